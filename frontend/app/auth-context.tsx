@@ -1,0 +1,117 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { AuthConfig, SessionResponse, SessionUser } from "../../schema/api/auth";
+import type { Project } from "../../schema/api/projects";
+import { request } from "../lib/api";
+
+export type AuthState = {
+  user: SessionUser | null;
+  /** The current project: the user's first one (a default one is made on first sign-in). */
+  project: Project | null;
+  projects: Project[];
+  loading: boolean;
+  projectLoading: boolean;
+  hasSeenOnboarding: boolean;
+  authConfig: AuthConfig | null;
+  /** Reloads the session and the projects (after sign-in, sign-out or a project change). */
+  refresh: () => Promise<void>;
+  reloadProjects: () => Promise<void>;
+  setProject: (project: Project) => void;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [projects, setProjects] = useState<Project[]>([]);
+  const [project, setProjectState] = useState<Project | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [projectLoading, setProjectLoading] = useState(false);
+  const [authConfig, setAuthConfig] = useState<AuthConfig | null>(null);
+  const loadSeq = useRef(0);
+
+  const reloadProjects = useCallback(async () => {
+    setProjectLoading(true);
+    try {
+      const list = await request<Project[]>("/api/projects");
+      setProjects(list);
+      // Keep the chosen project if it still exists; otherwise the first one is current.
+      setProjectState((current) => list.find((p) => p.id === current?.id) ?? list[0] ?? null);
+    } catch {
+      // A project load failure leaves the project empty (spec section 8).
+      setProjects([]);
+      setProjectState(null);
+    } finally {
+      setProjectLoading(false);
+    }
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const seq = ++loadSeq.current;
+    try {
+      const session = await request<SessionResponse>("/api/auth/session");
+      if (seq !== loadSeq.current) return;
+      setAuthConfig(session.auth);
+      setUser(session.user);
+      if (session.user) await reloadProjects();
+      else {
+        setProjects([]);
+        setProjectState(null);
+      }
+    } catch {
+      // A session error on load clears user and project.
+      setUser(null);
+      setProjects([]);
+      setProjectState(null);
+    } finally {
+      if (seq === loadSeq.current) setLoading(false);
+    }
+  }, [reloadProjects]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      project,
+      projects,
+      loading,
+      projectLoading,
+      hasSeenOnboarding: project?.has_seen_onboarding ?? false,
+      authConfig,
+      refresh,
+      reloadProjects,
+      setProject: (p) => {
+        setProjectState(p);
+        setProjects((list) => list.map((x) => (x.id === p.id ? p : x)));
+      },
+    }),
+    [user, project, projects, loading, projectLoading, authConfig, refresh, reloadProjects],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error("useAuth outside AuthProvider");
+  return ctx;
+}
+
+/** For tests and stories: a fixed auth state. */
+export function AuthTestProvider({ value, children }: { value: Partial<AuthState>; children: ReactNode }) {
+  const full: AuthState = {
+    user: null,
+    project: null,
+    projects: [],
+    loading: false,
+    projectLoading: false,
+    hasSeenOnboarding: false,
+    authConfig: { provider: "builtin", devOutbox: true },
+    refresh: async () => {},
+    reloadProjects: async () => {},
+    setProject: () => {},
+    ...value,
+  };
+  return <AuthContext.Provider value={full}>{children}</AuthContext.Provider>;
+}

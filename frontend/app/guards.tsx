@@ -1,0 +1,26 @@
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { LoadingScreen } from "../components/ui/loading-screen";
+import { useAuth } from "./auth-context";
+
+type FromState = { from?: string } | null;
+
+/** Signed-in only: anonymous users go to /login and the origin is remembered. */
+export function RequireAuth() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <LoadingScreen />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
+  return <Outlet />;
+}
+
+/** Public-only: a signed-in user goes back where they came from, otherwise to /dashboard. */
+export function PublicOnly() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <LoadingScreen />;
+  if (user) {
+    const from = (location.state as FromState)?.from;
+    return <Navigate to={from && from !== location.pathname ? from : "/dashboard"} replace />;
+  }
+  return <Outlet />;
+}

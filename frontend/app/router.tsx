@@ -1,0 +1,64 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { createBrowserRouter, Outlet } from "react-router-dom";
+import { LoadingScreen } from "../components/ui/loading-screen";
+import { PublicOnly, RequireAuth } from "./guards";
+
+// Every screen is its own chunk: the first load of / and /login carries only what they need.
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Component: LazyExoticComponent<ComponentType> = lazy(load);
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Component />
+    </Suspense>
+  );
+};
+
+const AppShell = lazy(() => import("./shell/app-shell"));
+
+export const routes = [
+  {
+    element: <Outlet />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: "/", element: page(() => import("../features/landing/landing-page")) },
+          { path: "/login", element: page(() => import("../features/auth/login-page")) },
+          { path: "/signup", element: page(() => import("../features/auth/signup-page")) },
+          { path: "/reset-password", element: page(() => import("../features/auth/reset-password-page")) },
+          { path: "/auth/update-password", element: page(() => import("../features/auth/update-password-page")) },
+        ],
+      },
+      { path: "/terms", element: page(() => import("../features/legal/terms-page")) },
+      { path: "/privacy", element: page(() => import("../features/legal/privacy-page")) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
+          { path: "/onboarding", element: page(() => import("../features/projects/project-wizard-page")) },
+          { path: "/social-connect", element: page(() => import("../features/social/social-connect-page")) },
+          { path: "/auth/twitter/callback", element: page(() => import("../features/social/social-connect-page")) },
+          { path: "/auth/instagram/callback", element: page(() => import("../features/social/social-connect-page")) },
+          {
+            element: (
+              <Suspense fallback={<LoadingScreen />}>
+                <AppShell />
+              </Suspense>
+            ),
+            children: [
+              { path: "/dashboard", element: page(() => import("../features/dashboard/dashboard-page")) },
+              { path: "/calendar", element: page(() => import("../features/calendar/calendar-page")) },
+              { path: "/brain", element: page(() => import("../features/brain/brain-page")) },
+              { path: "/campaigns/new", element: page(() => import("../features/campaigns/campaign-new-page")) },
+              { path: "/content", element: page(() => import("../features/coming-soon/coming-soon-page")) },
+              { path: "/analytics", element: page(() => import("../features/coming-soon/coming-soon-page")) },
+            ],
+          },
+        ],
+      },
+      { path: "*", element: page(() => import("../features/coming-soon/not-found-page")) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,73 @@
+import { z } from "zod";
+
+// Texts are the spec's (SPEC.md section 5).
+export const INDUSTRIES = [
+  { value: "technology", label: "Technology" },
+  { value: "ecommerce", label: "E-commerce" },
+  { value: "healthcare", label: "Healthcare" },
+  { value: "education", label: "Education" },
+  { value: "finance", label: "Finance" },
+  { value: "other", label: "Other" },
+] as const;
+
+export const BRAND_VOICES = [
+  { value: "professional", label: "Professional & Formal" },
+  { value: "casual", label: "Casual & Friendly" },
+  { value: "playful", label: "Playful & Fun" },
+  { value: "luxury", label: "Luxury & Sophisticated" },
+  { value: "technical", label: "Technical & Precise" },
+] as const;
+
+export const DEFAULT_PROJECT = {
+  name: "My First Project",
+  industry: "Technology",
+  brand_voice: "Professional & Friendly",
+  description: "Getting started with my social media management",
+  has_seen_onboarding: false,
+} as const;
+
+export const projectDetailsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2, "Project name must be at least 2 characters")
+    .max(50, "Project name must be less than 50 characters"),
+  industry: z.string().trim().min(2, "Please select an industry").max(100, "Please select an industry"),
+  brand_voice: z.string().trim().min(2, "Please describe your brand voice").max(200, "Please describe your brand voice"),
+  description: z
+    .string()
+    .trim()
+    .min(10, "Please provide a brief description")
+    .max(5000, "Description must be at most 5000 characters"),
+});
+export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const projectRenameSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Project name cannot be empty")
+    .max(50, "Project name must be less than 50 characters")
+    .refine((v) => !UUID_RE.test(v), "Project name cannot be in UUID format"),
+});
+
+export const onboardingSchema = z.object({ has_seen_onboarding: z.boolean() });
+
+export const DOCUMENT_TYPES = ["pdf", "doc", "docx", "txt"] as const;
+export const DOCUMENT_ACCEPT = ".pdf,.doc,.docx,.txt";
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+export type Project = {
+  id: string;
+  user_id: string;
+  name: string;
+  industry: string;
+  brand_voice: string;
+  description: string;
+  has_seen_onboarding: boolean;
+  user_email: string;
+  created_at: number;
+};
+
+export type ProjectDocument = { id: string; project_id: string; name: string; file_url: string; file_type: string; file_size: number };

@@ -1,0 +1,100 @@
+import { sqliteTable, text, integer, real, blob, index } from "drizzle-orm/sqlite-core";
+import { projects } from "./projects";
+
+export const brainDocuments = sqliteTable(
+  "brain_documents",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    // Stored content is cut to 2000 characters (spec); the full text lives in R2 under sourceKey.
+    content: text("content").notNull(),
+    type: text("type", { enum: ["document", "scrape"] }).notNull(),
+    sourceName: text("source_name"),
+    sourceKey: text("source_key"),
+    status: text("status", { enum: ["queued", "processing", "ready", "failed"] }).notNull(),
+    progressDone: integer("progress_done").notNull().default(0),
+    progressTotal: integer("progress_total").notNull().default(0),
+    errorMessage: text("error_message"),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("brain_documents_project_idx").on(t.projectId, t.createdAt)],
+);
+
+export const brainSegments = sqliteTable(
+  "brain_segments",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    documentId: text("document_id").notNull().references(() => brainDocuments.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    segmentIndex: integer("segment_index").notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("brain_segments_document_idx").on(t.documentId), index("brain_segments_project_idx").on(t.projectId)],
+);
+
+// The D1 vector index (embedded default for Vectorize). Every vector records its engine and
+// dimension so vectors of different engines are never compared.
+export const brainVectors = sqliteTable(
+  "brain_vectors",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    documentId: text("document_id").notNull().references(() => brainDocuments.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["document", "segment"] }).notNull(),
+    engine: text("engine").notNull(),
+    dim: integer("dim").notNull(),
+    vector: blob("vector", { mode: "buffer" }).notNull(),
+  },
+  (t) => [index("brain_vectors_lookup_idx").on(t.projectId, t.engine, t.kind), index("brain_vectors_document_idx").on(t.documentId)],
+);
+
+export const brainConnections = sqliteTable(
+  "brain_connections",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    sourceId: text("source_id").notNull().references(() => brainDocuments.id, { onDelete: "cascade" }),
+    targetId: text("target_id").notNull().references(() => brainDocuments.id, { onDelete: "cascade" }),
+    relationshipType: text("relationship_type").notNull(),
+    strength: real("strength").notNull(),
+  },
+  (t) => [index("brain_connections_project_idx").on(t.projectId)],
+);
+
+export const brainInsights = sqliteTable(
+  "brain_insights",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    documentId: text("document_id").references(() => brainDocuments.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    content: text("content").notNull(),
+    confidence: real("confidence").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("brain_insights_project_idx").on(t.projectId, t.confidence)],
+);
+
+export const brainTopics = sqliteTable(
+  "brain_topics",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    relevanceScore: real("relevance_score").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("brain_topics_project_idx").on(t.projectId, t.relevanceScore)],
+);
+
+// Server-side summary cache (DESIGN: the server is the truth), cleared when a document is added.
+export const brainSummaries = sqliteTable("brain_summaries", {
+  projectId: text("project_id").primaryKey().references(() => projects.id, { onDelete: "cascade" }),
+  summary: text("summary", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  engine: text("engine").notNull(),
+  createdAt: integer("created_at").notNull(),
+});

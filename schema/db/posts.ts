@@ -1,0 +1,68 @@
+import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import { projects } from "./projects";
+
+export type MediaInfo = { url: string; file_name: string; file_type: string; file_size: number };
+
+export const campaigns = sqliteTable(
+  "campaigns",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    prompt: text("prompt").notNull(),
+    postCount: integer("post_count").notNull(),
+    duration: integer("duration").notNull(),
+    platforms: text("platforms", { mode: "json" }).$type<string[]>().notNull(),
+    startDate: text("start_date").notNull(),
+    startTime: text("start_time").notNull(),
+    timeZone: text("time_zone").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("campaigns_project_idx").on(t.projectId, t.createdAt)],
+);
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    platform: text("platform", { enum: ["twitter", "instagram", "facebook", "linkedin"] }).notNull(),
+    content: text("content").notNull(),
+    hashtags: text("hashtags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    // UTC instant in epoch milliseconds.
+    scheduledFor: integer("scheduled_for").notNull(),
+    status: text("status", { enum: ["scheduled", "publishing", "published", "failed"] }).notNull(),
+    mediaInfo: text("media_info", { mode: "json" }).$type<MediaInfo | null>(),
+    mediaUrl: text("media_url"),
+    imagePrompt: text("image_prompt"),
+    publishAttempts: integer("publish_attempts").notNull().default(0),
+    lastAttempt: integer("last_attempt"),
+    publishedAt: integer("published_at"),
+    errorMessage: text("error_message"),
+    // Set the moment the platform accepts: the exactly-once guard.
+    platformPostId: text("platform_post_id"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("posts_project_time_idx").on(t.projectId, t.scheduledFor),
+    index("posts_due_idx").on(t.status, t.scheduledFor),
+    index("posts_campaign_idx").on(t.campaignId),
+  ],
+);
+
+export const media = sqliteTable(
+  "media",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    // R2 key post-media/{accountId}/{timestamp}.{ext}; publicKey is the unguessable /media/ path.
+    r2Key: text("r2_key").notNull().unique(),
+    publicKey: text("public_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type").notNull(),
+    fileSize: integer("file_size").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("media_project_idx").on(t.projectId)],
+);

@@ -1,0 +1,38 @@
+import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import { projects } from "./projects";
+import { users } from "./auth";
+
+export const socialAccounts = sqliteTable(
+  "social_accounts",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    platform: text("platform", { enum: ["twitter", "instagram", "facebook", "linkedin"] }).notNull(),
+    accountName: text("account_name").notNull(),
+    // AES-GCM ciphertexts (base64 of iv+ciphertext); never sent to the browser.
+    accessTokenEnc: text("access_token_enc").notNull(),
+    refreshTokenEnc: text("refresh_token_enc"),
+    twitterUserId: text("twitter_user_id"),
+    twitterUsername: text("twitter_username"),
+    instagramUserId: text("instagram_user_id"),
+    instagramUsername: text("instagram_username"),
+    expiresAt: integer("expires_at"),
+    tokenStatus: text("token_status", { enum: ["active", "reconnect_needed"] }).notNull().default("active"),
+    lastRefresh: integer("last_refresh"),
+    // Refresh tokens are single-use: one refresh per account at a time, guarded by this lease.
+    refreshLockUntil: integer("refresh_lock_until"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("social_accounts_project_idx").on(t.projectId, t.platform)],
+);
+
+// One-time OAuth state, 10-minute expiry, with the PKCE verifier kept server-side.
+export const oauthStates = sqliteTable("oauth_states", {
+  state: text("state").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+  platform: text("platform").notNull(),
+  codeVerifier: text("code_verifier"),
+  redirectUri: text("redirect_uri").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});

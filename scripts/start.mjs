@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `npm start`: build the SPA, apply the D1 migrations locally, start the platform sandbox when no
+// platform keys are configured, and serve SPA + API with `wrangler dev --local`. No network, no
+// account, no prompt. Options (env): PORT (8787), PERSIST_DIR (.wrangler/state), SKIP_BUILD=1,
+// SANDBOX_PORT (8790), CRON_TICK_MS (60000; 0 disables the local cron ticker).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.PORT ?? 8787);
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8790);
+const persistDir = process.env.PERSIST_DIR ?? path.join(root, ".wrangler", "state");
+const cronTickMs = Number(process.env.CRON_TICK_MS ?? 60_000);
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+// Keep wrangler from reaching out: no metrics, no cf-object fetch.
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: process.env.CI ?? "1" };
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function devVars() {
+  const file = path.join(root, ".dev.vars");
+  if (!existsSync(file)) return {};
+  const vars = {};
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const m = line.match(/^\s*([A-Z0-9_]+)\s*=\s*"?(.*?)"?\s*$/);
+    if (m && m[2]) vars[m[1]] = m[2];
+  }
+  return vars;
+}
+
+if (process.env.SKIP_BUILD !== "1") run(bin("vite"), ["build", "--logLevel", "warn"]);
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
+
+const children = [];
+const vars = [];
+const configured = devVars();
+if (!configured.X_CLIENT_ID && !configured.INSTAGRAM_CLIENT_ID) {
+  // The platform sandbox speaks X's and Instagram's protocols, so Connect works offline.
+  const sandbox = spawn(process.execPath, [path.join(root, "test/fakes/platform-sandbox-main.ts")], {
+    cwd: root,
+    env: { ...env, SANDBOX_PORT: String(sandboxPort) },
+    stdio: "inherit",
+  });
+  children.push(sandbox);
+  vars.push("--var", `PLATFORM_SANDBOX_URL:http://127.0.0.1:${sandboxPort}`);
+}
+
+const wrangler = spawn(
+  bin("wrangler"),
+  ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...vars],
+  { cwd: root, env, stdio: "inherit" },
+);
+children.push(wrangler);
+
+// wrangler dev does not fire Cron Triggers by itself: tick the scheduled handler every minute.
+let ticker;
+if (cronTickMs > 0) {
+  ticker = setInterval(() => {
+    fetch(`http://127.0.0.1:${port}/cdn-cgi/local/scheduled`).catch(() => {});
+  }, cronTickMs);
+}
+
+const stop = () => {
+  clearInterval(ticker);
+  for (const child of children) child.kill("SIGTERM");
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+wrangler.on("exit", (code) => {
+  stop();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+// Debian's Chromium, started with the flags that keep it off the network (DESIGN.md). Playwright
+// gives every launch a fresh, empty user-data dir of its own.
+const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
+
+export type BrowserSession = { browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> };
+
+export async function openBrowser(opts: { width?: number; height?: number; isMobile?: boolean } = {}): Promise<BrowserSession> {
+  const executablePath = CHROMIUM_CANDIDATES.find((p) => existsSync(p));
+  if (!executablePath) throw new Error("Chromium not found: run `apt-get install -y chromium` (.ci/run does)");
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    isMobile: opts.isMobile ?? false,
+    hasTouch: opts.isMobile ?? false,
+  });
+  const page = await context.newPage();
+  return {
+    browser,
+    context,
+    page,
+    close: async () => {
+      await browser.close();
+    },
+  };
+}

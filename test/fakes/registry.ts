@@ -1,0 +1,2 @@
+// Each fake registers its handlers when imported here.
+export {};

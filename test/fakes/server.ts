@@ -1,0 +1,38 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => boolean | Promise<boolean>;
+
+/** Handlers register here by path prefix: each fake (OpenAI, platforms, mail, web pages) owns a prefix. */
+const handlers: { prefix: string; handle: FakeHandler }[] = [];
+export function registerFake(prefix: string, handle: FakeHandler) {
+  handlers.push({ prefix, handle });
+}
+
+export async function startFakes(port = 0): Promise<{ url: string; close: () => Promise<void> }> {
+  await import("./registry.ts");
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    for (const h of handlers) {
+      if (url.pathname.startsWith(h.prefix) && (await h.handle(req, res, body, url))) return;
+    }
+    if (url.pathname === "/health") {
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      return;
+    }
+    res.writeHead(404, { "content-type": "application/json" }).end('{"error":"not found"}');
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

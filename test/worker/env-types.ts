@@ -1,0 +1,15 @@
+// Types the `cloudflare:workers` env and exports for the worker tests.
+import type { Env as WorkerEnv } from "../../worker/env";
+import type * as WorkerModule from "../../worker/index";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends WorkerEnv {
+      TEST_MIGRATIONS: { name: string; queries: string[] }[];
+      FAKES_URL: string;
+    }
+    interface GlobalProps {
+      mainModule: typeof WorkerModule;
+    }
+  }
+}

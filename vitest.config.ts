@@ -1,0 +1,46 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Two projects: the Worker's tests run inside workerd with real D1, R2 and queues; the
+// frontend's component tests run in jsdom. End-to-end journeys have their own config.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest(({ inject }) => ({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  APP_ENV: "test",
+                  TOKEN_ENCRYPTION_KEY: "test-encryption-key-0123456789abcdef",
+                  FAKES_URL: inject<string>("fakesUrl"),
+                },
+              },
+            })),
+          ],
+          test: {
+            name: "worker",
+            include: ["test/worker/**/*.test.ts"],
+            setupFiles: ["test/worker/setup.ts"],
+            globalSetup: ["test/fakes/global-setup.ts"],
+          },
+        },
+        {
+          plugins: [react()],
+          test: {
+            name: "frontend",
+            include: ["test/frontend/**/*.test.tsx", "test/frontend/**/*.test.ts"],
+            environment: "jsdom",
+            setupFiles: ["test/frontend/setup.ts"],
+          },
+        },
+      ],
+    },
+  };
+});

@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "./lib/context";
+import { getDb } from "./lib/db";
+import { ApiError, errorBody } from "./lib/errors";
+import { sessionMiddleware } from "./lib/auth-middleware";
+import { healthRoutes } from "./routes/health";
+import { authRoutes } from "./routes/auth";
+import { accountRoutes } from "./routes/account";
+import { projectRoutes } from "./routes/projects";
+import { brainRoutes } from "./routes/brain";
+import { socialRoutes } from "./routes/social";
+import { postRoutes } from "./routes/posts";
+import { mediaRoutes } from "./routes/media";
+import { campaignRoutes } from "./routes/campaigns";
+import { dashboardRoutes } from "./routes/dashboard";
+import { devRoutes } from "./routes/dev";
+
+// Routes are chained so `AppType` carries every path and schema to the typed client (hc).
+const api = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    c.set("db", getDb(c.env.DB));
+    await next();
+  })
+  .use("*", sessionMiddleware)
+  .route("/health", healthRoutes)
+  .route("/auth", authRoutes)
+  .route("/account", accountRoutes)
+  .route("/projects", projectRoutes)
+  .route("/projects/:projectId/brain", brainRoutes)
+  .route("/", socialRoutes)
+  .route("/", postRoutes)
+  .route("/", campaignRoutes)
+  .route("/", dashboardRoutes);
+
+export const app = new Hono<AppEnv>()
+  .route("/api", api)
+  .route("/media", mediaRoutes)
+  .route("/dev", devRoutes);
+
+app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
+
+app.notFound((c) => {
+  if (c.env.ASSETS && !c.req.path.startsWith("/api/")) return c.env.ASSETS.fetch(c.req.raw);
+  return c.json(errorBody("not_found", "Not found"), 404);
+});
+
+app.onError((err, c) => {
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.fields), err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status >= 500 ? 400 : err.status;
+    return c.json(errorBody(status === 401 ? "unauthorized" : "bad_request", err.message || "Bad request"), status);
+  }
+  console.error("unhandled error", err);
+  return c.json(errorBody("internal", "Something went wrong. Please try again."), 500);
+});
+
+export type AppType = typeof api;

@@ -1,0 +1,45 @@
+// Bindings and configuration of the Worker. Every outside-service key is optional: without it
+// the embedded default adapter is used (DESIGN.md, "Adapters").
+export type Env = {
+  DB: D1Database;
+  BUCKET: R2Bucket;
+  ASSETS?: Fetcher;
+  BRAIN_JOBS: Queue<BrainJob>;
+  PUBLISH_JOBS: Queue<PublishJob>;
+  VECTORIZE?: VectorizeIndex;
+
+  APP_ENV?: string;
+  /** Public origin of the app, e.g. https://app.example.com; defaults to the request origin. */
+  APP_ORIGIN?: string;
+  /** Secret used to derive the AES-GCM key for social tokens. */
+  TOKEN_ENCRYPTION_KEY?: string;
+
+  CLERK_SECRET_KEY?: string;
+  CLERK_PUBLISHABLE_KEY?: string;
+  CLERK_JWT_KEY?: string;
+  CLERK_AUTHORIZED_PARTIES?: string;
+
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+
+  OPENAI_API_KEY?: string;
+  OPENAI_BASE_URL?: string;
+  OPENAI_CHAT_MODEL?: string;
+  OPENAI_EMBEDDING_MODEL?: string;
+
+  X_CLIENT_ID?: string;
+  X_CLIENT_SECRET?: string;
+  X_API_BASE?: string;
+  X_AUTHORIZE_URL?: string;
+  INSTAGRAM_CLIENT_ID?: string;
+  INSTAGRAM_CLIENT_SECRET?: string;
+  INSTAGRAM_API_BASE?: string;
+  INSTAGRAM_GRAPH_BASE?: string;
+  INSTAGRAM_AUTHORIZE_URL?: string;
+  /** The local platform sandbox (test/fakes) used when no platform keys are set. */
+  PLATFORM_SANDBOX_URL?: string;
+};
+
+export type BrainJob = { kind: "process-document"; projectId: string; documentId: string };
+export type PublishJob = { postId: string; claimedAt: number };

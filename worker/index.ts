@@ -1,0 +1,17 @@
+import { app } from "./app";
+import type { Env, BrainJob, PublishJob } from "./env";
+import { handleBrainBatch } from "./jobs/brain-consumer";
+import { handlePublishBatch } from "./jobs/publish-consumer";
+import { claimDuePosts } from "./jobs/publish-cron";
+
+export default {
+  fetch: app.fetch,
+  // Every minute: claim due posts and enqueue them; publishing happens in the queue consumer.
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(claimDuePosts(env, controller.scheduledTime));
+  },
+  async queue(batch, env) {
+    if (batch.queue.startsWith("brain-jobs")) return handleBrainBatch(batch as MessageBatch<BrainJob>, env);
+    if (batch.queue.startsWith("publish-jobs")) return handlePublishBatch(batch as MessageBatch<PublishJob>, env);
+  },
+} satisfies ExportedHandler<Env, BrainJob | PublishJob>;

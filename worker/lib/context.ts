@@ -1,0 +1,14 @@
+import type { Env } from "../env";
+import type { Db } from "./db";
+
+export type SessionUser = { id: string; email: string };
+
+export type AppEnv = {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    user: SessionUser | null;
+    /** How the caller authenticated: cookie requests get the Origin check. */
+    authVia: "cookie" | "bearer" | null;
+  };
+};
