@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { platformSchema, type Platform } from "./common";
+
+// Texts are the spec's (SPEC.md sections 5 and 8).
+export const POST_STATUSES = ["scheduled", "publishing", "published", "failed"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
+
+export const mediaInfoSchema = z.object({
+  url: z.string().max(2000),
+  file_name: z.string().max(300),
+  file_type: z.enum(IMAGE_TYPES),
+  file_size: z.number().int().min(1).max(MAX_IMAGE_BYTES),
+});
+export type MediaInfo = z.infer<typeof mediaInfoSchema>;
+
+const hashtagSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .transform((h) => h.replace(/^#+/, ""));
+
+export const createPostSchema = z.object({
+  content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long"),
+  platform: platformSchema.default("twitter"),
+  hashtags: z.array(hashtagSchema).max(30).default([]),
+  /** ISO instant; omitted for "Post Now". */
+  scheduled_for: z.string().datetime({ offset: true, message: "Please choose a valid date and time" }).optional(),
+  mode: z.enum(["now", "schedule"]).default("schedule"),
+  media_info: mediaInfoSchema.nullable().optional(),
+});
+
+export const updatePostSchema = z
+  .object({
+    content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long").optional(),
+    hashtags: z.array(hashtagSchema).max(30).optional(),
+    media_info: mediaInfoSchema.nullable().optional(),
+    scheduled_for: z.string().datetime({ offset: true, message: "Please choose a valid date and time" }).optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+
+export const listPostsQuery = z.object({
+  from: z.string().datetime({ offset: true }).optional(),
+  to: z.string().datetime({ offset: true }).optional(),
+  status: z.enum(POST_STATUSES).optional(),
+  platform: platformSchema.optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
+/** A post as the API returns it (times as ISO strings, never any token). */
+export type Post = {
+  id: string;
+  project_id: string;
+  campaign_id: string | null;
+  platform: Platform;
+  content: string;
+  hashtags: string[];
+  scheduled_for: string;
+  status: PostStatus;
+  media_info: MediaInfo | null;
+  media_url: string | null;
+  image_prompt: string | null;
+  publish_attempts: number;
+  last_attempt: string | null;
+  published_at: string | null;
+  error_message: string | null;
+  platform_post_id: string | null;
+  created_at: string;
+};

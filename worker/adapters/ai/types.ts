@@ -1,0 +1,46 @@
+// The AI adapter: one interface, two real implementations (OpenAI-compatible and the offline local
+// engine). Every vector carries its engine name and dimension; vectors of different engines are
+// never compared, and each engine has its own similarity threshold (the spec's 0.8 is ada-002's).
+import type { Platform } from "../../../schema/api/common";
+
+export type BrandProfile = { name: string; industry: string; brand_voice: string; description: string };
+
+export type InsightType = "goal" | "audience" | "brand_trait" | "feature" | "social_hook" | (string & {});
+export type Insight = { type: InsightType; content: string; confidence: number };
+export type Topic = { name: string; description: string; relevance_score: number };
+
+export type SummaryCore = {
+  elevator_pitch: string;
+  value_props: string[];
+  positioning: string;
+  brand_story: string;
+  content_themes: string[];
+};
+
+export type GeneratedPostDraft = { content: string; hashtags: string[]; platform: Platform; image_prompt?: string };
+
+export interface AiEngine {
+  /** e.g. "local-v1" or "openai:text-embedding-ada-002"; stored with every vector. */
+  readonly engine: string;
+  readonly embeddingDim: number;
+  /** Minimum cosine similarity for a brain query match with this engine. */
+  readonly matchThreshold: number;
+  /** "local" output is labelled as such in the UI. */
+  readonly kind: "local" | "openai";
+
+  /** One vector per text, same order. A text whose embedding failed yields null (it is skipped). */
+  embed(texts: string[]): Promise<(Float32Array | null)[]>;
+  /** Topics and insights from a batch of (at most 2) documents, each already cut to 1000 chars. */
+  extractTopicsAndInsights(docs: { title: string; content: string }[]): Promise<{ topics: Topic[]; insights: Insight[] }>;
+  /** Marketing summary from documents' first 2000 characters (input capped at 4000). */
+  summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore>;
+  /** Posts grounded in the brand: context = best brain matches (first 500 chars), top 2 insights. */
+  generatePosts(input: {
+    brand: BrandProfile;
+    prompt: string;
+    context: string[];
+    insights: Insight[];
+    count: number;
+    platforms: Platform[];
+  }): Promise<GeneratedPostDraft[]>;
+}
