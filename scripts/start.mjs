@@ -2,7 +2,7 @@
 // `npm start`: build the SPA, apply the D1 migrations locally, start the platform sandbox when no
 // platform keys are configured, and serve SPA + API with `wrangler dev --local`. No network, no
 // account, no prompt. Options (env): PORT (8787), PERSIST_DIR (.wrangler/state), SKIP_BUILD=1,
-// SANDBOX_PORT (8790), CRON_TICK_MS (60000; 0 disables the local cron ticker).
+// SANDBOX_PORT (8790), CRON_TICK_MS (60000; 0 disables the local cron ticker), LOG_LEVEL (info).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,8 +17,8 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // Keep wrangler from reaching out: no metrics, no cf-object fetch.
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: process.env.CI ?? "1" };
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -33,7 +33,7 @@ function devVars() {
   return vars;
 }
 
-if (process.env.SKIP_BUILD !== "1") run(bin("vite"), ["build", "--logLevel", "warn"]);
+if (process.env.SKIP_BUILD !== "1") run(bin("vite"), ["build", "--logLevel", "warn"], { NODE_ENV: "production" });
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
 
 const children = [];
@@ -52,7 +52,7 @@ if (!configured.X_CLIENT_ID && !configured.INSTAGRAM_CLIENT_ID) {
 
 const wrangler = spawn(
   bin("wrangler"),
-  ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", ...vars],
+  ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", process.env.LOG_LEVEL ?? "info", ...vars],
   { cwd: root, env, stdio: "inherit" },
 );
 children.push(wrangler);

@@ -34,6 +34,7 @@ export default async function setup(project: TestProject) {
       SANDBOX_PORT: String(sandboxPort),
       PERSIST_DIR: persistDir,
       CRON_TICK_MS: "0",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       SKIP_BUILD: process.env.E2E_SKIP_BUILD ?? "0",
     },
     stdio: ["ignore", "inherit", "inherit"],
