@@ -1,0 +1,57 @@
+// Test helpers for worker tests: a signed-in user made directly in D1 (a user row, a session
+// whose id is the SHA-256 of the cookie token, and the default project), and request shortcuts.
+import { env, exports } from "cloudflare:workers";
+import { SESSION_COOKIE } from "../../worker/adapters/auth/session-cookie";
+import { sha256Hex } from "../../worker/lib/ids";
+
+export const ORIGIN = "http://localhost";
+
+export type TestUser = {
+  userId: string;
+  email: string;
+  projectId: string;
+  cookie: string;
+  /** Headers for a same-origin request of this user (cookie + Origin + JSON). */
+  headers: Record<string, string>;
+};
+
+export async function signIn(email = `user-${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<TestUser> {
+  const userId = crypto.randomUUID();
+  const projectId = crypto.randomUUID();
+  const token = crypto.randomUUID() + crypto.randomUUID();
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare("insert into users (id, email, email_verified, created_at) values (?, ?, 1, ?)").bind(userId, email, now),
+    env.DB.prepare("insert into sessions (id, user_id, created_at, expires_at) values (?, ?, ?, ?)").bind(
+      await sha256Hex(token),
+      userId,
+      now,
+      now + 86_400_000,
+    ),
+    env.DB.prepare(
+      "insert into projects (id, user_id, name, industry, brand_voice, description, has_seen_onboarding, created_at, updated_at) values (?, ?, 'My First Project', 'Technology', 'Professional & Friendly', 'Getting started with my social media management', 0, ?, ?)",
+    ).bind(projectId, userId, now, now),
+  ]);
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  return { userId, email, projectId, cookie, headers: { cookie, origin: ORIGIN, "content-type": "application/json" } };
+}
+
+/** fetch against the Worker under test. */
+export function call(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(new URL(path, ORIGIN), init));
+}
+
+export function json(user: TestUser | null, method: string, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = user ? { ...user.headers } : { origin: ORIGIN, "content-type": "application/json" };
+  return call(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** Asserts the DESIGN.md error shape and returns it. */
+export async function expectError(res: Response, status: number) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } };
+  if (typeof body?.error?.code !== "string" || typeof body.error.message !== "string") {
+    throw new Error(`not the error shape: ${JSON.stringify(body)}`);
+  }
+  return body.error;
+}
