@@ -20,6 +20,8 @@ export default defineConfig(async () => {
                   APP_ENV: "test",
                   TOKEN_ENCRYPTION_KEY: "test-encryption-key-0123456789abcdef",
                   FAKES_URL: inject<string>("fakesUrl"),
+                  // The platform sandbox (test/fakes) stands in for X and Instagram in tests.
+                  PLATFORM_SANDBOX_URL: inject<string>("fakesUrl"),
                 },
               },
             })),
