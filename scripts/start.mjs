@@ -48,6 +48,8 @@ if (!configured.X_CLIENT_ID && !configured.INSTAGRAM_CLIENT_ID) {
   });
   children.push(sandbox);
   vars.push("--var", `PLATFORM_SANDBOX_URL:http://127.0.0.1:${sandboxPort}`);
+  // The sandbox also serves sample brand web pages (/web/...): let the brain scrape them locally.
+  vars.push("--var", `SCRAPE_ALLOW_HOSTS:127.0.0.1:${sandboxPort},localhost:${sandboxPort}`);
 }
 
 const wrangler = spawn(
