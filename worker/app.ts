@@ -4,6 +4,7 @@ import type { AppEnv } from "./lib/context";
 import { getDb } from "./lib/db";
 import { ApiError, errorBody } from "./lib/errors";
 import { sessionMiddleware } from "./lib/auth-middleware";
+import { buildOpenApi, docsPage } from "./lib/openapi";
 import { healthRoutes } from "./routes/health";
 import { authRoutes } from "./routes/auth";
 import { accountRoutes } from "./routes/account";
@@ -38,6 +39,9 @@ export const app = new Hono<AppEnv>()
   .route("/media", mediaRoutes)
   .route("/dev", devRoutes);
 
+// The API description is generated from the route table itself (lib/openapi.ts).
+app.get("/api/openapi.json", (c) => c.json(buildOpenApi(app.routes)));
+app.get("/api/docs", (c) => c.html(docsPage()));
 app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
 
 app.notFound((c) => {

@@ -20,3 +20,16 @@ describe("health and errors", () => {
     expect(row?.n).toBe(1);
   });
 });
+
+describe("API description", () => {
+  it("serves an OpenAPI 3.1 document built from the route table, and a reference page", async () => {
+    const res = await exports.default.fetch("http://localhost/api/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.paths["/api/health"]?.get).toBeDefined();
+    const page = await exports.default.fetch("http://localhost/api/docs");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("/api/openapi.json");
+  });
+});

@@ -1,7 +1,8 @@
 // zod validation for every request part, answering the API error shape with per-field messages
-// (the spec's exact texts live in the shared schemas under schema/api).
+// (the spec's exact texts live in the shared schemas under schema/api). Each validator carries
+// its schema so the OpenAPI document can be generated from the route table itself.
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { MiddlewareHandler, ValidationTargets } from "hono";
 import type { ZodType } from "zod";
 import { badRequest } from "./errors";
 
@@ -14,12 +15,21 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
   return fields;
 }
 
+export type ValidatorMeta = { target: keyof ValidationTargets; schema: ZodType };
+export const VALIDATOR_META = Symbol.for("brandpilot.validator");
+
+export function validatorMeta(handler: unknown): ValidatorMeta | undefined {
+  return (handler as { [VALIDATOR_META]?: ValidatorMeta })?.[VALIDATOR_META];
+}
+
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (!result.success) {
       const fields = fieldErrors(result.error.issues);
       const first = Object.values(fields)[0] ?? "Invalid input";
       throw badRequest(first, fields);
     }
   });
+  (middleware as MiddlewareHandler & { [VALIDATOR_META]?: ValidatorMeta })[VALIDATOR_META] = { target, schema };
+  return middleware;
 }
