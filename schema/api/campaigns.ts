@@ -1,0 +1,192 @@
+import { z } from "zod";
+import { platformSchema, type Platform } from "./common";
+import { dateInZone, isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
+import type { Post } from "./posts";
+
+// Texts, defaults and bounds are the spec's (SPEC.md sections 5 and 9).
+export const CAMPAIGN_DEFAULTS = { post_count: 5, duration: 7, platforms: ["twitter"] as Platform[], start_time: "09:00" };
+export const CAMPAIGN_BOUNDS = { post_count: { min: 1, max: 30 }, duration: { min: 1, max: 90 } };
+
+/** Per-platform length limit of a post including its hashtags (X counts them in its 280). */
+export const PLATFORM_LIMITS: Record<Platform, number> = { twitter: 280, facebook: 63206, instagram: 2200, linkedin: 3000 };
+
+/** The text a platform receives: content, then the hashtags each prefixed with #. */
+export function postText(content: string, hashtags: string[]): string {
+  const tags = hashtags.filter(Boolean).map((h) => `#${h}`);
+  return tags.length ? `${content}\n\n${tags.join(" ")}` : content;
+}
+
+const promptSchema = z.string().trim().min(10, "Please provide a detailed prompt").max(2000, "Prompt must be at most 2000 characters");
+const dateSchema = z
+  .string()
+  .min(1, "Please select a start date")
+  .refine((v) => parseDate(v) !== null, "Please select a start date");
+const timeSchema = z
+  .string()
+  .min(1, "Please select a start time")
+  .refine((v) => parseTime(v) !== null, "Please select a start time");
+const timeZoneSchema = z.string().max(100).refine(isValidTimeZone, "Unknown time zone");
+
+/** The browser's IANA time zone (the SPA sends it with every schedule). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+/** Today's "YYYY-MM-DD" in a zone: the minimum start date. */
+export function todayIn(timeZone: string, nowMs = Date.now()): string {
+  return dateInZone(nowMs, timeZone);
+}
+
+const countField = (min: number, max: number, label: string) =>
+  z.coerce
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be between ${min} and ${max}`)
+    .max(max, `${label} must be between ${min} and ${max}`);
+
+/** The campaign form as the SPA edits it (react-hook-form + zodResolver). Today is the browser's. */
+export const campaignFormSchema = z
+  .object({
+    prompt: promptSchema,
+    post_count: countField(CAMPAIGN_BOUNDS.post_count.min, CAMPAIGN_BOUNDS.post_count.max, "Number of posts"),
+    duration: countField(CAMPAIGN_BOUNDS.duration.min, CAMPAIGN_BOUNDS.duration.max, "Duration"),
+    platforms: z.array(platformSchema).min(1, "Select at least one platform"),
+    start_date: dateSchema,
+    start_time: timeSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (parseDate(v.start_date) && v.start_date < todayIn(browserTimeZone())) {
+      ctx.addIssue({ code: "custom", path: ["start_date"], message: "Start date cannot be in the past" });
+    }
+  });
+export type CampaignFormInput = z.input<typeof campaignFormSchema>;
+export type CampaignForm = z.output<typeof campaignFormSchema>;
+
+export function campaignFormDefaults(timeZone = browserTimeZone()): CampaignFormInput {
+  return {
+    prompt: "",
+    post_count: CAMPAIGN_DEFAULTS.post_count,
+    duration: CAMPAIGN_DEFAULTS.duration,
+    platforms: [...CAMPAIGN_DEFAULTS.platforms],
+    start_date: todayIn(timeZone),
+    start_time: CAMPAIGN_DEFAULTS.start_time,
+  };
+}
+
+/** Start date must not be before today in the user's zone (a day of grace for clock skew). */
+function refineStartDate(v: { start_date?: string; time_zone?: string }, ctx: z.RefinementCtx) {
+  if (!v.start_date || !parseDate(v.start_date) || !v.time_zone || !isValidTimeZone(v.time_zone)) return;
+  const earliest = todayIn(v.time_zone, Date.now() - 86_400_000);
+  if (v.start_date < earliest) ctx.addIssue({ code: "custom", path: ["start_date"], message: "Start date cannot be in the past" });
+}
+
+/** POST /api/projects/:projectId/generate */
+export const generateRequestSchema = z
+  .object({
+    prompt: z.string().trim().min(1, "Please enter a prompt").max(2000, "Prompt must be at most 2000 characters"),
+    type: z.enum(["social_post", "campaign"]).default("social_post"),
+    count: z.number().int().min(1).max(CAMPAIGN_BOUNDS.post_count.max).optional(),
+    duration: z.number().int().min(1).max(CAMPAIGN_BOUNDS.duration.max).optional(),
+    platforms: z.array(platformSchema).min(1, "Select at least one platform").max(4).optional(),
+    start_date: dateSchema.optional(),
+    start_time: timeSchema.optional(),
+    time_zone: timeZoneSchema.default("UTC"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === "campaign" && v.prompt.length < 10) {
+      ctx.addIssue({ code: "custom", path: ["prompt"], message: "Please provide a detailed prompt" });
+    }
+    if ((v.start_date === undefined) !== (v.start_time === undefined) && v.type === "campaign") {
+      ctx.addIssue({
+        code: "custom",
+        path: [v.start_date === undefined ? "start_date" : "start_time"],
+        message: v.start_date === undefined ? "Please select a start date" : "Please select a start time",
+      });
+    }
+    refineStartDate(v, ctx);
+  });
+export type GenerateRequest = z.input<typeof generateRequestSchema>;
+
+export type GeneratedPost = {
+  content: string;
+  hashtags: string[];
+  platform: Platform;
+  /** ISO instant (UTC). */
+  scheduled_for: string;
+  image_prompt?: string;
+};
+export type GenerateResponse = { posts: GeneratedPost[]; engine: "local" | "openai" };
+
+const hashtagSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((h) => h.replace(/^#+/, "").replace(/\s+/g, ""));
+
+/** A generated post as the user edited it before scheduling. */
+export const campaignPostSchema = z
+  .object({
+    content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long"),
+    hashtags: z.array(hashtagSchema).max(30).default([]),
+    platform: platformSchema,
+    scheduled_for: z.string().datetime({ offset: true, message: "Please choose a valid date and time" }),
+    image_prompt: z.string().max(1000).optional().nullable(),
+  })
+  .superRefine((p, ctx) => {
+    if (postText(p.content, p.hashtags.filter(Boolean)).length > PLATFORM_LIMITS[p.platform]) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["content"],
+        message: `Post is too long for ${p.platform} (max ${PLATFORM_LIMITS[p.platform]} characters with hashtags)`,
+      });
+    }
+  });
+export type CampaignPostInput = z.input<typeof campaignPostSchema>;
+
+/** POST /api/projects/:projectId/campaigns */
+export const createCampaignSchema = z
+  .object({
+    prompt: promptSchema,
+    post_count: z.number().int().min(CAMPAIGN_BOUNDS.post_count.min).max(CAMPAIGN_BOUNDS.post_count.max),
+    duration: z.number().int().min(CAMPAIGN_BOUNDS.duration.min).max(CAMPAIGN_BOUNDS.duration.max),
+    platforms: z.array(platformSchema).min(1, "Select at least one platform").max(4),
+    start_date: dateSchema,
+    start_time: timeSchema,
+    time_zone: timeZoneSchema,
+    posts: z.array(campaignPostSchema).min(1, "No posts to schedule").max(CAMPAIGN_BOUNDS.post_count.max),
+  })
+  .superRefine(refineStartDate);
+export type CreateCampaignRequest = z.input<typeof createCampaignSchema>;
+
+export type Campaign = {
+  id: string;
+  project_id: string;
+  prompt: string;
+  post_count: number;
+  duration: number;
+  platforms: Platform[];
+  start_date: string;
+  start_time: string;
+  time_zone: string;
+  created_at: string;
+  /** Posts of the campaign still in the database. */
+  posts_total: number;
+};
+export type CampaignWithPosts = Campaign & { posts: Post[] };
+
+export type DashboardResponse = {
+  total_posts: number;
+  /** Posts created in the last 30 days as a percentage of all posts, one decimal. */
+  total_change_percent: number;
+  total_change: string;
+  scheduled_posts: number;
+  scheduled_change: string;
+  connected_accounts: number;
+  connected_change: string;
+  upcoming: Post[];
+  progress: { brain: boolean; social: boolean; posts: boolean };
+};
