@@ -1,5 +1,84 @@
-import { Hono } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import {
+  loginSchema,
+  magicLinkSchema,
+  magicLinkVerifySchema,
+  resetPasswordSchema,
+  signupRequestSchema,
+  updatePasswordSchema,
+  type SessionResponse,
+} from "../../schema/api/auth";
+import { clerkConfigured } from "../adapters/auth";
+import { CLERK_SESSION_COOKIE, clearCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../adapters/auth/session-cookie";
+import { mailAdapter, mailConfigured } from "../adapters/mail";
+import { allowedOrigin } from "../lib/auth-middleware";
 import type { AppEnv } from "../lib/context";
+import { ApiError } from "../lib/errors";
+import { sha256Hex } from "../lib/ids";
+import { clientIp } from "../lib/rate-limit";
+import { validate } from "../lib/validate";
+import * as auth from "../services/auth";
 
-// Filled in by the auth area.
-export const authRoutes = new Hono<AppEnv>();
+// With Clerk configured, accounts live in Clerk: only the session endpoint (and logout) apply.
+const builtinOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (clerkConfigured(c.env)) throw new ApiError(404, "clerk_enabled", "Built-in sign-in is disabled: this app signs in through Clerk");
+  await next();
+};
+
+function ctx(c: Context<AppEnv>): auth.AuthCtx {
+  return { db: c.get("db"), mail: mailAdapter(c.env, c.get("db")), origin: allowedOrigin(c), ip: clientIp(c.req) };
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .get("/session", (c) => {
+    const clerk = clerkConfigured(c.env);
+    const body: SessionResponse = {
+      user: c.get("user"),
+      auth: {
+        provider: clerk ? "clerk" : "builtin",
+        ...(clerk && c.env.CLERK_PUBLISHABLE_KEY ? { clerkPublishableKey: c.env.CLERK_PUBLISHABLE_KEY } : {}),
+        devOutbox: c.env.APP_ENV !== "production" && !mailConfigured(c.env),
+      },
+    };
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  })
+  .post("/signup", builtinOnly, validate("json", signupRequestSchema), async (c) => {
+    await auth.signup(ctx(c), c.req.valid("json"));
+    return c.json({ ok: true as const, message: "Account created! Please check your email to verify your account." }, 201);
+  })
+  .post("/login", builtinOnly, validate("json", loginSchema), async (c) => {
+    const { user, token } = await auth.login(ctx(c), c.req.valid("json"));
+    c.header("Set-Cookie", sessionCookie(c.env, token));
+    return c.json({ user });
+  })
+  .post("/magic-link", builtinOnly, validate("json", magicLinkSchema), async (c) => {
+    await auth.requestMagicLink(ctx(c), c.req.valid("json"));
+    return c.json({ ok: true as const, message: "Check your email for the magic link!" });
+  })
+  .post("/magic-link/verify", builtinOnly, validate("json", magicLinkVerifySchema), async (c) => {
+    const { user, token } = await auth.verifyMagicLink(c.get("db"), c.req.valid("json").token);
+    c.header("Set-Cookie", sessionCookie(c.env, token));
+    return c.json({ user });
+  })
+  .post("/reset-password", builtinOnly, validate("json", resetPasswordSchema), async (c) => {
+    await auth.requestPasswordReset(ctx(c), c.req.valid("json"));
+    return c.json({ ok: true as const, message: "Check your email for the password reset link" });
+  })
+  .post("/update-password", builtinOnly, validate("json", updatePasswordSchema), async (c) => {
+    const user = c.get("user");
+    const cookie = readCookie(c.req.header("cookie") ?? null, SESSION_COOKIE);
+    const caller = user ? { userId: user.id, sessionId: cookie ? await sha256Hex(cookie) : null } : null;
+    await auth.updatePassword(c.get("db"), c.req.valid("json"), caller);
+    return c.json({ ok: true as const, message: "Password updated successfully" });
+  })
+  .post("/logout", async (c) => {
+    if (clerkConfigured(c.env)) {
+      // Clerk's client signs out on its side; dropping the cookie makes this request's effect immediate.
+      c.header("Set-Cookie", clearCookie(c.env, CLERK_SESSION_COOKIE));
+      return c.json({ ok: true as const });
+    }
+    await auth.logout(c.get("db"), readCookie(c.req.header("cookie") ?? null, SESSION_COOKIE));
+    c.header("Set-Cookie", clearCookie(c.env));
+    return c.json({ ok: true as const });
+  });

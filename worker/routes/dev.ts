@@ -1,5 +1,41 @@
+// Local-only tools. /dev/outbox shows the mail the built-in auth "sent" (dev outbox), so magic
+// links and reset links can be clicked without a mail account. It holds live sign-in links, so it
+// answers 404 whenever APP_ENV is "production".
+import { desc } from "drizzle-orm";
 import { Hono } from "hono";
+import { mailOutbox } from "../../schema/db/auth";
 import type { AppEnv } from "../lib/context";
+import { errorBody } from "../lib/errors";
 
-// Filled in by the dev area.
-export const devRoutes = new Hono<AppEnv>();
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const linkify = (text: string) =>
+  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
+export const devRoutes = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    if (c.env.APP_ENV === "production") return c.json(errorBody("not_found", "Not found"), 404);
+    await next();
+  })
+  .get("/outbox", async (c) => {
+    const rows = await c.get("db").select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100).all();
+    c.header("Cache-Control", "no-store");
+    if (c.req.query("format") === "json") return c.json(rows);
+    const items = rows
+      .map(
+        (m) => `<article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time>${new Date(m.createdAt).toISOString()}</time></p>
+  <pre>${linkify(m.text)}</pre>
+</article>`,
+      )
+      .join("\n");
+    return c.html(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Dev outbox · Brandpilot</title>
+<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1a202c}
+article{border:1px solid #e2e8f0;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0 0 .25rem}
+.meta{color:#718096;margin:0 0 .5rem}pre{white-space:pre-wrap;word-break:break-all;font-family:inherit;margin:0}a{color:#6b46c1}</style>
+</head><body><h1>Dev outbox</h1><p>Mail sent by this local app (newest first). Only available outside production.</p>
+${items || "<p>No mail yet.</p>"}
+</body></html>`);
+  });

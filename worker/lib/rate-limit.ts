@@ -1,0 +1,29 @@
+// Fixed-window rate limits in D1 (table rate_limits). Sign-in and every endpoint that sends mail
+// are limited per email and per client IP, so neither password guessing nor mail flooding of one
+// address (or from one address) is cheap. One atomic upsert per key: concurrent requests cannot
+// both slip under the limit.
+import { sql } from "drizzle-orm";
+import type { Db } from "./db";
+import { tooManyRequests } from "./errors";
+
+export type Limit = { key: string; max: number; windowMs: number };
+
+/** Counts one hit on each key; throws 429 (error shape) if any key is over its limit. */
+export async function enforceRateLimits(db: Db, limits: Limit[], now = Date.now()): Promise<void> {
+  let over = false;
+  for (const { key, max, windowMs } of limits) {
+    const row = await db.get<{ count: number }>(sql`
+      insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
+      on conflict(key) do update set
+        count = case when rate_limits.window_start <= ${now - windowMs} then 1 else rate_limits.count + 1 end,
+        window_start = case when rate_limits.window_start <= ${now - windowMs} then ${now} else rate_limits.window_start end
+      returning count`);
+    if (row && row.count > max) over = true;
+  }
+  if (over) throw tooManyRequests();
+}
+
+/** The caller's IP as Cloudflare reports it; local runs without the header share one bucket. */
+export function clientIp(req: { header(name: string): string | undefined }): string {
+  return req.header("cf-connecting-ip") ?? "local";
+}
