@@ -1,7 +1,11 @@
 import type { Env } from "../../env";
+import { LocalAiEngine } from "./local/local-engine";
 import type { AiEngine } from "./types";
+
+let local: LocalAiEngine | undefined;
 
 /** The OpenAI-compatible engine when OPENAI_API_KEY is set, otherwise the offline local engine. */
 export function createAiEngine(_env: Env): AiEngine {
-  throw new Error("AI engine not implemented yet");
+  local ??= new LocalAiEngine();
+  return local;
 }

@@ -1,0 +1,104 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createAiEngine } from "../../worker/adapters/ai/index";
+import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
+import { PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/local/posts";
+import { cosine } from "../../worker/adapters/ai/local/tokenize";
+
+const BRAND = {
+  name: "Lumen Roasters",
+  industry: "Coffee",
+  brand_voice: "warm and friendly",
+  description: "Lumen Roasters is a small-batch coffee roaster in Portland that sources beans directly from farmers.",
+};
+
+const DOC = `Lumen Roasters was founded in 2014 in a garage in Portland by two friends who loved coffee.
+Our mission is to make ethically sourced coffee part of everyone's morning routine.
+We roast in small batches every Monday and ship within 48 hours, so your beans are always fresh.
+Our Cold Brew Kit includes a reusable glass carafe, a filter and a 250 g bag of our Midnight blend.
+We are warm, honest and a little nerdy about coffee.
+Our coffee is made for busy professionals and home baristas who care about where their coffee comes from.
+Did you know that every bag carries the name of the farm that grew it?
+The subscription lets you choose your roast level and delivery frequency, and you can pause any time.`;
+
+describe("local AI engine", () => {
+  it("is the default engine without an OpenAI key, labelled local", () => {
+    const engine = createAiEngine({ ...env, OPENAI_API_KEY: undefined });
+    expect(engine.kind).toBe("local");
+    expect(engine.engine).toMatch(/^local-v\d+$/);
+    expect(engine.embeddingDim).toBeGreaterThan(0);
+    expect(engine.matchThreshold).toBeGreaterThan(0.1);
+    expect(engine.matchThreshold).toBeLessThan(0.6);
+  });
+
+  it("embeds deterministically into L2-normalised vectors of the declared dimension", async () => {
+    const engine = new LocalAiEngine();
+    const [a, b, empty] = await engine.embed(["Cold brew kit with a glass carafe", "Cold brew kit with a glass carafe", "  "]);
+    expect(a).toBeInstanceOf(Float32Array);
+    expect(a!.length).toBe(engine.embeddingDim);
+    expect(Array.from(a!)).toEqual(Array.from(b!));
+    const norm = Math.sqrt(a!.reduce((s, x) => s + x * x, 0));
+    expect(norm).toBeCloseTo(1, 5);
+    expect(empty).toBeNull();
+  });
+
+  it("scores a related text above the threshold and an unrelated one below it", async () => {
+    const engine = new LocalAiEngine();
+    const [q, hit, miss] = await engine.embed([
+      "What comes in the cold brew kit?",
+      "Our Cold Brew Kit includes a reusable glass carafe, a filter and a bag of coffee.",
+      "The quarterly tax report is due to the accountant on Friday.",
+    ]);
+    expect(cosine(q!, hit!)).toBeGreaterThan(engine.matchThreshold);
+    expect(cosine(q!, miss!)).toBeLessThan(engine.matchThreshold);
+  });
+
+  it("extracts topics with relevance in 0..1 and insights with the spec's confidences", async () => {
+    const engine = new LocalAiEngine();
+    const { topics, insights } = await engine.extractTopicsAndInsights([{ title: "About us", content: DOC }]);
+    expect(topics.length).toBeGreaterThan(0);
+    for (const t of topics) {
+      expect(t.relevance_score).toBeGreaterThanOrEqual(0);
+      expect(t.relevance_score).toBeLessThanOrEqual(1);
+      expect(t.name.length).toBeGreaterThan(0);
+    }
+    const conf: Record<string, number> = { goal: 0.9, audience: 0.85, brand_trait: 0.95, feature: 0.8, social_hook: 0.75 };
+    expect(new Set(insights.map((i) => i.type))).toEqual(new Set(Object.keys(conf)));
+    for (const i of insights) {
+      expect(i.confidence).toBe(conf[i.type]);
+      // Built from the brand's own sentences.
+      expect(DOC.replace(/\n/g, " ")).toContain(i.content.replace(/…$/, ""));
+    }
+    expect(insights.find((i) => i.type === "goal")!.content).toMatch(/mission/);
+  });
+
+  it("summarises from the brand's own text", async () => {
+    const engine = new LocalAiEngine();
+    const s = await engine.summarize({ brand: BRAND, documents: [{ title: "About us", content: DOC }] });
+    expect(s.elevator_pitch).toContain("Lumen Roasters");
+    expect(s.value_props.length).toBeGreaterThan(0);
+    expect(s.brand_story).toMatch(/founded in 2014/);
+    expect(s.content_themes.length).toBeGreaterThan(0);
+    expect(s.positioning.length).toBeGreaterThan(0);
+  });
+
+  it("writes non-empty posts within platform limits, varied across the count", async () => {
+    const engine = new LocalAiEngine();
+    const posts = await engine.generatePosts({
+      brand: BRAND,
+      prompt: "Promote our cold brew kit for summer",
+      context: DOC.split("\n"),
+      insights: [],
+      count: 6,
+      platforms: ["twitter", "instagram", "linkedin"],
+    });
+    expect(posts).toHaveLength(6);
+    expect(new Set(posts.map((p) => p.content)).size).toBe(6);
+    for (const p of posts) {
+      expect(p.content.trim().length).toBeGreaterThan(0);
+      expect(p.hashtags.length).toBeGreaterThan(0);
+      expect(publishedLength(p.content, p.hashtags)).toBeLessThanOrEqual(PLATFORM_LIMITS[p.platform]);
+    }
+    expect(posts[0]!.content).toMatch(/Cold Brew Kit/);
+  });
+});

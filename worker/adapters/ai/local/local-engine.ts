@@ -1,0 +1,83 @@
+// The offline default AI engine: no network, deterministic, extractive. Embeddings mix hashed
+// n-grams with a small word-vector table; text output is built from the brand's own sentences.
+import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
+import { LocalEmbedder, type WordVectorTable } from "./embed";
+import { writePosts } from "./posts";
+import { extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
+import { sentences, truncateWords } from "./tokenize";
+
+/** Cosine threshold for a brain query match with this engine (measured, see docs/decisions/040). */
+export const LOCAL_MATCH_THRESHOLD = 0.3;
+
+export class LocalAiEngine implements AiEngine {
+  readonly kind = "local" as const;
+  readonly engine: string;
+  readonly embeddingDim: number;
+  readonly matchThreshold: number;
+  private readonly embedder: LocalEmbedder;
+
+  constructor(opts: { table?: WordVectorTable | null; engine?: string; matchThreshold?: number } = {}) {
+    this.embedder = new LocalEmbedder(opts.table ?? null);
+    this.embeddingDim = this.embedder.dim;
+    this.engine = opts.engine ?? "local-v1";
+    this.matchThreshold = opts.matchThreshold ?? LOCAL_MATCH_THRESHOLD;
+  }
+
+  embedSync(text: string): Float32Array {
+    return this.embedder.embed(text);
+  }
+
+  async embed(texts: string[]): Promise<(Float32Array | null)[]> {
+    return texts.map((t) => (t.trim() ? this.embedder.embed(t) : null));
+  }
+
+  async extractTopicsAndInsights(docs: { title: string; content: string }[]): Promise<{ topics: Topic[]; insights: Insight[] }> {
+    const text = docs.map((d) => `${d.title}.\n${d.content}`).join("\n\n");
+    const phrases = keyphrases(text, 6);
+    const max = phrases[0]?.score ?? 1;
+    const topics: Topic[] = phrases.map((p) => ({
+      name: titleCase(p.text),
+      description: truncateWords(sentenceContaining(text, p.key) ?? p.text, 200),
+      relevance_score: Math.max(0, Math.min(1, Math.round((0.4 + 0.6 * (p.score / max)) * 100) / 100)),
+    }));
+    const insights = extractInsights(docs.map((d) => d.content).join("\n\n"));
+    return { topics, insights };
+  }
+
+  async summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore> {
+    const { brand } = input;
+    const docText = input.documents.map((d) => d.content).join("\n\n").slice(0, 4000);
+    const sents = sentences(docText).filter((s) => s.length >= 20);
+    const top = textRank(sents, 6, 0.65);
+    const insights = extractInsights(docText, 3);
+    const byType = (t: string) => insights.filter((i) => i.type === t).map((i) => i.content);
+    const descFirst = sentences(brand.description)[0] ?? "";
+    const elevator = truncateWords(
+      [descFirst, top.find((s) => s.text !== descFirst)?.text].filter(Boolean).join(" ") || `${brand.name} — ${brand.industry}`,
+      320,
+    );
+    const valueProps = [...byType("feature"), ...byType("goal"), ...top.map((s) => s.text)]
+      .filter((s, i, all) => all.indexOf(s) === i)
+      .slice(0, 4)
+      .map((s) => truncateWords(s, 200));
+    const positioningCue = sents.find((s) => /\b(unlike|only|first|leading|different|alternative|instead of|rather than|compared|than)\b/i.test(s));
+    const positioning = truncateWords(
+      positioningCue ?? (byType("audience")[0] ? `${brand.name} (${brand.industry}): ${byType("audience")[0]}` : elevator),
+      300,
+    );
+    const storySents = sents.filter((s) => /\b(founded|started|began|born|since|story|journey|grew up|in (?:19|20)\d\d|years ago|garage|kitchen)\b/i.test(s));
+    const brandStory = truncateWords((storySents.length ? storySents.slice(0, 3) : top.slice(0, 3).map((s) => s.text)).join(" "), 600);
+    const themes = keyphrases([docText, brand.description].join("\n"), 5).map((p) => titleCase(p.text));
+    return {
+      elevator_pitch: elevator,
+      value_props: valueProps,
+      positioning,
+      brand_story: brandStory,
+      content_themes: themes,
+    };
+  }
+
+  async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
+    return writePosts(input);
+  }
+}

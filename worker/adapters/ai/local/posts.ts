@@ -1,0 +1,147 @@
+// Extractive post writing for the local engine: each post is built from one of the brand segments
+// that best match the prompt, with an opener chosen by the brand voice, and hashtags from
+// keyphrases. Platform limits are enforced here so a draft is always publishable as-is.
+import type { Platform } from "../../../../schema/api/common";
+import type { BrandProfile, GeneratedPostDraft, Insight } from "../types";
+import { keyphrases, textRank } from "./text";
+import { fnv1a, sentences, stem, STOPWORDS, truncateWords, words } from "./tokenize";
+
+/** Characters allowed per platform; for X, hashtags appended as " #tag" count too. */
+export const PLATFORM_LIMITS: Record<Platform, number> = { twitter: 280, instagram: 2200, facebook: 3000, linkedin: 3000 };
+
+/** Length of a post as published: the content plus " #tag" for every hashtag. */
+export function publishedLength(content: string, hashtags: string[]): number {
+  return content.length + hashtags.reduce((n, t) => n + 2 + t.length, 0);
+}
+
+type Voice = "playful" | "professional" | "warm" | "bold" | "neutral";
+
+function voiceOf(brandVoice: string): Voice {
+  const v = brandVoice.toLowerCase();
+  if (/playful|fun|witty|quirky|humou?r|cheeky|casual/.test(v)) return "playful";
+  if (/professional|formal|expert|authoritative|corporate|technical|serious/.test(v)) return "professional";
+  if (/warm|friendly|caring|kind|empath|gentle|inviting/.test(v)) return "warm";
+  if (/bold|confident|energetic|inspir|passionate|exciting|edgy/.test(v)) return "bold";
+  return "neutral";
+}
+
+const OPENERS: Record<Voice, string[]> = {
+  playful: ["Plot twist:", "Fun fact:", "Okay, real talk:", "Not to brag, but", "Here's the scoop:", "Spoiler alert:"],
+  professional: ["Key insight:", "Worth knowing:", "Here is what matters:", "A closer look:", "In focus:", "Did you know?"],
+  warm: ["We wanted to share this with you:", "A little something from us:", "From our family to yours:", "Here's what we love:", "Good to know:", "Just for you:"],
+  bold: ["Let's be clear:", "Big news:", "Here's the truth:", "No compromises:", "This is it:", "Ready?"],
+  neutral: ["Did you know?", "Here's something worth knowing:", "Spotlight:", "In case you missed it:", "Good to know:", "Quick note:"],
+};
+
+const CLOSERS: Record<Voice, string[]> = {
+  playful: ["Who's in?", "Tell us we're wrong.", "You know what to do.", "Tag someone who needs this."],
+  professional: ["Learn more on our site.", "What's your take?", "Get in touch to learn more.", "Share this with your team."],
+  warm: ["We'd love to hear from you.", "Tell us what you think.", "Thanks for being here.", "Share it with someone you care about."],
+  bold: ["Don't miss it.", "Join us.", "Try it today.", "Are you ready?"],
+  neutral: ["Learn more today.", "What do you think?", "Share your thoughts below.", "Find out more."],
+};
+
+function overlap(a: Set<string>, text: string): number {
+  let n = 0;
+  for (const w of words(text)) if (!STOPWORDS.has(w) && a.has(stem(w))) n++;
+  return n;
+}
+
+/** Turns a phrase into a hashtag: alphanumerics only, CamelCase, at most 24 characters. */
+export function toHashtag(phrase: string): string | null {
+  const parts = phrase.normalize("NFKD").replace(/[^\p{L}\p{N}\s]/gu, " ").trim().split(/\s+/).filter(Boolean);
+  if (!parts.length) return null;
+  const tag = parts.map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
+  if (tag.length < 3 || tag.length > 24 || /^\d+$/.test(tag)) return null;
+  return tag;
+}
+
+/** Fits content + hashtags within the platform limit: drops hashtags first (keeping one), then cuts the text. */
+export function fitToPlatform(content: string, hashtags: string[], platform: Platform): { content: string; hashtags: string[] } {
+  const limit = PLATFORM_LIMITS[platform];
+  const tags = [...hashtags];
+  while (tags.length > 1 && publishedLength(content, tags) > limit) tags.pop();
+  let text = content;
+  if (publishedLength(text, tags) > limit) {
+    const room = limit - publishedLength("", tags) - 1;
+    text = `${truncateWords(text, Math.max(20, room))}…`;
+    if (publishedLength(text, tags) > limit) tags.length = 0;
+    if (text.length > limit) text = `${text.slice(0, limit - 1)}…`;
+  }
+  return { content: text, hashtags: tags };
+}
+
+export function writePosts(input: {
+  brand: BrandProfile;
+  prompt: string;
+  context: string[];
+  insights: Insight[];
+  count: number;
+  platforms: Platform[];
+}): GeneratedPostDraft[] {
+  const { brand, prompt } = input;
+  const count = Math.max(1, Math.min(30, Math.floor(input.count) || 1));
+  const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
+  const voice = voiceOf(brand.brand_voice);
+  const promptStems = new Set(words(prompt).filter((w) => !STOPWORDS.has(w)).map(stem));
+
+  // Candidate sentences: from the context segments first, then insights, then the brand description.
+  const pool: { text: string; source: number }[] = [];
+  input.context.forEach((c, i) => sentences(c).forEach((s) => pool.push({ text: s, source: i })));
+  input.insights.forEach((ins) => pool.push({ text: ins.content, source: 100 }));
+  sentences(brand.description).forEach((s) => pool.push({ text: s, source: 200 }));
+  const usable = pool.filter((p) => p.text.length >= 20 && words(p.text).length >= 4);
+  const centrality = new Map(textRank(usable.map((p) => p.text), usable.length, 1).map((r) => [r.index, r.score]));
+  const ranked = usable
+    .map((p, i) => ({
+      ...p,
+      score: overlap(promptStems, p.text) * 2 + (centrality.get(i) ?? 0) + (p.source < 100 ? 0.5 / (1 + p.source) : 0),
+    }))
+    .sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+  const seen = new Set<string>();
+  const candidates = ranked.filter((p) => {
+    const k = p.text.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+
+  const allText = [prompt, ...input.context, brand.description].join("\n");
+  const tagPool: string[] = [];
+  for (const p of [...keyphrases(prompt, 3), ...keyphrases(allText, 8)]) {
+    const t = toHashtag(p.text);
+    if (t && !tagPool.some((x) => x.toLowerCase() === t.toLowerCase())) tagPool.push(t);
+  }
+  const brandTag = toHashtag(brand.name);
+  if (brandTag && !tagPool.some((x) => x.toLowerCase() === brandTag.toLowerCase())) tagPool.push(brandTag);
+
+  const seed = fnv1a(`${brand.name}|${prompt}`);
+  const openers = OPENERS[voice];
+  const closers = CLOSERS[voice];
+  const promptLine = truncateWords(prompt.replace(/\s+/g, " ").trim(), 160);
+  const posts: GeneratedPostDraft[] = [];
+  for (let i = 0; i < count; i++) {
+    const platform = platforms[i % platforms.length]!;
+    const opener = openers[(seed + i) % openers.length]!;
+    const closer = closers[(seed + i * 3) % closers.length]!;
+    const main = candidates.length ? candidates[i % candidates.length]!.text : promptLine || brand.name;
+    const extra = candidates.length > 1 ? candidates[(i + 1) % candidates.length]!.text : "";
+    const long = platform !== "twitter";
+    const parts = [opener, main];
+    if (long && extra && extra !== main) parts.push(extra);
+    parts.push(closer);
+    if (long && brand.name) parts.push(`— ${brand.name}`);
+    const content = parts.join(long ? "\n\n" : " ").replace(/\s+([.,!?])/g, "$1");
+    const start = (seed + i) % Math.max(1, tagPool.length);
+    const tags: string[] = [];
+    for (let k = 0; k < Math.min(long ? 5 : 3, tagPool.length); k++) tags.push(tagPool[(start + k) % tagPool.length]!);
+    const fitted = fitToPlatform(content, tags, platform);
+    posts.push({
+      content: fitted.content,
+      hashtags: fitted.hashtags,
+      platform,
+      image_prompt: truncateWords(`${brand.name}${brand.industry ? ` (${brand.industry})` : ""}: ${main}`, 200),
+    });
+  }
+  return posts;
+}
