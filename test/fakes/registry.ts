@@ -1,2 +1,3 @@
 // Each fake registers its handlers when imported here.
 export {};
+import "./mail.ts";
