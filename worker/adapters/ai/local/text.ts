@@ -21,7 +21,7 @@ export type Phrase = { text: string; key: string; score: number; count: number }
 function phraseCandidates(sentence: string): string[][] {
   const out: string[][] = [];
   // Break at punctuation first so phrases never span clauses.
-  for (const clause of sentence.split(/[,.;:!?()"“”\[\]{}|/–—]+|\s-\s/)) {
+  for (const clause of sentence.split(/[,.;:!?()"“”[\]{}|/–—]+|\s-\s/)) {
     let run: string[] = [];
     for (const w of rawWords(clause)) {
       const lw = w.toLowerCase();

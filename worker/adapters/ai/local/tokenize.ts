@@ -20,14 +20,14 @@ export const STOPWORDS = new Set(
 /** Lower-cased word tokens (letters, digits, inner apostrophes/hyphens kept). */
 export function words(text: string): string[] {
   const out: string[] = [];
-  const re = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+  const re = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
   for (const m of text.toLowerCase().matchAll(re)) out.push(m[0].replace(/’/g, "'"));
   return out;
 }
 
 /** Word tokens with their original casing, for building phrases and hashtags. */
 export function rawWords(text: string): string[] {
-  const re = /[\p{L}\p{N}]+(?:['’\-][\p{L}\p{N}]+)*/gu;
+  const re = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
   return Array.from(text.matchAll(re), (m) => m[0]);
 }
 
