@@ -1,20 +1,137 @@
-// Public surface of the social area for publishing (the social area fills this in).
+// Public surface of the social area for publishing: a usable access token for a project's account.
+// Refresh rule: X refresh tokens are single-use, so two concurrent refreshes of one account would
+// make the second fail (and X may then revoke the whole grant). Exactly ONE refresh per account
+// runs at a time: a caller takes a lease with a conditional UPDATE on refresh_lock_until (only
+// succeeds when no live lease exists and the token is still the one it read); everyone else polls
+// and re-reads the refreshed token. A refresh never overwrites a refresh token with an empty value.
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { socialAccounts } from "../../schema/db/social";
 import type { Db } from "../lib/db";
 import type { Env } from "../env";
-import type { SocialPlatform } from "../adapters/platforms/types";
+import { badRequest } from "../lib/errors";
+import { decryptToken, encryptToken } from "../lib/token-crypto";
+import { platformFor } from "../adapters/platforms/index";
+import { PlatformError, type SocialPlatform } from "../adapters/platforms/types";
 
 export type PublishingCredentials = { accountId: string; platformUserId: string; accessToken: string };
+
+type AccountRow = typeof socialAccounts.$inferSelect;
+
+const LEASE_MS = 45_000;
+const WAIT_LIMIT_MS = 60_000;
+/** X: refresh within 5 minutes of expiry (spec). Instagram's 60-day tokens: refresh a week ahead. */
+export const REFRESH_WINDOW_MS: Record<SocialPlatform, number> = { twitter: 5 * 60_000, instagram: 7 * 86_400_000 };
+/** Instagram refuses to refresh a long-lived token younger than 24 hours. */
+const INSTAGRAM_MIN_AGE_MS = 86_400_000;
+
+export const platformLabel = (p: string) => (p === "twitter" ? "Twitter" : p.charAt(0).toUpperCase() + p.slice(1));
+const reconnectMessage = (p: string) => `${platformLabel(p)} access was revoked. Please reconnect your ${platformLabel(p)} account.`;
+
+function needsRefresh(row: AccountRow, now: number): boolean {
+  if (row.expiresAt == null) return false;
+  const platform = row.platform as SocialPlatform;
+  if (row.expiresAt - now > (REFRESH_WINDOW_MS[platform] ?? 5 * 60_000)) return false;
+  if (platform === "instagram" && row.expiresAt > now) {
+    const issuedAt = row.lastRefresh ?? row.createdAt;
+    if (now - issuedAt < INSTAGRAM_MIN_AGE_MS) return false;
+  }
+  return true;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function readAccount(db: Db, projectId: string, platform: SocialPlatform): Promise<AccountRow | undefined> {
+  return db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.projectId, projectId), eq(socialAccounts.platform, platform)))
+    .orderBy(desc(socialAccounts.createdAt))
+    .get();
+}
+
+async function toCredentials(env: Env, row: AccountRow): Promise<PublishingCredentials> {
+  return {
+    accountId: row.id,
+    platformUserId: (row.platform === "twitter" ? row.twitterUserId : row.instagramUserId) ?? "",
+    accessToken: await decryptToken(env, row.accessTokenEnc),
+  };
+}
+
+/** Runs one refresh while holding the lease; always releases it. */
+async function refreshHoldingLease(db: Db, env: Env, row: AccountRow): Promise<void> {
+  const platform = row.platform as SocialPlatform;
+  try {
+    const refreshToken = row.refreshTokenEnc ? await decryptToken(env, row.refreshTokenEnc) : null;
+    const accessToken = await decryptToken(env, row.accessTokenEnc);
+    const tokens = await platformFor(env, platform).refresh({ accessToken, refreshToken });
+    const now = Date.now();
+    await db
+      .update(socialAccounts)
+      .set({
+        accessTokenEnc: await encryptToken(env, tokens.accessToken),
+        // Never overwrite a stored refresh token with an empty one.
+        ...(tokens.refreshToken ? { refreshTokenEnc: await encryptToken(env, tokens.refreshToken) } : {}),
+        expiresAt: tokens.expiresAt,
+        tokenStatus: "active",
+        lastRefresh: now,
+        refreshLockUntil: null,
+      })
+      .where(eq(socialAccounts.id, row.id))
+      .run();
+  } catch (err) {
+    if (err instanceof PlatformError && err.kind === "auth") {
+      await db.update(socialAccounts).set({ tokenStatus: "reconnect_needed", refreshLockUntil: null }).where(eq(socialAccounts.id, row.id)).run();
+      throw new PlatformError("auth", `Failed to refresh ${platformLabel(platform)} access token: ${reconnectMessage(platform)}`);
+    }
+    await db.update(socialAccounts).set({ refreshLockUntil: null }).where(eq(socialAccounts.id, row.id)).run();
+    if (err instanceof PlatformError) throw err;
+    throw new PlatformError("retryable", `Failed to refresh ${platformLabel(platform)} access token`);
+  }
+}
 
 /**
  * The project's connected account for a platform with a usable access token, refreshed first when
  * within 5 minutes of expiry (one refresh per account at a time). Throws ApiError
- * "No connected {platform} account found" when there is none.
+ * "No connected {platform} account found" when there is none, PlatformError("auth") when the
+ * account needs reconnecting.
  */
-export async function getPublishingCredentials(_db: Db, _env: Env, _projectId: string, _platform: SocialPlatform): Promise<PublishingCredentials> {
-  throw new Error("not implemented yet");
+export async function getPublishingCredentials(db: Db, env: Env, projectId: string, platform: SocialPlatform): Promise<PublishingCredentials> {
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    const row = await readAccount(db, projectId, platform);
+    if (!row) throw badRequest(`No connected ${platform} account found`);
+    if (row.tokenStatus === "reconnect_needed") throw new PlatformError("auth", reconnectMessage(platform));
+    const now = Date.now();
+    if (!needsRefresh(row, now)) return toCredentials(env, row);
+
+    // Take the lease only if nobody holds a live one AND the token is still the one we read.
+    const lease = await db
+      .update(socialAccounts)
+      .set({ refreshLockUntil: now + LEASE_MS })
+      .where(
+        and(
+          eq(socialAccounts.id, row.id),
+          or(isNull(socialAccounts.refreshLockUntil), lt(socialAccounts.refreshLockUntil, now)),
+          row.expiresAt == null ? isNull(socialAccounts.expiresAt) : eq(socialAccounts.expiresAt, row.expiresAt),
+          eq(socialAccounts.tokenStatus, "active"),
+        ),
+      )
+      .run();
+    if (lease.meta.changes === 1) {
+      await refreshHoldingLease(db, env, row);
+      const fresh = await readAccount(db, projectId, platform);
+      if (!fresh) throw badRequest(`No connected ${platform} account found`);
+      return toCredentials(env, fresh);
+    }
+    // Someone else is refreshing (or just did): wait and re-read.
+    if (Date.now() - started > WAIT_LIMIT_MS) {
+      throw new PlatformError("retryable", `Failed to refresh ${platformLabel(platform)} access token: another refresh is still running`);
+    }
+    await sleep(Math.min(50 + attempt * 25, 400));
+  }
 }
 
 /** Marks an account whose token was revoked: the UI shows "Reconnect needed". */
-export async function markReconnectNeeded(_db: Db, _accountId: string): Promise<void> {
-  throw new Error("not implemented yet");
+export async function markReconnectNeeded(db: Db, accountId: string): Promise<void> {
+  await db.update(socialAccounts).set({ tokenStatus: "reconnect_needed" }).where(eq(socialAccounts.id, accountId)).run();
 }

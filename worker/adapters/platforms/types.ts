@@ -36,7 +36,14 @@ export interface PlatformAdapter {
   exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet & { account: PlatformAccount }>;
   refresh(input: { accessToken: string; refreshToken: string | null }): Promise<TokenSet>;
   /** Publishes text with an optional image at a public URL; returns the platform's post id. */
-  publish(input: { accessToken: string; accountId: string; text: string; imageUrl?: string }): Promise<{ platformPostId: string }>;
+  publish(input: {
+    accessToken: string;
+    accountId: string;
+    text: string;
+    imageUrl?: string;
+    /** The image's bytes when the caller already has them (from R2); otherwise imageUrl is fetched. */
+    image?: { data: ArrayBuffer | Uint8Array; contentType: string };
+  }): Promise<{ platformPostId: string }>;
   /** Reconciliation: the id of a recent post of this account with this text, if it exists. */
   findRecentPost(input: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null>;
 }

@@ -1,0 +1,64 @@
+// One place that turns transport failures into typed PlatformErrors. The distinction matters for
+// exactly-once publishing: a request that timed out AFTER it was sent may have created the post,
+// so for publishing calls a timeout is "unknown_outcome" (the pipeline reconciles before trying
+// again), while a connection that never got through is safely "retryable".
+import { PlatformError } from "./types";
+
+export type PlatformLabel = "Twitter" | "Instagram";
+
+export type CallOptions = {
+  label: PlatformLabel;
+  timeoutMs: number;
+  /** true for calls that make a post visible (POST /2/tweets, media_publish). */
+  publishes?: boolean;
+};
+
+export async function platformFetch(url: string, init: RequestInit, opts: CallOptions): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(opts.timeoutMs) });
+  } catch (err) {
+    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+    if (timedOut && opts.publishes) {
+      throw new PlatformError("unknown_outcome", `${opts.label} did not answer in time; the post may or may not have been published`);
+    }
+    if (timedOut) throw new PlatformError("retryable", `${opts.label} did not answer in time. Please try again.`);
+    throw new PlatformError("retryable", `Could not reach ${opts.label}. Please try again.`);
+  }
+}
+
+/** Delay asked for by a 429: Retry-After (seconds or HTTP date), else X's x-rate-limit-reset (epoch s). */
+export function retryAfterMs(headers: Headers, nowMs = Date.now()): number | undefined {
+  const clamp = (ms: number) => Math.min(Math.max(ms, 1000), 15 * 60_000);
+  const ra = headers.get("retry-after");
+  if (ra) {
+    const secs = Number(ra);
+    if (Number.isFinite(secs)) return clamp(secs * 1000);
+    const date = Date.parse(ra);
+    if (!Number.isNaN(date)) return clamp(date - nowMs);
+  }
+  const reset = headers.get("x-rate-limit-reset");
+  if (reset && Number.isFinite(Number(reset))) return clamp(Number(reset) * 1000 - nowMs);
+  return undefined;
+}
+
+export async function readJson(res: Response): Promise<Record<string, unknown>> {
+  const text = await res.text().catch(() => "");
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : { value: parsed };
+  } catch {
+    return { raw: text.slice(0, 300) };
+  }
+}
+
+export function form(values: Record<string, string | undefined>): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) body.set(k, v);
+  return body;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function str(v: unknown): string | undefined {
+  return typeof v === "string" && v ? v : typeof v === "number" ? String(v) : undefined;
+}

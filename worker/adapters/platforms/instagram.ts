@@ -1,0 +1,176 @@
+// Instagram API with Instagram Login (professional accounts). The code gives a 1-hour token that
+// is exchanged at once for a 60-day long-lived one; long-lived tokens are refreshed before they
+// lapse (no refresh token exists). Publishing is two-step: a media container made from an image
+// at a public URL (ours: /media/...), polled until FINISHED, then media_publish. Only
+// media_publish makes a post visible, so only its timeout is "unknown_outcome".
+import { form, platformFetch, readJson, sleep, str } from "./http";
+import { PlatformError, type PlatformAdapter, type TokenSet } from "./types";
+
+export const INSTAGRAM_SCOPES = [
+  "instagram_business_basic",
+  "instagram_business_manage_messages",
+  "instagram_business_manage_comments",
+  "instagram_business_content_publish",
+  "instagram_business_manage_insights",
+];
+export const INSTAGRAM_GRAPH_VERSION = "v22.0";
+export const INSTAGRAM_IMAGE_REQUIRED = "Instagram requires an image. Please attach an image to this post.";
+
+export type InstagramConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** e.g. https://api.instagram.com (POST /oauth/access_token) */
+  apiBase: string;
+  /** e.g. https://graph.instagram.com */
+  graphBase: string;
+  /** e.g. https://www.instagram.com/oauth/authorize */
+  authorizeUrl: string;
+  timeoutMs: number;
+  /** Container status polling: interval and overall bound. */
+  pollIntervalMs?: number;
+  pollTimeoutMs?: number;
+};
+
+const label = "Instagram" as const;
+// Graph API error codes: 190 = invalid/expired token; 4, 17, 32, 613 = rate limits.
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80002]);
+
+export async function classifyInstagramResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
+  const body = await readJson(res);
+  const error = (body.error ?? {}) as Record<string, unknown>;
+  const code = Number(error.code);
+  const detail =
+    str(error.error_user_msg) ?? str(error.message) ?? str(body.error_message) ?? str(body.error_description) ?? str(body.raw) ?? "unknown error";
+  if (res.status === 429 || RATE_LIMIT_CODES.has(code)) {
+    const ra = Number(res.headers.get("retry-after"));
+    return new PlatformError("retryable", "Instagram rate limit reached. The post will be retried.", Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
+  }
+  if (res.status >= 500 || error.is_transient === true) {
+    return new PlatformError("retryable", `Instagram is unavailable (HTTP ${res.status}). Please try again.`);
+  }
+  if (code === 190 || res.status === 401 || (context === "token" && res.status === 400)) {
+    return new PlatformError("auth", `Instagram access was revoked or expired. Please reconnect your Instagram account. (${detail})`);
+  }
+  return new PlatformError("rejected", `Instagram rejected the post: ${detail}`);
+}
+
+export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
+  const graph = (path: string) => `${config.graphBase}/${INSTAGRAM_GRAPH_VERSION}${path}`;
+  const call = (url: string, init: RequestInit = {}, publishes = false) =>
+    platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
+  const pollInterval = config.pollIntervalMs ?? 1000;
+  const pollTimeout = config.pollTimeoutMs ?? 30_000;
+
+  async function longLived(url: string): Promise<TokenSet> {
+    const res = await call(url);
+    if (!res.ok) throw await classifyInstagramResponse(res, "token");
+    const body = await readJson(res);
+    const accessToken = str(body.access_token);
+    if (!accessToken) throw new PlatformError("retryable", "Invalid token refresh response");
+    const expiresIn = Number(body.expires_in);
+    return { accessToken, refreshToken: null, expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null };
+  }
+
+  const bearer = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
+
+  return {
+    platform: "instagram",
+
+    authorizeUrl({ state, redirectUri }) {
+      const url = new URL(config.authorizeUrl);
+      url.searchParams.set("enable_fb_login", "0");
+      url.searchParams.set("force_authentication", "1");
+      url.searchParams.set("client_id", config.clientId);
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("scope", INSTAGRAM_SCOPES.join(","));
+      url.searchParams.set("state", state);
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      // Instagram appends "#_" to the redirect; a pasted code may still carry it.
+      const cleanCode = code.replace(/#_$/, "");
+      const res = await call(`${config.apiBase}/oauth/access_token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: form({
+          client_id: config.clientId,
+          client_secret: config.clientSecret,
+          grant_type: "authorization_code",
+          redirect_uri: redirectUri,
+          code: cleanCode,
+        }),
+      });
+      if (!res.ok) throw await classifyInstagramResponse(res, "token");
+      const body = await readJson(res);
+      // Answered either flat or as { data: [ { access_token, user_id, permissions } ] }.
+      const first = Array.isArray(body.data) ? ((body.data[0] ?? {}) as Record<string, unknown>) : body;
+      const shortToken = str(first.access_token);
+      if (!shortToken) throw new PlatformError("retryable", "Failed to connect Instagram account");
+      const qs = new URLSearchParams({ grant_type: "ig_exchange_token", client_secret: config.clientSecret, access_token: shortToken });
+      const tokens = await longLived(`${config.graphBase}/access_token?${qs}`);
+      const me = await call(graph(`/me?${new URLSearchParams({ fields: "user_id,username", access_token: tokens.accessToken })}`));
+      if (!me.ok) throw await classifyInstagramResponse(me, "api");
+      const profile = await readJson(me);
+      const id = str(profile.user_id) ?? str(first.user_id) ?? str(profile.id);
+      if (!id) throw new PlatformError("retryable", "Failed to connect Instagram account");
+      return { ...tokens, account: { id, username: str(profile.username) ?? "" } };
+    },
+
+    async refresh({ accessToken }) {
+      const qs = new URLSearchParams({ grant_type: "ig_refresh_token", access_token: accessToken });
+      return longLived(`${config.graphBase}/refresh_access_token?${qs}`);
+    },
+
+    async publish({ accessToken, accountId, text, imageUrl }) {
+      if (!imageUrl) throw new PlatformError("rejected", INSTAGRAM_IMAGE_REQUIRED);
+      const created = await call(graph(`/${encodeURIComponent(accountId)}/media`), {
+        method: "POST",
+        headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }),
+        body: form({ image_url: imageUrl, caption: text }),
+      });
+      if (!created.ok) throw await classifyInstagramResponse(created, "api");
+      const containerId = str((await readJson(created)).id);
+      if (!containerId) throw new PlatformError("retryable", "Instagram did not create the media container");
+
+      const deadline = Date.now() + pollTimeout;
+      for (;;) {
+        const res = await call(graph(`/${encodeURIComponent(containerId)}?fields=status_code,status`), { headers: bearer(accessToken) });
+        if (!res.ok) throw await classifyInstagramResponse(res, "api");
+        const body = await readJson(res);
+        const status = str(body.status_code);
+        if (status === "FINISHED") break;
+        if (status === "ERROR" || status === "EXPIRED") {
+          throw new PlatformError("rejected", `Instagram could not process the image: ${str(body.status) ?? status}`);
+        }
+        if (status === "PUBLISHED") break;
+        if (Date.now() >= deadline) throw new PlatformError("retryable", "Instagram is still processing the image. Please try again.");
+        await sleep(pollInterval);
+      }
+
+      const published = await call(
+        graph(`/${encodeURIComponent(accountId)}/media_publish`),
+        { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ creation_id: containerId }) },
+        true,
+      );
+      if (!published.ok) throw await classifyInstagramResponse(published, "api");
+      const id = str((await readJson(published)).id);
+      if (!id) throw new PlatformError("unknown_outcome", "Instagram did not return the published media id");
+      return { platformPostId: id };
+    },
+
+    async findRecentPost({ accessToken, text, sinceMs }) {
+      const res = await call(graph(`/me/media?fields=id,caption,timestamp&limit=25`), { headers: bearer(accessToken) });
+      if (!res.ok) throw await classifyInstagramResponse(res, "api");
+      const json = await readJson(res);
+      const items = Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : [];
+      const want = text.trim();
+      const hit = items.find((m) => {
+        const ts = Date.parse(str(m.timestamp) ?? "");
+        return (str(m.caption) ?? "").trim() === want && (Number.isNaN(ts) || ts >= sinceMs - 60_000);
+      });
+      return hit ? (str(hit.id) ?? null) : null;
+    },
+  };
+}
