@@ -57,6 +57,25 @@ export const onboardingSchema = z.object({ has_seen_onboarding: z.boolean() });
 export const DOCUMENT_TYPES = ["pdf", "doc", "docx", "txt"] as const;
 export const DOCUMENT_ACCEPT = ".pdf,.doc,.docx,.txt";
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** At most this many documents in one wizard submission. */
+export const MAX_WIZARD_DOCUMENTS = 10;
+
+export const DOCUMENT_MESSAGES = {
+  type: "Only PDF, DOC, DOCX and TXT files are allowed",
+  size: (name: string) => `${name} is larger than 10 MB`,
+  empty: (name: string) => `${name} is empty`,
+  content: (name: string, type: DocumentType) => `${name} is not a valid ${type.toUpperCase()} file`,
+  count: `At most ${MAX_WIZARD_DOCUMENTS} documents can be added`,
+} as const;
+
+/** The document type named by a file's extension, or null when it is not one we accept. */
+export function documentTypeOf(fileName: string): DocumentType | null {
+  const dot = fileName.lastIndexOf(".");
+  if (dot < 0) return null;
+  const ext = fileName.slice(dot + 1).toLowerCase();
+  return (DOCUMENT_TYPES as readonly string[]).includes(ext) ? (ext as DocumentType) : null;
+}
 
 export type Project = {
   id: string;
@@ -71,3 +90,6 @@ export type Project = {
 };
 
 export type ProjectDocument = { id: string; project_id: string; name: string; file_url: string; file_type: string; file_size: number };
+
+/** Progress flags of a project (header dots): at least one brain document / social account / post. */
+export type ProjectProgress = { brain: boolean; social: boolean; posts: boolean };

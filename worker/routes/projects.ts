@@ -1,5 +1,58 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { idParam } from "../../schema/api/common";
+import { onboardingSchema, projectRenameSchema } from "../../schema/api/projects";
 import type { AppEnv } from "../lib/context";
+import { currentUser, requireUser } from "../lib/auth-middleware";
+import { badRequest } from "../lib/errors";
+import { validate } from "../lib/validate";
+import { getProject, listProjects, projectProgress, renameProject, setOnboardingSeen } from "../services/projects";
+import { checkSubmission, createProject, deleteDocument, listDocuments } from "../services/projects-documents";
 
-// Filled in by the projects area.
-export const projectRoutes = new Hono<AppEnv>();
+const projectParam = z.object({ projectId: idParam });
+const documentParam = z.object({ projectId: idParam, documentId: idParam });
+
+async function readSubmissionBody(req: Request): Promise<FormData | Record<string, unknown>> {
+  const type = req.headers.get("content-type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const body: unknown = await req.json();
+      if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
+    } else if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+      return await req.formData();
+    }
+  } catch {
+    /* unreadable body: answered below */
+  }
+  throw badRequest("Send the project as multipart/form-data");
+}
+
+// Mounted at /api/projects. Every handler resolves the caller and leaves ownership to the service.
+export const projectRoutes = new Hono<AppEnv>()
+  .get("/", requireUser, async (c) => c.json(await listProjects(c.get("db"), currentUser(c))))
+  .post("/", requireUser, async (c) => {
+    const submission = await checkSubmission(await readSubmissionBody(c.req.raw));
+    return c.json(await createProject(c.get("db"), c.env.BUCKET, currentUser(c), submission), 201);
+  })
+  .get("/:projectId", requireUser, validate("param", projectParam), async (c) =>
+    c.json(await getProject(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+  )
+  .patch("/:projectId", requireUser, validate("param", projectParam), validate("json", projectRenameSchema), async (c) =>
+    c.json(await renameProject(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json").name)),
+  )
+  .patch("/:projectId/onboarding", requireUser, validate("param", projectParam), validate("json", onboardingSchema), async (c) =>
+    c.json(
+      await setOnboardingSeen(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json").has_seen_onboarding),
+    ),
+  )
+  .get("/:projectId/documents", requireUser, validate("param", projectParam), async (c) =>
+    c.json(await listDocuments(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+  )
+  .delete("/:projectId/documents/:documentId", requireUser, validate("param", documentParam), async (c) => {
+    const { projectId, documentId } = c.req.valid("param");
+    await deleteDocument(c.get("db"), c.env.BUCKET, currentUser(c), projectId, documentId);
+    return c.body(null, 204);
+  })
+  .get("/:projectId/progress", requireUser, validate("param", projectParam), async (c) =>
+    c.json(await projectProgress(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+  );
