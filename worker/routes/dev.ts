@@ -5,6 +5,7 @@ import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { mailOutbox } from "../../schema/db/auth";
 import type { AppEnv } from "../lib/context";
+import { getDb } from "../lib/db";
 import { errorBody } from "../lib/errors";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -17,7 +18,8 @@ export const devRoutes = new Hono<AppEnv>()
     await next();
   })
   .get("/outbox", async (c) => {
-    const rows = await c.get("db").select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100).all();
+    // Mounted outside /api, so the per-request db of the API is not set here.
+    const rows = await getDb(c.env.DB).select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(100).all();
     c.header("Cache-Control", "no-store");
     if (c.req.query("format") === "json") return c.json(rows);
     const items = rows
