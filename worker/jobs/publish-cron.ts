@@ -1,6 +1,10 @@
 import type { Env } from "../env";
+import { claimAndEnqueueDue } from "../services/publishing-claim";
 
-/** Claims due posts and enqueues them (the publishing area fills this in). */
-export async function claimDuePosts(_env: Env, _now: number): Promise<{ claimed: number }> {
-  return { claimed: 0 };
+/**
+ * Every minute: sweep stale claims back, claim due posts (one conditional UPDATE per chunk) and
+ * enqueue them on publish-jobs. Never publishes inline: the queue consumer does.
+ */
+export async function claimDuePosts(env: Env, now: number): Promise<{ claimed: number; swept: number }> {
+  return claimAndEnqueueDue(env, now);
 }

@@ -1,5 +1,62 @@
 import { Hono } from "hono";
+import { z } from "zod";
+import { createPostSchema, listPostsQuery, updatePostSchema } from "../../schema/api/posts";
+import { idParam } from "../../schema/api/common";
 import type { AppEnv } from "../lib/context";
+import { allowedOrigin, currentUser, requireUser } from "../lib/auth-middleware";
+import { validate } from "../lib/validate";
+import { createPost, deletePost, getPost, listPosts, publishPostNow, retryPost, updatePost } from "../services/posts";
+import { uploadImage } from "../services/media";
+import { MAX_IMAGE_BYTES } from "../../schema/api/posts";
+import { payloadTooLarge } from "../lib/errors";
+import { SIZE_MESSAGE } from "../services/media";
 
-// Filled in by the posts area.
-export const postRoutes = new Hono<AppEnv>();
+const projectParam = z.object({ projectId: idParam });
+const postParam = z.object({ postId: idParam });
+
+// Multipart overhead allowance on top of the 5 MB image limit.
+const MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 64 * 1024;
+
+export const postRoutes = new Hono<AppEnv>()
+  .use("/projects/:projectId/posts", requireUser)
+  .use("/projects/:projectId/media", requireUser)
+  .use("/posts/*", requireUser)
+  .get("/projects/:projectId/posts", validate("param", projectParam), validate("query", listPostsQuery), async (c) => {
+    const { projectId } = c.req.valid("param");
+    return c.json(await listPosts(c.get("db"), currentUser(c).id, projectId, c.req.valid("query")));
+  })
+  .post("/projects/:projectId/posts", validate("param", projectParam), validate("json", createPostSchema), async (c) => {
+    const { projectId } = c.req.valid("param");
+    const post = await createPost(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c));
+    return c.json(post, 201);
+  })
+  .post("/projects/:projectId/media", validate("param", projectParam), async (c) => {
+    const { projectId } = c.req.valid("param");
+    // Refuse an oversized body before reading it.
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (length > MAX_UPLOAD_BODY) throw payloadTooLarge(SIZE_MESSAGE);
+    const form = await c.req.formData().catch(() => null);
+    const accountId = form?.get("accountId");
+    const info = await uploadImage(c.get("db"), c.env, currentUser(c).id, projectId, {
+      file: form?.get("file") ?? null,
+      accountId: typeof accountId === "string" ? accountId : null,
+    });
+    return c.json(info, 201);
+  })
+  .get("/posts/:postId", validate("param", postParam), async (c) => {
+    return c.json(await getPost(c.get("db"), currentUser(c).id, c.req.valid("param").postId));
+  })
+  .patch("/posts/:postId", validate("param", postParam), validate("json", updatePostSchema), async (c) => {
+    const post = await updatePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c));
+    return c.json(post);
+  })
+  .delete("/posts/:postId", validate("param", postParam), async (c) => {
+    await deletePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId);
+    return c.body(null, 204);
+  })
+  .post("/posts/:postId/publish", validate("param", postParam), async (c) => {
+    return c.json(await publishPostNow(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
+  })
+  .post("/posts/:postId/retry", validate("param", postParam), async (c) => {
+    return c.json(await retryPost(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
+  });

@@ -1,0 +1,279 @@
+// Posts: create, read, edit, reschedule, delete, retry. Every entry point that takes a user id
+// checks ownership of the project first; another user's post answers exactly like a missing one.
+// State changes are conditional updates on `status` so an edit can never race the cron claim
+// (a post being published must not change under the publisher).
+import { and, asc, count, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import { media, posts } from "../../schema/db/posts";
+import { projects } from "../../schema/db/projects";
+import { socialAccounts } from "../../schema/db/social";
+import type { createPostSchema, listPostsQuery, MediaInfo, Post, PostStatus, updatePostSchema } from "../../schema/api/posts";
+import type { Platform } from "../../schema/api/common";
+import type { Db } from "../lib/db";
+import type { Env } from "../env";
+import { badRequest, conflict, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { ownedProject } from "../lib/ownership";
+import { claimPostsNow } from "./publishing-claim";
+
+type PostRow = typeof posts.$inferSelect;
+
+const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+
+/** The API shape of a post: ISO times, never a token. */
+export function toPostDto(row: PostRow): Post {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    campaign_id: row.campaignId,
+    platform: row.platform,
+    content: row.content,
+    hashtags: row.hashtags ?? [],
+    scheduled_for: new Date(row.scheduledFor).toISOString(),
+    status: row.status,
+    media_info: (row.mediaInfo as MediaInfo | null) ?? null,
+    media_url: row.mediaUrl,
+    image_prompt: row.imagePrompt,
+    publish_attempts: row.publishAttempts,
+    last_attempt: iso(row.lastAttempt),
+    published_at: iso(row.publishedAt),
+    error_message: row.errorMessage,
+    platform_post_id: row.platformPostId,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** A post to create for a project whose ownership the caller has already checked. */
+export type PostDraft = {
+  platform: Platform;
+  content: string;
+  hashtags?: string[];
+  /** Epoch ms (UTC instant). */
+  scheduledFor: number;
+  mediaInfo?: MediaInfo | null;
+  mediaUrl?: string | null;
+  imagePrompt?: string | null;
+};
+
+function draftRow(projectId: string, draft: PostDraft, campaignId: string | null, at: number): typeof posts.$inferInsert {
+  return {
+    id: newId(),
+    projectId,
+    campaignId,
+    platform: draft.platform,
+    content: draft.content,
+    hashtags: (draft.hashtags ?? []).map((h) => h.replace(/^#+/, "")).filter(Boolean),
+    scheduledFor: draft.scheduledFor,
+    status: "scheduled",
+    mediaInfo: draft.mediaInfo ?? null,
+    mediaUrl: draft.mediaUrl ?? null,
+    imagePrompt: draft.imagePrompt ?? null,
+    publishAttempts: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/**
+ * Bulk creation for campaigns: all rows in one transactional batch, status scheduled with
+ * publish_attempts 0. The caller must have checked that the user owns `projectId`.
+ */
+export async function createPosts(db: Db, projectId: string, drafts: PostDraft[], campaignId?: string | null): Promise<Post[]> {
+  if (drafts.length === 0) return [];
+  const at = Date.now();
+  const rows = drafts.map((d) => draftRow(projectId, d, campaignId ?? null, at));
+  const [first, ...rest] = rows.map((r) => db.insert(posts).values(r).returning());
+  const results = await db.batch([first!, ...rest]);
+  return results.map((r) => toPostDto(r[0]!));
+}
+
+/** Whether the project has a connected account of the platform (no token is read). */
+export async function hasConnectedAccount(db: Db, projectId: string, platform: Platform): Promise<boolean> {
+  const row = await db
+    .select({ id: socialAccounts.id })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.projectId, projectId), eq(socialAccounts.platform, platform)))
+    .limit(1)
+    .get();
+  return !!row;
+}
+
+export function noAccountMessage(platform: Platform): string {
+  return platform === "twitter" ? "Please connect a Twitter account first" : `No connected ${platform} account found`;
+}
+
+/**
+ * An attached image must be one of this project's uploads (/media/<key>): the stored facts are
+ * taken from our media row, so a client can never point the publisher at an arbitrary URL.
+ * `origin` (the app's public origin) gives the absolute URL Instagram fetches.
+ */
+async function resolveMedia(db: Db, projectId: string, info: MediaInfo | null | undefined, origin?: string) {
+  if (!info) return { mediaInfo: null, mediaUrl: null };
+  const key = info.url.match(/^(?:https?:\/\/[^/]+)?\/media\/([A-Za-z0-9_-]{16,64})$/)?.[1];
+  const row = key ? await db.select().from(media).where(and(eq(media.publicKey, key), eq(media.projectId, projectId))).get() : null;
+  if (!row) throw badRequest("Failed to attach image", { media_info: "Please upload the image again" });
+  const url = `/media/${row.publicKey}`;
+  const mediaInfo: MediaInfo = { url, file_name: row.fileName, file_type: row.fileType as MediaInfo["file_type"], file_size: row.fileSize };
+  return { mediaInfo, mediaUrl: origin ? origin.replace(/\/+$/, "") + url : null };
+}
+
+export async function createPost(
+  db: Db,
+  env: Env,
+  userId: string,
+  projectId: string,
+  input: z.output<typeof createPostSchema>,
+  origin?: string,
+): Promise<Post> {
+  await ownedProject(db, userId, projectId);
+  const { mediaInfo, mediaUrl } = await resolveMedia(db, projectId, input.media_info, origin);
+  if (!(await hasConnectedAccount(db, projectId, input.platform))) throw badRequest(noAccountMessage(input.platform));
+  const now = Date.now();
+  let scheduledFor = now;
+  if (input.mode === "schedule") {
+    if (!input.scheduled_for) throw badRequest("Please choose a valid date and time", { scheduled_for: "Please choose a valid date and time" });
+    scheduledFor = Date.parse(input.scheduled_for);
+  }
+  const [created] = await createPosts(db, projectId, [
+    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl },
+  ]);
+  if (input.mode === "now") {
+    // Publish now goes through the same claim + queue path as the cron (exactly-once rules hold).
+    await claimPostsNow(env, [created!.id], now);
+    return getPostForProject(db, projectId, created!.id);
+  }
+  return created!;
+}
+
+export type ListPostsFilter = z.output<typeof listPostsQuery>;
+
+/**
+ * Posts of a project ordered by scheduled_for. The range condition is on (project_id,
+ * scheduled_for) so SQLite walks the index and reads only rows in the range.
+ */
+export async function listProjectPosts(db: Db, projectId: string, filter: ListPostsFilter = {}): Promise<Post[]> {
+  const where: SQL[] = [eq(posts.projectId, projectId)];
+  if (filter.from) where.push(gte(posts.scheduledFor, Date.parse(filter.from)));
+  if (filter.to) where.push(lt(posts.scheduledFor, Date.parse(filter.to)));
+  if (filter.status) where.push(eq(posts.status, filter.status));
+  if (filter.platform) where.push(eq(posts.platform, filter.platform));
+  if (filter.q?.trim()) where.push(sql`instr(lower(${posts.content}), ${filter.q.trim().toLowerCase()}) > 0`);
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(and(...where))
+    .orderBy(asc(posts.scheduledFor))
+    .limit(filter.limit ?? 1000)
+    .all();
+  return rows.map(toPostDto);
+}
+
+export async function listPosts(db: Db, userId: string, projectId: string, filter: ListPostsFilter): Promise<Post[]> {
+  await ownedProject(db, userId, projectId);
+  if (filter.from && filter.to && Date.parse(filter.from) > Date.parse(filter.to)) {
+    throw badRequest("The start of the range must be before its end", { from: "The start of the range must be before its end" });
+  }
+  return listProjectPosts(db, projectId, filter);
+}
+
+/** Counts for the dashboard; the caller must have checked ownership. */
+export async function countProjectPosts(
+  db: Db,
+  projectId: string,
+  filter: { status?: PostStatus; createdSince?: number; scheduledFrom?: number; scheduledBefore?: number } = {},
+): Promise<number> {
+  const where: SQL[] = [eq(posts.projectId, projectId)];
+  if (filter.status) where.push(eq(posts.status, filter.status));
+  if (filter.createdSince != null) where.push(gte(posts.createdAt, filter.createdSince));
+  if (filter.scheduledFrom != null) where.push(gte(posts.scheduledFor, filter.scheduledFrom));
+  if (filter.scheduledBefore != null) where.push(lte(posts.scheduledFor, filter.scheduledBefore));
+  const row = await db.select({ n: count() }).from(posts).where(and(...where)).get();
+  return row?.n ?? 0;
+}
+
+async function getPostForProject(db: Db, projectId: string, postId: string): Promise<Post> {
+  const row = await db.select().from(posts).where(and(eq(posts.id, postId), eq(posts.projectId, projectId))).get();
+  if (!row) throw notFound("Post not found");
+  return toPostDto(row);
+}
+
+/** The post row if the user owns its project; otherwise 404 "Post not found". */
+async function ownedPostRow(db: Db, userId: string, postId: string): Promise<PostRow> {
+  const found = await db
+    .select({ post: posts })
+    .from(posts)
+    .innerJoin(projects, eq(projects.id, posts.projectId))
+    .where(and(eq(posts.id, postId), eq(projects.userId, userId)))
+    .get();
+  if (!found) throw notFound("Post not found");
+  return found.post;
+}
+
+export async function getPost(db: Db, userId: string, postId: string): Promise<Post> {
+  return toPostDto(await ownedPostRow(db, userId, postId));
+}
+
+const EDITABLE: PostStatus[] = ["scheduled", "failed"];
+
+export async function updatePost(
+  db: Db,
+  userId: string,
+  postId: string,
+  input: z.output<typeof updatePostSchema>,
+  origin?: string,
+): Promise<Post> {
+  const row = await ownedPostRow(db, userId, postId);
+  const changes: Partial<typeof posts.$inferInsert> = {};
+  if (input.content !== undefined) changes.content = input.content;
+  if (input.hashtags !== undefined) changes.hashtags = input.hashtags.filter(Boolean);
+  if (input.media_info !== undefined) {
+    const { mediaInfo, mediaUrl } = await resolveMedia(db, row.projectId, input.media_info, origin);
+    changes.mediaInfo = mediaInfo;
+    changes.mediaUrl = mediaUrl;
+  }
+  const reschedule = input.scheduled_for !== undefined;
+  if (reschedule) changes.scheduledFor = Date.parse(input.scheduled_for!);
+  changes.updatedAt = Date.now();
+  // Rescheduling applies only to scheduled posts; content edits also to failed ones (before retry).
+  const allowed: PostStatus[] = reschedule ? ["scheduled"] : EDITABLE;
+  const updated = await db
+    .update(posts)
+    .set(changes)
+    .where(and(eq(posts.id, row.id), inArray(posts.status, allowed)))
+    .returning()
+    .get();
+  if (!updated) {
+    throw conflict(reschedule ? "Only scheduled posts can be rescheduled" : "Only scheduled or failed posts can be edited");
+  }
+  return toPostDto(updated);
+}
+
+export async function deletePost(db: Db, userId: string, postId: string): Promise<void> {
+  const row = await ownedPostRow(db, userId, postId);
+  await db.delete(posts).where(eq(posts.id, row.id)).run();
+}
+
+/** Publish now: a scheduled post is claimed at once and queued, exactly like a due post. */
+export async function publishPostNow(db: Db, env: Env, userId: string, postId: string): Promise<Post> {
+  const row = await ownedPostRow(db, userId, postId);
+  if (row.status !== "scheduled") throw conflict("Only scheduled posts can be published now");
+  const now = Date.now();
+  const claimed = await claimPostsNow(env, [row.id], now);
+  if (claimed === 0) throw conflict("Only scheduled posts can be published now");
+  return getPostForProject(db, row.projectId, row.id);
+}
+
+/** Retry: failed -> scheduled now, then the same claim + queue path. */
+export async function retryPost(db: Db, env: Env, userId: string, postId: string): Promise<Post> {
+  const row = await ownedPostRow(db, userId, postId);
+  const now = Date.now();
+  const reset = await db
+    .update(posts)
+    .set({ status: "scheduled", scheduledFor: now, errorMessage: null, updatedAt: now })
+    .where(and(eq(posts.id, row.id), eq(posts.status, "failed")))
+    .returning({ id: posts.id })
+    .get();
+  if (!reset) throw conflict("Only failed posts can be retried");
+  await claimPostsNow(env, [row.id], now);
+  return getPostForProject(db, row.projectId, row.id);
+}
