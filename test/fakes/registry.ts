@@ -1,3 +1,4 @@
 // Each fake registers its handlers when imported here.
 export {};
 import "./mail.ts";
+import "./platform-sandbox.ts";
