@@ -10,10 +10,9 @@ export const CAMPAIGN_BOUNDS = { post_count: { min: 1, max: 30 }, duration: { mi
 /** Per-platform length limit of a post including its hashtags (X counts them in its 280). */
 export const PLATFORM_LIMITS: Record<Platform, number> = { twitter: 280, facebook: 63206, instagram: 2200, linkedin: 3000 };
 
-/** The text a platform receives: content, then the hashtags each prefixed with #. */
-export function postText(content: string, hashtags: string[]): string {
-  const tags = hashtags.filter(Boolean).map((h) => `#${h}`);
-  return tags.length ? `${content}\n\n${tags.join(" ")}` : content;
+/** Length of a post as published: the content plus " #tag" for every hashtag. */
+export function publishedLength(content: string, hashtags: string[]): number {
+  return content.length + hashtags.reduce((n, t) => n + (t ? 2 + t.length : 0), 0);
 }
 
 const promptSchema = z.string().trim().min(10, "Please provide a detailed prompt").max(2000, "Prompt must be at most 2000 characters");
@@ -137,7 +136,7 @@ export const campaignPostSchema = z
     image_prompt: z.string().max(1000).optional().nullable(),
   })
   .superRefine((p, ctx) => {
-    if (postText(p.content, p.hashtags.filter(Boolean)).length > PLATFORM_LIMITS[p.platform]) {
+    if (publishedLength(p.content, p.hashtags) > PLATFORM_LIMITS[p.platform]) {
       ctx.addIssue({
         code: "custom",
         path: ["content"],

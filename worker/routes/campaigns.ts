@@ -1,5 +1,31 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../lib/context";
+import { currentUser, requireUser } from "../lib/auth-middleware";
+import { validate } from "../lib/validate";
+import { idParam } from "../../schema/api/common";
+import { createCampaignSchema, generateRequestSchema } from "../../schema/api/campaigns";
+import { generateContent } from "../services/generation";
+import { createCampaign, getCampaign, listCampaigns } from "../services/campaigns";
 
-// Filled in by the campaigns area.
-export const campaignRoutes = new Hono<AppEnv>();
+const projectParam = z.object({ projectId: idParam });
+const campaignParam = z.object({ campaignId: idParam });
+
+/** Generation (single post or campaign drafts) and saved campaigns. */
+export const campaignRoutes = new Hono<AppEnv>()
+  .post("/projects/:projectId/generate", requireUser, validate("param", projectParam), validate("json", generateRequestSchema), async (c) => {
+    const { projectId } = c.req.valid("param");
+    return c.json(await generateContent(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json")));
+  })
+  .get("/projects/:projectId/campaigns", requireUser, validate("param", projectParam), async (c) => {
+    const { projectId } = c.req.valid("param");
+    return c.json(await listCampaigns(c.get("db"), currentUser(c).id, projectId));
+  })
+  .post("/projects/:projectId/campaigns", requireUser, validate("param", projectParam), validate("json", createCampaignSchema), async (c) => {
+    const { projectId } = c.req.valid("param");
+    return c.json(await createCampaign(c.get("db"), currentUser(c).id, projectId, c.req.valid("json")), 201);
+  })
+  .get("/campaigns/:campaignId", requireUser, validate("param", campaignParam), async (c) => {
+    const { campaignId } = c.req.valid("param");
+    return c.json(await getCampaign(c.get("db"), currentUser(c).id, campaignId));
+  });

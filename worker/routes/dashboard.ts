@@ -1,5 +1,15 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../lib/context";
+import { currentUser, requireUser } from "../lib/auth-middleware";
+import { validate } from "../lib/validate";
+import { idParam } from "../../schema/api/common";
+import { getDashboard } from "../services/dashboard";
 
-// Filled in by the dashboard area.
-export const dashboardRoutes = new Hono<AppEnv>();
+const projectParam = z.object({ projectId: idParam });
+
+/** Dashboard figures, upcoming posts and the header's progress flags. */
+export const dashboardRoutes = new Hono<AppEnv>().get("/projects/:projectId/dashboard", requireUser, validate("param", projectParam), async (c) => {
+  const { projectId } = c.req.valid("param");
+  return c.json(await getDashboard(c.get("db"), currentUser(c).id, projectId));
+});
