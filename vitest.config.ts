@@ -22,6 +22,8 @@ export default defineConfig(async () => {
                   FAKES_URL: inject<string>("fakesUrl"),
                   // The platform sandbox (test/fakes) stands in for X and Instagram in tests.
                   PLATFORM_SANDBOX_URL: inject<string>("fakesUrl"),
+                  // Short platform timeouts so injected sandbox hangs end quickly in tests.
+                  PLATFORM_TIMEOUT_MS: "1500",
                 },
               },
             })),

@@ -5,7 +5,7 @@
 //   /instagram/...  oauth/authorize, oauth/access_token, graph/access_token, graph/refresh_access_token,
 //                   graph/v*/me, graph/v*/{ig-user-id}/media, graph/v*/{container-id}, graph/v*/{ig-user-id}/media_publish, graph/v*/me/media
 //   POST {prefix}/_control  {"fail":"500"|"429"|"timeout"|"revoke"|"reject","times":n,"account":"<id or username>",
-//                            "on":"publish"|"token"|"any","retryAfter":seconds,"commit":true} or {"reset":true}
+//                            "on":"publish"|"post"|"token"|"any","retryAfter":seconds,"commit":true} or {"reset":true}
 //   GET  {prefix}/_state    counters (refreshes, posts, token exchanges per account id) and everything posted
 //   GET  /                  a page listing everything posted (text, image, account, time)
 // Plain erasable TypeScript: this file also runs under Node 22 without a build step.
@@ -41,7 +41,7 @@ type Failure = {
   fail: "500" | "429" | "timeout" | "reject";
   remaining: number;
   account: string | null;
-  on: "publish" | "token" | "any";
+  on: "publish" | "post" | "token" | "any";
   retryAfter: number;
   commit: boolean;
 };
@@ -92,10 +92,10 @@ function matchesAccount(f: Failure, acc: Account | undefined): boolean {
 }
 
 /** Takes the first armed failure that applies to this call, if any. */
-function takeFailure(platform: Platform, kind: "publish" | "token" | "api", acc: Account | undefined): Failure | null {
-  const f = state.failures.find(
-    (x) => x.platform === platform && x.remaining > 0 && matchesAccount(x, acc) && (x.on === "any" || x.on === kind),
-  );
+function takeFailure(platform: Platform, kind: "upload" | "post" | "token", acc: Account | undefined): Failure | null {
+  // "publish" = media upload / container and the post itself; "post" = only the call that makes it visible.
+  const applies = (on: Failure["on"]) => on === "any" || on === kind || (on === "publish" && (kind === "upload" || kind === "post"));
+  const f = state.failures.find((x) => x.platform === platform && x.remaining > 0 && matchesAccount(x, acc) && applies(x.on));
   if (!f) return null;
   f.remaining -= 1;
   state.failures = state.failures.filter((x) => x.remaining > 0);
@@ -330,7 +330,7 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
   if (path === "/2/media/upload" && req.method === "POST") {
     const acc = xAuth(req, res);
     if (!acc) return true;
-    const failure = takeFailure("x", "publish", acc);
+    const failure = takeFailure("x", "upload", acc);
     if (failure && answerFailure(res, failure, "x")) return true;
     let file: Blob | null = null;
     try {
@@ -371,7 +371,7 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     const input = jsonBody(body);
     const text = typeof input.text === "string" ? input.text : "";
     const mediaIds = ((input.media as { media_ids?: unknown } | undefined)?.media_ids ?? []) as unknown[];
-    const failure = takeFailure("x", "publish", acc);
+    const failure = takeFailure("x", "post", acc);
     if (failure) {
       if (failure.fail === "timeout" && failure.commit) recordTweet(acc, text, mediaIds);
       answerFailure(res, failure, "x");
@@ -535,7 +535,7 @@ function handleInstagram(req: IncomingMessage, res: ServerResponse, body: Buffer
       return true;
     }
     if (media[2] === "media") {
-      const failure = takeFailure("instagram", "publish", auth.acc);
+      const failure = takeFailure("instagram", "upload", auth.acc);
       if (failure && answerFailure(res, failure, "instagram")) return true;
       const imageUrl = p.get("image_url") ?? "";
       if (!/^https?:\/\//.test(imageUrl)) {
@@ -552,7 +552,7 @@ function handleInstagram(req: IncomingMessage, res: ServerResponse, body: Buffer
       send(res, 200, { id });
       return true;
     }
-    const failure = takeFailure("instagram", "publish", auth.acc);
+    const failure = takeFailure("instagram", "post", auth.acc);
     const container = state.containers.get(p.get("creation_id") ?? "");
     if (failure) {
       if (failure.fail === "timeout" && failure.commit && container) publishContainer(auth.acc, container);
@@ -620,7 +620,7 @@ function handleControl(platform: Platform, res: ServerResponse, body: Buffer): b
     send(res, 400, { error: 'fail must be one of "500", "429", "timeout", "revoke", "reject"' });
     return true;
   }
-  const on = input.on === "token" || input.on === "any" ? input.on : "publish";
+  const on = input.on === "token" || input.on === "any" || input.on === "post" ? input.on : "publish";
   state.failures.push({
     platform,
     fail: fail as Failure["fail"],

@@ -24,7 +24,8 @@ export const REFRESH_WINDOW_MS: Record<SocialPlatform, number> = { twitter: 5 * 
 /** Instagram refuses to refresh a long-lived token younger than 24 hours. */
 const INSTAGRAM_MIN_AGE_MS = 86_400_000;
 
-export const platformLabel = (p: string) => (p === "twitter" ? "Twitter" : p.charAt(0).toUpperCase() + p.slice(1));
+const LABELS: Record<string, string> = { twitter: "Twitter", instagram: "Instagram", facebook: "Facebook", linkedin: "LinkedIn" };
+export const platformLabel = (p: string) => LABELS[p] ?? p;
 const reconnectMessage = (p: string) => `${platformLabel(p)} access was revoked. Please reconnect your ${platformLabel(p)} account.`;
 
 function needsRefresh(row: AccountRow, now: number): boolean {

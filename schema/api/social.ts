@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+// Social accounts as the API shows them: never any token (DESIGN security rules).
+export type SocialAccount = {
+  id: string;
+  platform: "twitter" | "instagram" | "facebook" | "linkedin";
+  account_name: string;
+  username: string | null;
+  created_at: number;
+  token_status: "active" | "reconnect_needed";
+  expires_at: number | null;
+  last_refresh: number | null;
+};
+
+export const OAUTH_PLATFORMS = ["twitter", "instagram"] as const;
+
+export const oauthStartQuery = z.object({ projectId: z.string().min(1, "No project selected").max(100) });
+
+/** The query of /auth/{platform}/callback, forwarded by the SPA. */
+export const oauthCallbackSchema = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(500).optional(),
+  error_reason: z.string().max(500).optional(),
+  error_description: z.string().max(2000).optional(),
+});
+export type OAuthCallbackInput = z.infer<typeof oauthCallbackSchema>;
+
+export const SOCIAL_TEXTS = {
+  authFailed: "Authentication failed. Please try again.",
+  invalidState: "Invalid state parameter",
+  missingAuthState: "Missing auth state",
+  missingProject: "Missing project ID",
+  placeholder: (name: string) => `${name} OAuth flow would start here`,
+} as const;

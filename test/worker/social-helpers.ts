@@ -1,0 +1,73 @@
+// Test helpers for the social area (usable by other areas' tests too): connect an account of a
+// signed-in user through the real OAuth routes and the platform sandbox, and drive the sandbox.
+import { env } from "cloudflare:workers";
+import type { SocialAccount } from "../../schema/api/social";
+import { json, type TestUser } from "./helpers";
+
+export type SandboxPlatform = "twitter" | "instagram";
+const prefix = (p: SandboxPlatform) => (p === "twitter" ? "/x" : "/instagram");
+
+/** Starts the flow, approves on the sandbox's authorize page as `username`, returns the redirect's query. */
+export async function authorizeAtSandbox(
+  user: TestUser,
+  platform: SandboxPlatform,
+  username: string,
+  decision: "approve" | "deny" = "approve",
+): Promise<{ code: string | null; state: string | null; error: string | null; authorizeUrl: URL }> {
+  const start = await json(user, "GET", `/api/oauth/${platform}/start?projectId=${user.projectId}`);
+  if (start.status !== 200) throw new Error(`start failed: ${start.status} ${await start.text()}`);
+  const { url } = (await start.json()) as { url: string };
+  const authorizeUrl = new URL(url);
+  const form = new URLSearchParams(authorizeUrl.searchParams);
+  form.set("username", username);
+  form.set("decision", decision);
+  const res = await fetch(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+    redirect: "manual",
+  });
+  const location = res.headers.get("location");
+  if (res.status !== 302 || !location) throw new Error(`authorize failed: ${res.status} ${await res.text()}`);
+  const back = new URL(location);
+  return { code: back.searchParams.get("code"), state: back.searchParams.get("state"), error: back.searchParams.get("error"), authorizeUrl };
+}
+
+/** Connects `platform` for the user's project through the sandbox; returns the account view. */
+export async function connectAccount(user: TestUser, platform: SandboxPlatform, username = `u${crypto.randomUUID().slice(0, 8)}`): Promise<SocialAccount> {
+  const { code, state } = await authorizeAtSandbox(user, platform, username);
+  const res = await json(user, "POST", `/api/oauth/${platform}/callback`, { code, state });
+  if (res.status !== 200) throw new Error(`callback failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SocialAccount;
+}
+
+/** Arms a sandbox switch, e.g. { fail: "500", times: 2, account: username }. */
+export async function sandboxControl(platform: SandboxPlatform, body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${env.FAKES_URL}${prefix(platform)}/_control`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox control failed: ${await res.text()}`);
+}
+
+export type SandboxState = {
+  accounts: { id: string; username: string; revoked: boolean }[];
+  refreshes: Record<string, number>;
+  exchanges: Record<string, number>;
+  posts: Record<string, number>;
+  items: { id: string; account_id: string; username: string; text: string; image_url: string | null; created_at: string }[];
+};
+
+/** The sandbox's counters and posts for one account (id or username). */
+export async function sandboxState(platform: SandboxPlatform, account: string): Promise<SandboxState> {
+  const res = await fetch(`${env.FAKES_URL}${prefix(platform)}/_state?account=${encodeURIComponent(account)}`);
+  return (await res.json()) as SandboxState;
+}
+
+/** The raw D1 row of a social account. */
+export async function rawAccountRow(accountId: string): Promise<Record<string, unknown>> {
+  const row = await env.DB.prepare("select * from social_accounts where id = ?").bind(accountId).first<Record<string, unknown>>();
+  if (!row) throw new Error("no such account");
+  return row;
+}

@@ -1,0 +1,62 @@
+// Connected social accounts of a project. Every function takes the caller's user id and checks
+// ownership: another user's account or project answers 404 exactly like a missing one. Tokens
+// never leave this module in any view (DESIGN security rules).
+import { and, desc, eq } from "drizzle-orm";
+import { socialAccounts } from "../../schema/db/social";
+import { posts } from "../../schema/db/posts";
+import { projects } from "../../schema/db/projects";
+import type { SocialAccount } from "../../schema/api/social";
+import type { Db } from "../lib/db";
+import { notFound } from "../lib/errors";
+import { ownedProject } from "../lib/ownership";
+
+type AccountRow = typeof socialAccounts.$inferSelect;
+
+export function toAccountView(row: AccountRow): SocialAccount {
+  return {
+    id: row.id,
+    platform: row.platform,
+    account_name: row.accountName,
+    username: row.twitterUsername ?? row.instagramUsername ?? null,
+    created_at: row.createdAt,
+    token_status: row.tokenStatus,
+    expires_at: row.expiresAt,
+    last_refresh: row.lastRefresh,
+  };
+}
+
+export async function listAccounts(db: Db, userId: string, projectId: string): Promise<SocialAccount[]> {
+  await ownedProject(db, userId, projectId);
+  const rows = await db
+    .select()
+    .from(socialAccounts)
+    .where(eq(socialAccounts.projectId, projectId))
+    .orderBy(desc(socialAccounts.createdAt))
+    .all();
+  return rows.map(toAccountView);
+}
+
+/** Whether the project has a connected account of this platform (for "Please connect ... first"). */
+export async function hasConnectedAccount(db: Db, projectId: string, platform: AccountRow["platform"]): Promise<boolean> {
+  const row = await db
+    .select({ id: socialAccounts.id })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.projectId, projectId), eq(socialAccounts.platform, platform)))
+    .get();
+  return Boolean(row);
+}
+
+/** Disconnect: deletes the project's scheduled posts of that platform, then the account. */
+export async function disconnectAccount(db: Db, userId: string, accountId: string): Promise<void> {
+  const row = await db
+    .select({ id: socialAccounts.id, projectId: socialAccounts.projectId, platform: socialAccounts.platform })
+    .from(socialAccounts)
+    .innerJoin(projects, eq(projects.id, socialAccounts.projectId))
+    .where(and(eq(socialAccounts.id, accountId), eq(projects.userId, userId)))
+    .get();
+  if (!row) throw notFound("Account not found");
+  await db.batch([
+    db.delete(posts).where(and(eq(posts.projectId, row.projectId), eq(posts.platform, row.platform), eq(posts.status, "scheduled"))),
+    db.delete(socialAccounts).where(eq(socialAccounts.id, row.id)),
+  ]);
+}
