@@ -1,39 +1,159 @@
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import {
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breadcrumbSlotRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxCardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  codeRecipe,
+  collapsibleSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  fileUploadSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  numberInputSlotRecipe,
+  popoverSlotRecipe,
+  progressCircleSlotRecipe,
+  progressSlotRecipe,
+  radioCardSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  scrollAreaSlotRecipe,
+  segmentGroupSlotRecipe,
+  selectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  skipNavLinkRecipe,
+  sliderSlotRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  statusSlotRecipe,
+  stepsSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  tagSlotRecipe,
+  textStyles,
+  textareaRecipe,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+} from "@chakra-ui/react/theme";
+import { brandConfig } from "./theme-brand";
 
-const config = defineConfig({
+// Why not `defaultConfig`: it carries every Chakra recipe, and a recipe object that is referenced
+// anywhere ends up in the initial chunk (~18 KiB gzip in all). This theme is Chakra's default
+// theme with the recipes of components this app may use; the rarely useful ones (date picker,
+// color picker, tree view, combobox, tags input, carousel, ...) are left out. To use one of
+// those, add its recipe below; in development a missing recipe is reported in the console.
+// See docs/decisions/030-bundle-budget.md.
+const themeConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
   theme: {
-    tokens: {
-      colors: {
-        brand: {
-          50: { value: "#eef2ff" },
-          100: { value: "#e0e7ff" },
-          200: { value: "#c7d2fe" },
-          300: { value: "#a5b4fc" },
-          400: { value: "#818cf8" },
-          500: { value: "#6366f1" },
-          600: { value: "#4f46e5" },
-          700: { value: "#4338ca" },
-          800: { value: "#3730a3" },
-          900: { value: "#312e81" },
-          950: { value: "#1e1b4b" },
-        },
-      },
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      code: codeRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      skipNavLink: skipNavLinkRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+      icon: iconRecipe,
+      checkmark: checkmarkRecipe,
+      radiomark: radiomarkRecipe,
     },
-    semanticTokens: {
-      colors: {
-        brand: {
-          solid: { value: "{colors.brand.600}" },
-          contrast: { value: "white" },
-          fg: { value: "{colors.brand.700}" },
-          muted: { value: "{colors.brand.100}" },
-          subtle: { value: "{colors.brand.50}" },
-          emphasized: { value: "{colors.brand.200}" },
-          focusRing: { value: "{colors.brand.500}" },
-        },
-      },
+    slotRecipes: {
+      accordion: accordionSlotRecipe,
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      breadcrumb: breadcrumbSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      checkboxCard: checkboxCardSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
+      fileUpload: fileUploadSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      numberInput: numberInputSlotRecipe,
+      popover: popoverSlotRecipe,
+      progress: progressSlotRecipe,
+      progressCircle: progressCircleSlotRecipe,
+      radioCard: radioCardSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      scrollArea: scrollAreaSlotRecipe,
+      segmentGroup: segmentGroupSlotRecipe,
+      select: selectSlotRecipe,
+      slider: sliderSlotRecipe,
+      stat: statSlotRecipe,
+      steps: stepsSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      tag: tagSlotRecipe,
+      toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
+      status: statusSlotRecipe,
     },
   },
-  globalCss: { "html, body": { bg: "gray.50" } },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, themeConfig, brandConfig);
+
+if (import.meta.env.DEV) {
+  for (const [name, has] of [
+    ["getRecipeFn", system.isRecipe],
+    ["getSlotRecipeFn", system.isSlotRecipe],
+  ] as const) {
+    const original = system[name] as (key: string, fallback?: unknown) => unknown;
+    (system as unknown as Record<string, unknown>)[name] = (key: string, fallback?: unknown) => {
+      if (!has(key)) console.warn(`[theme] Chakra recipe "${key}" is not in frontend/app/theme.ts: the component renders unstyled.`);
+      return original(key, fallback);
+    };
+  }
+}

@@ -1,29 +1,47 @@
-import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from "@chakra-ui/react";
+import { useSyncExternalStore } from "react";
 
-// Spec: toasts at top right, 4 s (2 s for success), at most 20 at once.
-export const toaster = createToaster({ placement: "top-end", max: 20, pauseOnPageIdle: true });
+// The toast machinery (Chakra/Ark/zag toast, ~14 KiB gzip) is loaded on the first toast, not
+// with the first page: it is not part of the initial JS budget (docs/decisions/030).
+type ToastType = "success" | "error" | "info" | "warning" | "loading";
+export type ToastOptions = { title?: string; description?: string; type?: ToastType; duration?: number };
+type View = typeof import("./toaster-view");
 
-export const notify = {
-  success: (title: string) => toaster.create({ title, type: "success", duration: 2000 }),
-  error: (title: string) => toaster.create({ title, type: "error", duration: 4000 }),
-  info: (title: string) => toaster.create({ title, type: "info", duration: 4000 }),
+let view: View | null = null;
+let loading: Promise<View> | null = null;
+const listeners = new Set<() => void>();
+
+function load(): Promise<View> {
+  loading ??= import("./toaster-view").then((m) => {
+    view = m;
+    listeners.forEach((l) => l());
+    return m;
+  });
+  return loading;
+}
+
+function show(options: ToastOptions): void {
+  void load().then((m) => m.store.create(options));
+}
+
+/** The subset of Chakra's toaster store the app uses; calls are queued until it has loaded. */
+export const toaster = {
+  create: show,
+  dismiss: (id?: string) => void load().then((m) => m.store.dismiss(id)),
 };
 
+export const notify = {
+  success: (title: string) => show({ title, type: "success", duration: 2000 }),
+  error: (title: string) => show({ title, type: "error", duration: 4000 }),
+  info: (title: string) => show({ title, type: "info", duration: 4000 }),
+};
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** Mount once (app.tsx). Renders nothing until the first toast asks for the machinery. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: "4" }}>
-        {(toast) => (
-          <Toast.Root width={{ md: "sm" }} data-testid="toast">
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const loaded = useSyncExternalStore(subscribe, () => view, () => view);
+  return loaded ? <loaded.ToasterView /> : null;
 }
