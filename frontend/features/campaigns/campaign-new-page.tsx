@@ -1,10 +1,248 @@
-import { Heading, Stack, Text } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CheckboxGroup,
+  Fieldset,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, Sparkles } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { PLATFORMS } from "../../../schema/api/common";
+import {
+  browserTimeZone,
+  CAMPAIGN_BOUNDS,
+  campaignFormDefaults,
+  campaignFormSchema,
+  todayIn,
+  type CampaignForm,
+  type CampaignFormInput,
+} from "../../../schema/api/campaigns";
+import { LoadingScreen } from "../../components/ui/loading-screen";
+import { notify } from "../../components/ui/toaster";
+import { useAuth } from "../../app/auth-context";
+import { PLATFORM_LABELS, PlatformIcon } from "../calendar/platform-icon";
+import { generatePosts, saveCampaign } from "./api";
+import { GeneratedPostItem, type DraftPost } from "./generated-post-item";
+
+let keySeq = 0;
 
 export default function CampaignNewPage() {
+  const { project } = useAuth();
+  const navigate = useNavigate();
+  const timeZone = useMemo(browserTimeZone, []);
+  const [drafts, setDrafts] = useState<DraftPost[]>([]);
+  const [engine, setEngine] = useState<"local" | "openai" | null>(null);
+  const [settings, setSettings] = useState<CampaignForm | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CampaignFormInput, unknown, CampaignForm>({
+    resolver: zodResolver(campaignFormSchema),
+    defaultValues: campaignFormDefaults(timeZone),
+  });
+
+  if (!project) return <LoadingScreen />;
+
+  const onGenerate = async (values: CampaignForm) => {
+    setGenerating(true);
+    try {
+      const res = await generatePosts(project.id, {
+        prompt: values.prompt,
+        type: "campaign",
+        count: values.post_count,
+        duration: values.duration,
+        platforms: values.platforms,
+        start_date: values.start_date,
+        start_time: values.start_time,
+        time_zone: timeZone,
+      });
+      // A new generation replaces the previous list.
+      setDrafts(res.posts.map((p) => ({ ...p, key: `d${++keySeq}` })));
+      setEngine(res.engine);
+      setSettings(values);
+      notify.success("Posts generated successfully!");
+    } catch {
+      notify.error("Failed to generate posts. Please try again.");
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const onSchedule = async () => {
+    if (!settings || drafts.length === 0) return;
+    setSaving(true);
+    try {
+      await saveCampaign(project.id, {
+        prompt: settings.prompt,
+        post_count: settings.post_count,
+        duration: settings.duration,
+        platforms: settings.platforms,
+        start_date: settings.start_date,
+        start_time: settings.start_time,
+        time_zone: timeZone,
+        posts: drafts.map((d) => ({
+          content: d.content,
+          hashtags: d.hashtags,
+          platform: d.platform,
+          scheduled_for: d.scheduled_for,
+          image_prompt: d.image_prompt,
+        })),
+      });
+      notify.success("Campaign scheduled successfully!");
+      navigate("/calendar");
+    } catch {
+      // A failed save keeps the list so the user can try again.
+      notify.error("Failed to save campaign. Please try again.");
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="2">
-      <Heading as="h1" size="2xl">Create Campaign</Heading>
-      <Text color="fg.muted"></Text>
+    <Stack p={{ base: "4", md: "8" }} gap="6" maxW="4xl" mx="auto" w="full">
+      <Link asChild color="fg.muted" fontSize="sm" alignSelf="start">
+        <RouterLink to="/dashboard">
+          <ArrowLeft size={16} aria-hidden /> Back to Dashboard
+        </RouterLink>
+      </Link>
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          Create Campaign
+        </Heading>
+        <Text color="fg.muted">Describe your campaign and let your brand brain write the posts.</Text>
+      </Stack>
+
+      <Card.Root>
+        <Card.Body>
+          <form onSubmit={handleSubmit(onGenerate)} noValidate aria-label="Campaign settings">
+            <Stack gap="5">
+              <Field.Root invalid={!!errors.prompt}>
+                <Field.Label>Campaign prompt</Field.Label>
+                <Textarea
+                  {...register("prompt")}
+                  rows={4}
+                  placeholder="e.g. A week of posts announcing our new autumn collection, focusing on sustainability"
+                />
+                <Field.ErrorText>{errors.prompt?.message}</Field.ErrorText>
+              </Field.Root>
+
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                <Field.Root invalid={!!errors.post_count}>
+                  <Field.Label>Number of posts</Field.Label>
+                  <Input type="number" inputMode="numeric" min={CAMPAIGN_BOUNDS.post_count.min} max={CAMPAIGN_BOUNDS.post_count.max} {...register("post_count")} />
+                  <Field.ErrorText>{errors.post_count?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.duration}>
+                  <Field.Label>Duration (days)</Field.Label>
+                  <Input type="number" inputMode="numeric" min={CAMPAIGN_BOUNDS.duration.min} max={CAMPAIGN_BOUNDS.duration.max} {...register("duration")} />
+                  <Field.ErrorText>{errors.duration?.message}</Field.ErrorText>
+                </Field.Root>
+              </SimpleGrid>
+
+              <Controller
+                control={control}
+                name="platforms"
+                render={({ field }) => (
+                  <Fieldset.Root invalid={!!errors.platforms}>
+                    <Fieldset.Legend fontWeight="medium" fontSize="sm">
+                      Platforms
+                    </Fieldset.Legend>
+                    <CheckboxGroup value={field.value} onValueChange={(v) => field.onChange(v)} name="platforms">
+                      <HStack gap="5" wrap="wrap">
+                        {PLATFORMS.map((p) => (
+                          <Checkbox.Root key={p} value={p} colorPalette="brand">
+                            <Checkbox.HiddenInput onBlur={field.onBlur} />
+                            <Checkbox.Control />
+                            <Checkbox.Label>
+                              <HStack gap="1.5">
+                                <PlatformIcon platform={p} decorative />
+                                <span>{PLATFORM_LABELS[p]}</span>
+                              </HStack>
+                            </Checkbox.Label>
+                          </Checkbox.Root>
+                        ))}
+                      </HStack>
+                    </CheckboxGroup>
+                    <Fieldset.ErrorText>{errors.platforms?.message}</Fieldset.ErrorText>
+                  </Fieldset.Root>
+                )}
+              />
+
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                <Field.Root invalid={!!errors.start_date}>
+                  <Field.Label>Start date</Field.Label>
+                  <Input type="date" min={todayIn(timeZone)} {...register("start_date")} />
+                  <Field.ErrorText>{errors.start_date?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.start_time}>
+                  <Field.Label>Start time</Field.Label>
+                  <Input type="time" {...register("start_time")} />
+                  <Field.ErrorText>{errors.start_time?.message}</Field.ErrorText>
+                </Field.Root>
+              </SimpleGrid>
+
+              <Button type="submit" colorPalette="brand" disabled={generating} alignSelf={{ base: "stretch", sm: "start" }}>
+                <Sparkles size={16} aria-hidden />
+                {generating ? "Generating..." : "Generate Posts"}
+              </Button>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+
+      {drafts.length > 0 && (
+        <Stack gap="4" as="section" aria-labelledby="generated-posts-heading">
+          <HStack justify="space-between" wrap="wrap" gap="3">
+            <HStack gap="2">
+              <Heading as="h2" size="lg" id="generated-posts-heading">
+                Generated Posts
+              </Heading>
+              {engine === "local" && (
+                <Badge colorPalette="gray" variant="surface" title="Written offline from your brand content, without an AI service">
+                  Written by the local engine
+                </Badge>
+              )}
+            </HStack>
+            <Text color="fg.muted" fontSize="sm">
+              {drafts.length} {drafts.length === 1 ? "post" : "posts"} · times in {timeZone}
+            </Text>
+          </HStack>
+          <Box as="ul" display="flex" flexDirection="column" gap="3" p="0" m="0">
+            {drafts.map((d, i) => (
+              <GeneratedPostItem
+                key={d.key}
+                post={d}
+                index={i}
+                timeZone={timeZone}
+                onChange={(next) => setDrafts((list) => list.map((x) => (x.key === d.key ? next : x)))}
+                onRemove={() => setDrafts((list) => list.filter((x) => x.key !== d.key))}
+              />
+            ))}
+          </Box>
+          <Button colorPalette="brand" size="lg" onClick={onSchedule} disabled={saving} alignSelf={{ base: "stretch", sm: "end" }}>
+            {saving ? "Scheduling..." : "Schedule All Posts"}
+          </Button>
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,192 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { system } from "../../frontend/app/theme";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { Toaster } from "../../frontend/components/ui/toaster";
+import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
+import type { Project } from "../../schema/api/projects";
+import { todayIn, browserTimeZone } from "../../schema/api/campaigns";
+
+const project: Project = {
+  id: "p1",
+  user_id: "u1",
+  name: "Acme",
+  industry: "Technology",
+  brand_voice: "Professional",
+  description: "A brand",
+  has_seen_onboarding: true,
+  user_email: "a@example.com",
+  created_at: 0,
+};
+
+type Call = { url: string; method: string; body: unknown };
+let calls: Call[];
+let responders: ((call: Call) => Response | undefined)[];
+
+function jsonResponse(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+beforeEach(() => {
+  calls = [];
+  responders = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    for (const r of responders) {
+      const res = r(call);
+      if (res) return res;
+    }
+    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage(withProject = true) {
+  return render(
+    <ChakraProvider value={system}>
+      <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project: withProject ? project : null }}>
+        <MemoryRouter initialEntries={["/campaigns/new"]}>
+          <Routes>
+            <Route path="/campaigns/new" element={<CampaignNewPage />} />
+            <Route path="/calendar" element={<h1>Calendar here</h1>} />
+          </Routes>
+        </MemoryRouter>
+        <Toaster />
+      </AuthTestProvider>
+    </ChakraProvider>,
+  );
+}
+
+const generated = (n: number) => ({
+  engine: "local",
+  posts: Array.from({ length: n }, (_, i) => ({
+    content: `Generated post ${i + 1}`,
+    hashtags: ["Acme", "Launch"],
+    platform: "twitter",
+    scheduled_for: new Date(Date.UTC(2030, 0, 1 + i, 14, 0)).toISOString(),
+  })),
+});
+
+describe("campaign creator", () => {
+  it("shows a loading state until a current project exists", () => {
+    renderPage(false);
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+  });
+
+  it("starts with the spec's defaults and a back link to the dashboard", () => {
+    renderPage();
+    expect(screen.getByRole("link", { name: /Back to Dashboard/ })).toHaveAttribute("href", "/dashboard");
+    expect(screen.getByLabelText("Number of posts")).toHaveValue(5);
+    expect(screen.getByLabelText("Duration (days)")).toHaveValue(7);
+    expect(screen.getByLabelText("Start time")).toHaveValue("09:00");
+    const date = screen.getByLabelText("Start date");
+    expect(date).toHaveValue(todayIn(browserTimeZone()));
+    expect(date).toHaveAttribute("min", todayIn(browserTimeZone()));
+    expect(screen.getByRole("checkbox", { name: "Twitter" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Instagram" })).not.toBeChecked();
+    expect(screen.queryByRole("button", { name: "Schedule All Posts" })).not.toBeInTheDocument();
+  });
+
+  it("shows the spec's validation messages and does not call the API", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(screen.getByLabelText("Campaign prompt"), "short");
+    await user.click(screen.getByRole("checkbox", { name: "Twitter" }));
+    await user.clear(screen.getByLabelText("Start date"));
+    await user.clear(screen.getByLabelText("Start time"));
+    await user.clear(screen.getByLabelText("Number of posts"));
+    await user.type(screen.getByLabelText("Number of posts"), "31");
+    await user.clear(screen.getByLabelText("Duration (days)"));
+    await user.type(screen.getByLabelText("Duration (days)"), "0");
+    await user.click(screen.getByRole("button", { name: "Generate Posts" }));
+    expect(await screen.findByText("Please provide a detailed prompt")).toBeInTheDocument();
+    expect(screen.getByText("Select at least one platform")).toBeInTheDocument();
+    expect(screen.getByText("Please select a start date")).toBeInTheDocument();
+    expect(screen.getByText("Please select a start time")).toBeInTheDocument();
+    expect(screen.getByText("Number of posts must be between 1 and 30")).toBeInTheDocument();
+    expect(screen.getByText("Duration must be between 1 and 90")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("generates, shows Generating..., lists posts, edits and removes one, then schedules all and goes to the calendar", async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      if (call.url.endsWith("/generate")) {
+        await gate;
+        return jsonResponse(generated(3));
+      }
+      if (call.url.endsWith("/campaigns")) return jsonResponse({ id: "c1", posts: [] }, 201);
+      return jsonResponse({}, 404);
+    });
+    renderPage();
+    await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
+    await user.click(screen.getByRole("checkbox", { name: "Instagram" }));
+    await user.click(screen.getByRole("button", { name: "Generate Posts" }));
+    const busy = await screen.findByRole("button", { name: "Generating..." });
+    expect(busy).toBeDisabled();
+    release();
+    expect(await screen.findByRole("heading", { name: "Generated Posts" })).toBeInTheDocument();
+    expect(await screen.findByText("Posts generated successfully!")).toBeInTheDocument();
+    expect(screen.getByText("Written by the local engine")).toBeInTheDocument();
+    expect(screen.getAllByTestId("generated-post")).toHaveLength(3);
+    expect(screen.getAllByText("#Acme #Launch")).toHaveLength(3);
+
+    const gen = calls.find((c) => c.url.endsWith("/generate"))!;
+    expect(gen.url).toBe("/api/projects/p1/generate");
+    expect(gen.body).toMatchObject({ type: "campaign", count: 5, duration: 7, platforms: ["twitter", "instagram"], start_time: "09:00" });
+
+    // Edit the first post's content, remove the second.
+    await user.click(screen.getByRole("button", { name: "Edit post 1" }));
+    const editor = screen.getByLabelText("Content");
+    await user.clear(editor);
+    await user.type(editor, "Edited by hand");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getByText("Edited by hand")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove post 2" }));
+    expect(screen.getAllByTestId("generated-post")).toHaveLength(2);
+
+    await user.click(screen.getByRole("button", { name: "Schedule All Posts" }));
+    expect(await screen.findByRole("heading", { name: "Calendar here" })).toBeInTheDocument();
+    const save = calls.find((c) => c.url.endsWith("/campaigns"))!;
+    const body = save.body as { posts: { content: string }[]; post_count: number };
+    expect(body.posts.map((p) => p.content)).toEqual(["Edited by hand", "Generated post 3"]);
+    expect(body.post_count).toBe(5);
+    expect(await screen.findByText("Campaign scheduled successfully!")).toBeInTheDocument();
+  });
+
+  it("keeps the list when saving fails and replaces it on a new generation", async () => {
+    const user = userEvent.setup();
+    let n = 0;
+    responders.push((c) => (c.url.endsWith("/generate") ? jsonResponse(generated(++n === 1 ? 2 : 4)) : undefined));
+    responders.push((c) => (c.url.endsWith("/campaigns") ? jsonResponse({ error: { code: "internal", message: "x" } }, 500) : undefined));
+    renderPage();
+    await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
+    await user.click(screen.getByRole("button", { name: "Generate Posts" }));
+    await waitFor(() => expect(screen.getAllByTestId("generated-post")).toHaveLength(2));
+    await user.click(screen.getByRole("button", { name: "Schedule All Posts" }));
+    expect(await screen.findByText("Failed to save campaign. Please try again.")).toBeInTheDocument();
+    expect(screen.getAllByTestId("generated-post")).toHaveLength(2);
+    await user.click(screen.getByRole("button", { name: "Generate Posts" }));
+    await waitFor(() => expect(screen.getAllByTestId("generated-post")).toHaveLength(4));
+    expect(within(screen.getAllByTestId("generated-post")[0]).getByText("Generated post 1")).toBeInTheDocument();
+  });
+
+  it("toasts the generation failure and keeps the form", async () => {
+    const user = userEvent.setup();
+    responders.push((c) => (c.url.endsWith("/generate") ? jsonResponse({ error: { code: "no_content", message: "No content generated" } }, 422) : undefined));
+    renderPage();
+    await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
+    await user.click(screen.getByRole("button", { name: "Generate Posts" }));
+    expect(await screen.findByText("Failed to generate posts. Please try again.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Generate Posts" })).toBeEnabled();
+    expect(screen.queryByRole("heading", { name: "Generated Posts" })).not.toBeInTheDocument();
+  });
+});
