@@ -11,6 +11,8 @@ export type WordVectorTable = {
   /** Adds weight * vector(index) into out[offset..offset+dim). */
   addInto(index: number, weight: number, out: Float32Array, offset: number): void;
   readonly size: number;
+  /** The words in table order (optional; used to skip stopwords when estimating the background). */
+  readonly words?: readonly string[];
 };
 
 export type EmbedOptions = {
@@ -21,6 +23,10 @@ export type EmbedOptions = {
   unigram: number;
   bigram: number;
   trigram: number;
+  /** SIF smoothing constant: word weight = a / (a + p(word)). */
+  sifA: number;
+  /** Subtract the expected vector of random English text so unrelated sentences score near 0. */
+  centre: boolean;
 };
 
 export const DEFAULT_EMBED_OPTIONS: EmbedOptions = {
@@ -30,6 +36,8 @@ export const DEFAULT_EMBED_OPTIONS: EmbedOptions = {
   unigram: 1,
   bigram: 0.6,
   trigram: 0.35,
+  sifA: 1e-3,
+  centre: true,
 };
 
 function addHashed(out: Float32Array, dim: number, feature: string, weight: number) {
@@ -48,11 +56,34 @@ function normalise(v: Float32Array, from: number, to: number): number {
 
 export class LocalEmbedder {
   readonly dim: number;
+  private readonly background: Float32Array | null = null;
+  private readonly logSize: number;
   constructor(
     private readonly table: WordVectorTable | null,
     private readonly opts: EmbedOptions = DEFAULT_EMBED_OPTIONS,
   ) {
     this.dim = opts.hashDim + (table ? table.dim : 0);
+    this.logSize = Math.log((table?.size ?? 1) + 1);
+    if (table && opts.centre) {
+      // Expected SIF-weighted content-word vector under a Zipf word distribution p(rank) ~ 1/rank.
+      const bg = new Float32Array(table.dim);
+      let total = 0;
+      const words = table.words ?? [];
+      for (let i = 0; i < table.size; i++) {
+        if (words[i] !== undefined && STOPWORDS.has(words[i]!)) continue;
+        const p = 1 / ((i + 1) * this.logSize);
+        const w = p * this.sif(i);
+        table.addInto(i, w, bg, 0);
+        total += p;
+      }
+      if (total > 0) for (let d = 0; d < bg.length; d++) bg[d]! /= total;
+      this.background = bg;
+    }
+  }
+
+  private sif(index: number): number {
+    const p = 1 / ((index + 1) * this.logSize);
+    return this.opts.sifA / (this.opts.sifA + p);
   }
 
   /** Rarer words carry more meaning; the table is ordered by frequency, so its rank estimates that. */
@@ -88,10 +119,10 @@ export class LocalEmbedder {
         const idx = this.table.indexOf(w);
         if (idx < 0) continue;
         // SIF-style weight: frequent words say less (p(w) ~ 1/rank by Zipf's law).
-        const p = 1 / ((idx + 1) * Math.log(this.table.size + 1));
-        this.table.addInto(idx, 1e-3 / (1e-3 + p), v, hashDim);
+        this.table.addInto(idx, this.sif(idx), v, hashDim);
         found++;
       }
+      if (found > 0 && this.background) for (let d = 0; d < td; d++) v[hashDim + d]! -= found * this.background[d]!;
       const vecNorm = found > 0 ? normalise(v, hashDim, hashDim + td) : 0;
       if (hashNorm > 0) for (let i = 0; i < hashDim; i++) v[i]! *= hashWeight;
       if (vecNorm > 0) for (let i = hashDim; i < hashDim + td; i++) v[i]! *= vectorWeight;

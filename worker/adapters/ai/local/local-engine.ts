@@ -1,7 +1,7 @@
 // The offline default AI engine: no network, deterministic, extractive. Embeddings mix hashed
 // n-grams with a small word-vector table; text output is built from the brand's own sentences.
 import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
-import { LocalEmbedder, type WordVectorTable } from "./embed";
+import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
 import { writePosts } from "./posts";
 import { extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
 import { sentences, truncateWords } from "./tokenize";
@@ -16,8 +16,10 @@ export class LocalAiEngine implements AiEngine {
   readonly matchThreshold: number;
   private readonly embedder: LocalEmbedder;
 
-  constructor(opts: { table?: WordVectorTable | null; engine?: string; matchThreshold?: number } = {}) {
-    this.embedder = new LocalEmbedder(opts.table ?? null);
+  constructor(
+    opts: { table?: WordVectorTable | null; engine?: string; matchThreshold?: number; embedOptions?: Partial<EmbedOptions> } = {},
+  ) {
+    this.embedder = new LocalEmbedder(opts.table ?? null, { ...DEFAULT_EMBED_OPTIONS, ...opts.embedOptions });
     this.embeddingDim = this.embedder.dim;
     this.engine = opts.engine ?? "local-v1";
     this.matchThreshold = opts.matchThreshold ?? LOCAL_MATCH_THRESHOLD;

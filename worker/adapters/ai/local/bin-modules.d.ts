@@ -1,0 +1,5 @@
+// Binary modules: wrangler bundles "*.bin" imports as Data modules (an ArrayBuffer).
+declare module "*.bin" {
+  const data: ArrayBuffer;
+  export default data;
+}
