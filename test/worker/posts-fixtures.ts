@@ -100,3 +100,85 @@ export async function waitFor<T>(fn: () => Promise<T | null | undefined | false>
     await new Promise((r) => setTimeout(r, stepMs));
   }
 }
+
+const SANDBOX_CLIENT = { twitter: "sandbox-x-client", instagram: "sandbox-instagram-client" } as const;
+
+/**
+ * A real sandbox account connected to the project: approves the sandbox's authorize page as
+ * `username`, exchanges the code with the real adapter and stores the encrypted tokens.
+ */
+export async function connectSandboxAccount(
+  projectId: string,
+  platform: "twitter" | "instagram",
+  username = `u${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`,
+): Promise<{ accountId: string; platformUserId: string; username: string }> {
+  const { platformFor } = await import("../../worker/adapters/platforms/index");
+  const { base64url } = await import("../../worker/lib/ids");
+  const base = env.FAKES_URL.replace(/\/+$/, "");
+  const redirectUri = `http://localhost/auth/${platform}/callback`;
+  const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const challenge = base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier))));
+  const form = new URLSearchParams({
+    response_type: "code",
+    client_id: SANDBOX_CLIENT[platform],
+    redirect_uri: redirectUri,
+    state: `${platform}_fixture`,
+    decision: "approve",
+    username,
+  });
+  if (platform === "twitter") {
+    form.set("code_challenge", challenge);
+    form.set("code_challenge_method", "S256");
+  }
+  const path = platform === "twitter" ? "/x/i/oauth2/authorize" : "/instagram/oauth/authorize";
+  const approved = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+    redirect: "manual",
+  });
+  const code = new URL(approved.headers.get("location")!).searchParams.get("code");
+  if (!code) throw new Error(`sandbox did not approve: ${approved.status}`);
+  const tokens = await platformFor(env, platform).exchangeCode({ code, redirectUri, codeVerifier: platform === "twitter" ? verifier : undefined });
+  const accountId = crypto.randomUUID();
+  await env.DB.prepare(
+    `insert into social_accounts (id, project_id, platform, account_name, access_token_enc, refresh_token_enc,
+      twitter_user_id, twitter_username, instagram_user_id, instagram_username, expires_at, token_status, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?)`,
+  )
+    .bind(
+      accountId,
+      projectId,
+      platform,
+      tokens.account.username,
+      await encryptToken(env, tokens.accessToken),
+      tokens.refreshToken ? await encryptToken(env, tokens.refreshToken) : null,
+      platform === "twitter" ? tokens.account.id : null,
+      platform === "twitter" ? tokens.account.username : null,
+      platform === "instagram" ? tokens.account.id : null,
+      platform === "instagram" ? tokens.account.username : null,
+      tokens.expiresAt,
+      Date.now(),
+    )
+    .run();
+  return { accountId, platformUserId: tokens.account.id, username };
+}
+
+const prefixOf = (platform: "twitter" | "instagram") => (platform === "twitter" ? "/x" : "/instagram");
+
+export async function sandboxControl(platform: "twitter" | "instagram", body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}${prefixOf(platform)}/_control`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox control failed: ${await res.text()}`);
+}
+
+export type SandboxItem = { id: string; account_id: string; username: string; text: string; image_url: string | null };
+
+/** Everything the sandbox has published for one account (by username). */
+export async function sandboxPosts(platform: "twitter" | "instagram", username: string): Promise<SandboxItem[]> {
+  const res = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}${prefixOf(platform)}/_state?account=${encodeURIComponent(username)}`);
+  return ((await res.json()) as { items: SandboxItem[] }).items;
+}
