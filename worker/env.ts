@@ -39,6 +39,8 @@ export type Env = {
   INSTAGRAM_AUTHORIZE_URL?: string;
   /** The local platform sandbox (test/fakes) used when no platform keys are set. */
   PLATFORM_SANDBOX_URL?: string;
+  /** Brain URL scraping: comma-separated host:port pairs exempt from the private-address check (local demo only). */
+  SCRAPE_ALLOW_HOSTS?: string;
   /** Per-request timeout of X/Instagram calls in ms (default 15000). */
   PLATFORM_TIMEOUT_MS?: string;
 };

@@ -2,3 +2,4 @@
 export {};
 import "./mail.ts";
 import "./platform-sandbox.ts";
+import "./web-pages.ts";

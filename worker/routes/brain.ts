@@ -1,5 +1,92 @@
+// /api/projects/:projectId/brain — thin handlers; ownership and rules live in services/brain-*.
 import { Hono } from "hono";
+import { brainQuerySchema, brainTextDocumentSchema, brainUrlDocumentSchema, BRAIN_MAX_FILE_BYTES } from "../../schema/api/brain";
+import { requireUser, currentUser } from "../lib/auth-middleware";
 import type { AppEnv } from "../lib/context";
+import { ApiError, badRequest, payloadTooLarge } from "../lib/errors";
+import { fieldErrors, validate } from "../lib/validate";
+import { ownedProject } from "../lib/ownership";
+import { brainDeps } from "../services/brain-deps";
+import { addFileDocument, addTextDocument, addUrlDocument, deleteDocument, getDocument, listDocuments } from "../services/brain-documents";
+import { queryBrain } from "../services/brain-query";
+import { projectSummary } from "../services/brain-summary";
+import { EXTRACT_MESSAGES } from "../services/brain-extract";
+import type { Context } from "hono";
 
-// Filled in by the brain area.
-export const brainRoutes = new Hono<AppEnv>();
+type Ctx = Context<AppEnv>;
+
+const deps = (c: Ctx) => brainDeps(c.env, { db: c.get("db") });
+const projectIdOf = (c: Ctx) => c.req.param("projectId") ?? "";
+
+function parseWith<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, body: unknown): T {
+  const r = schema.safeParse(body);
+  if (!r.success) {
+    const fields = fieldErrors(r.error.issues);
+    throw badRequest(Object.values(fields)[0] ?? "Invalid input", fields);
+  }
+  return r.data;
+}
+
+async function addDocument(c: Ctx) {
+  const user = currentUser(c);
+  const projectId = projectIdOf(c);
+  const type = c.req.header("content-type") ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    const declared = Number(c.req.header("content-length") ?? "0");
+    if (declared > BRAIN_MAX_FILE_BYTES + 64 * 1024) throw payloadTooLarge(EXTRACT_MESSAGES.tooLarge);
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw badRequest("Invalid upload");
+    }
+    const file = form.get("file");
+    if (!file || typeof file === "string") throw badRequest("Please choose a file", { file: "Please choose a file" });
+    const title = form.get("title");
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const doc = await addFileDocument(deps(c), user.id, projectId, { name: file.name, bytes }, typeof title === "string" ? title : undefined);
+    return c.json(doc, 202);
+  }
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest("Invalid JSON body");
+  }
+  if (body && typeof body === "object" && "url" in body) {
+    const { url } = parseWith(brainUrlDocumentSchema, body);
+    return c.json(await addUrlDocument(deps(c), user.id, projectId, url), 202);
+  }
+  const input = parseWith(brainTextDocumentSchema, body);
+  return c.json(await addTextDocument(deps(c), user.id, projectId, input), 202);
+}
+
+export const brainRoutes = new Hono<AppEnv>()
+  .use("*", requireUser)
+  // Another user's project answers 404 before any input is looked at (services check again).
+  .use("*", async (c, next) => {
+    await ownedProject(c.get("db"), currentUser(c).id, projectIdOf(c));
+    await next();
+  })
+  .get("/documents", async (c) => c.json(await listDocuments(deps(c), currentUser(c).id, projectIdOf(c))))
+  .post("/documents", addDocument)
+  .get("/documents/:documentId", async (c) => c.json(await getDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"))))
+  .delete("/documents/:documentId", async (c) => {
+    await deleteDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"));
+    return c.body(null, 204);
+  })
+  .get("/summary", async (c) => {
+    const d = deps(c);
+    await ownedProject(d.db, currentUser(c).id, projectIdOf(c));
+    try {
+      return c.json(await projectSummary(d, projectIdOf(c)));
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      console.error("brain: summary failed", err);
+      throw new ApiError(502, "summary_failed", "Failed to load project summary. Please try again.");
+    }
+  })
+  .post("/query", validate("json", brainQuerySchema), async (c) => {
+    const { question } = c.req.valid("json");
+    return c.json(await queryBrain(deps(c), currentUser(c).id, projectIdOf(c), question));
+  });

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+// Request schemas and response types of /api/projects/:projectId/brain. Texts are the spec's
+// (SPEC.md sections 5 and 8).
+export const BRAIN_FILE_ACCEPT = ".pdf,.doc,.docx,.txt";
+export const BRAIN_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const BRAIN_MAX_TEXT_CHARS = 2_000_000;
+
+export const brainTextDocumentSchema = z.object({
+  title: z.string().trim().min(1, "Please enter a document title").max(200, "Title must be at most 200 characters"),
+  content: z.string().trim().min(1, "Content cannot be empty").max(BRAIN_MAX_TEXT_CHARS, "The document text is too long (max 2,000,000 characters)"),
+});
+export type BrainTextDocumentInput = z.infer<typeof brainTextDocumentSchema>;
+
+export const brainUrlDocumentSchema = z.object({
+  url: z.string().trim().min(1, "Please enter a valid URL").max(2048, "Please enter a valid URL"),
+});
+
+export const brainQuerySchema = z.object({
+  question: z.string().trim().min(1, "Please enter a question").max(2000, "Question must be at most 2000 characters"),
+});
+
+export type BrainDocumentStatus = "queued" | "processing" | "ready" | "failed";
+
+export type BrainDocumentDto = {
+  id: string;
+  project_id: string;
+  title: string;
+  type: "document" | "scrape";
+  source_name: string | null;
+  status: BrainDocumentStatus;
+  progress_done: number;
+  progress_total: number;
+  error_message: string | null;
+  /** First 200 characters (lists) or the stored 2000 characters (single document). */
+  content: string;
+  /** Length of the full extracted text. */
+  char_count: number;
+  parts: number;
+  created_at: number;
+};
+
+export type BrainQueryMatch = { content: string; similarity: number };
+export type BrainQueryResponse = BrainQueryMatch[];
+
+export type BrainTopicDto = { name: string; description: string; relevance_score: number };
+export type InsightsByType = Record<string, { content: string; confidence: number }[]>;
+
+export type BrainSummary = {
+  elevator_pitch: string;
+  value_props: string[];
+  positioning: string;
+  brand_story: string;
+  content_themes: string[];
+  insights: InsightsByType;
+  topics: BrainTopicDto[];
+  /** Which engine wrote it: the UI labels local-engine output as such. */
+  engine: "local" | "openai";
+  /** True when there are no documents yet ("Add content to generate an elevator pitch"). */
+  placeholder: boolean;
+  generated_at: number;
+};

@@ -1,0 +1,233 @@
+// Processing of one brain document (run by the brain-jobs queue consumer), following SPEC
+// section 9: parts of ~4000 characters by words ("Document Part i/n"), stored content cut to 2000,
+// a document embedding from title + first 2000 characters, ~150-character segments with their
+// own vectors, "semantic" connections above cosine 0.7, then topics/insights and the summary.
+//
+// Delivery is at-least-once, so processing is idempotent: every row written has a deterministic
+// id (part, segment, vector, connection) and a part's old segments/vectors are removed before it
+// is written again, so a redelivered or retried message replaces rows and never duplicates them.
+// Progress (progress_done/progress_total) counts finished parts plus one final analysis step; a
+// long document yields after a time budget and re-enqueues itself, continuing where it stopped.
+// A failure marks only this document failed (with its message) and removes only its own rows.
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { brainConnections, brainDocuments, brainSegments, brainVectors } from "../../schema/db/brain";
+import type { BrainJob } from "../env";
+import type { BrainDeps } from "./brain-deps";
+import { documentVectorIdOf, partIdOf, segmentIdOf, spaceOf } from "./brain-deps";
+import { clearSummary, readyDocuments, rebuildSummary } from "./brain-summary";
+import { BRAIN, BRAIN_MESSAGES, documentParts, segmentText } from "./brain-text";
+
+/** An error whose message is meant for the user; the document fails at once (no retry). */
+export class BrainProcessingError extends Error {}
+
+const EMBED_BATCH = 64;
+const SEGMENT_ROWS_PER_INSERT = 16; // 6 columns, D1's 100-parameter limit
+const STATEMENTS_PER_BATCH = 50;
+
+type Unit = { id: string; title: string; text: string; child: boolean; part: number; parts: number };
+
+export type ProcessOutcome = "ready" | "continued" | "skipped";
+
+async function loadSource(deps: BrainDeps, sourceKey: string | null): Promise<string> {
+  if (!sourceKey) throw new BrainProcessingError(BRAIN_MESSAGES.sourceMissing);
+  const obj = await deps.env.BUCKET.get(sourceKey);
+  if (!obj) throw new BrainProcessingError(BRAIN_MESSAGES.sourceMissing);
+  return obj.text();
+}
+
+/** Ids of the document and its parts (parts exist only for documents over ~4000 characters). */
+export async function unitIdsOf(deps: BrainDeps, projectId: string, documentId: string): Promise<string[]> {
+  const parts = await deps.db
+    .select({ id: brainDocuments.id })
+    .from(brainDocuments)
+    .where(and(eq(brainDocuments.projectId, projectId), sql`json_extract(${brainDocuments.metadata}, '$.parentId') = ${documentId}`))
+    .all();
+  return [documentId, ...parts.map((p) => p.id)];
+}
+
+/** Removes the segments, vectors and connections of these units (documents or parts). */
+export async function removeUnitData(deps: BrainDeps, projectId: string, unitIds: string[]): Promise<void> {
+  if (unitIds.length === 0) return;
+  for (let i = 0; i < unitIds.length; i += 40) {
+    const chunk = unitIds.slice(i, i + 40);
+    const segs = await deps.db
+      .select({ id: brainSegments.id })
+      .from(brainSegments)
+      .where(and(eq(brainSegments.projectId, projectId), inArray(brainSegments.documentId, chunk)))
+      .all();
+    await deps.vectors.deleteByIds(projectId, [...segs.map((s) => s.id), ...chunk.map(documentVectorIdOf)]);
+    await deps.db.batch([
+      deps.db.delete(brainSegments).where(and(eq(brainSegments.projectId, projectId), inArray(brainSegments.documentId, chunk))),
+      deps.db.delete(brainVectors).where(and(eq(brainVectors.projectId, projectId), inArray(brainVectors.documentId, chunk))),
+      deps.db
+        .delete(brainConnections)
+        .where(and(eq(brainConnections.projectId, projectId), or(inArray(brainConnections.sourceId, chunk), inArray(brainConnections.targetId, chunk)))),
+    ]);
+  }
+}
+
+async function insertSegments(deps: BrainDeps, projectId: string, unitId: string, rows: { index: number; content: string }[]) {
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < rows.length; i += SEGMENT_ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + SEGMENT_ROWS_PER_INSERT);
+    statements.push(
+      deps.env.DB.prepare(
+        "insert or replace into brain_segments (id, project_id, document_id, content, segment_index, metadata) values " +
+          chunk.map(() => "(?, ?, ?, ?, ?, ?)").join(", "),
+      ).bind(...chunk.flatMap((r) => [segmentIdOf(unitId, r.index), projectId, unitId, r.content, r.index, JSON.stringify({ segment_index: r.index })])),
+    );
+  }
+  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await deps.env.DB.batch(statements.slice(i, i + STATEMENTS_PER_BATCH));
+}
+
+async function embedAll(deps: BrainDeps, texts: string[]): Promise<(Float32Array | null)[]> {
+  const out: (Float32Array | null)[] = [];
+  for (let i = 0; i < texts.length; i += EMBED_BATCH) {
+    const batch = texts.slice(i, i + EMBED_BATCH);
+    let vecs: (Float32Array | null)[];
+    try {
+      vecs = await deps.engine.embed(batch);
+    } catch (err) {
+      // A failed segment embedding is skipped (SPEC section 8).
+      console.warn("brain: segment embeddings skipped", err instanceof Error ? err.message : err);
+      vecs = batch.map(() => null);
+    }
+    for (let j = 0; j < batch.length; j++) {
+      const v = vecs[j];
+      out.push(v && v.length === deps.engine.embeddingDim ? v : null);
+    }
+  }
+  return out;
+}
+
+/** Embeds and stores one unit (a whole short document, or one part of a long one). */
+async function processUnit(deps: BrainDeps, projectId: string, unit: Unit): Promise<void> {
+  const space = spaceOf(deps.engine);
+  let docVector: Float32Array | null = null;
+  try {
+    [docVector] = (await deps.engine.embed([`${unit.title}\n\n${unit.text.slice(0, BRAIN.embeddingChars)}`])) as [Float32Array | null];
+  } catch (err) {
+    console.warn("brain: document embedding failed", err instanceof Error ? err.message : err);
+  }
+  if (!docVector || docVector.length !== space.dim) throw new BrainProcessingError(BRAIN_MESSAGES.embeddingFailed);
+
+  const segments = segmentText(unit.text);
+  const vectors = await embedAll(deps, segments);
+  const kept = segments.map((content, index) => ({ index, content, vector: vectors[index] })).filter((s) => s.vector);
+  if (kept.length === 0) throw new BrainProcessingError(BRAIN_MESSAGES.noSegments);
+
+  // Replace, never add: the unit's previous rows (an earlier delivery) go first.
+  await removeUnitData(deps, projectId, [unit.id]);
+  await insertSegments(deps, projectId, unit.id, kept);
+  await deps.vectors.upsert(projectId, space, [
+    ...kept.map((s) => ({ id: segmentIdOf(unit.id, s.index), documentId: unit.id, kind: "segment" as const, values: s.vector! })),
+    { id: documentVectorIdOf(unit.id), documentId: unit.id, kind: "document", values: docVector },
+  ]);
+
+  const related = await deps.vectors.query(projectId, space, docVector, {
+    kind: "document",
+    topK: 50,
+    threshold: BRAIN.connectionThreshold,
+    excludeDocumentIds: [unit.id],
+  });
+  const strictlyAbove = related.filter((m) => m.score > BRAIN.connectionThreshold);
+  if (strictlyAbove.length > 0) {
+    await deps.db.batch(
+      strictlyAbove.map((m) =>
+        deps.db
+          .insert(brainConnections)
+          .values({ id: `${unit.id}>${m.documentId}`, projectId, sourceId: unit.id, targetId: m.documentId, relationshipType: "semantic", strength: m.score })
+          .onConflictDoUpdate({ target: brainConnections.id, set: { strength: m.score } }),
+      ) as unknown as Parameters<typeof deps.db.batch>[0],
+    );
+  }
+}
+
+async function setStatus(deps: BrainDeps, documentId: string, set: Partial<typeof brainDocuments.$inferInsert>) {
+  await deps.db.update(brainDocuments).set(set).where(eq(brainDocuments.id, documentId));
+}
+
+/** Marks the document failed with a user-facing message and removes whatever it had written. */
+export async function failDocument(deps: BrainDeps, projectId: string, documentId: string, message: string): Promise<void> {
+  const units = await unitIdsOf(deps, projectId, documentId);
+  await removeUnitData(deps, projectId, units);
+  await deps.db
+    .delete(brainDocuments)
+    .where(and(eq(brainDocuments.projectId, projectId), inArray(brainDocuments.id, units.filter((id) => id !== documentId))));
+  await setStatus(deps, documentId, { status: "failed", errorMessage: message });
+}
+
+/**
+ * Processes (or continues) one document. Returns "continued" when it stopped at the deadline and
+ * re-enqueued itself, "skipped" when the document is gone or already finished.
+ */
+export async function processDocument(
+  deps: BrainDeps,
+  job: BrainJob,
+  opts: { deadline?: number; requeue?: (job: BrainJob) => Promise<void> } = {},
+): Promise<ProcessOutcome> {
+  const { projectId, documentId } = job;
+  const doc = await deps.db
+    .select()
+    .from(brainDocuments)
+    .where(and(eq(brainDocuments.id, documentId), eq(brainDocuments.projectId, projectId)))
+    .get();
+  if (!doc || doc.status === "ready" || doc.status === "failed") return "skipped";
+
+  const text = await loadSource(deps, doc.sourceKey);
+  if (!text.trim()) throw new BrainProcessingError(BRAIN_MESSAGES.contentEmpty);
+  const parts = documentParts(doc.title, text);
+  const units: Unit[] =
+    parts.length === 1
+      ? [{ id: doc.id, title: doc.title, text: parts[0]!.text, child: false, part: 1, parts: 1 }]
+      : parts.map((p, i) => ({ id: partIdOf(doc.id, i + 1), title: p.title, text: p.text, child: true, part: i + 1, parts: parts.length }));
+  const total = units.length + 1;
+  const start = doc.status === "processing" ? Math.min(doc.progressDone, units.length) : 0;
+  if (doc.status === "queued" || doc.progressTotal !== total) {
+    await setStatus(deps, doc.id, { status: "processing", progressDone: start, progressTotal: total, errorMessage: null });
+  }
+
+  for (let i = start; i < units.length; i++) {
+    if (opts.deadline !== undefined && i > start && Date.now() > opts.deadline && opts.requeue) {
+      await opts.requeue(job);
+      return "continued";
+    }
+    const unit = units[i]!;
+    if (unit.child) {
+      await deps.db
+        .insert(brainDocuments)
+        .values({
+          id: unit.id,
+          projectId,
+          title: unit.title,
+          content: unit.text.slice(0, BRAIN.storedContentChars),
+          type: doc.type,
+          status: "processing",
+          metadata: { parentId: doc.id, part: unit.part, parts: unit.parts },
+          createdAt: doc.createdAt,
+        })
+        .onConflictDoNothing();
+    }
+    await processUnit(deps, projectId, unit);
+    if (unit.child) await setStatus(deps, unit.id, { status: "ready" });
+    await setStatus(deps, doc.id, { progressDone: i + 1 });
+  }
+
+  // Final step: topics, insights and the summary are rebuilt with this document, then it is ready.
+  await clearSummary(deps.db, projectId);
+  try {
+    const others = (await readyDocuments(deps.db, projectId)).filter((d) => d.id !== doc.id);
+    await rebuildSummary(deps, projectId, [{ id: doc.id, title: doc.title, content: doc.content }, ...others]);
+  } catch (err) {
+    // The summary is rebuilt on the next GET; the document itself is fine.
+    console.warn("brain: summary rebuild failed", err instanceof Error ? err.message : err);
+  }
+  await setStatus(deps, doc.id, {
+    status: "ready",
+    progressDone: total,
+    progressTotal: total,
+    errorMessage: null,
+    metadata: { ...doc.metadata, parts: units.length, charCount: text.length },
+  });
+  return "ready";
+}

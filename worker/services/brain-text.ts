@@ -1,0 +1,75 @@
+// The brain's chunking rules and constants (SPEC.md section 9). Kept in one place so the
+// pipeline, the summary and the tests agree on them.
+export const BRAIN = {
+  /** A document is split by words into parts of about this many characters ("Document Part i/n"). */
+  partChars: 4000,
+  /** Stored brain_documents.content is cut to this length (full text stays in R2). */
+  storedContentChars: 2000,
+  /** Document embedding input: title plus the first characters of the part. */
+  embeddingChars: 2000,
+  /** Segments of about this many characters, each with its own vector. */
+  segmentChars: 150,
+  /** Documents are connected ("semantic") only above this cosine similarity. */
+  connectionThreshold: 0.7,
+  /** Topic and insight extraction: documents per batch, characters per document. */
+  topicBatchDocs: 2,
+  topicDocChars: 1000,
+  /** Summary input: each document's first characters, joined and capped. */
+  summaryDocChars: 2000,
+  summaryInputChars: 4000,
+  queryResults: 3,
+  topTopics: 5,
+} as const;
+
+export const BRAIN_MESSAGES = {
+  titleRequired: "Please enter a document title",
+  contentEmpty: "Content cannot be empty",
+  embeddingFailed: "Failed to generate document embedding",
+  noSegments: "No valid segments could be processed",
+  sourceMissing: "The document's source text is missing",
+  processingFailed: "Failed to process document",
+  placeholderPitch: "Add content to generate an elevator pitch",
+} as const;
+
+/**
+ * Splits text by words into pieces of at most `size` characters (a single longer word is cut).
+ * Whitespace is collapsed to single spaces inside a piece.
+ */
+export function chunkByWords(text: string, size: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  let current = "";
+  for (let word of words) {
+    while (word.length > size) {
+      if (current) {
+        out.push(current);
+        current = "";
+      }
+      out.push(word.slice(0, size));
+      word = word.slice(size);
+    }
+    if (!word) continue;
+    if (!current) current = word;
+    else if (current.length + 1 + word.length <= size) current += " " + word;
+    else {
+      out.push(current);
+      current = word;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+/** Parts of a document: one part keeps the title; several get " (Document Part i/n)". */
+export function documentParts(title: string, text: string): { title: string; text: string }[] {
+  const parts = chunkByWords(text, BRAIN.partChars);
+  if (parts.length <= 1) return [{ title, text: parts[0] ?? "" }];
+  return parts.map((p, i) => ({ title: `${title} (Document Part ${i + 1}/${parts.length})`, text: p }));
+}
+
+/** Segments worth embedding: about 150 characters, at least a few letters. */
+export function segmentText(text: string): string[] {
+  return chunkByWords(text, BRAIN.segmentChars).filter((s) => /\p{L}.*\p{L}/u.test(s));
+}
+
+export const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
