@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { classifyXResponse, xAdapter } from "../../worker/adapters/platforms/x";
-import { classifyInstagramResponse, INSTAGRAM_IMAGE_REQUIRED, instagramAdapter } from "../../worker/adapters/platforms/instagram";
+import { classifyInstagramResponse, INSTAGRAM_IMAGE_REQUIRED } from "../../worker/adapters/platforms/instagram";
 import { platformFor } from "../../worker/adapters/platforms/index";
 import { platformFetch, retryAfterMs } from "../../worker/adapters/platforms/http";
 import { PlatformError, type PlatformAdapter } from "../../worker/adapters/platforms/types";
