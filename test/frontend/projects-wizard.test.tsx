@@ -1,0 +1,227 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Project } from "../../schema/api/projects";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { Toaster, notify, toaster } from "../../frontend/components/ui/toaster";
+import ProjectWizardPage from "../../frontend/features/projects/project-wizard-page";
+
+const created: Project = {
+  id: "p-new",
+  user_id: "u1",
+  name: "Acme Coffee",
+  industry: "ecommerce",
+  brand_voice: "playful",
+  description: "Small-batch coffee roasted in Lisbon",
+  has_seen_onboarding: false,
+  user_email: "a@example.com",
+  created_at: 1,
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let reloadProjects: ReturnType<typeof vi.fn>;
+let setProject: ReturnType<typeof vi.fn>;
+
+function renderWizard() {
+  return render(
+    <ChakraProvider value={system}>
+      <AuthTestProvider value={{ reloadProjects, setProject }}>
+        <MemoryRouter initialEntries={["/onboarding"]}>
+          <Routes>
+            <Route path="/onboarding" element={<ProjectWizardPage />} />
+            <Route path="/social-connect" element={<h1>Social connect screen</h1>} />
+          </Routes>
+        </MemoryRouter>
+        <Toaster />
+      </AuthTestProvider>
+    </ChakraProvider>,
+  );
+}
+
+const stepHeading = () => screen.getByRole("heading", { level: 2 });
+const file = (name: string, body = "brand text") => new File([body], name, { type: "" });
+
+async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/Project Name/), "Acme Coffee");
+  await user.selectOptions(screen.getByLabelText(/Industry/), "ecommerce");
+  await user.selectOptions(screen.getByLabelText(/Brand Voice/), "playful");
+  await user.type(screen.getByLabelText(/Description/), "Small-batch coffee roasted in Lisbon");
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => new Response(JSON.stringify(created), { status: 201, headers: { "content-type": "application/json" } }));
+  vi.stubGlobal("fetch", fetchMock);
+  reloadProjects = vi.fn(async () => {});
+  setProject = vi.fn();
+  vi.spyOn(notify, "success");
+  vi.spyOn(notify, "error");
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  act(() => toaster.dismiss());
+});
+
+describe("project wizard", () => {
+  it("shows the three steps and starts on Project Details with Back disabled", () => {
+    renderWizard();
+    const steps = screen.getByRole("list", { name: "Progress" });
+    expect(within(steps).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["1Project Details", "2Brand Documents", "3Review"]);
+    expect(stepHeading()).toHaveTextContent("Project Details");
+    expect(screen.getByRole("button", { name: "Back" })).toBeDisabled();
+  });
+
+  it("blocks Next with the spec's messages for empty details", async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Project name must be at least 2 characters")).toBeInTheDocument();
+    expect(screen.getByText("Please select an industry")).toBeInTheDocument();
+    expect(screen.getByText("Please describe your brand voice")).toBeInTheDocument();
+    expect(screen.getByText("Please provide a brief description")).toBeInTheDocument();
+    expect(stepHeading()).toHaveTextContent("Project Details");
+  });
+
+  it("refuses a name longer than 50 characters and a short description", async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await fillDetails(user);
+    await user.type(screen.getByLabelText(/Project Name/), "x".repeat(45));
+    await user.clear(screen.getByLabelText(/Description/));
+    await user.type(screen.getByLabelText(/Description/), "short");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Project name must be less than 50 characters")).toBeInTheDocument();
+    expect(screen.getByText("Please provide a brief description")).toBeInTheDocument();
+    expect(stepHeading()).toHaveTextContent("Project Details");
+  });
+
+  it("offers the spec's industries and brand voices", () => {
+    renderWizard();
+    const industries = within(screen.getByLabelText(/Industry/)).getAllByRole("option").map((o) => o.textContent);
+    expect(industries).toEqual(["Select an industry", "Technology", "E-commerce", "Healthcare", "Education", "Finance", "Other"]);
+    const voices = within(screen.getByLabelText(/Brand Voice/)).getAllByRole("option").map((o) => o.textContent);
+    expect(voices).toEqual([
+      "Select a brand voice",
+      "Professional & Formal",
+      "Casual & Friendly",
+      "Playful & Fun",
+      "Luxury & Sophisticated",
+      "Technical & Precise",
+    ]);
+  });
+
+  it("moves forward and back, bounded at both ends, keeping what was typed", async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await fillDetails(user);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(stepHeading()).toHaveTextContent("Brand Documents");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(stepHeading()).toHaveTextContent("Review");
+    expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create Project" })).toBeInTheDocument();
+    expect(screen.getByText("E-commerce", { selector: "dd" })).toBeInTheDocument();
+    expect(screen.getByText("Playful & Fun", { selector: "dd" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(stepHeading()).toHaveTextContent("Project Details");
+    expect(screen.getByRole("button", { name: "Back" })).toBeDisabled();
+    expect(screen.getByLabelText(/Project Name/)).toHaveValue("Acme Coffee");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("adds documents by click and drag-and-drop, refuses other types, and removes before submit", async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderWizard();
+    await fillDetails(user);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    const input = screen.getByLabelText("Brand documents");
+    await user.upload(input, [file("deck.pdf"), file("notes.txt"), file("logo.png")]);
+    expect(screen.getByRole("alert")).toHaveTextContent("logo.png: Only PDF, DOC, DOCX and TXT files are allowed");
+    fireEvent.drop(screen.getByRole("button", { name: "Add brand documents" }), {
+      dataTransfer: { files: [file("brief.docx"), file("old.doc")] },
+    });
+    const list = screen.getByRole("list", { name: "Selected documents" });
+    expect(within(list).getAllByRole("listitem").map((li) => li.textContent?.split(/\d/)[0])).toEqual([
+      "deck.pdf",
+      "notes.txt",
+      "brief.docx",
+      "old.doc",
+    ]);
+    await user.click(screen.getByRole("button", { name: "Remove notes.txt" }));
+    expect(screen.queryByText("notes.txt")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    const review = screen.getByRole("list", { name: "Documents to upload" });
+    expect(within(review).getAllByRole("listitem")).toHaveLength(3);
+  });
+
+  it("creates the project with its documents, makes it current and goes to /social-connect", async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await fillDetails(user);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.upload(screen.getByLabelText("Brand documents"), [file("deck.pdf", "%PDF-1.4")]);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(screen.getByRole("button", { name: "Create Project" }));
+    expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/projects");
+    expect(init.method).toBe("POST");
+    const body = init.body as FormData;
+    expect(Object.fromEntries([...body.entries()].filter(([k]) => k !== "documents"))).toEqual({
+      name: "Acme Coffee",
+      industry: "ecommerce",
+      brand_voice: "playful",
+      description: "Small-batch coffee roasted in Lisbon",
+    });
+    expect((body.getAll("documents") as File[]).map((f) => f.name)).toEqual(["deck.pdf"]);
+    expect(reloadProjects).toHaveBeenCalled();
+    expect(setProject).toHaveBeenCalledWith(created);
+    expect(notify.success).toHaveBeenCalledWith("Project created successfully!");
+    expect(await screen.findByText("Project created successfully!")).toBeInTheDocument();
+  });
+
+  it("on failure shows the spec's toast and loses nothing", async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: "internal", message: "boom" } }), { status: 500 }));
+    const user = userEvent.setup();
+    renderWizard();
+    await fillDetails(user);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.upload(screen.getByLabelText("Brand documents"), [file("deck.pdf")]);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(screen.getByRole("button", { name: "Create Project" }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Something went wrong. Please try again."));
+    expect(stepHeading()).toHaveTextContent("Review");
+    expect(screen.getByText("deck.pdf")).toBeInTheDocument();
+    expect(screen.getByText("Acme Coffee")).toBeInTheDocument();
+    expect(setProject).not.toHaveBeenCalled();
+    // Retrying sends the same details and documents again.
+    await user.click(screen.getByRole("button", { name: "Create Project" }));
+    expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
+    const body = (fetchMock.mock.calls[1] as [string, RequestInit])[1].body as FormData;
+    expect(body.get("name")).toBe("Acme Coffee");
+    expect((body.getAll("documents") as File[]).map((f) => f.name)).toEqual(["deck.pdf"]);
+  });
+
+  it("shows a document the server refused", async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({ error: { code: "invalid_input", message: "x", fields: { "documents.0": "deck.pdf is not a valid PDF file" } } }),
+        { status: 400 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderWizard();
+    await fillDetails(user);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.upload(screen.getByLabelText("Brand documents"), [file("deck.pdf")]);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(screen.getByRole("button", { name: "Create Project" }));
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("deck.pdf is not a valid PDF file"));
+    expect(notify.error).toHaveBeenCalledWith("Something went wrong. Please try again.");
+  });
+});
