@@ -1,10 +1,210 @@
-import { Heading, Stack, Text } from "@chakra-ui/react";
+import { Button, Link, Separator, Spinner, Stack, Text, HStack, Field, Input } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useForm } from "react-hook-form";
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { loginSchema } from "../../../schema/api/auth";
+import { useAuth } from "../../app/auth-context";
+import { notify } from "../../components/ui/toaster";
+import { useAuthActions } from "./auth-actions";
+import { AuthLayout } from "./auth-layout";
+import { authErrorText, POST_LOGIN_DELAY_MS, sleep } from "./errors";
+import { GoogleButton } from "./google-button";
+import { FormStack, TextField } from "./text-field";
+
+type LoginValues = { email: string; password: string };
+type FromState = { from?: string } | null;
+
+// A magic token is single-use: StrictMode's double effect (or a re-render) must not spend it twice.
+const verifiedTokens = new Set<string>();
+
+function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: string; onEmail: (e: string) => void; onSignedIn: () => Promise<void> }) {
+  const actions = useAuthActions();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: defaultEmail, password: "" } });
+  const email = watch("email");
+  useEffect(() => onEmail(email), [email, onEmail]);
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      await actions.signIn(email, password);
+    } catch (err) {
+      notify.error(authErrorText(err, "Invalid email or password"));
+      return;
+    }
+    await onSignedIn();
+  });
+
+  return (
+    <FormStack onSubmit={onSubmit}>
+      <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" registration={register("email")} error={errors.email?.message} />
+      <TextField label="Password" type="password" autoComplete="current-password" registration={register("password")} error={errors.password?.message} />
+      <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Signing in...">
+        Sign in
+      </Button>
+    </FormStack>
+  );
+}
+
+function MagicLinkForm({ defaultEmail, onEmail }: { defaultEmail: string; onEmail: (e: string) => void }) {
+  const actions = useAuthActions();
+  const { authConfig } = useAuth();
+  const [email, setEmail] = useState(defaultEmail);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) return;
+    setBusy(true);
+    try {
+      await actions.sendMagicLink(email.trim());
+      notify.success("Check your email for the magic link!");
+      setSentTo(email.trim());
+    } catch (err) {
+      notify.error(authErrorText(err, "Failed to send magic link"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormStack onSubmit={(e) => void onSubmit(e)}>
+      <Field.Root>
+        <Field.Label>Email</Field.Label>
+        <Input
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            onEmail(e.target.value);
+          }}
+        />
+      </Field.Root>
+      <Button type="submit" colorPalette="brand" disabled={!email.trim()} loading={busy} loadingText="Sending...">
+        Send magic link
+      </Button>
+      {sentTo && (
+        <Text fontSize="sm" color="fg.muted" role="status">
+          We sent a sign-in link to {sentTo}.
+          {authConfig?.devOutbox && (
+            <>
+              {" "}Running locally: open the{" "}
+              <Link href="/dev/outbox" target="_blank" rel="noopener" color="brand.fg">
+                dev outbox
+              </Link>{" "}
+              to click it.
+            </>
+          )}
+        </Text>
+      )}
+    </FormStack>
+  );
+}
 
 export default function LoginPage() {
+  const actions = useAuthActions();
+  const { refresh } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<"password" | "magic">("password");
+  const [email, setEmail] = useState("");
+  const magicToken = params.get("magic");
+  const [verifying, setVerifying] = useState(Boolean(magicToken));
+
+  const here = useRef({ mounted: true, path: location.pathname });
+  useEffect(() => {
+    here.current.path = location.pathname;
+  }, [location.pathname]);
+  useEffect(() => {
+    const ref = here.current;
+    ref.mounted = true;
+    return () => {
+      ref.mounted = false;
+    };
+  }, []);
+  const from = (location.state as FromState)?.from;
+
+  // After sign-in: wait 500 ms, load the session (the PublicOnly guard then leaves /login for the
+  // remembered page or /dashboard), and go to the same place ourselves if we are still here.
+  const onSignedIn = useCallback(async () => {
+    await sleep(POST_LOGIN_DELAY_MS);
+    await refresh();
+    if (here.current.mounted && here.current.path === "/login") navigate(from && from !== "/login" ? from : "/dashboard", { replace: true });
+  }, [refresh, navigate, from]);
+
+  useEffect(() => {
+    if (!magicToken || verifiedTokens.has(magicToken)) return;
+    verifiedTokens.add(magicToken);
+    void (async () => {
+      try {
+        await actions.verifyMagicLink(magicToken);
+      } catch (err) {
+        notify.error(err instanceof Error && err.message ? err.message : "This sign-in link is invalid or has expired");
+        setVerifying(false);
+        navigate("/login", { replace: true });
+        return;
+      }
+      await onSignedIn();
+    })();
+  }, [magicToken, actions, onSignedIn, navigate]);
+
+  useEffect(() => {
+    if (actions.completeRedirect && params.has("sso")) {
+      actions.completeRedirect().catch(() => notify.error("Failed to sign in with Google"));
+    }
+  }, [actions, params]);
+
+  if (verifying) {
+    return (
+      <AuthLayout title="Signing you in...">
+        <HStack justify="center" role="status">
+          <Spinner color="brand.solid" />
+          <Text>Checking your sign-in link...</Text>
+        </HStack>
+      </AuthLayout>
+    );
+  }
+
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="2">
-      <Heading as="h1" size="2xl">Sign in</Heading>
-      <Text color="fg.muted"></Text>
-    </Stack>
+    <AuthLayout title="Welcome back" subtitle="Sign in to manage your brand's social media">
+      {mode === "password" ? (
+        <PasswordForm defaultEmail={email} onEmail={setEmail} onSignedIn={onSignedIn} />
+      ) : (
+        <MagicLinkForm defaultEmail={email} onEmail={setEmail} />
+      )}
+      <Button variant="ghost" size="sm" onClick={() => setMode(mode === "password" ? "magic" : "password")}>
+        {mode === "password" ? "Use magic link" : "Use password instead"}
+      </Button>
+      <HStack>
+        <Separator flex="1" />
+        <Text fontSize="sm" color="fg.muted">
+          or
+        </Text>
+        <Separator flex="1" />
+      </HStack>
+      <GoogleButton actions={actions} label="Sign in with Google" />
+      <Stack gap="2" fontSize="sm" textAlign="center">
+        <Link asChild color="brand.fg">
+          <RouterLink to="/reset-password">Forgot your password?</RouterLink>
+        </Link>
+        <Text color="fg.muted">
+          Don&apos;t have an account?{" "}
+          <Link asChild color="brand.fg">
+            <RouterLink to="/signup">Sign up</RouterLink>
+          </Link>
+        </Text>
+        <Link asChild color="fg.muted">
+          <RouterLink to="/privacy#data-deletion">Data Deletion</RouterLink>
+        </Link>
+      </Stack>
+    </AuthLayout>
   );
 }

@@ -1,10 +1,68 @@
-import { Heading, Stack, Text } from "@chakra-ui/react";
+import { Button, Link, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { resetPasswordSchema } from "../../../schema/api/auth";
+import { useAuth } from "../../app/auth-context";
+import { notify } from "../../components/ui/toaster";
+import { useAuthActions } from "./auth-actions";
+import { AuthLayout } from "./auth-layout";
+import { authErrorText } from "./errors";
+import { FormStack, TextField } from "./text-field";
 
 export default function ResetPasswordPage() {
+  const actions = useAuthActions();
+  const { authConfig } = useAuth();
+  const navigate = useNavigate();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { email: "" } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await actions.sendPasswordReset(email);
+    } catch (err) {
+      notify.error(authErrorText(err, "Failed to send reset email"));
+      return;
+    }
+    notify.success("Check your email for the password reset link");
+    // Clerk mails a code: the next screen asks for it together with the new password.
+    if (actions.resetUsesCode) navigate(`/auth/update-password?email=${encodeURIComponent(email)}`);
+    else setSentTo(email);
+  });
+
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="2">
-      <Heading as="h1" size="2xl">Reset password</Heading>
-      <Text color="fg.muted"></Text>
-    </Stack>
+    <AuthLayout title="Reset your password" subtitle="We'll email you a link to choose a new password">
+      <FormStack onSubmit={onSubmit}>
+        <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" registration={register("email")} error={errors.email?.message} />
+        <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Sending...">
+          Send reset link
+        </Button>
+      </FormStack>
+      {sentTo && (
+        <Text fontSize="sm" color="fg.muted" role="status">
+          If an account exists for {sentTo}, a reset link is on its way.
+          {authConfig?.devOutbox && (
+            <>
+              {" "}Running locally: open the{" "}
+              <Link href="/dev/outbox" target="_blank" rel="noopener" color="brand.fg">
+                dev outbox
+              </Link>{" "}
+              to click it.
+            </>
+          )}
+        </Text>
+      )}
+      <Text fontSize="sm" textAlign="center" color="fg.muted">
+        Remembered it?{" "}
+        <Link asChild color="brand.fg">
+          <RouterLink to="/login">Back to sign in</RouterLink>
+        </Link>
+      </Text>
+    </AuthLayout>
   );
 }

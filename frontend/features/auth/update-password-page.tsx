@@ -1,10 +1,77 @@
-import { Heading, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Link, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
+import { updatePasswordSchema } from "../../../schema/api/auth";
+import { notify } from "../../components/ui/toaster";
+import { ApiRequestError } from "../../lib/api";
+import { useAuthActions } from "./auth-actions";
+import { AuthLayout } from "./auth-layout";
+import { FormStack, TextField } from "./text-field";
+
+type Values = { password: string; confirmPassword: string; code?: string };
 
 export default function UpdatePasswordPage() {
+  const actions = useAuthActions();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? undefined;
+  const email = params.get("email") ?? undefined;
+  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(updatePasswordSchema), defaultValues: { password: "", confirmPassword: "", code: "" } });
+
+  const onSubmit = handleSubmit(async ({ password, confirmPassword, code }) => {
+    setProblem(null);
+    try {
+      await actions.updatePassword({ password, confirmPassword, token, code: code || undefined, email });
+    } catch (err) {
+      notify.error("Failed to update password");
+      if (err instanceof ApiRequestError && err.code === "invalid_token") setProblem(err.message);
+      return;
+    }
+    notify.success("Password updated successfully");
+    navigate("/login", { replace: true });
+  });
+
+  const missingLink = !actions.resetUsesCode && !token;
+
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="2">
-      <Heading as="h1" size="2xl">Update password</Heading>
-      <Text color="fg.muted"></Text>
-    </Stack>
+    <AuthLayout title="Choose a new password" subtitle="Enter your new password twice">
+      {(missingLink || problem) && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>
+            {problem ?? "Open this page from the link in your password reset email."}{" "}
+            <Link asChild color="brand.fg">
+              <RouterLink to="/reset-password">Request a new link</RouterLink>
+            </Link>
+          </Alert.Title>
+        </Alert.Root>
+      )}
+      <FormStack onSubmit={onSubmit}>
+        {actions.resetUsesCode && <TextField label="Code from the email" autoComplete="one-time-code" registration={register("code")} />}
+        <TextField label="New password" type="password" autoComplete="new-password" registration={register("password")} error={errors.password?.message} />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          registration={register("confirmPassword")}
+          error={errors.confirmPassword?.message}
+        />
+        <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Updating...">
+          Update password
+        </Button>
+      </FormStack>
+      <Text fontSize="sm" textAlign="center">
+        <Link asChild color="brand.fg">
+          <RouterLink to="/login">Back to sign in</RouterLink>
+        </Link>
+      </Text>
+    </AuthLayout>
   );
 }

@@ -1,0 +1,32 @@
+import { Field, Input, Stack } from "@chakra-ui/react";
+import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+
+type Props = {
+  label: string;
+  type?: "email" | "password" | "text";
+  error?: string;
+  registration: UseFormRegisterReturn;
+  autoComplete?: InputHTMLAttributes<HTMLInputElement>["autoComplete"];
+  placeholder?: string;
+};
+
+/** A labelled input with the field's validation message under it. */
+export function TextField({ label, type = "text", error, registration, autoComplete, placeholder }: Props) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      <Input type={type} autoComplete={autoComplete} placeholder={placeholder} {...registration} />
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
+/** A form laid out as a stack; browser validation is off so the spec's messages show instead. */
+export function FormStack({ onSubmit, children }: { onSubmit: (e: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="4">{children}</Stack>
+    </form>
+  );
+}

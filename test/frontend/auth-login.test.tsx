@@ -1,0 +1,129 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import LoginPage from "../../frontend/features/auth/login-page";
+import { GOOGLE_NEEDS_CLERK } from "../../frontend/features/auth/google-button";
+import { mockFetch, renderAt } from "./auth-test-utils";
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock("../../frontend/components/ui/toaster", () => ({ notify, toaster: { create: vi.fn(), dismiss: vi.fn() }, Toaster: () => null }));
+
+beforeEach(() => {
+  notify.success.mockReset();
+  notify.error.mockReset();
+  notify.info.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("LoginPage", () => {
+  it("shows the spec's validation messages and sends nothing", async () => {
+    const calls = mockFetch({});
+    renderAt("/login", <LoginPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), "not-an-email");
+    await user.type(screen.getByLabelText("Password"), "123");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByText("Please enter a valid email")).toBeInTheDocument();
+    expect(screen.getByText("Password must be at least 6 characters")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("signs in, waits 500 ms, refreshes the session and goes to /dashboard", async () => {
+    const calls = mockFetch({ "/api/auth/login": [200, { user: { id: "u1", email: "a@b.co" } }] });
+    const refresh = vi.fn(async () => {});
+    renderAt("/login", <LoginPage />, { refresh });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), "a@b.co");
+    await user.type(screen.getByLabelText("Password"), "secret123");
+    const clicked = Date.now();
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(calls[0]).toMatchObject({ url: "/api/auth/login", method: "POST", body: { email: "a@b.co", password: "secret123" } });
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/dashboard"), { timeout: 3000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(450);
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it("goes back to the remembered page instead of /dashboard", async () => {
+    mockFetch({ "/api/auth/login": [200, { user: { id: "u1", email: "a@b.co" } }] });
+    renderAt("/login", <LoginPage />, {}, { from: "/calendar" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), "a@b.co");
+    await user.type(screen.getByLabelText("Password"), "secret123");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/calendar"), { timeout: 3000 });
+  });
+
+  it("toasts 'Invalid email or password' on wrong credentials and stays", async () => {
+    mockFetch({ "/api/auth/login": [401, { error: { code: "invalid_credentials", message: "Invalid email or password" } }] });
+    renderAt("/login", <LoginPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Email"), "a@b.co");
+    await user.type(screen.getByLabelText("Password"), "wrongpass");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Invalid email or password"));
+    expect(screen.queryByTestId("where")).toBeNull();
+  });
+
+  it("toggles to magic link: submit disabled while the email is empty, then sends the link", async () => {
+    const calls = mockFetch({ "/api/auth/magic-link": [200, { ok: true }] });
+    renderAt("/login", <LoginPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Use magic link" }));
+    expect(screen.queryByLabelText("Password")).toBeNull();
+    const send = screen.getByRole("button", { name: "Send magic link" });
+    expect(send).toBeDisabled();
+    await user.type(screen.getByLabelText("Email"), "magic@b.co");
+    expect(send).toBeEnabled();
+    await user.click(send);
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith("Check your email for the magic link!"));
+    expect(calls[0]).toMatchObject({ url: "/api/auth/magic-link", body: { email: "magic@b.co" } });
+    expect(screen.getByRole("link", { name: "dev outbox" })).toHaveAttribute("href", "/dev/outbox");
+    await user.click(screen.getByRole("button", { name: "Use password instead" }));
+    expect(screen.getByLabelText("Password")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveValue("magic@b.co");
+  });
+
+  it("toasts 'Failed to send magic link' when sending fails", async () => {
+    mockFetch({ "/api/auth/magic-link": [502, { error: { code: "mail_failed", message: "Failed to send magic link" } }] });
+    renderAt("/login", <LoginPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Use magic link" }));
+    await user.type(screen.getByLabelText("Email"), "x@b.co");
+    await user.click(screen.getByRole("button", { name: "Send magic link" }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Failed to send magic link"));
+  });
+
+  it("verifies ?magic=TOKEN and signs in", async () => {
+    const calls = mockFetch({ "/api/auth/magic-link/verify": [200, { user: { id: "u1", email: "a@b.co" } }] });
+    const refresh = vi.fn(async () => {});
+    renderAt("/login?magic=tok-123-abcdef", <LoginPage />, { refresh });
+    expect(screen.getByText("Checking your sign-in link...")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/dashboard"), { timeout: 3000 });
+    expect(calls.filter((c) => c.url === "/api/auth/magic-link/verify")).toEqual([
+      { url: "/api/auth/magic-link/verify", method: "POST", body: { token: "tok-123-abcdef" } },
+    ]);
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it("reports an invalid magic link", async () => {
+    mockFetch({ "/api/auth/magic-link/verify": [400, { error: { code: "invalid_token", message: "This sign-in link is invalid or has expired" } }] });
+    renderAt("/login?magic=expired-token-1", <LoginPage />);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith("This sign-in link is invalid or has expired"));
+    expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
+  });
+
+  it("Google without Clerk explains that it needs Clerk", async () => {
+    mockFetch({});
+    renderAt("/login", <LoginPage />);
+    await userEvent.setup().click(screen.getByRole("button", { name: "Sign in with Google" }));
+    expect(notify.info).toHaveBeenCalledWith(GOOGLE_NEEDS_CLERK);
+  });
+
+  it("links to reset, data deletion and signup", () => {
+    mockFetch({});
+    renderAt("/login", <LoginPage />);
+    expect(screen.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/reset-password");
+    expect(screen.getByRole("link", { name: "Data Deletion" })).toHaveAttribute("href", "/privacy#data-deletion");
+    expect(screen.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
+  });
+});

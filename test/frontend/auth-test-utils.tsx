@@ -1,0 +1,43 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import { vi } from "vitest";
+import { AuthTestProvider, type AuthState } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+
+export type FetchCall = { url: string; method: string; body: unknown };
+
+/** Replaces fetch: answers from `routes` (path -> [status, body]) and records every call. */
+export function mockFetch(routes: Record<string, [number, unknown]>) {
+  const calls: FetchCall[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    calls.push({ url, method: init?.method ?? "GET", body });
+    const [status, payload] = routes[url] ?? [404, { error: { code: "not_found", message: "Not found" } }];
+    return new Response(JSON.stringify(payload), { status, headers: { "content-type": "application/json" } });
+  });
+  vi.stubGlobal("fetch", fn);
+  return calls;
+}
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{location.pathname}</div>;
+}
+
+export function renderAt(path: string, page: ReactNode, auth: Partial<AuthState> = {}, state?: unknown) {
+  return render(
+    <ChakraProvider value={system}>
+      <AuthTestProvider value={auth}>
+        <MemoryRouter initialEntries={[{ pathname: path.split("?")[0], search: path.includes("?") ? `?${path.split("?")[1]}` : "", state }]}>
+          <Routes>
+            <Route path={path.split("?")[0]} element={page} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthTestProvider>
+    </ChakraProvider>,
+  );
+}
