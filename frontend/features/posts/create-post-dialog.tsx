@@ -1,4 +1,331 @@
-// Placeholder until the posts area lands the real dialog (same props).
-export default function CreatePostDialog(_props: { open: boolean; onOpenChange: (open: boolean) => void; defaultMode?: "now" | "schedule" }) {
-  return null;
+import { Box, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Tabs, Text, Textarea } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ImagePlus, Sparkles } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import useSWR, { useSWRConfig } from "swr";
+import { z } from "zod";
+import type { MediaInfo } from "../../../schema/api/posts";
+import type { SocialAccount } from "../../../schema/api/social";
+import { useAuth } from "../../app/auth-context";
+import { notify } from "../../components/ui/toaster";
+import { ApiRequestError, fetcher } from "../../lib/api";
+import { createPost, generateSocialPost, waitForPublish } from "./api";
+import ImageUploadDialog from "./image-upload-dialog";
+import { PostPreviewCard } from "./post-preview-card";
+
+type Mode = "now" | "schedule";
+export type CreatePostDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultMode?: Mode };
+
+const PLATFORM_OPTIONS = [
+  { value: "twitter", label: "Twitter (X)" },
+  { value: "instagram", label: "Instagram" },
+] as const;
+
+const formSchema = z.object({
+  content: z.string().max(5000, "Content is too long"),
+  hashtags: z.string().max(2000),
+  platform: z.enum(["twitter", "instagram"]),
+  date: z.string(),
+  time: z.string(),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+/** Today's date in the user's own time zone, as the date input wants it. */
+export const localDate = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+export const localTime = (d = new Date()) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+/** "#coffee  launch #new" -> ["coffee", "launch", "new"] */
+export function parseHashtags(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((t) => t.replace(/^#+/, "").trim())
+    .filter(Boolean);
+}
+
+function defaults(): FormValues {
+  const now = new Date();
+  return { content: "", hashtags: "", platform: "twitter", date: localDate(now), time: localTime(now) };
+}
+
+const ACCOUNT_MESSAGES = /^(Please connect a Twitter account first|No connected \w+ account found)$/;
+
+export default function CreatePostDialog({ open, onOpenChange, defaultMode = "now" }: CreatePostDialogProps) {
+  const { project } = useAuth();
+  const { mutate } = useSWRConfig();
+  const [mode, setMode] = useState<Mode>(defaultMode);
+  const [busy, setBusy] = useState(false);
+  const [media, setMedia] = useState<MediaInfo | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [aiOpen, setAiOpen] = useState(false);
+  const [prompt, setPrompt] = useState("");
+  const [generating, setGenerating] = useState(false);
+
+  const { register, control, reset, setValue, getValues, formState } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: defaults(),
+  });
+  const [content, hashtagText, platform, date] = useWatch({ control, name: ["content", "hashtags", "platform", "date"] });
+  const hashtags = useMemo(() => parseHashtags(hashtagText ?? ""), [hashtagText]);
+
+  const { data: accounts } = useSWR<SocialAccount[]>(open && project ? `/api/projects/${project.id}/social-accounts` : null, fetcher);
+  const account = accounts?.find((a) => a.platform === platform);
+
+  // Each opening starts fresh, in the requested mode, with today's date and the current time.
+  useEffect(() => {
+    if (open) {
+      reset(defaults());
+      setMode(defaultMode);
+      setMedia(null);
+      setAiOpen(false);
+      setPrompt("");
+    }
+  }, [open, defaultMode, reset]);
+
+  const close = () => {
+    if (!busy) onOpenChange(false);
+  };
+
+  const refreshProjectData = (projectId: string) =>
+    mutate((key) => typeof key === "string" && key.startsWith(`/api/projects/${projectId}/`), undefined, { revalidate: true });
+
+  const generate = async () => {
+    if (!prompt.trim()) {
+      notify.error("Please enter a prompt");
+      return;
+    }
+    if (!project) {
+      notify.error("No project selected");
+      return;
+    }
+    setGenerating(true);
+    try {
+      const res = await generateSocialPost(project.id, prompt.trim(), platform);
+      const post = res.posts[0];
+      if (!post || !post.content.trim()) {
+        notify.error("No content generated");
+        return;
+      }
+      setValue("content", post.content, { shouldDirty: true });
+      setValue("hashtags", post.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
+      setAiOpen(false);
+      setPrompt("");
+      notify.success("Content generated successfully!");
+    } catch {
+      notify.error("Failed to generate content. Please try again.");
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const submit = async () => {
+    const values = getValues();
+    if (!project) {
+      notify.error("No project selected");
+      return;
+    }
+    if (!values.content.trim()) {
+      notify.error("Please enter some content");
+      return;
+    }
+    let scheduledFor: string | undefined;
+    if (mode === "schedule") {
+      // The date and time are the user's local wall clock; the server stores the UTC instant.
+      const when = new Date(`${values.date}T${values.time || "00:00"}`);
+      if (!values.date || Number.isNaN(when.getTime())) {
+        notify.error("Please choose a valid date and time");
+        return;
+      }
+      scheduledFor = when.toISOString();
+    }
+    setBusy(true);
+    try {
+      const post = await createPost(project.id, {
+        content: values.content.trim(),
+        platform: values.platform,
+        hashtags: parseHashtags(values.hashtags),
+        mode,
+        scheduled_for: scheduledFor,
+        media_info: media,
+      });
+      if (mode === "now") {
+        const done = post.status === "publishing" ? await waitForPublish(post.id) : post;
+        if (done.status === "failed") notify.error("Failed to publish post");
+        else if (done.status === "published") notify.success("Post published successfully!");
+        else notify.info("Your post is being published");
+      } else {
+        notify.success("Post scheduled successfully!");
+      }
+      void refreshProjectData(project.id);
+      onOpenChange(false);
+    } catch (err) {
+      if (err instanceof ApiRequestError && ACCOUNT_MESSAGES.test(err.message)) notify.error(err.message);
+      else notify.error(mode === "now" ? "Failed to publish post" : "Failed to schedule post");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitLabel = mode === "now" ? "Post Now" : "Schedule Post";
+  const busyLabel = mode === "now" ? "Publishing..." : "Scheduling...";
+  const blank = !(content ?? "").trim();
+
+  return (
+    <>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(e) => (e.open ? onOpenChange(true) : close())}
+        placement="center"
+        size={{ base: "full", md: "lg" }}
+        scrollBehavior="inside"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Create Post</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <form
+                  id="create-post-form"
+                  noValidate
+                  aria-label="Create post"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void submit();
+                  }}
+                >
+                  <Stack gap="4">
+                    <Tabs.Root value={mode} onValueChange={(e) => setMode(e.value as Mode)} variant="enclosed" fitted>
+                      <Tabs.List>
+                        <Tabs.Trigger value="now">Post Now</Tabs.Trigger>
+                        <Tabs.Trigger value="schedule">Schedule Post</Tabs.Trigger>
+                      </Tabs.List>
+                    </Tabs.Root>
+
+                    <Field.Root>
+                      <Field.Label>Platform</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field {...register("platform")}>
+                          {PLATFORM_OPTIONS.map((p) => (
+                            <option key={p.value} value={p.value}>
+                              {p.label}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+
+                    <Field.Root invalid={!!formState.errors.content}>
+                      <HStack justify="space-between" w="full">
+                        <Field.Label>Content</Field.Label>
+                        <Button size="xs" variant={aiOpen ? "subtle" : "ghost"} colorPalette="brand" aria-expanded={aiOpen} onClick={() => setAiOpen((v) => !v)}>
+                          <Sparkles size={14} aria-hidden /> Generate with AI
+                        </Button>
+                      </HStack>
+                      <Textarea {...register("content")} rows={5} placeholder="What's on your mind?" />
+                      <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
+                    </Field.Root>
+
+                    {aiOpen && (
+                      <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
+                        <Stack gap="2">
+                          <Field.Root>
+                            <Field.Label>Prompt</Field.Label>
+                            <Textarea
+                              value={prompt}
+                              onChange={(e) => setPrompt(e.target.value)}
+                              rows={2}
+                              placeholder="What would you like to post about?"
+                            />
+                          </Field.Root>
+                          <HStack justify="end">
+                            <Button size="sm" variant="outline" onClick={() => setAiOpen(false)} disabled={generating}>
+                              Cancel
+                            </Button>
+                            <Button size="sm" colorPalette="brand" onClick={generate} disabled={!prompt.trim() || generating} loading={generating} loadingText="Generating...">
+                              Generate
+                            </Button>
+                          </HStack>
+                        </Stack>
+                      </Box>
+                    )}
+
+                    <HStack gap="3" flexWrap="wrap">
+                      <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
+                        <ImagePlus size={16} aria-hidden /> {media ? "Change Image" : "Add Image"}
+                      </Button>
+                      {media && (
+                        <>
+                          <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                            Image attached: {media.file_name}
+                          </Text>
+                          <Button size="xs" variant="ghost" onClick={() => setMedia(null)}>
+                            Remove image
+                          </Button>
+                        </>
+                      )}
+                    </HStack>
+
+                    {mode === "schedule" && (
+                      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+                        <Field.Root>
+                          <Field.Label>Date</Field.Label>
+                          <Input type="date" min={localDate()} {...register("date")} />
+                        </Field.Root>
+                        <Field.Root>
+                          <Field.Label>Time</Field.Label>
+                          <Input type="time" {...register("time")} />
+                          {date && <Field.HelperText>Your local time ({Intl.DateTimeFormat().resolvedOptions().timeZone})</Field.HelperText>}
+                        </Field.Root>
+                      </SimpleGrid>
+                    )}
+
+                    <Field.Root>
+                      <Field.Label>Hashtags</Field.Label>
+                      <Input {...register("hashtags")} placeholder="#marketing #brand" />
+                      <Field.HelperText>Separate hashtags with spaces</Field.HelperText>
+                    </Field.Root>
+
+                    <Stack gap="2">
+                      <Text fontWeight="medium" fontSize="sm">
+                        Preview
+                      </Text>
+                      <PostPreviewCard
+                        content={content ?? ""}
+                        hashtags={hashtags}
+                        imageUrl={media?.url}
+                        brandName={project?.name ?? "Your Brand"}
+                        handle={account?.username ? `@${account.username}` : "@yourbrand"}
+                      />
+                    </Stack>
+                  </Stack>
+                </form>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close} disabled={busy}>
+                  Cancel
+                </Button>
+                <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank}>
+                  {busy ? busyLabel : submitLabel}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" disabled={busy} />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      <ImageUploadDialog
+        open={uploadOpen}
+        onOpenChange={setUploadOpen}
+        accountId={account?.id}
+        onComplete={(m) => setMedia(m)}
+      />
+    </>
+  );
 }

@@ -1,0 +1,259 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { Toaster, toaster } from "../../frontend/components/ui/toaster";
+import CreatePostDialog, { localDate, parseHashtags } from "../../frontend/features/posts/create-post-dialog";
+import type { Project } from "../../schema/api/projects";
+
+const project: Project = {
+  id: "p1",
+  user_id: "u1",
+  name: "Acme Coffee",
+  industry: "Technology",
+  brand_voice: "Professional",
+  description: "A brand",
+  has_seen_onboarding: true,
+  user_email: "a@example.com",
+  created_at: 0,
+};
+
+type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
+let calls: Call[];
+let responders: ((call: Call) => Response | Promise<Response> | undefined)[];
+
+const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+const post = (over: Record<string, unknown> = {}) => ({
+  id: "post1",
+  project_id: "p1",
+  campaign_id: null,
+  platform: "twitter",
+  content: "Hello",
+  hashtags: [],
+  scheduled_for: new Date().toISOString(),
+  status: "scheduled",
+  media_info: null,
+  media_url: null,
+  image_prompt: null,
+  publish_attempts: 0,
+  last_attempt: null,
+  published_at: null,
+  error_message: null,
+  platform_post_id: null,
+  created_at: new Date().toISOString(),
+  ...over,
+});
+
+beforeEach(() => {
+  calls = [];
+  responders = [
+    (c) => (c.url === "/api/projects/p1/social-accounts" ? jsonResponse([{ id: "acc1", platform: "twitter", account_name: "acme", username: "acmecoffee", created_at: 0, token_status: "active", expires_at: null, last_refresh: null }]) : undefined),
+  ];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    for (const r of responders) {
+      const res = await r(call);
+      if (res) return res;
+    }
+    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toaster.dismiss();
+});
+
+function renderDialog(props: { defaultMode?: "now" | "schedule"; withProject?: boolean } = {}) {
+  const onOpenChange = vi.fn();
+  render(
+    <ChakraProvider value={system}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project: props.withProject === false ? null : project }}>
+          <CreatePostDialog open onOpenChange={onOpenChange} defaultMode={props.defaultMode} />
+          <Toaster />
+        </AuthTestProvider>
+      </SWRConfig>
+    </ChakraProvider>,
+  );
+  return { onOpenChange, dialog: screen.getByRole("dialog") };
+}
+
+describe("CreatePostDialog", () => {
+  it("shows both modes, the placeholder, and keeps submit disabled until there is content", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    expect(within(dialog).getByRole("tab", { name: "Post Now" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("tab", { name: "Schedule Post" })).toBeInTheDocument();
+    const submit = within(dialog).getByRole("button", { name: "Post Now" });
+    expect(submit).toBeDisabled();
+    const content = within(dialog).getByPlaceholderText("What's on your mind?");
+    await user.type(content, "   ");
+    expect(submit).toBeDisabled();
+    await user.type(content, "Fresh roast today");
+    expect(submit).toBeEnabled();
+    expect(within(dialog).queryByLabelText("Date")).not.toBeInTheDocument();
+  });
+
+  it("live preview shows the content, hashtags with #, and the connected handle", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "New beans");
+    await user.type(within(dialog).getByLabelText("Hashtags"), "coffee #roast  launch");
+    const preview = within(dialog).getByTestId("post-preview");
+    expect(within(preview).getByText("New beans")).toBeInTheDocument();
+    expect(within(preview).getByTestId("preview-hashtags")).toHaveTextContent("#coffee #roast #launch");
+    expect(within(preview).getByText("Acme Coffee")).toBeInTheDocument();
+    expect(within(preview).getByText("Just now")).toBeInTheDocument();
+    expect(await within(preview).findByText("@acmecoffee")).toBeInTheDocument();
+    expect(within(preview).getAllByText("0")).toHaveLength(5);
+  });
+
+  it("schedules in local time with the busy label, then toasts, refreshes and closes", async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    responders.push(async (c) => {
+      if (c.url === "/api/projects/p1/posts" && c.method === "POST") {
+        await gate;
+        return jsonResponse(post({ status: "scheduled" }), 201);
+      }
+      return undefined;
+    });
+    const { dialog, onOpenChange } = renderDialog({ defaultMode: "schedule" });
+    const date = within(dialog).getByLabelText("Date") as HTMLInputElement;
+    const time = within(dialog).getByLabelText("Time") as HTMLInputElement;
+    expect(date.value).toBe(localDate());
+    expect(date.min).toBe(localDate());
+    expect(time.value).toMatch(/^\d{2}:\d{2}$/);
+    await user.clear(date);
+    await user.type(date, "2031-03-04");
+    await user.clear(time);
+    await user.type(time, "09:30");
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Scheduled hello");
+    await user.type(within(dialog).getByLabelText("Hashtags"), "#a b");
+    await user.click(within(dialog).getByRole("button", { name: "Schedule Post" }));
+    const busy = await within(dialog).findByRole("button", { name: "Scheduling..." });
+    expect(busy).toBeDisabled();
+    await act(async () => release());
+    expect(await screen.findByText("Post scheduled successfully!")).toBeInTheDocument();
+    const sent = calls.find((c) => c.url === "/api/projects/p1/posts")!;
+    expect(sent.body).toMatchObject({ content: "Scheduled hello", mode: "schedule", platform: "twitter", hashtags: ["a", "b"] });
+    expect(sent.body!.scheduled_for).toBe(new Date("2031-03-04T09:30").toISOString());
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    // Every SWR key of the project is revalidated (calendar, dashboard, accounts).
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/projects/p1/social-accounts").length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("publish now waits for the queue's outcome and toasts the success", async () => {
+    const user = userEvent.setup();
+    let polls = 0;
+    responders.push((c) => {
+      if (c.url === "/api/projects/p1/posts" && c.method === "POST") return jsonResponse(post({ status: "publishing" }), 201);
+      if (c.url === "/api/posts/post1") return jsonResponse(post({ status: ++polls > 1 ? "published" : "publishing" }));
+      return undefined;
+    });
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Now!");
+    await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
+    expect(await within(dialog).findByRole("button", { name: "Publishing..." })).toBeDisabled();
+    expect(await screen.findByText("Post published successfully!", {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ mode: "now", content: "Now!" });
+  });
+
+  it("a failed publish toasts the failure", async () => {
+    const user = userEvent.setup();
+    responders.push((c) => {
+      if (c.url === "/api/projects/p1/posts" && c.method === "POST") return jsonResponse(post({ status: "publishing" }), 201);
+      if (c.url === "/api/posts/post1") return jsonResponse(post({ status: "failed", error_message: "Twitter rejected the post" }));
+      return undefined;
+    });
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Doomed");
+    await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
+    expect(await screen.findByText("Failed to publish post")).toBeInTheDocument();
+  });
+
+  it("shows the server's account message when Twitter is not connected", async () => {
+    const user = userEvent.setup();
+    responders.push((c) =>
+      c.url === "/api/projects/p1/posts" ? jsonResponse({ error: { code: "invalid_input", message: "Please connect a Twitter account first" } }, 400) : undefined,
+    );
+    const { dialog, onOpenChange } = renderDialog();
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
+    await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
+    expect(await screen.findByText("Please connect a Twitter account first")).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    expect(within(dialog).getByRole("button", { name: "Post Now" })).toBeEnabled();
+  });
+
+  it("other schedule failures use the generic toast", async () => {
+    const user = userEvent.setup();
+    responders.push((c) => (c.url === "/api/projects/p1/posts" ? jsonResponse({ error: { code: "internal", message: "x" } }, 500) : undefined));
+    const { dialog } = renderDialog({ defaultMode: "schedule" });
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
+    await user.click(within(dialog).getByRole("button", { name: "Schedule Post" }));
+    expect(await screen.findByText("Failed to schedule post")).toBeInTheDocument();
+  });
+
+  it("says No project selected without a project and sends nothing", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog({ withProject: false });
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
+    await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
+    expect(await screen.findByText("No project selected")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
+  it("generates content with AI: Generate disabled on a blank prompt, then fills content and hashtags", async () => {
+    const user = userEvent.setup();
+    responders.push((c) =>
+      c.url === "/api/projects/p1/generate"
+        ? jsonResponse({ posts: [{ content: "Our autumn roast is here", hashtags: ["autumn", "coffee"], platform: "twitter", scheduled_for: "" }], engine: "local" })
+        : undefined,
+    );
+    const { dialog } = renderDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
+    const generate = within(dialog).getByRole("button", { name: "Generate" });
+    expect(generate).toBeDisabled();
+    await user.type(within(dialog).getByPlaceholderText("What would you like to post about?"), "autumn launch");
+    expect(generate).toBeEnabled();
+    await user.click(generate);
+    expect(await screen.findByText("Content generated successfully!")).toBeInTheDocument();
+    expect(within(dialog).getByPlaceholderText("What's on your mind?")).toHaveValue("Our autumn roast is here");
+    expect(within(dialog).getByLabelText("Hashtags")).toHaveValue("#autumn #coffee");
+    expect(calls.find((c) => c.url === "/api/projects/p1/generate")!.body).toMatchObject({ prompt: "autumn launch", type: "social_post" });
+  });
+
+  it("generation with nothing back or an error toasts the spec's messages", async () => {
+    const user = userEvent.setup();
+    let answer: Response = jsonResponse({ posts: [], engine: "local" });
+    responders.push((c) => (c.url === "/api/projects/p1/generate" ? answer : undefined));
+    const { dialog } = renderDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
+    await user.type(within(dialog).getByPlaceholderText("What would you like to post about?"), "x");
+    await user.click(within(dialog).getByRole("button", { name: "Generate" }));
+    expect(await screen.findByText("No content generated")).toBeInTheDocument();
+    answer = jsonResponse({ error: { code: "internal", message: "boom" } }, 500);
+    await user.click(within(dialog).getByRole("button", { name: "Generate" }));
+    expect(await screen.findByText("Failed to generate content. Please try again.")).toBeInTheDocument();
+  });
+
+  it("opens the upload dialog from Add Image", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Add Image" }));
+    expect(await screen.findByRole("dialog", { name: "Upload Image" })).toBeInTheDocument();
+    expect(screen.getByText("Drag & drop an image here, or click to select")).toBeInTheDocument();
+  });
+});
+
+describe("parseHashtags", () => {
+  it("splits on spaces and strips #", () => {
+    expect(parseHashtags(" #a  b,#c ## ")).toEqual(["a", "b", "c"]);
+  });
+});
