@@ -1,0 +1,138 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Project } from "../../schema/api/projects";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import WelcomePage from "../../frontend/features/onboarding/welcome-page";
+
+const project: Project = {
+  id: "p1",
+  user_id: "u1",
+  name: "My First Project",
+  industry: "Technology",
+  brand_voice: "Professional & Friendly",
+  description: "Getting started with my social media management",
+  has_seen_onboarding: false,
+  user_email: "a@example.com",
+  created_at: 1,
+};
+
+const TITLES = ["Welcome to Your AI Brain", "Feed Your Brain", "Schedule with Intelligence", "Connect & Grow"];
+const ITEMS = [
+  ["AI content generation", "Smart scheduling", "Analytics"],
+  ["Upload brand documents", "Train on your writing style", "Generate on-brand content"],
+  ["AI-optimized posting times", "Visual calendar", "Automated scheduling"],
+  ["Multi-platform management", "Analytics", "Growth recommendations"],
+];
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let setProject: ReturnType<typeof vi.fn>;
+
+function renderTour(value: { project: Project | null } = { project }) {
+  return render(
+    <ChakraProvider value={system}>
+      <AuthTestProvider value={{ ...value, setProject }}>
+        <MemoryRouter initialEntries={["/welcome"]}>
+          <Routes>
+            <Route path="/welcome" element={<WelcomePage />} />
+            <Route path="/dashboard" element={<h1>Dashboard screen</h1>} />
+            <Route path="/social-connect" element={<h1>Social connect screen</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </AuthTestProvider>
+    </ChakraProvider>,
+  );
+}
+
+const title = () => screen.getByRole("heading", { level: 1 }).textContent;
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => new Response(JSON.stringify({ ...project, has_seen_onboarding: true }), { status: 200 }));
+  vi.stubGlobal("fetch", fetchMock);
+  setProject = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("onboarding tour", () => {
+  it("walks the four slides with Next and Back, bounded, with each slide's items", async () => {
+    const user = userEvent.setup();
+    renderTour();
+    expect(screen.getByRole("button", { name: "Back" })).toBeDisabled();
+    for (let i = 0; i < 4; i++) {
+      expect(title()).toBe(TITLES[i]);
+      const items = within(screen.getByRole("group", { name: `${i + 1} of 4` })).getAllByRole("listitem");
+      expect(items.map((li) => li.textContent)).toEqual(ITEMS[i]);
+      if (i < 3) await user.click(screen.getByRole("button", { name: "Next" }));
+    }
+    expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Get Started" })).toBeInTheDocument();
+    for (let i = 3; i > 0; i--) await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(title()).toBe(TITLES[0]);
+    expect(screen.getByRole("button", { name: "Back" })).toBeDisabled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("jumps to a slide from its dot", async () => {
+    const user = userEvent.setup();
+    renderTour();
+    const dots = within(screen.getByRole("group", { name: "Slides" })).getAllByRole("button");
+    expect(dots).toHaveLength(4);
+    await user.click(screen.getByRole("button", { name: "Go to slide 3" }));
+    expect(title()).toBe("Schedule with Intelligence");
+    expect(screen.getByRole("button", { name: "Go to slide 3" })).toHaveAttribute("aria-current", "step");
+    expect(screen.getByRole("button", { name: "Go to slide 1" })).not.toHaveAttribute("aria-current");
+    await user.click(screen.getByRole("button", { name: "Go to slide 4" }));
+    expect(screen.getByRole("button", { name: "Get Started" })).toBeInTheDocument();
+  });
+
+  it("moves with the arrow keys, bounded at both ends", () => {
+    renderTour();
+    fireEvent.keyDown(window, { key: "ArrowLeft" });
+    expect(title()).toBe(TITLES[0]);
+    for (let i = 0; i < 5; i++) fireEvent.keyDown(window, { key: "ArrowRight" });
+    expect(title()).toBe(TITLES[3]);
+    fireEvent.keyDown(window, { key: "ArrowLeft" });
+    expect(title()).toBe(TITLES[2]);
+  });
+
+  it("Get Started marks onboarding seen and goes to /social-connect", async () => {
+    const user = userEvent.setup();
+    renderTour();
+    await user.click(screen.getByRole("button", { name: "Go to slide 4" }));
+    await user.click(screen.getByRole("button", { name: "Get Started" }));
+    expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/projects/p1/onboarding");
+    expect(init.method).toBe("PATCH");
+    expect(JSON.parse(init.body as string)).toEqual({ has_seen_onboarding: true });
+    expect(setProject).toHaveBeenCalledWith({ ...project, has_seen_onboarding: true });
+  });
+
+  it("Skip marks onboarding seen and goes to /dashboard", async () => {
+    const user = userEvent.setup();
+    renderTour();
+    await user.click(screen.getByRole("button", { name: "Skip" }));
+    expect(await screen.findByRole("heading", { name: "Dashboard screen" })).toBeInTheDocument();
+    expect(JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({ has_seen_onboarding: true });
+    expect(setProject).toHaveBeenCalled();
+  });
+
+  it("a failed skip is only logged and the user stays on the tour", async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: "internal", message: "x" } }), { status: 500 }));
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderTour();
+    await user.click(screen.getByRole("button", { name: "Skip" }));
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(title()).toBe(TITLES[0]);
+    expect(screen.queryByRole("heading", { name: "Dashboard screen" })).not.toBeInTheDocument();
+    expect(setProject).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Skip" })).toBeEnabled();
+  });
+});
