@@ -2,6 +2,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { SWRConfig } from "swr";
 import { Toaster } from "../components/ui/toaster";
 import { fetcher } from "../lib/api";
+import { ClerkGate } from "../features/auth/clerk-gate";
 import { AuthProvider } from "./auth-context";
 import { AppRouter } from "./router";
 import { system } from "./theme";
@@ -11,7 +12,9 @@ export function App() {
     <ChakraProvider value={system}>
       <SWRConfig value={{ fetcher, revalidateOnFocus: false }}>
         <AuthProvider>
-          <AppRouter />
+          <ClerkGate>
+            <AppRouter />
+          </ClerkGate>
           <Toaster />
         </AuthProvider>
       </SWRConfig>
