@@ -1,0 +1,22 @@
+import type { SocialAccount } from "../../../schema/api/social";
+import { request } from "../../lib/api";
+
+export const accountsKey = (projectId: string) => `/api/projects/${projectId}/social-accounts`;
+
+export const startOAuth = (platform: string, projectId: string) =>
+  request<{ url: string }>(`/api/oauth/${platform}/start?projectId=${encodeURIComponent(projectId)}`);
+
+export const completeOAuth = (platform: string, query: { code?: string; state?: string; error?: string }) =>
+  request<SocialAccount>(`/api/oauth/${platform}/callback`, { method: "POST", body: JSON.stringify(query) });
+
+export const disconnectAccount = (accountId: string) => request<{ ok: true }>(`/api/social-accounts/${accountId}`, { method: "DELETE" });
+
+/** Spec: after a connect or disconnect, "socialAccountsUpdated" carries the project's accounts. */
+export function broadcastAccounts(accounts: SocialAccount[]) {
+  window.dispatchEvent(new CustomEvent("socialAccountsUpdated", { detail: accounts }));
+}
+
+/** Leaves the SPA for the provider's authorize page (a separate function so tests can observe it). */
+export function redirectTo(url: string) {
+  window.location.assign(url);
+}

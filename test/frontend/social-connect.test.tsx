@@ -1,0 +1,234 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthTestProvider, type AuthState } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { Toaster } from "../../frontend/components/ui/toaster";
+import { fetcher } from "../../frontend/lib/api";
+import SocialConnectPage from "../../frontend/features/social/social-connect-page";
+import type { SocialAccount } from "../../schema/api/social";
+import type { Project } from "../../schema/api/projects";
+
+const redirectTo = vi.fn();
+vi.mock("../../frontend/features/social/api", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../frontend/features/social/api")>()),
+  redirectTo: (url: string) => redirectTo(url),
+}));
+
+const project: Project = {
+  id: "p1",
+  user_id: "u1",
+  name: "Acme",
+  industry: "Technology",
+  brand_voice: "Professional",
+  description: "A brand",
+  has_seen_onboarding: true,
+  user_email: "a@example.com",
+  created_at: 0,
+};
+
+const twitterAccount: SocialAccount = {
+  id: "a1",
+  platform: "twitter",
+  account_name: "acme_tw",
+  username: "acme_tw",
+  created_at: Date.UTC(2026, 0, 15),
+  token_status: "active",
+  expires_at: null,
+  last_refresh: null,
+};
+
+type Call = { url: string; method: string; body: unknown };
+let calls: Call[];
+let accounts: SocialAccount[];
+let routes: Record<string, (call: Call) => Response>;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+beforeEach(() => {
+  calls = [];
+  accounts = [];
+  redirectTo.mockReset();
+  routes = {
+    "GET /api/projects/p1/social-accounts": () => json(accounts),
+  };
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = (init?.method ?? "GET").toUpperCase();
+    const call = { url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const handler = routes[`${method} ${url.split("?")[0]}`];
+    return handler ? handler(call) : json({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function Where() {
+  const loc = useLocation();
+  return <div data-testid="where">{loc.pathname}</div>;
+}
+
+function renderPage(path = "/social-connect", auth: Partial<AuthState> = {}) {
+  return render(
+    <ChakraProvider value={system}>
+      <SWRConfig value={{ fetcher, provider: () => new Map(), dedupingInterval: 0 }}>
+        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project, ...auth }}>
+          <MemoryRouter initialEntries={["/previous", path]} initialIndex={1}>
+            <Routes>
+              <Route path="/social-connect" element={<SocialConnectPage />} />
+              <Route path="/auth/twitter/callback" element={<SocialConnectPage />} />
+              <Route path="/auth/instagram/callback" element={<SocialConnectPage />} />
+              <Route path="/dashboard" element={<h1>Dashboard here</h1>} />
+              <Route path="/previous" element={<h1>Previous page</h1>} />
+            </Routes>
+            <Where />
+          </MemoryRouter>
+          <Toaster />
+        </AuthTestProvider>
+      </SWRConfig>
+    </ChakraProvider>,
+  );
+}
+
+describe("Social connect screen", () => {
+  it("shows the empty state, four platform cards and refuses to continue without an account", async () => {
+    renderPage();
+    expect(screen.getByRole("heading", { name: "Connect Your Social Media" })).toBeInTheDocument();
+    expect(await screen.findByText("No accounts connected yet")).toBeInTheDocument();
+    for (const id of ["twitter", "facebook", "instagram", "linkedin"]) {
+      expect(within(screen.getByTestId(`platform-${id}`)).getByText("Not connected")).toBeInTheDocument();
+    }
+    expect(screen.getByText("Developer Setup Required")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Dashboard" }));
+    expect(await screen.findByText("Please connect at least one social media platform")).toBeInTheDocument();
+    expect(screen.getByTestId("where")).toHaveTextContent("/social-connect");
+  });
+
+  it("lists connected accounts with status; Continue goes to the dashboard; Back goes back", async () => {
+    accounts = [twitterAccount, { ...twitterAccount, id: "a2", platform: "instagram", account_name: "acme_ig", token_status: "reconnect_needed" }];
+    renderPage();
+    expect(await screen.findByText("acme_tw")).toBeInTheDocument();
+    const row = screen.getByText("acme_tw").closest("li")!;
+    expect(row).toHaveTextContent(`Twitter · Connected ${new Date(twitterAccount.created_at).toLocaleDateString()}`);
+    expect(within(screen.getByText("acme_ig").closest("li")!).getByText("Reconnect needed")).toBeInTheDocument();
+    expect(within(screen.getByTestId("platform-twitter")).getByText("Connected")).toBeInTheDocument();
+    expect(within(screen.getByTestId("platform-instagram")).getByText("Reconnect needed")).toBeInTheDocument();
+    expect(within(screen.getByTestId("platform-instagram")).getByRole("button", { name: "Reconnect Instagram" })).toBeInTheDocument();
+    expect(within(screen.getByTestId("platform-facebook")).getByRole("button", { name: "Connect Facebook" })).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole("button", { name: "Back" })[0]!);
+    expect(await screen.findByRole("heading", { name: "Previous page" })).toBeInTheDocument();
+  });
+
+  it("Continue to Dashboard works once an account exists", async () => {
+    accounts = [twitterAccount];
+    renderPage();
+    await screen.findByText("acme_tw");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to Dashboard" }));
+    expect(await screen.findByRole("heading", { name: "Dashboard here" })).toBeInTheDocument();
+  });
+
+  it("Connect opens the setup guide and starts the OAuth flow", async () => {
+    routes["GET /api/oauth/twitter/start"] = () => json({ url: "https://x.example/authorize?state=twitter_1" });
+    renderPage();
+    await screen.findByText("No accounts connected yet");
+    await userEvent.click(screen.getByRole("button", { name: "Connect Twitter" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Developer Account Required")).toBeInTheDocument();
+    expect(within(dialog).getAllByRole("listitem").length).toBeGreaterThan(2);
+    const portal = within(dialog).getByRole("link", { name: /Open Developer Portal/ });
+    expect(portal).toHaveAttribute("target", "_blank");
+    expect(portal).toHaveAttribute("href", "https://developer.x.com/en/portal/dashboard");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Connect Twitter" }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith("https://x.example/authorize?state=twitter_1"));
+    expect(calls.some((c) => c.url === "/api/oauth/twitter/start?projectId=p1")).toBe(true);
+  });
+
+  it("Facebook shows the placeholder message instead of a flow", async () => {
+    renderPage();
+    await screen.findByText("No accounts connected yet");
+    await userEvent.click(screen.getByRole("button", { name: "Connect Facebook" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Connect Facebook" }));
+    expect(await screen.findByText("Facebook OAuth flow would start here")).toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes("/api/oauth/"))).toBe(false);
+  });
+
+  it("blocks connecting while the project is loading", async () => {
+    renderPage("/social-connect", { projectLoading: true, project: null });
+    await userEvent.click(screen.getByRole("button", { name: "Connect Twitter" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Connect Twitter" }));
+    expect(await screen.findAllByText("Loading project data...")).not.toHaveLength(0);
+    expect(redirectTo).not.toHaveBeenCalled();
+    expect(calls.some((c) => c.url.includes("/api/oauth/"))).toBe(false);
+  });
+
+  it("a failing start shows the spec's message", async () => {
+    routes["GET /api/oauth/instagram/start"] = () => json({ error: { code: "x", message: "nope" } }, 400);
+    renderPage();
+    await screen.findByText("No accounts connected yet");
+    await userEvent.click(screen.getByRole("button", { name: "Connect Instagram" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Connect Instagram" }));
+    expect(await screen.findByText("Failed to start authentication process")).toBeInTheDocument();
+  });
+
+  it("the callback exchanges the code, toasts, reloads, broadcasts and returns to /social-connect", async () => {
+    const events: unknown[] = [];
+    const listener = (e: Event) => events.push((e as CustomEvent).detail);
+    window.addEventListener("socialAccountsUpdated", listener);
+    routes["POST /api/oauth/twitter/callback"] = () => {
+      accounts = [twitterAccount];
+      return json(twitterAccount);
+    };
+    renderPage("/auth/twitter/callback?code=abc&state=twitter_s1");
+    expect(await screen.findByText("Successfully connected Twitter account!")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/social-connect"));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ code: "abc", state: "twitter_s1" });
+    expect(await screen.findByText("acme_tw")).toBeInTheDocument();
+    await waitFor(() => expect(events).toContainEqual([twitterAccount]));
+    window.removeEventListener("socialAccountsUpdated", listener);
+  });
+
+  it("the callback's error parameter gives the failure message", async () => {
+    routes["POST /api/oauth/instagram/callback"] = () => json({ error: { code: "invalid_input", message: "Authentication failed. Please try again." } }, 400);
+    renderPage("/auth/instagram/callback?error=access_denied&state=instagram_s");
+    expect(await screen.findByText("Authentication failed. Please try again.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/social-connect"));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ error: "access_denied", state: "instagram_s" });
+  });
+
+  it("a refused exchange shows Failed to connect", async () => {
+    routes["POST /api/oauth/instagram/callback"] = () => json({ error: { code: "invalid_input", message: "Invalid state parameter" } }, 400);
+    renderPage("/auth/instagram/callback?code=c&state=bad");
+    expect(await screen.findByText("Failed to connect Instagram account. Please try again.")).toBeInTheDocument();
+  });
+
+  it("disconnect asks for confirmation, deletes, toasts and reloads", async () => {
+    accounts = [twitterAccount];
+    routes["DELETE /api/social-accounts/a1"] = () => {
+      accounts = [];
+      return json({ ok: true });
+    };
+    renderPage();
+    await screen.findByText("acme_tw");
+    await userEvent.click(screen.getByRole("button", { name: "Disconnect acme_tw" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Disconnect" }));
+    expect(await screen.findByText("Account disconnected successfully")).toBeInTheDocument();
+    expect(await screen.findByText("No accounts connected yet")).toBeInTheDocument();
+  });
+
+  it("a failed disconnect says so", async () => {
+    accounts = [twitterAccount];
+    routes["DELETE /api/social-accounts/a1"] = () => json({ error: { code: "internal", message: "x" } }, 500);
+    renderPage();
+    await screen.findByText("acme_tw");
+    await userEvent.click(screen.getByRole("button", { name: "Disconnect acme_tw" }));
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Disconnect" }));
+    expect(await screen.findByText("Failed to disconnect account")).toBeInTheDocument();
+  });
+});
