@@ -1,10 +1,331 @@
-import { Heading, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Grid, Heading, HStack, IconButton, Input, InputGroup, NativeSelect, Spinner, Stack, Text, Field } from "@chakra-ui/react";
+import { ChevronLeft, ChevronRight, Filter, Search } from "lucide-react";
+import { useCallback, useMemo, useRef, useState, type DragEvent } from "react";
+import useSWR from "swr";
+import { PLATFORMS, type Platform } from "../../../schema/api/common";
+import type { Post, PostStatus } from "../../../schema/api/posts";
+import { browserTimeZone } from "../../../schema/api/campaigns";
+import { LoadingScreen } from "../../components/ui/loading-screen";
+import { notify } from "../../components/ui/toaster";
+import { useAuth } from "../../app/auth-context";
+import { fetcher } from "../../lib/api";
+import {
+  formatDay,
+  formatRangeTitle,
+  localDateOf,
+  localHourOf,
+  rescheduledInstant,
+  shiftAnchor,
+  todayDate,
+  visibleRange,
+  type CalendarView,
+} from "./calendar-dates";
+import { PLATFORM_LABELS } from "./platform-icon";
+import { updatePost } from "./post-api";
+import { DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
+import { PostDetailDialog } from "./post-detail-dialog";
+import { uploadPostImage, usePostActions } from "./use-post-actions";
+import { useIsNarrow } from "./use-is-narrow";
+
+type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "published" | "failed">;
+type PlatformFilter = "all" | Platform;
+
+export function matchesFilters(post: Post, q: string, platform: PlatformFilter, status: StatusFilter): boolean {
+  if (platform !== "all" && post.platform !== platform) return false;
+  if (status !== "all" && post.status !== status) return false;
+  const needle = q.trim().toLowerCase();
+  if (!needle) return true;
+  return post.content.toLowerCase().includes(needle) || post.hashtags.some((h) => h.toLowerCase().includes(needle.replace(/^#/, "")));
+}
 
 export default function CalendarPage() {
+  const { project } = useAuth();
+  const timeZone = useMemo(browserTimeZone, []);
+  const narrow = useIsNarrow();
+  const [chosenView, setChosenView] = useState<CalendarView>("week");
+  // Below 768 px the day view is forced.
+  const view: CalendarView = narrow ? "day" : chosenView;
+  const [anchor, setAnchor] = useState(() => todayDate(timeZone));
+  const [q, setQ] = useState("");
+  const [showFilters, setShowFilters] = useState(false);
+  const [platform, setPlatform] = useState<PlatformFilter>("all");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [detail, setDetail] = useState<{ post: Post; edit: boolean } | null>(null);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+  const imageTarget = useRef<Post | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const range = visibleRange(view, anchor, timeZone);
+  // Only the visible range's rows are read (the server walks the (project, scheduled_for) index).
+  const key = project ? `/api/projects/${encodeURIComponent(project.id)}/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}` : null;
+  const { data, error, isLoading, mutate } = useSWR<Post[]>(key, fetcher, {
+    keepPreviousData: true,
+    shouldRetryOnError: false,
+    onError: () => notify.error("Failed to load posts"),
+  });
+  const refresh = useCallback(() => void mutate(), [mutate]);
+  const actions = usePostActions(refresh);
+
+  const visible = useMemo(() => (data ?? []).filter((p) => matchesFilters(p, q, platform, status)), [data, q, platform, status]);
+  const byDay = useMemo(() => {
+    const map = new Map<string, Post[]>();
+    for (const p of visible) {
+      const d = localDateOf(p.scheduled_for, timeZone);
+      map.set(d, [...(map.get(d) ?? []), p]);
+    }
+    return map;
+  }, [visible, timeZone]);
+
+  if (!project) return <LoadingScreen />;
+
+  const cardActions: PostCardActions = {
+    onOpen: (post) => setDetail({ post, edit: false }),
+    onEdit: (post) => setDetail({ post, edit: true }),
+    onPublish: (post) => void actions.publish(post),
+    onDelete: (post) => actions.askDelete(post),
+    onRetry: (post) => void actions.retry(post),
+    onAddImage: (post) => {
+      imageTarget.current = post;
+      fileInput.current?.click();
+    },
+  };
+
+  const onImageChosen = async (file: File | undefined) => {
+    const post = imageTarget.current;
+    imageTarget.current = null;
+    if (fileInput.current) fileInput.current.value = "";
+    if (!file || !post) return;
+    try {
+      const media = await uploadPostImage(project.id, file);
+      await updatePost(post.id, { media_info: media });
+      notify.success("Image attached successfully!");
+    } catch (err) {
+      notify.error(err instanceof Error && err.message === "File size must be less than 5MB" ? err.message : "Failed to attach image");
+    } finally {
+      refresh();
+    }
+  };
+
+  const onDrop = async (e: DragEvent, day: string, hour?: number) => {
+    e.preventDefault();
+    setDropTarget(null);
+    const id = e.dataTransfer.getData(DRAG_TYPE) || e.dataTransfer.getData("text/plain");
+    const post = data?.find((p) => p.id === id);
+    if (!post || post.status !== "scheduled") return;
+    const next = rescheduledInstant(post.scheduled_for, day, timeZone, hour);
+    if (next === post.scheduled_for) return;
+    // Optimistic move; the list is revalidated either way.
+    void mutate((list) => list?.map((p) => (p.id === post.id ? { ...p, scheduled_for: next } : p)), { revalidate: false });
+    await actions.reschedule(post, next);
+  };
+
+  const dropProps = (id: string, day: string, hour?: number) => ({
+    onDragOver: (e: DragEvent) => {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = "move";
+      if (dropTarget !== id) setDropTarget(id);
+    },
+    onDragLeave: () => setDropTarget((t) => (t === id ? null : t)),
+    onDrop: (e: DragEvent) => void onDrop(e, day, hour),
+    "data-drop-active": dropTarget === id ? "" : undefined,
+    bg: dropTarget === id ? "brand.subtle" : undefined,
+  });
+
+  const today = todayDate(timeZone);
+  const unit = view === "week" ? "week" : "day";
+
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="2">
-      <Heading as="h1" size="2xl">Content Calendar</Heading>
-      <Text color="fg.muted">No posts</Text>
+    <Stack p={{ base: "4", md: "8" }} gap="5" w="full">
+      <Stack gap="4">
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Heading as="h1" size="2xl">
+            Content Calendar
+          </Heading>
+          {!narrow && (
+            <HStack gap="1" role="group" aria-label="Calendar view">
+              <Button size="sm" variant={view === "day" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("day")} aria-pressed={view === "day"}>
+                Day View
+              </Button>
+              <Button size="sm" variant={view === "week" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("week")} aria-pressed={view === "week"}>
+                Week View
+              </Button>
+            </HStack>
+          )}
+        </HStack>
+
+        <HStack gap="2" wrap="wrap">
+          <InputGroup flex="1" minW="200px" startElement={<Search size={16} aria-hidden />}>
+            <Input placeholder="Search posts..." aria-label="Search posts" value={q} onChange={(e) => setQ(e.target.value)} bg="bg" />
+          </InputGroup>
+          <Button variant={showFilters ? "subtle" : "outline"} onClick={() => setShowFilters((s) => !s)} aria-expanded={showFilters} aria-controls="calendar-filters">
+            <Filter size={16} aria-hidden /> Filters
+          </Button>
+        </HStack>
+        {showFilters && (
+          <HStack id="calendar-filters" gap="3" wrap="wrap" align="end">
+            <Field.Root w={{ base: "full", sm: "200px" }}>
+              <Field.Label>Platform</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={platform} onChange={(e) => setPlatform(e.target.value as PlatformFilter)} bg="bg">
+                  <option value="all">All platforms</option>
+                  {PLATFORMS.map((p) => (
+                    <option key={p} value={p}>
+                      {PLATFORM_LABELS[p]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root w={{ base: "full", sm: "200px" }}>
+              <Field.Label>Status</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} bg="bg">
+                  <option value="all">All statuses</option>
+                  <option value="scheduled">Scheduled</option>
+                  <option value="published">Published</option>
+                  <option value="failed">Failed</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </HStack>
+        )}
+
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <HStack gap="1">
+            <IconButton variant="outline" size="sm" aria-label={`Previous ${unit}`} onClick={() => setAnchor((a) => shiftAnchor(a, view, -1))}>
+              <ChevronLeft />
+            </IconButton>
+            <Button variant="outline" size="sm" onClick={() => setAnchor(todayDate(timeZone))}>
+              Today
+            </Button>
+            <IconButton variant="outline" size="sm" aria-label={`Next ${unit}`} onClick={() => setAnchor((a) => shiftAnchor(a, view, 1))}>
+              <ChevronRight />
+            </IconButton>
+          </HStack>
+          <HStack gap="2">
+            {isLoading && <Spinner size="sm" aria-label="Loading posts" />}
+            <Text fontWeight="semibold" aria-live="polite" data-testid="range-title">
+              {formatRangeTitle(range.days)}
+            </Text>
+          </HStack>
+        </HStack>
+      </Stack>
+
+      {error && !data ? (
+        <Text color="red.fg">Failed to load posts</Text>
+      ) : view === "week" ? (
+        <Box overflowX="auto">
+          <Grid templateColumns="repeat(7, minmax(130px, 1fr))" gap="2" minW="910px" role="grid" aria-label="Week">
+            {range.days.map((day) => {
+              const posts = byDay.get(day) ?? [];
+              const isToday = day === today;
+              return (
+                <Stack
+                  key={day}
+                  role="gridcell"
+                  aria-label={formatDay(day, "long")}
+                  data-testid="week-column"
+                  data-date={day}
+                  gap="2"
+                  p="2"
+                  minH="48"
+                  borderWidth="1px"
+                  borderRadius="md"
+                  borderColor={isToday ? "brand.solid" : "border"}
+                  {...dropProps(`day:${day}`, day)}
+                  bg={dropTarget === `day:${day}` ? "brand.subtle" : "bg.subtle"}
+                >
+                  <Stack gap="0" align="center">
+                    <Text fontSize="xs" color="fg.muted" textTransform="uppercase">
+                      {formatDay(day, "weekday")}
+                    </Text>
+                    <Text fontWeight="semibold" color={isToday ? "brand.fg" : undefined}>
+                      {formatDay(day, "short")}
+                    </Text>
+                  </Stack>
+                  {posts.length === 0 ? (
+                    <Text fontSize="xs" color="fg.subtle" textAlign="center" mt="4">
+                      No posts
+                    </Text>
+                  ) : (
+                    posts.map((p) => <PostCard key={p.id} post={p} timeZone={timeZone} actions={cardActions} busy={actions.busyId === p.id} />)
+                  )}
+                </Stack>
+              );
+            })}
+          </Grid>
+        </Box>
+      ) : (
+        <DayView
+          day={range.days[0]}
+          posts={byDay.get(range.days[0]) ?? []}
+          timeZone={timeZone}
+          cardActions={cardActions}
+          busyId={actions.busyId}
+          dropProps={dropProps}
+        />
+      )}
+
+      <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/gif" hidden aria-label="Choose an image for the post" onChange={(e) => void onImageChosen(e.target.files?.[0])} />
+      {actions.deleteConfirm}
+      <PostDetailDialog
+        post={detail?.post ?? null}
+        startInEdit={detail?.edit}
+        projectId={project.id}
+        timeZone={timeZone}
+        onClose={() => setDetail(null)}
+        onSave={(post, changes) => actions.update(post, changes)}
+      />
+    </Stack>
+  );
+}
+
+function DayView({
+  day,
+  posts,
+  timeZone,
+  cardActions,
+  busyId,
+  dropProps,
+}: {
+  day: string;
+  posts: Post[];
+  timeZone: string;
+  cardActions: PostCardActions;
+  busyId: string | null;
+  dropProps: (id: string, day: string, hour?: number) => object;
+}) {
+  if (posts.length === 0) {
+    return (
+      <Box borderWidth="1px" borderRadius="md" p="8" textAlign="center" data-testid="day-view" {...dropProps(`day:${day}`, day)}>
+        <Text color="fg.muted">No posts scheduled for this day</Text>
+      </Box>
+    );
+  }
+  const byHour = new Map<number, Post[]>();
+  for (const p of posts) {
+    const h = localHourOf(p.scheduled_for, timeZone);
+    byHour.set(h, [...(byHour.get(h) ?? []), p]);
+  }
+  const hours = Array.from({ length: 24 }, (_, h) => h);
+  return (
+    <Stack gap="0" borderWidth="1px" borderRadius="md" bg="bg" data-testid="day-view" role="list" aria-label={formatDay(day, "long")}>
+      {hours.map((h) => (
+        <HStack key={h} align="start" gap="3" px="3" py="1.5" borderTopWidth={h ? "1px" : 0} minH="10" role="listitem" {...dropProps(`hour:${day}:${h}`, day, h)}>
+          <Text fontSize="xs" color="fg.muted" w="12" flexShrink={0} pt="1">
+            {String(h).padStart(2, "0")}:00
+          </Text>
+          <Stack gap="2" flex="1" direction={{ base: "column", sm: "row" }} wrap="wrap">
+            {(byHour.get(h) ?? []).map((p) => (
+              <Box key={p.id} w={{ base: "full", sm: "240px" }}>
+                <PostCard post={p} timeZone={timeZone} actions={cardActions} busy={busyId === p.id} />
+              </Box>
+            ))}
+          </Stack>
+        </HStack>
+      ))}
     </Stack>
   );
 }

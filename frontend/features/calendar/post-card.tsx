@@ -1,0 +1,106 @@
+import { Badge, Box, Button, HStack, IconButton, Image, Stack, Text } from "@chakra-ui/react";
+import { ImagePlus, Pencil, RefreshCw, Send, Trash2 } from "lucide-react";
+import type { Post, PostStatus } from "../../../schema/api/posts";
+import { formatTime } from "./calendar-dates";
+import { PlatformIcon } from "./platform-icon";
+import { postImage } from "./post-api";
+
+export const STATUS_COLORS: Record<PostStatus, string> = { scheduled: "blue", publishing: "orange", published: "green", failed: "red" };
+
+export const DRAG_TYPE = "application/x-brandpilot-post";
+
+export type PostCardActions = {
+  onOpen: (post: Post) => void;
+  onPublish: (post: Post) => void;
+  onEdit: (post: Post) => void;
+  onDelete: (post: Post) => void;
+  onRetry: (post: Post) => void;
+  onAddImage: (post: Post) => void;
+};
+
+/** A calendar post card: image or "Add Image", time, platform, status and the actions its status allows. */
+export function PostCard({ post, timeZone, busy, actions, compact = false }: { post: Post; timeZone: string; busy?: boolean; actions: PostCardActions; compact?: boolean }) {
+  const scheduled = post.status === "scheduled";
+  const image = postImage(post);
+  const time = formatTime(post.scheduled_for, timeZone);
+  return (
+    <Box
+      borderWidth="1px"
+      borderRadius="md"
+      bg="bg"
+      p="2"
+      shadow="xs"
+      data-testid="post-card"
+      data-post-id={post.id}
+      draggable={scheduled}
+      cursor={scheduled ? "grab" : undefined}
+      opacity={busy ? 0.6 : 1}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, post.id);
+        e.dataTransfer.setData("text/plain", post.id);
+        e.dataTransfer.effectAllowed = "move";
+      }}
+    >
+      <Stack gap="1.5">
+        {image ? (
+          <Image src={image} alt="Post image" borderRadius="sm" aspectRatio={4 / 3} objectFit="cover" w="full" />
+        ) : scheduled && !compact ? (
+          <Button size="xs" variant="outline" borderStyle="dashed" onClick={() => actions.onAddImage(post)} aria-label={`Add Image to the ${time} post`}>
+            <ImagePlus size={14} aria-hidden /> Add Image
+          </Button>
+        ) : null}
+        <HStack justify="space-between" gap="1">
+          <HStack gap="1" minW="0">
+            <PlatformIcon platform={post.platform} size="3.5" />
+            <Text fontSize="xs" fontWeight="semibold">
+              <time dateTime={post.scheduled_for}>{time}</time>
+            </Text>
+          </HStack>
+          <Badge size="xs" colorPalette={STATUS_COLORS[post.status]}>
+            {post.status}
+          </Badge>
+        </HStack>
+        <Box
+          as="button"
+          textAlign="start"
+          fontSize="xs"
+          lineClamp={3}
+          onClick={() => actions.onOpen(post)}
+          title="Open post details"
+          _hover={{ color: "brand.fg" }}
+          cursor="pointer"
+          wordBreak="break-word"
+        >
+          {post.content}
+        </Box>
+        {post.status === "failed" && post.error_message && (
+          <Text fontSize="2xs" color="red.fg" lineClamp={2}>
+            {post.error_message}
+          </Text>
+        )}
+        <HStack gap="0.5" justify="end">
+          {scheduled && (
+            <>
+              <IconButton size="2xs" variant="ghost" aria-label="Publish now" title="Publish now" onClick={() => actions.onPublish(post)} disabled={busy}>
+                <Send />
+              </IconButton>
+              <IconButton size="2xs" variant="ghost" aria-label="Edit post" title="Edit post" onClick={() => actions.onEdit(post)} disabled={busy}>
+                <Pencil />
+              </IconButton>
+            </>
+          )}
+          {post.status === "failed" && (
+            <IconButton size="2xs" variant="ghost" aria-label="Retry" title="Retry" onClick={() => actions.onRetry(post)} disabled={busy}>
+              <RefreshCw />
+            </IconButton>
+          )}
+          {post.status !== "publishing" && (
+            <IconButton size="2xs" variant="ghost" colorPalette="red" aria-label="Delete post" title="Delete post" onClick={() => actions.onDelete(post)} disabled={busy}>
+              <Trash2 />
+            </IconButton>
+          )}
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,193 @@
+import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
+import { useEffect, useRef, useState } from "react";
+import type { MediaInfo, Post } from "../../../schema/api/posts";
+import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
+import { notify } from "../../components/ui/toaster";
+import { formatDay, formatTime } from "./calendar-dates";
+import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
+import { formatHashtags, postImage } from "./post-api";
+import { STATUS_COLORS } from "./post-card";
+import { uploadPostImage } from "./use-post-actions";
+
+export type PostEdit = { content?: string; scheduled_for?: string; media_info?: MediaInfo | null };
+
+/**
+ * The post detail modal: content, image, hashtags, time and status; scheduled posts have an edit
+ * mode with Date, Time, Content and Image (also the keyboard way to move a post to another day).
+ */
+export function PostDetailDialog({
+  post,
+  projectId,
+  timeZone,
+  startInEdit,
+  onClose,
+  onSave,
+}: {
+  post: Post | null;
+  projectId: string;
+  timeZone: string;
+  startInEdit?: boolean;
+  onClose: () => void;
+  onSave: (post: Post, changes: PostEdit) => Promise<boolean>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [date, setDate] = useState("");
+  const [time, setTime] = useState("");
+  const [content, setContent] = useState("");
+  const [media, setMedia] = useState<MediaInfo | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!post) return;
+    const at = Date.parse(post.scheduled_for);
+    setDate(dateInZone(at, timeZone));
+    setTime(timeInZone(at, timeZone));
+    setContent(post.content);
+    setMedia(post.media_info);
+    setEditing(!!startInEdit && post.status === "scheduled");
+  }, [post, startInEdit, timeZone]);
+
+  if (!post) return null;
+  const editable = post.status === "scheduled";
+  const image = editing ? (media?.url ?? null) : postImage(post);
+  const when = localDateTimeToUtc(date, time, timeZone);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      setMedia(await uploadPostImage(projectId, file));
+      notify.success("Image attached successfully!");
+    } catch (err) {
+      notify.error(err instanceof Error && err.message === "File size must be less than 5MB" ? err.message : "Failed to attach image");
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const save = async () => {
+    if (!content.trim()) {
+      notify.error("Please enter some content");
+      return;
+    }
+    if (when === null) return;
+    const changes: PostEdit = {};
+    if (content.trim() !== post.content) changes.content = content.trim();
+    if (when !== Date.parse(post.scheduled_for)) changes.scheduled_for = new Date(when).toISOString();
+    if ((media?.url ?? null) !== (post.media_info?.url ?? null)) changes.media_info = media;
+    if (Object.keys(changes).length === 0) {
+      setEditing(false);
+      return;
+    }
+    setSaving(true);
+    const ok = await onSave(post, changes);
+    setSaving(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: "full", md: "md" }} placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <HStack gap="2">
+                <PlatformIcon platform={post.platform} />
+                <Dialog.Title>{editing ? "Edit Post" : `${PLATFORM_LABELS[post.platform]} post`}</Dialog.Title>
+                <Badge colorPalette={STATUS_COLORS[post.status]}>{post.status}</Badge>
+              </HStack>
+            </Dialog.Header>
+            <Dialog.Body>
+              {editing ? (
+                <Stack gap="4">
+                  <HStack gap="3" align="start" wrap="wrap">
+                    <Field.Root flex="1" minW="140px" invalid={when === null}>
+                      <Field.Label>Date</Field.Label>
+                      <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+                      <Field.ErrorText>Please choose a valid date and time</Field.ErrorText>
+                    </Field.Root>
+                    <Field.Root flex="1" minW="120px">
+                      <Field.Label>Time</Field.Label>
+                      <Input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
+                    </Field.Root>
+                  </HStack>
+                  <Field.Root invalid={!content.trim()}>
+                    <Field.Label>Content</Field.Label>
+                    <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
+                    <Field.ErrorText>Please enter some content</Field.ErrorText>
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>Image</Field.Label>
+                    {image && <Image src={image} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" maxW="sm" />}
+                    <HStack gap="2">
+                      <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} disabled={uploading}>
+                        {uploading ? "Uploading..." : image ? "Change Image" : "Add Image"}
+                      </Button>
+                      {image && (
+                        <Button size="sm" variant="ghost" onClick={() => setMedia(null)}>
+                          Remove image
+                        </Button>
+                      )}
+                    </HStack>
+                    <input
+                      ref={fileInput}
+                      type="file"
+                      accept="image/jpeg,image/png,image/gif"
+                      hidden
+                      aria-label="Choose an image"
+                      onChange={(e) => void onFile(e.target.files?.[0])}
+                    />
+                  </Field.Root>
+                </Stack>
+              ) : (
+                <Stack gap="4">
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatDay(dateInZone(Date.parse(post.scheduled_for), timeZone), "long")} · {formatTime(post.scheduled_for, timeZone)}
+                  </Text>
+                  {image && <Image src={image} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" />}
+                  <Text whiteSpace="pre-wrap">{post.content}</Text>
+                  {post.hashtags.length > 0 && <Text color="brand.fg">{formatHashtags(post.hashtags)}</Text>}
+                  {post.error_message && (
+                    <Box borderWidth="1px" borderColor="red.muted" bg="red.subtle" p="3" borderRadius="md">
+                      <Text fontSize="sm" color="red.fg">
+                        {post.error_message}
+                      </Text>
+                    </Box>
+                  )}
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              {editing ? (
+                <>
+                  <Button variant="outline" onClick={() => (startInEdit ? onClose() : setEditing(false))}>
+                    Cancel
+                  </Button>
+                  <Button colorPalette="brand" onClick={save} disabled={saving || uploading || when === null || !content.trim()}>
+                    {saving ? "Saving..." : "Save Changes"}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  {editable && (
+                    <Button variant="outline" onClick={() => setEditing(true)}>
+                      Edit
+                    </Button>
+                  )}
+                  <Button onClick={onClose}>Close</Button>
+                </>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

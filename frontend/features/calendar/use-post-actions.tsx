@@ -1,0 +1,91 @@
+import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
+import { useCallback, useState } from "react";
+import type { MediaInfo, Post } from "../../../schema/api/posts";
+import { MAX_IMAGE_BYTES } from "../../../schema/api/posts";
+import { notify } from "../../components/ui/toaster";
+import { request } from "../../lib/api";
+import { deletePost, publishPost, retryPost, updatePost } from "./post-api";
+
+/**
+ * Post actions with the spec's toasts. `onChanged` refreshes whatever list shows the post.
+ * Delete goes through a confirmation dialog rendered by <DeleteConfirm/>.
+ */
+export function usePostActions(onChanged: () => void) {
+  const [pendingDelete, setPendingDelete] = useState<Post | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const run = useCallback(
+    async (post: Post, action: () => Promise<unknown>, ok: string, fail: string) => {
+      setBusyId(post.id);
+      try {
+        await action();
+        notify.success(ok);
+        return true;
+      } catch {
+        notify.error(fail);
+        return false;
+      } finally {
+        setBusyId(null);
+        onChanged();
+      }
+    },
+    [onChanged],
+  );
+
+  return {
+    busyId,
+    publish: (post: Post) => run(post, () => publishPost(post.id), "Post published successfully!", "Failed to publish post"),
+    retry: (post: Post) => run(post, () => retryPost(post.id), "Post scheduled successfully!", "Failed to publish post"),
+    reschedule: (post: Post, scheduledFor: string) =>
+      run(post, () => updatePost(post.id, { scheduled_for: scheduledFor }), "Post rescheduled successfully", "Failed to reschedule post"),
+    update: (post: Post, changes: Parameters<typeof updatePost>[1]) =>
+      run(post, () => updatePost(post.id, changes), "Post updated successfully", "Failed to update post"),
+    askDelete: (post: Post) => setPendingDelete(post),
+    deleteConfirm: (
+      <DeleteConfirm
+        post={pendingDelete}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={async (post) => {
+          setPendingDelete(null);
+          await run(post, () => deletePost(post.id), "Post deleted successfully", "Failed to delete post");
+        }}
+      />
+    ),
+  };
+}
+
+function DeleteConfirm({ post, onCancel, onConfirm }: { post: Post | null; onCancel: () => void; onConfirm: (post: Post) => void }) {
+  return (
+    <Dialog.Root open={!!post} onOpenChange={(e) => !e.open && onCancel()} role="alertdialog" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>Delete post</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>Are you sure you want to delete this post?</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" onClick={() => post && onConfirm(post)}>
+                Delete
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Uploads an image for a project's post (JPEG, PNG or GIF up to 5 MB); the server checks the bytes. */
+export async function uploadPostImage(projectId: string, file: File): Promise<MediaInfo> {
+  if (file.size > MAX_IMAGE_BYTES) throw new Error("File size must be less than 5MB");
+  const body = new FormData();
+  body.append("file", file, file.name);
+  return request<MediaInfo>(`/api/projects/${encodeURIComponent(projectId)}/media`, { method: "POST", body });
+}
