@@ -27,6 +27,10 @@ export type Env = {
   OPENAI_BASE_URL?: string;
   OPENAI_CHAT_MODEL?: string;
   OPENAI_EMBEDDING_MODEL?: string;
+  /** Cosine threshold for brain matches with the OpenAI engine (default 0.8 for ada-002). */
+  OPENAI_MATCH_THRESHOLD?: string;
+  OPENAI_TIMEOUT_MS?: string;
+  OPENAI_MAX_RETRIES?: string;
 
   X_CLIENT_ID?: string;
   X_CLIENT_SECRET?: string;

@@ -3,3 +3,4 @@ export {};
 import "./mail.ts";
 import "./platform-sandbox.ts";
 import "./web-pages.ts";
+import "./openai.ts";

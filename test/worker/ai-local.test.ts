@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
-import { PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/local/posts";
+import { PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
 import { cosine } from "../../worker/adapters/ai/local/tokenize";
 
 const BRAND = {

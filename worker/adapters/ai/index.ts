@@ -1,12 +1,31 @@
 import type { Env } from "../../env";
 import { LocalAiEngine } from "./local/local-engine";
 import { bundledWordVectors } from "./local/word-vectors-data";
+import { OpenAiEngine } from "./openai-engine";
 import type { AiEngine } from "./types";
 
 let local: LocalAiEngine | undefined;
 
+function num(v: string | undefined): number | undefined {
+  if (v === undefined || v.trim() === "") return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 /** The OpenAI-compatible engine when OPENAI_API_KEY is set, otherwise the offline local engine. */
-export function createAiEngine(_env: Env): AiEngine {
+export function createAiEngine(env: Env): AiEngine {
+  if (env.OPENAI_API_KEY) {
+    const maxRetries = num(env.OPENAI_MAX_RETRIES);
+    return new OpenAiEngine({
+      apiKey: env.OPENAI_API_KEY,
+      baseURL: env.OPENAI_BASE_URL,
+      chatModel: env.OPENAI_CHAT_MODEL,
+      embeddingModel: env.OPENAI_EMBEDDING_MODEL,
+      matchThreshold: num(env.OPENAI_MATCH_THRESHOLD),
+      timeoutMs: num(env.OPENAI_TIMEOUT_MS),
+      ...(maxRetries !== undefined ? { retry: { maxRetries } } : {}),
+    });
+  }
   local ??= new LocalAiEngine({ table: bundledWordVectors() });
   return local;
 }

@@ -1,18 +1,11 @@
 // Extractive post writing for the local engine: each post is built from one of the brand segments
 // that best match the prompt, with an opener chosen by the brand voice, and hashtags from
-// keyphrases. Platform limits are enforced here so a draft is always publishable as-is.
+// keyphrases. Platform limits are enforced so a draft is always publishable as-is.
 import type { Platform } from "../../../../schema/api/common";
 import type { BrandProfile, GeneratedPostDraft, Insight } from "../types";
 import { keyphrases, textRank } from "./text";
+import { fitToPlatform, toHashtag } from "../post-limits";
 import { fnv1a, sentences, stem, STOPWORDS, truncateWords, words } from "./tokenize";
-
-/** Characters allowed per platform; for X, hashtags appended as " #tag" count too. */
-export const PLATFORM_LIMITS: Record<Platform, number> = { twitter: 280, instagram: 2200, facebook: 3000, linkedin: 3000 };
-
-/** Length of a post as published: the content plus " #tag" for every hashtag. */
-export function publishedLength(content: string, hashtags: string[]): number {
-  return content.length + hashtags.reduce((n, t) => n + 2 + t.length, 0);
-}
 
 type Voice = "playful" | "professional" | "warm" | "bold" | "neutral";
 
@@ -45,30 +38,6 @@ function overlap(a: Set<string>, text: string): number {
   let n = 0;
   for (const w of words(text)) if (!STOPWORDS.has(w) && a.has(stem(w))) n++;
   return n;
-}
-
-/** Turns a phrase into a hashtag: alphanumerics only, CamelCase, at most 24 characters. */
-export function toHashtag(phrase: string): string | null {
-  const parts = phrase.normalize("NFKD").replace(/[^\p{L}\p{N}\s]/gu, " ").trim().split(/\s+/).filter(Boolean);
-  if (!parts.length) return null;
-  const tag = parts.map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
-  if (tag.length < 3 || tag.length > 24 || /^\d+$/.test(tag)) return null;
-  return tag;
-}
-
-/** Fits content + hashtags within the platform limit: drops hashtags first (keeping one), then cuts the text. */
-export function fitToPlatform(content: string, hashtags: string[], platform: Platform): { content: string; hashtags: string[] } {
-  const limit = PLATFORM_LIMITS[platform];
-  const tags = [...hashtags];
-  while (tags.length > 1 && publishedLength(content, tags) > limit) tags.pop();
-  let text = content;
-  if (publishedLength(text, tags) > limit) {
-    const room = limit - publishedLength("", tags) - 1;
-    text = `${truncateWords(text, Math.max(20, room))}…`;
-    if (publishedLength(text, tags) > limit) tags.length = 0;
-    if (text.length > limit) text = `${text.slice(0, limit - 1)}…`;
-  }
-  return { content: text, hashtags: tags };
 }
 
 export function writePosts(input: {

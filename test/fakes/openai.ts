@@ -1,0 +1,234 @@
+// A local OpenAI-compatible server (prefix /openai; SDK baseURL = FAKES_URL + "/openai/v1") that
+// answers POST /v1/chat/completions and POST /v1/embeddings in the real API's shapes, including
+// base64 embeddings (the SDK asks for them by default). Answers are deterministic and derived from
+// the request. Failure switches are magic words anywhere in the request body:
+//   FAKE_MALFORMED_JSON            chat answers with text that is not JSON
+//   FAKE_RATE_LIMIT_ONCE:<key>     the first request with that key gets 429 with Retry-After: 1
+//   FAKE_RATE_LIMIT_LONG           429 with Retry-After: 3600
+//   FAKE_SERVER_ERROR              always 500
+//   FAKE_SERVER_ERROR_ONCE:<key>   the first request with that key gets 500
+//   FAKE_BAD_REQUEST               400 invalid_request_error
+// GET /openai/_requests?contains=<text> lists the logged requests whose body contains the text.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { registerFake } from "./server.ts";
+
+type Logged = { path: string; at: number; authorized: boolean; body: Record<string, unknown>; status: number };
+const log: Logged[] = [];
+const seenKeys = new Set<string>();
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json", "x-request-id": `req_${Date.now()}`, ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function apiError(res: ServerResponse, status: number, message: string, type: string, code: string | null, headers: Record<string, string> = {}) {
+  send(res, status, { error: { message, type, param: null, code } }, headers);
+}
+
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 15 && !/^(Document \d+:|Title:|---)/.test(s));
+}
+
+const STOP = new Set("the a an and or of to in on for with is are was were be by at from as that this it its our we you your their they".split(" "));
+
+function topWords(text: string, n: number): string[] {
+  const counts = new Map<string, number>();
+  for (const w of text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []) if (!STOP.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([w]) => w);
+}
+
+function after(text: string, marker: string): string {
+  const i = text.indexOf(marker);
+  return i >= 0 ? text.slice(i + marker.length) : text;
+}
+
+/** The JSON answer a cooperative model would give, chosen by the keys the prompt asks for. */
+function answerFor(prompt: string): Record<string, unknown> {
+  const docs = prompt.includes("Document 1:") ? after(prompt, "Document 1:") : prompt;
+  if (prompt.includes('"topics"')) {
+    return {
+      topics: topWords(docs, 4).map((w, i) => ({
+        name: w.charAt(0).toUpperCase() + w.slice(1),
+        description: sentencesOf(docs).find((s) => s.toLowerCase().includes(w)) ?? `About ${w}.`,
+        relevance_score: Math.round((0.95 - i * 0.15) * 100) / 100,
+      })),
+    };
+  }
+  if (prompt.includes('"goals"')) {
+    const s = sentencesOf(docs);
+    return { goals: s.slice(0, 1), audience: s.slice(1, 2), brand_traits: s.slice(2, 3), features: s.slice(3, 5), social_hooks: s.slice(5, 6) };
+  }
+  if (prompt.includes('"elevator_pitch"')) {
+    const name = /brand "([^"]+)"/.exec(prompt)?.[1] ?? "The brand";
+    const summaries = sentencesOf(after(prompt, "Document summaries:"));
+    return {
+      elevator_pitch: `${name}: ${summaries[0] ?? "a brand"}`,
+      value_props: summaries.slice(0, 3),
+      positioning: summaries[1] ?? summaries[0] ?? "",
+      brand_story: summaries.slice(0, 2).join(" "),
+      content_themes: topWords(after(prompt, "Document summaries:"), 4),
+    };
+  }
+  if (prompt.includes('"summary"')) {
+    return { summary: sentencesOf(after(prompt, "Title:")).slice(1, 3).join(" ") };
+  }
+  if (prompt.includes('"posts"')) {
+    const count = Number(/Write (\d+) social media post/.exec(prompt)?.[1] ?? "1");
+    const platforms = (/Platforms to use, in turn: ([^.]+)\./.exec(prompt)?.[1] ?? "twitter").split(/,\s*/);
+    const request = (/Request: (.*)/.exec(prompt)?.[1] ?? "").trim();
+    const context = sentencesOf(after(prompt, "Relevant brand knowledge:")).filter((s) => !s.startsWith("Key insights"));
+    return {
+      posts: Array.from({ length: count }, (_, i) => ({
+        content: `${request} ${context[i % Math.max(1, context.length)] ?? ""}`.trim(),
+        hashtags: topWords(request, 2).map((w) => `#${w}`),
+        platform: platforms[i % platforms.length],
+        image_prompt: `An image about ${request}`,
+      })),
+    };
+  }
+  return { echo: prompt.slice(0, 100) };
+}
+
+function embeddingOf(text: string, dim: number): Float32Array {
+  const v = new Float32Array(dim);
+  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    const h = hash(words[i]!);
+    v[h % dim]! += h & 1 ? 1 : -1;
+    if (i + 1 < words.length) {
+      const b = hash(`${words[i]} ${words[i + 1]}`);
+      v[b % dim]! += b & 1 ? 0.5 : -0.5;
+    }
+  }
+  // A shared component, as real models have: unrelated texts are not orthogonal.
+  v[0]! += Math.sqrt(words.length || 1);
+  let n = 0;
+  for (const x of v) n += x * x;
+  n = Math.sqrt(n) || 1;
+  return v.map((x) => x / n);
+}
+
+const DIMS: Record<string, number> = { "text-embedding-ada-002": 1536, "text-embedding-3-small": 1536, "text-embedding-3-large": 3072 };
+
+function switches(res: ServerResponse, raw: string): boolean {
+  if (raw.includes("FAKE_SERVER_ERROR") && !raw.includes("FAKE_SERVER_ERROR_ONCE")) {
+    apiError(res, 500, "The server had an error while processing your request. Sorry about that!", "server_error", null);
+    return true;
+  }
+  for (const [word, status] of [
+    ["FAKE_RATE_LIMIT_ONCE:", 429],
+    ["FAKE_SERVER_ERROR_ONCE:", 500],
+  ] as const) {
+    const m = new RegExp(`${word}([A-Za-z0-9_-]+)`).exec(raw);
+    if (m && !seenKeys.has(`${word}${m[1]}`)) {
+      seenKeys.add(`${word}${m[1]}`);
+      if (status === 429) apiError(res, 429, "Rate limit reached for requests. Please try again in 1s.", "requests", "rate_limit_exceeded", { "retry-after": "1" });
+      else apiError(res, 500, "The server had an error while processing your request. Sorry about that!", "server_error", null);
+      return true;
+    }
+  }
+  if (raw.includes("FAKE_RATE_LIMIT_LONG")) {
+    apiError(res, 429, "Rate limit reached for requests. Please try again in 1h.", "requests", "rate_limit_exceeded", { "retry-after": "3600" });
+    return true;
+  }
+  if (raw.includes("FAKE_BAD_REQUEST")) {
+    apiError(res, 400, "This model's maximum context length is 8192 tokens.", "invalid_request_error", "context_length_exceeded");
+    return true;
+  }
+  return false;
+}
+
+registerFake("/openai", (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => {
+  const path = url.pathname.slice("/openai".length);
+  if (req.method === "GET" && path === "/_requests") {
+    const contains = url.searchParams.get("contains") ?? "";
+    send(res, 200, { requests: log.filter((l) => JSON.stringify(l.body).includes(contains)) });
+    return true;
+  }
+  if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings")) return false;
+  const raw = body.toString("utf8");
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    apiError(res, 400, "We could not parse the JSON body of your request.", "invalid_request_error", null);
+    return true;
+  }
+  const authorized = /^Bearer \S+/.test(req.headers.authorization ?? "");
+  const entry: Logged = { path, at: Date.now(), authorized, body: parsed, status: 200 };
+  log.push(entry);
+  if (log.length > 1000) log.shift();
+  const origEnd = res.end.bind(res);
+  res.end = ((...args: Parameters<typeof res.end>) => {
+    entry.status = res.statusCode;
+    return origEnd(...args);
+  }) as typeof res.end;
+  if (!authorized) {
+    apiError(res, 401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
+    return true;
+  }
+  if (switches(res, raw)) return true;
+  const model = typeof parsed.model === "string" ? parsed.model : "";
+  if (!model) {
+    apiError(res, 400, "you must provide a model parameter", "invalid_request_error", null);
+    return true;
+  }
+
+  if (path === "/v1/embeddings") {
+    const input = typeof parsed.input === "string" ? [parsed.input] : Array.isArray(parsed.input) ? parsed.input : null;
+    if (!input || input.length === 0 || input.some((t) => typeof t !== "string" || t.length === 0)) {
+      apiError(res, 400, "'$.input' is invalid. Please check the API reference.", "invalid_request_error", null);
+      return true;
+    }
+    const dim = typeof parsed.dimensions === "number" ? parsed.dimensions : (DIMS[model] ?? 1536);
+    const base64 = parsed.encoding_format === "base64";
+    const data = (input as string[]).map((text, index) => {
+      const v = embeddingOf(text, dim);
+      return { object: "embedding", index, embedding: base64 ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") : Array.from(v) };
+    });
+    const tokens = (input as string[]).reduce((n, t) => n + Math.ceil(t.length / 4), 0);
+    send(res, 200, { object: "list", data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+    return true;
+  }
+
+  const messages = Array.isArray(parsed.messages) ? (parsed.messages as { role?: string; content?: unknown }[]) : [];
+  const prompt = messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n\n");
+  if (messages.length === 0) {
+    apiError(res, 400, "'messages' is a required property", "invalid_request_error", null);
+    return true;
+  }
+  let content = raw.includes("FAKE_MALFORMED_JSON")
+    ? 'Sure! Here is what you asked for: {"topics": [{"name": "Coffee", "description": "unterminated'
+    : JSON.stringify(answerFor(prompt));
+  let finish = "stop";
+  const maxTokens = typeof parsed.max_tokens === "number" ? parsed.max_tokens : Infinity;
+  // About 4 characters per token: an answer longer than max_tokens is cut off, as the real API does.
+  if (content.length / 4 > maxTokens) {
+    content = content.slice(0, maxTokens * 4);
+    finish = "length";
+  }
+  const promptTokens = Math.ceil(prompt.length / 4);
+  const completionTokens = Math.ceil(content.length / 4);
+  send(res, 200, {
+    id: `chatcmpl-${hash(raw).toString(36)}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: finish }],
+    usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+    system_fingerprint: "fp_fake",
+  });
+  return true;
+});

@@ -1,0 +1,221 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createAiEngine } from "../../worker/adapters/ai/index";
+import { AiOutputError } from "../../worker/adapters/ai/json-output";
+import { OpenAiEngine, type OpenAiEngineConfig } from "../../worker/adapters/ai/openai-engine";
+import { PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
+
+const BASE_URL = `${env.FAKES_URL}/openai/v1`;
+const BRAND = { name: "Lumen Roasters", industry: "Coffee", brand_voice: "warm", description: "A small-batch coffee roaster in Portland." };
+
+type Logged = { path: string; body: Record<string, unknown>; status: number; authorized: boolean };
+
+async function requests(contains: string): Promise<Logged[]> {
+  const res = await fetch(`${env.FAKES_URL}/openai/_requests?contains=${encodeURIComponent(contains)}`);
+  return ((await res.json()) as { requests: Logged[] }).requests;
+}
+
+function engine(extra: Partial<OpenAiEngineConfig> = {}) {
+  const warnings: string[] = [];
+  const e = new OpenAiEngine({
+    apiKey: "sk-test",
+    baseURL: BASE_URL,
+    retry: { maxRetries: 2, baseDelayMs: 5, maxDelayMs: 20 },
+    warn: (m) => warnings.push(m),
+    ...extra,
+  });
+  return { e, warnings };
+}
+
+function doc(marker: string, extra = "") {
+  return {
+    title: "About Lumen",
+    content: `Lumen Roasters roasts coffee in small batches every Monday. ${marker}
+Our mission is to make ethically sourced coffee part of every morning. We serve busy professionals who love coffee.
+We are warm and honest about coffee. The Cold Brew Kit includes a glass carafe and a filter.
+Every bag names the farm that grew the coffee. Did you know our coffee ships within 48 hours? ${extra}`,
+  };
+}
+
+describe("OpenAI-compatible engine against the fake server", () => {
+  it("is chosen when OPENAI_API_KEY is set, labelled with its embedding model and threshold", () => {
+    const ada = createAiEngine({ ...env, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: BASE_URL });
+    expect(ada.kind).toBe("openai");
+    expect(ada.engine).toBe("openai:text-embedding-ada-002");
+    expect(ada.matchThreshold).toBe(0.8);
+    expect(ada.embeddingDim).toBe(1536);
+    const custom = createAiEngine({
+      ...env,
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_EMBEDDING_MODEL: "text-embedding-3-large",
+      OPENAI_MATCH_THRESHOLD: "0.55",
+    });
+    expect(custom.engine).toBe("openai:text-embedding-3-large");
+    expect(custom.matchThreshold).toBe(0.55);
+    expect(createAiEngine({ ...env, OPENAI_API_KEY: undefined }).kind).toBe("local");
+  });
+
+  it("embeds through base64 responses (the SDK's default) and learns the dimension from them", async () => {
+    const marker = `emb-${crypto.randomUUID()}`;
+    const { e } = engine({ embeddingModel: "text-embedding-3-small" });
+    const vecs = await e.embed([`cold brew coffee kit ${marker}`, `cold brew coffee kit with carafe ${marker}`, "", `tax report ${marker}`]);
+    expect(vecs[0]).toBeInstanceOf(Float32Array);
+    expect(vecs[0]!.length).toBe(1536);
+    expect(vecs[2]).toBeNull();
+    expect(e.embeddingDim).toBe(1536);
+    const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+    expect(dot(vecs[0]!, vecs[1]!)).toBeGreaterThan(dot(vecs[0]!, vecs[3]!));
+    const logged = await requests(marker);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.path).toBe("/v1/embeddings");
+    expect(logged[0]!.body.encoding_format).toBe("base64");
+    expect(logged[0]!.body.model).toBe("text-embedding-3-small");
+    expect(logged[0]!.authorized).toBe(true);
+  });
+
+  it("learns a non-standard dimension from the response", async () => {
+    const { e } = engine({ embeddingModel: "my-local-embedder" });
+    const [v] = await e.embed(["hello there"]);
+    expect(v!.length).toBe(e.embeddingDim);
+  });
+
+  it("skips only the input the provider rejects, and yields null for all when the provider keeps failing", async () => {
+    const marker = `bad-${crypto.randomUUID()}`;
+    const { e, warnings } = engine();
+    const vecs = await e.embed([`good text ${marker}`, `FAKE_BAD_REQUEST ${marker}`, `another good text ${marker}`]);
+    expect(vecs[0]).toBeInstanceOf(Float32Array);
+    expect(vecs[1]).toBeNull();
+    expect(vecs[2]).toBeInstanceOf(Float32Array);
+    expect(warnings.some((w) => w.includes("embedding failed"))).toBe(true);
+
+    const down = `down-${crypto.randomUUID()}`;
+    const failing = engine();
+    expect(await failing.e.embed([`FAKE_SERVER_ERROR ${down}`, `x ${down}`])).toEqual([null, null]);
+    // First attempt + 2 retries, then given up.
+    expect(await requests(down)).toHaveLength(3);
+  });
+
+  it("extracts topics and insights with the spec's parameters and confidences", async () => {
+    const marker = `topics-${crypto.randomUUID()}`;
+    const { e } = engine();
+    const { topics, insights } = await e.extractTopicsAndInsights([doc(marker)]);
+    expect(topics.length).toBeGreaterThan(0);
+    for (const t of topics) {
+      expect(t.relevance_score).toBeGreaterThanOrEqual(0);
+      expect(t.relevance_score).toBeLessThanOrEqual(1);
+    }
+    const conf: Record<string, number> = { goal: 0.9, audience: 0.85, brand_trait: 0.95, feature: 0.8, social_hook: 0.75 };
+    expect(new Set(insights.map((i) => i.type))).toEqual(new Set(Object.keys(conf)));
+    for (const i of insights) expect(i.confidence).toBe(conf[i.type]);
+    const logged = await requests(marker);
+    expect(logged).toHaveLength(2);
+    for (const l of logged) {
+      expect(l.path).toBe("/v1/chat/completions");
+      expect(l.body.model).toBe("gpt-4");
+      expect(l.body.temperature).toBe(0.7);
+      expect(l.body.max_tokens).toBe(1000);
+      // The original gpt-4 rejects response_format; JSON is asked for in the prompt.
+      expect(l.body.response_format).toBeUndefined();
+    }
+  });
+
+  it("asks for JSON mode on models that support it", async () => {
+    const marker = `json-${crypto.randomUUID()}`;
+    const { e } = engine({ chatModel: "gpt-4o-mini" });
+    await e.extractTopicsAndInsights([doc(marker)]);
+    const logged = await requests(marker);
+    expect(logged.map((l) => l.body.response_format)).toEqual([{ type: "json_object" }, { type: "json_object" }]);
+  });
+
+  it("falls back as the spec says on malformed JSON: topics skipped with a warning, insights [], posts [], summary rethrown", async () => {
+    const { e, warnings } = engine();
+    const bad = doc("FAKE_MALFORMED_JSON");
+    expect(await e.extractTopicsAndInsights([bad])).toEqual({ topics: [], insights: [] });
+    expect(warnings.some((w) => w.includes("topic extraction failed"))).toBe(true);
+    expect(
+      await e.generatePosts({ brand: BRAND, prompt: "FAKE_MALFORMED_JSON summer", context: [], insights: [], count: 2, platforms: ["twitter"] }),
+    ).toEqual([]);
+    await expect(e.summarize({ brand: BRAND, documents: [bad] })).rejects.toBeInstanceOf(AiOutputError);
+  });
+
+  it("retries a 429 after the Retry-After the server asked for, then succeeds", async () => {
+    const key = crypto.randomUUID().replace(/-/g, "");
+    const { e } = engine();
+    const started = Date.now();
+    const posts = await e.generatePosts({
+      brand: BRAND,
+      prompt: `Launch our cold brew FAKE_RATE_LIMIT_ONCE:${key}`,
+      context: ["The Cold Brew Kit includes a glass carafe."],
+      insights: [],
+      count: 1,
+      platforms: ["twitter"],
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(posts).toHaveLength(1);
+    const logged = await requests(key);
+    expect(logged.map((l) => l.status)).toEqual([429, 200]);
+  });
+
+  it("does not wait for a Retry-After beyond its cap", async () => {
+    const { e, warnings } = engine({ retry: { maxRetries: 3, baseDelayMs: 5, maxRetryAfterMs: 2000 } });
+    const started = Date.now();
+    const marker = `long-${crypto.randomUUID()}`;
+    const { topics } = await e.extractTopicsAndInsights([doc(`${marker} FAKE_RATE_LIMIT_LONG`)]);
+    expect(topics).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(warnings.length).toBeGreaterThan(0);
+    expect((await requests(marker)).every((l) => l.status === 429)).toBe(true);
+  });
+
+  it("gives up on a persistent 500 after the retries and rethrows for summaries", async () => {
+    const marker = `five-${crypto.randomUUID()}`;
+    const { e } = engine();
+    await expect(e.summarize({ brand: BRAND, documents: [doc(`${marker} FAKE_SERVER_ERROR`)] })).rejects.toMatchObject({ status: 500 });
+    const logged = await requests(marker);
+    expect(logged.map((l) => l.status)).toEqual([500, 500, 500]);
+  });
+
+  it("recovers from a single 500", async () => {
+    const key = crypto.randomUUID().replace(/-/g, "");
+    const { e } = engine();
+    const [v] = await e.embed([`text FAKE_SERVER_ERROR_ONCE:${key}`]);
+    expect(v).toBeInstanceOf(Float32Array);
+    expect((await requests(key)).map((l) => l.status)).toEqual([500, 200]);
+  });
+
+  it("summarises each document with 200 tokens, then builds the marketing summary", async () => {
+    const marker = `sum-${crypto.randomUUID()}`;
+    const { e } = engine();
+    const s = await e.summarize({ brand: BRAND, documents: [doc(marker), { ...doc(marker), title: "Second" }] });
+    expect(s.elevator_pitch).toContain("Lumen Roasters");
+    expect(s.value_props.length).toBeGreaterThan(0);
+    expect(s.content_themes.length).toBeGreaterThan(0);
+    const logged = await requests(marker);
+    const perDoc = logged.filter((l) => JSON.stringify(l.body).includes('\\"summary\\"'));
+    expect(perDoc).toHaveLength(2);
+    for (const l of perDoc) expect(l.body.max_tokens).toBe(200);
+  });
+
+  it("generates posts with 2000 tokens, clean hashtags and platform limits", async () => {
+    const marker = `posts-${crypto.randomUUID()}`;
+    const { e } = engine();
+    const long = "Our Cold Brew Kit includes a reusable glass carafe, a steel filter and a bag of our Midnight blend. ".repeat(5);
+    const posts = await e.generatePosts({
+      brand: BRAND,
+      prompt: `Summer cold brew launch campaign ${marker}`,
+      context: [long],
+      insights: [{ type: "goal", content: "Make coffee part of every morning.", confidence: 0.9 }],
+      count: 3,
+      platforms: ["twitter", "linkedin"],
+    });
+    expect(posts.map((p) => p.platform)).toEqual(["twitter", "linkedin", "twitter"]);
+    for (const p of posts) {
+      expect(p.content.length).toBeGreaterThan(0);
+      expect(p.hashtags.every((h) => !h.startsWith("#") && h.length > 0)).toBe(true);
+      expect(publishedLength(p.content, p.hashtags)).toBeLessThanOrEqual(PLATFORM_LIMITS[p.platform]);
+    }
+    const [logged] = await requests(marker);
+    expect(logged!.body.max_tokens).toBe(2000);
+    expect(logged!.body.temperature).toBe(0.7);
+  });
+});

@@ -1,0 +1,288 @@
+// The OpenAI-compatible engine (any endpoint speaking the OpenAI API: base URL, key and model names
+// are configuration). Spec section 7: temperature 0.7, max_tokens 1000 for topic and insight
+// extraction, 200 for summaries, 2000 for post generation. Spec section 8 fallbacks: malformed
+// insights -> [], malformed posts -> [], a summary that does not parse is rethrown, a failed topic
+// batch is skipped with a warning, a failed embedding yields null (that segment is skipped).
+import OpenAI from "openai";
+import type { Platform } from "../../../schema/api/common";
+import { PLATFORMS } from "../../../schema/api/common";
+import { AiOutputError, asString, asStringList, clamp01, parseJsonObject } from "./json-output";
+import {
+  documentSummaryPrompt,
+  insightsPrompt,
+  marketingSummaryPrompt,
+  postsPrompt,
+  SYSTEM_PROMPT,
+  topicsPrompt,
+} from "./openai-prompts";
+import { fitToPlatform } from "./post-limits";
+import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, withRetry } from "./retry";
+import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
+
+export const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000 } as const;
+export const TEMPERATURE = 0.7;
+
+/** Spec section 9: insight confidences by type. */
+const INSIGHT_TYPES = [
+  ["goals", "goal", 0.9],
+  ["audience", "audience", 0.85],
+  ["brand_traits", "brand_trait", 0.95],
+  ["features", "feature", 0.8],
+  ["social_hooks", "social_hook", 0.75],
+] as const;
+
+const KNOWN_DIMS: Record<string, number> = {
+  "text-embedding-ada-002": 1536,
+  "text-embedding-3-small": 1536,
+  "text-embedding-3-large": 3072,
+};
+
+/** Cosine thresholds per embedding model: the spec's 0.8 is calibrated for ada-002, whose cosines run high. */
+function defaultThreshold(model: string): number {
+  if (model === "text-embedding-ada-002") return 0.8;
+  if (model.startsWith("text-embedding-3")) return 0.4;
+  return 0.5;
+}
+
+export type OpenAiEngineConfig = {
+  apiKey: string;
+  baseURL?: string;
+  chatModel?: string;
+  embeddingModel?: string;
+  matchThreshold?: number;
+  embeddingDim?: number;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Send response_format json_object (default: yes, except for the original gpt-4 models, which reject it). */
+  jsonMode?: boolean;
+  /** Inputs per embeddings request. */
+  embedBatchSize?: number;
+  fetch?: typeof fetch;
+  warn?: (message: string, detail?: unknown) => void;
+};
+
+export class OpenAiEngine implements AiEngine {
+  readonly kind = "openai" as const;
+  readonly engine: string;
+  readonly matchThreshold: number;
+  readonly chatModel: string;
+  readonly embeddingModel: string;
+  private learnedDim: number | undefined;
+  private readonly configuredDim: number | undefined;
+  private readonly client: OpenAI;
+  private readonly retry: RetryPolicy;
+  private readonly jsonMode: boolean;
+  private readonly batchSize: number;
+  private readonly warn: (message: string, detail?: unknown) => void;
+
+  constructor(config: OpenAiEngineConfig) {
+    this.chatModel = config.chatModel || "gpt-4";
+    this.embeddingModel = config.embeddingModel || "text-embedding-ada-002";
+    this.engine = `openai:${this.embeddingModel}`;
+    this.matchThreshold = config.matchThreshold ?? defaultThreshold(this.embeddingModel);
+    this.configuredDim = config.embeddingDim;
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...config.retry };
+    this.jsonMode = config.jsonMode ?? !/^gpt-4(-0314|-0613|-32k.*)?$/.test(this.chatModel);
+    this.batchSize = Math.max(1, config.embedBatchSize ?? 64);
+    this.warn = config.warn ?? ((m, d) => console.warn(`[ai] ${m}`, d ?? ""));
+    this.client = new OpenAI({
+      apiKey: config.apiKey,
+      baseURL: config.baseURL || undefined,
+      timeout: config.timeoutMs ?? 60_000,
+      // Retries are ours (retry.ts): capped Retry-After waits and one policy for every call.
+      maxRetries: 0,
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+    });
+  }
+
+  /** The dimension the provider returned, else the configured or known one for the model. */
+  get embeddingDim(): number {
+    return this.learnedDim ?? this.configuredDim ?? KNOWN_DIMS[this.embeddingModel] ?? 1536;
+  }
+
+  private async chat(prompt: string, maxTokens: number): Promise<string> {
+    const res = await withRetry(
+      () =>
+        this.client.chat.completions.create({
+          model: this.chatModel,
+          temperature: TEMPERATURE,
+          max_tokens: maxTokens,
+          messages: [
+            { role: "system", content: SYSTEM_PROMPT },
+            { role: "user", content: prompt },
+          ],
+          ...(this.jsonMode ? { response_format: { type: "json_object" as const } } : {}),
+        }),
+      this.retry,
+    );
+    return res.choices[0]?.message?.content ?? "";
+  }
+
+  async embed(texts: string[]): Promise<(Float32Array | null)[]> {
+    const out: (Float32Array | null)[] = texts.map(() => null);
+    // The API rejects empty inputs; they simply have no vector.
+    const todo = texts.map((t, i) => ({ t: t.trim(), i })).filter((x) => x.t.length > 0);
+    for (let start = 0; start < todo.length; start += this.batchSize) {
+      const batch = todo.slice(start, start + this.batchSize);
+      try {
+        const vectors = await this.embedBatch(batch.map((b) => b.t));
+        batch.forEach((b, k) => (out[b.i] = vectors[k] ?? null));
+      } catch (err) {
+        if (isRetryable(err) || batch.length === 1) {
+          this.warn(`embedding failed for ${batch.length} text(s); they are skipped`, errorText(err));
+          continue;
+        }
+        // A rejected batch (e.g. one input too long): embed one by one so only the bad input is lost.
+        for (const b of batch) {
+          try {
+            out[b.i] = (await this.embedBatch([b.t]))[0] ?? null;
+          } catch (e) {
+            this.warn("embedding failed for one text; it is skipped", errorText(e));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private async embedBatch(input: string[]): Promise<(Float32Array | null)[]> {
+    // The SDK asks for base64 and decodes it to number[] when encoding_format is not given.
+    const res = await withRetry(() => this.client.embeddings.create({ model: this.embeddingModel, input }), this.retry);
+    const out: (Float32Array | null)[] = input.map(() => null);
+    for (const item of res.data) {
+      const raw = item.embedding as unknown;
+      const vec =
+        typeof raw === "string" ? decodeBase64Floats(raw) : Array.isArray(raw) ? Float32Array.from(raw as number[]) : null;
+      if (!vec || vec.length === 0 || item.index < 0 || item.index >= input.length) continue;
+      this.learnedDim ??= vec.length;
+      if (vec.length !== this.learnedDim) continue;
+      out[item.index] = vec;
+    }
+    return out;
+  }
+
+  async extractTopicsAndInsights(docs: { title: string; content: string }[]): Promise<{ topics: Topic[]; insights: Insight[] }> {
+    const [topics, insights] = await Promise.all([this.topics(docs), this.insights(docs)]);
+    return { topics, insights };
+  }
+
+  private async topics(docs: { title: string; content: string }[]): Promise<Topic[]> {
+    try {
+      const json = parseJsonObject(await this.chat(topicsPrompt(docs), MAX_TOKENS.extraction));
+      const list = Array.isArray(json.topics) ? json.topics : Array.isArray(json.items) ? json.items : null;
+      if (!list) throw new AiOutputError("no topics array", JSON.stringify(json).slice(0, 200));
+      const topics: Topic[] = [];
+      for (const t of list) {
+        if (!t || typeof t !== "object") continue;
+        const r = t as Record<string, unknown>;
+        const name = asString(r.name);
+        if (!name) continue;
+        topics.push({ name: name.slice(0, 100), description: (asString(r.description) ?? "").slice(0, 500), relevance_score: clamp01(r.relevance_score) });
+      }
+      return topics;
+    } catch (err) {
+      this.warn("topic extraction failed for a batch; it is skipped", errorText(err));
+      return [];
+    }
+  }
+
+  private async insights(docs: { title: string; content: string }[]): Promise<Insight[]> {
+    try {
+      const json = parseJsonObject(await this.chat(insightsPrompt(docs), MAX_TOKENS.extraction));
+      const out: Insight[] = [];
+      for (const [key, type, confidence] of INSIGHT_TYPES) {
+        for (const content of asStringList(json[key]).slice(0, 6)) out.push({ type, content: content.slice(0, 500), confidence });
+      }
+      // Also accept the {"insights": [{type, content}]} shape, with the spec's confidence per type.
+      if (Array.isArray(json.insights)) {
+        for (const i of json.insights) {
+          const r = (i ?? {}) as Record<string, unknown>;
+          const content = asString(r.content);
+          const known = INSIGHT_TYPES.find(([k, t]) => r.type === t || r.type === k);
+          if (content && known) out.push({ type: known[1], content: content.slice(0, 500), confidence: known[2] });
+        }
+      }
+      return out;
+    } catch (err) {
+      this.warn("insight extraction failed; no insights from this batch", errorText(err));
+      return [];
+    }
+  }
+
+  async summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore> {
+    // Each document's first 2000 characters summarised (200 tokens), joined, capped at 4000 characters.
+    const summaries: string[] = [];
+    for (const doc of input.documents) {
+      const text = await this.chat(documentSummaryPrompt({ title: doc.title, content: doc.content.slice(0, 2000) }), MAX_TOKENS.summary);
+      let summary: string;
+      try {
+        summary = asString(parseJsonObject(text).summary) ?? text.trim();
+      } catch {
+        summary = text.trim(); // a plain-text summary is still a summary
+      }
+      if (summary) summaries.push(`${doc.title}: ${summary}`);
+    }
+    const joined = summaries.join("\n").slice(0, 4000);
+    // The five-field JSON does not fit in 200 tokens, so the final call gets the extraction budget.
+    const json = parseJsonObject(await this.chat(marketingSummaryPrompt(input.brand, joined), MAX_TOKENS.extraction));
+    const pitch = asString(json.elevator_pitch);
+    if (!pitch) throw new AiOutputError("summary without elevator_pitch", JSON.stringify(json).slice(0, 200));
+    return {
+      elevator_pitch: pitch,
+      value_props: asStringList(json.value_props),
+      positioning: asString(json.positioning) ?? "",
+      brand_story: asString(json.brand_story) ?? "",
+      content_themes: asStringList(json.content_themes),
+    };
+  }
+
+  async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
+    const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
+    const text = await this.chat(postsPrompt({ ...input, platforms }), MAX_TOKENS.posts);
+    let json: Record<string, unknown>;
+    try {
+      json = parseJsonObject(text);
+    } catch (err) {
+      this.warn("post generation returned malformed JSON; no posts", errorText(err));
+      return [];
+    }
+    const list = Array.isArray(json.posts) ? json.posts : Array.isArray(json.items) ? json.items : [];
+    const posts: GeneratedPostDraft[] = [];
+    for (const [i, p] of list.entries()) {
+      if (!p || typeof p !== "object") continue;
+      const r = p as Record<string, unknown>;
+      const content = asString(r.content);
+      if (!content) continue;
+      const asked = asString(r.platform)?.toLowerCase();
+      const platform: Platform =
+        asked && (PLATFORMS as readonly string[]).includes(asked) ? (asked as Platform) : asked === "x" ? "twitter" : platforms[i % platforms.length]!;
+      const hashtags = asStringList(r.hashtags)
+        .map((h) => h.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, ""))
+        .filter((h) => h.length > 0)
+        .slice(0, 10);
+      // Hashtags written into the content are kept there; the separate list is what gets appended.
+      const fitted = fitToPlatform(content, hashtags, platform);
+      const imagePrompt = asString(r.image_prompt);
+      posts.push({ content: fitted.content, hashtags: fitted.hashtags, platform, ...(imagePrompt ? { image_prompt: imagePrompt.slice(0, 1000) } : {}) });
+      if (posts.length >= input.count) break;
+    }
+    return posts;
+  }
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof AiOutputError) return `${err.message}: ${err.raw.slice(0, 120)}`;
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return String(err);
+}
+
+function decodeBase64Floats(b64: string): Float32Array | null {
+  try {
+    const bin = atob(b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return new Float32Array(bytes.buffer, 0, Math.floor(bytes.length / 4));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,68 @@
+// Prompts of the OpenAI-compatible engine. Each asks for one JSON object whose shape the engine
+// parses leniently (json-output.ts); the spec's fallbacks apply when it does not come back.
+import type { BrandProfile, Insight } from "./types";
+
+export const SYSTEM_PROMPT =
+  "You are a senior brand strategist and social media copywriter. You only use facts found in the material you are given, never invent facts, and you always answer with a single valid JSON object and nothing else.";
+
+function docsBlock(docs: { title: string; content: string }[]): string {
+  return docs.map((d, i) => `Document ${i + 1}: ${d.title}\n${d.content}`).join("\n\n---\n\n");
+}
+
+export function topicsPrompt(docs: { title: string; content: string }[]): string {
+  return `Extract the main topics of these brand documents.
+Answer with JSON: {"topics": [{"name": string (2-4 words), "description": string (one sentence), "relevance_score": number between 0 and 1}]} with 3 to 6 topics, most relevant first.
+
+${docsBlock(docs)}`;
+}
+
+export function insightsPrompt(docs: { title: string; content: string }[]): string {
+  return `Extract marketing insights about the brand from these documents.
+Answer with JSON: {"goals": string[], "audience": string[], "brand_traits": string[], "features": string[], "social_hooks": string[]}.
+goals: what the brand wants to achieve; audience: who it serves; brand_traits: its personality and values; features: products, features and concrete benefits; social_hooks: angles that would make engaging social posts. Each item is one short sentence; use at most 4 items per list and leave a list empty when the documents say nothing about it.
+
+${docsBlock(docs)}`;
+}
+
+export function documentSummaryPrompt(doc: { title: string; content: string }): string {
+  return `Summarise this brand document in 2 or 3 sentences, keeping product names, numbers and claims exactly as written. Answer with JSON: {"summary": string}.
+
+Title: ${doc.title}
+${doc.content}`;
+}
+
+export function marketingSummaryPrompt(brand: BrandProfile, summaries: string): string {
+  return `Write a marketing summary for the brand "${brand.name}" (industry: ${brand.industry}; voice: ${brand.brand_voice}).
+Brand description: ${brand.description}
+
+Document summaries:
+${summaries}
+
+Answer with JSON: {"elevator_pitch": string (1-2 sentences), "value_props": string[] (3-5 items), "positioning": string (one sentence), "brand_story": string (2-3 sentences), "content_themes": string[] (3-6 short themes)}.`;
+}
+
+export function postsPrompt(input: {
+  brand: BrandProfile;
+  prompt: string;
+  context: string[];
+  insights: Insight[];
+  count: number;
+  platforms: string[];
+}): string {
+  const context = input.context.length ? input.context.map((c, i) => `[${i + 1}] ${c}`).join("\n") : "(none)";
+  const insights = input.insights.length ? input.insights.map((i) => `- ${i.type}: ${i.content}`).join("\n") : "(none)";
+  return `Write ${input.count} social media post(s) for the brand "${input.brand.name}" (industry: ${input.brand.industry}).
+Brand voice: ${input.brand.brand_voice}
+Brand description: ${input.brand.description}
+
+Request: ${input.prompt}
+
+Relevant brand knowledge:
+${context}
+
+Key insights:
+${insights}
+
+Platforms to use, in turn: ${input.platforms.join(", ")}. Twitter posts must stay under 280 characters including hashtags; Instagram under 2200; others under 3000.
+Answer with JSON: {"posts": [{"content": string (without hashtags), "hashtags": string[] (2-5, without #), "platform": one of ${JSON.stringify(input.platforms)}, "image_prompt": string}]} with exactly ${input.count} posts.`;
+}
