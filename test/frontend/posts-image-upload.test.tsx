@@ -1,0 +1,194 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { Toaster, toaster } from "../../frontend/components/ui/toaster";
+import ImageUploadDialog, { checkImageFile } from "../../frontend/features/posts/image-upload-dialog";
+import { PostPreviewCard } from "../../frontend/features/posts/post-preview-card";
+import type { Project } from "../../schema/api/projects";
+
+const project = { id: "p1", user_id: "u1", name: "Acme", industry: "Technology", brand_voice: "x", description: "x", has_seen_onboarding: true, user_email: "a@example.com", created_at: 0 } as Project;
+
+/** A stand-in XMLHttpRequest whose upload progress and answer the test drives. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = "";
+  responseType = "";
+  withCredentials = false;
+  method = "";
+  url = "";
+  sent: FormData | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  send(body: FormData) {
+    this.sent = body;
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+beforeEach(() => {
+  FakeXhr.last = null;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  vi.stubGlobal("fetch", async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toaster.dismiss();
+});
+
+function renderDialog(extra: { postId?: string; accountId?: string } = {}) {
+  const onComplete = vi.fn();
+  const onOpenChange = vi.fn();
+  render(
+    <ChakraProvider value={system}>
+      <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
+        <ImageUploadDialog open onOpenChange={onOpenChange} onComplete={onComplete} {...extra} />
+        <Toaster />
+      </AuthTestProvider>
+    </ChakraProvider>,
+  );
+  const dialog = screen.getByRole("dialog", { name: "Upload Image" });
+  const input = within(dialog).getByTestId("image-file-input") as HTMLInputElement;
+  const choose = (file: File) => fireEvent.change(input, { target: { files: [file] } });
+  return { dialog, onComplete, onOpenChange, choose };
+}
+
+const png = (size = 10) => new File([new Uint8Array(size)], "logo.png", { type: "image/png" });
+
+describe("ImageUploadDialog", () => {
+  it("shows the drop zone texts and keeps Upload Image disabled without a file", () => {
+    const { dialog } = renderDialog();
+    expect(within(dialog).getByText("Drag & drop an image here, or click to select")).toBeInTheDocument();
+    expect(within(dialog).getByText("Supported formats: JPEG, PNG, GIF (max 5MB)")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Upload Image" })).toBeDisabled();
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeEnabled();
+  });
+
+  it("refuses a file over 5 MB before uploading", async () => {
+    const { dialog, choose } = renderDialog();
+    choose(new File([new Uint8Array(5 * 1024 * 1024 + 1)], "huge.png", { type: "image/png" }));
+    expect(await screen.findAllByText("File size must be less than 5MB")).not.toHaveLength(0);
+    expect(within(dialog).getByText("Upload Failed")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Upload Image" })).toBeDisabled();
+    expect(FakeXhr.last).toBeNull();
+  });
+
+  it("refuses a file that is not JPEG, PNG or GIF", async () => {
+    const { dialog, choose } = renderDialog();
+    choose(new File(["%PDF"], "doc.pdf", { type: "application/pdf" }));
+    expect(await within(dialog).findByText("Upload Failed")).toBeInTheDocument();
+    expect(within(dialog).getAllByText(/JPEG, PNG or GIF/).length).toBeGreaterThan(0);
+    expect(FakeXhr.last).toBeNull();
+  });
+
+  it("uploads with a real progress bar, then hands the media info over and closes", async () => {
+    const user = userEvent.setup();
+    const { dialog, onComplete, onOpenChange, choose } = renderDialog({ accountId: "acc1" });
+    choose(png());
+    expect(await within(dialog).findByRole("button", { name: "Remove image" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Upload Image" }));
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe("POST");
+    expect(xhr.url).toBe("/api/projects/p1/media");
+    expect(xhr.sent!.get("accountId")).toBe("acc1");
+    expect((xhr.sent!.get("file") as File).name).toBe("logo.png");
+    expect(within(dialog).getAllByText("Uploading...").length).toBeGreaterThan(0);
+    act(() => xhr.progress(42, 100));
+    expect(within(dialog).getByText("42%")).toBeInTheDocument();
+    expect(within(dialog).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "42");
+    const media = { url: "/media/abc", file_name: "logo.png", file_type: "image/png", file_size: 10 };
+    act(() => xhr.respond(201, media));
+    await waitFor(() => expect(onComplete).toHaveBeenCalledWith(media));
+    expect(await screen.findByText("Image attached successfully!")).toBeInTheDocument();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("shows the server's error in the Upload Failed box and toasts the failure", async () => {
+    const user = userEvent.setup();
+    const { dialog, onComplete, choose } = renderDialog();
+    choose(png());
+    await user.click(await within(dialog).findByRole("button", { name: "Upload Image" }));
+    act(() => FakeXhr.last!.respond(400, { error: { code: "invalid_input", message: "Unsupported file type. Please upload a JPEG, PNG or GIF image." } }));
+    expect(await within(dialog).findByText("Upload Failed")).toBeInTheDocument();
+    expect(within(dialog).getByText("Unsupported file type. Please upload a JPEG, PNG or GIF image.")).toBeInTheDocument();
+    expect(await screen.findByText("Failed to attach image")).toBeInTheDocument();
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  it("a network error says Please try again", async () => {
+    const user = userEvent.setup();
+    const { dialog, choose } = renderDialog();
+    choose(png());
+    await user.click(await within(dialog).findByRole("button", { name: "Upload Image" }));
+    act(() => FakeXhr.last!.onerror?.());
+    expect(await within(dialog).findByText("Please try again")).toBeInTheDocument();
+  });
+
+  it("removing the preview returns to the empty state", async () => {
+    const user = userEvent.setup();
+    const { dialog, choose } = renderDialog();
+    choose(png());
+    await user.click(await within(dialog).findByRole("button", { name: "Remove image" }));
+    expect(within(dialog).getByText("Drag & drop an image here, or click to select")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Upload Image" })).toBeDisabled();
+  });
+
+  it("attaches the image to a post when a post id is given", async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { dialog, onComplete, choose } = renderDialog({ postId: "post9" });
+    choose(png());
+    await user.click(await within(dialog).findByRole("button", { name: "Upload Image" }));
+    const media = { url: "/media/k", file_name: "logo.png", file_type: "image/png", file_size: 10 };
+    act(() => FakeXhr.last!.respond(201, media));
+    await waitFor(() => expect(onComplete).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/posts/post9");
+    expect(init.method).toBe("PATCH");
+    expect(JSON.parse(String(init.body))).toEqual({ media_info: media });
+  });
+});
+
+describe("checkImageFile", () => {
+  it("accepts JPEG/PNG/GIF up to 5 MB only", () => {
+    expect(checkImageFile(new File(["x"], "a.jpg", { type: "image/jpeg" }))).toBeNull();
+    expect(checkImageFile(new File(["x"], "a.gif", { type: "image/gif" }))).toBeNull();
+    expect(checkImageFile(new File(["x"], "a.webp", { type: "image/webp" }))).not.toBeNull();
+    expect(checkImageFile(new File([new Uint8Array(5 * 1024 * 1024)], "a.png", { type: "image/png" }))).toBeNull();
+  });
+});
+
+describe("PostPreviewCard", () => {
+  it("renders a 4:3 image frame and caps the width at 600 px", () => {
+    render(
+      <ChakraProvider value={system}>
+        <PostPreviewCard content="Hi" hashtags={["a"]} imageUrl="/media/x" />
+      </ChakraProvider>,
+    );
+    const card = screen.getByTestId("post-preview");
+    expect(getComputedStyle(card).maxWidth).toBe("600px");
+    expect(screen.getByRole("img", { name: "Attached image" })).toHaveAttribute("src", "/media/x");
+    expect(screen.getByText("#a")).toBeInTheDocument();
+  });
+});
