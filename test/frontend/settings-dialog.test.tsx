@@ -1,0 +1,205 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Project } from "../../schema/api/projects";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { notify } from "../../frontend/components/ui/toaster";
+import ProjectSettingsDialog from "../../frontend/features/settings/project-settings-dialog";
+
+const project: Project = {
+  id: "p1",
+  user_id: "u1",
+  name: "My First Project",
+  industry: "Technology",
+  brand_voice: "Professional & Friendly",
+  description: "Getting started with my social media management",
+  has_seen_onboarding: false,
+  user_email: "owner@example.com",
+  created_at: 1,
+};
+
+const ok = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let setProject: ReturnType<typeof vi.fn>;
+let refresh: ReturnType<typeof vi.fn>;
+let onOpenChange: ReturnType<typeof vi.fn>;
+
+function renderDialog() {
+  return render(
+    <ChakraProvider value={system}>
+      <AuthTestProvider value={{ user: { id: "u1", email: "owner@example.com" }, project, setProject, refresh }}>
+        <MemoryRouter initialEntries={["/dashboard"]}>
+          <Routes>
+            <Route path="/dashboard" element={<ProjectSettingsDialog open onOpenChange={onOpenChange} />} />
+            <Route path="/" element={<h1>Landing screen</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </AuthTestProvider>
+    </ChakraProvider>,
+  );
+}
+
+const nameInput = () => screen.getByLabelText("Project Name");
+const saveButton = () => screen.getByRole("button", { name: /^(Save|Saving\.\.\.)$/ });
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => ok({ ...project, name: "Acme Coffee" }));
+  vi.stubGlobal("fetch", fetchMock);
+  setProject = vi.fn();
+  refresh = vi.fn(async () => {});
+  onOpenChange = vi.fn();
+  vi.spyOn(notify, "success").mockImplementation(() => {});
+  vi.spyOn(notify, "error").mockImplementation(() => {});
+  vi.spyOn(notify, "info").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("project settings dialog", () => {
+  it("shows the three sections, the project name and the read-only email", async () => {
+    renderDialog();
+    expect(await screen.findByRole("heading", { name: "Project Settings" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "User Profile" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Danger zone" })).toBeInTheDocument();
+    expect(nameInput()).toHaveValue("My First Project");
+    const email = screen.getByLabelText("Email");
+    expect(email).toHaveValue("owner@example.com");
+    expect(email).toHaveAttribute("readonly");
+  });
+
+  it("disables Save when the name is unchanged, and an unchanged submit just closes", async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    expect(saveButton()).toBeDisabled();
+    await user.type(nameInput(), "  ");
+    expect(saveButton()).toBeDisabled();
+    await user.type(nameInput(), "{Enter}");
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("disables Save for a blank name and says so on submit", async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.clear(nameInput());
+    await user.type(nameInput(), "   ");
+    expect(saveButton()).toBeDisabled();
+    await user.type(nameInput(), "{Enter}");
+    expect(notify.error).toHaveBeenCalledWith("Project name cannot be empty");
+    expect(screen.getByText("Project name cannot be empty")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("refuses a name in UUID format", async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.clear(nameInput());
+    await user.type(nameInput(), "123e4567-e89b-12d3-a456-426614174000");
+    await user.click(saveButton());
+    expect(notify.error).toHaveBeenCalledWith("Project name cannot be in UUID format");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("saves a new name, showing Saving... while busy", async () => {
+    let resolve: (r: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (resolve = r)));
+    const user = userEvent.setup();
+    renderDialog();
+    await user.clear(nameInput());
+    await user.type(nameInput(), "  Acme Coffee ");
+    await user.click(saveButton());
+    expect(saveButton()).toHaveTextContent("Saving...");
+    expect(saveButton()).toBeDisabled();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/projects/p1");
+    expect(init.method).toBe("PATCH");
+    expect(JSON.parse(init.body as string)).toEqual({ name: "Acme Coffee" });
+    resolve(ok({ ...project, name: "Acme Coffee" }));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith("Project settings updated successfully"));
+    expect(setProject).toHaveBeenCalledWith({ ...project, name: "Acme Coffee" });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it.each([
+    ["id", { ...project, id: "p2", name: "Acme Coffee" }],
+    ["user_id", { ...project, user_id: "u2", name: "Acme Coffee" }],
+  ])("refuses a result whose %s changed", async (_field, body) => {
+    fetchMock.mockResolvedValueOnce(ok(body));
+    const user = userEvent.setup();
+    renderDialog();
+    await user.clear(nameInput());
+    await user.type(nameInput(), "Acme Coffee");
+    await user.click(saveButton());
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Error: Project IDs cannot be modified"));
+    expect(setProject).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("reports a failed update and keeps the dialog open", async () => {
+    fetchMock.mockResolvedValueOnce(ok({ error: { code: "internal", message: "boom" } }, 500));
+    const user = userEvent.setup();
+    renderDialog();
+    await user.clear(nameInput());
+    await user.type(nameInput(), "Acme Coffee");
+    await user.click(saveButton());
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Failed to update project name. Please try again."));
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(nameInput()).toHaveValue("Acme Coffee");
+    expect(saveButton()).toBeEnabled();
+  });
+
+  it("Change email only says it is coming soon", async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole("button", { name: "Change" }));
+    expect(notify.info).toHaveBeenCalledWith("Email change coming soon");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("deletes the account only after typing DELETE, then refreshes and goes home", async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole("button", { name: "Delete Account" }));
+    const confirm = screen.getByRole("button", { name: "Delete my account" });
+    expect(confirm).toBeDisabled();
+    await user.type(screen.getByLabelText("Type DELETE to confirm"), "delete");
+    expect(confirm).toBeDisabled();
+    await user.clear(screen.getByLabelText("Type DELETE to confirm"));
+    await user.type(screen.getByLabelText("Type DELETE to confirm"), "DELETE");
+    await user.click(screen.getByRole("button", { name: "Delete my account" }));
+    expect(await screen.findByRole("heading", { name: "Landing screen" })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/account");
+    expect(init.method).toBe("DELETE");
+    expect(refresh).toHaveBeenCalled();
+  });
+
+  it("keeps the user signed in when the deletion fails", async () => {
+    fetchMock.mockResolvedValueOnce(ok({ error: { code: "internal", message: "boom" } }, 500));
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole("button", { name: "Delete Account" }));
+    await user.type(screen.getByLabelText("Type DELETE to confirm"), "DELETE");
+    await user.click(screen.getByRole("button", { name: "Delete my account" }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Failed to delete account. Please try again."));
+    expect(refresh).not.toHaveBeenCalled();
+    expect(screen.queryByRole("heading", { name: "Landing screen" })).not.toBeInTheDocument();
+  });
+
+  it("cancelling the confirmation deletes nothing", async () => {
+    const user = userEvent.setup();
+    renderDialog();
+    await user.click(screen.getByRole("button", { name: "Delete Account" }));
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByLabelText("Type DELETE to confirm")).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
