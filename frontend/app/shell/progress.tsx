@@ -1,0 +1,165 @@
+import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from "@chakra-ui/react";
+import { Check } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import useSWR from "swr";
+import { useAuth } from "../auth-context";
+
+/** GET /api/projects/:id/progress (projects area): each flag is true once the step is done. */
+export type ProjectProgress = { brain: boolean; social: boolean; posts: boolean };
+
+const STEPS = [
+  {
+    key: "brain",
+    dot: "Brain Content",
+    title: "Feed Your Brain",
+    description: "Add brand documents so the AI learns your voice.",
+    action: "Get Started",
+    to: "/brain",
+  },
+  {
+    key: "social",
+    dot: "Social Connected",
+    title: "Connect Social",
+    description: "Link the accounts you want to publish to.",
+    action: "Connect Now",
+    to: "/social-connect",
+  },
+  {
+    key: "posts",
+    dot: "Posts Scheduled",
+    title: "Schedule Posts",
+    description: "Generate a campaign and put it on the calendar.",
+    action: "Create Campaign",
+    to: "/campaigns/new",
+  },
+] as const;
+
+export function useProjectProgress() {
+  const { project } = useAuth();
+  return useSWR<ProjectProgress>(project ? `/api/projects/${project.id}/progress` : null);
+}
+
+/** Three dots in the header; a click opens the "Project Progress" dialog. */
+export function ProgressIndicator() {
+  const { data } = useProjectProgress();
+  const [open, setOpen] = useState(false);
+  const done = STEPS.filter((s) => data?.[s.key]).length;
+
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        px="2"
+        onClick={() => setOpen(true)}
+        aria-label={data ? `Project progress: ${done} of 3 steps complete` : "Project progress"}
+        aria-haspopup="dialog"
+      >
+        <HStack gap="1.5">
+          {STEPS.map((s) => {
+            const complete = Boolean(data?.[s.key]);
+            return (
+              <Box
+                key={s.key}
+                as="span"
+                title={s.dot}
+                data-testid={`progress-dot-${s.key}`}
+                data-complete={complete ? "true" : "false"}
+                w="2.5"
+                h="2.5"
+                rounded="full"
+                bg={complete ? "green.500" : "gray.300"}
+                borderWidth="1px"
+                borderColor={complete ? "green.600" : "gray.400"}
+              />
+            );
+          })}
+        </HStack>
+      </Button>
+      <ProgressDialog open={open} onOpenChange={setOpen} progress={data} />
+    </>
+  );
+}
+
+function ProgressDialog({
+  open,
+  onOpenChange,
+  progress,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  progress: ProjectProgress | undefined;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={{ base: "full", sm: "md" }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Project Progress</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack as="ol" gap="3" listStyleType="none" ps="0">
+                {STEPS.map((s, i) => {
+                  const complete = Boolean(progress?.[s.key]);
+                  return (
+                    <Box
+                      as="li"
+                      key={s.key}
+                      borderWidth="1px"
+                      rounded="lg"
+                      p="4"
+                      bg={complete ? "green.50" : "bg"}
+                      borderColor={complete ? "green.200" : "border"}
+                      data-testid={`progress-step-${s.key}`}
+                    >
+                      <HStack align="start" gap="3">
+                        <Box
+                          flexShrink={0}
+                          w="8"
+                          h="8"
+                          rounded="full"
+                          display="flex"
+                          alignItems="center"
+                          justifyContent="center"
+                          fontWeight="semibold"
+                          bg={complete ? "green.500" : "brand.100"}
+                          color={complete ? "white" : "brand.700"}
+                          aria-hidden
+                        >
+                          {complete ? <Check size={16} /> : i + 1}
+                        </Box>
+                        <Stack gap="1" flex="1" minW="0">
+                          <Text fontWeight="semibold">{s.title}</Text>
+                          <Text fontSize="sm" color="fg.muted">
+                            {s.description}
+                          </Text>
+                        </Stack>
+                        {complete ? (
+                          <Badge colorPalette="green" variant="subtle" alignSelf="center">
+                            Complete
+                          </Badge>
+                        ) : (
+                          <Button asChild size="sm" colorPalette="brand" alignSelf="center" flexShrink={0}>
+                            <Link to={s.to} onClick={() => onOpenChange(false)}>
+                              {s.action}
+                            </Link>
+                          </Button>
+                        )}
+                      </HStack>
+                    </Box>
+                  );
+                })}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useMemo, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { notify } from "../../components/ui/toaster";
+import { ApiRequestError, request } from "../../lib/api";
+import { useAuth } from "../auth-context";
+import type { ShellActions } from "./shell-context";
+
+// Sign-out ignores 401, 403 and 404 from the server (spec section 8): the session is gone
+// either way, so the user is treated as logged out.
+const LOGGED_OUT_STATUSES = new Set([401, 403, 404]);
+
+export function useShellState() {
+  const navigate = useNavigate();
+  const { project, setProject, refresh } = useAuth();
+  const [createPostOpen, setCreatePostOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Dialog code loads on first use, then stays mounted so closing can animate.
+  const [createPostUsed, setCreatePostUsed] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+
+  const openCreatePost = useCallback(() => {
+    setCreatePostUsed(true);
+    setCreatePostOpen(true);
+  }, []);
+  const openSettings = useCallback(() => {
+    setSettingsUsed(true);
+    setSettingsOpen(true);
+  }, []);
+
+  const viewOnboarding = useCallback(async () => {
+    if (project) {
+      try {
+        const updated = await request<unknown>(`/api/projects/${project.id}/onboarding`, {
+          method: "PATCH",
+          body: JSON.stringify({ has_seen_onboarding: false }),
+        });
+        const next = updated && typeof updated === "object" && "id" in updated ? (updated as typeof project) : project;
+        setProject({ ...next, has_seen_onboarding: false });
+      } catch (err) {
+        // The tour is still worth showing; the flag is only a convenience.
+        console.error("Failed to reset onboarding", err);
+      }
+    }
+    navigate("/welcome");
+  }, [project, setProject, navigate]);
+
+  const logout = useCallback(async () => {
+    try {
+      await request<unknown>("/api/auth/logout", { method: "POST" });
+    } catch (err) {
+      if (!(err instanceof ApiRequestError && LOGGED_OUT_STATUSES.has(err.status))) {
+        notify.error("Failed to log out");
+        return;
+      }
+    }
+    await refresh();
+    notify.success("Logged out successfully");
+    navigate("/login", { replace: true });
+  }, [refresh, navigate]);
+
+  const actions = useMemo<ShellActions>(
+    () => ({ openCreatePost, openSettings, viewOnboarding, logout }),
+    [openCreatePost, openSettings, viewOnboarding, logout],
+  );
+
+  return {
+    actions,
+    createPost: { used: createPostUsed, open: createPostOpen, onOpenChange: setCreatePostOpen },
+    settings: { used: settingsUsed, open: settingsOpen, onOpenChange: setSettingsOpen },
+  };
+}
