@@ -23,7 +23,7 @@ const project: Project = {
 
 type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
 let calls: Call[];
-let responders: ((call: Call) => Response | Promise<Response> | undefined)[];
+let responders: ((call: Call) => Response | Promise<Response | undefined> | undefined)[];
 
 const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
