@@ -1,0 +1,163 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { system } from "../../frontend/app/theme";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { Toaster } from "../../frontend/components/ui/toaster";
+import DashboardPage from "../../frontend/features/dashboard/dashboard-page";
+import type { DashboardResponse } from "../../schema/api/campaigns";
+import type { Post } from "../../schema/api/posts";
+import type { Project } from "../../schema/api/projects";
+
+const project = { id: "p1", user_id: "u1", name: "Acme", industry: "Tech", brand_voice: "x", description: "d", has_seen_onboarding: true, user_email: "a@b.c", created_at: 0 } as Project;
+
+const upcomingPost = (id: string, hours: number): Post => ({
+  id,
+  project_id: "p1",
+  campaign_id: null,
+  platform: "twitter",
+  content: `Upcoming ${id}`,
+  hashtags: ["launch"],
+  scheduled_for: new Date(Date.now() + hours * 3_600_000).toISOString(),
+  status: "scheduled",
+  media_info: null,
+  media_url: null,
+  image_prompt: null,
+  publish_attempts: 0,
+  last_attempt: null,
+  published_at: null,
+  error_message: null,
+  platform_post_id: null,
+  created_at: new Date().toISOString(),
+});
+
+const empty: DashboardResponse = {
+  total_posts: 0,
+  total_change_percent: 0,
+  total_change: "+0.0%",
+  scheduled_posts: 0,
+  scheduled_change: "+3.2%",
+  connected_accounts: 0,
+  connected_change: "-",
+  upcoming: [],
+  progress: { brain: false, social: false, posts: false },
+};
+
+let dashboard: DashboardResponse;
+let calls: { url: string; method: string }[];
+let gate: Promise<void> | null;
+
+beforeEach(() => {
+  calls = [];
+  gate = null;
+  dashboard = empty;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    calls.push({ url, method });
+    if (gate) await gate;
+    if (url === "/api/projects/p1/dashboard") return new Response(JSON.stringify(dashboard), { status: 200 });
+    if (url.startsWith("/api/posts/") && method === "DELETE") {
+      dashboard = { ...dashboard, upcoming: dashboard.upcoming.filter((p) => !url.endsWith(p.id)) };
+      return new Response(null, { status: 204 });
+    }
+    if (url.endsWith("/publish")) return new Response(JSON.stringify({ ...dashboard.upcoming[0], status: "publishing" }), { status: 200 });
+    return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  return render(
+    <ChakraProvider value={system}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <AuthTestProvider value={{ user: { id: "u1", email: "a@b.c" }, project }}>
+          <MemoryRouter>
+            <DashboardPage />
+          </MemoryRouter>
+          <Toaster />
+        </AuthTestProvider>
+      </SWRConfig>
+    </ChakraProvider>,
+  );
+}
+
+describe("dashboard", () => {
+  it("shows a spinner until the data has loaded", async () => {
+    let release!: () => void;
+    gate = new Promise((r) => (release = r));
+    renderPage();
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Welcome Back" })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+  });
+
+  it("shows the empty state, quick actions and zero figures for a new project", async () => {
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Create New Campaign/ })).toHaveAttribute("href", "/campaigns/new");
+    expect(screen.getByRole("link", { name: /1\. Feed Your Brain/ })).toHaveAttribute("href", "/brain");
+    expect(screen.getByRole("link", { name: /2\. Connect Social/ })).toHaveAttribute("href", "/social-connect");
+    expect(screen.getByRole("link", { name: /3\. Generate Campaign/ })).toHaveAttribute("href", "/campaigns/new");
+    expect(screen.getByRole("link", { name: /View Calendar/ })).toHaveAttribute("href", "/calendar");
+    expect(screen.getByText("No upcoming posts")).toBeInTheDocument();
+    expect(screen.getByText("Create a campaign to schedule some posts")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Total Posts" })).getByText("0")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Scheduled Posts" })).getByText("+3.2%")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Connected Accounts" })).getByText("-")).toBeInTheDocument();
+  });
+
+  it("shows the figures and the upcoming posts with Publish now, Edit and Delete", async () => {
+    const user = userEvent.setup();
+    dashboard = {
+      ...empty,
+      total_posts: 12,
+      total_change_percent: 41.7,
+      total_change: "+41.7%",
+      scheduled_posts: 7,
+      connected_accounts: 2,
+      upcoming: [upcomingPost("a", 2), upcomingPost("b", 5)],
+      progress: { brain: true, social: true, posts: true },
+    };
+    renderPage();
+    await screen.findByRole("heading", { name: "Welcome Back" });
+    const total = screen.getByRole("group", { name: "Total Posts" });
+    expect(within(total).getByText("12")).toBeInTheDocument();
+    expect(within(total).getByText("+41.7%")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Scheduled Posts" })).getByText("7")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Connected Accounts" })).getByText("2")).toBeInTheDocument();
+    const items = screen.getAllByTestId("upcoming-post");
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByText("Upcoming a")).toBeInTheDocument();
+    for (const name of ["Publish now", "Edit", "Delete"]) expect(within(items[0]).getByRole("button", { name })).toBeInTheDocument();
+
+    await user.click(within(items[0]).getByRole("button", { name: "Publish now" }));
+    expect(await screen.findByText("Post published successfully!")).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/posts/a/publish" && c.method === "POST")).toBe(true);
+
+    await user.click(within(screen.getAllByTestId("upcoming-post")[1]).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Are you sure you want to delete this post?")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Post deleted successfully")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId("upcoming-post")).toHaveLength(1));
+
+    await user.click(within(screen.getAllByTestId("upcoming-post")[0]).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByLabelText("Content")).toHaveValue("Upcoming a");
+    expect(within(dialog).getByRole("button", { name: "Save Changes" })).toBeInTheDocument();
+  });
+
+  it("stays on the page with empty figures when loading fails", async () => {
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ error: { code: "internal", message: "x" } }), { status: 500 }));
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+    expect(screen.getByText("No upcoming posts")).toBeInTheDocument();
+    await waitFor(() => expect(spy).toHaveBeenCalled());
+    spy.mockRestore();
+  });
+});
