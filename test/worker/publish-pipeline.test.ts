@@ -88,6 +88,30 @@ describe("cron claim", () => {
     expect(again.q.jobs.filter((j) => ids.includes(j.postId))).toHaveLength(0);
   });
 
+  it("claims and enqueues 1,000 due posts in one tick well under 2 s", async () => {
+    const u = await signIn();
+    const now = Date.now();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 999)
+       INSERT INTO posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at)
+       SELECT lower(hex(randomblob(16))), ?1, 'twitter', 'Bench ' || i, '[]', ?2 - i, 'scheduled', 0, ?2, ?2 FROM n`,
+    )
+      .bind(u.projectId, now - 1000)
+      .run();
+    const { e, q } = testEnv();
+    const started = performance.now();
+    await claimDuePosts(e, now);
+    const elapsed = performance.now() - started;
+    const mine = await env.DB.prepare("select id from posts where project_id = ?").bind(u.projectId).all<{ id: string }>();
+    const ids = new Set(mine.results.map((r) => r.id));
+    const jobs = q.jobs.filter((j) => ids.has(j.postId));
+    expect(jobs).toHaveLength(1000);
+    expect(new Set(jobs.map((j) => j.postId)).size).toBe(1000);
+    expect(elapsed).toBeLessThan(2000);
+    const left = await env.DB.prepare("select count(*) as n from posts where project_id = ? and status = 'scheduled'").bind(u.projectId).first<{ n: number }>();
+    expect(left!.n).toBe(0);
+  });
+
   it("gives the claim back when the queue refuses the batch", async () => {
     const u = await signIn();
     const now = Date.now();
