@@ -333,6 +333,15 @@ describe("rate limits", () => {
     expect(await outbox(email)).toHaveLength(0);
   });
 
+  it("per-IP limits apply to a missing cf-connecting-ip only in production", async () => {
+    const noIp = (email: string, e = env) =>
+      app.request(`${ORIGIN}/api/auth/magic-link`, { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ email }) }, e);
+    for (let i = 0; i < 31; i++) expect((await noIp(randomEmail())).status).toBe(200);
+    const prod = { ...env, APP_ENV: "production" };
+    for (let i = 0; i < 30; i++) expect((await noIp(randomEmail(), prod)).status).toBe(200);
+    await expectError(await noIp(randomEmail(), prod), 429);
+  });
+
   it("a window that has passed starts counting afresh", async () => {
     const { email } = await signUpAndLogin();
     for (let i = 0; i < 10; i++) await post("/api/auth/login", { email, password: "wrong-pass" });

@@ -23,7 +23,11 @@ export async function enforceRateLimits(db: Db, limits: Limit[], now = Date.now(
   if (over) throw tooManyRequests();
 }
 
-/** The caller's IP as Cloudflare reports it; local runs without the header share one bucket. */
-export function clientIp(req: { header(name: string): string | undefined }): string {
-  return req.header("cf-connecting-ip") ?? "local";
+/**
+ * The caller's IP as Cloudflare reports it. Without the header (only possible off Cloudflare, i.e.
+ * `wrangler dev` on one machine) every client would share one bucket, so outside production the
+ * per-IP limits are skipped (null); in production a missing header shares an "unknown" bucket.
+ */
+export function clientIp(req: { header(name: string): string | undefined }, env: { APP_ENV?: string }): string | null {
+  return req.header("cf-connecting-ip") ?? (env.APP_ENV === "production" ? "unknown" : null);
 }

@@ -26,7 +26,7 @@ const builtinOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 function ctx(c: Context<AppEnv>): auth.AuthCtx {
-  return { db: c.get("db"), mail: mailAdapter(c.env, c.get("db")), origin: allowedOrigin(c), ip: clientIp(c.req) };
+  return { db: c.get("db"), mail: mailAdapter(c.env, c.get("db")), origin: allowedOrigin(c), ip: clientIp(c.req, c.env) };
 }
 
 export const authRoutes = new Hono<AppEnv>()

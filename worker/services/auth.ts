@@ -12,7 +12,7 @@ import type { Db } from "../lib/db";
 import { ApiError, unauthorized } from "../lib/errors";
 import { newId, randomToken, sha256Hex } from "../lib/ids";
 import { hashPassword, verifyPassword } from "../lib/password";
-import { enforceRateLimits } from "../lib/rate-limit";
+import { enforceRateLimits, type Limit } from "../lib/rate-limit";
 import { existingAccountMail, magicLinkMail, resetMail, verifyMail } from "./auth-mail";
 
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
@@ -26,7 +26,7 @@ export const MAIL_PER_EMAIL = 5;
 export const LOGIN_PER_IP = 50;
 export const MAIL_PER_IP = 30;
 
-export type AuthCtx = { db: Db; mail: MailAdapter; origin: string; ip: string };
+export type AuthCtx = { db: Db; mail: MailAdapter; origin: string; ip: string | null };
 export type SignedIn = { user: { id: string; email: string }; token: string };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -34,17 +34,15 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const invalidCredentials = () => new ApiError(401, "invalid_credentials", "Invalid email or password");
 
 async function limitLogin(ctx: AuthCtx, email: string) {
-  await enforceRateLimits(ctx.db, [
-    { key: `login:email:${email}`, max: LOGIN_PER_EMAIL, windowMs: WINDOW_MS },
-    { key: `login:ip:${ctx.ip}`, max: LOGIN_PER_IP, windowMs: WINDOW_MS },
-  ]);
+  const limits: Limit[] = [{ key: `login:email:${email}`, max: LOGIN_PER_EMAIL, windowMs: WINDOW_MS }];
+  if (ctx.ip) limits.push({ key: `login:ip:${ctx.ip}`, max: LOGIN_PER_IP, windowMs: WINDOW_MS });
+  await enforceRateLimits(ctx.db, limits);
 }
 
 async function limitMail(ctx: AuthCtx, kind: string, email: string) {
-  await enforceRateLimits(ctx.db, [
-    { key: `mail:email:${email}`, max: MAIL_PER_EMAIL, windowMs: WINDOW_MS },
-    { key: `mail:${kind}:ip:${ctx.ip}`, max: MAIL_PER_IP, windowMs: WINDOW_MS },
-  ]);
+  const limits: Limit[] = [{ key: `mail:email:${email}`, max: MAIL_PER_EMAIL, windowMs: WINDOW_MS }];
+  if (ctx.ip) limits.push({ key: `mail:${kind}:ip:${ctx.ip}`, max: MAIL_PER_IP, windowMs: WINDOW_MS });
+  await enforceRateLimits(ctx.db, limits);
 }
 
 async function send(ctx: AuthCtx, message: MailMessage, failure: string) {
