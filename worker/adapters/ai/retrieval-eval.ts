@@ -110,3 +110,23 @@ export async function evaluateRetrieval(
     misses,
   };
 }
+
+/**
+ * The benchmark's figures: recall@3 of the local engine (hashed n-grams + word vectors) and of a
+ * hashing-only baseline, on a set such as test/fixtures/retrieval/brand-qa.json. Takes the table's
+ * bytes so it also runs outside the Worker (e.g. under tsx, reading word-vectors.bin from disk).
+ */
+export async function compareLocalRetrieval(
+  tableBytes: ArrayBuffer | Uint8Array,
+  set: RetrievalSet,
+  k = 3,
+): Promise<{ local: RetrievalReport; hashingOnly: RetrievalReport }> {
+  const { LocalAiEngine } = await import("./local/local-engine");
+  const { parseWordVectorTable } = await import("./local/word-vectors");
+  const local = new LocalAiEngine({ table: parseWordVectorTable(tableBytes) });
+  const hashingOnly = new LocalAiEngine({ table: null, engine: "local-hashing-only" });
+  return {
+    local: await evaluateRetrieval(local, set, k),
+    hashingOnly: await evaluateRetrieval(hashingOnly, set, k, local.matchThreshold),
+  };
+}
