@@ -183,7 +183,7 @@ function charsetOf(contentType: string): string {
 /** GETs a page safely: every hop checked, redirects by hand, size and time capped, text only. */
 export async function safeFetchText(
   raw: string,
-  opts: { allowHosts?: Set<string>; fetcher?: typeof fetch; limits?: Partial<typeof SCRAPE_LIMITS> } = {},
+  opts: { allowHosts?: Set<string>; fetcher?: typeof fetch; limits?: Partial<{ maxBytes: number; timeoutMs: number; maxRedirects: number }> } = {},
 ): Promise<FetchedPage> {
   const limits = { ...SCRAPE_LIMITS, ...opts.limits };
   const doFetch = opts.fetcher ?? fetch;
