@@ -5,7 +5,7 @@ import { ApiError } from "../../worker/lib/errors";
 import { decryptToken } from "../../worker/lib/token-crypto";
 import { platformFor } from "../../worker/adapters/platforms/index";
 import { PlatformError } from "../../worker/adapters/platforms/types";
-import { getPublishingCredentials, markReconnectNeeded } from "../../worker/services/social-credentials";
+import { getPublishingCredentials, markReconnectNeeded, refreshDueTokens } from "../../worker/services/social-credentials";
 import { json, signIn } from "./helpers";
 import { connectAccount, rawAccountRow, sandboxControl, sandboxState } from "./social-helpers";
 
@@ -171,5 +171,25 @@ describe("getPublishingCredentials", () => {
     expect((await rawAccountRow(account.id)).token_status).toBe("reconnect_needed");
     const err = await caught(getPublishingCredentials(db(), env, user.projectId, "twitter"));
     expect((err as PlatformError).kind).toBe("auth");
+  });
+
+  it("refreshDueTokens (cron) refreshes an idle Instagram token before it lapses and leaves fresh ones alone", async () => {
+    const user = await signIn();
+    const dueName = uname();
+    const due = await connectAccount(user, "instagram", dueName);
+    const other = await signIn();
+    const freshName = uname();
+    const fresh = await connectAccount(other, "instagram", freshName);
+    const old = Date.now() - 50 * 86_400_000;
+    await env.DB.prepare("update social_accounts set expires_at = ?, last_refresh = ?, created_at = ? where id = ?")
+      .bind(Date.now() + 2 * 86_400_000, old, old, due.id)
+      .run();
+    const result = await refreshDueTokens(db(), env);
+    expect(result.refreshed).toBeGreaterThanOrEqual(1);
+    const dueRow = await rawAccountRow(due.id);
+    expect((await sandboxState("instagram", dueName)).refreshes[String(dueRow.instagram_user_id)]).toBe(1);
+    expect((Number(dueRow.expires_at) - Date.now()) / 86_400_000).toBeGreaterThan(59);
+    const freshRow = await rawAccountRow(fresh.id);
+    expect((await sandboxState("instagram", freshName)).refreshes[String(freshRow.instagram_user_id)] ?? 0).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 // runs at a time: a caller takes a lease with a conditional UPDATE on refresh_lock_until (only
 // succeeds when no live lease exists and the token is still the one it read); everyone else polls
 // and re-reads the refreshed token. A refresh never overwrites a refresh token with an empty value.
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { socialAccounts } from "../../schema/db/social";
 import type { Db } from "../lib/db";
 import type { Env } from "../env";
@@ -97,13 +97,22 @@ async function refreshHoldingLease(db: Db, env: Env, row: AccountRow): Promise<v
  * account needs reconnecting.
  */
 export async function getPublishingCredentials(db: Db, env: Env, projectId: string, platform: SocialPlatform): Promise<PublishingCredentials> {
+  const row = await ensureFresh(db, env, platform, () => readAccount(db, projectId, platform));
+  return toCredentials(env, row);
+}
+
+/**
+ * The account row with a token outside its refresh window, refreshing it first under the lease.
+ * `read` re-reads the row (by project or by id) after waiting for another refresher.
+ */
+async function ensureFresh(db: Db, env: Env, platform: SocialPlatform, read: () => Promise<AccountRow | undefined>): Promise<AccountRow> {
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
-    const row = await readAccount(db, projectId, platform);
+    const row = await read();
     if (!row) throw badRequest(`No connected ${platform} account found`);
     if (row.tokenStatus === "reconnect_needed") throw new PlatformError("auth", reconnectMessage(platform));
     const now = Date.now();
-    if (!needsRefresh(row, now)) return toCredentials(env, row);
+    if (!needsRefresh(row, now)) return row;
 
     // Take the lease only if nobody holds a live one AND the token is still the one we read.
     const lease = await db
@@ -120,9 +129,9 @@ export async function getPublishingCredentials(db: Db, env: Env, projectId: stri
       .run();
     if (lease.meta.changes === 1) {
       await refreshHoldingLease(db, env, row);
-      const fresh = await readAccount(db, projectId, platform);
+      const fresh = await read();
       if (!fresh) throw badRequest(`No connected ${platform} account found`);
-      return toCredentials(env, fresh);
+      return fresh;
     }
     // Someone else is refreshing (or just did): wait and re-read.
     if (Date.now() - started > WAIT_LIMIT_MS) {
@@ -130,6 +139,35 @@ export async function getPublishingCredentials(db: Db, env: Env, projectId: stri
     }
     await sleep(Math.min(50 + attempt * 25, 400));
   }
+}
+
+/**
+ * For the cron: refreshes tokens that are inside their refresh window even when nothing is being
+ * published, so an idle Instagram account's 60-day token does not lapse. Same lease as above, so
+ * it never races a publisher. Returns how many were refreshed and how many failed.
+ */
+export async function refreshDueTokens(db: Db, env: Env, limit = 20): Promise<{ refreshed: number; failed: number }> {
+  const now = Date.now();
+  const horizon = now + Math.max(...Object.values(REFRESH_WINDOW_MS));
+  const candidates = await db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.tokenStatus, "active"), isNotNull(socialAccounts.expiresAt), lte(socialAccounts.expiresAt, horizon)))
+    .orderBy(asc(socialAccounts.expiresAt))
+    .limit(limit * 5)
+    .all();
+  let refreshed = 0;
+  let failed = 0;
+  for (const row of candidates.filter((r) => needsRefresh(r, now)).slice(0, limit)) {
+    const platform = row.platform as SocialPlatform;
+    try {
+      await ensureFresh(db, env, platform, () => db.select().from(socialAccounts).where(eq(socialAccounts.id, row.id)).get());
+      refreshed++;
+    } catch {
+      failed++;
+    }
+  }
+  return { refreshed, failed };
 }
 
 /** Marks an account whose token was revoked: the UI shows "Reconnect needed". */
