@@ -60,6 +60,8 @@ export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** At most this many documents in one wizard submission. */
 export const MAX_WIZARD_DOCUMENTS = 10;
+/** All documents of one submission together (a Worker has 128 MB of memory). */
+export const MAX_WIZARD_TOTAL_BYTES = 25 * 1024 * 1024;
 
 export const DOCUMENT_MESSAGES = {
   type: "Only PDF, DOC, DOCX and TXT files are allowed",
@@ -67,6 +69,7 @@ export const DOCUMENT_MESSAGES = {
   empty: (name: string) => `${name} is empty`,
   content: (name: string, type: DocumentType) => `${name} is not a valid ${type.toUpperCase()} file`,
   count: `At most ${MAX_WIZARD_DOCUMENTS} documents can be added`,
+  total: "Documents can be at most 25 MB in total",
 } as const;
 
 /** The document type named by a file's extension, or null when it is not one we accept. */
@@ -90,6 +93,16 @@ export type Project = {
 };
 
 export type ProjectDocument = { id: string; project_id: string; name: string; file_url: string; file_type: string; file_size: number };
+
+/** The readable label of a brand voice value ("casual" -> "Casual & Friendly"); free text is returned as is. */
+export function brandVoiceLabel(value: string): string {
+  return BRAND_VOICES.find((v) => v.value === value)?.label ?? value;
+}
+
+/** The readable label of an industry value ("ecommerce" -> "E-commerce"); free text is returned as is. */
+export function industryLabel(value: string): string {
+  return INDUSTRIES.find((v) => v.value === value)?.label ?? value;
+}
 
 /** Progress flags of a project (header dots): at least one brain document / social account / post. */
 export type ProjectProgress = { brain: boolean; social: boolean; posts: boolean };

@@ -8,6 +8,7 @@ import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster, notify, toaster } from "../../frontend/components/ui/toaster";
 import ProjectWizardPage from "../../frontend/features/projects/project-wizard-page";
+import { addDocuments } from "../../frontend/features/projects/document-picker";
 
 const created: Project = {
   id: "p-new",
@@ -223,5 +224,35 @@ describe("project wizard", () => {
     await user.click(screen.getByRole("button", { name: "Create Project" }));
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("deck.pdf is not a valid PDF file"));
     expect(notify.error).toHaveBeenCalledWith("Something went wrong. Please try again.");
+  });
+});
+
+describe("addDocuments (client-side checks before upload)", () => {
+  const sized = (name: string, size: number) => {
+    const f = new File(["x"], name, { lastModified: size });
+    Object.defineProperty(f, "size", { value: size });
+    return f;
+  };
+  const MB = 1024 * 1024;
+
+  it("accepts the four types in any letter case and skips duplicates", () => {
+    const a = sized("a.PDF", 10);
+    const { files, errors } = addDocuments([], [a, sized("b.doc", 10), sized("c.Docx", 10), sized("d.txt", 10), a]);
+    expect(files.map((f) => f.name)).toEqual(["a.PDF", "b.doc", "c.Docx", "d.txt"]);
+    expect(errors).toEqual([]);
+  });
+
+  it("refuses other types, empty files, files over 10 MB, an 11th file, and more than 25 MB in total", () => {
+    expect(addDocuments([], [sized("x.rtf", 10)]).errors).toEqual(["x.rtf: Only PDF, DOC, DOCX and TXT files are allowed"]);
+    expect(addDocuments([], [sized("e.txt", 0)]).errors).toEqual(["e.txt is empty"]);
+    expect(addDocuments([], [sized("big.pdf", 10 * MB + 1)]).errors).toEqual(["big.pdf is larger than 10 MB"]);
+    expect(addDocuments([], [sized("max.pdf", 10 * MB)]).files).toHaveLength(1);
+    const ten = Array.from({ length: 10 }, (_, i) => sized(`n${i}.txt`, i + 1));
+    const eleven = addDocuments(ten, [sized("n10.txt", 99)]);
+    expect(eleven.files).toHaveLength(10);
+    expect(eleven.errors).toEqual(["At most 10 documents can be added"]);
+    const total = addDocuments([sized("a.pdf", 9 * MB), sized("b.pdf", 9 * MB)], [sized("c.pdf", 8 * MB)]);
+    expect(total.files).toHaveLength(2);
+    expect(total.errors).toEqual(["Documents can be at most 25 MB in total"]);
   });
 });

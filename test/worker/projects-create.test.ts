@@ -226,6 +226,24 @@ describe("POST /api/projects document checks (by content)", () => {
     expect(err.fields?.documents).toBe(`At most ${MAX_WIZARD_DOCUMENTS} documents can be added`);
   });
 
+  it("refuses documents over the total limit with a field message", async () => {
+    const user = await signIn();
+    const mb = 1024 * 1024;
+    const sizes = [9 * mb, 9 * mb, 7.5 * mb];
+    const files = sizes.map((n, i) => ({ name: `part${i}.txt`, bytes: new Uint8Array(n).fill(0x61) }));
+    const err = await expectRefused(user, form(DETAILS, files));
+    expect(err.fields?.documents).toBe("Documents can be at most 25 MB in total");
+  });
+
+  it("refuses an oversized body before reading it (413)", async () => {
+    const user = await signIn();
+    const before = await counts(user.userId);
+    const files = [0, 1, 2].map((i) => ({ name: `big${i}.txt`, bytes: new Uint8Array(MAX_DOCUMENT_BYTES).fill(0x61) }));
+    const err = await expectError(await post(user, form(DETAILS, files)), 413);
+    expect(err.message).toBe("Documents can be at most 25 MB in total");
+    expect(await counts(user.userId)).toEqual(before);
+  });
+
   it("refuses a text value in place of a file", async () => {
     const user = await signIn();
     const fd = form(DETAILS);

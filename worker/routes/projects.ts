@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { idParam } from "../../schema/api/common";
-import { onboardingSchema, projectRenameSchema } from "../../schema/api/projects";
+import { DOCUMENT_MESSAGES, MAX_WIZARD_TOTAL_BYTES, onboardingSchema, projectRenameSchema } from "../../schema/api/projects";
 import type { AppEnv } from "../lib/context";
 import { currentUser, requireUser } from "../lib/auth-middleware";
-import { badRequest } from "../lib/errors";
+import { badRequest, payloadTooLarge } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { getProject, listProjects, projectProgress, renameProject, setOnboardingSeen } from "../services/projects";
 import { checkSubmission, createProject, deleteDocument, listDocuments } from "../services/projects-documents";
@@ -12,7 +12,12 @@ import { checkSubmission, createProject, deleteDocument, listDocuments } from ".
 const projectParam = z.object({ projectId: idParam });
 const documentParam = z.object({ projectId: idParam, documentId: idParam });
 
+// Refused before the body is read: a Worker has 128 MB of memory and form data is buffered whole.
+const MAX_SUBMISSION_BYTES = MAX_WIZARD_TOTAL_BYTES + 1024 * 1024;
+
 async function readSubmissionBody(req: Request): Promise<FormData | Record<string, unknown>> {
+  const length = Number(req.headers.get("content-length") ?? "0");
+  if (length > MAX_SUBMISSION_BYTES) throw payloadTooLarge(DOCUMENT_MESSAGES.total);
   const type = req.headers.get("content-type") ?? "";
   try {
     if (type.includes("application/json")) {

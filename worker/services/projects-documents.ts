@@ -7,6 +7,7 @@ import {
   DOCUMENT_MESSAGES,
   MAX_DOCUMENT_BYTES,
   MAX_WIZARD_DOCUMENTS,
+  MAX_WIZARD_TOTAL_BYTES,
   documentTypeOf,
   projectDetailsSchema,
   type DocumentType,
@@ -50,7 +51,9 @@ export async function checkSubmission(input: FormData | Record<string, unknown>)
   // A browser form with an empty file input sends one nameless, empty file: that is "no file".
   const files = entries.filter((e) => (typeof e === "string" ? e !== "" : !(e.name === "" && e.size === 0)));
   const documents: CheckedDocument[] = [];
+  const total = files.reduce((n, f) => n + (typeof f === "string" ? 0 : f.size), 0);
   if (files.length > MAX_WIZARD_DOCUMENTS) fields.documents = DOCUMENT_MESSAGES.count;
+  else if (total > MAX_WIZARD_TOTAL_BYTES) fields.documents = DOCUMENT_MESSAGES.total;
   else {
     for (const [i, file] of files.entries()) {
       const key = `documents.${i}`;

@@ -6,6 +6,7 @@ import {
   DOCUMENT_MESSAGES,
   MAX_DOCUMENT_BYTES,
   MAX_WIZARD_DOCUMENTS,
+  MAX_WIZARD_TOTAL_BYTES,
   documentTypeOf,
 } from "../../../schema/api/projects";
 
@@ -27,6 +28,7 @@ export function addDocuments(current: File[], incoming: File[]): { files: File[]
     else if (file.size === 0) errors.push(DOCUMENT_MESSAGES.empty(file.name));
     else if (files.some((f) => sameFile(f, file))) continue;
     else if (files.length >= MAX_WIZARD_DOCUMENTS) errors.push(DOCUMENT_MESSAGES.count);
+    else if (files.reduce((n, f) => n + f.size, file.size) > MAX_WIZARD_TOTAL_BYTES) errors.push(DOCUMENT_MESSAGES.total);
     else files.push(file);
   }
   return { files, errors: [...new Set(errors)] };
