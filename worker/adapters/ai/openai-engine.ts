@@ -65,6 +65,7 @@ export class OpenAiEngine implements AiEngine {
   readonly kind = "openai" as const;
   readonly engine: string;
   readonly matchThreshold: number;
+  readonly connectionThreshold: number;
   readonly chatModel: string;
   readonly embeddingModel: string;
   private learnedDim: number | undefined;
@@ -80,6 +81,8 @@ export class OpenAiEngine implements AiEngine {
     this.embeddingModel = config.embeddingModel || "text-embedding-ada-002";
     this.engine = `openai:${this.embeddingModel}`;
     this.matchThreshold = config.matchThreshold ?? defaultThreshold(this.embeddingModel);
+    // The spec's 0.7 is ada-002's (whose unrelated texts already score about 0.7); newer models run lower.
+    this.connectionThreshold = this.embeddingModel === "text-embedding-ada-002" ? 0.7 : 0.4;
     this.configuredDim = config.embeddingDim;
     this.retry = { ...DEFAULT_RETRY_POLICY, ...config.retry };
     this.jsonMode = config.jsonMode ?? !/^gpt-4(-0314|-0613|-32k.*)?$/.test(this.chatModel);

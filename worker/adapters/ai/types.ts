@@ -25,6 +25,11 @@ export interface AiEngine {
   readonly embeddingDim: number;
   /** Minimum cosine similarity for a brain query match with this engine. */
   readonly matchThreshold: number;
+  /**
+   * Minimum cosine for a "semantic" connection between two documents with this engine (the spec's
+   * 0.7 is ada-002's; optional so older engines fall back to it).
+   */
+  readonly connectionThreshold?: number;
   /** "local" output is labelled as such in the UI. */
   readonly kind: "local" | "openai";
 

@@ -8,12 +8,15 @@ import { sentences, truncateWords } from "./tokenize";
 
 /** Cosine threshold for a brain query match with this engine (measured, see docs/decisions/040). */
 export const LOCAL_MATCH_THRESHOLD = 0.3;
+/** Documents of one brand score about 0.4-0.45 with each other, unrelated ones 0.05-0.3 (decision 040). */
+export const LOCAL_CONNECTION_THRESHOLD = 0.35;
 
 export class LocalAiEngine implements AiEngine {
   readonly kind = "local" as const;
   readonly engine: string;
   readonly embeddingDim: number;
   readonly matchThreshold: number;
+  readonly connectionThreshold = LOCAL_CONNECTION_THRESHOLD;
   private readonly embedder: LocalEmbedder;
 
   constructor(
