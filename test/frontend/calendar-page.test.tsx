@@ -73,6 +73,8 @@ beforeEach(() => {
         return ok(null, 204);
       }
       if (m[2] === "/publish") Object.assign(p, { status: "publishing" });
+      // The publisher finishes by the time the page polls the post.
+      else if (method === "GET" && p.status === "publishing") return ok({ ...Object.assign(p, { status: "published" }) });
       if (m[2] === "/retry") Object.assign(p, { status: "scheduled" });
       if (method === "PATCH") Object.assign(p, JSON.parse(String(init?.body)));
       return ok(p);

@@ -64,6 +64,7 @@ beforeEach(() => {
       dashboard = { ...dashboard, upcoming: dashboard.upcoming.filter((p) => !url.endsWith(p.id)) };
       return new Response(null, { status: 204 });
     }
+    if (url === "/api/posts/a" && method === "GET") return new Response(JSON.stringify({ ...dashboard.upcoming[0], status: "published" }), { status: 200 });
     if (url.endsWith("/publish")) return new Response(JSON.stringify({ ...dashboard.upcoming[0], status: "publishing" }), { status: 200 });
     return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
   });

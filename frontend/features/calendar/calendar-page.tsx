@@ -1,6 +1,6 @@
 import { Box, Button, Grid, Heading, HStack, IconButton, Input, InputGroup, NativeSelect, Spinner, Stack, Text, Field } from "@chakra-ui/react";
 import { ChevronLeft, ChevronRight, Filter, Search } from "lucide-react";
-import { useCallback, useMemo, useRef, useState, type DragEvent } from "react";
+import { useCallback, useMemo, useState, type DragEvent } from "react";
 import useSWR from "swr";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
 import type { Post, PostStatus } from "../../../schema/api/posts";
@@ -21,10 +21,10 @@ import {
   type CalendarView,
 } from "./calendar-dates";
 import { PLATFORM_LABELS } from "./platform-icon";
-import { updatePost } from "./post-api";
 import { DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
 import { PostDetailDialog } from "./post-detail-dialog";
-import { uploadPostImage, usePostActions } from "./use-post-actions";
+import { usePostActions } from "./use-post-actions";
+import ImageUploadDialog from "../posts/image-upload-dialog";
 import { useIsNarrow } from "./use-is-narrow";
 
 type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "published" | "failed">;
@@ -52,8 +52,7 @@ export default function CalendarPage() {
   const [status, setStatus] = useState<StatusFilter>("all");
   const [detail, setDetail] = useState<{ post: Post; edit: boolean } | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
-  const imageTarget = useRef<Post | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [imageFor, setImageFor] = useState<Post | null>(null);
 
   const range = visibleRange(view, anchor, timeZone);
   // Only the visible range's rows are read (the server walks the (project, scheduled_for) index).
@@ -84,26 +83,7 @@ export default function CalendarPage() {
     onPublish: (post) => void actions.publish(post),
     onDelete: (post) => actions.askDelete(post),
     onRetry: (post) => void actions.retry(post),
-    onAddImage: (post) => {
-      imageTarget.current = post;
-      fileInput.current?.click();
-    },
-  };
-
-  const onImageChosen = async (file: File | undefined) => {
-    const post = imageTarget.current;
-    imageTarget.current = null;
-    if (fileInput.current) fileInput.current.value = "";
-    if (!file || !post) return;
-    try {
-      const media = await uploadPostImage(project.id, file);
-      await updatePost(post.id, { media_info: media });
-      notify.success("Image attached successfully!");
-    } catch (err) {
-      notify.error(err instanceof Error && err.message === "File size must be less than 5MB" ? err.message : "Failed to attach image");
-    } finally {
-      refresh();
-    }
+    onAddImage: (post) => setImageFor(post),
   };
 
   const onDrop = async (e: DragEvent, day: string, hour?: number) => {
@@ -268,12 +248,19 @@ export default function CalendarPage() {
         />
       )}
 
-      <input ref={fileInput} type="file" accept="image/jpeg,image/png,image/gif" hidden aria-label="Choose an image for the post" onChange={(e) => void onImageChosen(e.target.files?.[0])} />
+      <ImageUploadDialog
+        open={!!imageFor}
+        onOpenChange={(open) => !open && setImageFor(null)}
+        postId={imageFor?.id}
+        onComplete={() => {
+          setImageFor(null);
+          refresh();
+        }}
+      />
       {actions.deleteConfirm}
       <PostDetailDialog
         post={detail?.post ?? null}
         startInEdit={detail?.edit}
-        projectId={project.id}
         timeZone={timeZone}
         onClose={() => setDetail(null)}
         onSave={(post, changes) => actions.update(post, changes)}

@@ -1,13 +1,13 @@
 import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { MediaInfo, Post } from "../../../schema/api/posts";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { notify } from "../../components/ui/toaster";
+import ImageUploadDialog from "../posts/image-upload-dialog";
 import { formatDay, formatTime } from "./calendar-dates";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, postImage } from "./post-api";
 import { STATUS_COLORS } from "./post-card";
-import { uploadPostImage } from "./use-post-actions";
 
 export type PostEdit = { content?: string; scheduled_for?: string; media_info?: MediaInfo | null };
 
@@ -17,14 +17,12 @@ export type PostEdit = { content?: string; scheduled_for?: string; media_info?: 
  */
 export function PostDetailDialog({
   post,
-  projectId,
   timeZone,
   startInEdit,
   onClose,
   onSave,
 }: {
   post: Post | null;
-  projectId: string;
   timeZone: string;
   startInEdit?: boolean;
   onClose: () => void;
@@ -35,9 +33,8 @@ export function PostDetailDialog({
   const [time, setTime] = useState("");
   const [content, setContent] = useState("");
   const [media, setMedia] = useState<MediaInfo | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const [uploadOpen, setUploadOpen] = useState(false);
   const [saving, setSaving] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!post) return;
@@ -53,20 +50,6 @@ export function PostDetailDialog({
   const editable = post.status === "scheduled";
   const image = editing ? (media?.url ?? null) : postImage(post);
   const when = localDateTimeToUtc(date, time, timeZone);
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      setMedia(await uploadPostImage(projectId, file));
-      notify.success("Image attached successfully!");
-    } catch (err) {
-      notify.error(err instanceof Error && err.message === "File size must be less than 5MB" ? err.message : "Failed to attach image");
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
-    }
-  };
 
   const save = async () => {
     if (!content.trim()) {
@@ -124,8 +107,8 @@ export function PostDetailDialog({
                     <Field.Label>Image</Field.Label>
                     {image && <Image src={image} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" maxW="sm" />}
                     <HStack gap="2">
-                      <Button size="sm" variant="outline" onClick={() => fileInput.current?.click()} disabled={uploading}>
-                        {uploading ? "Uploading..." : image ? "Change Image" : "Add Image"}
+                      <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
+                        {image ? "Change Image" : "Add Image"}
                       </Button>
                       {image && (
                         <Button size="sm" variant="ghost" onClick={() => setMedia(null)}>
@@ -133,14 +116,7 @@ export function PostDetailDialog({
                         </Button>
                       )}
                     </HStack>
-                    <input
-                      ref={fileInput}
-                      type="file"
-                      accept="image/jpeg,image/png,image/gif"
-                      hidden
-                      aria-label="Choose an image"
-                      onChange={(e) => void onFile(e.target.files?.[0])}
-                    />
+                    <ImageUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onComplete={(m) => setMedia(m)} />
                   </Field.Root>
                 </Stack>
               ) : (
@@ -167,7 +143,7 @@ export function PostDetailDialog({
                   <Button variant="outline" onClick={() => (startInEdit ? onClose() : setEditing(false))}>
                     Cancel
                   </Button>
-                  <Button colorPalette="brand" onClick={save} disabled={saving || uploading || when === null || !content.trim()}>
+                  <Button colorPalette="brand" onClick={save} disabled={saving || when === null || !content.trim()}>
                     {saving ? "Saving..." : "Save Changes"}
                   </Button>
                 </>

@@ -1,10 +1,16 @@
 import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
 import { useCallback, useState } from "react";
-import type { MediaInfo, Post } from "../../../schema/api/posts";
-import { MAX_IMAGE_BYTES } from "../../../schema/api/posts";
+import type { Post } from "../../../schema/api/posts";
 import { notify } from "../../components/ui/toaster";
-import { request } from "../../lib/api";
+import { waitForPublish } from "../posts/api";
 import { deletePost, publishPost, retryPost, updatePost } from "./post-api";
+
+/** Publish now: the post is queued, then we wait (bounded) for the publisher's outcome. */
+async function publishAndWait(id: string): Promise<void> {
+  const queued = await publishPost(id);
+  const final = queued.status === "publishing" ? await waitForPublish(id) : queued;
+  if (final.status === "failed") throw new Error(final.error_message ?? "Failed to publish post");
+}
 
 /**
  * Post actions with the spec's toasts. `onChanged` refreshes whatever list shows the post.
@@ -34,7 +40,7 @@ export function usePostActions(onChanged: () => void) {
 
   return {
     busyId,
-    publish: (post: Post) => run(post, () => publishPost(post.id), "Post published successfully!", "Failed to publish post"),
+    publish: (post: Post) => run(post, () => publishAndWait(post.id), "Post published successfully!", "Failed to publish post"),
     retry: (post: Post) => run(post, () => retryPost(post.id), "Post scheduled successfully!", "Failed to publish post"),
     reschedule: (post: Post, scheduledFor: string) =>
       run(post, () => updatePost(post.id, { scheduled_for: scheduledFor }), "Post rescheduled successfully", "Failed to reschedule post"),
@@ -82,10 +88,3 @@ function DeleteConfirm({ post, onCancel, onConfirm }: { post: Post | null; onCan
   );
 }
 
-/** Uploads an image for a project's post (JPEG, PNG or GIF up to 5 MB); the server checks the bytes. */
-export async function uploadPostImage(projectId: string, file: File): Promise<MediaInfo> {
-  if (file.size > MAX_IMAGE_BYTES) throw new Error("File size must be less than 5MB");
-  const body = new FormData();
-  body.append("file", file, file.name);
-  return request<MediaInfo>(`/api/projects/${encodeURIComponent(projectId)}/media`, { method: "POST", body });
-}

@@ -21,6 +21,7 @@ import { ArrowLeft, Sparkles } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { mutate } from "swr";
 import { PLATFORMS } from "../../../schema/api/common";
 import {
   browserTimeZone,
@@ -107,6 +108,9 @@ export default function CampaignNewPage() {
           image_prompt: d.image_prompt,
         })),
       });
+      // The header's progress dots and the dashboard read these; they changed.
+      void mutate(`/api/projects/${project.id}/progress`);
+      void mutate(`/api/projects/${project.id}/dashboard`);
       notify.success("Campaign scheduled successfully!");
       navigate("/calendar");
     } catch {

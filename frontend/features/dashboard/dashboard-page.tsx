@@ -148,7 +148,6 @@ export default function DashboardPage() {
       <PostDetailDialog
         post={editing}
         startInEdit
-        projectId={project.id}
         timeZone={timeZone}
         onClose={() => setEditing(null)}
         onSave={(post, changes) => actions.update(post, changes)}
