@@ -68,6 +68,17 @@ describe("POST /api/projects/:projectId/posts", () => {
     expect(Date.parse(post.last_attempt!)).toBe(Date.parse(post.scheduled_for));
   });
 
+  it("publish now with the queue down leaves the post scheduled for now (the next tick takes it)", async () => {
+    const u = await signIn();
+    await connectAccount(u.projectId, "twitter");
+    const { createPost } = await import("../../worker/services/posts");
+    const { getDb } = await import("../../worker/lib/db");
+    const broken = { ...env, PUBLISH_JOBS: { sendBatch: async () => Promise.reject(new Error("queue down")) } } as unknown as typeof env;
+    const post = await createPost(getDb(env.DB), broken, u.userId, u.projectId, { content: "Queue down", platform: "twitter", hashtags: [], mode: "now" });
+    expect(post).toMatchObject({ status: "scheduled", publish_attempts: 0 });
+    expect(Date.parse(post.scheduled_for)).toBeLessThanOrEqual(Date.now());
+  });
+
   it("refuses an image that is not one of the project's uploads", async () => {
     const u = await signIn();
     await connectAccount(u.projectId, "twitter");

@@ -11,7 +11,7 @@ import type { createPostSchema, listPostsQuery, MediaInfo, Post, PostStatus, upd
 import type { Platform } from "../../schema/api/common";
 import type { Db } from "../lib/db";
 import type { Env } from "../env";
-import { badRequest, conflict, notFound } from "../lib/errors";
+import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { claimPostsNow } from "./publishing-claim";
@@ -139,7 +139,10 @@ export async function createPost(
   ]);
   if (input.mode === "now") {
     // Publish now goes through the same claim + queue path as the cron (exactly-once rules hold).
-    await claimPostsNow(env, [created!.id], now);
+    // If the queue is unavailable the post stays scheduled for now and the next tick takes it.
+    await claimPostsNow(env, [created!.id], now).catch((err) => {
+      if (!(err instanceof ApiError)) throw err;
+    });
     return getPostForProject(db, projectId, created!.id);
   }
   return created!;
