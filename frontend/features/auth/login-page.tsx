@@ -1,9 +1,7 @@
 import { Button, Link, Separator, Spinner, Stack, Text, HStack, Field, Input } from "@chakra-ui/react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useForm } from "react-hook-form";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { loginSchema } from "../../../schema/api/auth";
+import { loginErrors, type LoginErrors } from "../../../schema/api/auth-rules";
 import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { useAuthActions } from "./auth-actions";
@@ -12,7 +10,6 @@ import { authErrorText, POST_LOGIN_DELAY_MS, sleep } from "./errors";
 import { GoogleButton } from "./google-button";
 import { FormStack, TextField } from "./text-field";
 
-type LoginValues = { email: string; password: string };
 type FromState = { from?: string } | null;
 
 // A magic token is single-use: StrictMode's double effect (or a re-render) must not spend it twice.
@@ -20,30 +17,41 @@ const verifiedTokens = new Set<string>();
 
 function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: string; onEmail: (e: string) => void; onSignedIn: () => Promise<void> }) {
   const actions = useAuthActions();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: defaultEmail, password: "" } });
-  const email = watch("email");
-  useEffect(() => onEmail(email), [email, onEmail]);
+  const [values, setValues] = useState({ email: defaultEmail, password: "" });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const change = (field: "email" | "password") => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (field === "email") onEmail(value);
+    // Like react-hook-form's default: validate on submit, then re-validate as the user types.
+    if (submitted) setErrors(loginErrors(next));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = loginErrors(values);
+    setErrors(found);
+    if (found.email || found.password) return;
+    setBusy(true);
     try {
-      await actions.signIn(email, password);
+      await actions.signIn(values.email.trim(), values.password);
     } catch (err) {
       notify.error(authErrorText(err, "Invalid email or password"));
+      setBusy(false);
       return;
     }
     await onSignedIn();
-  });
+  };
 
   return (
-    <FormStack onSubmit={onSubmit}>
-      <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" registration={register("email")} error={errors.email?.message} />
-      <TextField label="Password" type="password" autoComplete="current-password" registration={register("password")} error={errors.password?.message} />
-      <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Signing in...">
+    <FormStack onSubmit={(e) => void onSubmit(e)}>
+      <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" value={values.email} onChange={change("email")} error={errors.email} />
+      <TextField label="Password" type="password" autoComplete="current-password" value={values.password} onChange={change("password")} error={errors.password} />
+      <Button type="submit" colorPalette="brand" loading={busy} loadingText="Signing in...">
         Sign in
       </Button>
     </FormStack>

@@ -1,22 +1,26 @@
 import { Field, Input, Stack } from "@chakra-ui/react";
-import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
+import type { ChangeEvent, FormEvent, InputHTMLAttributes, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 
 type Props = {
   label: string;
   type?: "email" | "password" | "text";
   error?: string;
-  registration: UseFormRegisterReturn;
+  /** react-hook-form's register(...), or value/onChange for a plain controlled input. */
+  registration?: UseFormRegisterReturn;
+  value?: string;
+  onChange?: (value: string) => void;
   autoComplete?: InputHTMLAttributes<HTMLInputElement>["autoComplete"];
   placeholder?: string;
 };
 
 /** A labelled input with the field's validation message under it. */
-export function TextField({ label, type = "text", error, registration, autoComplete, placeholder }: Props) {
+export function TextField({ label, type = "text", error, registration, value, onChange, autoComplete, placeholder }: Props) {
+  const control = registration ?? { value, onChange: (e: ChangeEvent<HTMLInputElement>) => onChange?.(e.target.value) };
   return (
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>
-      <Input type={type} autoComplete={autoComplete} placeholder={placeholder} {...registration} />
+      <Input type={type} autoComplete={autoComplete} placeholder={placeholder} {...control} />
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );

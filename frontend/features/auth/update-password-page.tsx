@@ -22,10 +22,13 @@ export default function UpdatePasswordPage() {
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver: zodResolver(updatePasswordSchema), defaultValues: { password: "", confirmPassword: "", code: "" } });
 
-  const onSubmit = handleSubmit(async ({ password, confirmPassword, code }) => {
+  const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
+    // The shared schema does not know Clerk's code field, so it is read from the raw form values.
+    const code = getValues("code");
     setProblem(null);
     try {
       await actions.updatePassword({ password, confirmPassword, token, code: code || undefined, email });

@@ -1,0 +1,37 @@
+// The login rules without zod: /login must stay inside the initial-JS budget (DESIGN.md, 150 KiB
+// gzip), and zod plus a form library would add ~40 KiB to it. schema/api/auth.ts builds its zod
+// schemas from these same constants, so the client and the Worker agree on every message.
+export const MSG = {
+  email: "Please enter a valid email",
+  passwordMin: "Password must be at least 6 characters",
+  passwordMax: "Password must be at most 200 characters",
+  passwordsMatch: "Passwords don't match",
+} as const;
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+// zod's email pattern (v4), so both sides accept the same addresses.
+export const EMAIL_RE = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+export function emailError(email: string): string | undefined {
+  const v = email.trim();
+  return v.length > EMAIL_MAX || !EMAIL_RE.test(v) ? MSG.email : undefined;
+}
+
+export function passwordError(password: string): string | undefined {
+  if (password.length < PASSWORD_MIN) return MSG.passwordMin;
+  if (password.length > PASSWORD_MAX) return MSG.passwordMax;
+  return undefined;
+}
+
+export type LoginErrors = { email?: string; password?: string };
+
+export function loginErrors(values: { email: string; password: string }): LoginErrors {
+  const errors: LoginErrors = {};
+  const e = emailError(values.email);
+  const p = passwordError(values.password);
+  if (e) errors.email = e;
+  if (p) errors.password = p;
+  return errors;
+}
