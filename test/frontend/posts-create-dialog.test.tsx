@@ -200,6 +200,14 @@ describe("CreatePostDialog", () => {
     expect(await screen.findByText("Failed to schedule post")).toBeInTheDocument();
   });
 
+  it("submitting with Enter and blank content says Please enter some content", async () => {
+    const user = userEvent.setup();
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText("Hashtags"), "coffee{Enter}");
+    expect(await screen.findByText("Please enter some content")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
   it("says No project selected without a project and sends nothing", async () => {
     const user = userEvent.setup();
     const { dialog } = renderDialog({ withProject: false });

@@ -1,3 +1,5 @@
+// The cron only claims and enqueues (never publishes inline) so a tick stays fast and every
+// publish goes through the queue consumer's exactly-once rules (docs/decisions/070).
 import type { Env } from "../env";
 import { claimAndEnqueueDue } from "../services/publishing-claim";
 
