@@ -2,7 +2,7 @@ import { Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from "@chak
 import { BookOpen, ChartColumn, Library, LogOut, Send, Settings } from "lucide-react";
 import { Link, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth-context";
-import { BrandLogo } from "./brand-logo";
+import { BrandLogo } from "../../components/ui/brand-logo";
 import { ProgressIndicator } from "./progress";
 import { useShellActions } from "./shell-context";
 
