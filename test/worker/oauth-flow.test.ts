@@ -202,4 +202,12 @@ describe("OAuth callback", () => {
     expect(access).toMatch(/^IGAA/); // the long-lived token, not the short one
     expect(JSON.stringify(row)).not.toContain(access);
   });
+
+  it("Instagram: a code the platform refuses -> Failed to exchange code with its reason, nothing stored", async () => {
+    const user = await signIn();
+    const { state } = await authorizeAtSandbox(user, "instagram", uname());
+    const err = await expectError(await json(user, "POST", "/api/oauth/instagram/callback", { code: "igcode_forged", state }), 400);
+    expect(err.message).toBe("Failed to exchange code: Invalid authorization code");
+    expect(await accountCount(user.projectId, "instagram")).toBe(0);
+  });
 });

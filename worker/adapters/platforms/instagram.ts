@@ -48,7 +48,8 @@ export async function classifyInstagramResponse(res: Response, context: "token" 
   if (res.status >= 500 || error.is_transient === true) {
     return new PlatformError("retryable", `Instagram is unavailable (HTTP ${res.status}). Please try again.`);
   }
-  if (code === 190 || res.status === 401 || (context === "token" && res.status === 400)) {
+  if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
+  if (code === 190 || res.status === 401) {
     return new PlatformError("auth", `Instagram access was revoked or expired. Please reconnect your Instagram account. (${detail})`);
   }
   return new PlatformError("rejected", `Instagram rejected the post: ${detail}`);

@@ -41,7 +41,9 @@ export async function classifyXResponse(res: Response, context: "token" | "api")
     return new PlatformError("retryable", "Twitter rate limit reached. The post will be retried.", retryAfterMs(res.headers));
   }
   if (res.status >= 500) return new PlatformError("retryable", `Twitter is unavailable (HTTP ${res.status}). Please try again.`);
-  if (res.status === 401 || body.error === "invalid_grant" || (context === "token" && res.status === 400)) {
+  // Token endpoint refusals keep X's own words: callers add the context ("Failed to exchange code: ...").
+  if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
+  if (res.status === 401 || body.error === "invalid_grant") {
     return new PlatformError("auth", `Twitter access was revoked or expired. Please reconnect your Twitter account. (${detail})`);
   }
   if (res.status === 403 && /not permitted|suspended|forbidden to perform/i.test(detail) && !/duplicate/i.test(detail)) {
