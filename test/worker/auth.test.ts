@@ -333,10 +333,15 @@ describe("rate limits", () => {
     expect(await outbox(email)).toHaveLength(0);
   });
 
-  it("per-IP limits apply to a missing cf-connecting-ip only in production", async () => {
-    const noIp = (email: string, e = env) =>
-      app.request(`${ORIGIN}/api/auth/magic-link`, { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ email }) }, e);
+  it("per-IP limits apply to a missing or loopback cf-connecting-ip only in production", async () => {
+    const noIp = (email: string, e = env, extra: Record<string, string> = {}) =>
+      app.request(
+        `${ORIGIN}/api/auth/magic-link`,
+        { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json", ...extra }, body: JSON.stringify({ email }) },
+        e,
+      );
     for (let i = 0; i < 31; i++) expect((await noIp(randomEmail())).status).toBe(200);
+    for (let i = 0; i < 31; i++) expect((await noIp(randomEmail(), env, { "cf-connecting-ip": "127.0.0.1" })).status).toBe(200);
     const prod = { ...env, APP_ENV: "production" };
     for (let i = 0; i < 30; i++) expect((await noIp(randomEmail(), prod)).status).toBe(200);
     await expectError(await noIp(randomEmail(), prod), 429);

@@ -23,11 +23,15 @@ export async function enforceRateLimits(db: Db, limits: Limit[], now = Date.now(
   if (over) throw tooManyRequests();
 }
 
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
 /**
- * The caller's IP as Cloudflare reports it. Without the header (only possible off Cloudflare, i.e.
- * `wrangler dev` on one machine) every client would share one bucket, so outside production the
+ * The caller's IP as Cloudflare reports it. Off Cloudflare (`wrangler dev` on one machine) the
+ * header is missing or loopback and every client would share one bucket, so outside production
  * per-IP limits are skipped (null); in production a missing header shares an "unknown" bucket.
  */
 export function clientIp(req: { header(name: string): string | undefined }, env: { APP_ENV?: string }): string | null {
-  return req.header("cf-connecting-ip") ?? (env.APP_ENV === "production" ? "unknown" : null);
+  const ip = req.header("cf-connecting-ip");
+  if (env.APP_ENV === "production") return ip ?? "unknown";
+  return ip && !LOOPBACK.has(ip) ? ip : null;
 }
