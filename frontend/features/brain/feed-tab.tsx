@@ -39,8 +39,8 @@ function StatusLine({ doc }: { doc: BrainDocumentDto }) {
       <Text fontSize="sm" color="fg.muted">
         {progressLabel(doc)}
       </Text>
-      <Progress.Root value={value} size="xs" colorPalette="brand" aria-label={`Processing ${doc.title}`}>
-        <Progress.Track>
+      <Progress.Root value={value} size="xs" colorPalette="brand">
+        <Progress.Track aria-label={`Processing ${doc.title}`}>
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
@@ -269,8 +269,8 @@ export function FeedTab({ projectId }: { projectId: string }) {
                         {item.error}
                       </Text>
                     ) : (
-                      <Progress.Root value={item.percent} size="xs" colorPalette="brand" mt="1" aria-label={`Upload progress of ${item.name}`}>
-                        <Progress.Track>
+                      <Progress.Root value={item.percent} size="xs" colorPalette="brand" mt="1">
+                        <Progress.Track aria-label={`Upload progress of ${item.name}`}>
                           <Progress.Range />
                         </Progress.Track>
                       </Progress.Root>
