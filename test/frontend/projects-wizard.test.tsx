@@ -2,7 +2,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import type { Project } from "../../schema/api/projects";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
@@ -23,8 +23,8 @@ const created: Project = {
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
-let reloadProjects: ReturnType<typeof vi.fn>;
-let setProject: ReturnType<typeof vi.fn>;
+let reloadProjects: Mock<() => Promise<void>>;
+let setProject: Mock<(p: Project) => void>;
 
 function renderWizard() {
   return render(
@@ -56,7 +56,7 @@ beforeEach(() => {
   fetchMock = vi.fn(async () => new Response(JSON.stringify(created), { status: 201, headers: { "content-type": "application/json" } }));
   vi.stubGlobal("fetch", fetchMock);
   reloadProjects = vi.fn(async () => {});
-  setProject = vi.fn();
+  setProject = vi.fn<(p: Project) => void>();
   vi.spyOn(notify, "success");
   vi.spyOn(notify, "error");
 });

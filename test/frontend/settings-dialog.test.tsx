@@ -2,7 +2,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import type { Project } from "../../schema/api/projects";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
@@ -24,9 +24,9 @@ const project: Project = {
 const ok = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
-let setProject: ReturnType<typeof vi.fn>;
-let refresh: ReturnType<typeof vi.fn>;
-let onOpenChange: ReturnType<typeof vi.fn>;
+let setProject: Mock<(p: Project) => void>;
+let refresh: Mock<() => Promise<void>>;
+let onOpenChange: Mock<(open: boolean) => void>;
 
 function renderDialog() {
   return render(
@@ -49,9 +49,9 @@ const saveButton = () => screen.getByRole("button", { name: /^(Save|Saving\.\.\.
 beforeEach(() => {
   fetchMock = vi.fn(async () => ok({ ...project, name: "Acme Coffee" }));
   vi.stubGlobal("fetch", fetchMock);
-  setProject = vi.fn();
+  setProject = vi.fn<(p: Project) => void>();
   refresh = vi.fn(async () => {});
-  onOpenChange = vi.fn();
+  onOpenChange = vi.fn<(open: boolean) => void>();
   vi.spyOn(notify, "success").mockImplementation(() => {});
   vi.spyOn(notify, "error").mockImplementation(() => {});
   vi.spyOn(notify, "info").mockImplementation(() => {});

@@ -2,7 +2,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import type { Project } from "../../schema/api/projects";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
@@ -29,7 +29,7 @@ const ITEMS = [
 ];
 
 let fetchMock: ReturnType<typeof vi.fn>;
-let setProject: ReturnType<typeof vi.fn>;
+let setProject: Mock<(p: Project) => void>;
 
 function renderTour(value: { project: Project | null } = { project }) {
   return render(
@@ -52,7 +52,7 @@ const title = () => screen.getByRole("heading", { level: 1 }).textContent;
 beforeEach(() => {
   fetchMock = vi.fn(async () => new Response(JSON.stringify({ ...project, has_seen_onboarding: true }), { status: 200 }));
   vi.stubGlobal("fetch", fetchMock);
-  setProject = vi.fn();
+  setProject = vi.fn<(p: Project) => void>();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
