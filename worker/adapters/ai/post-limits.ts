@@ -15,7 +15,8 @@ export function publishedLength(content: string, hashtags: string[]): number {
 export function toHashtag(phrase: string): string | null {
   const parts = phrase.normalize("NFKD").replace(/[^\p{L}\p{N}\s]/gu, " ").trim().split(/\s+/).filter(Boolean);
   if (!parts.length) return null;
-  const tag = parts.map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
+  // Keep names with inner capitals as written ("iOS"); capitalise plain words for CamelCase.
+  const tag = parts.map((p) => (/\p{Lu}/u.test(p.slice(1)) ? p : p.charAt(0).toUpperCase() + p.slice(1))).join("");
   if (tag.length < 3 || tag.length > 24 || /^\d+$/.test(tag)) return null;
   return tag;
 }

@@ -3,8 +3,9 @@
 import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
 import { writePosts } from "./posts";
-import { extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
-import { sentences, truncateWords } from "./tokenize";
+import { completeSentences, extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
+import { sentenceTexts } from "./nlp";
+import { truncateWords, words } from "./tokenize";
 
 /** Cosine threshold for a brain query match with this engine (measured, see docs/decisions/040). */
 export const LOCAL_MATCH_THRESHOLD = 0.3;
@@ -45,34 +46,44 @@ export class LocalAiEngine implements AiEngine {
       description: truncateWords(sentenceContaining(text, p.key) ?? p.text, 200),
       relevance_score: Math.max(0, Math.min(1, Math.round((0.4 + 0.6 * (p.score / max)) * 100) / 100)),
     }));
-    const insights = extractInsights(docs.map((d) => d.content).join("\n\n"));
+    const insights = extractInsights(docs.map((d) => d.content));
     return { topics, insights };
   }
 
   async summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore> {
     const { brand } = input;
     const docText = input.documents.map((d) => d.content).join("\n\n").slice(0, 4000);
-    const sents = sentences(docText).filter((s) => s.length >= 20);
+    const sents = input.documents.flatMap((d) => completeSentences(d.content.slice(0, 2000))).filter((s) => s.length >= 20);
     const top = textRank(sents, 6, 0.65);
-    const insights = extractInsights(docText, 3);
+    const insights = extractInsights(input.documents.map((d) => d.content.slice(0, 2000)), 3);
     const byType = (t: string) => insights.filter((i) => i.type === t).map((i) => i.content);
-    const descFirst = sentences(brand.description)[0] ?? "";
-    const elevator = truncateWords(
-      [descFirst, top.find((s) => s.text !== descFirst)?.text].filter(Boolean).join(" ") || `${brand.name} — ${brand.industry}`,
-      320,
-    );
+    const descFirst = sentenceTexts(brand.description)[0] ?? "";
+    const second = byType("goal")[0] ?? top.find((s) => s.text !== descFirst)?.text;
+    const elevator = truncateWords([descFirst, second].filter(Boolean).join(" ") || `${brand.name} — ${brand.industry}`, 320);
     const valueProps = [...byType("feature"), ...byType("goal"), ...top.map((s) => s.text)]
       .filter((s, i, all) => all.indexOf(s) === i)
       .slice(0, 4)
       .map((s) => truncateWords(s, 200));
-    const positioningCue = sents.find((s) => /\b(unlike|only|first|leading|different|alternative|instead of|rather than|compared|than)\b/i.test(s));
-    const positioning = truncateWords(
-      positioningCue ?? (byType("audience")[0] ? `${brand.name} (${brand.industry}): ${byType("audience")[0]}` : elevator),
-      300,
+    const positioningCue = sents.find((s) =>
+      /\b(unlike|the only|the first|leading|alternative to|instead of|rather than|compared to|better than|different from)\b/i.test(s),
     );
-    const storySents = sents.filter((s) => /\b(founded|started|began|born|since|story|journey|grew up|in (?:19|20)\d\d|years ago|garage|kitchen)\b/i.test(s));
+    const positioning = truncateWords(positioningCue ?? byType("audience")[0] ?? (descFirst || top[0]?.text || elevator), 300);
+    // Story: the founding sentence first, then other history.
+    const storyScore = (s: string) =>
+      (/\b(founded|started|began|born|established|created)\b/i.test(s) ? 2 : 0) +
+      (/\b(since|story|journey|grew up|in (?:19|20)\d\d|years ago|garage|kitchen|first)\b/i.test(s) ? 1 : 0);
+    const storySents = sents
+      .map((s, i) => ({ s, i, score: storyScore(s) }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score || a.i - b.i)
+      .map((x) => x.s);
     const brandStory = truncateWords((storySents.length ? storySents.slice(0, 3) : top.slice(0, 3).map((s) => s.text)).join(" "), 600);
-    const themes = keyphrases([docText, brand.description].join("\n"), 5).map((p) => titleCase(p.text));
+    // Themes are subjects, not the brand itself: phrases naming the brand are left out.
+    const brandWords = new Set(words(brand.name));
+    const themes = keyphrases([docText, brand.description].join("\n"), 12)
+      .filter((p) => !words(p.text).some((w) => brandWords.has(w)))
+      .slice(0, 5)
+      .map((p) => titleCase(p.text));
     return {
       elevator_pitch: elevator,
       value_props: valueProps,

@@ -3,9 +3,10 @@
 // keyphrases. Platform limits are enforced so a draft is always publishable as-is.
 import type { Platform } from "../../../../schema/api/common";
 import type { BrandProfile, GeneratedPostDraft, Insight } from "../types";
-import { keyphrases, textRank } from "./text";
+import { completeSentences, keyphrases, textRank } from "./text";
 import { fitToPlatform, toHashtag } from "../post-limits";
-import { fnv1a, sentences, stem, STOPWORDS, truncateWords, words } from "./tokenize";
+import { sentenceTexts } from "./nlp";
+import { fnv1a, stem, STOPWORDS, truncateWords, words } from "./tokenize";
 
 type Voice = "playful" | "professional" | "warm" | "bold" | "neutral";
 
@@ -56,9 +57,9 @@ export function writePosts(input: {
 
   // Candidate sentences: from the context segments first, then insights, then the brand description.
   const pool: { text: string; source: number }[] = [];
-  input.context.forEach((c, i) => sentences(c).forEach((s) => pool.push({ text: s, source: i })));
+  input.context.forEach((c, i) => completeSentences(c).forEach((s) => pool.push({ text: s, source: i })));
   input.insights.forEach((ins) => pool.push({ text: ins.content, source: 100 }));
-  sentences(brand.description).forEach((s) => pool.push({ text: s, source: 200 }));
+  sentenceTexts(brand.description).forEach((s) => pool.push({ text: s, source: 200 }));
   const usable = pool.filter((p) => p.text.length >= 20 && words(p.text).length >= 4);
   const centrality = new Map(textRank(usable.map((p) => p.text), usable.length, 1).map((r) => [r.index, r.score]));
   const ranked = usable
@@ -75,15 +76,14 @@ export function writePosts(input: {
     return true;
   });
 
-  const allText = [prompt, ...input.context, brand.description].join("\n");
-  const tagPool: string[] = [];
-  for (const p of [...keyphrases(prompt, 3), ...keyphrases(allText, 8)]) {
-    const t = toHashtag(p.text);
-    if (t && !tagPool.some((x) => x.toLowerCase() === t.toLowerCase())) tagPool.push(t);
-  }
-  const brandTag = toHashtag(brand.name);
-  if (brandTag && !tagPool.some((x) => x.toLowerCase() === brandTag.toLowerCase())) tagPool.push(brandTag);
-
+  const addTag = (list: string[], phrase: string) => {
+    const t = toHashtag(phrase);
+    if (t && !list.some((x) => x.toLowerCase() === t.toLowerCase())) list.push(t);
+  };
+  const promptTags: string[] = [];
+  for (const p of keyphrases(prompt, 3)) addTag(promptTags, p.text);
+  const brandTags: string[] = [];
+  addTag(brandTags, brand.name);
   const seed = fnv1a(`${brand.name}|${prompt}`);
   const openers = OPENERS[voice];
   const closers = CLOSERS[voice];
@@ -94,16 +94,21 @@ export function writePosts(input: {
     const opener = openers[(seed + i) % openers.length]!;
     const closer = closers[(seed + i * 3) % closers.length]!;
     const main = candidates.length ? candidates[i % candidates.length]!.text : promptLine || brand.name;
-    const extra = candidates.length > 1 ? candidates[(i + 1) % candidates.length]!.text : "";
+    const next = candidates.length > 1 ? candidates[(i + 1) % candidates.length]!.text : "";
+    // A second sentence only when it adds something (not a part of the main one or vice versa).
+    const extra = next && !main.includes(next) && !next.includes(main) ? next : "";
     const long = platform !== "twitter";
     const parts = [opener, main];
     if (long && extra && extra !== main) parts.push(extra);
     parts.push(closer);
     if (long && brand.name) parts.push(`— ${brand.name}`);
     const content = parts.join(long ? "\n\n" : " ").replace(/\s+([.,!?])/g, "$1");
-    const start = (seed + i) % Math.max(1, tagPool.length);
+    // Hashtags: one from the prompt (rotating), then the keyphrases of this post's own text, then the brand.
     const tags: string[] = [];
-    for (let k = 0; k < Math.min(long ? 5 : 3, tagPool.length); k++) tags.push(tagPool[(start + k) % tagPool.length]!);
+    if (promptTags.length) tags.push(promptTags[i % promptTags.length]!);
+    for (const p of keyphrases(long && extra ? `${main}\n${extra}` : main, 4)) addTag(tags, p.text);
+    for (const t of [...promptTags, ...brandTags]) addTag(tags, t);
+    tags.splice(long ? 5 : 3);
     const fitted = fitToPlatform(content, tags, platform);
     posts.push({
       content: fitted.content,

@@ -1,7 +1,8 @@
 // Extractive text analysis for the local engine: keyphrases, TextRank with a diversity (MMR) step,
 // and cue-based classification of the brand's own sentences into insights. Nothing is invented:
 // every output string is a phrase or sentence taken from the input (lightly trimmed).
-import { cosine, fnv1a, rawWords, sentences, stem, STOPWORDS, truncateWords, words } from "./tokenize";
+import { analyse, sentenceTexts, type Token } from "./nlp";
+import { cosine, fnv1a, stem, STOPWORDS, truncateWords, words } from "./tokenize";
 
 /** Verbs and fillers that make poor keyphrase words even though they are not stopwords. */
 const WEAK = new Set(
@@ -9,84 +10,90 @@ const WEAK = new Set(
     "new best great good better help helps helping want wants need needs needed get gets getting give gives " +
     "take takes keep keeps go goes going come comes know knows see sees find finds look looks feel feels " +
     "think believe say says said tell told start started offer offers offering include includes including " +
-    "provide provides providing create creates allow allows love loves day days year years time times today " +
+    "provide provides providing create creates allow allows love loves today " +
     "just right able sure whether always never still already around across within without able first last " +
     "next every each another others something anything everything someone everyone people thing things lot " +
-    "based top real truly simply easy easily fully completely perfect perfectly amazing awesome"
+    "based top real truly simply easy easily fully completely perfect perfectly amazing awesome " +
+    "share announce promote write post tell show highlight celebrate introduce invite remind explain describe " +
+    "generate make talk focus feature"
   ).split(/\s+/),
 );
 
 export type Phrase = { text: string; key: string; score: number; count: number };
 
-function phraseCandidates(sentence: string): string[][] {
-  const out: string[][] = [];
-  // Break at punctuation first so phrases never span clauses.
-  for (const clause of sentence.split(/[,.;:!?()"“”[\]{}|/–—]+|\s-\s/)) {
-    let run: string[] = [];
-    for (const w of rawWords(clause)) {
-      const lw = w.toLowerCase();
-      const bad = STOPWORDS.has(lw) || WEAK.has(lw) || lw.length < 3 || /^\d/.test(lw) || /ly$/.test(lw);
-      if (bad) {
-        if (run.length) out.push(run);
-        run = [];
-      } else run.push(w);
-    }
+const PHRASE_POS = new Set(["ADJ", "NOUN", "PROPN"]);
+const HEAD_POS = new Set(["NOUN", "PROPN"]);
+
+function usable(t: Token): boolean {
+  return (
+    PHRASE_POS.has(t.pos) &&
+    t.kind === "word" &&
+    !t.stop &&
+    !STOPWORDS.has(t.lower) &&
+    !WEAK.has(t.lower) &&
+    t.lower.length >= 2 &&
+    !/^\d/.test(t.lower)
+  );
+}
+
+/** Noun phrases of a sentence: runs of adjectives and nouns ending in a noun, at most 3 words. */
+function nounPhrases(tokens: Token[]): Token[][] {
+  const out: Token[][] = [];
+  let run: Token[] = [];
+  const flush = () => {
+    while (run.length && !HEAD_POS.has(run[run.length - 1]!.pos)) run.pop();
+    if (run.length > 3) run = run.slice(run.length - 3);
+    while (run.length > 1 && run[0]!.pos === "ADJ" && run.length > 2) run = run.slice(1);
     if (run.length) out.push(run);
+    run = [];
+  };
+  for (const t of tokens) {
+    if (usable(t)) run.push(t);
+    else flush();
   }
-  const phrases: string[][] = [];
-  for (const run of out) {
-    if (run.length <= 3) phrases.push(run);
-    else for (let i = 0; i + 3 <= run.length; i++) phrases.push(run.slice(i, i + 3));
-  }
-  return phrases;
+  flush();
+  return out;
 }
 
 /**
- * Keyphrases by a RAKE-like score: each word scores by how often it appears and how many phrase
- * neighbours it has; a phrase scores the sum of its words, boosted when it recurs.
+ * Keyphrases: noun phrases (part-of-speech tagged by wink-nlp) scored by how often the phrase and
+ * its words recur, with a bonus for multi-word phrases and proper nouns (product and brand names).
  */
 export function keyphrases(text: string, limit = 10): Phrase[] {
-  const sents = sentences(text);
-  const freq = new Map<string, number>();
-  const degree = new Map<string, number>();
-  const cands: string[][] = [];
+  const sents = analyse(text);
+  const wordFreq = new Map<string, number>();
+  const phrases = new Map<string, { forms: Map<string, number>; count: number; proper: boolean; first: number }>();
+  let position = 0;
   for (const s of sents) {
-    for (const p of phraseCandidates(s)) {
-      cands.push(p);
-      for (const w of p) {
-        const k = stem(w.toLowerCase());
-        freq.set(k, (freq.get(k) ?? 0) + 1);
-        degree.set(k, (degree.get(k) ?? 0) + p.length);
-      }
-    }
-  }
-  const byKey = new Map<string, Phrase & { forms: Map<string, number> }>();
-  for (const p of cands) {
-    const keys = p.map((w) => stem(w.toLowerCase()));
-    const key = keys.join(" ");
-    let score = 0;
-    for (const k of keys) {
-      const f = freq.get(k) ?? 1;
-      score += (degree.get(k) ?? 1) / f + Math.log2(1 + f);
-    }
-    score /= Math.sqrt(keys.length);
-    const cur = byKey.get(key);
-    const form = p.join(" ");
-    if (cur) {
+    for (const p of nounPhrases(s.tokens)) {
+      const key = p.map((t) => stem(t.lemma)).join(" ");
+      const form = p.map((t) => (t.pos === "PROPN" ? t.text : t.lower)).join(" ");
+      for (const t of p) wordFreq.set(stem(t.lemma), (wordFreq.get(stem(t.lemma)) ?? 0) + 1);
+      const cur = phrases.get(key) ?? { forms: new Map<string, number>(), count: 0, proper: false, first: position };
       cur.count++;
       cur.forms.set(form, (cur.forms.get(form) ?? 0) + 1);
-    } else byKey.set(key, { text: form, key, score, count: 1, forms: new Map([[form, 1]]) });
+      cur.proper ||= p.some((t) => t.pos === "PROPN");
+      phrases.set(key, cur);
+      position++;
+    }
   }
-  const list = [...byKey.values()].map((p) => {
-    // Most common surface form; prefer a lower-case form unless it is always capitalised (a name).
+  const list: Phrase[] = [...phrases.entries()].map(([key, p]) => {
+    const keys = key.split(" ");
+    const wordScore = keys.reduce((sum, k) => sum + Math.log2(1 + (wordFreq.get(k) ?? 1)), 0) / Math.sqrt(keys.length);
+    const lengthBonus = keys.length === 1 ? 1 : keys.length === 2 ? 1.35 : 1.2;
+    const score = (p.count * 0.8 + wordScore) * lengthBonus * (p.proper ? 1.25 : 1) * (1 + 0.15 / (1 + p.first / 10));
     const text = [...p.forms.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
-    return { text, key: p.key, count: p.count, score: p.score * (1 + Math.log2(p.count)) };
+    return { text, key, score, count: p.count };
   });
   list.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));
-  // Drop phrases contained in a better one (e.g. "coffee" after "cold brew coffee" unless it recurs more).
+  // Drop phrases that overlap a better one word-for-word ("brew kit" after "cold brew kit").
   const chosen: Phrase[] = [];
   for (const p of list) {
-    const overlaps = chosen.some((c) => ` ${c.key} `.includes(` ${p.key} `) || ` ${p.key} `.includes(` ${c.key} `));
+    const pw = p.key.split(" ");
+    const overlaps = chosen.some((c) => {
+      const cw = c.key.split(" ");
+      return ` ${c.key} `.includes(` ${p.key} `) || ` ${p.key} `.includes(` ${c.key} `) || pw.filter((w) => cw.includes(w)).length >= Math.min(pw.length, cw.length, 2);
+    });
     if (overlaps) continue;
     chosen.push(p);
     if (chosen.length >= limit) break;
@@ -198,8 +205,9 @@ export type ExtractedInsight = { type: InsightKind; content: string; confidence:
  * and assigned to its best type; each type keeps its best (at most `perType`) sentences, ties
  * broken by TextRank centrality so the most representative statements win.
  */
-export function extractInsights(text: string, perType = 2): ExtractedInsight[] {
-  const sents = sentences(text).filter((s) => s.length >= 25 && words(s).length >= 5);
+export function extractInsights(texts: string | string[], perType = 2): ExtractedInsight[] {
+  const sents = (typeof texts === "string" ? [texts] : texts)
+    .flatMap((t) => completeSentences(t)).filter((s) => s.length >= 25 && words(s).length >= 5);
   if (sents.length === 0) return [];
   const ranked = new Map(textRank(sents, sents.length, 1).map((r) => [r.index, r.score]));
   const kinds = Object.keys(INSIGHT_CONFIDENCE) as InsightKind[];
@@ -226,6 +234,19 @@ export function extractInsights(text: string, perType = 2): ExtractedInsight[] {
   return out;
 }
 
+/**
+ * Sentences that are whole: a text cut to a fixed length (the spec cuts documents at 1000 and 2000
+ * characters) starts or ends mid-sentence, and those fragments must not be quoted as brand facts.
+ */
+export function completeSentences(text: string): string[] {
+  const all = sentenceTexts(text);
+  return all.filter((s, i) => {
+    if (i === 0 && /^[\p{Ll}]/u.test(s)) return false;
+    if (i === all.length - 1 && all.length > 1 && !/[.!?…"”')\]]$/.test(s) && words(s).length > 6) return false;
+    return true;
+  });
+}
+
 export function titleCase(phrase: string): string {
   return phrase
     .split(/\s+/)
@@ -236,7 +257,7 @@ export function titleCase(phrase: string): string {
 /** Sentences of a text that contain all stems of a phrase (for topic descriptions). */
 export function sentenceContaining(text: string, key: string): string | undefined {
   const need = key.split(" ");
-  return sentences(text).find((s) => {
+  return sentenceTexts(text).find((s) => {
     const have = new Set(words(s).map(stem));
     return need.every((k) => have.has(k));
   });
