@@ -24,7 +24,7 @@ async function waitFor(url: string, timeoutMs: number) {
 }
 
 export default async function setup(project: TestProject) {
-  const persistDir = path.join(root, ".e2e", "state");
+  const persistDir = process.env.E2E_STATE_DIR ?? path.join(root, ".e2e", "state");
   rmSync(persistDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
