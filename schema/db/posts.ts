@@ -48,6 +48,10 @@ export const posts = sqliteTable(
     index("posts_project_time_idx").on(t.projectId, t.scheduledFor),
     index("posts_due_idx").on(t.status, t.scheduledFor),
     index("posts_campaign_idx").on(t.campaignId),
+    // Dashboard: scheduled count and the next 10 scheduled posts, and the last month's count,
+    // each answered from an index without reading the project's rows (decision 083).
+    index("posts_project_status_time_idx").on(t.projectId, t.status, t.scheduledFor),
+    index("posts_project_created_idx").on(t.projectId, t.createdAt),
   ],
 );
 

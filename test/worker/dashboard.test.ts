@@ -103,8 +103,8 @@ describe("dashboard figures", () => {
     const user = await signIn();
     const plans: string[] = [];
     const queries = [
-      "select count(*), sum(created_at >= 0), sum(status = 'scheduled') from posts where project_id = ?",
-      "select * from posts where project_id = ? and scheduled_for > ? and status = 'scheduled' order by scheduled_for asc limit 10",
+      "select count(*) from posts where project_id = ? and status = 'scheduled'",
+      "select * from posts where project_id = ? and status = 'scheduled' and scheduled_for > ? order by scheduled_for asc limit 10",
       "select count(*) from social_accounts where project_id = ?",
       "select id from brain_documents where project_id = ? limit 1",
     ];

@@ -1,13 +1,14 @@
 // Dashboard figures and header progress flags for one project. Every query is keyed on the
 // project id and walks an index: counts over the project's posts, EXISTS probes for the brain
 // and social flags, and the next 10 scheduled posts read in scheduled_for order (decision 083).
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
 import { posts } from "../../schema/db/posts";
 import { brainDocuments } from "../../schema/db/brain";
 import { socialAccounts } from "../../schema/db/social";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import type { Db } from "../lib/db";
-import { ownedProject } from "../lib/ownership";
+import { notFound } from "../lib/errors";
+import { projects } from "../../schema/db/projects";
 import { toPostDto } from "./posts";
 
 export const UPCOMING_LIMIT = 10;
@@ -27,26 +28,26 @@ export function formatChange(percent: number): string {
 }
 
 export async function getDashboard(db: Db, userId: string, projectId: string, nowMs = Date.now()): Promise<DashboardResponse> {
-  await ownedProject(db, userId, projectId);
   const since = nowMs - RECENT_WINDOW_MS;
-  const [counts, accounts, brain, upcoming] = await db.batch([
-    db
-      .select({
-        total: sql<number>`count(*)`,
-        recent: sql<number>`coalesce(sum(${posts.createdAt} >= ${since}), 0)`,
-        scheduled: sql<number>`coalesce(sum(${posts.status} = 'scheduled'), 0)`,
-      })
-      .from(posts)
-      .where(eq(posts.projectId, projectId)),
+  // One round trip: the ownership probe travels in the same read-only batch, and nothing is
+  // returned unless it found the caller's project. Each count walks one index of
+  // (project_id, ...) and never reads post rows.
+  const [owned, totalRow, recentRow, scheduledRow, accounts, brain, upcoming] = await db.batch([
+    db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1),
+    db.select({ n: sql<number>`count(*)` }).from(posts).where(eq(posts.projectId, projectId)),
+    db.select({ n: sql<number>`count(*)` }).from(posts).where(and(eq(posts.projectId, projectId), gte(posts.createdAt, since))),
+    db.select({ n: sql<number>`count(*)` }).from(posts).where(and(eq(posts.projectId, projectId), eq(posts.status, "scheduled"))),
     db.select({ n: sql<number>`count(*)` }).from(socialAccounts).where(eq(socialAccounts.projectId, projectId)),
     db.select({ id: brainDocuments.id }).from(brainDocuments).where(eq(brainDocuments.projectId, projectId)).limit(1),
     db
       .select()
       .from(posts)
-      .where(and(eq(posts.projectId, projectId), gt(posts.scheduledFor, nowMs), eq(posts.status, "scheduled")))
+      .where(and(eq(posts.projectId, projectId), eq(posts.status, "scheduled"), gt(posts.scheduledFor, nowMs)))
       .orderBy(asc(posts.scheduledFor))
       .limit(UPCOMING_LIMIT),
   ]);
+  if (owned.length === 0) throw notFound("Project not found");
+  const counts = [{ total: totalRow[0]?.n, recent: recentRow[0]?.n, scheduled: scheduledRow[0]?.n }];
   const total = Number(counts[0]?.total ?? 0);
   const percent = totalChangePercent(Number(counts[0]?.recent ?? 0), total);
   const connected = Number(accounts[0]?.n ?? 0);

@@ -1,0 +1,2 @@
+CREATE INDEX `posts_project_status_time_idx` ON `posts` (`project_id`,`status`,`scheduled_for`);--> statement-breakpoint
+CREATE INDEX `posts_project_created_idx` ON `posts` (`project_id`,`created_at`);
