@@ -165,6 +165,17 @@ describe("login and sessions", () => {
     expect((await sessionOf(cookie)).user).toBeNull();
   });
 
+  it("a new sign-in drops the user's expired sessions and spent tokens", async () => {
+    const { email, password } = await signUpAndLogin();
+    const user = (await userRow(email))!;
+    await env.DB.prepare("insert into sessions (id, user_id, created_at, expires_at) values ('old-session', ?, 0, 1)").bind(user.id).run();
+    await env.DB.prepare("insert into auth_tokens (id, user_id, kind, expires_at, used_at) values ('spent-token', ?, 'magic_link', ?, 1)").bind(user.id, Date.now() + 60_000).run();
+    await post("/api/auth/login", { email, password });
+    await post("/api/auth/magic-link", { email });
+    expect(await env.DB.prepare("select id from sessions where id = 'old-session'").first()).toBeNull();
+    expect(await env.DB.prepare("select id from auth_tokens where id = 'spent-token'").first()).toBeNull();
+  });
+
   it("refuses cookie mutations from another origin, and cross-site requests without Origin", async () => {
     const { cookie } = await signUpAndLogin();
     const evil = await post("/api/auth/logout", {}, { cookie, origin: "https://evil.example" });

@@ -6,6 +6,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { tooManyRequests } from "./errors";
 
+const STALE_MS = 24 * 60 * 60 * 1000;
+
 export type Limit = { key: string; max: number; windowMs: number };
 
 /** Counts one hit on each key; throws 429 (error shape) if any key is over its limit. */
@@ -20,6 +22,8 @@ export async function enforceRateLimits(db: Db, limits: Limit[], now = Date.now(
       returning count`);
     if (row && row.count > max) over = true;
   }
+  // Old windows are never read again; an occasional sweep keeps the table from growing forever.
+  if (Math.random() < 0.01) await db.run(sql`delete from rate_limits where window_start < ${now - STALE_MS}`);
   if (over) throw tooManyRequests();
 }
 

@@ -3,7 +3,7 @@
 // (a replayed or concurrent use finds nothing to claim); answers never reveal whether an email
 // has an account (magic link and reset always answer the same; sign-up of a taken email mails the
 // owner instead); sign-in and mail-sending calls are rate limited per email and per IP.
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, ne, or } from "drizzle-orm";
 import { authTokens, sessions, users } from "../../schema/db/auth";
 import { SESSION_TTL_MS } from "../adapters/auth/session-cookie";
 import type { MailAdapter, MailMessage } from "../adapters/mail/types";
@@ -58,13 +58,21 @@ async function send(ctx: AuthCtx, message: MailMessage, failure: string) {
 export async function createSession(db: Db, userId: string): Promise<string> {
   const token = randomToken(32);
   const now = Date.now();
-  await db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS });
+  await db.batch([
+    // Expired sessions of this user are dead weight; dropping them here keeps the table small.
+    db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now))),
+    db.insert(sessions).values({ id: await sha256Hex(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS }),
+  ]);
   return token;
 }
 
 async function issueToken(db: Db, userId: string, kind: "magic_link" | "reset_password", ttlMs: number): Promise<string> {
   const token = randomToken(32);
-  await db.insert(authTokens).values({ id: await sha256Hex(token), userId, kind, expiresAt: Date.now() + ttlMs });
+  const now = Date.now();
+  await db.batch([
+    db.delete(authTokens).where(and(eq(authTokens.userId, userId), or(lte(authTokens.expiresAt, now), isNotNull(authTokens.usedAt)))),
+    db.insert(authTokens).values({ id: await sha256Hex(token), userId, kind, expiresAt: now + ttlMs }),
+  ]);
   return token;
 }
 
