@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
-import { PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
+import { fitToPlatform, PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
 import { cosine } from "../../worker/adapters/ai/local/tokenize";
 
 const BRAND = {
@@ -100,5 +100,94 @@ describe("local AI engine", () => {
       expect(publishedLength(p.content, p.hashtags)).toBeLessThanOrEqual(PLATFORM_LIMITS[p.platform]);
     }
     expect(posts[0]!.content).toMatch(/Cold Brew Kit/);
+  });
+});
+
+describe("local AI engine: details", () => {
+  it("loads the word-vector table in the Worker, and it links paraphrases hashing alone cannot", async () => {
+    const engine = createAiEngine({ ...env, OPENAI_API_KEY: undefined });
+    const hashingOnly = new LocalAiEngine({ table: null });
+    expect(engine.embeddingDim).toBeGreaterThan(hashingOnly.embeddingDim);
+    const pair = ["Will you mend my torn jacket?", "We repair ripped garments for free."];
+    const [a, b] = await engine.embed(pair);
+    const [ha, hb] = await hashingOnly.embed(pair);
+    expect(cosine(a!, b!)).toBeGreaterThan(cosine(ha!, hb!) + 0.1);
+  });
+
+  it("is deterministic across instances for every operation", async () => {
+    const run = async () => {
+      const e = new LocalAiEngine();
+      return JSON.stringify([
+        await e.extractTopicsAndInsights([{ title: "About", content: DOC }]),
+        await e.summarize({ brand: BRAND, documents: [{ title: "About", content: DOC }] }),
+        await e.generatePosts({ brand: BRAND, prompt: "Cold brew", context: DOC.split("\n"), insights: [], count: 4, platforms: ["twitter"] }),
+      ]);
+    };
+    expect(await run()).toBe(await run());
+  });
+
+  it("never quotes a sentence cut in the middle by the spec's length limits", async () => {
+    const engine = new LocalAiEngine();
+    const cut = DOC.slice(DOC.indexOf("Our mission") + 5, 700); // starts and ends mid-sentence
+    const { insights } = await engine.extractTopicsAndInsights([{ title: "Part", content: cut }]);
+    for (const i of insights) {
+      expect(i.content).toMatch(/^[A-Z0-9"“]/);
+      expect(i.content).not.toMatch(/^mission/);
+    }
+  });
+
+  it("summary fields quote the brand's own sentences, and themes are subjects rather than the brand name", async () => {
+    const engine = new LocalAiEngine();
+    const s = await engine.summarize({ brand: BRAND, documents: [{ title: "About us", content: DOC }] });
+    const source = `${BRAND.description} ${DOC.replace(/\n/g, " ")}`;
+    for (const v of s.value_props) expect(source).toContain(v.replace(/…$/, ""));
+    expect(source).toContain(s.positioning.replace(/…$/, ""));
+    for (const t of s.content_themes) expect(t.toLowerCase()).not.toContain("lumen");
+  });
+
+  it("keeps X posts within 280 characters counting hashtags, even from a very long sentence", async () => {
+    const engine = new LocalAiEngine();
+    const long = `Our Cold Brew Kit ${"includes a reusable glass carafe, a steel filter, a recipe card and a bag of our Midnight blend, ".repeat(8)}and it ships free.`;
+    const posts = await engine.generatePosts({
+      brand: BRAND,
+      prompt: "Cold brew kit for summer picnics and beach days",
+      context: [long],
+      insights: [],
+      count: 3,
+      platforms: ["twitter", "instagram", "facebook"],
+    });
+    for (const p of posts) {
+      expect(publishedLength(p.content, p.hashtags)).toBeLessThanOrEqual(PLATFORM_LIMITS[p.platform]);
+      expect(p.hashtags.every((h) => /^[\p{L}\p{N}]+$/u.test(h))).toBe(true);
+    }
+    const x = posts.find((p) => p.platform === "twitter")!;
+    expect(publishedLength(x.content, x.hashtags)).toBeGreaterThan(200);
+  });
+
+  it("writes a post even with no context, no insights and a one-word prompt", async () => {
+    const engine = new LocalAiEngine();
+    const posts = await engine.generatePosts({
+      brand: { ...BRAND, description: "" },
+      prompt: "Hello",
+      context: [],
+      insights: [],
+      count: 2,
+      platforms: ["linkedin"],
+    });
+    expect(posts).toHaveLength(2);
+    for (const p of posts) expect(p.content.trim().length).toBeGreaterThan(10);
+  });
+
+  it("fitToPlatform drops hashtags before cutting the text, and cuts at a word", () => {
+    const text = "word ".repeat(60).trim(); // 299 characters
+    const tags = ["OneTag", "TwoTag", "ThreeTag"];
+    const fitted = fitToPlatform(text, tags, "twitter");
+    expect(publishedLength(fitted.content, fitted.hashtags)).toBeLessThanOrEqual(280);
+    expect(fitted.hashtags).toEqual(["OneTag"]);
+    expect(fitted.content.endsWith("word…")).toBe(true);
+    const short = fitToPlatform("Short post", tags, "twitter");
+    expect(short).toEqual({ content: "Short post", hashtags: tags });
+    const ig = fitToPlatform("x".repeat(2300), [], "instagram");
+    expect(ig.content.length).toBeLessThanOrEqual(2200);
   });
 });
