@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { D1VectorIndex, hexToFloat32, vectorToBytes } from "../../worker/adapters/vectors/d1";
+import { clearVectorCache, D1VectorIndex, hexToFloat32, vectorToBytes } from "../../worker/adapters/vectors/d1";
 import { cosine } from "../../worker/adapters/vectors/types";
 import { signIn } from "./helpers";
 
@@ -103,5 +103,33 @@ describe("D1 vector index", () => {
     expect(res.map((m) => m.id)).toEqual(["r0", "r1", "r2"]);
     await index.deleteByIds(projectId, records.map((r) => r.id));
     expect(await index.query(projectId, space, v(1, 0, 0, 0), { kind: "segment", topK: 3, threshold: -1 })).toEqual([]);
+  });
+
+  it("never answers from a stale cache when rows change behind its back (rowids reused)", async () => {
+    clearVectorCache();
+    const { projectId } = await signIn();
+    const d1 = await doc(projectId);
+    const index = new D1VectorIndex(env.DB);
+    await index.upsert(projectId, space, [
+      { id: "old-1", documentId: d1, kind: "segment", values: v(1, 0, 0, 0) },
+      { id: "old-2", documentId: d1, kind: "segment", values: v(0, 1, 0, 0) },
+    ]);
+    expect((await index.query(projectId, space, v(1, 0, 0, 0), { kind: "segment", topK: 1, threshold: 0 }))[0]!.id).toBe("old-1");
+    // Another isolate deletes the document and adds one with the same number of vectors.
+    await env.DB.prepare("delete from brain_vectors where document_id = ?").bind(d1).run();
+    await env.DB.prepare("delete from brain_documents where id = ?").bind(d1).run();
+    const d2 = await doc(projectId);
+    for (const [id, vec] of [["new-1", v(1, 0, 0, 0)], ["new-2", v(0, 0, 1, 0)]] as const) {
+      await env.DB.prepare("insert into brain_vectors (id, project_id, document_id, kind, engine, dim, vector) values (?, ?, ?, 'segment', ?, ?, ?)")
+        .bind(id, projectId, d2, space.engine, space.dim, vectorToBytes(vec))
+        .run();
+    }
+    const res = await index.query(projectId, space, v(1, 0, 0, 0), { kind: "segment", topK: 5, threshold: -1 });
+    expect(res.map((m) => m.id).sort()).toEqual(["new-1", "new-2"]);
+    // A same-count change inside the document (new vector values for a replaced row) is seen too.
+    await env.DB.prepare("update brain_documents set progress_done = progress_done + 1 where id = ?").bind(d2).run();
+    await env.DB.prepare("update brain_vectors set vector = ? where id = 'new-2'").bind(vectorToBytes(v(2, 0, 0, 0))).run();
+    const again = await index.query(projectId, space, v(1, 0, 0, 0), { kind: "segment", topK: 5, threshold: 0.9 });
+    expect(again.map((m) => m.id).sort()).toEqual(["new-1", "new-2"]);
   });
 });

@@ -41,11 +41,15 @@ function toDto(row: Row, full = false): BrainDocumentDto {
 
 const isSource = () => isNull(sql`json_extract(${brainDocuments.metadata}, '$.parentId')`);
 
-/** Stores the text and the queued row, then enqueues processing. Nothing is left behind on failure. */
-async function storeDocument(
+/**
+ * Stores the text and the queued row, then enqueues processing (unless told not to, e.g. by the
+ * bench, which processes inline). Nothing is left behind on failure. Project must be owned.
+ */
+export async function storeDocument(
   deps: BrainDeps,
   projectId: string,
   input: { title: string; text: string; type: "document" | "scrape"; sourceName: string | null },
+  opts: { enqueue?: boolean } = {},
 ): Promise<BrainDocumentDto> {
   const text = normalizeText(input.text);
   if (!text) throw badRequest(BRAIN_MESSAGES.contentEmpty, { content: BRAIN_MESSAGES.contentEmpty });
@@ -72,7 +76,7 @@ async function storeDocument(
     await deps.db.insert(brainDocuments).values(row);
     // A new document invalidates the summary (SPEC section 4).
     await clearSummary(deps.db, projectId);
-    await deps.env.BRAIN_JOBS.send({ kind: "process-document", projectId, documentId: id });
+    if (opts.enqueue !== false) await deps.env.BRAIN_JOBS.send({ kind: "process-document", projectId, documentId: id });
   } catch (err) {
     await deps.db.delete(brainDocuments).where(eq(brainDocuments.id, id));
     await deps.env.BUCKET.delete(sourceKey);
