@@ -12,7 +12,8 @@ const MAX_TOP_K = 50;
 
 export class VectorizeVectorIndex implements VectorIndex {
   readonly name = "vectorize" as const;
-  constructor(private readonly index: VectorizeIndex) {}
+  // Works with the V2 binding (Vectorize) and the beta one (VectorizeIndex): the calls used are common to both.
+  constructor(private readonly index: Vectorize | VectorizeIndex) {}
 
   async upsert(projectId: string, space: VectorSpace, records: VectorRecord[]): Promise<void> {
     for (let i = 0; i < records.length; i += UPSERT_CHUNK) {
