@@ -55,7 +55,7 @@ export async function clearToasts() {
 export function showDesktopNav() {
   const style = document.createElement("style");
   style.textContent = "[data-testid=side-nav] { display: flex !important; }";
-  document.head.append(style);
+  document.head.appendChild(style);
   return () => style.remove();
 }
 
