@@ -1,5 +1,5 @@
 import { ChakraProvider } from "@chakra-ui/react";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -48,6 +48,10 @@ const post = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+// jsdom + Chakra on a busy machine: these interaction tests need more than the 5 s default.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
+
 beforeEach(() => {
   calls = [];
   responders = [
@@ -85,7 +89,7 @@ function renderDialog(props: { defaultMode?: "now" | "schedule"; withProject?: b
 
 describe("CreatePostDialog", () => {
   it("shows both modes, the placeholder, and keeps submit disabled until there is content", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { dialog } = renderDialog();
     expect(within(dialog).getByRole("tab", { name: "Post Now" })).toBeInTheDocument();
     expect(within(dialog).getByRole("tab", { name: "Schedule Post" })).toBeInTheDocument();
@@ -100,7 +104,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("live preview shows the content, hashtags with #, and the connected handle", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "New beans");
     await user.type(within(dialog).getByLabelText("Hashtags"), "coffee #roast  launch");
@@ -114,7 +118,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("schedules in local time with the busy label, then toasts, refreshes and closes", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     responders.push(async (c) => {
@@ -150,7 +154,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("publish now waits for the queue's outcome and toasts the success", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let polls = 0;
     responders.push((c) => {
       if (c.url === "/api/projects/p1/posts" && c.method === "POST") return jsonResponse(post({ status: "publishing" }), 201);
@@ -166,7 +170,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("a failed publish toasts the failure", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     responders.push((c) => {
       if (c.url === "/api/projects/p1/posts" && c.method === "POST") return jsonResponse(post({ status: "publishing" }), 201);
       if (c.url === "/api/posts/post1") return jsonResponse(post({ status: "failed", error_message: "Twitter rejected the post" }));
@@ -179,7 +183,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("shows the server's account message when Twitter is not connected", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     responders.push((c) =>
       c.url === "/api/projects/p1/posts" ? jsonResponse({ error: { code: "invalid_input", message: "Please connect a Twitter account first" } }, 400) : undefined,
     );
@@ -192,7 +196,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("other schedule failures use the generic toast", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     responders.push((c) => (c.url === "/api/projects/p1/posts" ? jsonResponse({ error: { code: "internal", message: "x" } }, 500) : undefined));
     const { dialog } = renderDialog({ defaultMode: "schedule" });
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
@@ -201,7 +205,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("submitting with Enter and blank content says Please enter some content", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText("Hashtags"), "coffee{Enter}");
     expect(await screen.findByText("Please enter some content")).toBeInTheDocument();
@@ -209,7 +213,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("says No project selected without a project and sends nothing", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { dialog } = renderDialog({ withProject: false });
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
     await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
@@ -218,7 +222,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("generates content with AI: Generate disabled on a blank prompt, then fills content and hashtags", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     responders.push((c) =>
       c.url === "/api/projects/p1/generate"
         ? jsonResponse({ posts: [{ content: "Our autumn roast is here", hashtags: ["autumn", "coffee"], platform: "twitter", scheduled_for: "" }], engine: "local" })
@@ -238,7 +242,7 @@ describe("CreatePostDialog", () => {
   });
 
   it("generation with nothing back or an error toasts the spec's messages", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let answer: Response = jsonResponse({ posts: [], engine: "local" });
     responders.push((c) => (c.url === "/api/projects/p1/generate" ? answer : undefined));
     const { dialog } = renderDialog();
@@ -252,8 +256,10 @@ describe("CreatePostDialog", () => {
   });
 
   it("opens the upload dialog from Add Image", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { dialog } = renderDialog();
+    // Let the open dialog finish its (animation-frame deferred) modal setup, as a person would.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
     await user.click(within(dialog).getByRole("button", { name: "Add Image" }));
     expect(await screen.findByRole("dialog", { name: "Upload Image" })).toBeInTheDocument();
     expect(screen.getByText("Drag & drop an image here, or click to select")).toBeInTheDocument();

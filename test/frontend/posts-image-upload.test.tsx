@@ -1,5 +1,5 @@
 import { ChakraProvider } from "@chakra-ui/react";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
@@ -45,6 +45,10 @@ class FakeXhr {
     this.onload?.();
   }
 }
+
+// jsdom + Chakra on a busy machine: these interaction tests need more than the 5 s default.
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   FakeXhr.last = null;
@@ -102,7 +106,7 @@ describe("ImageUploadDialog", () => {
   });
 
   it("uploads with a real progress bar, then hands the media info over and closes", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { dialog, onComplete, onOpenChange, choose } = renderDialog({ accountId: "acc1" });
     choose(png());
     expect(await within(dialog).findByRole("button", { name: "Remove image" })).toBeInTheDocument();
@@ -124,7 +128,7 @@ describe("ImageUploadDialog", () => {
   });
 
   it("shows the server's error in the Upload Failed box and toasts the failure", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { dialog, onComplete, choose } = renderDialog();
     choose(png());
     await user.click(await within(dialog).findByRole("button", { name: "Upload Image" }));
@@ -136,7 +140,7 @@ describe("ImageUploadDialog", () => {
   });
 
   it("a network error says Please try again", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { dialog, choose } = renderDialog();
     choose(png());
     await user.click(await within(dialog).findByRole("button", { name: "Upload Image" }));
@@ -145,7 +149,7 @@ describe("ImageUploadDialog", () => {
   });
 
   it("removing the preview returns to the empty state", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { dialog, choose } = renderDialog();
     choose(png());
     await user.click(await within(dialog).findByRole("button", { name: "Remove image" }));
@@ -154,7 +158,7 @@ describe("ImageUploadDialog", () => {
   });
 
   it("attaches the image to a post when a post id is given", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const fetchMock = vi.fn(async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }));
     vi.stubGlobal("fetch", fetchMock);
     const { dialog, onComplete, choose } = renderDialog({ postId: "post9" });

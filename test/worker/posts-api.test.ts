@@ -25,6 +25,12 @@ describe("POST /api/projects/:projectId/posts", () => {
     expect(post).toMatchObject({ content: "Hello world", hashtags: ["launch", "brand"], status: "scheduled", publish_attempts: 0, platform: "twitter" });
     expect(post.scheduled_for).toBe(new Date(when).toISOString());
     expect((await readPost(post.id))!.scheduled_for).toBe(Date.parse(when));
+    for (const path of [`/api/projects/${u.projectId}/posts`, `/api/posts/${post.id}`]) {
+      const body = await (await json(u, "GET", path)).text();
+      expect(body).toContain(post.id);
+      expect(body).not.toContain("secret-access-token-xyz");
+      expect(body).not.toMatch(/token/i);
+    }
   });
 
   it("refuses Twitter without a connected account and creates nothing", async () => {

@@ -177,7 +177,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
         open={open}
         onOpenChange={(e) => (e.open ? onOpenChange(true) : close())}
         placement="center"
-        size={{ base: "full", md: "lg" }}
+        size={{ mdDown: "full", md: "lg" }}
         scrollBehavior="inside"
       >
         <Portal>

@@ -119,7 +119,7 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
   const uploading = phase.kind === "uploading";
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => (e.open ? onOpenChange(true) : close())} placement="center" size={{ base: "full", sm: "md" }}>
+    <Dialog.Root open={open} onOpenChange={(e) => (e.open ? onOpenChange(true) : close())} placement="center" size={{ smDown: "full", sm: "md" }}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
