@@ -43,7 +43,7 @@ export class LocalAiEngine implements AiEngine {
     const max = phrases[0]?.score ?? 1;
     const topics: Topic[] = phrases.map((p) => ({
       name: titleCase(p.text),
-      description: truncateWords(sentenceContaining(text, p.key) ?? p.text, 200),
+      description: truncateWords(docs.map((d) => sentenceContaining(d.content, p.key)).find(Boolean) ?? p.text, 200),
       relevance_score: Math.max(0, Math.min(1, Math.round((0.4 + 0.6 * (p.score / max)) * 100) / 100)),
     }));
     const insights = extractInsights(docs.map((d) => d.content));
@@ -64,10 +64,6 @@ export class LocalAiEngine implements AiEngine {
       .filter((s, i, all) => all.indexOf(s) === i)
       .slice(0, 4)
       .map((s) => truncateWords(s, 200));
-    const positioningCue = sents.find((s) =>
-      /\b(unlike|the only|the first|leading|alternative to|instead of|rather than|compared to|better than|different from)\b/i.test(s),
-    );
-    const positioning = truncateWords(positioningCue ?? byType("audience")[0] ?? (descFirst || top[0]?.text || elevator), 300);
     // Story: the founding sentence first, then other history.
     const storyScore = (s: string) =>
       (/\b(founded|started|began|born|established|created)\b/i.test(s) ? 2 : 0) +
@@ -77,6 +73,13 @@ export class LocalAiEngine implements AiEngine {
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score || a.i - b.i)
       .map((x) => x.s);
+    const positioningCue = sents.find((s) =>
+      /\b(unlike|the only|the first|leading|alternative to|instead of|rather than|compared to|better than|different from)\b/i.test(s),
+    );
+    const positioningPick = [positioningCue, byType("audience")[0], descFirst, ...top.map((t) => t.text)].find(
+      (c): c is string => !!c && !storySents.slice(0, 1).includes(c),
+    );
+    const positioning = truncateWords(positioningPick ?? descFirst ?? elevator, 300);
     const brandStory = truncateWords((storySents.length ? storySents.slice(0, 3) : top.slice(0, 3).map((s) => s.text)).join(" "), 600);
     // Themes are subjects, not the brand itself: phrases naming the brand are left out.
     const brandWords = new Set(words(brand.name));

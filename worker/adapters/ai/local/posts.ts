@@ -106,7 +106,10 @@ export function writePosts(input: {
     // Hashtags: one from the prompt (rotating), then the keyphrases of this post's own text, then the brand.
     const tags: string[] = [];
     if (promptTags.length) tags.push(promptTags[i % promptTags.length]!);
-    for (const p of keyphrases(long && extra ? `${main}\n${extra}` : main, 4)) addTag(tags, p.text);
+    for (const p of keyphrases(long && extra ? `${main}\n${extra}` : main, 6)) {
+      // Single common nouns make weak hashtags ("#Bag"); names and multi-word phrases do not.
+      if (p.text.includes(" ") || /^\p{Lu}/u.test(p.text)) addTag(tags, p.text);
+    }
     for (const t of [...promptTags, ...brandTags]) addTag(tags, t);
     tags.splice(long ? 5 : 3);
     const fitted = fitToPlatform(content, tags, platform);

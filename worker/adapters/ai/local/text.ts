@@ -47,10 +47,13 @@ function nounPhrases(tokens: Token[]): Token[][] {
     if (run.length) out.push(run);
     run = [];
   };
-  for (const t of tokens) {
+  tokens.forEach((t, i) => {
     if (usable(t)) run.push(t);
     else flush();
-  }
+    // A capitalised first word followed by a lower-case one is usually a capitalised verb or
+    // common word ("Store beans", "Join our"), not a name ("Sunrise Blend"): drop it.
+    if (i === 1 && run.length === 2 && /^\p{Lu}/u.test(run[0]!.text) && /^\p{Ll}/u.test(run[1]!.text)) run.shift();
+  });
   flush();
   return out;
 }
@@ -257,7 +260,7 @@ export function titleCase(phrase: string): string {
 /** Sentences of a text that contain all stems of a phrase (for topic descriptions). */
 export function sentenceContaining(text: string, key: string): string | undefined {
   const need = key.split(" ");
-  return sentenceTexts(text).find((s) => {
+  return completeSentences(text).find((s) => {
     const have = new Set(words(s).map(stem));
     return need.every((k) => have.has(k));
   });

@@ -25,16 +25,6 @@ export function words(text: string): string[] {
   return out;
 }
 
-/** Word tokens with their original casing, for building phrases and hashtags. */
-export function rawWords(text: string): string[] {
-  const re = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-  return Array.from(text.matchAll(re), (m) => m[0]);
-}
-
-export function isStopword(w: string): boolean {
-  return STOPWORDS.has(w) || w.length < 2;
-}
-
 /** A light suffix-stripping stemmer: enough to match "brews"/"brewing"/"brewed" and "bottles"/"bottle". */
 export function stem(w: string): string {
   let s = w.replace(/'s$/, "");
@@ -49,37 +39,6 @@ export function stem(w: string): string {
   // Undouble a final consonant left by -ing/-ed ("shipping" -> "shipp" -> "ship").
   if (s.length > 3 && s[s.length - 1] === s[s.length - 2] && !/[aeiouls]/.test(s[s.length - 1]!)) s = s.slice(0, -1);
   return s;
-}
-
-/** Content-word stems of a text (stopwords dropped). */
-export function contentStems(text: string): string[] {
-  return words(text)
-    .filter((w) => !STOPWORDS.has(w) && w.length > 1)
-    .map(stem);
-}
-
-/**
- * Sentences of a text: split on terminal punctuation followed by whitespace and a capital/digit/quote,
- * and on line breaks; bullet markers are removed. Very short fragments are merged into neighbours.
- */
-export function sentences(text: string): string[] {
-  const parts: string[] = [];
-  for (const block of text.replace(/\r/g, "").split(/\n+/)) {
-    const line = block.replace(/^\s*(?:[-*•▪◦]|\d+[.)])\s+/, "").trim();
-    if (!line) continue;
-    const pieces = line.split(/(?<=[.!?…])["”’)]?\s+(?=["“‘(]?[\p{Lu}\p{N}])/u);
-    for (const p of pieces) {
-      const s = p.replace(/\s+/g, " ").trim();
-      if (s) parts.push(s);
-    }
-  }
-  const merged: string[] = [];
-  for (const s of parts) {
-    const prev = merged[merged.length - 1];
-    if (prev !== undefined && words(s).length < 3 && !/[.!?]$/.test(prev)) merged[merged.length - 1] = `${prev} ${s}`;
-    else merged.push(s);
-  }
-  return merged;
 }
 
 /** 32-bit FNV-1a hash of a string (UTF-16 code units), used for feature hashing. */
