@@ -197,19 +197,20 @@ export default function CalendarPage() {
         <Text color="red.fg">Failed to load posts</Text>
       ) : view === "week" ? (
         <Box overflowX="auto">
-          <Grid templateColumns="repeat(7, minmax(130px, 1fr))" gap="2" minW="910px" role="grid" aria-label="Week">
+          <Grid templateColumns="repeat(7, minmax(0, 1fr))" gap="1.5" minW="640px" role="list" aria-label="Week">
             {range.days.map((day) => {
               const posts = byDay.get(day) ?? [];
               const isToday = day === today;
               return (
                 <Stack
                   key={day}
-                  role="gridcell"
+                  role="listitem"
                   aria-label={formatDay(day, "long")}
                   data-testid="week-column"
                   data-date={day}
                   gap="2"
-                  p="2"
+                  p="1.5"
+                  minW="0"
                   minH="48"
                   borderWidth="1px"
                   borderRadius="md"

@@ -45,14 +45,14 @@ export function PostCard({ post, timeZone, busy, actions, compact = false }: { p
         {image ? (
           <Image src={image} alt="Post image" borderRadius="sm" aspectRatio={4 / 3} objectFit="cover" w="full" />
         ) : scheduled && !compact ? (
-          <Button size="xs" variant="outline" borderStyle="dashed" onClick={() => actions.onAddImage(post)} aria-label={`Add Image to the ${time} post`}>
+          <Button size="xs" variant="outline" borderStyle="dashed" w="full" h="auto" minH="7" py="1" px="1" fontSize="2xs" whiteSpace="normal" onClick={() => actions.onAddImage(post)} aria-label={`Add Image to the ${time} post`}>
             <ImagePlus size={14} aria-hidden /> Add Image
           </Button>
         ) : null}
-        <HStack justify="space-between" gap="1">
+        <HStack justify="space-between" gap="1" wrap="wrap">
           <HStack gap="1" minW="0">
             <PlatformIcon platform={post.platform} size="3.5" />
-            <Text fontSize="xs" fontWeight="semibold">
+            <Text fontSize="xs" fontWeight="semibold" whiteSpace="nowrap">
               <time dateTime={post.scheduled_for}>{time}</time>
             </Text>
           </HStack>
@@ -78,7 +78,7 @@ export function PostCard({ post, timeZone, busy, actions, compact = false }: { p
             {post.error_message}
           </Text>
         )}
-        <HStack gap="0.5" justify="end">
+        <HStack gap="0" justify="end" wrap="wrap">
           {scheduled && (
             <>
               <IconButton size="2xs" variant="ghost" aria-label="Publish now" title="Publish now" onClick={() => actions.onPublish(post)} disabled={busy}>

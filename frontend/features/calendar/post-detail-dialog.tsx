@@ -72,11 +72,11 @@ export function PostDetailDialog({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: "full", md: "md" }} placement="center" scrollBehavior="inside">
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="md" placement="center" scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content mx="4">
             <Dialog.Header>
               <HStack gap="2">
                 <PlatformIcon platform={post.platform} />
