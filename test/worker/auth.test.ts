@@ -315,7 +315,7 @@ describe("rate limits", () => {
     const res = await post("/api/auth/login", { email, password: "secret123" });
     const err = await expectError(res, 429);
     expect(err.code).toBe("rate_limited");
-  });
+  }, 30_000);
 
   it("limits login per IP across emails", async () => {
     const ip = randomIp();
@@ -325,7 +325,7 @@ describe("rate limits", () => {
     await expectError(await post("/api/auth/login", { email: randomEmail(), password: "secret123" }, { "cf-connecting-ip": ip }), 429);
     // another IP is unaffected
     expect((await post("/api/auth/login", { email: randomEmail(), password: "secret123" }, { "cf-connecting-ip": randomIp() })).status).toBe(401);
-  });
+  }, 30_000);
 
   it("limits mail per email across magic link, reset and signup", async () => {
     const { email } = await signUpAndLogin(); // signup mailed once
@@ -334,7 +334,7 @@ describe("rate limits", () => {
     await expectError(await post("/api/auth/reset-password", { email }), 429);
     await expectError(await post("/api/auth/magic-link", { email }), 429);
     expect((await outbox(email)).length).toBe(before);
-  });
+  }, 30_000);
 
   it("limits mail per IP", async () => {
     const ip = randomIp();
@@ -342,7 +342,7 @@ describe("rate limits", () => {
     const email = randomEmail();
     await expectError(await post("/api/auth/magic-link", { email }, { "cf-connecting-ip": ip }), 429);
     expect(await outbox(email)).toHaveLength(0);
-  });
+  }, 30_000);
 
   it("per-IP limits apply to a missing or loopback cf-connecting-ip only in production", async () => {
     const noIp = (email: string, e = env, extra: Record<string, string> = {}) =>
@@ -356,7 +356,7 @@ describe("rate limits", () => {
     const prod = { ...env, APP_ENV: "production" };
     for (let i = 0; i < 30; i++) expect((await noIp(randomEmail(), prod)).status).toBe(200);
     await expectError(await noIp(randomEmail(), prod), 429);
-  });
+  }, 30_000);
 
   it("a window that has passed starts counting afresh", async () => {
     const { email } = await signUpAndLogin();
@@ -364,7 +364,7 @@ describe("rate limits", () => {
     await expectError(await post("/api/auth/login", { email, password: "secret123" }), 429);
     await env.DB.prepare("update rate_limits set window_start = ? where key = ?").bind(Date.now() - 16 * 60 * 1000, `login:email:${email}`).run();
     expect((await post("/api/auth/login", { email, password: "secret123" })).status).toBe(200);
-  });
+  }, 30_000);
 });
 
 describe("helper user", () => {
