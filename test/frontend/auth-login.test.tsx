@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("LoginPage", () => {
+describe("LoginPage", { timeout: 15_000 }, () => {
   it("shows the spec's validation messages and sends nothing", async () => {
     const calls = mockFetch({});
     renderAt("/login", <LoginPage />);

@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("SignupPage", () => {
+describe("SignupPage", { timeout: 15_000 }, () => {
   it("shows every validation message, 'Passwords don't match' on the confirmation", async () => {
     const calls = mockFetch({});
     renderAt("/signup", <SignupPage />);
@@ -70,7 +70,7 @@ describe("SignupPage", () => {
   });
 });
 
-describe("ResetPasswordPage", () => {
+describe("ResetPasswordPage", { timeout: 15_000 }, () => {
   it("validates the email", async () => {
     const calls = mockFetch({});
     renderAt("/reset-password", <ResetPasswordPage />);
@@ -102,7 +102,7 @@ describe("ResetPasswordPage", () => {
   });
 });
 
-describe("UpdatePasswordPage", () => {
+describe("UpdatePasswordPage", { timeout: 15_000 }, () => {
   it("validates length and match", async () => {
     const calls = mockFetch({});
     renderAt("/auth/update-password?token=abc", <UpdatePasswordPage />);
