@@ -3,12 +3,14 @@ import type { Env, BrainJob, PublishJob } from "./env";
 import { handleBrainBatch } from "./jobs/brain-consumer";
 import { handlePublishBatch } from "./jobs/publish-consumer";
 import { claimDuePosts } from "./jobs/publish-cron";
+import { refreshIdleTokens } from "./jobs/token-refresh-cron";
 
 export default {
   fetch: app.fetch,
   // Every minute: claim due posts and enqueue them; publishing happens in the queue consumer.
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(claimDuePosts(env, controller.scheduledTime));
+    ctx.waitUntil(refreshIdleTokens(env));
   },
   async queue(batch, env) {
     if (batch.queue.startsWith("brain-jobs")) return handleBrainBatch(batch as MessageBatch<BrainJob>, env);
