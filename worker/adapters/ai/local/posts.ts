@@ -69,12 +69,18 @@ export function writePosts(input: {
     }))
     .sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
   const seen = new Set<string>();
-  const candidates = ranked.filter((p) => {
+  const unique = ranked.filter((p) => {
     const k = p.text.toLowerCase();
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
   });
+  // The brain's matches are the facts a post is about; insights and the description only fill in
+  // when there is no context, or as a second sentence in longer posts.
+  const primary = unique.filter((p) => p.source < 100);
+  const secondary = unique.filter((p) => p.source >= 100);
+  const candidates = primary.length ? primary : secondary;
+  const supporting = primary.length ? [...primary, ...secondary] : secondary;
 
   const addTag = (list: string[], phrase: string) => {
     const t = toHashtag(phrase);
@@ -89,20 +95,27 @@ export function writePosts(input: {
   const closers = CLOSERS[voice];
   const promptLine = truncateWords(prompt.replace(/\s+/g, " ").trim(), 160);
   const posts: GeneratedPostDraft[] = [];
+  const produced = new Set<string>();
   for (let i = 0; i < count; i++) {
     const platform = platforms[i % platforms.length]!;
-    const opener = openers[(seed + i) % openers.length]!;
-    const closer = closers[(seed + i * 3) % closers.length]!;
-    const main = candidates.length ? candidates[i % candidates.length]!.text : promptLine || brand.name;
-    const next = candidates.length > 1 ? candidates[(i + 1) % candidates.length]!.text : "";
-    // A second sentence only when it adds something (not a part of the main one or vice versa).
-    const extra = next && !main.includes(next) && !next.includes(main) ? next : "";
     const long = platform !== "twitter";
-    const parts = [opener, main];
-    if (long && extra && extra !== main) parts.push(extra);
-    parts.push(closer);
-    if (long && brand.name) parts.push(`— ${brand.name}`);
-    const content = parts.join(long ? "\n\n" : " ").replace(/\s+([.,!?])/g, "$1");
+    const main = candidates.length ? candidates[i % candidates.length]!.text : promptLine || brand.name;
+    // A second sentence only when it adds something (not a part of the main one or vice versa).
+    const others = supporting.map((c) => c.text).filter((t) => !main.includes(t) && !t.includes(main));
+    const extra = others.length ? others[Math.floor(i / Math.max(1, candidates.length)) % others.length]! : "";
+    let content = "";
+    // Vary opener and closer until this post differs from the ones before (deterministically).
+    for (let k = 0; k < openers.length * closers.length; k++) {
+      const opener = openers[(seed + i + k) % openers.length]!;
+      const closer = closers[(seed + i * 3 + Math.floor(k / openers.length)) % closers.length]!;
+      const parts = [opener, main];
+      if (long && extra) parts.push(extra);
+      parts.push(closer);
+      if (long && brand.name) parts.push(`— ${brand.name}`);
+      content = parts.join(long ? "\n\n" : " ").replace(/\s+([.,!?])/g, "$1");
+      if (!produced.has(content)) break;
+    }
+    produced.add(content);
     // Hashtags: one from the prompt (rotating), then the keyphrases of this post's own text, then the brand.
     const tags: string[] = [];
     if (promptTags.length) tags.push(promptTags[i % promptTags.length]!);
