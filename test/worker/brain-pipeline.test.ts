@@ -49,11 +49,17 @@ describe("brain chunking rules (SPEC section 9)", () => {
     expect(documentParts("Short", "one two")).toEqual([{ title: "Short", text: "one two" }]);
   });
 
-  it("segments of about 150 characters; over-long words are cut", () => {
+  it("segments of about 150 characters, packed from whole sentences; over-long ones cut by words", () => {
     const segs = segmentText(BRAND_TEXT);
-    expect(segs.length).toBe(Math.ceil(BRAND_TEXT.length / 150));
     for (const s of segs) expect(s.length).toBeLessThanOrEqual(BRAIN.segmentChars);
     expect(segs.join(" ")).toBe(BRAND_TEXT);
+    // Every segment ends at a sentence end here (no sentence in BRAND_TEXT is over 150 characters).
+    for (const s of segs) expect(s).toMatch(/\.$/);
+    expect(segs.length).toBeGreaterThanOrEqual(Math.ceil(BRAND_TEXT.length / 150));
+    const long = "word ".repeat(60).trim() + ". Short one.";
+    const cut = segmentText(long);
+    expect(cut.slice(0, -1).every((s) => s.length <= 150)).toBe(true);
+    expect(cut.join(" ")).toBe(long);
     expect(chunkByWords("x".repeat(320), 150).map((s) => s.length)).toEqual([150, 150, 20]);
     expect(segmentText("123 456 --- ...")).toEqual([]);
     expect(BRAIN).toMatchObject({ partChars: 4000, storedContentChars: 2000, embeddingChars: 2000, segmentChars: 150, connectionThreshold: 0.7, topicBatchDocs: 2, topicDocChars: 1000, summaryInputChars: 4000 });

@@ -9,8 +9,8 @@
 // Progress (progress_done/progress_total) counts finished parts plus one final analysis step; a
 // long document yields after a time budget and re-enqueues itself, continuing where it stopped.
 // A failure marks only this document failed (with its message) and removes only its own rows.
-import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { brainConnections, brainDocuments, brainSegments, brainVectors } from "../../schema/db/brain";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { brainConnections, brainDocuments, brainSegments } from "../../schema/db/brain";
 import type { BrainJob } from "../env";
 import type { BrainDeps } from "./brain-deps";
 import { documentVectorIdOf, partIdOf, segmentIdOf, spaceOf } from "./brain-deps";
@@ -45,28 +45,43 @@ export async function unitIdsOf(deps: BrainDeps, projectId: string, documentId: 
   return [documentId, ...parts.map((p) => p.id)];
 }
 
-/** Removes the segments, vectors and connections of these units (documents or parts). */
-export async function removeUnitData(deps: BrainDeps, projectId: string, unitIds: string[]): Promise<void> {
-  if (unitIds.length === 0) return;
+/**
+ * Statements deleting the segments, D1 vectors and connections of these units. With another
+ * vector index (Vectorize) its vectors are deleted by id first.
+ */
+async function removalStatements(deps: BrainDeps, projectId: string, unitIds: string[]): Promise<D1PreparedStatement[]> {
+  const out: D1PreparedStatement[] = [];
   for (let i = 0; i < unitIds.length; i += 40) {
     const chunk = unitIds.slice(i, i + 40);
-    const segs = await deps.db
-      .select({ id: brainSegments.id })
-      .from(brainSegments)
-      .where(and(eq(brainSegments.projectId, projectId), inArray(brainSegments.documentId, chunk)))
-      .all();
-    await deps.vectors.deleteByIds(projectId, [...segs.map((s) => s.id), ...chunk.map(documentVectorIdOf)]);
-    await deps.db.batch([
-      deps.db.delete(brainSegments).where(and(eq(brainSegments.projectId, projectId), inArray(brainSegments.documentId, chunk))),
-      deps.db.delete(brainVectors).where(and(eq(brainVectors.projectId, projectId), inArray(brainVectors.documentId, chunk))),
-      deps.db
-        .delete(brainConnections)
-        .where(and(eq(brainConnections.projectId, projectId), or(inArray(brainConnections.sourceId, chunk), inArray(brainConnections.targetId, chunk)))),
-    ]);
+    if (deps.vectors.name !== "d1") {
+      const segs = await deps.db
+        .select({ id: brainSegments.id })
+        .from(brainSegments)
+        .where(and(eq(brainSegments.projectId, projectId), inArray(brainSegments.documentId, chunk)))
+        .all();
+      await deps.vectors.deleteByIds(projectId, [...segs.map((s) => s.id), ...chunk.map(documentVectorIdOf)]);
+    }
+    const marks = chunk.map(() => "?").join(", ");
+    out.push(
+      deps.env.DB.prepare(`delete from brain_segments where project_id = ? and document_id in (${marks})`).bind(projectId, ...chunk),
+      deps.env.DB.prepare(`delete from brain_vectors where project_id = ? and document_id in (${marks})`).bind(projectId, ...chunk),
+      deps.env.DB.prepare(`delete from brain_connections where project_id = ? and (source_id in (${marks}) or target_id in (${marks}))`).bind(
+        projectId,
+        ...chunk,
+        ...chunk,
+      ),
+    );
   }
+  return out;
 }
 
-async function insertSegments(deps: BrainDeps, projectId: string, unitId: string, rows: { index: number; content: string }[]) {
+/** Removes the segments, vectors and connections of these units (documents or parts). */
+export async function removeUnitData(deps: BrainDeps, projectId: string, unitIds: string[]): Promise<void> {
+  const statements = await removalStatements(deps, projectId, unitIds);
+  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await deps.env.DB.batch(statements.slice(i, i + STATEMENTS_PER_BATCH));
+}
+
+function segmentStatements(deps: BrainDeps, projectId: string, unitId: string, rows: { index: number; content: string }[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < rows.length; i += SEGMENT_ROWS_PER_INSERT) {
     const chunk = rows.slice(i, i + SEGMENT_ROWS_PER_INSERT);
@@ -77,7 +92,7 @@ async function insertSegments(deps: BrainDeps, projectId: string, unitId: string
       ).bind(...chunk.flatMap((r) => [segmentIdOf(unitId, r.index), projectId, unitId, r.content, r.index, JSON.stringify({ segment_index: r.index })])),
     );
   }
-  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await deps.env.DB.batch(statements.slice(i, i + STATEMENTS_PER_BATCH));
+  return statements;
 }
 
 async function embedAll(deps: BrainDeps, texts: string[]): Promise<(Float32Array | null)[]> {
@@ -101,7 +116,7 @@ async function embedAll(deps: BrainDeps, texts: string[]): Promise<(Float32Array
 }
 
 /** Embeds and stores one unit (a whole short document, or one part of a long one). */
-async function processUnit(deps: BrainDeps, projectId: string, unit: Unit): Promise<void> {
+async function processUnit(deps: BrainDeps, projectId: string, unit: Unit, parentRow: D1PreparedStatement | null): Promise<void> {
   const space = spaceOf(deps.engine);
   let docVector: Float32Array | null = null;
   try {
@@ -116,9 +131,14 @@ async function processUnit(deps: BrainDeps, projectId: string, unit: Unit): Prom
   const kept = segments.map((content, index) => ({ index, content, vector: vectors[index] })).filter((s) => s.vector);
   if (kept.length === 0) throw new BrainProcessingError(BRAIN_MESSAGES.noSegments);
 
-  // Replace, never add: the unit's previous rows (an earlier delivery) go first.
-  await removeUnitData(deps, projectId, [unit.id]);
-  await insertSegments(deps, projectId, unit.id, kept);
+  // Replace, never add: the unit's previous rows (an earlier delivery) go first, in the same
+  // transaction as the new segments (and the part's own row, when it is a part).
+  const statements = [
+    ...(parentRow ? [parentRow] : []),
+    ...(await removalStatements(deps, projectId, [unit.id])),
+    ...segmentStatements(deps, projectId, unit.id, kept),
+  ];
+  for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await deps.env.DB.batch(statements.slice(i, i + STATEMENTS_PER_BATCH));
   await deps.vectors.upsert(projectId, space, [
     ...kept.map((s) => ({ id: segmentIdOf(unit.id, s.index), documentId: unit.id, kind: "segment" as const, values: s.vector! })),
     { id: documentVectorIdOf(unit.id), documentId: unit.id, kind: "document", values: docVector },
@@ -193,24 +213,24 @@ export async function processDocument(
       return "continued";
     }
     const unit = units[i]!;
-    if (unit.child) {
-      await deps.db
-        .insert(brainDocuments)
-        .values({
-          id: unit.id,
+    const partRow = unit.child
+      ? deps.env.DB.prepare(
+          "insert or ignore into brain_documents (id, project_id, title, content, type, status, progress_done, progress_total, metadata, created_at) values (?, ?, ?, ?, ?, 'processing', 0, 0, ?, ?)",
+        ).bind(
+          unit.id,
           projectId,
-          title: unit.title,
-          content: unit.text.slice(0, BRAIN.storedContentChars),
-          type: doc.type,
-          status: "processing",
-          metadata: { parentId: doc.id, part: unit.part, parts: unit.parts },
-          createdAt: doc.createdAt,
-        })
-        .onConflictDoNothing();
-    }
-    await processUnit(deps, projectId, unit);
-    if (unit.child) await setStatus(deps, unit.id, { status: "ready" });
-    await setStatus(deps, doc.id, { progressDone: i + 1 });
+          unit.title,
+          unit.text.slice(0, BRAIN.storedContentChars),
+          doc.type,
+          JSON.stringify({ parentId: doc.id, part: unit.part, parts: unit.parts }),
+          doc.createdAt,
+        )
+      : null;
+    await processUnit(deps, projectId, unit, partRow);
+    await deps.env.DB.batch([
+      ...(unit.child ? [deps.env.DB.prepare("update brain_documents set status = 'ready' where id = ?").bind(unit.id)] : []),
+      deps.env.DB.prepare("update brain_documents set progress_done = ? where id = ?").bind(i + 1, doc.id),
+    ]);
   }
 
   // Final step: topics, insights and the summary are rebuilt with this document, then it is ready.

@@ -67,9 +67,34 @@ export function documentParts(title: string, text: string): { title: string; tex
   return parts.map((p, i) => ({ title: `${title} (Document Part ${i + 1}/${parts.length})`, text: p }));
 }
 
-/** Segments worth embedding: about 150 characters, at least a few letters. */
-export function segmentText(text: string): string[] {
-  return chunkByWords(text, BRAIN.segmentChars).filter((s) => /\p{L}.*\p{L}/u.test(s));
+/**
+ * Segments of at most ~150 characters, packed from whole sentences so an answer reads as prose
+ * (a sentence longer than that is cut by words). Only segments with some letters are kept.
+ */
+export function segmentText(text: string, size: number = BRAIN.segmentChars): string[] {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const sentences = flat.match(/[^.!?]+(?:[.!?]+["'”’)\]]*|$)/g) ?? [];
+  const out: string[] = [];
+  let current = "";
+  const push = () => {
+    if (current) out.push(current);
+    current = "";
+  };
+  for (const raw of sentences) {
+    const sentence = raw.trim();
+    if (!sentence) continue;
+    if (sentence.length > size) {
+      push();
+      out.push(...chunkByWords(sentence, size));
+    } else if (!current) current = sentence;
+    else if (current.length + 1 + sentence.length <= size) current += " " + sentence;
+    else {
+      push();
+      current = sentence;
+    }
+  }
+  push();
+  return out.filter((s) => /\p{L}.*\p{L}/u.test(s));
 }
 
 export const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);
