@@ -2,10 +2,17 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "re
 import { BrowserRouter, Outlet, useRoutes } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
 import { PublicOnly, RequireAuth } from "./guards";
+import { loadAppRecipes } from "./theme";
 
 // Every screen is its own chunk: the first load of / and /login carries only what they need.
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Component: LazyExoticComponent<ComponentType> = lazy(load);
+// Screens other than the light public ones also wait for the signed-in screens' Chakra
+// recipes, which are not in the initial chunk (docs/decisions/030).
+const withAppRecipes =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadAppRecipes()]).then(([m]) => m);
+const page = (load: () => Promise<{ default: ComponentType }>, light = false) => {
+  const Component: LazyExoticComponent<ComponentType> = lazy(light ? load : withAppRecipes(load));
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Component />
@@ -13,7 +20,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   );
 };
 
-const AppShell = lazy(() => import("./shell/app-shell"));
+const AppShell = lazy(withAppRecipes(() => import("./shell/app-shell")));
 
 export const routes = [
   {
@@ -22,15 +29,15 @@ export const routes = [
       {
         element: <PublicOnly />,
         children: [
-          { path: "/", element: page(() => import("../features/landing/landing-page")) },
-          { path: "/login", element: page(() => import("../features/auth/login-page")) },
+          { path: "/", element: page(() => import("../features/landing/landing-page"), true) },
+          { path: "/login", element: page(() => import("../features/auth/login-page"), true) },
           { path: "/signup", element: page(() => import("../features/auth/signup-page")) },
           { path: "/reset-password", element: page(() => import("../features/auth/reset-password-page")) },
           { path: "/auth/update-password", element: page(() => import("../features/auth/update-password-page")) },
         ],
       },
-      { path: "/terms", element: page(() => import("../features/legal/terms-page")) },
-      { path: "/privacy", element: page(() => import("../features/legal/privacy-page")) },
+      { path: "/terms", element: page(() => import("../features/legal/terms-page"), true) },
+      { path: "/privacy", element: page(() => import("../features/legal/privacy-page"), true) },
       {
         element: <RequireAuth />,
         children: [

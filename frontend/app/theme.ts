@@ -2,50 +2,37 @@ import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react"
 import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
-  inputAddonRecipe,
   inputRecipe,
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
   semanticTokens,
   separatorRecipe,
   spinnerRecipe,
-  statSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from "@chakra-ui/react/theme";
 import { brandConfig } from "./theme-brand";
 
 // Why not `defaultConfig`: it carries ~75 component recipes and every recipe in the config
-// ships in the initial chunk (~18 KiB gzip), which alone breaks the 150 KiB budget for / and
-// /login. This is Chakra's default theme with only the recipes of components the app uses.
-// Using another Chakra component? Add its recipe here: test/frontend/shell-theme.test.ts fails
-// until you do, and in development a missing recipe is reported in the console.
-// See docs/decisions/030-bundle-budget.md.
+// ships in the initial chunk, which alone breaks the 150 KiB gzip budget for / and /login.
+// This is Chakra's default theme with two sets of recipes (docs/decisions/030):
+// - here, the few that the public screens (landing, sign-in, legal) use;
+// - in theme-app-recipes.ts (generated, loaded by loadAppRecipes()), the ones only signed-in
+//   screens use. The router waits for them before rendering any other screen.
+// Using another Chakra component? Add its recipe to one of the two sets (for the second, in
+// scripts/gen-theme-recipes.mjs): test/frontend/shell-theme.test.ts fails until you do.
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -62,48 +49,73 @@ const themeConfig = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
-      inputAddon: inputAddonRecipe,
       link: linkRecipe,
       separator: separatorRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      stat: statSlotRecipe,
-      tabs: tabsSlotRecipe,
-      toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });
 
 export const system = createSystem(defaultBaseConfig, themeConfig, brandConfig);
 
-if (import.meta.env.DEV) {
-  for (const [name, has] of [
-    ["getRecipeFn", system.isRecipe],
-    ["getSlotRecipeFn", system.isSlotRecipe],
-  ] as const) {
-    const original = system[name] as (key: string, fallback?: unknown) => unknown;
-    (system as unknown as Record<string, unknown>)[name] = (key: string, fallback?: unknown) => {
-      if (!has(key)) console.warn(`[theme] Chakra recipe "${key}" is not in frontend/app/theme.ts: the component renders unstyled.`);
-      return original(key, fallback);
-    };
-  }
+/** Keys of the recipes in theme-app-recipes.ts (kept in step by shell-theme.test.ts). */
+export const APP_RECIPE_KEYS = new Set([
+  "avatar",
+  "checkbox",
+  "checkmark",
+  "dialog",
+  "fieldset",
+  "inputAddon",
+  "list",
+  "menu",
+  "nativeSelect",
+  "progress",
+  "stat",
+  "tabs",
+  "textarea",
+  "toast",
+  "tooltip",
+]);
+
+let appRecipesLoaded = false;
+let appRecipes: Promise<void> | null = null;
+
+/** Adds the signed-in screens' recipes to the system (once); resolves when they are in. */
+export function loadAppRecipes(): Promise<void> {
+  appRecipes ??= import("./theme-app-recipes").then((m) => {
+    const theme = system._config.theme!;
+    Object.assign((theme.recipes ??= {}), m.recipes);
+    Object.assign((theme.slotRecipes ??= {}), m.slotRecipes);
+    appRecipesLoaded = true;
+  });
+  return appRecipes;
+}
+
+// Chakra caches a recipe function per key on first use. A component of the second set that
+// renders before loadAppRecipes() finished must not cache an empty recipe: it gets an uncached
+// one (and the load starts), so its next render is styled. Unknown keys are reported in dev.
+for (const [name, has, empty] of [
+  ["getRecipeFn", system.isRecipe, () => system.cva({})],
+  ["getSlotRecipeFn", system.isSlotRecipe, () => system.sva({ slots: [] })],
+] as const) {
+  const original = system[name] as (key: string, fallback?: unknown) => unknown;
+  (system as unknown as Record<string, unknown>)[name] = (key: string, fallback?: unknown) => {
+    if (!appRecipesLoaded && APP_RECIPE_KEYS.has(key)) {
+      void loadAppRecipes();
+      return empty();
+    }
+    if (import.meta.env.DEV && !has(key)) {
+      console.warn(`[theme] Chakra recipe "${key}" is not in the app theme (frontend/app/theme.ts): the component renders unstyled.`);
+    }
+    return original(key, fallback);
+  };
 }

@@ -3,7 +3,8 @@ import type { AppType } from "../../worker/app";
 import type { ApiErrorBody } from "../../schema/api/common";
 
 /** Typed client for the Worker's API (paths and bodies come from the Worker's route table). */
-export const api = hc<AppType>("/api", { init: { credentials: "same-origin" } });
+// Pure: the bundler drops the client from the initial chunk while no screen uses it (030).
+export const api = /* @__PURE__ */ hc<AppType>("/api", { init: { credentials: "same-origin" } });
 
 export class ApiRequestError extends Error {
   constructor(

@@ -1,16 +1,19 @@
+import { defaultConfig } from "@chakra-ui/react";
+import * as chakraTheme from "@chakra-ui/react/theme";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { defaultConfig } from "@chakra-ui/react";
 import { describe, expect, it } from "vitest";
-import { system } from "../../frontend/app/theme";
+import { APP_RECIPE_KEYS, loadAppRecipes, system } from "../../frontend/app/theme";
+import * as generated from "../../frontend/app/theme-app-recipes";
 
-// The app theme carries only the recipes of Chakra components the app uses (bundle budget,
-// docs/decisions/030). This test finds every Chakra component imported under frontend/ and
-// checks that its recipe is in the theme, so a new component never renders unstyled.
+// The app theme carries only the recipes of Chakra components the app uses, split into the
+// public screens' set (initial chunk) and the signed-in screens' set (loaded later); see
+// docs/decisions/030. These tests keep both sets complete and the generated copy exact.
 const root = path.resolve(import.meta.dirname, "../..");
 const chakraDir = path.join(root, "node_modules/@chakra-ui/react/dist/esm");
 const chakraKeys = new Set([...Object.keys(defaultConfig.theme?.recipes ?? {}), ...Object.keys(defaultConfig.theme?.slotRecipes ?? {})]);
 const barrel = readFileSync(path.join(chakraDir, "index.js"), "utf8");
+const publicKeys = new Set([...Object.keys(system._config.theme?.recipes ?? {}), ...Object.keys(system._config.theme?.slotRecipes ?? {})].filter((k) => !APP_RECIPE_KEYS.has(k)));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -20,19 +23,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Names imported from "@chakra-ui/react" across the frontend. */
-function importedNames(): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const file of sourceFiles(path.join(root, "frontend"))) {
-    const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"@chakra-ui\/react"/g)) {
-      for (const part of m[1].split(",")) {
-        const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0];
-        if (name) names.set(name, path.relative(root, file));
-      }
-    }
-  }
-  return names;
+/** Names a file imports from "@chakra-ui/react". */
+function chakraImports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"@chakra-ui\/react"/g)].flatMap((m) =>
+    m[1]
+      .split(",")
+      .map((part) => part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0])
+      .filter(Boolean),
+  );
 }
 
 /** The component folder a barrel export comes from, or null for non-components. */
@@ -46,7 +45,7 @@ function componentDir(name: string): string | null {
   return direct?.[1] ?? null;
 }
 
-/** Recipe keys a component folder asks for, following imports of other component folders. */
+/** Theme recipe keys a component folder asks for, following imports of other component folders. */
 function recipeKeys(dir: string, seen = new Set<string>()): Set<string> {
   const keys = new Set<string>();
   if (seen.has(dir)) return keys;
@@ -54,30 +53,70 @@ function recipeKeys(dir: string, seen = new Set<string>()): Set<string> {
   const folder = path.join(chakraDir, "components", dir);
   for (const file of readdirSync(folder).filter((f) => f.endsWith(".js"))) {
     const text = readFileSync(path.join(folder, file), "utf8");
-    for (const m of text.matchAll(/key: "(\w+)"/g)) keys.add(m[1]);
+    for (const m of text.matchAll(/key: "(\w+)"/g)) if (chakraKeys.has(m[1])) keys.add(m[1]);
     for (const m of text.matchAll(/from '\.\.\/([\w-]+)\//g)) for (const k of recipeKeys(m[1], seen)) keys.add(k);
   }
   return keys;
 }
 
+function keysUsedBy(files: string[]): Map<string, string> {
+  const used = new Map<string, string>();
+  for (const file of files) {
+    for (const name of chakraImports(file)) {
+      const dir = componentDir(name);
+      if (dir) for (const key of recipeKeys(dir)) used.set(key, `${name} in ${path.relative(root, file)}`);
+    }
+  }
+  return used;
+}
+
+/** A file plus the local files it imports statically (lazy import() calls are not followed). */
+function staticClosure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, "utf8");
+  for (const m of text.matchAll(/^import[^;]*?from\s*"(\.[^"]+)"/gm)) {
+    const base = path.resolve(path.dirname(file), m[1]);
+    const target = [".tsx", ".ts", "/index.ts"].map((ext) => base + ext).find((f) => statSync(f, { throwIfNoEntry: false }));
+    if (target) staticClosure(target, seen);
+  }
+  return seen;
+}
+
 describe("app theme", () => {
   it("has the recipe of every Chakra component the frontend imports", () => {
-    const missing: string[] = [];
-    for (const [name, file] of importedNames()) {
-      const dir = componentDir(name);
-      if (!dir) continue;
-      for (const key of recipeKeys(dir)) {
-        // Keys Chakra's own theme has no recipe for (e.g. "text") need nothing.
-        if (chakraKeys.has(key) && !system.isRecipe(key) && !system.isSlotRecipe(key)) missing.push(`${name} (recipe "${key}", used in ${file})`);
-      }
-    }
-    expect(missing, "add these recipes to frontend/app/theme.ts").toEqual([]);
+    const missing = [...keysUsedBy(sourceFiles(path.join(root, "frontend")))]
+      .filter(([key]) => !publicKeys.has(key) && !APP_RECIPE_KEYS.has(key))
+      .map(([key, where]) => `"${key}" (${where})`);
+    expect(missing, "add these recipes to frontend/app/theme.ts or scripts/gen-theme-recipes.mjs").toEqual([]);
   });
 
-  it("the check itself sees recipes: Dialog needs the dialog recipe, Button the button recipe", () => {
-    expect(recipeKeys(componentDir("Dialog")!)).toContain("dialog");
-    expect(recipeKeys(componentDir("Button")!)).toContain("button");
+  it("the screens that skip loadAppRecipes() (/, /login, /terms, /privacy) use only the public recipes", () => {
+    const lightPages = ["landing/landing-page.tsx", "landing/landing-demo.tsx", "auth/login-page.tsx", "legal/terms-page.tsx", "legal/privacy-page.tsx"];
+    const files = new Set(lightPages.flatMap((p) => [...staticClosure(path.join(root, "frontend/features", p))]));
+    files.add(path.join(root, "frontend/components/ui/loading-screen.tsx"));
+    const offenders = [...keysUsedBy([...files])].filter(([key]) => !publicKeys.has(key)).map(([key, where]) => `"${key}" (${where})`);
+    expect(offenders, "move these recipes to the public set in frontend/app/theme.ts").toEqual([]);
+  });
+
+  it("the generated copy equals Chakra's own recipes (rerun scripts/gen-theme-recipes.mjs after an upgrade)", () => {
+    const live = chakraTheme as unknown as Record<string, unknown>;
+    expect(new Set([...Object.keys(generated.recipes), ...Object.keys(generated.slotRecipes)])).toEqual(APP_RECIPE_KEYS);
+    for (const [key, recipe] of Object.entries(generated.recipes)) expect(recipe, key).toEqual(JSON.parse(JSON.stringify(live[`${key}Recipe`])));
+    for (const [key, recipe] of Object.entries(generated.slotRecipes)) expect(recipe, key).toEqual(JSON.parse(JSON.stringify(live[`${key}SlotRecipe`])));
+  });
+
+  it("the check sees recipes, and loadAppRecipes() adds the second set to the system", async () => {
     expect(recipeKeys(componentDir("Checkbox")!)).toEqual(new Set(["checkbox", "checkmark"]));
-    expect(system.isSlotRecipe("datePicker")).toBe(false);
+    expect(recipeKeys(componentDir("IconButton")!)).toContain("button");
+    expect(recipeKeys(componentDir("Dialog")!)).toContain("dialog");
+    const landing = [...staticClosure(path.join(root, "frontend/features/landing/landing-page.tsx"))].map((f) => path.basename(f));
+    expect(landing).toContain("brand-logo.tsx");
+    expect(landing).not.toContain("landing-demo.tsx"); // loaded with import(), not statically
+    expect(publicKeys.has("button")).toBe(true);
+    expect(publicKeys.has("datePicker")).toBe(false);
+    await loadAppRecipes();
+    expect(system.isSlotRecipe("dialog")).toBe(true);
+    expect(system.getSlotRecipe("dialog")).toEqual(JSON.parse(JSON.stringify(chakraTheme.dialogSlotRecipe)));
   });
 });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { loadAppRecipes } from "../../app/theme";
 
 // The toast machinery (Chakra/Ark/zag toast, ~14 KiB gzip) is loaded on the first toast, not
 // with the first page: it is not part of the initial JS budget (docs/decisions/030).
@@ -11,7 +12,8 @@ let loading: Promise<View> | null = null;
 const listeners = new Set<() => void>();
 
 function load(): Promise<View> {
-  loading ??= import("./toaster-view").then((m) => {
+  // The toast recipe is one of the signed-in screens' recipes (theme.ts).
+  loading ??= Promise.all([import("./toaster-view"), loadAppRecipes()]).then(([m]) => {
     view = m;
     listeners.forEach((l) => l());
     return m;
