@@ -18,8 +18,18 @@ const progressLabel = (d: Pick<BrainDocumentDto, "progress_done" | "progress_tot
   d.progress_total > 0 ? `Processing... (${d.progress_done}/${d.progress_total})` : "Processing...";
 
 function StatusLine({ doc }: { doc: BrainDocumentDto }) {
-  if (doc.status === "queued") return <Badge colorPalette="gray">Queued</Badge>;
-  if (doc.status === "ready") return <Badge colorPalette="green">Ready</Badge>;
+  if (doc.status === "queued")
+    return (
+      <Badge colorPalette="gray" alignSelf="flex-start">
+        Queued
+      </Badge>
+    );
+  if (doc.status === "ready")
+    return (
+      <Badge colorPalette="green" alignSelf="flex-start">
+        Ready
+      </Badge>
+    );
   if (doc.status === "failed")
     return (
       <Stack gap="1">
