@@ -4,7 +4,7 @@ import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, 
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
 import { writePosts } from "./posts";
 import { completeSentences, extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
-import { sentenceTexts } from "./nlp";
+import { loadNlp, sentenceTexts } from "./nlp";
 import { truncateWords, words } from "./tokenize";
 
 /** Cosine threshold for a brain query match with this engine (measured, see docs/decisions/040). */
@@ -38,6 +38,7 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async extractTopicsAndInsights(docs: { title: string; content: string }[]): Promise<{ topics: Topic[]; insights: Insight[] }> {
+    await loadNlp();
     const text = docs.map((d) => `${d.title}.\n${d.content}`).join("\n\n");
     const phrases = keyphrases(text, 6);
     const max = phrases[0]?.score ?? 1;
@@ -51,6 +52,7 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore> {
+    await loadNlp();
     const { brand } = input;
     const docText = input.documents.map((d) => d.content).join("\n\n").slice(0, 4000);
     const sents = input.documents.flatMap((d) => completeSentences(d.content.slice(0, 2000))).filter((s) => s.length >= 20);
@@ -97,6 +99,7 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
+    await loadNlp();
     return writePosts(input);
   }
 }

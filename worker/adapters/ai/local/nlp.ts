@@ -1,17 +1,31 @@
 // Sentence splitting and part-of-speech tags from wink-nlp with its lite English model (pure
-// JavaScript, bundles into the Worker, about 1 MB gzipped). Loading the model costs about a third of
-// a second, so it happens once per isolate, on the first text analysis, never at startup.
-import winkNLP, { type ItemSentence } from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+// JavaScript, bundles into the Worker, about 1 MB gzipped). Evaluating and loading the model costs
+// about a quarter of a second, so it is imported lazily, once per isolate, by loadNlp() on the first
+// text analysis, never at Worker startup (which has a CPU limit).
+import type { ItemSentence } from "wink-nlp";
 import { words } from "./tokenize";
 
 export type Token = { text: string; lower: string; pos: string; lemma: string; stop: boolean; kind: string };
 export type Sentence = { text: string; tokens: Token[] };
 
-let nlp: ReturnType<typeof winkNLP> | undefined;
+type Nlp = ReturnType<typeof import("wink-nlp").default>;
+let nlp: Nlp | undefined;
+let loading: Promise<void> | undefined;
 
-function engine() {
-  nlp ??= winkNLP(model, ["sbd", "pos"]);
+/** Loads wink-nlp and its model; call (and await) before any analysis. */
+export function loadNlp(): Promise<void> {
+  loading ??= (async () => {
+    const [{ default: winkNLP }, { default: model }] = await Promise.all([import("wink-nlp"), import("wink-eng-lite-web-model")]);
+    nlp = winkNLP(model, ["sbd", "pos"]);
+  })().catch((err: unknown) => {
+    loading = undefined; // let a later call try again
+    throw err;
+  });
+  return loading;
+}
+
+function engine(): Nlp {
+  if (!nlp) throw new Error("loadNlp() must be awaited before text analysis");
   return nlp;
 }
 
