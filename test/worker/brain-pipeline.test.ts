@@ -72,7 +72,7 @@ describe("brain queue consumer", () => {
     const { e, sent } = quietEnv();
     const deps = depsFor(e);
     const doc = await addTextDocument(deps, u.userId, u.projectId, { title: "About Acme", content: BRAND_TEXT });
-    expect(doc).toMatchObject({ status: "queued", progress_done: 0, progress_total: 0 });
+    expect(doc).toMatchObject({ status: "queued", progress_done: 0, progress_total: 2 });
     expect(sent).toEqual([{ kind: "process-document", projectId: u.projectId, documentId: doc.id }]);
 
     const { ids, result } = await deliver(e, sent);

@@ -15,7 +15,7 @@ import { sourceKeyOf } from "./brain-deps";
 import { EXTRACT_MESSAGES, ExtractError, extractText, MAX_BRAIN_FILE_BYTES, MAX_BRAIN_TEXT_CHARS, normalizeText } from "./brain-extract";
 import { removeUnitData, unitIdsOf } from "./brain-pipeline";
 import { clearSummary } from "./brain-summary";
-import { BRAIN, BRAIN_MESSAGES } from "./brain-text";
+import { BRAIN, BRAIN_MESSAGES, documentParts } from "./brain-text";
 import { brainInsights, brainTopics } from "../../schema/db/brain";
 
 type Row = typeof brainDocuments.$inferSelect;
@@ -66,7 +66,8 @@ export async function storeDocument(
     sourceKey,
     status: "queued",
     progressDone: 0,
-    progressTotal: 0,
+    // Known up front, so the UI can show "Processing... (0/n)" while queued: parts + final step.
+    progressTotal: documentParts(input.title, text).length + 1,
     errorMessage: null,
     metadata: { charCount: text.length },
     createdAt: Date.now(),
