@@ -1,0 +1,281 @@
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { openBrowser, type BrowserSession } from "./browser";
+import {
+  chooseSettingsMenuItem,
+  expectText,
+  expectTitle,
+  expectToast,
+  followOutboxLink,
+  headerProjectName,
+  horizontalOverflow,
+  pathOf,
+  signIn,
+  signOut,
+  signUp,
+  steps,
+  submitSignIn,
+  uniqueEmail,
+  waitForMail,
+  waitForPath,
+} from "./journey-helpers";
+
+// Issue 2's "Done when", walked by a person in a real Chromium against `npm start`'s server:
+// sign up, sign in, the default project, the tour, every navigation item, sign out, the route
+// guards, a magic link and a password reset through /dev/outbox, rename, delete the account.
+
+const baseUrl = inject("baseUrl");
+let session: BrowserSession | undefined;
+
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+});
+
+const SLIDE_TITLES = ["Welcome to Your AI Brain", "Feed Your Brain", "Schedule with Intelligence", "Connect & Grow"];
+
+// Side navigation: item -> where it goes -> the title that screen shows.
+const SIDE_NAV: [label: string, path: string, title: string][] = [
+  ["Dashboard", "/dashboard", "Welcome Back"],
+  ["Brain Studio", "/brain", "Brain Studio"],
+  ["Campaign", "/campaigns/new", "Create Campaign"],
+  ["Calendar", "/calendar", "Content Calendar"],
+  ["Social Accounts", "/social-connect", "Connect Your Social Media"],
+];
+
+describe("accounts journey (issue 2)", () => {
+  it("signs up, signs in, tours, navigates everywhere, uses magic link and reset, renames and deletes the account", async () => {
+    session = await openBrowser({ width: 1280, height: 800 });
+    const { page } = session;
+    page.setDefaultTimeout(20_000);
+    const step = steps(page, "accounts-desktop");
+    const email = uniqueEmail("journey");
+    const password = "first-secret-1";
+    const newPassword = "second-secret-2";
+    const newName = "Acme Coffee Roasters";
+
+    await step("sign up at /signup, sent to /login with the spec's toast", async () => {
+      await signUp(page, baseUrl, email, password);
+      // Signing up mails a verification link (sign-in does not wait for it).
+      await waitForMail(baseUrl, email, "Verify your Brandpilot email");
+    });
+
+    await step("sign in with the password, land on /dashboard with My First Project in the header", async () => {
+      await signIn(page, baseUrl, email, password, { stay: true });
+      await expectTitle(page, "Welcome Back");
+      await expectText(headerProjectName(page), "My First Project");
+    });
+
+    await step("a signed-in visit to /login bounces to /dashboard", async () => {
+      await page.goto(`${baseUrl}/login`);
+      await waitForPath(page, "/dashboard");
+      await expectTitle(page, "Welcome Back");
+    });
+
+    await step("take the tour: View Onboarding, Next through four slides, Get Started", async () => {
+      await chooseSettingsMenuItem(page, "View Onboarding");
+      await waitForPath(page, "/welcome");
+      for (let i = 0; i < SLIDE_TITLES.length; i++) {
+        await expectTitle(page, SLIDE_TITLES[i]);
+        expect(await page.getByRole("button", { name: `Go to slide ${i + 1}` }).getAttribute("aria-current")).toBe("step");
+        if (i < SLIDE_TITLES.length - 1) await page.getByRole("button", { name: "Next", exact: true }).click();
+      }
+      await expect(page.getByRole("button", { name: "Next", exact: true }).count()).resolves.toBe(0);
+      await page.getByRole("button", { name: "Get Started", exact: true }).click();
+      await waitForPath(page, "/social-connect");
+      await expectTitle(page, "Connect Your Social Media");
+    });
+
+    await step("open every side navigation item and see its title", async () => {
+      await page.goto(`${baseUrl}/dashboard`);
+      const nav = page.getByRole("navigation", { name: "Main navigation" });
+      for (const [label, path, title] of SIDE_NAV) {
+        await nav.getByRole("link", { name: label, exact: true }).click();
+        await waitForPath(page, path);
+        await expectTitle(page, title);
+        if (path !== "/social-connect") {
+          expect(await nav.getByRole("link", { name: label, exact: true }).getAttribute("aria-current")).toBe("page");
+        }
+      }
+    });
+
+    await step("open Content Library and Analytics from the settings menu", async () => {
+      await page.goto(`${baseUrl}/dashboard`);
+      await expectTitle(page, "Welcome Back");
+      await chooseSettingsMenuItem(page, "Content Library");
+      await waitForPath(page, "/content");
+      await expectTitle(page, "Content Library");
+      await chooseSettingsMenuItem(page, "Analytics");
+      await waitForPath(page, "/analytics");
+      await expectTitle(page, "Analytics");
+      // The side navigation's Analytics only announces it.
+      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Analytics", exact: true }).click();
+      await expectToast(page, "Analytics coming soon");
+    });
+
+    await step("sign out from the settings menu", async () => {
+      await signOut(page);
+      await page.goto(`${baseUrl}/dashboard`);
+      await waitForPath(page, "/login");
+    });
+
+    await step("an anonymous visit to /calendar goes to /login and returns to /calendar after sign-in", async () => {
+      await page.goto(`${baseUrl}/calendar`);
+      await waitForPath(page, "/login");
+      await signIn(page, baseUrl, email, password, { stay: true, landOn: "/calendar" });
+      await expectTitle(page, "Content Calendar");
+      // Logout from the side navigation this time.
+      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Logout", exact: true }).click();
+      await expectToast(page, "Logged out successfully");
+      await waitForPath(page, "/login");
+    });
+
+    await step("request a magic link on /login and follow it from /dev/outbox, arriving signed in", async () => {
+      await page.goto(`${baseUrl}/login`);
+      await expectTitle(page, "Welcome back");
+      await page.getByRole("button", { name: "Use magic link", exact: true }).click();
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      const requestedAt = Date.now() - 1000;
+      await page.getByRole("button", { name: "Send magic link", exact: true }).click();
+      await expectToast(page, "Check your email for the magic link!");
+      // Running locally, the page points at the dev outbox.
+      await expect(page.getByRole("link", { name: "dev outbox" }).getAttribute("href")).resolves.toBe("/dev/outbox");
+      await waitForMail(baseUrl, email, "Your Brandpilot sign-in link", { since: requestedAt });
+      const href = await followOutboxLink(page, baseUrl, email, "Your Brandpilot sign-in link");
+      expect(new URL(href).pathname).toBe("/login");
+      await waitForPath(page, "/dashboard");
+      await expectText(headerProjectName(page), "My First Project");
+      await signOut(page);
+    });
+
+    await step("request a password reset and set a new password from the mail's link", async () => {
+      await page.getByRole("link", { name: "Forgot your password?" }).click();
+      await waitForPath(page, "/reset-password");
+      await expectTitle(page, "Reset your password");
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      const requestedAt = Date.now() - 1000;
+      await page.getByRole("button", { name: "Send reset link", exact: true }).click();
+      await expectToast(page, "Check your email for the password reset link");
+      await waitForMail(baseUrl, email, "Reset your Brandpilot password", { since: requestedAt });
+      const href = await followOutboxLink(page, baseUrl, email, "Reset your Brandpilot password");
+      expect(new URL(href).pathname).toBe("/auth/update-password");
+      await waitForPath(page, "/auth/update-password");
+      await expectTitle(page, "Choose a new password");
+      await page.getByLabel("New password", { exact: true }).fill(newPassword);
+      await page.getByLabel("Confirm new password", { exact: true }).fill(newPassword);
+      await page.getByRole("button", { name: "Update password", exact: true }).click();
+      await expectToast(page, "Password updated successfully");
+      await waitForPath(page, "/login");
+    });
+
+    await step("the old password no longer works; the new one does", async () => {
+      await submitSignIn(page, baseUrl, email, password, { stay: true });
+      await expectToast(page, "Invalid email or password");
+      expect(pathOf(page)).toBe("/login");
+      await signIn(page, baseUrl, email, newPassword);
+      await expectText(headerProjectName(page), "My First Project");
+    });
+
+    await step("rename the project in the Settings dialog and see the new name in the header", async () => {
+      await chooseSettingsMenuItem(page, "Settings");
+      const dialog = page.getByRole("dialog", { name: "Settings" });
+      await dialog.waitFor({ state: "visible" });
+      await expect(dialog.getByLabel("Email", { exact: true }).inputValue()).resolves.toBe(email);
+      const nameInput = dialog.getByLabel("Project Name", { exact: true });
+      await expect(nameInput.inputValue()).resolves.toBe("My First Project");
+      await nameInput.fill(newName);
+      await dialog.getByRole("button", { name: "Save", exact: true }).click();
+      await expectToast(page, "Project settings updated successfully");
+      await dialog.waitFor({ state: "hidden" });
+      await expectText(headerProjectName(page), newName);
+      // Saved on the server, not only in the page: a reload shows it too.
+      await page.reload();
+      await expectText(headerProjectName(page), newName);
+    });
+
+    await step("delete the account from Settings, confirmed", async () => {
+      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Settings", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Settings" });
+      await dialog.getByRole("button", { name: "Delete Account", exact: true }).click();
+      const confirm = dialog.getByRole("button", { name: "Delete my account", exact: true });
+      expect(await confirm.isDisabled()).toBe(true);
+      await dialog.getByLabel("Type DELETE to confirm", { exact: true }).fill("DELETE");
+      await confirm.click();
+      await expectToast(page, "Your account has been deleted");
+      // Signed out on a public page (the dialog aims for the landing page; the shell's guard may
+      // get to /login first).
+      await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/login");
+      const sessionNow = await page.evaluate(async () => (await (await fetch("/api/auth/session")).json()) as { user: unknown });
+      expect(sessionNow.user).toBeNull();
+    });
+
+    await step("the deleted account cannot sign in any more", async () => {
+      await page.goto(`${baseUrl}/dashboard`);
+      await waitForPath(page, "/login");
+      await submitSignIn(page, baseUrl, email, newPassword, { stay: true });
+      await expectToast(page, "Invalid email or password");
+      expect(pathOf(page)).toBe("/login");
+    });
+  });
+
+  it("at 375 px: signs in, uses the bottom navigation, and nothing scrolls sideways", async () => {
+    session = await openBrowser({ width: 375, height: 812, isMobile: true });
+    const { page } = session;
+    page.setDefaultTimeout(20_000);
+    const step = steps(page, "accounts-mobile");
+    const email = uniqueEmail("mobile");
+    const password = "mobile-secret-1";
+
+    const noSideways = async (where: string) => {
+      const { scrollWidth, clientWidth } = await horizontalOverflow(page);
+      expect(clientWidth, where).toBe(375);
+      expect(scrollWidth, `horizontal scrollbar on ${where}`).toBeLessThanOrEqual(375);
+    };
+
+    await step("sign up and sign in at 375 px", async () => {
+      await signUp(page, baseUrl, email, password);
+      await noSideways("/login");
+      await signIn(page, baseUrl, email, password, { stay: true });
+      await expectTitle(page, "Welcome Back");
+      await expectText(headerProjectName(page), "My First Project");
+      await noSideways("/dashboard");
+    });
+
+    await step("the bottom navigation shows the five items and no side navigation", async () => {
+      const nav = page.getByRole("navigation", { name: "Mobile navigation" });
+      await nav.waitFor({ state: "visible" });
+      const labels = (await nav.getByRole("link").allInnerTexts()).map((t) => t.trim());
+      expect(labels).toEqual(["Dashboard", "Brain Studio", "Campaign", "Calendar", "Social"]);
+      expect(await page.getByTestId("side-nav").isVisible()).toBe(false);
+      await page.getByRole("button", { name: "Quick actions" }).waitFor({ state: "visible" });
+    });
+
+    await step("each bottom navigation item opens its screen without a horizontal scrollbar", async () => {
+      const nav = page.getByRole("navigation", { name: "Mobile navigation" });
+      const items: [label: string, path: string, title: string][] = [
+        ["Brain Studio", "/brain", "Brain Studio"],
+        ["Campaign", "/campaigns/new", "Create Campaign"],
+        ["Calendar", "/calendar", "Content Calendar"],
+        ["Dashboard", "/dashboard", "Welcome Back"],
+        ["Social", "/social-connect", "Connect Your Social Media"],
+      ];
+      for (const [label, path, title] of items) {
+        await nav.getByRole("link", { name: label, exact: true }).click();
+        await waitForPath(page, path);
+        await expectTitle(page, title);
+        await noSideways(path);
+      }
+    });
+
+    await step("the round toggle hides and shows the bottom navigation", async () => {
+      await page.goto(`${baseUrl}/dashboard`);
+      await expectTitle(page, "Welcome Back");
+      const nav = page.getByRole("navigation", { name: "Mobile navigation" });
+      await nav.waitFor({ state: "visible" });
+      await page.getByRole("button", { name: "Hide navigation" }).click();
+      await nav.waitFor({ state: "hidden" });
+      await page.getByRole("button", { name: "Show navigation" }).click();
+      await nav.waitFor({ state: "visible" });
+      await noSideways("/dashboard");
+    });
+  });
+});
