@@ -58,6 +58,7 @@ export function analyse(text: string): Sentence[] {
       });
     });
   }
+  for (const s of out) fixMissingVerb(s.tokens);
   // Very short fragments ("Hi.", "Menu") are joined to the previous sentence of the same text.
   const merged: Sentence[] = [];
   for (const s of out) {
@@ -67,6 +68,22 @@ export function analyse(text: string): Sentence[] {
     } else merged.push(s);
   }
   return merged;
+}
+
+/**
+ * The lite model tags the verb after a name as a plural noun ("Lumen Roasters roasts coffee"). A
+ * sentence has a verb, so when none was found, the first "-s" noun right after a proper noun and
+ * before a noun phrase is taken to be it.
+ */
+function fixMissingVerb(tokens: Token[]) {
+  if (tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return;
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.pos === "NOUN" && /s$/.test(t.lower) && tokens[i - 1]!.pos === "PROPN" && ["NOUN", "ADJ", "DET", "PRON", "NUM", "PROPN"].includes(tokens[i + 1]!.pos)) {
+      t.pos = "VERB";
+      return;
+    }
+  }
 }
 
 export function sentenceTexts(text: string): string[] {
