@@ -52,10 +52,23 @@ export function analyse(text: string): Sentence[] {
       const lemma = toks.out(its.lemma as unknown as Parameters<typeof toks.out>[0]) as string[];
       const stop = toks.out(its.stopWordFlag) as unknown as boolean[];
       const kind = toks.out(its.type) as string[];
-      out.push({
-        text: s.out(),
-        tokens: values.map((v, i) => ({ text: v, lower: v.toLowerCase(), pos: pos[i]!, lemma: (lemma[i] ?? v).toLowerCase(), stop: !!stop[i], kind: kind[i]! })),
+      const spaces = toks.out(its.precedingSpaces) as string[];
+      const tokens: Token[] = [];
+      values.forEach((v, i) => {
+        const prev = tokens[tokens.length - 1];
+        // Hyphenated compounds ("single-origin", "drag-and-drop") are one word to us: the model
+        // splits them at each hyphen.
+        if (prev && !spaces[i] && (v === "-" ? kind[i + 1] === "word" && !spaces[i + 1] : prev.text.endsWith("-"))) {
+          prev.text += v;
+          prev.lower = prev.text.toLowerCase();
+          prev.lemma = prev.lower;
+          if (v !== "-") prev.pos = pos[i] === "NOUN" || pos[i] === "PROPN" ? pos[i]! : "ADJ";
+          prev.stop = false;
+          return;
+        }
+        tokens.push({ text: v, lower: v.toLowerCase(), pos: pos[i]!, lemma: (lemma[i] ?? v).toLowerCase(), stop: !!stop[i], kind: kind[i]! });
       });
+      out.push({ text: s.out(), tokens });
     });
   }
   for (const s of out) fixMissingVerb(s.tokens);
