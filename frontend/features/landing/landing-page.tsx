@@ -220,6 +220,12 @@ function Card({ icon: Icon, title, text }: { icon: LucideIcon; title: string; te
 /** Public landing page (/). */
 export default function LandingPage() {
   const year = new Date().getFullYear();
+  // Arriving at /#demo (or another section): the page loads lazily, after the browser's own
+  // jump to the anchor, so scroll once the section exists.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (id) document.getElementById(id)?.scrollIntoView?.({ block: "start" });
+  }, []);
   return (
     <Box id="top" bg="white" minH="100dvh">
       <SkipLink href="#main-content">Skip to main content</SkipLink>
