@@ -112,6 +112,24 @@ describe("accounts journey (issue 2)", () => {
       await expectToast(page, "Analytics coming soon");
     });
 
+    await step("the header's progress dots open Project Progress, whose links navigate", async () => {
+      await page.getByRole("button", { name: "Project progress: 0 of 3 steps complete" }).click();
+      const dialog = page.getByRole("dialog", { name: "Project Progress" });
+      await dialog.waitFor({ state: "visible" });
+      for (const [title, action] of [
+        ["Feed Your Brain", "Get Started"],
+        ["Connect Social", "Connect Now"],
+        ["Schedule Posts", "Create Campaign"],
+      ]) {
+        await dialog.getByText(title, { exact: true }).waitFor();
+        await dialog.getByRole("link", { name: action, exact: true }).waitFor();
+      }
+      await dialog.getByRole("link", { name: "Create Campaign", exact: true }).click();
+      await waitForPath(page, "/campaigns/new");
+      await expectTitle(page, "Create Campaign");
+      await dialog.waitFor({ state: "hidden" });
+    });
+
     await step("sign out from the settings menu", async () => {
       await signOut(page);
       await page.goto(`${baseUrl}/dashboard`);
