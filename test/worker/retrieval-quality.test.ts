@@ -1,6 +1,6 @@
 // Retrieval quality of the local engine on a brand Q&A set of our own (test/fixtures/retrieval):
-// every question must find its segment among the top 3 of all 42 segments of three brands. The
-// floors below are the measured figures rounded down (docs/decisions/040-local-ai-engine.md).
+// each of 50 questions must find its segment among the top 3 of all 42 segments of three brands.
+// The floors below are the measured figures rounded down (docs/decisions/040-local-ai-engine.md).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import set from "../fixtures/retrieval/brand-qa.json";
@@ -37,7 +37,7 @@ describe("retrieval quality (recall@3)", () => {
     for (const m of local.misses) console.log(`  miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
 
     expect(local.recallAtK).toBeGreaterThanOrEqual(0.8);
-    expect(local.byKind.product!.recallAtK).toBe(1);
+    expect(local.byKind.product!.recallAtK).toBeGreaterThanOrEqual(0.9);
     expect(local.recallAtK - hashingOnly.recallAtK).toBeGreaterThanOrEqual(0.1);
   });
 
@@ -45,8 +45,8 @@ describe("retrieval quality (recall@3)", () => {
     const engine = createAiEngine({ ...env, OPENAI_API_KEY: undefined });
     expect(engine.matchThreshold).toBe(0.3);
     const r = await evaluateRetrieval(engine, set);
-    // Measured: 0.56 of questions keep their right segment above 0.3; 2 of 16 off-topic questions match.
-    expect(r.recallAtKAboveThreshold).toBeGreaterThanOrEqual(0.55);
+    // Measured: 0.62 of questions keep their right segment above 0.3; 2 of 16 off-topic questions match.
+    expect(r.recallAtKAboveThreshold).toBeGreaterThanOrEqual(0.6);
     expect(r.falseMatchRate).toBeLessThanOrEqual(0.13);
     // A lower threshold would answer far more off-topic questions; a higher one would lose answers.
     const lower = await evaluateRetrieval(engine, set, 3, 0.24);
