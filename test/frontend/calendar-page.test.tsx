@@ -227,6 +227,24 @@ describe("content calendar", () => {
     expect(patch.body).toEqual({ scheduled_for: new Date(localDateTimeToUtc(week.days[3], "09:00", tz)!).toISOString() });
   });
 
+  it("edits a post's text in the simpler Edit Post modal", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId("post-card")).toHaveLength(4));
+    const card = screen.getAllByTestId("post-card").find((c) => c.getAttribute("data-post-id") === "sun")!;
+    await user.click(within(card).getByRole("button", { name: "Edit post" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Post" });
+    const box = within(dialog).getByLabelText("Content");
+    expect(box).toHaveValue("Content of sun");
+    await user.clear(box);
+    expect(within(dialog).getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await user.type(box, "New words");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect((await screen.findAllByText("Post updated successfully")).length).toBeGreaterThan(0);
+    expect(calls.find((c) => c.method === "PATCH")).toMatchObject({ url: "/api/posts/sun", body: { content: "New words" } });
+    await waitFor(() => expect(screen.getByText("New words")).toBeInTheDocument());
+  });
+
   it("reschedules a card dropped on another day, keeping its local time", async () => {
     renderPage();
     await waitFor(() => expect(screen.getAllByTestId("post-card")).toHaveLength(4));

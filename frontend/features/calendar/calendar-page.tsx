@@ -22,7 +22,7 @@ import {
 } from "./calendar-dates";
 import { PLATFORM_LABELS } from "./platform-icon";
 import { DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
-import { PostDetailDialog } from "./post-detail-dialog";
+import { EditPostDialog, PostDetailDialog } from "./post-detail-dialog";
 import { usePostActions } from "./use-post-actions";
 import ImageUploadDialog from "../posts/image-upload-dialog";
 import { useIsNarrow } from "./use-is-narrow";
@@ -51,6 +51,7 @@ export default function CalendarPage() {
   const [platform, setPlatform] = useState<PlatformFilter>("all");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [detail, setDetail] = useState<{ post: Post; edit: boolean } | null>(null);
+  const [quickEdit, setQuickEdit] = useState<Post | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [imageFor, setImageFor] = useState<Post | null>(null);
 
@@ -79,7 +80,7 @@ export default function CalendarPage() {
 
   const cardActions: PostCardActions = {
     onOpen: (post) => setDetail({ post, edit: false }),
-    onEdit: (post) => setDetail({ post, edit: true }),
+    onEdit: (post) => setQuickEdit(post),
     onPublish: (post) => void actions.publish(post),
     onDelete: (post) => actions.askDelete(post),
     onRetry: (post) => void actions.retry(post),
@@ -259,6 +260,7 @@ export default function CalendarPage() {
         }}
       />
       {actions.deleteConfirm}
+      <EditPostDialog post={quickEdit} onClose={() => setQuickEdit(null)} onSave={(post, changes) => actions.update(post, changes)} />
       <PostDetailDialog
         post={detail?.post ?? null}
         startInEdit={detail?.edit}

@@ -11,7 +11,7 @@ import { formatDay, formatTime } from "../calendar/calendar-dates";
 import { PlatformIcon } from "../calendar/platform-icon";
 import { formatHashtags } from "../calendar/post-api";
 import { STATUS_COLORS } from "../calendar/post-card";
-import { PostDetailDialog } from "../calendar/post-detail-dialog";
+import { EditPostDialog } from "../calendar/post-detail-dialog";
 import { usePostActions } from "../calendar/use-post-actions";
 import { useDashboard } from "./use-dashboard";
 
@@ -145,13 +145,7 @@ export default function DashboardPage() {
       </Card.Root>
 
       {actions.deleteConfirm}
-      <PostDetailDialog
-        post={editing}
-        startInEdit
-        timeZone={timeZone}
-        onClose={() => setEditing(null)}
-        onSave={(post, changes) => actions.update(post, changes)}
-      />
+      <EditPostDialog post={editing} onClose={() => setEditing(null)} onSave={(post, changes) => actions.update(post, changes)} />
     </Stack>
   );
 }
