@@ -81,6 +81,24 @@ describe("App shell header", () => {
     expect(within(dialog).getAllByText("Complete")).toHaveLength(2);
   });
 
+  it("re-checks progress after a navigation and after the Create Post dialog closes", async () => {
+    const user = userEvent.setup();
+    let progress = { brain: false, social: false, posts: false };
+    const { calls } = mockFetch({ [progressUrl]: () => json(progress) });
+    renderShell({ path: "/dashboard" });
+    await waitFor(() => expect(screen.getByTitle("Brain Content")).toHaveAttribute("data-complete", "false"));
+    progress = { ...progress, brain: true };
+    const nav = screen.getByRole("navigation", { name: "Mobile navigation" });
+    await user.click(within(nav).getByRole("link", { name: "Calendar" }));
+    await waitFor(() => expect(screen.getByTitle("Brain Content")).toHaveAttribute("data-complete", "true"));
+
+    progress = { ...progress, posts: true };
+    await user.click(within(screen.getByRole("banner")).getByRole("button", { name: "Post Now" }));
+    await user.click(await screen.findByRole("button", { name: "Close create post" }));
+    await waitFor(() => expect(screen.getByTitle("Posts Scheduled")).toHaveAttribute("data-complete", "true"));
+    expect(calls.filter((c) => c.url.endsWith("/progress")).length).toBeGreaterThanOrEqual(3);
+  });
+
   it("Post Now loads and opens the Create Post dialog", async () => {
     const user = userEvent.setup();
     mockFetch({ [progressUrl]: () => json({ brain: false, social: false, posts: false }) });

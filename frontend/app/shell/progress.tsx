@@ -1,7 +1,7 @@
 import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from "@chakra-ui/react";
 import { Check } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router-dom";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router-dom";
 import useSWR from "swr";
 import { useAuth } from "../auth-context";
 
@@ -35,14 +35,23 @@ const STEPS = [
   },
 ] as const;
 
+/** SWR key of a project's progress; `mutate(progressKey(id))` refreshes the header's dots. */
+export const progressKey = (projectId: string) => `/api/projects/${projectId}/progress`;
+
 export function useProjectProgress() {
   const { project } = useAuth();
-  return useSWR<ProjectProgress>(project ? `/api/projects/${project.id}/progress` : null);
+  return useSWR<ProjectProgress>(project ? progressKey(project.id) : null);
 }
 
 /** Three dots in the header; a click opens the "Project Progress" dialog. */
 export function ProgressIndicator() {
-  const { data } = useProjectProgress();
+  const { data, mutate } = useProjectProgress();
+  const { pathname } = useLocation();
+  // The header outlives the screens: re-check after each navigation (a campaign saved, a
+  // document fed) so the dots never lag behind what the user just did.
+  useEffect(() => {
+    void mutate();
+  }, [pathname, mutate]);
   const [open, setOpen] = useState(false);
   const done = STEPS.filter((s) => data?.[s.key]).length;
 

@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { useSWRConfig } from "swr";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, request } from "../../lib/api";
 import { useAuth } from "../auth-context";
+import { progressKey } from "./progress";
 import type { ShellActions } from "./shell-context";
 
 // Sign-out ignores 401, 403 and 404 from the server (spec section 8): the session is gone
@@ -12,6 +14,7 @@ const LOGGED_OUT_STATUSES = new Set([401, 403, 404]);
 export function useShellState() {
   const navigate = useNavigate();
   const { project, setProject, refresh } = useAuth();
+  const { mutate } = useSWRConfig();
   const [createPostOpen, setCreatePostOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Dialog code loads on first use, then stays mounted so closing can animate.
@@ -22,6 +25,14 @@ export function useShellState() {
     setCreatePostUsed(true);
     setCreatePostOpen(true);
   }, []);
+  // A post made in the dialog may complete the "Posts Scheduled" step.
+  const onCreatePostOpenChange = useCallback(
+    (open: boolean) => {
+      setCreatePostOpen(open);
+      if (!open && project) void mutate(progressKey(project.id));
+    },
+    [mutate, project],
+  );
   const openSettings = useCallback(() => {
     setSettingsUsed(true);
     setSettingsOpen(true);
@@ -65,7 +76,7 @@ export function useShellState() {
 
   return {
     actions,
-    createPost: { used: createPostUsed, open: createPostOpen, onOpenChange: setCreatePostOpen },
+    createPost: { used: createPostUsed, open: createPostOpen, onOpenChange: onCreatePostOpenChange },
     settings: { used: settingsUsed, open: settingsOpen, onOpenChange: setSettingsOpen },
   };
 }
