@@ -60,7 +60,11 @@ describe("accounts journey (issue 2)", () => {
     });
 
     await step("sign in with the password, land on /dashboard with My First Project in the header", async () => {
-      await signIn(page, baseUrl, email, password, { stay: true });
+      const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/login" && r.ok()).then(() => Date.now());
+      await submitSignIn(page, baseUrl, email, password, { stay: true });
+      await waitForPath(page, "/dashboard");
+      // The spec's 500 ms pause between a successful sign-in and leaving /login.
+      expect(Date.now() - (await signedIn)).toBeGreaterThanOrEqual(450);
       await expectTitle(page, "Welcome Back");
       await expectText(headerProjectName(page), "My First Project");
     });
@@ -83,6 +87,9 @@ describe("accounts journey (issue 2)", () => {
       await page.getByRole("button", { name: "Get Started", exact: true }).click();
       await waitForPath(page, "/social-connect");
       await expectTitle(page, "Connect Your Social Media");
+      // "Get Started" saved the onboarding flag on the project (View Onboarding had reset it).
+      const projects = await page.evaluate(async () => (await (await fetch("/api/projects")).json()) as { has_seen_onboarding: boolean }[]);
+      expect(projects.map((p) => p.has_seen_onboarding)).toEqual([true]);
     });
 
     await step("open every side navigation item and see its title", async () => {
@@ -252,7 +259,11 @@ describe("accounts journey (issue 2)", () => {
     await step("sign up and sign in at 375 px", async () => {
       await signUp(page, baseUrl, email, password);
       await noSideways("/login");
-      await signIn(page, baseUrl, email, password, { stay: true });
+      const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/login" && r.ok()).then(() => Date.now());
+      await submitSignIn(page, baseUrl, email, password, { stay: true });
+      await waitForPath(page, "/dashboard");
+      // The spec's 500 ms pause between a successful sign-in and leaving /login.
+      expect(Date.now() - (await signedIn)).toBeGreaterThanOrEqual(450);
       await expectTitle(page, "Welcome Back");
       await expectText(headerProjectName(page), "My First Project");
       await noSideways("/dashboard");
