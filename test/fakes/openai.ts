@@ -8,6 +8,7 @@
 //   FAKE_SERVER_ERROR              always 500
 //   FAKE_SERVER_ERROR_ONCE:<key>   the first request with that key gets 500
 //   FAKE_BAD_REQUEST               400 invalid_request_error
+//   FAKE_UNRULY_POSTS              posts on a platform nobody asked for, 600 characters long
 // GET /openai/_requests?contains=<text> lists the logged requests whose body contains the text.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { registerFake } from "./server.ts";
@@ -209,6 +210,16 @@ registerFake("/openai", (req: IncomingMessage, res: ServerResponse, body: Buffer
     apiError(res, 400, "'messages' is a required property", "invalid_request_error", null);
     return true;
   }
+  if (raw.includes("FAKE_UNRULY_POSTS")) {
+    const long = "Our kit is the best way to start a summer morning, every single day of the week. ".repeat(8).trim();
+    const posts = [
+      { content: long, hashtags: ["#Summer", "#ColdBrew", "##Coffee", "not a tag!"], platform: "myspace" },
+      { content: "", hashtags: [], platform: "twitter" },
+      { content: long, hashtags: ["Summer"], platform: "X" },
+    ];
+    sendChat(res, model, raw, prompt, JSON.stringify({ posts }), "stop");
+    return true;
+  }
   let content = raw.includes("FAKE_MALFORMED_JSON")
     ? 'Sure! Here is what you asked for: {"topics": [{"name": "Coffee", "description": "unterminated'
     : JSON.stringify(answerFor(prompt));
@@ -219,6 +230,11 @@ registerFake("/openai", (req: IncomingMessage, res: ServerResponse, body: Buffer
     content = content.slice(0, maxTokens * 4);
     finish = "length";
   }
+  sendChat(res, model, raw, prompt, content, finish);
+  return true;
+});
+
+function sendChat(res: ServerResponse, model: string, raw: string, prompt: string, content: string, finish: string) {
   const promptTokens = Math.ceil(prompt.length / 4);
   const completionTokens = Math.ceil(content.length / 4);
   send(res, 200, {
@@ -230,5 +246,4 @@ registerFake("/openai", (req: IncomingMessage, res: ServerResponse, body: Buffer
     usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     system_fingerprint: "fp_fake",
   });
-  return true;
-});
+}

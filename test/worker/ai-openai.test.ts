@@ -218,4 +218,24 @@ describe("OpenAI-compatible engine against the fake server", () => {
     expect(logged!.body.max_tokens).toBe(2000);
     expect(logged!.body.temperature).toBe(0.7);
   });
+
+  it("tidies what the model returns: only the asked platforms, clean hashtags, limits, no empty posts", async () => {
+    const { e } = engine();
+    const posts = await e.generatePosts({
+      brand: BRAND,
+      prompt: "Summer FAKE_UNRULY_POSTS",
+      context: [],
+      insights: [],
+      count: 3,
+      platforms: ["twitter", "instagram"],
+    });
+    expect(posts).toHaveLength(2); // the empty one is dropped
+    expect(posts[0]!.platform).toBe("twitter"); // "myspace" was not asked for: rotation
+    expect(posts[1]!.platform).toBe("twitter"); // "X" is twitter
+    for (const p of posts) {
+      expect(publishedLength(p.content, p.hashtags)).toBeLessThanOrEqual(280);
+      for (const h of p.hashtags) expect(h).toMatch(/^[\p{L}\p{N}_]+$/u);
+    }
+    expect(posts[0]!.hashtags[0]).toBe("Summer");
+  });
 });

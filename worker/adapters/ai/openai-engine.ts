@@ -5,7 +5,6 @@
 // batch is skipped with a warning, a failed embedding yields null (that segment is skipped).
 import OpenAI from "openai";
 import type { Platform } from "../../../schema/api/common";
-import { PLATFORMS } from "../../../schema/api/common";
 import { AiOutputError, asString, asStringList, clamp01, parseJsonObject } from "./json-output";
 import {
   documentSummaryPrompt,
@@ -256,9 +255,10 @@ export class OpenAiEngine implements AiEngine {
       const r = p as Record<string, unknown>;
       const content = asString(r.content);
       if (!content) continue;
-      const asked = asString(r.platform)?.toLowerCase();
-      const platform: Platform =
-        asked && (PLATFORMS as readonly string[]).includes(asked) ? (asked as Platform) : asked === "x" ? "twitter" : platforms[i % platforms.length]!;
+      // The model's platform counts only if it is one that was asked for ("x" is twitter).
+      const said = asString(r.platform)?.toLowerCase();
+      const asked = said === "x" ? "twitter" : said;
+      const platform: Platform = asked && (platforms as string[]).includes(asked) ? (asked as Platform) : platforms[i % platforms.length]!;
       const hashtags = asStringList(r.hashtags)
         .map((h) => h.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, ""))
         .filter((h) => h.length > 0)
