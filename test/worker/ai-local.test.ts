@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
+import { promptStatement } from "../../worker/adapters/ai/local/posts";
 import { fitToPlatform, PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
 import { cosine } from "../../worker/adapters/ai/local/tokenize";
 
@@ -189,5 +190,28 @@ describe("local AI engine: details", () => {
     expect(short).toEqual({ content: "Short post", hashtags: tags });
     const ig = fitToPlatform("x".repeat(2300), [], "instagram");
     expect(ig.content.length).toBeLessThanOrEqual(2200);
+  });
+
+  it("puts the prompt's own news in the post, stated rather than instructed", async () => {
+    expect(promptStatement("Write a post announcing our summer sale: 20% off all jackets this weekend")).toBe(
+      "Our summer sale: 20% off all jackets this weekend.",
+    );
+    expect(promptStatement("Promote the Cold Brew Kit for summer")).toBe("The Cold Brew Kit for summer.");
+    expect(promptStatement("Our new store opens on Main Street on Friday!")).toBe("Our new store opens on Main Street on Friday!");
+    expect(promptStatement("Hello")).toBe("");
+    const engine = new LocalAiEngine();
+    const posts = await engine.generatePosts({
+      brand: BRAND,
+      prompt: "Announce our summer sale: 20% off the Cold Brew Kit this weekend",
+      context: ["Every bag is compostable, including the valve."],
+      insights: [],
+      count: 2,
+      platforms: ["twitter", "linkedin"],
+    });
+    for (const p of posts) {
+      expect(p.content).toContain("Our summer sale: 20% off the Cold Brew Kit this weekend.");
+      expect(p.content).toContain("Every bag is compostable");
+      expect(publishedLength(p.content, p.hashtags)).toBeLessThanOrEqual(PLATFORM_LIMITS[p.platform]);
+    }
   });
 });

@@ -4,7 +4,7 @@
 import type { Platform } from "../../../../schema/api/common";
 import type { BrandProfile, GeneratedPostDraft, Insight } from "../types";
 import { completeSentences, keyphrases, textRank } from "./text";
-import { fitToPlatform, toHashtag } from "../post-limits";
+import { fitToPlatform, PLATFORM_LIMITS, publishedLength, toHashtag } from "../post-limits";
 import { sentenceTexts } from "./nlp";
 import { fnv1a, stem, STOPWORDS, truncateWords, words } from "./tokenize";
 
@@ -39,6 +39,40 @@ function overlap(a: Set<string>, text: string): number {
   let n = 0;
   for (const w of words(text)) if (!STOPWORDS.has(w) && a.has(stem(w))) n++;
   return n;
+}
+
+/**
+ * The prompt as a statement: an instruction such as "Write a post announcing our summer sale" or
+ * "Promote the Cold Brew Kit for summer" becomes "Our summer sale." / "The Cold Brew Kit for summer."
+ */
+export function promptStatement(prompt: string): string {
+  let s = prompt.replace(/\s+/g, " ").trim();
+  s = s.replace(
+    /^(?:please\s+)?(?:write|create|generate|make|draft|compose|give me)\s+(?:(?:a|an|some|the|\d+|few|short|quick|fun|catchy|engaging|social(?: media)?|instagram|twitter|linkedin|facebook|x)\s+)*(?:posts?|tweets?|captions?|campaign|content|updates?|copy)\s*(?:(?:about|on|for|announcing|promoting|introducing|that|to)\s+)?/i,
+    "",
+  );
+  s = s.replace(
+    /^(?:announce|promote|share|introduce|highlight|celebrate|showcase|feature|advertise|tell (?:people|everyone|our \w+|them) (?:about|that)|remind (?:people|everyone|our \w+) (?:about|of|that)|invite (?:people|everyone|our \w+) to|talk about|post about)\s+/i,
+    "",
+  );
+  s = truncateWords(s, 200).replace(/[\s,;:–—-]+$/, "");
+  if (words(s).length < 2) return "";
+  s = s.charAt(0).toUpperCase() + s.slice(1);
+  return /[.!?…]$/.test(s) ? s : `${s}.`;
+}
+
+/** An X post: the main sentence always; then the lead, opener and closer while they fit with the hashtags. */
+function shortPost(p: { opener: string; lead: string; main: string; closer: string }, tags: string[]): string {
+  const limit = PLATFORM_LIMITS.twitter;
+  const build = (use: { opener: boolean; lead: boolean; closer: boolean }) =>
+    [use.opener ? p.opener : "", use.lead ? p.lead : "", p.main, use.closer ? p.closer : ""].filter(Boolean).join(" ");
+  const use = { opener: false, lead: false, closer: false };
+  for (const key of ["lead", "opener", "closer"] as const) {
+    if (!p[key]) continue;
+    use[key] = true;
+    if (publishedLength(build(use), tags) > limit) use[key] = false;
+  }
+  return build(use);
 }
 
 export function writePosts(input: {
@@ -95,27 +129,18 @@ export function writePosts(input: {
   const closers = CLOSERS[voice];
   const promptLine = truncateWords(prompt.replace(/\s+/g, " ").trim(), 160);
   const posts: GeneratedPostDraft[] = [];
+  const statement = promptStatement(prompt);
   const produced = new Set<string>();
   for (let i = 0; i < count; i++) {
     const platform = platforms[i % platforms.length]!;
     const long = platform !== "twitter";
-    const main = candidates.length ? candidates[i % candidates.length]!.text : promptLine || brand.name;
+    const main = candidates.length ? candidates[i % candidates.length]!.text : statement || promptLine || brand.name;
     // A second sentence only when it adds something (not a part of the main one or vice versa).
     const others = supporting.map((c) => c.text).filter((t) => !main.includes(t) && !t.includes(main));
     const extra = others.length ? others[Math.floor(i / Math.max(1, candidates.length)) % others.length]! : "";
-    let content = "";
-    // Vary opener and closer until this post differs from the ones before (deterministically).
-    for (let k = 0; k < openers.length * closers.length; k++) {
-      const opener = openers[(seed + i + k) % openers.length]!;
-      const closer = closers[(seed + i * 3 + Math.floor(k / openers.length)) % closers.length]!;
-      const parts = [opener, main];
-      if (long && extra) parts.push(extra);
-      parts.push(closer);
-      if (long && brand.name) parts.push(`— ${brand.name}`);
-      content = parts.join(long ? "\n\n" : " ").replace(/\s+([.,!?])/g, "$1");
-      if (!produced.has(content)) break;
-    }
-    produced.add(content);
+    // The prompt's own news ("our summer sale: 20% off") leads, unless the main sentence already says it.
+    const lead = statement && statement !== main && overlap(promptStems, main) < promptStems.size ? statement : "";
+
     // Hashtags: one from the prompt (rotating), then the keyphrases of this post's own text, then the brand.
     const tags: string[] = [];
     if (promptTags.length) tags.push(promptTags[i % promptTags.length]!);
@@ -125,12 +150,25 @@ export function writePosts(input: {
     }
     for (const t of [...promptTags, ...brandTags]) addTag(tags, t);
     tags.splice(long ? 5 : 3);
+
+    let content = "";
+    // Vary opener and closer until this post differs from the ones before (deterministically).
+    for (let k = 0; k < openers.length * closers.length; k++) {
+      const opener = openers[(seed + i + k) % openers.length]!;
+      const closer = closers[(seed + i * 3 + Math.floor(k / openers.length)) % closers.length]!;
+      content = long
+        ? [opener, lead, main, extra, closer, brand.name ? `— ${brand.name}` : ""].filter(Boolean).join("\n\n")
+        : shortPost({ opener, lead, main, closer }, tags);
+      content = content.replace(/\s+([.,!?])/g, "$1");
+      if (!produced.has(content)) break;
+    }
+    produced.add(content);
     const fitted = fitToPlatform(content, tags, platform);
     posts.push({
       content: fitted.content,
       hashtags: fitted.hashtags,
       platform,
-      image_prompt: truncateWords(`${brand.name}${brand.industry ? ` (${brand.industry})` : ""}: ${main}`, 200),
+      image_prompt: truncateWords(`${brand.name}${brand.industry ? ` (${brand.industry})` : ""}: ${lead || main}`, 200),
     });
   }
   return posts;
