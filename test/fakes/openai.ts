@@ -8,6 +8,7 @@
 //   FAKE_SERVER_ERROR              always 500
 //   FAKE_SERVER_ERROR_ONCE:<key>   the first request with that key gets 500
 //   FAKE_BAD_REQUEST               400 invalid_request_error
+//   FAKE_SLOW_ONCE:<key>           the first request with that key answers after 1.5 s
 //   FAKE_UNRULY_POSTS              posts on a platform nobody asked for, 600 characters long
 // GET /openai/_requests?contains=<text> lists the logged requests whose body contains the text.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -151,7 +152,7 @@ function switches(res: ServerResponse, raw: string): boolean {
   return false;
 }
 
-registerFake("/openai", (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => {
+registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => {
   const path = url.pathname.slice("/openai".length);
   if (req.method === "GET" && path === "/_requests") {
     const contains = url.searchParams.get("contains") ?? "";
@@ -181,6 +182,12 @@ registerFake("/openai", (req: IncomingMessage, res: ServerResponse, body: Buffer
     return true;
   }
   if (switches(res, raw)) return true;
+  const slow = /FAKE_SLOW_ONCE:([A-Za-z0-9_-]+)/.exec(raw);
+  if (slow && !seenKeys.has(`slow:${slow[1]}`)) {
+    seenKeys.add(`slow:${slow[1]}`);
+    await new Promise((r) => setTimeout(r, 1500));
+    if (res.destroyed || req.destroyed) return true; // the client gave up (timeout)
+  }
   const model = typeof parsed.model === "string" ? parsed.model : "";
   if (!model) {
     apiError(res, 400, "you must provide a model parameter", "invalid_request_error", null);

@@ -238,4 +238,14 @@ describe("OpenAI-compatible engine against the fake server", () => {
     }
     expect(posts[0]!.hashtags[0]).toBe("Summer");
   });
+
+  it("times out a slow answer and retries it", async () => {
+    const key = crypto.randomUUID().replace(/-/g, "");
+    const { e } = engine({ timeoutMs: 400 });
+    const started = Date.now();
+    const [v] = await e.embed([`slow text FAKE_SLOW_ONCE:${key}`]);
+    expect(v).toBeInstanceOf(Float32Array);
+    expect(Date.now() - started).toBeLessThan(1400);
+    expect(await requests(key)).toHaveLength(2);
+  });
 });

@@ -83,7 +83,7 @@ export class OpenAiEngine implements AiEngine {
     // The spec's 0.7 is ada-002's (whose unrelated texts already score about 0.7); newer models run lower.
     this.connectionThreshold = this.embeddingModel === "text-embedding-ada-002" ? 0.7 : 0.4;
     this.configuredDim = config.embeddingDim;
-    this.retry = { ...DEFAULT_RETRY_POLICY, ...config.retry };
+    this.retry = { ...DEFAULT_RETRY_POLICY, retryable: transient, ...config.retry };
     this.jsonMode = config.jsonMode ?? !/^gpt-4(-0314|-0613|-32k.*)?$/.test(this.chatModel);
     this.batchSize = Math.max(1, config.embedBatchSize ?? 64);
     this.warn = config.warn ?? ((m, d) => console.warn(`[ai] ${m}`, d ?? ""));
@@ -130,7 +130,7 @@ export class OpenAiEngine implements AiEngine {
         const vectors = await this.embedBatch(batch.map((b) => b.t));
         batch.forEach((b, k) => (out[b.i] = vectors[k] ?? null));
       } catch (err) {
-        if (isRetryable(err) || batch.length === 1) {
+        if (transient(err) || batch.length === 1) {
           this.warn(`embedding failed for ${batch.length} text(s); they are skipped`, errorText(err));
           continue;
         }
@@ -271,6 +271,11 @@ export class OpenAiEngine implements AiEngine {
     }
     return posts;
   }
+}
+
+/** Worth retrying: the SDK's connection errors and timeouts (no HTTP status), 429, 5xx. */
+function transient(err: unknown): boolean {
+  return err instanceof OpenAI.APIConnectionError || isRetryable(err);
 }
 
 function errorText(err: unknown): string {

@@ -12,6 +12,8 @@ export type RetryPolicy = {
   /** A Retry-After longer than this is not waited for: the call fails. */
   maxRetryAfterMs: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Which errors are worth retrying (default: isRetryable). */
+  retryable?: (err: unknown) => boolean;
   onRetry?: (info: { attempt: number; delayMs: number; status?: number; error: unknown }) => void;
 };
 
@@ -57,7 +59,7 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, policy: 
     try {
       return await fn(attempt);
     } catch (err) {
-      if (attempt >= policy.maxRetries || !isRetryable(err)) throw err;
+      if (attempt >= policy.maxRetries || !(policy.retryable ?? isRetryable)(err)) throw err;
       const asked = retryAfterMs(err);
       if (asked !== null && asked > policy.maxRetryAfterMs) throw err;
       const backoff = Math.min(policy.baseDelayMs * 2 ** attempt, policy.maxDelayMs) * (1 - Math.random() * 0.25);
