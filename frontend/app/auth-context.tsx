@@ -14,6 +14,10 @@ export type AuthState = {
   authConfig: AuthConfig | null;
   /** Reloads the session and the projects (after sign-in, sign-out or a project change). */
   refresh: () => Promise<void>;
+  /** Where a deliberate exit (account deleted) sends the user, instead of /login. */
+  exitTo: string | null;
+  /** Clears the signed-in state locally after the server ended the session, and leaves to `to`. */
+  endSession: (to: string) => void;
   reloadProjects: () => Promise<void>;
   setProject: (project: Project) => void;
 };
@@ -27,6 +31,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [projectLoading, setProjectLoading] = useState(false);
   const [authConfig, setAuthConfig] = useState<AuthConfig | null>(null);
+  const [exitTo, setExitTo] = useState<string | null>(null);
   const loadSeq = useRef(0);
 
   const reloadProjects = useCallback(async () => {
@@ -52,6 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (seq !== loadSeq.current) return;
       setAuthConfig(session.auth);
       setUser(session.user);
+      if (session.user) setExitTo(null);
       if (session.user) await reloadProjects();
       else {
         setProjects([]);
@@ -81,13 +87,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       hasSeenOnboarding: project?.has_seen_onboarding ?? false,
       authConfig,
       refresh,
+      exitTo,
+      endSession: (to) => {
+        loadSeq.current++;
+        setExitTo(to);
+        setUser(null);
+        setProjects([]);
+        setProjectState(null);
+      },
       reloadProjects,
       setProject: (p) => {
         setProjectState(p);
         setProjects((list) => list.map((x) => (x.id === p.id ? p : x)));
       },
     }),
-    [user, project, projects, loading, projectLoading, authConfig, refresh, reloadProjects],
+    [user, project, projects, loading, projectLoading, authConfig, refresh, reloadProjects, exitTo],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -109,6 +123,8 @@ export function AuthTestProvider({ value, children }: { value: Partial<AuthState
     hasSeenOnboarding: false,
     authConfig: { provider: "builtin", devOutbox: true },
     refresh: async () => {},
+    exitTo: null,
+    endSession: () => {},
     reloadProjects: async () => {},
     setProject: () => {},
     ...value,

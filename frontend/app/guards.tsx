@@ -6,9 +6,10 @@ type FromState = { from?: string } | null;
 
 /** Signed-in only: anonymous users go to /login and the origin is remembered. */
 export function RequireAuth() {
-  const { user, loading } = useAuth();
+  const { user, loading, exitTo } = useAuth();
   const location = useLocation();
   if (loading) return <LoadingScreen />;
+  if (!user && exitTo) return <Navigate to={exitTo} replace />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
   return <Outlet />;
 }

@@ -226,9 +226,9 @@ describe("accounts journey (issue 2)", () => {
       await dialog.getByLabel("Type DELETE to confirm", { exact: true }).fill("DELETE");
       await confirm.click();
       await expectToast(page, "Your account has been deleted");
-      // Signed out on a public page (the dialog aims for the landing page; the shell's guard may
-      // get to /login first).
-      await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/login");
+      // Signed out and sent to the landing page (not /login, as a sign-out would).
+      await waitForPath(page, "/");
+      await page.getByRole("heading", { name: "Social Media on Autopilot" }).waitFor();
       const sessionNow = await page.evaluate(async () => (await (await fetch("/api/auth/session")).json()) as { user: unknown });
       expect(sessionNow.user).toBeNull();
     });

@@ -1,10 +1,12 @@
 import { ChakraProvider } from "@chakra-ui/react";
+import { useState, type ReactNode } from "react";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import type { Project } from "../../schema/api/projects";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { RequireAuth } from "../../frontend/app/guards";
 import { system } from "../../frontend/app/theme";
 import { notify } from "../../frontend/components/ui/toaster";
 import ProjectSettingsDialog from "../../frontend/features/settings/project-settings-dialog";
@@ -26,19 +28,48 @@ const ok = (body: unknown, status = 200) => new Response(JSON.stringify(body), {
 let fetchMock: ReturnType<typeof vi.fn>;
 let setProject: Mock<(p: Project) => void>;
 let refresh: Mock<() => Promise<void>>;
+let endSession: Mock<(to: string) => void>;
 let onOpenChange: Mock<(open: boolean) => void>;
+
+// A stateful auth stand-in: endSession really signs the user out, so the RequireAuth guard
+// decides where the app goes next (the bug this guards against: /login instead of /).
+function StatefulAuth({ children }: { children: ReactNode }) {
+  const [signedIn, setSignedIn] = useState(true);
+  const [exitTo, setExitTo] = useState<string | null>(null);
+  return (
+    <AuthTestProvider
+      value={{
+        user: signedIn ? { id: "u1", email: "owner@example.com" } : null,
+        project,
+        setProject,
+        refresh,
+        exitTo,
+        endSession: (to) => {
+          endSession(to);
+          setExitTo(to);
+          setSignedIn(false);
+        },
+      }}
+    >
+      {children}
+    </AuthTestProvider>
+  );
+}
 
 function renderDialog() {
   return render(
     <ChakraProvider value={system}>
-      <AuthTestProvider value={{ user: { id: "u1", email: "owner@example.com" }, project, setProject, refresh }}>
+      <StatefulAuth>
         <MemoryRouter initialEntries={["/dashboard"]}>
           <Routes>
-            <Route path="/dashboard" element={<ProjectSettingsDialog open onOpenChange={onOpenChange} />} />
+            <Route element={<RequireAuth />}>
+              <Route path="/dashboard" element={<ProjectSettingsDialog open onOpenChange={onOpenChange} />} />
+            </Route>
             <Route path="/" element={<h1>Landing screen</h1>} />
+            <Route path="/login" element={<h1>Login screen</h1>} />
           </Routes>
         </MemoryRouter>
-      </AuthTestProvider>
+      </StatefulAuth>
     </ChakraProvider>,
   );
 }
@@ -51,6 +82,7 @@ beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   setProject = vi.fn<(p: Project) => void>();
   refresh = vi.fn(async () => {});
+  endSession = vi.fn<(to: string) => void>();
   onOpenChange = vi.fn<(open: boolean) => void>();
   vi.spyOn(notify, "success").mockImplementation(() => {});
   vi.spyOn(notify, "error").mockImplementation(() => {});
@@ -163,7 +195,7 @@ describe("project settings dialog", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("deletes the account only after typing DELETE, then refreshes and goes home", async () => {
+  it("deletes the account only after typing DELETE, then ends the session and goes home (not to /login)", async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
     const user = userEvent.setup();
     renderDialog();
@@ -179,7 +211,8 @@ describe("project settings dialog", () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/account");
     expect(init.method).toBe("DELETE");
-    expect(refresh).toHaveBeenCalled();
+    expect(endSession).toHaveBeenCalledWith("/");
+    expect(screen.queryByRole("heading", { name: "Login screen" })).not.toBeInTheDocument();
   });
 
   it("keeps the user signed in when the deletion fails", async () => {
@@ -190,7 +223,7 @@ describe("project settings dialog", () => {
     await user.type(screen.getByLabelText("Type DELETE to confirm"), "DELETE");
     await user.click(screen.getByRole("button", { name: "Delete my account" }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Failed to delete account. Please try again."));
-    expect(refresh).not.toHaveBeenCalled();
+    expect(endSession).not.toHaveBeenCalled();
     expect(screen.queryByRole("heading", { name: "Landing screen" })).not.toBeInTheDocument();
   });
 

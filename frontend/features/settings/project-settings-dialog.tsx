@@ -1,6 +1,5 @@
 import { Button, CloseButton, Dialog, Field, HStack, Heading, Input, Portal, Separator, Stack, Text } from "@chakra-ui/react";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
-import { useNavigate } from "react-router-dom";
 import { projectRenameSchema } from "../../../schema/api/projects";
 import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
@@ -44,8 +43,7 @@ export default function ProjectSettingsDialog({ open, onOpenChange }: Props) {
 }
 
 function SettingsBody({ close }: { close: () => void }) {
-  const { project, user, setProject, refresh } = useAuth();
-  const navigate = useNavigate();
+  const { project, user, setProject, endSession } = useAuth();
   const [name, setName] = useState(project?.name ?? "");
   const [nameError, setNameError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -96,8 +94,8 @@ function SettingsBody({ close }: { close: () => void }) {
       await request<void>("/api/account", { method: "DELETE" });
       notify.success("Your account has been deleted");
       close();
-      await refresh();
-      navigate("/");
+      // The server ended the session: leave for the landing page (not /login, as a sign-out would).
+      endSession("/");
     } catch {
       notify.error("Failed to delete account. Please try again.");
       setDeleting(false);
