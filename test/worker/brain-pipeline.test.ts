@@ -219,7 +219,7 @@ describe("brain queue consumer", () => {
     expect(await docRow(doc2.id)).toMatchObject({ status: "failed", error_message: BRAIN_MESSAGES.processingFailed });
   });
 
-  it("connects documents above cosine 0.7 only", async () => {
+  it("connects documents above the engine's connection threshold only (0.7 on ada-002's scale)", async () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
     const a = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Packs", content: BRAND_TEXT });
@@ -236,7 +236,7 @@ describe("brain queue consumer", () => {
     expect(conns.results.length).toBeGreaterThan(0);
     for (const r of conns.results) {
       expect(r.relationship_type).toBe("semantic");
-      expect(r.strength).toBeGreaterThan(0.7);
+      expect(r.strength).toBeGreaterThan(engine.connectionThreshold ?? 0.7);
     }
     expect(conns.results.some((r) => (r.source_id === b.id && r.target_id === a.id) || (r.source_id === a.id && r.target_id === b.id))).toBe(true);
     expect(conns.results.some((r) => r.source_id === c.id || r.target_id === c.id)).toBe(false);

@@ -1,7 +1,7 @@
 // Processing of one brain document (run by the brain-jobs queue consumer), following SPEC
 // section 9: parts of ~4000 characters by words ("Document Part i/n"), stored content cut to 2000,
 // a document embedding from title + first 2000 characters, ~150-character segments with their
-// own vectors, "semantic" connections above cosine 0.7, then topics/insights and the summary.
+// own vectors, "semantic" connections above cosine 0.7 (ada-002; each engine declares its own), then topics/insights and the summary.
 //
 // Delivery is at-least-once, so processing is idempotent: every row written has a deterministic
 // id (part, segment, vector, connection) and a part's old segments/vectors are removed before it
@@ -144,13 +144,15 @@ async function processUnit(deps: BrainDeps, projectId: string, unit: Unit, paren
     { id: documentVectorIdOf(unit.id), documentId: unit.id, kind: "document", values: docVector },
   ]);
 
+  // The spec's 0.7 is ada-002's scale; other engines declare their own equivalent.
+  const connectionThreshold = deps.engine.connectionThreshold ?? BRAIN.connectionThreshold;
   const related = await deps.vectors.query(projectId, space, docVector, {
     kind: "document",
     topK: 50,
-    threshold: BRAIN.connectionThreshold,
+    threshold: connectionThreshold,
     excludeDocumentIds: [unit.id],
   });
-  const strictlyAbove = related.filter((m) => m.score > BRAIN.connectionThreshold);
+  const strictlyAbove = related.filter((m) => m.score > connectionThreshold);
   if (strictlyAbove.length > 0) {
     await deps.db.batch(
       strictlyAbove.map((m) =>
