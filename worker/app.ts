@@ -4,7 +4,7 @@ import type { AppEnv } from "./lib/context";
 import { getDb } from "./lib/db";
 import { ApiError, errorBody } from "./lib/errors";
 import { sessionMiddleware } from "./lib/auth-middleware";
-import { buildOpenApi, docsPage } from "./lib/openapi";
+import { buildOpenApi, describeRoute, docsPage } from "./lib/openapi";
 import { healthRoutes } from "./routes/health";
 import { authRoutes } from "./routes/auth";
 import { accountRoutes } from "./routes/account";
@@ -16,6 +16,7 @@ import { mediaRoutes } from "./routes/media";
 import { campaignRoutes } from "./routes/campaigns";
 import { dashboardRoutes } from "./routes/dashboard";
 import { devRoutes } from "./routes/dev";
+import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
 
 // Routes are chained so `AppType` carries every path and schema to the typed client (hc).
 const api = new Hono<AppEnv>()
@@ -40,8 +41,8 @@ export const app = new Hono<AppEnv>()
   .route("/dev", devRoutes);
 
 // The API description is generated from the route table itself (lib/openapi.ts).
-app.get("/api/openapi.json", (c) => c.json(buildOpenApi(app.routes)));
-app.get("/api/docs", (c) => c.html(docsPage()));
+app.get("/api/openapi.json", describeRoute({ summary: "This API description (OpenAPI 3.1)", public: true, responses: { 200: openApiDocumentResponse } }), (c) => c.json(buildOpenApi(app.routes)));
+app.get("/api/docs", describeRoute({ summary: "Readable API reference page", public: true, contentType: "text/html", responses: { 200: htmlResponse } }), (c) => c.html(docsPage()));
 app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
 
 app.notFound((c) => {

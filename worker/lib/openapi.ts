@@ -1,16 +1,57 @@
 // The OpenAPI 3.1 document is generated from the live route table: every route's path and
 // method, and the zod schema of each validator on it (see lib/validate.ts), so the description
-// cannot drift from what the Worker enforces.
+// cannot drift from what the Worker enforces. Responses are declared the same way: a
+// metadata-only `describeRoute(...)` placed first on each route carries its summary and response
+// schemas; tests walk the route table so no route goes undescribed, and check real responses
+// against these schemas (test/worker/schema-helpers.ts).
+import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { validatorMeta } from "./validate";
 
 type RouteEntry = { path: string; method: string; handler: unknown };
 
+/** A response body: a zod schema of the JSON (or text) body, or null for an empty body (204). */
+export type ResponseSpec = z.ZodType | null;
+export type RouteDescription = {
+  summary: string;
+  /** Success responses by status. Error responses (the shared error shape) are added for every route. */
+  responses: Record<number, ResponseSpec>;
+  /** Media type of the success bodies (default application/json). */
+  contentType?: string;
+  /** Routes without a signed-in user (documented as such; everything else needs the session). */
+  public?: boolean;
+};
+
+export const DESCRIBE_META = Symbol.for("brandpilot.describe");
+
+/** Metadata-only middleware: it just calls next(); buildOpenApi and the tests read the description. */
+export function describeRoute(description: RouteDescription): MiddlewareHandler {
+  const middleware: MiddlewareHandler = async (_c, next) => {
+    await next();
+  };
+  (middleware as MiddlewareHandler & { [DESCRIBE_META]?: RouteDescription })[DESCRIBE_META] = description;
+  return middleware;
+}
+
+export function describeMeta(handler: unknown): RouteDescription | undefined {
+  return (handler as { [DESCRIBE_META]?: RouteDescription })?.[DESCRIBE_META];
+}
+
+/** The description of one method + path of a route table (the describeRoute handler on it). */
+export function routeDescription(routes: RouteEntry[], method: string, path: string): RouteDescription | undefined {
+  for (const r of routes) {
+    if (r.method !== method || r.path !== path) continue;
+    const meta = describeMeta(r.handler);
+    if (meta) return meta;
+  }
+  return undefined;
+}
+
 const IN: Record<string, "query" | "path" | "header" | "cookie" | undefined> = { query: "query", param: "path", header: "header", cookie: "cookie" };
 
-function jsonSchema(schema: z.ZodType) {
+function jsonSchema(schema: z.ZodType, io: "input" | "output" = "input") {
   try {
-    return z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+    return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
   } catch {
     return {};
   }
@@ -32,6 +73,23 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
         "404": { description: "Not found (also: owned by another user)", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
       },
     });
+    const described = describeMeta(route.handler);
+    if (described) {
+      op.summary = described.summary;
+      const responses = op.responses as Record<string, unknown>;
+      delete responses["200"];
+      for (const [status, spec] of Object.entries(described.responses)) {
+        responses[status] =
+          spec === null
+            ? { description: "Success, no content" }
+            : { description: "Success", content: { [described.contentType ?? "application/json"]: { schema: jsonSchema(spec, "output") } } };
+      }
+      if (described.public) {
+        op.security = [];
+        delete responses["401"];
+      }
+      continue;
+    }
     const meta = validatorMeta(route.handler);
     if (!meta) continue;
     const schema = jsonSchema(meta.schema);
@@ -52,8 +110,10 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
     openapi: "3.1.0",
     info: { title: "Brandpilot API", version: "1.0.0", description: "JSON API of the Brandpilot Worker. Errors share one shape." },
     servers: [{ url: "/" }],
+    security: [{ session: [] }],
     paths,
     components: {
+      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "bp_session", description: "Session cookie set by sign-in" } },
       schemas: {
         Error: {
           type: "object",
@@ -80,7 +140,9 @@ export function docsPage(): string {
 <script>fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{const el=document.getElementById('ops');el.textContent='';
 for(const [p,ops] of Object.entries(doc.paths)){for(const [m,op] of Object.entries(ops)){const d=document.createElement('div');d.className='op';
 const h=document.createElement('div');const s=document.createElement('span');s.className='m '+m;s.textContent=m;h.append(s,document.createTextNode(' '+p));d.append(h);
+if(op.summary){const sm=document.createElement('p');sm.textContent=op.summary;d.append(sm)}
 const body=op.requestBody&&Object.values(op.requestBody.content)[0].schema;if(body){const pre=document.createElement('pre');pre.textContent=JSON.stringify(body,null,2);d.append(pre)}
 const q=(op.parameters||[]).filter(x=>x.in!=='path');if(q.length){const pre=document.createElement('pre');pre.textContent='query: '+q.map(x=>x.name+(x.required?'':'?')).join(', ');d.append(pre)}
+for(const [st,r] of Object.entries(op.responses||{})){if(!/^2/.test(st))continue;const c=r.content&&Object.values(r.content)[0];const pre=document.createElement('pre');pre.textContent=st+' '+r.description+(c?': '+JSON.stringify(c.schema,null,2):'');d.append(pre)}
 el.append(d)}}});</script></body></html>`;
 }

@@ -7,8 +7,10 @@ import type { AppEnv } from "../lib/context";
 import { users } from "../../schema/db/auth";
 import { eq } from "drizzle-orm";
 import { deleteAccount } from "../services/account";
+import { describeRoute } from "../lib/openapi";
+import { accountDeletedResponse } from "../../schema/api/system-responses";
 
-export const accountRoutes = new Hono<AppEnv>().delete("/", requireUser, async (c) => {
+export const accountRoutes = new Hono<AppEnv>().delete("/", describeRoute({ summary: "Delete the account and everything it owns", responses: { 200: accountDeletedResponse } }), requireUser, async (c) => {
   const user = currentUser(c);
   const db = c.get("db");
   const clerkId = clerkConfigured(c.env)

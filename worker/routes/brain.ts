@@ -12,6 +12,8 @@ import { queryBrain } from "../services/brain-query";
 import { projectSummary } from "../services/brain-summary";
 import { EXTRACT_MESSAGES } from "../services/brain-extract";
 import type { Context } from "hono";
+import { describeRoute } from "../lib/openapi";
+import { brainDocumentListResponse, brainDocumentResponse, brainQueryResponse, brainSummaryResponse } from "../../schema/api/brain-responses";
 
 type Ctx = Context<AppEnv>;
 
@@ -68,14 +70,14 @@ export const brainRoutes = new Hono<AppEnv>()
     await ownedProject(c.get("db"), currentUser(c).id, projectIdOf(c));
     await next();
   })
-  .get("/documents", async (c) => c.json(await listDocuments(deps(c), currentUser(c).id, projectIdOf(c))))
-  .post("/documents", addDocument)
-  .get("/documents/:documentId", async (c) => c.json(await getDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"))))
-  .delete("/documents/:documentId", async (c) => {
+  .get("/documents", describeRoute({ summary: "List the project's brain documents", responses: { 200: brainDocumentListResponse } }), async (c) => c.json(await listDocuments(deps(c), currentUser(c).id, projectIdOf(c))))
+  .post("/documents", describeRoute({ summary: "Add a brain document (JSON text, JSON url, or multipart file); processed in the background", responses: { 202: brainDocumentResponse } }), addDocument)
+  .get("/documents/:documentId", describeRoute({ summary: "One brain document with its progress", responses: { 200: brainDocumentResponse } }), async (c) => c.json(await getDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"))))
+  .delete("/documents/:documentId", describeRoute({ summary: "Delete a brain document and everything derived from it", responses: { 204: null } }), async (c) => {
     await deleteDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"));
     return c.body(null, 204);
   })
-  .get("/summary", async (c) => {
+  .get("/summary", describeRoute({ summary: "The project's brand summary (elevator pitch, themes, insights, topics)", responses: { 200: brainSummaryResponse } }), async (c) => {
     const d = deps(c);
     await ownedProject(d.db, currentUser(c).id, projectIdOf(c));
     try {
@@ -86,7 +88,7 @@ export const brainRoutes = new Hono<AppEnv>()
       throw new ApiError(502, "summary_failed", "Failed to load project summary. Please try again.");
     }
   })
-  .post("/query", validate("json", brainQuerySchema), async (c) => {
+  .post("/query", describeRoute({ summary: "The passages of the brain that best answer a question", responses: { 200: brainQueryResponse } }), validate("json", brainQuerySchema), async (c) => {
     const { question } = c.req.valid("json");
     return c.json(await queryBrain(deps(c), currentUser(c).id, projectIdOf(c), question));
   });

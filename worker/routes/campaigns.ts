@@ -7,25 +7,27 @@ import { idParam } from "../../schema/api/common";
 import { createCampaignSchema, generateRequestSchema } from "../../schema/api/campaigns";
 import { generateContent } from "../services/generation";
 import { createCampaign, getCampaign, listCampaigns } from "../services/campaigns";
+import { describeRoute } from "../lib/openapi";
+import { campaignListResponse, campaignWithPostsResponse, generateResponse } from "../../schema/api/campaigns-responses";
 
 const projectParam = z.object({ projectId: idParam });
 const campaignParam = z.object({ campaignId: idParam });
 
 /** Generation (single post or campaign drafts) and saved campaigns. */
 export const campaignRoutes = new Hono<AppEnv>()
-  .post("/projects/:projectId/generate", requireUser, validate("param", projectParam), validate("json", generateRequestSchema), async (c) => {
+  .post("/projects/:projectId/generate", describeRoute({ summary: "Generate post drafts (single post or campaign), grounded in the brain", responses: { 200: generateResponse } }), requireUser, validate("param", projectParam), validate("json", generateRequestSchema), async (c) => {
     const { projectId } = c.req.valid("param");
     return c.json(await generateContent(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json")));
   })
-  .get("/projects/:projectId/campaigns", requireUser, validate("param", projectParam), async (c) => {
+  .get("/projects/:projectId/campaigns", describeRoute({ summary: "List the project's campaigns, newest first", responses: { 200: campaignListResponse } }), requireUser, validate("param", projectParam), async (c) => {
     const { projectId } = c.req.valid("param");
     return c.json(await listCampaigns(c.get("db"), currentUser(c).id, projectId));
   })
-  .post("/projects/:projectId/campaigns", requireUser, validate("param", projectParam), validate("json", createCampaignSchema), async (c) => {
+  .post("/projects/:projectId/campaigns", describeRoute({ summary: "Save a campaign and schedule its posts in one batch", responses: { 201: campaignWithPostsResponse } }), requireUser, validate("param", projectParam), validate("json", createCampaignSchema), async (c) => {
     const { projectId } = c.req.valid("param");
     return c.json(await createCampaign(c.get("db"), currentUser(c).id, projectId, c.req.valid("json")), 201);
   })
-  .get("/campaigns/:campaignId", requireUser, validate("param", campaignParam), async (c) => {
+  .get("/campaigns/:campaignId", describeRoute({ summary: "One campaign with its posts", responses: { 200: campaignWithPostsResponse } }), requireUser, validate("param", campaignParam), async (c) => {
     const { campaignId } = c.req.valid("param");
     return c.json(await getCampaign(c.get("db"), currentUser(c).id, campaignId));
   });

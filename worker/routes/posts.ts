@@ -10,6 +10,8 @@ import { uploadImage } from "../services/media";
 import { MAX_IMAGE_BYTES } from "../../schema/api/posts";
 import { payloadTooLarge } from "../lib/errors";
 import { SIZE_MESSAGE } from "../services/media";
+import { describeRoute } from "../lib/openapi";
+import { mediaInfoResponse, postListResponse, postResponse } from "../../schema/api/posts-responses";
 
 const projectParam = z.object({ projectId: idParam });
 const postParam = z.object({ postId: idParam });
@@ -21,16 +23,16 @@ export const postRoutes = new Hono<AppEnv>()
   .use("/projects/:projectId/posts", requireUser)
   .use("/projects/:projectId/media", requireUser)
   .use("/posts/*", requireUser)
-  .get("/projects/:projectId/posts", validate("param", projectParam), validate("query", listPostsQuery), async (c) => {
+  .get("/projects/:projectId/posts", describeRoute({ summary: "List the project's posts (filter by time range, status, platform, text)", responses: { 200: postListResponse } }), validate("param", projectParam), validate("query", listPostsQuery), async (c) => {
     const { projectId } = c.req.valid("param");
     return c.json(await listPosts(c.get("db"), currentUser(c).id, projectId, c.req.valid("query")));
   })
-  .post("/projects/:projectId/posts", validate("param", projectParam), validate("json", createPostSchema), async (c) => {
+  .post("/projects/:projectId/posts", describeRoute({ summary: "Create a post (scheduled, or published now)", responses: { 201: postResponse } }), validate("param", projectParam), validate("json", createPostSchema), async (c) => {
     const { projectId } = c.req.valid("param");
     const post = await createPost(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c));
     return c.json(post, 201);
   })
-  .post("/projects/:projectId/media", validate("param", projectParam), async (c) => {
+  .post("/projects/:projectId/media", describeRoute({ summary: "Upload a post image (multipart: file, optional accountId)", responses: { 201: mediaInfoResponse } }), validate("param", projectParam), async (c) => {
     const { projectId } = c.req.valid("param");
     // Refuse an oversized body before reading it.
     const length = Number(c.req.header("content-length") ?? 0);
@@ -43,20 +45,20 @@ export const postRoutes = new Hono<AppEnv>()
     });
     return c.json(info, 201);
   })
-  .get("/posts/:postId", validate("param", postParam), async (c) => {
+  .get("/posts/:postId", describeRoute({ summary: "One post", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {
     return c.json(await getPost(c.get("db"), currentUser(c).id, c.req.valid("param").postId));
   })
-  .patch("/posts/:postId", validate("param", postParam), validate("json", updatePostSchema), async (c) => {
+  .patch("/posts/:postId", describeRoute({ summary: "Edit a post (content, hashtags, image, time)", responses: { 200: postResponse } }), validate("param", postParam), validate("json", updatePostSchema), async (c) => {
     const post = await updatePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c));
     return c.json(post);
   })
-  .delete("/posts/:postId", validate("param", postParam), async (c) => {
+  .delete("/posts/:postId", describeRoute({ summary: "Delete a post", responses: { 204: null } }), validate("param", postParam), async (c) => {
     await deletePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId);
     return c.body(null, 204);
   })
-  .post("/posts/:postId/publish", validate("param", postParam), async (c) => {
+  .post("/posts/:postId/publish", describeRoute({ summary: "Publish a scheduled post now", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {
     return c.json(await publishPostNow(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
   })
-  .post("/posts/:postId/retry", validate("param", postParam), async (c) => {
+  .post("/posts/:postId/retry", describeRoute({ summary: "Retry a failed post", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {
     return c.json(await retryPost(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
   });

@@ -8,6 +8,8 @@ import { badRequest, payloadTooLarge } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { getProject, listProjects, projectProgress, renameProject, setOnboardingSeen } from "../services/projects";
 import { checkSubmission, createProject, deleteDocument, listDocuments } from "../services/projects-documents";
+import { describeRoute } from "../lib/openapi";
+import { projectDocumentListResponse, projectListResponse, projectProgressResponse, projectResponse } from "../../schema/api/projects-responses";
 
 const projectParam = z.object({ projectId: idParam });
 const documentParam = z.object({ projectId: idParam, documentId: idParam });
@@ -34,30 +36,30 @@ async function readSubmissionBody(req: Request): Promise<FormData | Record<strin
 
 // Mounted at /api/projects. Every handler resolves the caller and leaves ownership to the service.
 export const projectRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, async (c) => c.json(await listProjects(c.get("db"), currentUser(c))))
-  .post("/", requireUser, async (c) => {
+  .get("/", describeRoute({ summary: "The caller's projects, oldest first", responses: { 200: projectListResponse } }), requireUser, async (c) => c.json(await listProjects(c.get("db"), currentUser(c))))
+  .post("/", describeRoute({ summary: "Create a project (multipart: details and up to 10 documents)", responses: { 201: projectResponse } }), requireUser, async (c) => {
     const submission = await checkSubmission(await readSubmissionBody(c.req.raw));
     return c.json(await createProject(c.get("db"), c.env.BUCKET, currentUser(c), submission), 201);
   })
-  .get("/:projectId", requireUser, validate("param", projectParam), async (c) =>
+  .get("/:projectId", describeRoute({ summary: "One project", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), async (c) =>
     c.json(await getProject(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
   )
-  .patch("/:projectId", requireUser, validate("param", projectParam), validate("json", projectRenameSchema), async (c) =>
+  .patch("/:projectId", describeRoute({ summary: "Rename a project", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), validate("json", projectRenameSchema), async (c) =>
     c.json(await renameProject(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json").name)),
   )
-  .patch("/:projectId/onboarding", requireUser, validate("param", projectParam), validate("json", onboardingSchema), async (c) =>
+  .patch("/:projectId/onboarding", describeRoute({ summary: "Set the onboarding-seen flag", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), validate("json", onboardingSchema), async (c) =>
     c.json(
       await setOnboardingSeen(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json").has_seen_onboarding),
     ),
   )
-  .get("/:projectId/documents", requireUser, validate("param", projectParam), async (c) =>
+  .get("/:projectId/documents", describeRoute({ summary: "The project's uploaded documents", responses: { 200: projectDocumentListResponse } }), requireUser, validate("param", projectParam), async (c) =>
     c.json(await listDocuments(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
   )
-  .delete("/:projectId/documents/:documentId", requireUser, validate("param", documentParam), async (c) => {
+  .delete("/:projectId/documents/:documentId", describeRoute({ summary: "Delete a project document", responses: { 204: null } }), requireUser, validate("param", documentParam), async (c) => {
     const { projectId, documentId } = c.req.valid("param");
     await deleteDocument(c.get("db"), c.env.BUCKET, currentUser(c), projectId, documentId);
     return c.body(null, 204);
   })
-  .get("/:projectId/progress", requireUser, validate("param", projectParam), async (c) =>
+  .get("/:projectId/progress", describeRoute({ summary: "Header progress flags (brain, social, posts)", responses: { 200: projectProgressResponse } }), requireUser, validate("param", projectParam), async (c) =>
     c.json(await projectProgress(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
   );

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import type { BrainDocumentDto, BrainQueryMatch, BrainSummary } from "./brain";
+
+// Response schemas of /api/projects/:projectId/brain (declared with describeRoute, checked in tests).
+export const brainDocumentResponse = z.strictObject({
+  id: z.string(),
+  project_id: z.string(),
+  title: z.string(),
+  type: z.enum(["document", "scrape"]),
+  source_name: z.string().nullable(),
+  status: z.enum(["queued", "processing", "ready", "failed"]),
+  progress_done: z.number().int().min(0),
+  progress_total: z.number().int().min(0),
+  error_message: z.string().nullable(),
+  content: z.string(),
+  char_count: z.number().int().min(0),
+  parts: z.number().int().min(0),
+  created_at: z.number().int(),
+}) satisfies z.ZodType<BrainDocumentDto>;
+export const brainDocumentListResponse = z.array(brainDocumentResponse);
+
+export const brainQueryResponse = z.array(
+  z.strictObject({ content: z.string(), similarity: z.number() }) satisfies z.ZodType<BrainQueryMatch>,
+);
+
+export const brainSummaryResponse = z.strictObject({
+  elevator_pitch: z.string(),
+  value_props: z.array(z.string()),
+  positioning: z.string(),
+  brand_story: z.string(),
+  content_themes: z.array(z.string()),
+  insights: z.record(z.string(), z.array(z.strictObject({ content: z.string(), confidence: z.number() }))),
+  topics: z.array(z.strictObject({ name: z.string(), description: z.string(), relevance_score: z.number() })),
+  engine: z.enum(["local", "openai"]),
+  placeholder: z.boolean(),
+  generated_at: z.number().int(),
+}) satisfies z.ZodType<BrainSummary>;

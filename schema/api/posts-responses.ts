@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { PLATFORMS } from "./common";
+import { mediaInfoSchema, POST_STATUSES, type MediaInfo, type Post } from "./posts";
+
+// Response schemas of the posts and media routes (declared with describeRoute, checked in tests).
+const isoInstant = z.iso.datetime({ offset: true });
+
+export const mediaInfoResponse = mediaInfoSchema.strict() satisfies z.ZodType<MediaInfo>;
+
+export const postResponse = z.strictObject({
+  id: z.string(),
+  project_id: z.string(),
+  campaign_id: z.string().nullable(),
+  platform: z.enum(PLATFORMS),
+  content: z.string(),
+  hashtags: z.array(z.string()),
+  scheduled_for: isoInstant,
+  status: z.enum(POST_STATUSES),
+  media_info: mediaInfoResponse.nullable(),
+  media_url: z.string().nullable(),
+  image_prompt: z.string().nullable(),
+  publish_attempts: z.number().int().min(0),
+  last_attempt: isoInstant.nullable(),
+  published_at: isoInstant.nullable(),
+  error_message: z.string().nullable(),
+  platform_post_id: z.string().nullable(),
+  created_at: isoInstant,
+}) satisfies z.ZodType<Post>;
+export const postListResponse = z.array(postResponse);

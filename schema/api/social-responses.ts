@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { PLATFORMS } from "./common";
+import type { SocialAccount } from "./social";
+
+// Response schemas of the social routes (declared with describeRoute, checked in tests). Strict, so
+// a token field that slipped into the account view fails the response checks.
+export const socialAccountResponse = z.strictObject({
+  id: z.string(),
+  platform: z.enum(PLATFORMS),
+  account_name: z.string(),
+  username: z.string().nullable(),
+  created_at: z.number().int(),
+  token_status: z.enum(["active", "reconnect_needed"]),
+  expires_at: z.number().int().nullable(),
+  last_refresh: z.number().int().nullable(),
+}) satisfies z.ZodType<SocialAccount>;
+export const socialAccountListResponse = z.array(socialAccountResponse);
+
+/** GET /api/oauth/:platform/start: where to send the browser. */
+export const oauthStartResponse = z.strictObject({ url: z.url() });
