@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// Lighthouse over /, /login and /dashboard with the machine's Chromium (no browser download).
+// Imported by scripts/bench.mjs: `runLighthouse(base, { cookie })` -> [{ page, preset, performance,
+// accessibility, failing }]; the cookie ("bp_session=...") is sent only for the signed-in /dashboard,
+// since / and /login send a signed-in visitor on to /dashboard.
+// Standalone: `node scripts/bench-lighthouse.mjs` starts its own server (ports 8861/8862, a fresh
+// PERSIST_DIR .bench/lh-state), signs a new user up and in, prints the scores and stops it.
+// Env: LH_PRESETS=desktop,mobile (default both), CHROME_PATH (default /usr/bin/chromium),
+// SKIP_BUILD=1 (standalone: serve the existing dist/), LH_REPORT_DIR (write each JSON report there).
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--no-default-browser-check",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+  "--remote-debugging-port=0",
+  "about:blank",
+];
+
+/** Starts Chromium with a DevTools port; resolves with { port, close }. */
+function launchChrome() {
+  const profile = mkdtempSync(path.join(os.tmpdir(), "bp-lh-"));
+  const child = spawn(chromePath, [`--user-data-dir=${profile}`, ...chromeFlags], { stdio: ["ignore", "ignore", "pipe"] });
+  const exited = new Promise((r) => child.once("exit", r));
+  const close = async () => {
+    child.kill("SIGKILL");
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  };
+  return new Promise((resolve, reject) => {
+    let log = "";
+    const timer = setTimeout(() => {
+      void close();
+      reject(new Error(`Chromium did not open a DevTools port:\n${log}`));
+    }, 30_000);
+    child.stderr.on("data", (d) => {
+      log += d;
+      const m = log.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ port: Number(m[1]), close });
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}):\n${log}`));
+    });
+  });
+}
+
+const score = (category) => Math.round((category?.score ?? 0) * 100);
+
+/** Audits of the two categories that lost points, worst first: "id (0.5)". */
+function failingAudits(lhr) {
+  const ids = new Set(["performance", "accessibility"].flatMap((c) => lhr.categories[c]?.auditRefs.filter((r) => r.weight > 0).map((r) => r.id) ?? []));
+  return [...ids]
+    .map((id) => lhr.audits[id])
+    .filter((a) => a && a.score !== null && a.score < 0.9)
+    .sort((a, b) => a.score - b.score)
+    .map((a) => `${a.id} (${a.score})`);
+}
+
+/**
+ * Runs Lighthouse (performance + accessibility) on /, /login and /dashboard of `baseUrl`.
+ * @param {string} baseUrl e.g. http://127.0.0.1:8801
+ * @param {{ cookie: string, presets?: string[], reportDir?: string }} options
+ */
+export async function runLighthouse(baseUrl, { cookie, presets, reportDir } = {}) {
+  const wanted = presets ?? (process.env.LH_PRESETS ?? "desktop,mobile").split(",").filter(Boolean);
+  const outDir = reportDir ?? process.env.LH_REPORT_DIR;
+  if (outDir) mkdirSync(outDir, { recursive: true });
+  const pages = [
+    { page: "/", headers: null },
+    { page: "/login", headers: null },
+    { page: "/dashboard", headers: cookie ? { Cookie: cookie } : null },
+  ];
+  const results = [];
+  for (const preset of wanted) {
+    for (const { page, headers } of pages) {
+      // A fresh browser per page: no cache or cookie carries over from the previous audit.
+      const chrome = await launchChrome();
+      try {
+        const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: headers };
+        const runner = await lighthouse(baseUrl + page, flags, preset === "desktop" ? desktopConfig : undefined);
+        const lhr = runner.lhr;
+        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+        const finalUrl = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl);
+        if (finalUrl.pathname !== page) throw new Error(`${page} ended on ${finalUrl.pathname}: not the page meant to be audited`);
+        if (outDir) writeFileSync(path.join(outDir, `${preset}${page === "/" ? "-landing" : page.replace(/\//g, "-")}.json`), runner.report);
+        results.push({
+          page,
+          preset,
+          performance: score(lhr.categories.performance),
+          accessibility: score(lhr.categories.accessibility),
+          failing: failingAudits(lhr),
+        });
+      } finally {
+        await chrome.close();
+      }
+    }
+  }
+  return results;
+}
+
+// ---------- standalone ----------
+async function waitFor(url, timeoutMs) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} not up`);
+}
+
+/** A new user with its default project (onboarding seen, so /dashboard shows the dashboard). */
+async function signedInCookie(base) {
+  const email = `lighthouse-${Date.now()}@example.com`;
+  const password = "lighthouse-bench-1";
+  const json = { "content-type": "application/json", origin: base };
+  const signup = await fetch(`${base}/api/auth/signup`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+  if (!signup.ok) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
+  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const projects = await (await fetch(`${base}/api/projects`, { headers: { cookie } })).json();
+  for (const p of projects) {
+    await fetch(`${base}/api/projects/${p.id}/onboarding`, {
+      method: "PATCH",
+      headers: { ...json, cookie },
+      body: JSON.stringify({ has_seen_onboarding: true }),
+    });
+  }
+  return cookie;
+}
+
+async function main() {
+  const port = Number(process.env.LH_PORT ?? 8861);
+  const sandboxPort = Number(process.env.LH_SANDBOX_PORT ?? 8862);
+  const base = `http://127.0.0.1:${port}`;
+  const persistDir = path.join(root, ".bench", "lh-state");
+  rmSync(persistDir, { recursive: true, force: true });
+  const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), PERSIST_DIR: persistDir, CRON_TICK_MS: "0", LOG_LEVEL: "error" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+  };
+  try {
+    await waitFor(`${base}/api/health`, 180_000);
+    const cookie = await signedInCookie(base);
+    const results = await runLighthouse(base, { cookie });
+    console.log("| preset | page | performance | accessibility | audits below 0.9 |\n|---|---|---|---|---|");
+    for (const r of results) console.log(`| ${r.preset} | ${r.page} | ${r.performance} | ${r.accessibility} | ${r.failing.join(", ") || "none"} |`);
+  } finally {
+    stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
