@@ -1,0 +1,332 @@
+// One valid request per API route, against real rows in D1 and R2: the fixture an owner builds
+// through the API (a project with a document, brain documents processed by the queue, a social
+// account connected through the sandbox, posts incl. a failed one, a campaign, an uploaded image)
+// and, per route, the sample request the route's success path takes. Used by the response-schema
+// test (openapi-responses.test.ts) and the ownership matrix (ownership-matrix.test.ts); a route
+// without an entry here fails both, so a new route cannot slip past them.
+import { env } from "cloudflare:workers";
+import { strToU8 } from "fflate";
+import type { BrainDocumentDto } from "../../schema/api/brain";
+import type { CampaignWithPosts } from "../../schema/api/campaigns";
+import { campaignSchedule } from "../../schema/api/campaign-schedule";
+import type { Post } from "../../schema/api/posts";
+import type { Project, ProjectDocument } from "../../schema/api/projects";
+import type { MediaInfo } from "../../schema/api/posts";
+import { lastLink, randomEmail, randomIp, sessionCookieOf } from "./auth-helpers";
+import { call, json, ORIGIN, signIn, type TestUser } from "./helpers";
+import { insertPost } from "./posts-fixtures";
+import { authorizeAtSandbox, connectAccount } from "./social-helpers";
+
+export type Fixture = {
+  /** The owner, with `projectId` set to the fixture project (made through POST /api/projects). */
+  owner: TestUser;
+  projectId: string;
+  projectDocumentId: string;
+  brainDocumentId: string;
+  accountId: string;
+  postId: string;
+  failedPostId: string;
+  campaignId: string;
+  media: MediaInfo;
+  /** An OAuth flow the owner started and has not finished (its state is the owner's). */
+  pendingState: string;
+};
+
+/** A request: path params (filled from the fixture unless given), query, and a JSON or form body. */
+export type Req = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  form?: () => FormData;
+  /** Extra headers (e.g. a fresh client IP for the rate-limited auth routes). */
+  headers?: Record<string, string>;
+  /** Send as this user instead (public auth routes that need a particular caller). */
+  as?: TestUser | { cookie: string } | null;
+};
+
+export type RouteCase = {
+  /**
+   * owned: the route acts on a resource named in the request (path id, query id, OAuth state):
+   *   another user is answered exactly like for a missing resource (404 unless `otherStatus`).
+   * caller: the route acts only on the caller's own data (their project list, their account):
+   *   another user succeeds on their own data and the owner's rows stay untouched.
+   * public: no session needed (auth endpoints, health, the API description).
+   */
+  rule: "owned" | "caller" | "public";
+  /** The owner's success status. */
+  status: number;
+  /** The sample request (valid body for mutating routes), built from the fixture. */
+  request?: (f: Fixture) => Req;
+  /** Runs before the owner's (successful) request only: a fresh resource the success consumes. */
+  prepare?: (f: Fixture) => Promise<Req>;
+  /** What another user gets when that differs from 404 (with why, in a comment). */
+  otherStatus?: number;
+  /** Runs after every other case (it ends the owner). */
+  last?: boolean;
+};
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3, 4]);
+const BRAND_TEXT =
+  "Acme Outdoors makes lightweight hiking gear in Oregon. The Summit 30 daypack weighs 820 grams and carries 30 liters. " +
+  "Every pack is repaired for free for life, and our voice is warm, direct and practical.";
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+
+function projectForm(name: string): FormData {
+  const fd = new FormData();
+  fd.append("name", name);
+  fd.append("industry", "technology");
+  fd.append("brand_voice", "casual");
+  fd.append("description", "Small-batch coffee roasted in Lisbon, sold online");
+  fd.append("documents", new File([strToU8("Our brand is warm, direct and a bit funny.\n")], "brand.txt"));
+  return fd;
+}
+
+function imageForm(): FormData {
+  const fd = new FormData();
+  fd.set("file", new File([PNG as BlobPart], "logo.png", { type: "image/png" }));
+  return fd;
+}
+
+export function campaignBody() {
+  const start = day(2);
+  const times = campaignSchedule({ count: 2, duration: 2, startDate: start, startTime: "09:00", timeZone: "Europe/Berlin" });
+  return {
+    prompt: "Launch week for the new roast",
+    post_count: 2,
+    duration: 2,
+    platforms: ["twitter"],
+    start_date: start,
+    start_time: "09:00",
+    time_zone: "Europe/Berlin",
+    posts: times.map((t, i) => ({ content: `Campaign post ${i + 1}`, hashtags: ["Roast"], platform: "twitter", scheduled_for: new Date(t).toISOString() })),
+  };
+}
+
+async function ok<T>(res: Response, status: number, what: string): Promise<T> {
+  if (res.status !== status) throw new Error(`fixture: ${what} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Adds a text document to the brain and waits until the real queue consumer has processed it. */
+export async function readyBrainDocument(owner: TestUser, projectId: string, title = "About Acme"): Promise<string> {
+  const doc = await ok<BrainDocumentDto>(await json(owner, "POST", `/api/projects/${projectId}/brain/documents`, { title, content: BRAND_TEXT }), 202, "brain document");
+  for (let i = 0; i < 150; i++) {
+    const row = await env.DB.prepare("select status from brain_documents where id = ?").bind(doc.id).first<{ status: string }>();
+    if (row?.status === "ready") return doc.id;
+    if (row?.status === "failed") throw new Error("fixture: brain document failed");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("fixture: brain document never became ready");
+}
+
+export async function buildFixture(): Promise<Fixture> {
+  const signedIn = await signIn();
+  const created = await call("/api/projects", { method: "POST", headers: { cookie: signedIn.cookie, origin: ORIGIN }, body: projectForm("Acme Coffee") });
+  const project = await ok<Project>(created, 201, "project");
+  const owner: TestUser = { ...signedIn, projectId: project.id };
+  const docs = await ok<ProjectDocument[]>(await json(owner, "GET", `/api/projects/${project.id}/documents`), 200, "project documents");
+  const brainDocumentId = await readyBrainDocument(owner, project.id);
+  const account = await connectAccount(owner, "twitter");
+  const post = await ok<Post>(
+    await json(owner, "POST", `/api/projects/${project.id}/posts`, { content: "Fresh roast on Friday", platform: "twitter", scheduled_for: inDays(3), mode: "schedule" }),
+    201,
+    "post",
+  );
+  const failedPostId = await insertPost(project.id, { status: "failed", errorMessage: "Rate limited by the platform", publishAttempts: 3, scheduledFor: Date.now() - 60_000 });
+  const campaign = await ok<CampaignWithPosts>(await json(owner, "POST", `/api/projects/${project.id}/campaigns`, campaignBody()), 201, "campaign");
+  const media = await ok<MediaInfo>(
+    await call(`/api/projects/${project.id}/media`, { method: "POST", headers: { cookie: owner.cookie, origin: ORIGIN }, body: imageForm() }),
+    201,
+    "media",
+  );
+  const start = await ok<{ url: string }>(await json(owner, "GET", `/api/oauth/twitter/start?projectId=${project.id}`), 200, "oauth start");
+  const pendingState = new URL(start.url).searchParams.get("state")!;
+  return {
+    owner,
+    projectId: project.id,
+    projectDocumentId: docs[0]!.id,
+    brainDocumentId,
+    accountId: account.id,
+    postId: post.id,
+    failedPostId,
+    campaignId: campaign.id,
+    media,
+    pendingState,
+  };
+}
+
+const freshIp = () => ({ "cf-connecting-ip": randomIp() });
+
+/** Signs up through the API and returns the address (its verify link is in the dev outbox). */
+async function signedUp(): Promise<{ email: string; password: string }> {
+  const email = randomEmail("doc");
+  const res = await call("/api/auth/signup", { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() }, body: JSON.stringify({ email, password: "secret123" }) });
+  if (res.status !== 201) throw new Error(`fixture: signup ${res.status}`);
+  return { email, password: "secret123" };
+}
+
+/** Keyed "METHOD /api/path" exactly as in the route table. */
+export const ROUTE_CASES: Record<string, RouteCase> = {
+  // Public: no session, no owner.
+  "GET /api/health": { rule: "public", status: 200 },
+  "GET /api/openapi.json": { rule: "public", status: 200 },
+  "GET /api/docs": { rule: "public", status: 200 },
+  "GET /api/auth/session": { rule: "public", status: 200 },
+  "POST /api/auth/signup": { rule: "public", status: 201, request: () => ({ body: { email: randomEmail("su"), password: "secret123" }, headers: freshIp(), as: null }) },
+  "POST /api/auth/login": {
+    rule: "public",
+    status: 200,
+    prepare: async () => ({ body: await signedUp(), headers: freshIp(), as: null }),
+  },
+  "POST /api/auth/magic-link": { rule: "public", status: 200, request: () => ({ body: { email: randomEmail("ml") }, headers: freshIp(), as: null }) },
+  "POST /api/auth/magic-link/verify": {
+    rule: "public",
+    status: 200,
+    prepare: async () => {
+      const { email } = await signedUp();
+      return { body: { token: (await lastLink(email)).searchParams.get("magic") }, headers: freshIp(), as: null };
+    },
+  },
+  "POST /api/auth/reset-password": { rule: "public", status: 200, request: () => ({ body: { email: randomEmail("rp") }, headers: freshIp(), as: null }) },
+  "POST /api/auth/update-password": {
+    rule: "public",
+    status: 200,
+    prepare: async () => {
+      const { email, password } = await signedUp();
+      const login = await call("/api/auth/login", { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() }, body: JSON.stringify({ email, password }) });
+      return { body: { password: "another-secret", confirmPassword: "another-secret" }, as: { cookie: sessionCookieOf(login) } };
+    },
+  },
+  "POST /api/auth/logout": {
+    rule: "public",
+    status: 200,
+    prepare: async () => ({ as: await signIn() }),
+  },
+
+  // The caller's own account and project list.
+  "GET /api/projects": { rule: "caller", status: 200 },
+  "POST /api/projects": { rule: "caller", status: 201, request: () => ({ form: () => projectForm("Second Brand") }) },
+  "DELETE /api/account": { rule: "caller", status: 200, last: true },
+
+  // Projects.
+  "GET /api/projects/:projectId": { rule: "owned", status: 200 },
+  "PATCH /api/projects/:projectId": { rule: "owned", status: 200, request: () => ({ body: { name: "Renamed Brand" } }) },
+  "PATCH /api/projects/:projectId/onboarding": { rule: "owned", status: 200, request: () => ({ body: { has_seen_onboarding: true } }) },
+  "GET /api/projects/:projectId/documents": { rule: "owned", status: 200 },
+  "DELETE /api/projects/:projectId/documents/:documentId": {
+    rule: "owned",
+    status: 204,
+    request: (f) => ({ params: { documentId: f.projectDocumentId } }),
+  },
+  "GET /api/projects/:projectId/progress": { rule: "owned", status: 200 },
+
+  // Brain.
+  "GET /api/projects/:projectId/brain/documents": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/brain/documents": { rule: "owned", status: 202, request: () => ({ body: { title: "Notes", content: BRAND_TEXT } }) },
+  "GET /api/projects/:projectId/brain/documents/:documentId": { rule: "owned", status: 200, request: (f) => ({ params: { documentId: f.brainDocumentId } }) },
+  "DELETE /api/projects/:projectId/brain/documents/:documentId": {
+    rule: "owned",
+    status: 204,
+    request: (f) => ({ params: { documentId: f.brainDocumentId } }),
+    prepare: async (f) => ({ params: { documentId: await readyBrainDocument(f.owner, f.projectId, "To delete") } }),
+  },
+  "GET /api/projects/:projectId/brain/summary": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/brain/query": { rule: "owned", status: 200, request: () => ({ body: { question: "How much does the Summit 30 daypack weigh?" } }) },
+
+  // Social accounts and the OAuth flow.
+  "GET /api/projects/:projectId/social-accounts": { rule: "owned", status: 200 },
+  "DELETE /api/social-accounts/:accountId": {
+    rule: "owned",
+    status: 200,
+    prepare: async (f) => ({ params: { accountId: (await connectAccount(f.owner, "instagram")).id } }),
+  },
+  "GET /api/oauth/:platform/start": { rule: "owned", status: 200, request: (f) => ({ query: { projectId: f.projectId } }) },
+  "POST /api/oauth/:platform/callback": {
+    rule: "owned",
+    status: 200,
+    // The state names the resource (a flow of the owner's project). It is bound to its user, so
+    // another user's attempt is answered exactly like an unknown state: 400 "Invalid state parameter",
+    // and the owner's pending state stays (the delete matches on state AND user).
+    otherStatus: 400,
+    request: (f) => ({ body: { code: "code-of-the-owner", state: f.pendingState } }),
+    prepare: async (f) => {
+      const { code, state } = await authorizeAtSandbox(f.owner, "twitter", `u${crypto.randomUUID().slice(0, 8)}`);
+      return { body: { code, state } };
+    },
+  },
+
+  // Posts and media.
+  "GET /api/projects/:projectId/posts": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/posts": {
+    rule: "owned",
+    status: 201,
+    request: (f) => ({ body: { content: "Weekend special", platform: "twitter", hashtags: ["coffee"], scheduled_for: inDays(4), mode: "schedule", media_info: f.media } }),
+  },
+  "POST /api/projects/:projectId/media": { rule: "owned", status: 201, request: () => ({ form: imageForm }) },
+  "GET /api/posts/:postId": { rule: "owned", status: 200 },
+  "PATCH /api/posts/:postId": { rule: "owned", status: 200, request: () => ({ body: { content: "Fresh roast on Saturday", hashtags: ["roast"] } }) },
+  "DELETE /api/posts/:postId": {
+    rule: "owned",
+    status: 204,
+    prepare: async (f) => ({ params: { postId: await insertPost(f.projectId, { scheduledFor: Date.now() + 86_400_000 }) } }),
+  },
+  "POST /api/posts/:postId/publish": {
+    rule: "owned",
+    status: 200,
+    prepare: async (f) => ({ params: { postId: await insertPost(f.projectId, { scheduledFor: Date.now() + 86_400_000 }) } }),
+  },
+  "POST /api/posts/:postId/retry": {
+    rule: "owned",
+    status: 200,
+    request: (f) => ({ params: { postId: f.failedPostId } }),
+    prepare: async (f) => ({ params: { postId: await insertPost(f.projectId, { status: "failed", errorMessage: "Timed out" }) } }),
+  },
+
+  // Generation, campaigns, dashboard.
+  "POST /api/projects/:projectId/generate": { rule: "owned", status: 200, request: () => ({ body: { prompt: "Announce the Summit 30 daypack", type: "social_post" } }) },
+  "GET /api/projects/:projectId/campaigns": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/campaigns": { rule: "owned", status: 201, request: () => ({ body: campaignBody() }) },
+  "GET /api/campaigns/:campaignId": { rule: "owned", status: 200 },
+  "GET /api/projects/:projectId/dashboard": { rule: "owned", status: 200 },
+};
+
+/** Path params by name, from the fixture (documentId is per route: brain vs project documents). */
+function defaultParams(f: Fixture): Record<string, string> {
+  return { projectId: f.projectId, postId: f.postId, campaignId: f.campaignId, accountId: f.accountId, platform: "twitter" };
+}
+
+/** The sample request of `routeKey` (merged with a prepared one), ready to send. */
+export function sampleRequest(routeKey: string, f: Fixture, prepared: Req = {}): Req {
+  const c = ROUTE_CASES[routeKey];
+  const base = c?.request?.(f) ?? {};
+  return { ...base, ...prepared, params: { ...defaultParams(f), ...base.params, ...prepared.params } };
+}
+
+/** Fills the route's path, returns the concrete URL path (+ query). */
+export function urlOf(routeKey: string, req: Req): { method: string; pathname: string; url: string } {
+  const [method, pattern] = routeKey.split(" ") as [string, string];
+  const pathname = pattern.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const v = req.params?.[name];
+    if (v === undefined) throw new Error(`${routeKey}: no value for path param :${name}`);
+    return encodeURIComponent(v);
+  });
+  const qs = req.query ? `?${new URLSearchParams(req.query)}` : "";
+  return { method, pathname, url: pathname + qs };
+}
+
+/** Sends `req` as `who` (a user, or null for anonymous); `req.as` overrides the caller. */
+export function send(routeKey: string, req: Req, who: TestUser | { cookie: string } | null): Promise<Response> {
+  const caller = req.as !== undefined ? req.as : who;
+  const { method, url } = urlOf(routeKey, req);
+  const headers: Record<string, string> = { origin: ORIGIN, ...req.headers };
+  if (caller) headers.cookie = caller.cookie;
+  let body: BodyInit | undefined;
+  if (req.form) body = req.form();
+  else if (req.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(req.body);
+  }
+  return call(url, { method, headers, body });
+}
