@@ -1,0 +1,225 @@
+// Ownership matrix, built from the route table itself: every /api route (but the public ones
+// below) x {owner, another signed-in user, anonymous}, on real rows in D1 and R2. The owner
+// succeeds; another user is answered like for a missing resource (404 with the error shape) and
+// nothing of the owner's changes (D1 rows and R2 objects compared before/after); anonymous gets
+// 401. A route without a rule + sample request in openapi-route-cases.ts fails this test, so a
+// route cannot be added without deciding who may call it.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+import { routeDescription } from "../../worker/lib/openapi";
+import { expectError, signIn, type TestUser } from "./helpers";
+import { buildFixture, ROUTE_CASES, sampleRequest, send, urlOf, type Fixture } from "./openapi-route-cases";
+import { apiRoutes, checkedBody } from "./schema-helpers";
+
+/**
+ * Routes anyone may call. Everything else under /api needs a session and an ownership rule.
+ * (/media/:publicKey and /dev/* are mounted outside /api: not part of this matrix.)
+ */
+const PUBLIC_ROUTES = new Set([
+  "GET /api/health", // liveness
+  "GET /api/openapi.json", // the API description
+  "GET /api/docs", // its reference page
+  // Auth endpoints: they create or end the session; they act on an email/token, not on a resource.
+  "GET /api/auth/session",
+  "POST /api/auth/signup",
+  "POST /api/auth/login",
+  "POST /api/auth/magic-link",
+  "POST /api/auth/magic-link/verify",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/update-password",
+  "POST /api/auth/logout",
+]);
+
+/** The routes of a table that need a rule and have none. */
+function routesWithoutRule(routes: { method: string; path: string; handler: unknown }[]): string[] {
+  return apiRoutes(routes)
+    .filter((r) => !PUBLIC_ROUTES.has(r.key))
+    .filter((r) => !ROUTE_CASES[r.key] || ROUTE_CASES[r.key]!.rule === "public")
+    .map((r) => r.key);
+}
+
+type Snapshot = Record<string, string>;
+
+const PROJECT_TABLES = [
+  "project_documents",
+  "brain_documents",
+  "brain_segments",
+  "brain_vectors",
+  "brain_connections",
+  "brain_insights",
+  "brain_topics",
+  "brain_summaries",
+  "social_accounts",
+  "posts",
+  "campaigns",
+  "media",
+];
+
+async function rows(sql: string, ...binds: unknown[]): Promise<string> {
+  const { results } = await env.DB.prepare(sql).bind(...binds).all();
+  return JSON.stringify(results);
+}
+
+/** Every D1 row and R2 object of the owner (all their projects), serialized for comparison. */
+async function ownerSnapshot(userId: string): Promise<Snapshot> {
+  const snap: Snapshot = {};
+  snap.users = await rows("select * from users where id = ?", userId);
+  snap.sessions = await rows("select * from sessions where user_id = ? order by id", userId);
+  snap.projects = await rows("select * from projects where user_id = ? order by id", userId);
+  snap.oauth_states = await rows("select * from oauth_states where user_id = ? order by state", userId);
+  const projectIds = ((await env.DB.prepare("select id from projects where user_id = ?").bind(userId).all<{ id: string }>()).results ?? []).map((r) => r.id);
+  const inList = projectIds.map(() => "?").join(",") || "''";
+  for (const table of PROJECT_TABLES) {
+    snap[table] = await rows(`select * from ${table} where project_id in (${inList}) order by rowid`, ...projectIds);
+  }
+  const accountIds = ((await env.DB.prepare(`select id from social_accounts where project_id in (${inList})`).bind(...projectIds).all<{ id: string }>()).results ?? []).map((r) => r.id);
+  const owned = [...projectIds, ...accountIds];
+  const objects: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.BUCKET.list({ cursor });
+    for (const o of page.objects) if (owned.some((id) => o.key.includes(id))) objects.push(`${o.key} ${o.etag} ${o.size}`);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  snap.r2 = JSON.stringify(objects.sort());
+  return snap;
+}
+
+function changedParts(before: Snapshot, after: Snapshot): string[] {
+  return Object.keys(before).filter((k) => before[k] !== after[k]);
+}
+
+describe("ownership matrix", () => {
+  it("the public allowlist is exactly the routes described as public", () => {
+    const described = apiRoutes()
+      .filter((r) => routeDescription(app.routes, r.method, r.path)?.public)
+      .map((r) => r.key)
+      .sort();
+    expect(described).toEqual([...PUBLIC_ROUTES].sort());
+    for (const key of PUBLIC_ROUTES) expect(ROUTE_CASES[key]?.rule, key).toBe("public");
+  });
+
+  it("a route added without an ownership rule is caught", () => {
+    const extra = [...app.routes, { method: "DELETE", path: "/api/projects/:projectId/everything", handler: () => undefined }];
+    expect(routesWithoutRule(app.routes)).toEqual([]);
+    expect(routesWithoutRule(extra)).toEqual(["DELETE /api/projects/:projectId/everything"]);
+  });
+
+  it("every route x {another user, anonymous, owner}: 404 and nothing changed, 401, success", { timeout: 300_000 }, async () => {
+    const routes = apiRoutes().filter((r) => !PUBLIC_ROUTES.has(r.key));
+    const missing = routesWithoutRule(app.routes);
+    if (missing.length) {
+      throw new Error(
+        `routes without an ownership rule and sample request (add them to ROUTE_CASES in test/worker/openapi-route-cases.ts):\n${missing.join("\n")}`,
+      );
+    }
+    const f: Fixture = await buildFixture();
+    const stranger: TestUser = await signIn();
+    const failures: string[] = [];
+    const counts = { other: 0, anonymous: 0, owner: 0 };
+    const ownerIds = [f.owner.userId, f.projectId, f.owner.email, f.accountId, f.postId, f.campaignId];
+
+    // Phase 1: everyone but the owner, against the owner's untouched fixture.
+    for (const r of routes) {
+      const c = ROUTE_CASES[r.key]!;
+      const req = sampleRequest(r.key, f);
+
+      // Another signed-in user (a fresh one where the route acts on the caller's own account).
+      const other = c.rule === "caller" ? await signIn() : stranger;
+      let before = await ownerSnapshot(f.owner.userId);
+      const res = await send(r.key, req, other);
+      let changed = changedParts(before, await ownerSnapshot(f.owner.userId));
+      counts.other++;
+      if (c.rule === "owned") {
+        const expected = c.otherStatus ?? 404;
+        try {
+          await expectError(res, expected);
+        } catch (err) {
+          failures.push(`${r.key} as another user: ${(err as Error).message}`);
+        }
+      } else {
+        const text = await res.text();
+        if (res.status !== c.status) failures.push(`${r.key} as another user (own data): expected ${c.status}, got ${res.status} ${text}`);
+        const leaked = ownerIds.filter((id) => text.includes(id));
+        if (leaked.length) failures.push(`${r.key} as another user shows the owner's ${leaked.join(", ")}`);
+      }
+      if (changed.length) failures.push(`${r.key} as another user changed the owner's ${changed.join(", ")}`);
+
+      // Anonymous.
+      before = await ownerSnapshot(f.owner.userId);
+      const anon = await send(r.key, req, null);
+      changed = changedParts(before, await ownerSnapshot(f.owner.userId));
+      counts.anonymous++;
+      try {
+        const err = await expectError(anon, 401);
+        if (err.code !== "unauthorized") failures.push(`${r.key} anonymous: code ${err.code}`);
+      } catch (err) {
+        failures.push(`${r.key} anonymous: ${(err as Error).message}`);
+      }
+      if (changed.length) failures.push(`${r.key} anonymous changed the owner's ${changed.join(", ")}`);
+    }
+
+    // Phase 2: the owner, each route's success path (fresh resources where the success consumes one).
+    const initial = await ownerSnapshot(f.owner.userId);
+    const ordered = [...routes].sort((a, b) => Number(!!ROUTE_CASES[a.key]!.last) - Number(!!ROUTE_CASES[b.key]!.last));
+    for (const r of ordered) {
+      const c = ROUTE_CASES[r.key]!;
+      if (c.last) {
+        // The snapshot is sensitive: the owner's own writes so far show in every part it compares,
+        // so a write by another user in phase 1 could not have gone unseen.
+        const seen = changedParts(initial, await ownerSnapshot(f.owner.userId));
+        for (const part of ["projects", "project_documents", "brain_documents", "social_accounts", "oauth_states", "posts", "campaigns", "media", "r2"]) {
+          if (!seen.includes(part)) failures.push(`snapshot did not see the owner's own writes to ${part}`);
+        }
+      }
+      const req = sampleRequest(r.key, f, c.prepare ? await c.prepare(f) : {});
+      const res = await send(r.key, req, f.owner);
+      counts.owner++;
+      if (res.status !== c.status) {
+        failures.push(`${r.key} as the owner: expected ${c.status}, got ${res.status} ${await res.text()}`);
+        continue;
+      }
+      const { method, pathname } = urlOf(r.key, req);
+      try {
+        await checkedBody(method, pathname, res);
+      } catch (err) {
+        failures.push(`${r.key} as the owner: ${(err as Error).message}`);
+      }
+    }
+
+    // The last owner case deleted the account: nothing of the owner is left in D1 or R2.
+    const gone = await ownerSnapshot(f.owner.userId);
+    for (const [part, value] of Object.entries(gone)) if (value !== "[]") failures.push(`after DELETE /api/account the owner still has ${part}`);
+
+    const total = counts.other + counts.anonymous + counts.owner;
+    console.log(
+      `ownership matrix: ${routes.length} routes x 3 callers = ${total} cases (owner ${counts.owner}, another user ${counts.other}, anonymous ${counts.anonymous}); ${PUBLIC_ROUTES.size} public routes excluded`,
+    );
+    expect(failures).toEqual([]);
+    expect(total).toBeGreaterThanOrEqual(routes.length * 3);
+    expect(counts).toEqual({ other: routes.length, anonymous: routes.length, owner: routes.length });
+  });
+
+  it("ids of another user's resources inside a request body are refused and change nothing", { timeout: 60_000 }, async () => {
+    const f = await buildFixture();
+    const stranger = await signIn();
+    const before = await ownerSnapshot(f.owner.userId);
+    // Attaching the owner's uploaded image to the stranger's own post (create and edit).
+    const created = await send("POST /api/projects/:projectId/posts", {
+      params: { projectId: stranger.projectId },
+      body: { content: "Borrowed image", platform: "twitter", scheduled_for: new Date(Date.now() + 86_400_000).toISOString(), mode: "schedule", media_info: f.media },
+    }, stranger);
+    expect(created.status).toBeGreaterThanOrEqual(400);
+    expect(created.status).toBeLessThan(500);
+    await expectError(created, created.status);
+    // Uploading into the stranger's project under the owner's social account id.
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) as BlobPart], "x.png", { type: "image/png" }));
+    form.set("accountId", f.accountId);
+    await expectError(await send("POST /api/projects/:projectId/media", { params: { projectId: stranger.projectId }, form: () => form }, stranger), 404);
+    // Finishing the owner's OAuth flow from the stranger's session.
+    await expectError(await send("POST /api/oauth/:platform/callback", { params: { platform: "twitter" }, body: { code: "x", state: f.pendingState } }, stranger), 400);
+    expect(changedParts(before, await ownerSnapshot(f.owner.userId))).toEqual([]);
+  });
+});
