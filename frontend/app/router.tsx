@@ -20,7 +20,24 @@ const page = (load: () => Promise<{ default: ComponentType }>, light = false) =>
   );
 };
 
-const AppShell = lazy(withAppRecipes(() => import("./shell/app-shell")));
+const loadShell = withAppRecipes(() => import("./shell/app-shell"));
+const AppShell = lazy(loadShell);
+
+// Each path's chunks, so the opened screen's code downloads while the session is being checked
+// instead of after it (a shorter request chain on a first visit; see preloadScreen).
+const preloads = new Map<string, () => Promise<unknown>>();
+type Load = () => Promise<{ default: ComponentType }>;
+const screen = (path: string, load: Load, { light = false, shell = false } = {}) => {
+  preloads.set(path, () => Promise.all([light ? load() : withAppRecipes(load)(), shell ? loadShell() : null]));
+  return { path, element: page(load, light) };
+};
+
+/** Starts loading the chunks of the screen at `pathname` (called once by main.tsx). */
+export function preloadScreen(pathname: string) {
+  preloads.get(pathname)?.().catch(() => {
+    /* the lazy screen retries and reports the failure when it renders */
+  });
+}
 
 export const routes = [
   {
@@ -29,23 +46,23 @@ export const routes = [
       {
         element: <PublicOnly />,
         children: [
-          { path: "/", element: page(() => import("../features/landing/landing-page"), true) },
-          { path: "/login", element: page(() => import("../features/auth/login-page"), true) },
-          { path: "/signup", element: page(() => import("../features/auth/signup-page")) },
-          { path: "/reset-password", element: page(() => import("../features/auth/reset-password-page")) },
-          { path: "/auth/update-password", element: page(() => import("../features/auth/update-password-page")) },
+          screen("/", () => import("../features/landing/landing-page"), { light: true }),
+          screen("/login", () => import("../features/auth/login-page"), { light: true }),
+          screen("/signup", () => import("../features/auth/signup-page")),
+          screen("/reset-password", () => import("../features/auth/reset-password-page")),
+          screen("/auth/update-password", () => import("../features/auth/update-password-page")),
         ],
       },
-      { path: "/terms", element: page(() => import("../features/legal/terms-page"), true) },
-      { path: "/privacy", element: page(() => import("../features/legal/privacy-page"), true) },
+      screen("/terms", () => import("../features/legal/terms-page"), { light: true }),
+      screen("/privacy", () => import("../features/legal/privacy-page"), { light: true }),
       {
         element: <RequireAuth />,
         children: [
-          { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
-          { path: "/onboarding", element: page(() => import("../features/projects/project-wizard-page")) },
-          { path: "/social-connect", element: page(() => import("../features/social/social-connect-page")) },
-          { path: "/auth/twitter/callback", element: page(() => import("../features/social/social-connect-page")) },
-          { path: "/auth/instagram/callback", element: page(() => import("../features/social/social-connect-page")) },
+          screen("/welcome", () => import("../features/onboarding/welcome-page")),
+          screen("/onboarding", () => import("../features/projects/project-wizard-page")),
+          screen("/social-connect", () => import("../features/social/social-connect-page")),
+          screen("/auth/twitter/callback", () => import("../features/social/social-connect-page")),
+          screen("/auth/instagram/callback", () => import("../features/social/social-connect-page")),
           {
             element: (
               <Suspense fallback={<LoadingScreen />}>
@@ -53,12 +70,12 @@ export const routes = [
               </Suspense>
             ),
             children: [
-              { path: "/dashboard", element: page(() => import("../features/dashboard/dashboard-page")) },
-              { path: "/calendar", element: page(() => import("../features/calendar/calendar-page")) },
-              { path: "/brain", element: page(() => import("../features/brain/brain-page")) },
-              { path: "/campaigns/new", element: page(() => import("../features/campaigns/campaign-new-page")) },
-              { path: "/content", element: page(() => import("../features/coming-soon/coming-soon-page")) },
-              { path: "/analytics", element: page(() => import("../features/coming-soon/coming-soon-page")) },
+              screen("/dashboard", () => import("../features/dashboard/dashboard-page"), { shell: true }),
+              screen("/calendar", () => import("../features/calendar/calendar-page"), { shell: true }),
+              screen("/brain", () => import("../features/brain/brain-page"), { shell: true }),
+              screen("/campaigns/new", () => import("../features/campaigns/campaign-new-page"), { shell: true }),
+              screen("/content", () => import("../features/coming-soon/coming-soon-page"), { shell: true }),
+              screen("/analytics", () => import("../features/coming-soon/coming-soon-page"), { shell: true }),
             ],
           },
         ],
