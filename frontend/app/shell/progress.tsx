@@ -101,7 +101,7 @@ function ProgressDialog({
   progress: ProjectProgress | undefined;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size={{ base: "full", sm: "md" }}>
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size="md">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -124,7 +124,7 @@ function ProgressDialog({
                       borderColor={complete ? "green.200" : "border"}
                       data-testid={`progress-step-${s.key}`}
                     >
-                      <HStack align="start" gap="3">
+                      <HStack align="start" gap="3" flexWrap={{ base: "wrap", sm: "nowrap" }}>
                         <Box
                           flexShrink={0}
                           w="8"
@@ -140,23 +140,26 @@ function ProgressDialog({
                         >
                           {complete ? <Check size={16} /> : i + 1}
                         </Box>
-                        <Stack gap="1" flex="1" minW="0">
+                        <Stack gap="1" minW="0" flex={{ base: "1 1 calc(100% - 3rem)", sm: "1 1 0%" }}>
                           <Text fontWeight="semibold">{s.title}</Text>
                           <Text fontSize="sm" color="fg.muted">
                             {s.description}
                           </Text>
                         </Stack>
-                        {complete ? (
-                          <Badge colorPalette="green" variant="subtle" alignSelf="center">
-                            Complete
-                          </Badge>
-                        ) : (
-                          <Button asChild size="sm" colorPalette="brand" alignSelf="center" flexShrink={0}>
-                            <Link to={s.to} onClick={() => onOpenChange(false)}>
-                              {s.action}
-                            </Link>
-                          </Button>
-                        )}
+                        {/* Beside the text from 640 px; below it (aligned with it) on phones. */}
+                        <Box ps={{ base: "11", sm: "0" }} alignSelf={{ base: "stretch", sm: "center" }} flexShrink={0}>
+                          {complete ? (
+                            <Badge colorPalette="green" variant="subtle">
+                              Complete
+                            </Badge>
+                          ) : (
+                            <Button asChild size="sm" colorPalette="brand">
+                              <Link to={s.to} onClick={() => onOpenChange(false)}>
+                                {s.action}
+                              </Link>
+                            </Button>
+                          )}
+                        </Box>
                       </HStack>
                     </Box>
                   );

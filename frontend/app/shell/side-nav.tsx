@@ -1,4 +1,4 @@
-import { Box, chakra, IconButton, Stack, Text, Tooltip } from "@chakra-ui/react";
+import { Box, chakra, IconButton, Portal, Stack, Text, Tooltip } from "@chakra-ui/react";
 import { BookOpen, ChartColumn, CirclePlus, LogOut, PanelLeftClose, PanelLeftOpen, Settings, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { NavLink } from "react-router-dom";
@@ -41,9 +41,12 @@ function WithTip({ label, collapsed, children }: { label: string; collapsed: boo
   return (
     <Tooltip.Root disabled={!collapsed} positioning={{ placement: "right" }} openDelay={150}>
       <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Tooltip.Positioner>
-        <Tooltip.Content>{label}</Tooltip.Content>
-      </Tooltip.Positioner>
+      {/* In a portal: the navigation clips its overflow while it animates its width. */}
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{label}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
     </Tooltip.Root>
   );
 }
