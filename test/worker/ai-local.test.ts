@@ -5,6 +5,7 @@ import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
 import { promptStatement } from "../../worker/adapters/ai/local/posts";
 import { fitToPlatform, PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
 import { cosine } from "../../worker/adapters/ai/local/tokenize";
+import { DEFAULT_PROJECT } from "../../schema/api/projects";
 
 const BRAND = {
   name: "Lumen Roasters",
@@ -144,6 +145,15 @@ describe("local AI engine: details", () => {
     for (const v of s.value_props) expect(source).toContain(v.replace(/…$/, ""));
     expect(source).toContain(s.positioning.replace(/…$/, ""));
     for (const t of s.content_themes) expect(t.toLowerCase()).not.toContain("lumen");
+  });
+
+  it("leaves a new project's placeholder description out of the elevator pitch, and ends a description's sentence before the next", async () => {
+    const engine = new LocalAiEngine();
+    const placeholder = await engine.summarize({ brand: { ...BRAND, description: DEFAULT_PROJECT.description }, documents: [{ title: "About us", content: DOC }] });
+    expect(placeholder.elevator_pitch).not.toContain(DEFAULT_PROJECT.description);
+    expect(DOC.replace(/\n/g, " ")).toContain(placeholder.elevator_pitch.replace(/…$/, ""));
+    const unpunctuated = await engine.summarize({ brand: { ...BRAND, description: "We roast coffee for early risers" }, documents: [{ title: "About us", content: DOC }] });
+    expect(unpunctuated.elevator_pitch).toMatch(/^We roast coffee for early risers\. [A-Z]/);
   });
 
   it("keeps X posts within 280 characters counting hashtags, even from a very long sentence", async () => {

@@ -1,5 +1,6 @@
 // The offline default AI engine: no network, deterministic, extractive. Embeddings mix hashed
 // n-grams with a small word-vector table; text output is built from the brand's own sentences.
+import { DEFAULT_PROJECT } from "../../../../schema/api/projects";
 import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
 import { writePosts } from "./posts";
@@ -59,9 +60,13 @@ export class LocalAiEngine implements AiEngine {
     const top = textRank(sents, 6, 0.65);
     const insights = extractInsights(input.documents.map((d) => d.content.slice(0, 2000)), 3);
     const byType = (t: string) => insights.filter((i) => i.type === t).map((i) => i.content);
-    const descFirst = sentenceTexts(brand.description)[0] ?? "";
+    // A new project's default description is placeholder text, not something the brand said.
+    const description = brand.description.trim() === DEFAULT_PROJECT.description ? "" : brand.description;
+    const descFirst = sentenceTexts(description)[0] ?? "";
     const second = byType("goal")[0] ?? top.find((s) => s.text !== descFirst)?.text;
-    const elevator = truncateWords([descFirst, second].filter(Boolean).join(" ") || `${brand.name} — ${brand.industry}`, 320);
+    // A description without a full stop must not run into the next sentence.
+    const opening = descFirst && second && !/[.!?…]["'”’)\]]*$/.test(descFirst) ? `${descFirst}.` : descFirst;
+    const elevator = truncateWords([opening, second].filter(Boolean).join(" ") || `${brand.name} — ${brand.industry}`, 320);
     const valueProps = [...byType("feature"), ...byType("goal"), ...top.map((s) => s.text)]
       .filter((s, i, all) => all.indexOf(s) === i)
       .slice(0, 4)
@@ -85,7 +90,7 @@ export class LocalAiEngine implements AiEngine {
     const brandStory = truncateWords((storySents.length ? storySents.slice(0, 3) : top.slice(0, 3).map((s) => s.text)).join(" "), 600);
     // Themes are subjects, not the brand itself: phrases naming the brand are left out.
     const brandWords = new Set(words(brand.name));
-    const themes = keyphrases([docText, brand.description].join("\n"), 12)
+    const themes = keyphrases([docText, description].join("\n"), 12)
       .filter((p) => !words(p.text).some((w) => brandWords.has(w)))
       .slice(0, 5)
       .map((p) => titleCase(p.text));
