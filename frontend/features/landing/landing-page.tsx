@@ -1,5 +1,5 @@
 import { Badge, Box, Button, chakra, Container, Flex, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { Brain, CalendarClock, Menu, Plug, Rocket, Sparkles, Target, TrendingUp, Users, X, type LucideIcon } from "lucide-react";
+import { Brain, CalendarClock, Menu, Plug, Rocket, Sparkles, Target, TrendingUp, Users, X, type LandingIcon } from "./landing-icons";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { BrandLogo } from "../../components/ui/brand-logo";
@@ -15,7 +15,7 @@ const ANCHORS = [
   { href: "#growth", label: "Growth" },
 ] as const;
 
-const FEATURES: { title: string; icon: LucideIcon; text: string }[] = [
+const FEATURES: { title: string; icon: LandingIcon; text: string }[] = [
   {
     title: "AI Brain",
     icon: Brain,
@@ -38,7 +38,7 @@ const FEATURES: { title: string; icon: LucideIcon; text: string }[] = [
   },
 ];
 
-const GROWTH: { title: string; icon: LucideIcon; text: string }[] = [
+const GROWTH: { title: string; icon: LandingIcon; text: string }[] = [
   {
     title: "Show up every day",
     icon: Target,
@@ -71,7 +71,7 @@ function LaunchApp({ size = "md" }: { size?: "sm" | "md" | "lg" | "xl" }) {
   return (
     <Button asChild colorPalette="brand" size={size}>
       <Link to="/signup">
-        Launch App <Rocket size={16} aria-hidden />
+        Launch App <Rocket size={16} />
       </Link>
     </Button>
   );
@@ -203,7 +203,7 @@ function SectionTitle({ id, eyebrow, title, text }: { id: string; eyebrow: strin
   );
 }
 
-function Card({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
+function Card({ icon: Icon, title, text }: { icon: LandingIcon; title: string; text: string }) {
   return (
     <Stack as="article" bg="bg" borderWidth="1px" rounded="2xl" p={{ base: "6", md: "7" }} gap="3" shadow="xs" transition="box-shadow 0.2s, transform 0.2s" _hover={{ shadow: "md", transform: "translateY(-2px)" }}>
       <Flex w="11" h="11" rounded="xl" bg="brand.50" color="brand.600" align="center" justify="center" aria-hidden>
@@ -243,7 +243,7 @@ export default function LandingPage() {
           <Container maxW="6xl" px={{ base: "4", md: "6" }}>
             <Stack align="center" textAlign="center" gap="6">
               <Badge colorPalette="brand" variant="subtle" size="lg" rounded="full" px="3">
-                <Sparkles size={14} aria-hidden /> Your brand's own AI marketing brain
+                <Sparkles size={14} /> Your brand's own AI marketing brain
               </Badge>
               <Heading as="h1" id="hero-title" fontSize={{ base: "4xl", sm: "5xl", md: "7xl" }} lineHeight="1.05" letterSpacing="tight" maxW="4xl">
                 Social Media on{" "}
@@ -338,7 +338,7 @@ export default function LandingPage() {
             </Text>
             <Button asChild size="xl" bg="white" color="brand.700" _hover={{ bg: "brand.50" }}>
               <Link to="/signup">
-                Launch App <Rocket size={18} aria-hidden />
+                Launch App <Rocket size={18} />
               </Link>
             </Button>
           </Stack>
