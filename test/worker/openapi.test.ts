@@ -59,7 +59,11 @@ describe("GET /api/openapi.json", () => {
       expect(success.length, r.key).toBeGreaterThan(0);
       for (const [status, resp] of success) {
         if (status === "204") expect(resp.content, r.key).toBeUndefined();
-        else expect(Object.values(resp.content ?? {})[0]?.schema, `${r.key} ${status}`).toBeTruthy();
+        else {
+          // A schema z.toJSONSchema could not represent would come out empty: every one says what it is.
+          const schema = Object.values(resp.content ?? {})[0]?.schema ?? {};
+          expect(schema.type ?? schema.anyOf ?? schema.$ref, `${r.key} ${status}`).toBeTruthy();
+        }
       }
     }
   });
