@@ -34,8 +34,14 @@ export const documentRow = (page: Page, text: string) =>
 export async function waitForDocumentReady(row: Locator, timeout = 90_000): Promise<void> {
   const ready = row.getByText("Ready", { exact: true });
   const failed = row.getByText("Failed", { exact: true });
-  await ready.or(failed).first().waitFor({ state: "visible", timeout });
-  if (await failed.isVisible()) throw new Error(`document failed: ${(await row.innerText()).replace(/\s+/g, " ")}`);
+  const shown = async () => (await row.innerText().catch(() => "(row not found)")).replace(/\s+/g, " ");
+  try {
+    await ready.or(failed).first().waitFor({ state: "visible", timeout });
+  } catch (err) {
+    // Name the state it stayed in (Queued, Processing... (i/n)): the clue to where processing stopped.
+    throw new Error(`document not ready after ${timeout} ms, it shows: ${await shown()}`, { cause: err });
+  }
+  if (await failed.isVisible()) throw new Error(`document failed: ${await shown()}`);
 }
 
 /**
@@ -80,4 +86,10 @@ export async function dropFiles(page: Page, target: Locator, files: { name: stri
   await target.dispatchEvent("dragover", { dataTransfer });
   await target.dispatchEvent("drop", { dataTransfer });
   await dataTransfer.dispose();
+}
+
+/** With E2E_SHOTS set, saves a full-page screenshot to test-results/ (to look at what a run saw). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  await page.screenshot({ path: path.resolve(import.meta.dirname, "../../test-results", `${name}.png`), fullPage: true });
 }

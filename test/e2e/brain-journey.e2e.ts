@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openBrowser, type BrowserSession } from "./browser";
-import { documentRow, dropFiles, fixtureFile, openBrainTab, overviewSection, recordTexts, waitForDocumentReady } from "./brain-helpers";
+import { documentRow, dropFiles, fixtureFile, openBrainTab, overviewSection, recordTexts, snapshot, waitForDocumentReady } from "./brain-helpers";
 import { expectTitle, expectToast, horizontalOverflow, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 
 // Issue 3, "Done when": offline, on `npm start`, a person pastes brand text, uploads a PDF and a
@@ -78,20 +78,21 @@ describe("brain journey (issue 3)", () => {
 
   it("pastes brand text and watches it processed", { timeout: PROCESSING_MS + 60_000 }, async () => {
     const feed = page.getByRole("tabpanel", { name: "Feed Brain" });
-    const process = feed.getByRole("button", { name: "Process Content" });
+    const processButton = feed.getByRole("button", { name: "Process Content" });
     await step("Process Content stays disabled until a title and content are given", async () => {
-      expect(await process.isDisabled()).toBe(true);
+      expect(await processButton.isDisabled()).toBe(true);
       await feed.getByLabel("Document Title", { exact: true }).fill(BRAND_TITLE);
-      expect(await process.isDisabled()).toBe(true);
+      expect(await processButton.isDisabled()).toBe(true);
       await feed.getByLabel("Content", { exact: true }).fill(BRAND_TEXT);
-      expect(await process.isEnabled()).toBe(true);
+      expect(await processButton.isEnabled()).toBe(true);
     });
     const seen = await recordTexts(page, "brainTextStates", /Processing\.\.\.(?: \(\d+\/\d+\))?/);
     await step("Process Content: Processing... (done/total), then Ready and the spec's toast", async () => {
-      await process.click();
+      await processButton.click();
       await expectToast(page, "Document processed successfully!");
       await waitForDocumentReady(documentRow(page, BRAND_TITLE), PROCESSING_MS);
       const states = await seen();
+      if (process.env.E2E_SHOTS) console.log("text document states seen:", states);
       expect(states, `states seen: ${states.join(" | ")}`).toEqual(expect.arrayContaining([expect.stringMatching(/^Processing\.\.\. \(\d+\/\d+\)$/)]));
       // The form is cleared for the next document and the button is back.
       await feed.getByRole("button", { name: "Process Content" }).waitFor();
@@ -116,8 +117,8 @@ describe("brain journey (issue 3)", () => {
       expect(fc.isMultiple()).toBe(true);
       await fc.setFiles(fixtureFile("brand-guide.pdf"));
       await uploads.getByText("brand-guide.pdf", { exact: true }).waitFor();
-      await expectToast(page, "Documents added to brain successfully!");
       await waitForDocumentReady(documentRow(page, "brand-guide.pdf"), PROCESSING_MS);
+      await expectToast(page, "Documents added to brain successfully!");
     });
     await step("drag brand-guide.docx onto the drop zone", async () => {
       await dropFiles(page, dropZone, [fixtureFile("brand-guide.docx")]);
@@ -155,6 +156,7 @@ describe("brain journey (issue 3)", () => {
       expect(await feed.getByLabel("Page URL", { exact: true }).inputValue()).toBe("");
     });
     await step("four documents, all ready", async () => {
+      await snapshot(page, "brain-feed-desktop");
       const rows = page.getByRole("list", { name: "Brain documents" }).getByRole("listitem");
       expect(await rows.count()).toBe(4);
       expect(await rows.getByText("Ready", { exact: true }).count()).toBe(4);
@@ -170,14 +172,17 @@ describe("brain journey (issue 3)", () => {
     await step("the elevator pitch and the other sections come from the fed documents", async () => {
       const pitch = await overviewSection(overview, "Elevator Pitch").innerText();
       expect(pitch).not.toContain("Add content to generate an elevator pitch");
+      // A new project's placeholder description is not brand knowledge (it used to open the pitch).
+      expect(pitch).not.toContain("Getting started with my social media management");
       expect(hasAny(pitch, ALL_MARKERS), `elevator pitch: ${pitch}`).toBe(true);
       for (const title of ["Value Propositions", "Market Position", "Brand Story", "Content Themes"]) {
         await overviewSection(overview, title).waitFor();
       }
       const all = await overview.innerText();
-      expect(hasAny(all, MARKERS.pasted), "the pasted text shows in the overview").toBe(true);
-      const fromFiles = (["pdf", "docx", "web"] as const).filter((k) => hasAny(all, MARKERS[k]));
-      expect(fromFiles.length, `sources seen in the overview: ${fromFiles.join(", ")}\n${all}`).toBeGreaterThanOrEqual(2);
+      await snapshot(page, "brain-overview-desktop");
+      // Every source contributes: the pasted text, the PDF, the DOCX and the scraped page.
+      const sources = (Object.keys(MARKERS) as (keyof typeof MARKERS)[]).filter((k) => hasAny(all, MARKERS[k]));
+      expect(sources, `sources seen in the overview:\n${all}`).toEqual(["pasted", "pdf", "docx", "web"]);
     });
     await step("insights, grouped by type, with confidences", async () => {
       const insights = overviewSection(overview, "Insights");
@@ -254,6 +259,7 @@ describe("brain journey (issue 3)", () => {
     await step("a question about the scraped page finds its sentence", async () => {
       const texts = await askAndRead("Where are the packs designed?");
       expect(texts.some((t) => t.includes("designed in Boulder, Colorado")), texts.join("\n---\n")).toBe(true);
+      await snapshot(page, "brain-explore-desktop");
     });
   });
 });
@@ -289,6 +295,7 @@ describe("brain journey at 375 px", () => {
       const panel = await openBrainTab(page, "Project Overview");
       await panel.getByText("Generated by the local engine (extractive, offline)", { exact: true }).waitFor({ timeout: 60_000 });
       await overviewSection(panel, "Top Topics").waitFor();
+      await snapshot(page, "brain-overview-375");
       await noSideways("Project Overview");
     });
     await step("Feed Brain with its four documents (long URLs included)", async () => {
@@ -296,6 +303,7 @@ describe("brain journey at 375 px", () => {
       await documentRow(page, BRAND_URL).getByText("Ready", { exact: true }).waitFor();
       expect(await panel.getByRole("list", { name: "Brain documents" }).getByRole("listitem").count()).toBe(4);
       await panel.getByLabel("Page URL", { exact: true }).fill(`${sandboxUrl}/web/a-very-long-path/${"segment-".repeat(20)}end.html`);
+      await snapshot(page, "brain-feed-375");
       await noSideways("Feed Brain");
       await panel.getByLabel("Page URL", { exact: true }).fill("");
     });
@@ -305,7 +313,66 @@ describe("brain journey at 375 px", () => {
       await panel.getByRole("button", { name: "Query Brain" }).click();
       const first = panel.getByRole("list", { name: "Brain answers" }).getByRole("listitem").first();
       await first.getByText(SEWN, { exact: false }).waitFor();
+      await snapshot(page, "brain-explore-375");
       await noSideways("Explore Knowledge");
+    });
+  });
+});
+
+describe("deleting a document (desktop)", () => {
+  let session: BrowserSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await openBrowser({ width: 1280, height: 900 });
+    page = session.page;
+    page.setDefaultTimeout(20_000);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("removes the scraped page from the list, the answers and the overview", async () => {
+    const step = steps(page, "brain journey delete");
+    await step("sign in and open Feed Brain", async () => {
+      await signIn(page, baseUrl, EMAIL, PASSWORD);
+      await page.goto(`${baseUrl}/brain`);
+      await expectTitle(page, "Brain Studio");
+      await openBrainTab(page, "Feed Brain");
+      await waitForDocumentReady(documentRow(page, BRAND_URL));
+    });
+    await step("delete the web page with its row's delete button", async () => {
+      const row = documentRow(page, BRAND_URL);
+      await row.getByRole("button", { name: /^Delete Acme Trail Co\./ }).click();
+      await row.waitFor({ state: "detached" });
+      const rows = page.getByRole("list", { name: "Brain documents" }).getByRole("listitem");
+      expect(await rows.count()).toBe(3);
+      // Still there after a reload: deleted on the server.
+      await page.reload();
+      await expectTitle(page, "Brain Studio");
+      await openBrainTab(page, "Feed Brain");
+      await documentRow(page, BRAND_TITLE).waitFor();
+      expect(await rows.count()).toBe(3);
+      expect(await documentRow(page, BRAND_URL).count()).toBe(0);
+    });
+    await step("Explore Knowledge no longer answers from the deleted page", async () => {
+      const explore = await openBrainTab(page, "Explore Knowledge");
+      await explore.getByLabel("Ask the Brain", { exact: true }).fill("Where are the packs designed?");
+      const responded = page.waitForResponse((r) => r.url().endsWith("/brain/query") && r.request().method() === "POST");
+      await explore.getByRole("button", { name: "Query Brain" }).click();
+      expect((await responded).status()).toBe(200);
+      await explore.getByRole("button", { name: "Query Brain" }).waitFor();
+      const answers = explore.getByRole("list", { name: "Brain answers" });
+      await answers.waitFor();
+      const text = await answers.innerText();
+      expect(text).not.toContain("Boulder");
+    });
+    await step("the overview is rebuilt without the page", async () => {
+      const overview = await openBrainTab(page, "Project Overview");
+      await overview.getByText("Generated by the local engine (extractive, offline)", { exact: true }).waitFor({ timeout: 60_000 });
+      const all = await overview.innerText();
+      expect(hasAny(all, MARKERS.web), all).toBe(false);
+      expect(hasAny(all, MARKERS.pasted), all).toBe(true);
     });
   });
 });
