@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
 import { BrowserRouter, Outlet, useRoutes } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
 import { PublicOnly, RequireAuth } from "./guards";
@@ -32,8 +32,8 @@ const screen = (path: string, load: Load, { light = false, shell = false } = {})
   return { path, element: page(load, light) };
 };
 
-/** Starts loading the chunks of the screen at `pathname` (called once by main.tsx). */
-export function preloadScreen(pathname: string) {
+/** Starts loading the chunks of the screen at `pathname` (once, on the first render). */
+function preloadScreen(pathname: string) {
   preloads.get(pathname)?.().catch(() => {
     /* the lazy screen retries and reports the failure when it renders */
   });
@@ -88,6 +88,12 @@ export const routes = [
 // A plain BrowserRouter (no data router): nothing here uses loaders or blockers, and it keeps
 // ~17 KiB gzip of react-router out of the initial JS (docs/decisions/030).
 function AppRoutes() {
+  useEffect(() => {
+    // A task later, so the session request (AuthProvider's effect, which runs after this one)
+    // leaves first and does not queue behind a dozen chunks on an HTTP/1.1 connection pool.
+    const t = setTimeout(() => preloadScreen(window.location.pathname), 0);
+    return () => clearTimeout(t);
+  }, []);
   return useRoutes(routes);
 }
 
