@@ -2,7 +2,7 @@ import { defaultConfig } from "@chakra-ui/react";
 import * as chakraTheme from "@chakra-ui/react/theme";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { APP_RECIPE_KEYS, loadAppRecipes, system } from "../../frontend/app/theme";
 import * as generated from "../../frontend/app/theme-app-recipes";
 
@@ -118,5 +118,17 @@ describe("app theme", () => {
     await loadAppRecipes();
     expect(system.isSlotRecipe("dialog")).toBe(true);
     expect(system.getSlotRecipe("dialog")).toEqual(JSON.parse(JSON.stringify(chakraTheme.dialogSlotRecipe)));
+  });
+
+  it("a second-set component rendered before the load is not stuck unstyled", async () => {
+    vi.resetModules();
+    const fresh = await import("../../frontend/app/theme");
+    expect(fresh.system.isSlotRecipe("dialog")).toBe(false);
+    const early = fresh.system.getSlotRecipeFn("dialog");
+    expect(early.classNameMap).toEqual({}); // empty for now...
+    await fresh.loadAppRecipes(); // (the early call already started this load)
+    const late = fresh.system.getSlotRecipeFn("dialog");
+    expect(late).not.toBe(early); // ...and not cached: the next render gets the real recipe
+    expect(late.classNameMap).toMatchObject({ content: "chakra-dialog__content" });
   });
 });
