@@ -252,3 +252,28 @@ describe("POST /api/projects document checks (by content)", () => {
     expect(err.fields?.["documents.0"]).toBe("Only PDF, DOC, DOCX and TXT files are allowed");
   });
 });
+
+describe("wizard documents feed the new project's brain", () => {
+  it("adds each readable document to the brain and skips one the brain cannot read", async () => {
+    const user = await signIn();
+    const res = await post(
+      user,
+      form(DETAILS, [
+        { name: "voice.txt", bytes: txt("Acme Coffee roasts single-origin beans in Lisbon every Tuesday for our subscribers.\n") },
+        { name: "old.doc", bytes: doc() },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const project = (await res.json()) as Project;
+    // Fed after the response (waitUntil): poll briefly for the brain rows.
+    let rows: { title: string; type: string }[] = [];
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      rows = (await env.DB.prepare("select title, type from brain_documents where project_id = ?").bind(project.id).all<{ title: string; type: string }>()).results;
+      if (rows.length === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(rows).toEqual([{ title: "voice", type: "document" }]);
+    // Both files stay stored with the project itself.
+    const docs = await env.DB.prepare("select count(*) as n from project_documents where project_id = ?").bind(project.id).first<{ n: number }>();
+    expect(docs?.n).toBe(2);
+  });
+});

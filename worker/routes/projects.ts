@@ -8,6 +8,7 @@ import { badRequest, payloadTooLarge } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { getProject, listProjects, projectProgress, renameProject, setOnboardingSeen } from "../services/projects";
 import { checkSubmission, createProject, deleteDocument, listDocuments } from "../services/projects-documents";
+import { feedBrainWithWizardDocuments } from "../services/projects-brain-feed";
 import { describeRoute } from "../lib/openapi";
 import { projectDocumentListResponse, projectListResponse, projectProgressResponse, projectResponse } from "../../schema/api/projects-responses";
 
@@ -39,7 +40,9 @@ export const projectRoutes = new Hono<AppEnv>()
   .get("/", describeRoute({ summary: "The caller's projects, oldest first", responses: { 200: projectListResponse } }), requireUser, async (c) => c.json(await listProjects(c.get("db"), currentUser(c))))
   .post("/", describeRoute({ summary: "Create a project (multipart: details and up to 10 documents)", responses: { 201: projectResponse } }), requireUser, async (c) => {
     const submission = await checkSubmission(await readSubmissionBody(c.req.raw));
-    return c.json(await createProject(c.get("db"), c.env.BUCKET, currentUser(c), submission), 201);
+    const project = await createProject(c.get("db"), c.env.BUCKET, currentUser(c), submission);
+    c.executionCtx.waitUntil(feedBrainWithWizardDocuments(c.env, c.get("db"), project.user_id, project.id, submission.documents));
+    return c.json(project, 201);
   })
   .get("/:projectId", describeRoute({ summary: "One project", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), async (c) =>
     c.json(await getProject(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
