@@ -111,6 +111,12 @@ export function FeedTab({ projectId }: { projectId: string }) {
     if (changed) void globalMutate(brainKeys.summary(projectId));
   }, [docs, globalMutate, projectId]);
 
+  // The header's "Brain Content" dot is done once a document exists: refresh it when the list changes.
+  const docCount = docs?.length ?? 0;
+  useEffect(() => {
+    if (docCount > 0) void globalMutate(`/api/projects/${projectId}/progress`);
+  }, [docCount, globalMutate, projectId]);
+
   const watchSingle = (id: string, onDone?: () => void) => {
     singles.current.set(id, (ok) => {
       if (ok) notify.success("Document processed successfully!");
