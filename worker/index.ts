@@ -4,6 +4,7 @@ import { handleBrainBatch } from "./jobs/brain-consumer";
 import { handlePublishBatch } from "./jobs/publish-consumer";
 import { claimDuePosts } from "./jobs/publish-cron";
 import { refreshIdleTokens } from "./jobs/token-refresh-cron";
+import { resendStuckBrainDocuments } from "./jobs/brain-sweep-cron";
 
 export default {
   fetch: app.fetch,
@@ -11,6 +12,7 @@ export default {
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(claimDuePosts(env, controller.scheduledTime));
     ctx.waitUntil(refreshIdleTokens(env));
+    ctx.waitUntil(resendStuckBrainDocuments(env, controller.scheduledTime));
   },
   async queue(batch, env) {
     if (batch.queue.startsWith("brain-jobs")) return handleBrainBatch(batch as MessageBatch<BrainJob>, env);

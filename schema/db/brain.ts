@@ -18,8 +18,11 @@ export const brainDocuments = sqliteTable(
     errorMessage: text("error_message"),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     createdAt: integer("created_at").notNull(),
+    // Last progress of the pipeline: the cron re-sends a document whose job was lost (queued or
+    // processing with no progress for minutes), so nothing a user fed the brain stays stuck.
+    updatedAt: integer("updated_at"),
   },
-  (t) => [index("brain_documents_project_idx").on(t.projectId, t.createdAt)],
+  (t) => [index("brain_documents_project_idx").on(t.projectId, t.createdAt), index("brain_documents_status_idx").on(t.status, t.updatedAt)],
 );
 
 export const brainSegments = sqliteTable(

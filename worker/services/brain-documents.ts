@@ -71,6 +71,7 @@ export async function storeDocument(
     errorMessage: null,
     metadata: { charCount: text.length },
     createdAt: Date.now(),
+    updatedAt: null,
   };
   await deps.env.BUCKET.put(sourceKey, text, { httpMetadata: { contentType: "text/plain; charset=utf-8" } });
   try {

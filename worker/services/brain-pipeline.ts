@@ -166,7 +166,7 @@ async function processUnit(deps: BrainDeps, projectId: string, unit: Unit, paren
 }
 
 async function setStatus(deps: BrainDeps, documentId: string, set: Partial<typeof brainDocuments.$inferInsert>) {
-  await deps.db.update(brainDocuments).set(set).where(eq(brainDocuments.id, documentId));
+  await deps.db.update(brainDocuments).set({ ...set, updatedAt: Date.now() }).where(eq(brainDocuments.id, documentId));
 }
 
 /** Marks the document failed with a user-facing message and removes whatever it had written. */
@@ -231,7 +231,7 @@ export async function processDocument(
     await processUnit(deps, projectId, unit, partRow);
     await deps.env.DB.batch([
       ...(unit.child ? [deps.env.DB.prepare("update brain_documents set status = 'ready' where id = ?").bind(unit.id)] : []),
-      deps.env.DB.prepare("update brain_documents set progress_done = ? where id = ?").bind(i + 1, doc.id),
+      deps.env.DB.prepare("update brain_documents set progress_done = ?, updated_at = ? where id = ?").bind(i + 1, Date.now(), doc.id),
     ]);
   }
 
