@@ -202,6 +202,51 @@ export const RAW_BODIES: { body: string | null; type: string | null; how: string
   { body: '"\\ud800"', type: "application/json", how: "lone-surrogate-json" },
 ];
 
+// ---------- multipart ----------
+export type FormPart = { name: string; value: string } | { name: string; file: { bytes: Uint8Array; fileName: string; type: string } };
+
+// Routes that take multipart/form-data, with the names of their file and text fields.
+export const MULTIPART: Record<string, { files: string[]; texts: string[] }> = {
+  "POST /api/projects": { files: ["documents"], texts: ["name", "industry", "brand_voice", "description"] },
+  "POST /api/projects/:projectId/brain/documents": { files: ["file"], texts: ["title"] },
+  "POST /api/projects/:projectId/media": { files: ["file"], texts: ["accountId"] },
+};
+
+const MAGIC: Record<string, number[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpg: [0xff, 0xd8, 0xff, 0xe0],
+  gif: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
+  pdf: [0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a],
+  docx: [0x50, 0x4b, 0x03, 0x04],
+  txt: [],
+};
+const fileArb = fc
+  .tuple(
+    fc.constantFrom(...Object.keys(MAGIC)),
+    fc.uint8Array({ maxLength: 2048 }),
+    fc.oneof(fc.constantFrom("a.png", "b.jpg", "c.gif", "d.pdf", "e.docx", "f.txt", "g.doc", "noext", "", ".png", "x.PNG"), nastyString.map((n) => `${n}.txt`)),
+    fc.constantFrom("image/png", "image/jpeg", "image/gif", "application/pdf", "text/plain", "application/octet-stream", "", "text/html", "image/svg+xml"),
+    fc.boolean(),
+  )
+  .map(([kind, rest, fileName, type, magic]) => ({ bytes: new Uint8Array([...(magic ? MAGIC[kind]! : []), ...rest]), fileName, type }));
+
+/** Multipart bodies: files with real or wrong magic bytes and odd names, and hostile text fields. */
+export function formArb(spec: { files: string[]; texts: string[] }): fc.Arbitrary<FormPart[]> {
+  const text = fc.tuple(fc.constantFrom(...spec.texts, "zzz"), fc.oneof(fc.string({ maxLength: 60 }), nastyString)).map(([name, value]) => ({ name, value }) as FormPart);
+  const file = fc.tuple(fc.constantFrom(...spec.files, "other"), fileArb).map(([name, f]) => ({ name, file: f }) as FormPart);
+  const textAsFile = fc.constantFrom(...spec.files).map((name) => ({ name, value: "not a file" }) as FormPart);
+  return fc.array(fc.oneof({ weight: 3, arbitrary: file }, { weight: 3, arbitrary: text }, { weight: 1, arbitrary: textAsFile }), { maxLength: 6 });
+}
+
+export function toFormData(parts: FormPart[]): FormData {
+  const form = new FormData();
+  for (const p of parts) {
+    if ("file" in p) form.append(p.name, new File([new Uint8Array(p.file.bytes)], p.file.fileName, { type: p.file.type }));
+    else form.append(p.name, p.value);
+  }
+  return form;
+}
+
 /** Path ids: valid own ids, others' ids, random, SQL-ish and odd encodings (already URL-encoded). */
 export function pathIdArb(own: string | undefined, theirs: string | undefined): fc.Arbitrary<{ id: string; kind: string }> {
   const enc = (s: string) => encodeURIComponent(s);

@@ -16,6 +16,10 @@ import {
   bodySchemasOf,
   fingerprint,
   fingerprintDiff,
+  formArb,
+  MULTIPART,
+  toFormData,
+  type FormPart,
   idFor,
   isErrorShape,
   makeFixtures,
@@ -61,7 +65,7 @@ const weightOf = (r: RouteInfo) => (SESSION_ENDING.has(keyOf(r)) ? 0.4 : EXPENSI
 const weightSum = ROUTES.reduce((s, r) => s + weightOf(r), 0);
 const runsOf = (r: RouteInfo) => Math.max(30, Math.ceil((TOTAL * weightOf(r)) / weightSum));
 
-type Body = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "raw"; body: string | null; type: string | null };
+type Body = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "raw"; body: string | null; type: string | null } | { kind: "form"; parts: FormPart[] };
 type Case = { params: Record<string, { id: string; kind: string }>; query: string; body: Body; auth: "user" | "anon" | "foreign-origin"; how: string[]; valid: boolean };
 
 const stats = {
@@ -120,7 +124,10 @@ function bodyArb(r: RouteInfo, f: () => Fixtures): fc.Arbitrary<{ body: Body; ho
     );
   }
   const schemas = bodySchemasOf(r);
+  const multipart = MULTIPART[keyOf(r)];
+  const form = multipart ? formArb(multipart).map((parts) => ({ body: { kind: "form", parts } as Body, how: "body:multipart", valid: true })) : null;
   if (schemas.length === 0) {
+    if (form) return fc.oneof({ weight: 4, arbitrary: form }, { weight: 1, arbitrary: nastyValue.map((value) => ({ body: { kind: "json", value } as Body, how: "body:any-json", valid: false })) }, { weight: 2, arbitrary: raw });
     return fc.oneof(
       { weight: 2, arbitrary: fc.constant({ body: { kind: "none" } as Body, how: "body:none", valid: true }) },
       { weight: 3, arbitrary: nastyValue.map((value) => ({ body: { kind: "json", value } as Body, how: "body:any-json", valid: false })) },
@@ -135,6 +142,7 @@ function bodyArb(r: RouteInfo, f: () => Fixtures): fc.Arbitrary<{ body: Body; ho
       { weight: 5, arbitrary: mutatedObject(valid, js).map((m) => ({ body: { kind: "json", value: m.body } as Body, how: `body:${m.how}`, valid: false })) },
     );
   });
+  if (form) return fc.oneof({ weight: 3, arbitrary: fc.oneof(...parts) }, { weight: 3, arbitrary: form }, { weight: 1, arbitrary: raw });
   return fc.oneof({ weight: 4, arbitrary: fc.oneof(...parts) }, { weight: 1, arbitrary: raw });
 }
 
@@ -167,7 +175,13 @@ function caseArb(r: RouteInfo, f: () => Fixtures, other: Fixtures): fc.Arbitrary
 
 function describeCase(r: RouteInfo, c: Case, url: string): string {
   const body =
-    c.body.kind === "json" ? JSON.stringify(c.body.value)?.slice(0, 300) : c.body.kind === "raw" ? `${c.body.type} ${String(c.body.body).slice(0, 120)}` : "(none)";
+    c.body.kind === "json"
+      ? JSON.stringify(c.body.value)?.slice(0, 300)
+      : c.body.kind === "raw"
+        ? `${c.body.type} ${String(c.body.body).slice(0, 120)}`
+        : c.body.kind === "form"
+          ? JSON.stringify(c.body.parts.map((p) => ("file" in p ? { name: p.name, fileName: p.file.fileName.slice(0, 60), type: p.file.type, size: p.file.bytes.length } : { name: p.name, value: p.value.slice(0, 60) })))
+          : "(none)";
   return `${keyOf(r)} url=${url.slice(0, 300)} how=[${c.how.join(", ")}] body=${body}`;
 }
 
@@ -224,10 +238,12 @@ describe("input fuzzing of every /api route", () => {
         const headers = new Headers();
         if (c.auth !== "anon") headers.set("cookie", me.cookie);
         headers.set("origin", c.auth === "foreign-origin" ? "https://evil.example" : ORIGIN);
-        let body: string | null = null;
+        let body: string | FormData | null = null;
         if (c.body.kind === "json") {
           headers.set("content-type", "application/json");
           body = JSON.stringify(c.body.value) ?? "null";
+        } else if (c.body.kind === "form") {
+          body = toFormData(c.body.parts); // the Request sets multipart/form-data with its boundary
         } else if (c.body.kind === "raw") {
           if (c.body.type) headers.set("content-type", c.body.type);
           body = c.body.body;
