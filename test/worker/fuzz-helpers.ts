@@ -62,8 +62,35 @@ const friendlyString = (min: number, max: number) =>
     { weight: 1, arbitrary: fc.string({ minLength: min, maxLength: max, unit: "binary" }) },
   );
 
+// Field names whose meaning JSON schema cannot say (a calendar date, a clock time, an IANA zone):
+// plausible values near the edges (today, far future, DST zones, day 31, 23:59, 24:00).
+const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const SEMANTIC: [RegExp, fc.Arbitrary<string>][] = [
+  [
+    /(^|_)date$/,
+    fc.oneof(
+      fc.integer({ min: -2, max: 400 }).map((d) => isoDay(Date.now() + d * DAY)),
+      fc.constantFrom("9999-12-31", "2099-02-28", "2096-02-29", "2030-02-29", "2030-04-31", "0001-01-01", "2030-1-1", "30-01-01"),
+    ),
+  ],
+  [
+    /(^|_)time$/,
+    fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
+      fc.constantFrom("24:00", "23:59", "00:00", "12:60", "9:00", "09:00:00", "02:30"),
+    ),
+  ],
+  [
+    /time_?zone$/i,
+    fc.constantFrom("UTC", "Europe/Berlin", "America/New_York", "America/Sao_Paulo", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu", "Australia/Lord_Howe", "Etc/GMT+12", "Etc/GMT-14", "utc", "Local", "+05:30", "Mars/Olympus"),
+  ],
+];
+
 /** A value that (mostly) satisfies the JSON schema; refinements the schema cannot express may still fail. */
-export function valueOf(s: JS, depth = 0): fc.Arbitrary<unknown> {
+export function valueOf(s: JS, depth = 0, key = ""): fc.Arbitrary<unknown> {
+  const semantic = s.type === "string" && key ? SEMANTIC.find(([re]) => re.test(key)) : undefined;
+  if (semantic) return fc.oneof({ weight: 3, arbitrary: semantic[1] }, { weight: 1, arbitrary: friendlyString(1, 20) });
   if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) return fc.oneof(...((s.anyOf ?? s.oneOf) as JS[]).map((x) => valueOf(x, depth + 1)));
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
   if ("const" in s) return fc.constant(s.const);
@@ -100,7 +127,7 @@ export function valueOf(s: JS, depth = 0): fc.Arbitrary<unknown> {
       const props = (s.properties ?? {}) as Record<string, JS>;
       const required = (s.required as string[] | undefined) ?? [];
       if (depth > 4 || Object.keys(props).length === 0) return fc.constant({});
-      return fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, valueOf(v, depth + 1)])), { requiredKeys: required.filter((k) => k in props) });
+      return fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, valueOf(v, depth + 1, k)])), { requiredKeys: required.filter((k) => k in props) });
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });

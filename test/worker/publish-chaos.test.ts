@@ -13,10 +13,11 @@ import { expect, it, vi } from "vitest";
 import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
 import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
-import { composePostText } from "../../worker/services/publishing";
+import { composePostText, MAX_ATTEMPTS } from "../../worker/services/publishing";
 import { RECONCILE_MARKER, STALE_CLAIM_MS } from "../../worker/services/publishing-claim";
-import { signIn } from "./helpers";
-import { connectSandboxAccount, sandboxControl, type SandboxItem } from "./posts-fixtures";
+import { app } from "../../worker/app";
+import { ORIGIN, signIn, type TestUser } from "./helpers";
+import { connectSandboxAccount, insertPost, readPost, sandboxControl, type SandboxItem } from "./posts-fixtures";
 
 const metaEnv = (import.meta as unknown as { env: Record<string, string | undefined> }).env;
 const SEED = Number(metaEnv.VITE_CHAOS_SEED ?? 70_611);
@@ -38,7 +39,7 @@ function prng(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), chance: (p: number) => next() < p, pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 
-type Account = { projectId: string; platform: "twitter" | "instagram"; username: string; accountId: string };
+type Account = { user: TestUser; projectId: string; platform: "twitter" | "instagram"; username: string; accountId: string };
 type Message = { id: string; body: PublishJob; attempts: number; visibleAt: number };
 
 const counts = {
@@ -51,6 +52,8 @@ const counts = {
   duplicateDeliveries: 0,
   acks: 0,
   retries: 0,
+  publishNow: 0,
+  retryClicks: 0,
   faults: {} as Record<string, number>,
 };
 const bump = (k: string) => (counts.faults[k] = (counts.faults[k] ?? 0) + 1);
@@ -127,7 +130,7 @@ it(`chaos: ${POSTS} posts under random platform faults, duplicate and shuffled d
     const u = await signIn();
     for (const platform of ["twitter", "instagram"] as const) {
       const a = await connectSandboxAccount(u.projectId, platform);
-      accounts.push({ projectId: u.projectId, platform, username: a.username, accountId: a.accountId });
+      accounts.push({ user: u, projectId: u.projectId, platform, username: a.username, accountId: a.accountId });
     }
   }
 
@@ -265,6 +268,21 @@ it(`chaos: ${POSTS} posts under random platform faults, duplicate and shuffled d
       counts.claimed += t.claimed;
       counts.swept += t.swept;
     }
+    // Meanwhile the user clicks "Publish now" on a post and "Retry" on a failed one (the API
+    // claims with the real clock, which lags the simulated one: clock skew for free).
+    if (chaos) {
+      for (const action of ["publish", "retry"] as const) {
+        if (!rng.chance(0.5)) continue;
+        const p = rng.pick(posts);
+        const res = await app.fetch(
+          new Request(`${ORIGIN}/api/posts/${p.id}/${action}`, { method: "POST", headers: p.account.user.headers }),
+          e,
+          createExecutionContext(),
+        );
+        expect([200, 409]).toContain(res.status);
+        if (res.status === 200) counts[action === "publish" ? "publishNow" : "retryClicks"]++;
+      }
+    }
     // Now and then a message is lost before delivery (only the stale-claim sweep recovers it).
     if (chaos && queue.length && rng.chance(0.1)) {
       queue.splice(rng.int(queue.length), 1);
@@ -324,7 +342,7 @@ it(`chaos: ${POSTS} posts under random platform faults, duplicate and shuffled d
   console.log(
     [
       `chaos seed ${SEED}: ${counts.posts} posts on ${accounts.length} accounts, ${step + 1} steps in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      `  cron ticks ${counts.ticks} (claimed ${counts.claimed}, swept back ${counts.swept}); deliveries ${counts.deliveries} in ${counts.batches} batches (duplicates ${counts.duplicateDeliveries}); acks ${counts.acks}, retries ${counts.retries}`,
+      `  cron ticks ${counts.ticks} (claimed ${counts.claimed}, swept back ${counts.swept}); deliveries ${counts.deliveries} in ${counts.batches} batches (duplicates ${counts.duplicateDeliveries}); acks ${counts.acks}, retries ${counts.retries}; API publish-now ${counts.publishNow}, retry ${counts.retryClicks}`,
       `  injected faults: ${JSON.stringify(counts.faults)}`,
       `  published ${published}, failed ${failed}, duplicates on the platform ${duplicates}, failed but visible on the platform ${failedButOnPlatform} ${JSON.stringify(failedOnPlatformWhy)}`,
       `  consumer errors handed back to the queue: ${consumerErrors}`,
@@ -341,4 +359,38 @@ it(`chaos: ${POSTS} posts under random platform faults, duplicate and shuffled d
   expect(counts.duplicateDeliveries).toBeGreaterThan(0);
   expect(Object.keys(counts.faults).length).toBeGreaterThanOrEqual(6);
   expect(published).toBeGreaterThan(posts.length / 2);
+});
+
+// Found by the chaos run: the last delivery's unknown outcome (timeout, or the crash after the
+// platform accepted) used to mark the post failed although the platform had it.
+it("an unknown outcome on the last delivery is reconciled before the post is called failed", { timeout: 30_000 }, async () => {
+  const u = await signIn();
+  const acc = await connectSandboxAccount(u.projectId, "twitter");
+  const e = { ...(env as unknown as Env), PLATFORM_TIMEOUT_MS: "300" } as Env;
+  const deliverLast = async (postId: string, claimedAt: number) => {
+    const batch = createMessageBatch<PublishJob>("publish-jobs", [{ id: "last", timestamp: new Date(), attempts: MAX_ATTEMPTS, body: { postId, claimedAt } }]);
+    const ctx = createExecutionContext();
+    await handlePublishBatch(batch, e);
+    return getQueueResult(batch, ctx);
+  };
+  const claimedAt = Date.now() - 1000;
+  const insert = (content: string) =>
+    insertPost(u.projectId, { content, status: "publishing", publishAttempts: MAX_ATTEMPTS, lastAttempt: claimedAt, scheduledFor: claimedAt - 1000 });
+
+  // The platform commits, then hangs: the last attempt times out but the post is live.
+  await sandboxControl("twitter", { fail: "timeout", times: 1, account: acc.username, on: "post", commit: true });
+  const committed = await insert(`Last try committed ${acc.username}`);
+  expect((await deliverLast(committed, claimedAt)).retryMessages).toHaveLength(0);
+  const items = await sandboxItems("twitter", acc.username);
+  expect(items).toHaveLength(1);
+  expect(await readPost(committed)).toMatchObject({ status: "published", platform_post_id: items[0]!.id, error_message: null });
+
+  // The platform never got it: the last attempt fails with the message, nothing posted.
+  await sandboxControl("twitter", { fail: "timeout", times: 1, account: acc.username, on: "post" });
+  const lost = await insert(`Last try lost ${acc.username}`);
+  expect((await deliverLast(lost, claimedAt)).retryMessages).toHaveLength(0);
+  const row = (await readPost(lost))!;
+  expect(row.status).toBe("failed");
+  expect(row.error_message).toBeTruthy();
+  expect(await sandboxItems("twitter", acc.username)).toHaveLength(1);
 });

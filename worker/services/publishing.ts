@@ -17,7 +17,7 @@ import type { Env, PublishJob } from "../env";
 import { getDb, type Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { platformFor } from "../adapters/platforms/index";
-import { PlatformError, type SocialPlatform } from "../adapters/platforms/types";
+import { PlatformError, type PlatformAdapter, type SocialPlatform } from "../adapters/platforms/types";
 import { getPublishingCredentials, markReconnectNeeded, type PublishingCredentials } from "./social-credentials";
 import { RECONCILE_MARKER } from "./publishing-claim";
 
@@ -127,10 +127,11 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
   // A post whose earlier attempt may have reached the platform is reconciled before posting.
   const reconcile = row.errorMessage === RECONCILE_MARKER || row.publishAttempts > 1;
   let phase: "before-send" | "send" = "before-send";
+  let adapter: PlatformAdapter | null = null;
+  const text = composePostText(row.content, row.hashtags ?? []);
   try {
     creds = await getPublishingCredentials(db, env, row.projectId, row.platform);
-    const adapter = platformFor(env, row.platform);
-    const text = composePostText(row.content, row.hashtags ?? []);
+    adapter = platformFor(env, row.platform);
     if (reconcile) {
       const found = await adapter.findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, sinceMs: row.createdAt });
       if (found) {
@@ -168,6 +169,18 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
       return { action: "ack", result: "failed" };
     }
     if (kind === "rejected" || deliveryAttempt >= MAX_ATTEMPTS) {
+      // Giving up, but this or an earlier attempt may have reached the platform (unknown outcome,
+      // or a reconciled post we failed to record): ask it once before calling the post failed
+      // (found by the chaos run, docs/decisions/097).
+      if (kind !== "rejected" && (kind === "unknown_outcome" || reconcile) && creds && adapter) {
+        const found = await adapter
+          .findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, sinceMs: row.createdAt })
+          .catch(() => null);
+        if (found) {
+          await markPublished(found);
+          return { action: "ack", result: "reconciled" };
+        }
+      }
       await markFailed(message);
       return { action: "ack", result: "failed" };
     }
