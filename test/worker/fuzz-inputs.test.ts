@@ -205,7 +205,7 @@ afterAll(() => {
   const ms = stats.perRoute.reduce((s, r) => s + r.ms, 0);
   console.log(
     [
-      `fuzz: ${stats.cases} cases over ${stats.perRoute.length} routes (planned ${total}, seed ${SEED}) in ${(ms / 1000).toFixed(1)} s, ${stats.fingerprints} D1 fingerprints (${(stats.fpMs / 1000).toFixed(1)} s), requests ${(stats.reqMs / 1000).toFixed(1)} s`,
+      `fuzz: ${stats.cases} cases in total (seed ${SEED}): ${total} from the schemas of ${stats.perRoute.length} routes in ${(ms / 1000).toFixed(1)} s, ${stats.cases - total} unrouted methods/paths; ${stats.fingerprints} D1 fingerprints (${(stats.fpMs / 1000).toFixed(1)} s), requests ${(stats.reqMs / 1000).toFixed(1)} s`,
       `fuzz statuses: ${JSON.stringify(stats.byStatus)}`,
       `fuzz kinds: ${JSON.stringify(stats.byHow)}`,
       `fuzz invalid-looking inputs answered 2xx (zod strips unknown keys; odd strings can be valid): ${JSON.stringify(stats.acceptedOddities)}`,
@@ -297,6 +297,46 @@ describe("input fuzzing of every /api route", () => {
       expect(n).toBeGreaterThanOrEqual(runs);
     });
   }
+});
+
+describe("methods and paths the route table does not have", () => {
+  it("every unrouted method on every /api path and random /api paths answer a 4xx in the error shape and change nothing", { timeout: 120_000 }, async () => {
+    const paths = [...new Set(ROUTES.map((r) => r.path))];
+    const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+    const before = await fingerprint([owner.user, other.user, victim]);
+    let n = 0;
+    const ask = async (method: string, path: string) => {
+      n++;
+      stats.cases++;
+      const res = await app.fetch(new Request(ORIGIN + path, { method, headers: owner.user.headers, body: method === "GET" ? null : "{}" }), testEnv, {
+        waitUntil() {},
+        passThroughOnException() {},
+        props: {},
+      } as unknown as ExecutionContext);
+      const text = await res.text();
+      expect(res.status, `${method} ${path}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      expect(isErrorShape(JSON.parse(text)), `${method} ${path}: ${text.slice(0, 200)}`).toBe(true);
+    };
+    for (const path of paths) {
+      const concrete = path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => idFor(owner, p, path) ?? "x");
+      const routed = new Set(ROUTES.filter((r) => r.path === path).map((r) => r.method));
+      for (const method of methods) if (!routed.has(method) && !(method === "GET" && routed.has("HEAD"))) await ask(method, concrete);
+    }
+    const segment = fc.oneof(fc.constantFrom("projects", "posts", "brain", "auth", "media", "..", ".", "%2e%2e", "%00", "", "api"), fc.string({ unit: "binary", maxLength: 12 }).map(encodeURIComponent));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...methods), fc.array(segment, { minLength: 1, maxLength: 6 }), async (method, segs) => {
+        // URL parsing resolves dot segments (also %2e%2e): a path that leaves /api/ is the SPA's.
+        const path = new URL(`${ORIGIN}/api/${segs.join("/")}`).pathname;
+        if (!path.startsWith("/api/")) return;
+        if (ROUTES.some((r) => r.method === method && new RegExp(`^${r.path.replace(/:[A-Za-z0-9_]+/g, "[^/]+")}/?$`).test(path))) return;
+        await ask(method, path);
+      }),
+      { numRuns: Math.max(300, Math.ceil(TOTAL / 30)), seed: SEED },
+    );
+    expect(await fingerprint([owner.user, other.user, victim])).toBe(before);
+    expect(n).toBeGreaterThan(300);
+  });
 });
 
 function hash(s: string): number {
