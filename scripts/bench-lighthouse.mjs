@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Lighthouse over /, /login and /dashboard with the machine's Chromium (no browser download).
-// Imported by scripts/bench.mjs: `runLighthouse(base, { cookie })` -> [{ page, preset, performance,
-// accessibility, runs, failing }] (the median of `runs` audits per page and preset); the cookie ("bp_session=...") is sent only for the signed-in /dashboard,
-// since / and /login send a signed-in visitor on to /dashboard.
+// Imported by scripts/bench.mjs: `runLighthouse(base, { cookie })` -> [{ page: "/login (desktop)",
+// path, preset, performance, accessibility, runs, failing }]: per page and preset the median of
+// `runs` audits, scores 0-100 (goal 95+). The cookie ("bp_session=...") is sent only for the
+// signed-in /dashboard, since / and /login send a signed-in visitor on to /dashboard.
 // Standalone: `node scripts/bench-lighthouse.mjs` starts its own server (ports 8861/8862, a fresh
 // PERSIST_DIR .bench/lh-state), signs a new user up and in, prints the scores and stops it.
-// Env: LH_PRESETS=desktop,mobile (default both), LH_RUNS (audits per page, default 3), CHROME_PATH (default /usr/bin/chromium),
-// SKIP_BUILD=1 (standalone: serve the existing dist/), LH_REPORT_DIR (write each JSON report there).
+// Env: LH_PRESETS=desktop,mobile (default both), LH_RUNS (audits per page, default 3),
+// CHROME_PATH (default /usr/bin/chromium), SKIP_BUILD=1 (standalone: serve the existing dist/),
+// LH_REPORT_DIR (write the median run's JSON report of each page there).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -140,7 +142,8 @@ export async function runLighthouse(baseUrl, { cookie, presets, runs = Number(pr
       const median = audits[Math.floor(audits.length / 2)];
       if (outDir) writeFileSync(path.join(outDir, `${preset}${page === "/" ? "-landing" : page.replace(/\//g, "-")}.json`), median.report);
       results.push({
-        page,
+        page: `${page} (${preset})`,
+        path: page,
         preset,
         performance: median.performance,
         accessibility: median.accessibility,
@@ -195,7 +198,8 @@ async function main() {
   rmSync(persistDir, { recursive: true, force: true });
   const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), PERSIST_DIR: persistDir, CRON_TICK_MS: "0", LOG_LEVEL: "error" },
+    // This Node first on PATH: wrangler's launcher runs `node` from PATH and needs 22+.
+    env: { ...process.env, PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter), PORT: String(port), SANDBOX_PORT: String(sandboxPort), PERSIST_DIR: persistDir, CRON_TICK_MS: "0", LOG_LEVEL: "error" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -211,7 +215,7 @@ async function main() {
     const cookie = await signedInCookie(base);
     const results = await runLighthouse(base, { cookie });
     console.log("| preset | page | performance (median) | runs | accessibility | audits below 0.9 |\n|---|---|---|---|---|---|");
-    for (const r of results) console.log(`| ${r.preset} | ${r.page} | ${r.performance} | ${r.runs.join(", ")} | ${r.accessibility} | ${r.failing.join(", ") || "none"} |`);
+    for (const r of results) console.log(`| ${r.preset} | ${r.path} | ${r.performance} | ${r.runs.join(", ")} | ${r.accessibility} | ${r.failing.join(", ") || "none"} |`);
   } finally {
     stop();
   }

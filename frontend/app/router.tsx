@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
 import { BrowserRouter, Outlet, useRoutes } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
+import { useAuth } from "./auth-context";
 import { PublicOnly, RequireAuth } from "./guards";
 import { loadAppRecipes } from "./theme";
 
@@ -23,8 +24,8 @@ const page = (load: () => Promise<{ default: ComponentType }>, light = false) =>
 const loadShell = withAppRecipes(() => import("./shell/app-shell"));
 const AppShell = lazy(loadShell);
 
-// Each path's chunks, so the opened screen's code downloads while the session is being checked
-// instead of after it (a shorter request chain on a first visit; see preloadScreen).
+// Each path's chunks, so the opened screen's code downloads with the app shell instead of after
+// it has loaded and rendered (a shorter request chain on a first visit; see AppRoutes).
 const preloads = new Map<string, () => Promise<unknown>>();
 type Load = () => Promise<{ default: ComponentType }>;
 const screen = (path: string, load: Load, { light = false, shell = false } = {}) => {
@@ -32,7 +33,7 @@ const screen = (path: string, load: Load, { light = false, shell = false } = {})
   return { path, element: page(load, light) };
 };
 
-/** Starts loading the chunks of the screen at `pathname` (once, on the first render). */
+/** Starts loading the chunks of the screen at `pathname` (once, when the session is known). */
 function preloadScreen(pathname: string) {
   preloads.get(pathname)?.().catch(() => {
     /* the lazy screen retries and reports the failure when it renders */
@@ -88,12 +89,16 @@ export const routes = [
 // A plain BrowserRouter (no data router): nothing here uses loaders or blockers, and it keeps
 // ~17 KiB gzip of react-router out of the initial JS (docs/decisions/030).
 function AppRoutes() {
+  const { loading } = useAuth();
+  const preloaded = useRef(false);
   useEffect(() => {
-    // A task later, so the session request (AuthProvider's effect, which runs after this one)
-    // leaves first and does not queue behind a dozen chunks on an HTTP/1.1 connection pool.
-    const t = setTimeout(() => preloadScreen(window.location.pathname), 0);
-    return () => clearTimeout(t);
-  }, []);
+    // Once the session and projects are known (the API chain ran alone, not queued behind a
+    // dozen chunks on wrangler dev's HTTP/1.1 connections), fetch the screen's own chunks
+    // alongside the app shell instead of after it.
+    if (loading || preloaded.current) return;
+    preloaded.current = true;
+    preloadScreen(window.location.pathname);
+  }, [loading]);
   return useRoutes(routes);
 }
 
