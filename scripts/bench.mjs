@@ -217,6 +217,97 @@ async function measureCron(user, duePosts) {
   record("Cron tick", `${duePosts} due posts claimed and enqueued`, remaining === 0 ? ms(elapsed) : `${remaining} left after ${ms(elapsed)}`, "< 2 s", remaining === 0 && elapsed < 2000);
 }
 
+// Connects a sandbox X account through the real OAuth routes (start -> authorize page -> approve
+// -> callback), as a person does on /social-connect.
+async function connectSandboxX(user, username) {
+  const headers = { cookie: `bp_session=${user.token}`, origin: base, "content-type": "application/json" };
+  const start = await fetch(`${base}/api/oauth/twitter/start?projectId=${user.projectId}`, { headers });
+  if (!start.ok) throw new Error(`oauth start answered ${start.status}: ${await start.text()}`);
+  const { url } = await start.json();
+  const page = await (await fetch(url)).text();
+  const action = new URL(page.match(/action="([^"]+)"/)[1].replace(/&amp;/g, "&"), url);
+  const form = new URLSearchParams(new URL(url).searchParams);
+  form.set("decision", "approve");
+  form.set("username", username);
+  const approved = await fetch(action, { method: "POST", body: form, redirect: "manual" });
+  const back = new URL(approved.headers.get("location"));
+  const cb = await fetch(`${base}/api/oauth/twitter/callback`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ code: back.searchParams.get("code"), state: back.searchParams.get("state") }),
+  });
+  if (!cb.ok) throw new Error(`oauth callback answered ${cb.status}: ${await cb.text()}`);
+}
+
+async function measurePublishThroughput(user, count) {
+  const headers = { cookie: `bp_session=${user.token}`, origin: base, "content-type": "application/json" };
+  const username = `bench_${user.projectId.slice(0, 8)}`;
+  await connectSandboxX(user, username);
+  const at = Date.now() + 120_000;
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${base}/api/projects/${user.projectId}/posts`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ content: `Throughput post ${i} from the bench`, platform: "twitter", mode: "schedule", scheduled_for: new Date(at).toISOString() }),
+    });
+    if (!res.ok) throw new Error(`create post answered ${res.status}: ${await res.text()}`);
+  }
+  const started = performance.now();
+  // Fire the tick at the posts' time (miniflare takes the tick's scheduledTime from ?time=).
+  await fetch(`${base}/cdn-cgi/local/scheduled?time=${at}`);
+  let published = 0;
+  let failed = 0;
+  while (performance.now() - started < 300_000) {
+    const list = await (await fetch(`${base}/api/projects/${user.projectId}/posts?limit=1000`, { headers })).json();
+    published = list.filter((p) => p.status === "published").length;
+    failed = list.filter((p) => p.status === "failed").length;
+    if (published + failed >= count) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  const state = await (await fetch(`http://127.0.0.1:${sandboxPort}/x/_state?account=${username}`)).json();
+  const onPlatform = state.items.length;
+  const distinct = new Set(state.items.map((p) => p.text)).size;
+  const duplicates = onPlatform - distinct;
+  record(
+    "Publishing",
+    `${count} due posts: cron tick -> queue -> sandbox (X)`,
+    `${(published / elapsed).toFixed(1)} posts/s (${published} published, ${failed} failed in ${elapsed.toFixed(1)} s)`,
+    "0 duplicates",
+    duplicates === 0 && published === count,
+  );
+  record("Publishing", "posts on the sandbox / duplicates", `${onPlatform} / ${duplicates}`, "0 duplicates", duplicates === 0);
+}
+
+function measureRetrieval() {
+  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/retrieval-quality.test.ts"], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const line = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("RETRIEVAL_BENCH "));
+  if (!line) {
+    notes.push("retrieval: the quality test printed no figures");
+    return;
+  }
+  const r = JSON.parse(line.slice(line.indexOf("RETRIEVAL_BENCH ") + 16));
+  const fmt = (x) => `recall@3 ${x.recallAt3} · recall@1 ${x.recallAt1} · MRR ${x.mrr} · by kind ${Object.entries(x.byKind).map(([k, v]) => `${k} ${v}`).join(", ")}`;
+  record("Brain retrieval (own set: test/fixtures/retrieval)", `local engine (${r.local.engine}, threshold ${r.local.threshold})`, fmt(r.local), "about 0.85 (issue 3)", r.local.recallAt3 >= 0.8);
+  record("Brain retrieval (own set: test/fixtures/retrieval)", "hashing only (baseline)", fmt(r.hashingOnly), "reference (about 0.65)");
+  record("Brain retrieval (own set: test/fixtures/retrieval)", "local: right segment in top 3 above threshold / off-topic questions matched", `${r.local.recallAt3AboveThreshold} / ${r.local.unanswerableMatched}`, "reported");
+}
+
+async function measureLighthouse(user) {
+  const file = path.join(root, "scripts", "bench-lighthouse.mjs");
+  if (!existsSync(file)) return;
+  try {
+    const { runLighthouse } = await import(file);
+    const results = await runLighthouse(base, { cookie: `bp_session=${user.token}` });
+    for (const r of results) {
+      record("Lighthouse", `${r.page} performance (median of ${r.runs.length}: ${r.runs.join(", ")})`, String(r.performance), ">= 95", r.performance >= 95);
+      record("Lighthouse", `${r.page} accessibility`, String(r.accessibility), ">= 95", r.accessibility >= 95);
+    }
+  } catch (err) {
+    notes.push(`lighthouse: ${err.message}`);
+  }
+}
+
 function brandText(bytes) {
   const words = "brand coffee roastery ethically sourced beans single origin espresso subscription sustainable packaging customers community cafe baristas tasting notes chocolate citrus Ethiopia Colombia Kenya delivery weekly fresh roasted small batch".split(" ");
   let out = "";
@@ -300,6 +391,7 @@ async function main() {
   mkdirSync(work, { recursive: true });
   measureBundles();
   measureWorkerSize();
+  measureRetrieval();
 
   const persistDir = path.join(work, "state");
   rmSync(persistDir, { recursive: true, force: true });
@@ -307,8 +399,9 @@ async function main() {
   const user = { userId: randomUUID(), projectId: randomUUID(), token: randomUUID() + randomUUID() };
   const cronUser = { userId: randomUUID(), projectId: randomUUID(), token: randomUUID() + randomUUID() };
   const brainUser = { userId: randomUUID(), projectId: randomUUID(), token: randomUUID() + randomUUID() };
+  const publishUser = { userId: randomUUID(), projectId: randomUUID(), token: randomUUID() + randomUUID() };
   const seedFile = path.join(work, "seed.sql");
-  writeFileSync(seedFile, [seedSql({ ...user, posts: 10_000, duePosts: 0 }), seedSql({ ...cronUser, posts: 0, duePosts: 1000 }), seedSql({ ...brainUser, posts: 0, duePosts: 0 })].join("\n"));
+  writeFileSync(seedFile, [seedSql({ ...user, posts: 10_000, duePosts: 0 }), seedSql({ ...cronUser, posts: 0, duePosts: 1000 }), seedSql({ ...brainUser, posts: 0, duePosts: 0 }), seedSql({ ...publishUser, posts: 0, duePosts: 0 })].join("\n"));
   run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", seedFile]);
 
   const stop = startServer(persistDir);
@@ -316,7 +409,9 @@ async function main() {
     await waitFor(`${base}/api/health`, 120_000);
     await measureApi(user);
     await measureCron(cronUser, 1000);
+    await measurePublishThroughput(publishUser, 200).catch((err) => notes.push(`publishing: ${err.message}`));
     await measureBrain(brainUser);
+    await measureLighthouse(user);
   } finally {
     stop();
   }
