@@ -1,44 +1,26 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
-import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { system } from "../../frontend/app/theme";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
-import { Toaster } from "../../frontend/components/ui/toaster";
 import CalendarPage from "../../frontend/features/calendar/calendar-page";
 import { shiftAnchor, todayDate, visibleRange } from "../../frontend/features/calendar/calendar-dates";
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
 import type { Project } from "../../schema/api/projects";
+import { makePost, renderAppPage } from "./test-utils";
 
 const project = { id: "p1", user_id: "u1", name: "Acme", industry: "Tech", brand_voice: "x", description: "d", has_seen_onboarding: true, user_email: "a@b.c", created_at: 0 } as Project;
 const tz = browserTimeZone();
 const week = visibleRange("week", todayDate(tz), tz);
 
 function post(id: string, day: number, time: string, extra: Partial<Post> = {}): Post {
-  return {
+  return makePost({
     id,
-    project_id: "p1",
-    campaign_id: null,
-    platform: "twitter",
     content: `Content of ${id}`,
     hashtags: ["tag"],
     scheduled_for: new Date(localDateTimeToUtc(week.days[day], time, tz)!).toISOString(),
-    status: "scheduled",
-    media_info: null,
-    media_url: null,
-    image_prompt: null,
-    publish_attempts: 0,
-    last_attempt: null,
-    published_at: null,
-    error_message: null,
-    platform_post_id: null,
-    created_at: new Date().toISOString(),
     ...extra,
-  };
+  });
 }
 
 let posts: Post[];
@@ -97,18 +79,7 @@ afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });
 
 function renderPage() {
-  return render(
-    <ChakraProvider value={system}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <AuthTestProvider value={{ user: { id: "u1", email: "a@b.c" }, project }}>
-          <MemoryRouter>
-            <CalendarPage />
-          </MemoryRouter>
-          <Toaster />
-        </AuthTestProvider>
-      </SWRConfig>
-    </ChakraProvider>,
-  );
+  return renderAppPage(<CalendarPage />, project);
 }
 
 const column = (i: number) => screen.getAllByTestId("week-column")[i];

@@ -1,38 +1,16 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router-dom";
-import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { system } from "../../frontend/app/theme";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
-import { Toaster } from "../../frontend/components/ui/toaster";
 import DashboardPage from "../../frontend/features/dashboard/dashboard-page";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import type { Post } from "../../schema/api/posts";
 import type { Project } from "../../schema/api/projects";
+import { makePost, renderAppPage } from "./test-utils";
 
 const project = { id: "p1", user_id: "u1", name: "Acme", industry: "Tech", brand_voice: "x", description: "d", has_seen_onboarding: true, user_email: "a@b.c", created_at: 0 } as Project;
 
-const upcomingPost = (id: string, hours: number): Post => ({
-  id,
-  project_id: "p1",
-  campaign_id: null,
-  platform: "twitter",
-  content: `Upcoming ${id}`,
-  hashtags: ["launch"],
-  scheduled_for: new Date(Date.now() + hours * 3_600_000).toISOString(),
-  status: "scheduled",
-  media_info: null,
-  media_url: null,
-  image_prompt: null,
-  publish_attempts: 0,
-  last_attempt: null,
-  published_at: null,
-  error_message: null,
-  platform_post_id: null,
-  created_at: new Date().toISOString(),
-});
+const upcomingPost = (id: string, hours: number): Post =>
+  makePost({ id, content: `Upcoming ${id}`, hashtags: ["launch"], scheduled_for: new Date(Date.now() + hours * 3_600_000).toISOString() });
 
 const empty: DashboardResponse = {
   total_posts: 0,
@@ -74,18 +52,7 @@ afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });
 
 function renderPage() {
-  return render(
-    <ChakraProvider value={system}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <AuthTestProvider value={{ user: { id: "u1", email: "a@b.c" }, project }}>
-          <MemoryRouter>
-            <DashboardPage />
-          </MemoryRouter>
-          <Toaster />
-        </AuthTestProvider>
-      </SWRConfig>
-    </ChakraProvider>,
-  );
+  return renderAppPage(<DashboardPage />, project);
 }
 
 describe("dashboard", () => {

@@ -7,7 +7,9 @@ import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster, toaster } from "../../frontend/components/ui/toaster";
 import CreatePostDialog, { localDate, parseHashtags } from "../../frontend/features/posts/create-post-dialog";
+import type { Post } from "../../schema/api/posts";
 import type { Project } from "../../schema/api/projects";
+import { makePost } from "./test-utils";
 
 const project: Project = {
   id: "p1",
@@ -27,26 +29,7 @@ let responders: ((call: Call) => Response | Promise<Response | undefined> | unde
 
 const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-const post = (over: Record<string, unknown> = {}) => ({
-  id: "post1",
-  project_id: "p1",
-  campaign_id: null,
-  platform: "twitter",
-  content: "Hello",
-  hashtags: [],
-  scheduled_for: new Date().toISOString(),
-  status: "scheduled",
-  media_info: null,
-  media_url: null,
-  image_prompt: null,
-  publish_attempts: 0,
-  last_attempt: null,
-  published_at: null,
-  error_message: null,
-  platform_post_id: null,
-  created_at: new Date().toISOString(),
-  ...over,
-});
+const post = (over: Partial<Post> = {}) => makePost(over);
 
 // jsdom + Chakra on a busy machine: these interaction tests need more than the 5 s default.
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,0 +1,48 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { Toaster } from "../../frontend/components/ui/toaster";
+import type { Post } from "../../schema/api/posts";
+import type { Project } from "../../schema/api/projects";
+
+/** A scheduled Twitter post DTO as the API returns it; tests override what they look at. */
+export function makePost(over: Partial<Post> = {}): Post {
+  return {
+    id: "post1",
+    project_id: "p1",
+    campaign_id: null,
+    platform: "twitter",
+    content: "Hello",
+    hashtags: [],
+    scheduled_for: new Date().toISOString(),
+    status: "scheduled",
+    media_info: null,
+    media_url: null,
+    image_prompt: null,
+    publish_attempts: 0,
+    last_attempt: null,
+    published_at: null,
+    error_message: null,
+    platform_post_id: null,
+    created_at: new Date().toISOString(),
+    ...over,
+  };
+}
+
+/** Renders an app page signed in as u1 with `project`, a fresh SWR cache (no dedupe) and the toaster. */
+export function renderAppPage(page: ReactNode, project: Project) {
+  return render(
+    <ChakraProvider value={system}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <AuthTestProvider value={{ user: { id: "u1", email: "a@b.c" }, project }}>
+          <MemoryRouter>{page}</MemoryRouter>
+          <Toaster />
+        </AuthTestProvider>
+      </SWRConfig>
+    </ChakraProvider>,
+  );
+}
