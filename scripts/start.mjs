@@ -2,7 +2,8 @@
 // `npm start`: build the SPA, apply the D1 migrations locally, start the platform sandbox when no
 // platform keys are configured, and serve SPA + API with `wrangler dev --local`. No network, no
 // account, no prompt. Options (env): PORT (8787), PERSIST_DIR (.wrangler/state), SKIP_BUILD=1,
-// SANDBOX_PORT (8790), CRON_TICK_MS (60000; 0 disables the local cron ticker), LOG_LEVEL (info).
+// SANDBOX_PORT (8790), CRON_TICK_MS (60000; 0 disables the local cron ticker), LOG_LEVEL (info),
+// APP_ORIGIN (the public origin, e.g. Vite's http://localhost:5173 for `npm run dev`).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -38,6 +39,9 @@ run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-t
 
 const children = [];
 const vars = [];
+// `npm run dev` serves the SPA from Vite (:5173): that is the origin the browser sends and the one
+// OAuth must come back to.
+if (process.env.APP_ORIGIN) vars.push("--var", `APP_ORIGIN:${process.env.APP_ORIGIN}`);
 const configured = devVars();
 if (!configured.X_CLIENT_ID && !configured.INSTAGRAM_CLIENT_ID) {
   // The platform sandbox speaks X's and Instagram's protocols, so Connect works offline.
