@@ -2,10 +2,11 @@
 // (by content) which is the real gate. Progress comes from XHR upload events, not a timer.
 import { Box, Button, CloseButton, Dialog, HStack, IconButton, Image, Portal, Progress, Stack, Text } from "@chakra-ui/react";
 import { ImageUp, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, type MediaInfo } from "../../../schema/api/posts";
 import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
+import { useDropZone } from "../../components/ui/use-drop-zone";
 import { attachImage, uploadImage } from "./api";
 
 export const SIZE_ERROR = "File size must be less than 5MB";
@@ -36,8 +37,6 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "empty" });
-  const [dragging, setDragging] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const hintId = useId();
 
@@ -75,18 +74,7 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
     setPhase({ kind: "chosen" });
   };
 
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    choose(e.dataTransfer.files?.[0]);
-  };
-
-  const onZoneKey = (e: KeyboardEvent) => {
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      inputRef.current?.click();
-    }
-  };
+  const { inputRef, dragging, zoneProps } = useDropZone((files) => choose(files[0]));
 
   const upload = async () => {
     if (!file || phase.kind === "uploading") return;
@@ -165,14 +153,7 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
                     tabIndex={0}
                     aria-describedby={hintId}
                     data-testid="drop-zone"
-                    onClick={() => inputRef.current?.click()}
-                    onKeyDown={onZoneKey}
-                    onDragOver={(e) => {
-                      e.preventDefault();
-                      setDragging(true);
-                    }}
-                    onDragLeave={() => setDragging(false)}
-                    onDrop={onDrop}
+                    {...zoneProps}
                     borderWidth="2px"
                     borderStyle="dashed"
                     borderColor={dragging ? "brand.solid" : "border"}

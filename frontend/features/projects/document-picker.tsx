@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Icon, List, Stack, Text } from "@chakra-ui/react";
 import { FileText, Trash2, Upload } from "lucide-react";
-import { useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useState } from "react";
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_MESSAGES,
@@ -9,6 +9,7 @@ import {
   MAX_WIZARD_TOTAL_BYTES,
   documentTypeOf,
 } from "../../../schema/api/projects";
+import { useDropZone } from "../../components/ui/use-drop-zone";
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -38,8 +39,6 @@ type Props = { files: File[]; onChange: (files: File[]) => void; disabled?: bool
 
 /** Drag-and-drop or click to add brand documents (PDF, DOC, DOCX, TXT); each can be removed before submit. */
 export function DocumentPicker({ files, onChange, disabled }: Props) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
 
   const add = (incoming: File[]) => {
@@ -47,20 +46,7 @@ export function DocumentPicker({ files, onChange, disabled }: Props) {
     setErrors(result.errors);
     onChange(result.files);
   };
-  const open = () => {
-    if (!disabled) inputRef.current?.click();
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    if (!disabled) add([...e.dataTransfer.files]);
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      open();
-    }
-  };
+  const { inputRef, dragging, zoneProps } = useDropZone(add, disabled);
 
   return (
     <Stack gap="4">
@@ -69,14 +55,7 @@ export function DocumentPicker({ files, onChange, disabled }: Props) {
         tabIndex={disabled ? -1 : 0}
         aria-label="Add brand documents"
         aria-disabled={disabled}
-        onClick={open}
-        onKeyDown={onKeyDown}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+        {...zoneProps}
         borderWidth="2px"
         borderStyle="dashed"
         borderColor={dragging ? "brand.500" : "border.emphasized"}
