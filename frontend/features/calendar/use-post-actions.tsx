@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import { useCallback, useState } from "react";
 import type { Post } from "../../../schema/api/posts";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
 import { waitForPublish } from "../posts/api";
 import { deletePost, publishPost, retryPost, updatePost } from "./post-api";
@@ -62,29 +63,9 @@ export function usePostActions(onChanged: () => void) {
 
 function DeleteConfirm({ post, onCancel, onConfirm }: { post: Post | null; onCancel: () => void; onConfirm: (post: Post) => void }) {
   return (
-    <Dialog.Root open={!!post} onOpenChange={(e) => !e.open && onCancel()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Delete post</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>Are you sure you want to delete this post?</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={() => post && onConfirm(post)}>
-                Delete
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog open={!!post} title="Delete post" confirmLabel="Delete" onCancel={onCancel} onConfirm={() => post && onConfirm(post)}>
+      <Text>Are you sure you want to delete this post?</Text>
+    </ConfirmDialog>
   );
 }
 

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import useSWR from "swr";
 import type { SocialAccount } from "../../../schema/api/social";
 import { useAuth } from "../../app/auth-context";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
 import { accountsKey, broadcastAccounts, completeOAuth, disconnectAccount, redirectTo, startOAuth } from "./api";
 import { PLATFORM_CARDS, SocialIcon, type CardPlatform, type PlatformCard } from "./platforms";
@@ -284,32 +285,20 @@ export default function SocialConnectPage() {
         </Portal>
       </Dialog.Root>
 
-      <Dialog.Root open={!!pendingDisconnect} onOpenChange={(e) => !e.open && !disconnecting && setPendingDisconnect(null)} role="alertdialog" placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content mx="4">
-              <Dialog.Header>
-                <Dialog.Title>Disconnect account</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  Disconnect {pendingDisconnect?.account_name} from {nameOf(pendingDisconnect?.platform ?? "")}? Its scheduled posts of this project will be
-                  deleted.
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setPendingDisconnect(null)} disabled={disconnecting}>
-                  Cancel
-                </Button>
-                <Button colorPalette="red" onClick={() => void confirmDisconnect()} loading={disconnecting} loadingText="Disconnecting...">
-                  Disconnect
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={!!pendingDisconnect}
+        title="Disconnect account"
+        confirmLabel="Disconnect"
+        onCancel={() => setPendingDisconnect(null)}
+        onConfirm={() => void confirmDisconnect()}
+        busy={disconnecting}
+        busyText="Disconnecting..."
+      >
+        <Text>
+          Disconnect {pendingDisconnect?.account_name} from {nameOf(pendingDisconnect?.platform ?? "")}? Its scheduled posts of this project will be
+          deleted.
+        </Text>
+      </ConfirmDialog>
     </Container>
   );
 }
