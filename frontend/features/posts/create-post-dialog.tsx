@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Tabs, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleGrid, Stack, Tabs, Text, Textarea } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ImagePlus, Sparkles } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { SocialAccount } from "../../../schema/api/social";
 import { useAuth } from "../../app/auth-context";
+import { OptionSelect } from "../../components/ui/option-select";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
 import { createPost, generateSocialPost, waitForPublish } from "./api";
@@ -207,16 +208,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
 
                     <Field.Root>
                       <Field.Label>Platform</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field {...register("platform")}>
-                          {PLATFORM_OPTIONS.map((p) => (
-                            <option key={p.value} value={p.value}>
-                              {p.label}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
+                      <OptionSelect options={PLATFORM_OPTIONS} {...register("platform")} />
                     </Field.Root>
 
                     <Field.Root invalid={!!formState.errors.content}>

@@ -1,10 +1,11 @@
-import { Box, Button, Card, Container, Field, HStack, Heading, Input, List, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Card, Container, Field, HStack, Heading, Input, List, Stack, Text, Textarea } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import { BRAND_VOICES, INDUSTRIES, projectDetailsSchema, type ProjectDetails } from "../../../schema/api/projects";
 import { useAuth } from "../../app/auth-context";
+import { OptionSelect } from "../../components/ui/option-select";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { createProject } from "./api";
@@ -138,30 +139,12 @@ export default function ProjectWizardPage() {
               </Field.Root>
               <Field.Root invalid={!!errors.industry} required>
                 <Field.Label>Industry</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field placeholder="Select an industry" {...register("industry")}>
-                    {INDUSTRIES.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect placeholder="Select an industry" options={INDUSTRIES} {...register("industry")} />
                 <Field.ErrorText>{errors.industry?.message}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={!!errors.brand_voice} required>
                 <Field.Label>Brand Voice</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field placeholder="Select a brand voice" {...register("brand_voice")}>
-                    {BRAND_VOICES.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect placeholder="Select a brand voice" options={BRAND_VOICES} {...register("brand_voice")} />
                 <Field.ErrorText>{errors.brand_voice?.message}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={!!errors.description} required>
