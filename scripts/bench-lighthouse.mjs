@@ -117,6 +117,19 @@ async function audit(baseUrl, page, preset, headers) {
   }
 }
 
+/** wrangler dev reloads the Worker when a source file changes; a run that hit that gap is retried. */
+async function auditWithRetry(baseUrl, page, preset, headers, attempts = 3) {
+  for (let i = 1; ; i++) {
+    try {
+      return await audit(baseUrl, page, preset, headers);
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.error(`[lighthouse] ${preset} ${page}: ${err.message.split("\n")[0]}; retrying`);
+      await new Promise((r) => setTimeout(r, 3000));
+    }
+  }
+}
+
 /**
  * Runs Lighthouse (performance + accessibility) on /, /login and /dashboard of `baseUrl`.
  * @param {string} baseUrl e.g. http://127.0.0.1:8801
@@ -136,7 +149,7 @@ export async function runLighthouse(baseUrl, { cookie, presets, runs = Number(pr
   for (const preset of wanted) {
     for (const { page, headers } of pages) {
       const audits = [];
-      for (let i = 0; i < runs; i++) audits.push(await audit(baseUrl, page, preset, headers));
+      for (let i = 0; i < runs; i++) audits.push(await auditWithRetry(baseUrl, page, preset, headers));
       // Lighthouse's own advice for a noisy machine: report the median run (by performance).
       audits.sort((a, b) => a.performance - b.performance);
       const median = audits[Math.floor(audits.length / 2)];
