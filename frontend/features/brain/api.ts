@@ -1,8 +1,8 @@
-// Calls of the brain area. File uploads go through XMLHttpRequest because fetch cannot report
-// upload progress, and Feed Brain shows a progress bar per file.
+// Calls of the brain area. File uploads report progress (lib/upload.ts): Feed Brain shows a
+// progress bar per file.
 import type { BrainDocumentDto, BrainQueryMatch, BrainTextDocumentInput } from "../../../schema/api/brain";
-import type { ApiErrorBody } from "../../../schema/api/common";
-import { ApiRequestError, request } from "../../lib/api";
+import { request } from "../../lib/api";
+import { uploadForm } from "../../lib/upload";
 
 export const brainKeys = {
   documents: (projectId: string) => `/api/projects/${projectId}/brain/documents`,
@@ -26,33 +26,9 @@ export function queryBrain(projectId: string, question: string): Promise<BrainQu
 }
 
 export function uploadDocument(projectId: string, file: File, onProgress?: (percent: number) => void): Promise<BrainDocumentDto> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append("file", file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", brainKeys.documents(projectId));
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        resolve(body as BrainDocumentDto);
-        return;
-      }
-      const err = (body as ApiErrorBody | null)?.error;
-      reject(new ApiRequestError(xhr.status, err?.code ?? "http_error", err?.message ?? "Please try again", err?.fields));
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, "network", "Please try again"));
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append("file", file, file.name);
+  return uploadForm<BrainDocumentDto>(brainKeys.documents(projectId), form, { onProgress });
 }
 
 export const BRAIN_EXTENSIONS = ["pdf", "doc", "docx", "txt"];

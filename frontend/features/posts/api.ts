@@ -1,10 +1,10 @@
-// Calls of the posts area. Uploads go through XMLHttpRequest because fetch cannot report upload
-// progress, and the dialog shows a real progress bar.
+// Calls of the posts area. Uploads report progress (lib/upload.ts): the dialog shows a real
+// progress bar.
 import type { z } from "zod";
 import type { GenerateResponse } from "../../../schema/api/campaigns";
 import type { createPostSchema, MediaInfo, Post } from "../../../schema/api/posts";
-import type { ApiErrorBody } from "../../../schema/api/common";
-import { ApiRequestError, request } from "../../lib/api";
+import { request } from "../../lib/api";
+import { uploadForm } from "../../lib/upload";
 
 export type CreatePostInput = z.input<typeof createPostSchema>;
 
@@ -48,35 +48,8 @@ export function uploadImage(
   file: File,
   opts: { accountId?: string; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
 ): Promise<MediaInfo> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/projects/${projectId}/media`);
-    xhr.withCredentials = true;
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        opts.onProgress?.(100);
-        resolve(body as MediaInfo);
-        return;
-      }
-      const err = (body as ApiErrorBody | null)?.error;
-      reject(new ApiRequestError(xhr.status, err?.code ?? "http_error", err?.message ?? "Please try again", err?.fields));
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, "network", "Please try again"));
-    xhr.onabort = () => reject(new ApiRequestError(0, "aborted", "Upload cancelled"));
-    opts.signal?.addEventListener("abort", () => xhr.abort());
-    const form = new FormData();
-    form.set("file", file);
-    if (opts.accountId) form.set("accountId", opts.accountId);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.set("file", file);
+  if (opts.accountId) form.set("accountId", opts.accountId);
+  return uploadForm<MediaInfo>(`/api/projects/${projectId}/media`, form, opts);
 }
