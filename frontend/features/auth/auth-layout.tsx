@@ -1,4 +1,4 @@
-import { Box, Card, Center, Heading, Stack, Text } from "@chakra-ui/react";
+import { Box, Card, Center, HStack, Heading, Separator, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 
@@ -23,5 +23,18 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         </Card.Body>
       </Card.Root>
     </Center>
+  );
+}
+
+/** The "or" rule between a form and the Google button. */
+export function OrDivider() {
+  return (
+    <HStack>
+      <Separator flex="1" />
+      <Text fontSize="sm" color="fg.muted">
+        or
+      </Text>
+      <Separator flex="1" />
+    </HStack>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Link, Separator, Spinner, Stack, Text, HStack, Field, Input } from "@chakra-ui/react";
+import { Button, Link, Spinner, Stack, Text, HStack, Field, Input } from "@chakra-ui/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { loginErrors, type LoginErrors } from "../../../schema/api/auth-rules";
 import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { useAuthActions } from "./auth-actions";
-import { AuthLayout } from "./auth-layout";
+import { AuthLayout, OrDivider } from "./auth-layout";
 import { authErrorText, POST_LOGIN_DELAY_MS, sleep } from "./errors";
 import { GoogleButton } from "./google-button";
 import { FormStack, TextField } from "./text-field";
@@ -191,13 +191,7 @@ export default function LoginPage() {
       <Button variant="ghost" size="sm" onClick={() => setMode(mode === "password" ? "magic" : "password")}>
         {mode === "password" ? "Use magic link" : "Use password instead"}
       </Button>
-      <HStack>
-        <Separator flex="1" />
-        <Text fontSize="sm" color="fg.muted">
-          or
-        </Text>
-        <Separator flex="1" />
-      </HStack>
+      <OrDivider />
       <GoogleButton actions={actions} label="Sign in with Google" />
       <Stack gap="2" fontSize="sm" textAlign="center">
         <Link asChild color="brand.fg">

@@ -1,4 +1,4 @@
-import { Button, HStack, Link, Separator, Stack, Text } from "@chakra-ui/react";
+import { Button, Link, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
@@ -6,7 +6,7 @@ import { signupSchema } from "../../../schema/api/auth";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { useAuthActions } from "./auth-actions";
-import { AuthLayout } from "./auth-layout";
+import { AuthLayout, OrDivider } from "./auth-layout";
 import { authErrorText } from "./errors";
 import { GoogleButton } from "./google-button";
 import { FormStack, TextField } from "./text-field";
@@ -54,13 +54,7 @@ export default function SignupPage() {
           Create account
         </Button>
       </FormStack>
-      <HStack>
-        <Separator flex="1" />
-        <Text fontSize="sm" color="fg.muted">
-          or
-        </Text>
-        <Separator flex="1" />
-      </HStack>
+      <OrDivider />
       <GoogleButton actions={actions} label="Sign up with Google" />
       <Stack gap="2" fontSize="sm" textAlign="center">
         <Text color="fg.muted">
