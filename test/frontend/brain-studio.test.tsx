@@ -5,25 +5,15 @@ import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BrainDocumentDto, BrainSummary } from "../../schema/api/brain";
-import type { Project } from "../../schema/api/projects";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
 import BrainPage from "../../frontend/features/brain/brain-page";
+import { makeProject } from "./test-utils";
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock("../../frontend/components/ui/toaster", () => ({ notify, toaster: { create: vi.fn(), dismiss: vi.fn() }, Toaster: () => null }));
 
-const project: Project = {
-  id: "p1",
-  user_id: "u1",
-  name: "Acme Trail",
-  industry: "Technology",
-  brand_voice: "Professional & Friendly",
-  description: "Lightweight hiking backpacks",
-  has_seen_onboarding: true,
-  user_email: "a@example.com",
-  created_at: 0,
-};
+const project = makeProject({ name: "Acme Trail", brand_voice: "Professional & Friendly", description: "Lightweight hiking backpacks" });
 
 const placeholder: BrainSummary = {
   elevator_pitch: "Add content to generate an elevator pitch",

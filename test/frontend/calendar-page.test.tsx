@@ -6,10 +6,9 @@ import { shiftAnchor, todayDate, visibleRange } from "../../frontend/features/ca
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
-import type { Project } from "../../schema/api/projects";
-import { makePost, renderAppPage } from "./test-utils";
+import { makePost, makeProject, renderAppPage } from "./test-utils";
 
-const project = { id: "p1", user_id: "u1", name: "Acme", industry: "Tech", brand_voice: "x", description: "d", has_seen_onboarding: true, user_email: "a@b.c", created_at: 0 } as Project;
+const project = makeProject({ industry: "Tech", brand_voice: "x", description: "d", user_email: "a@b.c" });
 const tz = browserTimeZone();
 const week = visibleRange("week", todayDate(tz), tz);
 

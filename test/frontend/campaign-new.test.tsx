@@ -7,20 +7,10 @@ import { system } from "../../frontend/app/theme";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
-import type { Project } from "../../schema/api/projects";
 import { todayIn, browserTimeZone } from "../../schema/api/campaigns";
+import { makeProject } from "./test-utils";
 
-const project: Project = {
-  id: "p1",
-  user_id: "u1",
-  name: "Acme",
-  industry: "Technology",
-  brand_voice: "Professional",
-  description: "A brand",
-  has_seen_onboarding: true,
-  user_email: "a@example.com",
-  created_at: 0,
-};
+const project = makeProject();
 
 type Call = { url: string; method: string; body: unknown };
 let calls: Call[];

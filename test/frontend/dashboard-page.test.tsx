@@ -4,10 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import DashboardPage from "../../frontend/features/dashboard/dashboard-page";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import type { Post } from "../../schema/api/posts";
-import type { Project } from "../../schema/api/projects";
-import { makePost, renderAppPage } from "./test-utils";
+import { makePost, makeProject, renderAppPage } from "./test-utils";
 
-const project = { id: "p1", user_id: "u1", name: "Acme", industry: "Tech", brand_voice: "x", description: "d", has_seen_onboarding: true, user_email: "a@b.c", created_at: 0 } as Project;
+const project = makeProject({ industry: "Tech", brand_voice: "x", description: "d", user_email: "a@b.c" });
 
 const upcomingPost = (id: string, hours: number): Post =>
   makePost({ id, content: `Upcoming ${id}`, hashtags: ["launch"], scheduled_for: new Date(Date.now() + hours * 3_600_000).toISOString() });

@@ -8,20 +8,9 @@ import { system } from "../../frontend/app/theme";
 import { Toaster, toaster } from "../../frontend/components/ui/toaster";
 import CreatePostDialog, { localDate, parseHashtags } from "../../frontend/features/posts/create-post-dialog";
 import type { Post } from "../../schema/api/posts";
-import type { Project } from "../../schema/api/projects";
-import { makePost } from "./test-utils";
+import { makePost, makeProject } from "./test-utils";
 
-const project: Project = {
-  id: "p1",
-  user_id: "u1",
-  name: "Acme Coffee",
-  industry: "Technology",
-  brand_voice: "Professional",
-  description: "A brand",
-  has_seen_onboarding: true,
-  user_email: "a@example.com",
-  created_at: 0,
-};
+const project = makeProject({ name: "Acme Coffee" });
 
 type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
 let calls: Call[];

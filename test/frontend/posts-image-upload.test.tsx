@@ -7,9 +7,9 @@ import { system } from "../../frontend/app/theme";
 import { Toaster, toaster } from "../../frontend/components/ui/toaster";
 import ImageUploadDialog, { checkImageFile } from "../../frontend/features/posts/image-upload-dialog";
 import { PostPreviewCard } from "../../frontend/features/posts/post-preview-card";
-import type { Project } from "../../schema/api/projects";
+import { makeProject } from "./test-utils";
 
-const project = { id: "p1", user_id: "u1", name: "Acme", industry: "Technology", brand_voice: "x", description: "x", has_seen_onboarding: true, user_email: "a@example.com", created_at: 0 } as Project;
+const project = makeProject({ brand_voice: "x", description: "x" });
 
 /** A stand-in XMLHttpRequest whose upload progress and answer the test drives. */
 class FakeXhr {

@@ -10,7 +10,7 @@ import { Toaster } from "../../frontend/components/ui/toaster";
 import { fetcher } from "../../frontend/lib/api";
 import SocialConnectPage from "../../frontend/features/social/social-connect-page";
 import type { SocialAccount } from "../../schema/api/social";
-import type { Project } from "../../schema/api/projects";
+import { makeProject } from "./test-utils";
 
 const redirectTo = vi.fn();
 vi.mock("../../frontend/features/social/api", async (importOriginal) => ({
@@ -18,17 +18,7 @@ vi.mock("../../frontend/features/social/api", async (importOriginal) => ({
   redirectTo: (url: string) => redirectTo(url),
 }));
 
-const project: Project = {
-  id: "p1",
-  user_id: "u1",
-  name: "Acme",
-  industry: "Technology",
-  brand_voice: "Professional",
-  description: "A brand",
-  has_seen_onboarding: true,
-  user_email: "a@example.com",
-  created_at: 0,
-};
+const project = makeProject();
 
 const twitterAccount: SocialAccount = {
   id: "a1",

@@ -9,6 +9,22 @@ import { Toaster } from "../../frontend/components/ui/toaster";
 import type { Post } from "../../schema/api/posts";
 import type { Project } from "../../schema/api/projects";
 
+/** The current project of a signed-in test user; tests override what they look at. */
+export function makeProject(over: Partial<Project> = {}): Project {
+  return {
+    id: "p1",
+    user_id: "u1",
+    name: "Acme",
+    industry: "Technology",
+    brand_voice: "Professional",
+    description: "A brand",
+    has_seen_onboarding: true,
+    user_email: "a@example.com",
+    created_at: 0,
+    ...over,
+  };
+}
+
 /** A scheduled Twitter post DTO as the API returns it; tests override what they look at. */
 export function makePost(over: Partial<Post> = {}): Post {
   return {
