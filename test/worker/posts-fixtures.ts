@@ -3,17 +3,15 @@
 import { env } from "cloudflare:workers";
 import { encryptToken } from "../../worker/lib/token-crypto";
 
-export async function connectAccount(
+/** Stores an active connected account the way the social area does (tokens encrypted). */
+async function insertAccount(
   projectId: string,
   platform: "twitter" | "instagram",
-  opts: { accessToken?: string; platformUserId?: string; username?: string; expiresAt?: number | null } = {},
-): Promise<{ accountId: string; platformUserId: string; accessToken: string }> {
+  a: { platformUserId: string; username: string; accessToken: string; refreshToken: string | null; expiresAt: number | null },
+): Promise<string> {
   const accountId = crypto.randomUUID();
-  const platformUserId = opts.platformUserId ?? `${platform}-${crypto.randomUUID().slice(0, 8)}`;
-  const accessToken = opts.accessToken ?? `token-${crypto.randomUUID()}`;
-  const username = opts.username ?? `brand_${platformUserId.slice(-6)}`;
-  const enc = await encryptToken(env, accessToken);
-  const refresh = platform === "twitter" ? await encryptToken(env, `refresh-${crypto.randomUUID()}`) : null;
+  const enc = await encryptToken(env, a.accessToken);
+  const refresh = a.refreshToken ? await encryptToken(env, a.refreshToken) : null;
   await env.DB.prepare(
     `insert into social_accounts (id, project_id, platform, account_name, access_token_enc, refresh_token_enc,
       twitter_user_id, twitter_username, instagram_user_id, instagram_username, expires_at, token_status, created_at)
@@ -23,17 +21,35 @@ export async function connectAccount(
       accountId,
       projectId,
       platform,
-      username,
+      a.username,
       enc,
       refresh,
-      platform === "twitter" ? platformUserId : null,
-      platform === "twitter" ? username : null,
-      platform === "instagram" ? platformUserId : null,
-      platform === "instagram" ? username : null,
-      opts.expiresAt === undefined ? Date.now() + 2 * 3600_000 : opts.expiresAt,
+      platform === "twitter" ? a.platformUserId : null,
+      platform === "twitter" ? a.username : null,
+      platform === "instagram" ? a.platformUserId : null,
+      platform === "instagram" ? a.username : null,
+      a.expiresAt,
       Date.now(),
     )
     .run();
+  return accountId;
+}
+
+export async function connectAccount(
+  projectId: string,
+  platform: "twitter" | "instagram",
+  opts: { accessToken?: string; platformUserId?: string; username?: string; expiresAt?: number | null } = {},
+): Promise<{ accountId: string; platformUserId: string; accessToken: string }> {
+  const platformUserId = opts.platformUserId ?? `${platform}-${crypto.randomUUID().slice(0, 8)}`;
+  const accessToken = opts.accessToken ?? `token-${crypto.randomUUID()}`;
+  const username = opts.username ?? `brand_${platformUserId.slice(-6)}`;
+  const accountId = await insertAccount(projectId, platform, {
+    platformUserId,
+    username,
+    accessToken,
+    refreshToken: platform === "twitter" ? `refresh-${crypto.randomUUID()}` : null,
+    expiresAt: opts.expiresAt === undefined ? Date.now() + 2 * 3600_000 : opts.expiresAt,
+  });
   return { accountId, platformUserId, accessToken };
 }
 
@@ -140,27 +156,13 @@ export async function connectSandboxAccount(
   const code = new URL(approved.headers.get("location")!).searchParams.get("code");
   if (!code) throw new Error(`sandbox did not approve: ${approved.status}`);
   const tokens = await platformFor(env, platform).exchangeCode({ code, redirectUri, codeVerifier: platform === "twitter" ? verifier : undefined });
-  const accountId = crypto.randomUUID();
-  await env.DB.prepare(
-    `insert into social_accounts (id, project_id, platform, account_name, access_token_enc, refresh_token_enc,
-      twitter_user_id, twitter_username, instagram_user_id, instagram_username, expires_at, token_status, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', ?)`,
-  )
-    .bind(
-      accountId,
-      projectId,
-      platform,
-      tokens.account.username,
-      await encryptToken(env, tokens.accessToken),
-      tokens.refreshToken ? await encryptToken(env, tokens.refreshToken) : null,
-      platform === "twitter" ? tokens.account.id : null,
-      platform === "twitter" ? tokens.account.username : null,
-      platform === "instagram" ? tokens.account.id : null,
-      platform === "instagram" ? tokens.account.username : null,
-      tokens.expiresAt,
-      Date.now(),
-    )
-    .run();
+  const accountId = await insertAccount(projectId, platform, {
+    platformUserId: tokens.account.id,
+    username: tokens.account.username,
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken ?? null,
+    expiresAt: tokens.expiresAt,
+  });
   return { accountId, platformUserId: tokens.account.id, username };
 }
 
