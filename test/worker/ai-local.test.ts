@@ -4,7 +4,7 @@ import { createAiEngine } from "../../worker/adapters/ai/index";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
 import { promptStatement } from "../../worker/adapters/ai/local/posts";
 import { fitToPlatform, PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
-import { cosine } from "../../worker/adapters/ai/local/tokenize";
+import { cosine } from "../../worker/lib/cosine";
 import { DEFAULT_PROJECT } from "../../schema/api/projects";
 
 const BRAND = {

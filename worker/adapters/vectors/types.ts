@@ -2,6 +2,8 @@
 // vector belongs to one project and one "space" (engine + dimension); a query only ever compares
 // vectors of the same project and the same space, because vectors of different engines or sizes
 // are not comparable (DESIGN: "vectors of different engines are never compared").
+import { cosine as cosineOf } from "../../lib/cosine";
+
 export type VectorKind = "document" | "segment";
 export type VectorSpace = { engine: string; dim: number };
 
@@ -27,20 +29,9 @@ export interface VectorIndex {
   deleteByIds(projectId: string, ids: string[]): Promise<void>;
 }
 
+/** Cosine similarity; 0 for vectors of different lengths. */
 export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  if (na === 0 || nb === 0) return 0;
-  return dot / Math.sqrt(na * nb);
+  return a.length === b.length ? cosineOf(a, b) : 0;
 }
 
 /** Unit-length copy (so cosine becomes a dot product); a zero vector stays zero. */

@@ -2,7 +2,8 @@
 // and cue-based classification of the brand's own sentences into insights. Nothing is invented:
 // every output string is a phrase or sentence taken from the input (lightly trimmed).
 import { analyse, sentenceTexts, type Token } from "./nlp";
-import { cosine, fnv1a, stem, STOPWORDS, truncateWords, words } from "./tokenize";
+import { cosine } from "../../../lib/cosine";
+import { fnv1a, stem, STOPWORDS, truncateWords, words } from "./tokenize";
 
 /** Verbs and fillers that make poor keyphrase words even though they are not stopwords. */
 const WEAK = new Set(
