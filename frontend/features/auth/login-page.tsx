@@ -5,6 +5,7 @@ import { loginErrors, type LoginErrors } from "../../../schema/api/auth-rules";
 import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { useAuthActions } from "./auth-actions";
+import { DevOutboxHint } from "./dev-outbox-hint";
 import { AuthLayout, OrDivider } from "./auth-layout";
 import { authErrorText, POST_LOGIN_DELAY_MS, sleep } from "./errors";
 import { GoogleButton } from "./google-button";
@@ -101,15 +102,7 @@ function MagicLinkForm({ defaultEmail, onEmail }: { defaultEmail: string; onEmai
       {sentTo && (
         <Text fontSize="sm" color="fg.muted" role="status">
           We sent a sign-in link to {sentTo}.
-          {authConfig?.devOutbox && (
-            <>
-              {" "}Running locally: open the{" "}
-              <Link href="/dev/outbox" target="_blank" rel="noopener" color="brand.fg">
-                dev outbox
-              </Link>{" "}
-              to click it.
-            </>
-          )}
+          {authConfig?.devOutbox && <DevOutboxHint />}
         </Text>
       )}
     </FormStack>

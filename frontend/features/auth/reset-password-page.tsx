@@ -7,6 +7,7 @@ import { resetPasswordSchema } from "../../../schema/api/auth";
 import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { useAuthActions } from "./auth-actions";
+import { DevOutboxHint } from "./dev-outbox-hint";
 import { AuthLayout } from "./auth-layout";
 import { authErrorText } from "./errors";
 import { FormStack, TextField } from "./text-field";
@@ -46,15 +47,7 @@ export default function ResetPasswordPage() {
       {sentTo && (
         <Text fontSize="sm" color="fg.muted" role="status">
           If an account exists for {sentTo}, a reset link is on its way.
-          {authConfig?.devOutbox && (
-            <>
-              {" "}Running locally: open the{" "}
-              <Link href="/dev/outbox" target="_blank" rel="noopener" color="brand.fg">
-                dev outbox
-              </Link>{" "}
-              to click it.
-            </>
-          )}
+          {authConfig?.devOutbox && <DevOutboxHint />}
         </Text>
       )}
       <Text fontSize="sm" textAlign="center" color="fg.muted">
