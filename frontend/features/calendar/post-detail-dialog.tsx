@@ -1,7 +1,8 @@
-import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Image, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import type { MediaInfo, Post } from "../../../schema/api/posts";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
+import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { notify } from "../../components/ui/toaster";
 import ImageUploadDialog from "../posts/image-upload-dialog";
 import { formatDay, formatTime } from "./calendar-dates";
@@ -87,17 +88,7 @@ export function PostDetailDialog({
             <Dialog.Body>
               {editing ? (
                 <Stack gap="4">
-                  <HStack gap="3" align="start" wrap="wrap">
-                    <Field.Root flex="1" minW="140px" invalid={when === null}>
-                      <Field.Label>Date</Field.Label>
-                      <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-                      <Field.ErrorText>Please choose a valid date and time</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root flex="1" minW="120px">
-                      <Field.Label>Time</Field.Label>
-                      <Input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-                    </Field.Root>
-                  </HStack>
+                  <DateTimeFields date={date} time={time} onDate={setDate} onTime={setTime} error={when === null ? "Please choose a valid date and time" : null} />
                   <Field.Root invalid={!content.trim()}>
                     <Field.Label>Content</Field.Label>
                     <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { GeneratedPost } from "../../../schema/api/campaigns";
 import { PLATFORM_LIMITS, publishedLength } from "../../../schema/api/campaigns";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
+import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { formatHashtags, parseHashtags } from "../calendar/post-api";
 import { PlatformIcon, PLATFORM_LABELS } from "../calendar/platform-icon";
 
@@ -89,17 +90,7 @@ export function GeneratedPostItem({
             <Field.Label>Hashtags</Field.Label>
             <Input value={tags} onChange={(e) => setTags(e.target.value)} placeholder="#brand #launch" />
           </Field.Root>
-          <HStack gap="3" align="start" wrap="wrap">
-            <Field.Root invalid={!!timeError} flex="1" minW="140px">
-              <Field.Label>Date</Field.Label>
-              <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-              <Field.ErrorText>{timeError}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root flex="1" minW="120px">
-              <Field.Label>Time</Field.Label>
-              <Input type="time" value={time} onChange={(e) => setTime(e.target.value)} />
-            </Field.Root>
-          </HStack>
+          <DateTimeFields date={date} time={time} onDate={setDate} onTime={setTime} error={timeError} />
           <HStack justify="end" gap="2">
             <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
               Cancel
