@@ -4,24 +4,15 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import type { Project } from "../../schema/api/projects";
+import { DEFAULT_PROJECT, type Project } from "../../schema/api/projects";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { RequireAuth } from "../../frontend/app/guards";
 import { system } from "../../frontend/app/theme";
 import { notify } from "../../frontend/components/ui/toaster";
 import ProjectSettingsDialog from "../../frontend/features/settings/project-settings-dialog";
+import { makeProject } from "./test-utils";
 
-const project: Project = {
-  id: "p1",
-  user_id: "u1",
-  name: "My First Project",
-  industry: "Technology",
-  brand_voice: "Professional & Friendly",
-  description: "Getting started with my social media management",
-  has_seen_onboarding: false,
-  user_email: "owner@example.com",
-  created_at: 1,
-};
+const project = makeProject({ ...DEFAULT_PROJECT, user_email: "owner@example.com", created_at: 1 });
 
 const ok = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 

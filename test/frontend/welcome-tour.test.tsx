@@ -3,22 +3,13 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import type { Project } from "../../schema/api/projects";
+import { DEFAULT_PROJECT, type Project } from "../../schema/api/projects";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
 import WelcomePage from "../../frontend/features/onboarding/welcome-page";
+import { makeProject } from "./test-utils";
 
-const project: Project = {
-  id: "p1",
-  user_id: "u1",
-  name: "My First Project",
-  industry: "Technology",
-  brand_voice: "Professional & Friendly",
-  description: "Getting started with my social media management",
-  has_seen_onboarding: false,
-  user_email: "a@example.com",
-  created_at: 1,
-};
+const project = makeProject({ ...DEFAULT_PROJECT, user_email: "a@example.com", created_at: 1 });
 
 const TITLES = ["Welcome to Your AI Brain", "Feed Your Brain", "Schedule with Intelligence", "Connect & Grow"];
 const ITEMS = [
