@@ -52,6 +52,15 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Description/), "Small-batch coffee roasted in Lisbon");
 }
 
+/** Fills the details, adds one document and presses Create Project on the review step. */
+async function createWithDocument(user: ReturnType<typeof userEvent.setup>, doc: File) {
+  await fillDetails(user);
+  await user.click(screen.getByRole("button", { name: "Next" }));
+  await user.upload(screen.getByLabelText("Brand documents"), [doc]);
+  await user.click(screen.getByRole("button", { name: "Next" }));
+  await user.click(screen.getByRole("button", { name: "Create Project" }));
+}
+
 beforeEach(() => {
   fetchMock = vi.fn(async () => new Response(JSON.stringify(created), { status: 201, headers: { "content-type": "application/json" } }));
   vi.stubGlobal("fetch", fetchMock);
@@ -162,11 +171,7 @@ describe("project wizard", () => {
   it("creates the project with its documents, makes it current and goes to /social-connect", async () => {
     const user = userEvent.setup();
     renderWizard();
-    await fillDetails(user);
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await user.upload(screen.getByLabelText("Brand documents"), [file("deck.pdf", "%PDF-1.4")]);
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await user.click(screen.getByRole("button", { name: "Create Project" }));
+    await createWithDocument(user, file("deck.pdf", "%PDF-1.4"));
     expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -190,11 +195,7 @@ describe("project wizard", () => {
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: "internal", message: "boom" } }), { status: 500 }));
     const user = userEvent.setup();
     renderWizard();
-    await fillDetails(user);
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await user.upload(screen.getByLabelText("Brand documents"), [file("deck.pdf")]);
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await user.click(screen.getByRole("button", { name: "Create Project" }));
+    await createWithDocument(user, file("deck.pdf"));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Something went wrong. Please try again."));
     expect(stepHeading()).toHaveTextContent("Review");
     expect(screen.getByText("deck.pdf")).toBeInTheDocument();
@@ -217,11 +218,7 @@ describe("project wizard", () => {
     );
     const user = userEvent.setup();
     renderWizard();
-    await fillDetails(user);
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await user.upload(screen.getByLabelText("Brand documents"), [file("deck.pdf")]);
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await user.click(screen.getByRole("button", { name: "Create Project" }));
+    await createWithDocument(user, file("deck.pdf"));
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("deck.pdf is not a valid PDF file"));
     expect(notify.error).toHaveBeenCalledWith("Something went wrong. Please try again.");
   });
