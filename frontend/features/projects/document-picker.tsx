@@ -35,6 +35,20 @@ export function addDocuments(current: File[], incoming: File[]): { files: File[]
   return { files, errors: [...new Set(errors)] };
 }
 
+/** Problems with the documents (ours or the server's), one line each, announced as they appear. */
+export function ErrorList({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <Stack role="alert" gap="1">
+      {messages.map((msg) => (
+        <Text key={msg} color="fg.error" fontSize="sm">
+          {msg}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 type Props = { files: File[]; onChange: (files: File[]) => void; disabled?: boolean };
 
 /** Drag-and-drop or click to add brand documents (PDF, DOC, DOCX, TXT); each can be removed before submit. */
@@ -84,15 +98,7 @@ export function DocumentPicker({ files, onChange, disabled }: Props) {
           e.target.value = "";
         }}
       />
-      {errors.length > 0 && (
-        <Stack role="alert" gap="1">
-          {errors.map((msg) => (
-            <Text key={msg} color="fg.error" fontSize="sm">
-              {msg}
-            </Text>
-          ))}
-        </Stack>
-      )}
+      <ErrorList messages={errors} />
       {files.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
           No documents added yet. Documents are optional.

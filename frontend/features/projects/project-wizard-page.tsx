@@ -9,7 +9,7 @@ import { OptionSelect } from "../../components/ui/option-select";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { createProject } from "./api";
-import { DocumentPicker, formatBytes } from "./document-picker";
+import { DocumentPicker, ErrorList, formatBytes } from "./document-picker";
 
 export const WIZARD_STEPS = ["Project Details", "Brand Documents", "Review"] as const;
 const DETAIL_FIELDS = ["name", "industry", "brand_voice", "description"] as const;
@@ -198,15 +198,7 @@ export default function ProjectWizardPage() {
                     </List.Root>
                   )}
                 </Stack>
-                {serverErrors.length > 0 && (
-                  <Stack role="alert" gap="1">
-                    {serverErrors.map((m) => (
-                      <Text key={m} color="fg.error" fontSize="sm">
-                        {m}
-                      </Text>
-                    ))}
-                  </Stack>
-                )}
+                <ErrorList messages={serverErrors} />
               </Stack>
             )}
           </Card.Body>
