@@ -19,6 +19,15 @@ export type SummaryCore = {
 
 export type GeneratedPostDraft = { content: string; hashtags: string[]; platform: Platform; image_prompt?: string };
 
+export type GeneratePostsInput = {
+  brand: BrandProfile;
+  prompt: string;
+  context: string[];
+  insights: Insight[];
+  count: number;
+  platforms: Platform[];
+};
+
 export interface AiEngine {
   /** e.g. "local-v1" or "openai:text-embedding-ada-002"; stored with every vector. */
   readonly engine: string;
@@ -40,12 +49,5 @@ export interface AiEngine {
   /** Marketing summary from documents' first 2000 characters (input capped at 4000). */
   summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore>;
   /** Posts grounded in the brand: context = best brain matches (first 500 chars), top 2 insights. */
-  generatePosts(input: {
-    brand: BrandProfile;
-    prompt: string;
-    context: string[];
-    insights: Insight[];
-    count: number;
-    platforms: Platform[];
-  }): Promise<GeneratedPostDraft[]>;
+  generatePosts(input: GeneratePostsInput): Promise<GeneratedPostDraft[]>;
 }

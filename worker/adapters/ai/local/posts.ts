@@ -2,7 +2,7 @@
 // that best match the prompt, with an opener chosen by the brand voice, and hashtags from
 // keyphrases. Platform limits are enforced so a draft is always publishable as-is.
 import type { Platform } from "../../../../schema/api/common";
-import type { BrandProfile, GeneratedPostDraft, Insight } from "../types";
+import type { GeneratedPostDraft, GeneratePostsInput } from "../types";
 import { completeSentences, keyphrases, textRank } from "./text";
 import { fitToPlatform, PLATFORM_LIMITS, publishedLength, toHashtag } from "../post-limits";
 import { sentenceTexts } from "./nlp";
@@ -75,14 +75,7 @@ function shortPost(p: { opener: string; lead: string; main: string; closer: stri
   return build(use);
 }
 
-export function writePosts(input: {
-  brand: BrandProfile;
-  prompt: string;
-  context: string[];
-  insights: Insight[];
-  count: number;
-  platforms: Platform[];
-}): GeneratedPostDraft[] {
+export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
   const { brand, prompt } = input;
   const count = Math.max(1, Math.min(30, Math.floor(input.count) || 1));
   const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
