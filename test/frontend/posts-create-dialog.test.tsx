@@ -8,15 +8,13 @@ import { system } from "../../frontend/app/theme";
 import { Toaster, toaster } from "../../frontend/components/ui/toaster";
 import CreatePostDialog, { localDate, parseHashtags } from "../../frontend/features/posts/create-post-dialog";
 import type { Post } from "../../schema/api/posts";
-import { makePost, makeProject } from "./test-utils";
+import { makePost, makeProject, jsonResponse } from "./test-utils";
 
 const project = makeProject({ name: "Acme Coffee" });
 
 type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
 let calls: Call[];
 let responders: ((call: Call) => Response | Promise<Response | undefined> | undefined)[];
-
-const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 const post = (over: Partial<Post> = {}) => makePost(over);
 

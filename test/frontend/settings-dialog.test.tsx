@@ -10,11 +10,9 @@ import { RequireAuth } from "../../frontend/app/guards";
 import { system } from "../../frontend/app/theme";
 import { notify } from "../../frontend/components/ui/toaster";
 import ProjectSettingsDialog from "../../frontend/features/settings/project-settings-dialog";
-import { makeProject } from "./test-utils";
+import { makeProject, jsonResponse as ok } from "./test-utils";
 
 const project = makeProject({ ...DEFAULT_PROJECT, user_email: "owner@example.com", created_at: 1 });
-
-const ok = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let setProject: Mock<(p: Project) => void>;

@@ -10,7 +10,7 @@ import { Toaster } from "../../frontend/components/ui/toaster";
 import { fetcher } from "../../frontend/lib/api";
 import SocialConnectPage from "../../frontend/features/social/social-connect-page";
 import type { SocialAccount } from "../../schema/api/social";
-import { makeProject } from "./test-utils";
+import { makeProject, jsonResponse as json } from "./test-utils";
 
 const redirectTo = vi.fn();
 vi.mock("../../frontend/features/social/api", async (importOriginal) => ({
@@ -35,8 +35,6 @@ type Call = { url: string; method: string; body: unknown };
 let calls: Call[];
 let accounts: SocialAccount[];
 let routes: Record<string, (call: Call) => Response>;
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeEach(() => {
   calls = [];

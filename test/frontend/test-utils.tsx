@@ -9,6 +9,10 @@ import { Toaster } from "../../frontend/components/ui/toaster";
 import type { Post } from "../../schema/api/posts";
 import type { Project } from "../../schema/api/projects";
 
+/** A JSON answer for a stubbed fetch. */
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
 /** The current project of a signed-in test user; tests override what they look at. */
 export function makeProject(over: Partial<Project> = {}): Project {
   return {
