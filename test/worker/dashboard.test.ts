@@ -3,19 +3,12 @@ import { describe, expect, it } from "vitest";
 import { call, expectError, json, signIn } from "./helpers";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import { formatChange, totalChangePercent } from "../../worker/services/dashboard";
+import { insertPost as insertFixturePost, type PostState } from "./posts-fixtures";
 
 const DAY = 86_400_000;
 
-async function insertPost(projectId: string, opts: { status?: string; scheduledFor: number; createdAt?: number; content?: string }) {
-  const id = crypto.randomUUID();
-  const created = opts.createdAt ?? Date.now();
-  await env.DB.prepare(
-    "insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at) values (?, ?, 'twitter', ?, '[]', ?, ?, 0, ?, ?)",
-  )
-    .bind(id, projectId, opts.content ?? `post ${id}`, opts.scheduledFor, opts.status ?? "scheduled", created, created)
-    .run();
-  return id;
-}
+/** A twitter post created now unless the test says when. */
+const insertPost = (projectId: string, s: PostState & { scheduledFor: number }) => insertFixturePost(projectId, { createdAt: Date.now(), ...s });
 
 async function dashboard(user: Awaited<ReturnType<typeof signIn>>) {
   const res = await json(user, "GET", `/api/projects/${user.projectId}/dashboard`);
