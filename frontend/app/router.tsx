@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { BrowserRouter, Outlet, useRoutes } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
-import { useAuth } from "./auth-context";
 import { PublicOnly, RequireAuth } from "./guards";
 import { loadAppRecipes } from "./theme";
 
@@ -21,24 +20,7 @@ const page = (load: () => Promise<{ default: ComponentType }>, light = false) =>
   );
 };
 
-const loadShell = withAppRecipes(() => import("./shell/app-shell"));
-const AppShell = lazy(loadShell);
-
-// Each path's chunks, so the opened screen's code downloads with the app shell instead of after
-// it has loaded and rendered (a shorter request chain on a first visit; see AppRoutes).
-const preloads = new Map<string, () => Promise<unknown>>();
-type Load = () => Promise<{ default: ComponentType }>;
-const screen = (path: string, load: Load, { light = false, shell = false } = {}) => {
-  preloads.set(path, () => Promise.all([light ? load() : withAppRecipes(load)(), shell ? loadShell() : null]));
-  return { path, element: page(load, light) };
-};
-
-/** Starts loading the chunks of the screen at `pathname` (once, when the session is known). */
-function preloadScreen(pathname: string) {
-  preloads.get(pathname)?.().catch(() => {
-    /* the lazy screen retries and reports the failure when it renders */
-  });
-}
+const AppShell = lazy(withAppRecipes(() => import("./shell/app-shell")));
 
 export const routes = [
   {
@@ -47,23 +29,23 @@ export const routes = [
       {
         element: <PublicOnly />,
         children: [
-          screen("/", () => import("../features/landing/landing-page"), { light: true }),
-          screen("/login", () => import("../features/auth/login-page"), { light: true }),
-          screen("/signup", () => import("../features/auth/signup-page")),
-          screen("/reset-password", () => import("../features/auth/reset-password-page")),
-          screen("/auth/update-password", () => import("../features/auth/update-password-page")),
+          { path: "/", element: page(() => import("../features/landing/landing-page"), true) },
+          { path: "/login", element: page(() => import("../features/auth/login-page"), true) },
+          { path: "/signup", element: page(() => import("../features/auth/signup-page")) },
+          { path: "/reset-password", element: page(() => import("../features/auth/reset-password-page")) },
+          { path: "/auth/update-password", element: page(() => import("../features/auth/update-password-page")) },
         ],
       },
-      screen("/terms", () => import("../features/legal/terms-page"), { light: true }),
-      screen("/privacy", () => import("../features/legal/privacy-page"), { light: true }),
+      { path: "/terms", element: page(() => import("../features/legal/terms-page"), true) },
+      { path: "/privacy", element: page(() => import("../features/legal/privacy-page"), true) },
       {
         element: <RequireAuth />,
         children: [
-          screen("/welcome", () => import("../features/onboarding/welcome-page")),
-          screen("/onboarding", () => import("../features/projects/project-wizard-page")),
-          screen("/social-connect", () => import("../features/social/social-connect-page")),
-          screen("/auth/twitter/callback", () => import("../features/social/social-connect-page")),
-          screen("/auth/instagram/callback", () => import("../features/social/social-connect-page")),
+          { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
+          { path: "/onboarding", element: page(() => import("../features/projects/project-wizard-page")) },
+          { path: "/social-connect", element: page(() => import("../features/social/social-connect-page")) },
+          { path: "/auth/twitter/callback", element: page(() => import("../features/social/social-connect-page")) },
+          { path: "/auth/instagram/callback", element: page(() => import("../features/social/social-connect-page")) },
           {
             element: (
               <Suspense fallback={<LoadingScreen />}>
@@ -71,12 +53,12 @@ export const routes = [
               </Suspense>
             ),
             children: [
-              screen("/dashboard", () => import("../features/dashboard/dashboard-page"), { shell: true }),
-              screen("/calendar", () => import("../features/calendar/calendar-page"), { shell: true }),
-              screen("/brain", () => import("../features/brain/brain-page"), { shell: true }),
-              screen("/campaigns/new", () => import("../features/campaigns/campaign-new-page"), { shell: true }),
-              screen("/content", () => import("../features/coming-soon/coming-soon-page"), { shell: true }),
-              screen("/analytics", () => import("../features/coming-soon/coming-soon-page"), { shell: true }),
+              { path: "/dashboard", element: page(() => import("../features/dashboard/dashboard-page")) },
+              { path: "/calendar", element: page(() => import("../features/calendar/calendar-page")) },
+              { path: "/brain", element: page(() => import("../features/brain/brain-page")) },
+              { path: "/campaigns/new", element: page(() => import("../features/campaigns/campaign-new-page")) },
+              { path: "/content", element: page(() => import("../features/coming-soon/coming-soon-page")) },
+              { path: "/analytics", element: page(() => import("../features/coming-soon/coming-soon-page")) },
             ],
           },
         ],
@@ -89,16 +71,6 @@ export const routes = [
 // A plain BrowserRouter (no data router): nothing here uses loaders or blockers, and it keeps
 // ~17 KiB gzip of react-router out of the initial JS (docs/decisions/030).
 function AppRoutes() {
-  const { loading } = useAuth();
-  const preloaded = useRef(false);
-  useEffect(() => {
-    // Once the session and projects are known (the API chain ran alone, not queued behind a
-    // dozen chunks on wrangler dev's HTTP/1.1 connections), fetch the screen's own chunks
-    // alongside the app shell instead of after it.
-    if (loading || preloaded.current) return;
-    preloaded.current = true;
-    preloadScreen(window.location.pathname);
-  }, [loading]);
   return useRoutes(routes);
 }
 
