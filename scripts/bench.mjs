@@ -120,13 +120,14 @@ function seedSql({ userId, projectId, token, posts, duePosts }) {
     const status = t > now ? "scheduled" : statuses[i % 3];
     rows.push(`(${sql(randomUUID())}, ${sql(projectId)}, ${sql(platforms[i % 2])}, ${sql(`Bench post ${i} about our brand`)}, '["bench"]', ${t}, ${sql(status)}, 0, ${now - (i % 60) * 86_400_000}, ${now})`);
   }
-  for (let i = 0; i < rows.length; i += 500) {
-    lines.push(`insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at) values ${rows.slice(i, i + 500).join(",\n")};`);
+  // D1 caps one statement at 100 KB: 100 rows per insert.
+  for (let i = 0; i < rows.length; i += 100) {
+    lines.push(`insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at) values ${rows.slice(i, i + 100).join(",\n")};`);
   }
   const due = [];
   for (let i = 0; i < duePosts; i++) due.push(`(${sql(randomUUID())}, ${sql(projectId)}, 'twitter', ${sql(`Due post ${i}`)}, '[]', ${now - 1000 - i}, 'scheduled', 0, ${now}, ${now})`);
-  for (let i = 0; i < due.length; i += 500) {
-    lines.push(`insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at) values ${due.slice(i, i + 500).join(",\n")};`);
+  for (let i = 0; i < due.length; i += 100) {
+    lines.push(`insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at) values ${due.slice(i, i + 100).join(",\n")};`);
   }
   return lines.join("\n");
 }
