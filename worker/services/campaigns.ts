@@ -11,7 +11,7 @@ import type { Db } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
-import { toPostDto } from "./posts";
+import { newPostRow, toPostDto } from "./posts";
 
 export type CreateCampaignInput = z.output<typeof createCampaignSchema>;
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -50,27 +50,21 @@ export async function createCampaign(db: Db, userId: string, projectId: string, 
     timeZone: input.time_zone,
     createdAt: at,
   };
-  const rows: (typeof posts.$inferInsert)[] = input.posts.map((p) => ({
-    id: newId(),
-    projectId,
-    campaignId: campaign.id,
-    platform: p.platform,
-    content: p.content,
-    hashtags: p.hashtags.filter(Boolean),
-    // Seconds are dropped: the calendar and the spacing formula work in whole minutes.
-    scheduledFor: Math.floor(Date.parse(p.scheduled_for) / 60_000) * 60_000,
-    status: "scheduled",
-    mediaInfo: null,
-    mediaUrl: null,
-    imagePrompt: p.image_prompt ?? null,
-    publishAttempts: 0,
-    lastAttempt: null,
-    publishedAt: null,
-    errorMessage: null,
-    platformPostId: null,
-    createdAt: at,
-    updatedAt: at,
-  }));
+  const rows = input.posts.map((p) =>
+    newPostRow(
+      projectId,
+      {
+        platform: p.platform,
+        content: p.content,
+        hashtags: p.hashtags,
+        // Seconds are dropped: the calendar and the spacing formula work in whole minutes.
+        scheduledFor: Math.floor(Date.parse(p.scheduled_for) / 60_000) * 60_000,
+        imagePrompt: p.image_prompt ?? null,
+      },
+      campaign.id,
+      at,
+    ),
+  );
   const postInserts = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     postInserts.push(db.insert(posts).values(rows.slice(i, i + ROWS_PER_INSERT)));

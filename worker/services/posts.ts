@@ -55,7 +55,8 @@ export type PostDraft = {
   imagePrompt?: string | null;
 };
 
-function draftRow(projectId: string, draft: PostDraft, campaignId: string | null, at: number): typeof posts.$inferInsert {
+/** The row of a new scheduled post: the one place that says what a new post looks like. */
+export function newPostRow(projectId: string, draft: PostDraft, campaignId: string | null, at: number): typeof posts.$inferInsert {
   return {
     id: newId(),
     projectId,
@@ -81,7 +82,7 @@ function draftRow(projectId: string, draft: PostDraft, campaignId: string | null
 export async function createPosts(db: Db, projectId: string, drafts: PostDraft[], campaignId?: string | null): Promise<Post[]> {
   if (drafts.length === 0) return [];
   const at = Date.now();
-  const rows = drafts.map((d) => draftRow(projectId, d, campaignId ?? null, at));
+  const rows = drafts.map((d) => newPostRow(projectId, d, campaignId ?? null, at));
   const [first, ...rest] = rows.map((r) => db.insert(posts).values(r).returning());
   const results = await db.batch([first!, ...rest]);
   return results.map((r) => toPostDto(r[0]!));
