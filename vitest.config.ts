@@ -24,6 +24,8 @@ export default defineConfig(async () => {
                   PLATFORM_SANDBOX_URL: inject<string>("fakesUrl"),
                   // Short platform timeouts so injected sandbox hangs end quickly in tests.
                   PLATFORM_TIMEOUT_MS: "1500",
+                  // Scraping resolves hostnames through the fake DNS-over-HTTPS resolver (test/fakes/dns.ts).
+                  SCRAPE_DNS_URL: `${inject<string>("fakesUrl")}/dns-query`,
                 },
               },
             })),

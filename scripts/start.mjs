@@ -4,8 +4,9 @@
 // account, no prompt. Options (env): PORT (8787), PERSIST_DIR (.wrangler/state), SKIP_BUILD=1,
 // SANDBOX_PORT (8790), CRON_TICK_MS (60000; 0 disables the local cron ticker), LOG_LEVEL (info),
 // APP_ORIGIN (the public origin, e.g. Vite's http://localhost:5173 for `npm run dev`).
+// wrangler.toml is production; this script runs the Worker with APP_ENV=development explicitly.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -38,7 +39,8 @@ if (process.env.SKIP_BUILD !== "1") run(bin("vite"), ["build", "--logLevel", "wa
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir]);
 
 const children = [];
-const vars = [];
+// Local run: development, chosen here (the committed configuration is production).
+const vars = ["--var", "APP_ENV:development"];
 // `npm run dev` serves the SPA from Vite (:5173): that is the origin the browser sends and the one
 // OAuth must come back to.
 if (process.env.APP_ORIGIN) vars.push("--var", `APP_ORIGIN:${process.env.APP_ORIGIN}`);
@@ -52,9 +54,17 @@ if (!configured.X_CLIENT_ID && !configured.INSTAGRAM_CLIENT_ID) {
   });
   children.push(sandbox);
   vars.push("--var", `PLATFORM_SANDBOX_URL:http://127.0.0.1:${sandboxPort}`);
-  // The sandbox also serves sample brand web pages (/web/...): let the brain scrape them locally.
-  vars.push("--var", `SCRAPE_ALLOW_HOSTS:127.0.0.1:${sandboxPort},localhost:${sandboxPort}`);
 }
+// Sample brand web pages for offline scraping, on their own tiny server (any free port): the only
+// local origin the brain may scrape, and it serves nothing but those pages. Its URL is printed and
+// written to PERSIST_DIR/demo-web-url for the journeys.
+const { startDemoWeb } = await import("../test/fakes/demo-web-server.ts");
+const demoWeb = await startDemoWeb(Number(process.env.DEMO_WEB_PORT ?? 0));
+const demoHost = new URL(demoWeb.url).host;
+vars.push("--var", `SCRAPE_ALLOW_HOSTS:${demoHost},localhost:${new URL(demoWeb.url).port}`);
+mkdirSync(persistDir, { recursive: true });
+writeFileSync(path.join(persistDir, "demo-web-url"), demoWeb.url);
+console.log(`sample brand pages for scraping: ${demoWeb.url}/web/brand.html`);
 
 const wrangler = spawn(
   bin("wrangler"),
@@ -73,6 +83,7 @@ if (cronTickMs > 0) {
 
 const stop = () => {
   clearInterval(ticker);
+  void demoWeb.close();
   for (const child of children) child.kill("SIGTERM");
 };
 process.on("SIGINT", stop);

@@ -16,6 +16,7 @@ import { mediaRoutes } from "./routes/media";
 import { campaignRoutes } from "./routes/campaigns";
 import { dashboardRoutes } from "./routes/dashboard";
 import { devRoutes } from "./routes/dev";
+import { jsonBodyLimit, productionGate, securityHeaders } from "./lib/security-middleware";
 import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
 
 // Routes are chained so `AppType` carries every path and schema to the typed client (hc).
@@ -36,6 +37,10 @@ const api = new Hono<AppEnv>()
   .route("/", dashboardRoutes);
 
 export const app = new Hono<AppEnv>()
+  // Secure by default (lib/security-middleware.ts): refuse to run half-configured, headers, body caps.
+  .use("*", securityHeaders)
+  .use("*", productionGate)
+  .use("/api/*", jsonBodyLimit)
   .route("/api", api)
   .route("/media", mediaRoutes)
   .route("/dev", devRoutes);

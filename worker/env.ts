@@ -8,8 +8,9 @@ export type Env = {
   PUBLISH_JOBS: Queue<PublishJob>;
   VECTORIZE?: VectorizeIndex;
 
+  /** "development" or "test" must be chosen explicitly; anything else (or unset) is production. */
   APP_ENV?: string;
-  /** Public origin of the app, e.g. https://app.example.com; defaults to the request origin. */
+  /** Public origin of the app, e.g. https://app.example.com. Required in production; locally defaults to the request origin. */
   APP_ORIGIN?: string;
   /** Secret used to derive the AES-GCM key for social tokens. */
   TOKEN_ENCRYPTION_KEY?: string;
@@ -45,6 +46,8 @@ export type Env = {
   PLATFORM_SANDBOX_URL?: string;
   /** Brain URL scraping: comma-separated host:port pairs exempt from the private-address check (local demo only). */
   SCRAPE_ALLOW_HOSTS?: string;
+  /** Brain URL scraping: DNS-over-HTTPS JSON endpoint used to check where hostnames point (default Cloudflare's). */
+  SCRAPE_DNS_URL?: string;
   /** Per-request timeout of X/Instagram calls in ms (default 15000). */
   PLATFORM_TIMEOUT_MS?: string;
 };

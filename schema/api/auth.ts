@@ -13,8 +13,15 @@ export const signupRequestSchema = z.object({ email: emailSchema, password: pass
 export const magicLinkSchema = z.object({ email: emailSchema });
 export const magicLinkVerifySchema = z.object({ token: z.string().min(10).max(200) });
 export const resetPasswordSchema = z.object({ email: emailSchema });
+export const resendVerificationSchema = z.object({ email: emailSchema });
 export const updatePasswordSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string().max(200), token: z.string().max(200).optional() })
+  .object({
+    password: passwordSchema,
+    confirmPassword: z.string().max(200),
+    token: z.string().max(200).optional(),
+    /** Required for a signed-in change of an account that has a password. */
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
   .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsMatch, path: ["confirmPassword"] });
 
 export type SessionUser = { id: string; email: string };

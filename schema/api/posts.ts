@@ -16,6 +16,23 @@ export const mediaInfoSchema = z.object({
 });
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 
+// A scheduled time far outside any plan (year 20, year 9999) is a typo or an attack on the calendar
+// and the cron queries: times must lie between yesterday and two years ahead (DESIGN security rules).
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SCHEDULE_WINDOW = { pastMs: DAY_MS, futureMs: 2 * 366 * DAY_MS } as const;
+export const SCHEDULE_WINDOW_MESSAGE = "Please choose a time between yesterday and two years from now";
+export const scheduledForSchema = z
+  .string()
+  .datetime({ offset: true, message: "Please choose a valid date and time" })
+  .refine(
+    (v) => {
+      const t = Date.parse(v);
+      const now = Date.now();
+      return t >= now - SCHEDULE_WINDOW.pastMs && t <= now + SCHEDULE_WINDOW.futureMs;
+    },
+    { message: SCHEDULE_WINDOW_MESSAGE },
+  );
+
 const hashtagSchema = z
   .string()
   .trim()
@@ -28,7 +45,7 @@ export const createPostSchema = z.object({
   platform: platformSchema.default("twitter"),
   hashtags: z.array(hashtagSchema).max(30).default([]),
   /** ISO instant; omitted for "Post Now". */
-  scheduled_for: z.string().datetime({ offset: true, message: "Please choose a valid date and time" }).optional(),
+  scheduled_for: scheduledForSchema.optional(),
   mode: z.enum(["now", "schedule"]).default("schedule"),
   media_info: mediaInfoSchema.nullable().optional(),
 });
@@ -38,7 +55,7 @@ export const updatePostSchema = z
     content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long").optional(),
     hashtags: z.array(hashtagSchema).max(30).optional(),
     media_info: mediaInfoSchema.nullable().optional(),
-    scheduled_for: z.string().datetime({ offset: true, message: "Please choose a valid date and time" }).optional(),
+    scheduled_for: scheduledForSchema.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
 

@@ -68,6 +68,7 @@ export const DOCUMENT_MESSAGES = {
   size: (name: string) => `${name} is larger than 10 MB`,
   empty: (name: string) => `${name} is empty`,
   content: (name: string, type: DocumentType) => `${name} is not a valid ${type.toUpperCase()} file`,
+  unpacked: (name: string) => `${name} unpacks to too much data (a DOCX may hold at most 64 MB uncompressed)`,
   count: `At most ${MAX_WIZARD_DOCUMENTS} documents can be added`,
   total: "Documents can be at most 25 MB in total",
 } as const;

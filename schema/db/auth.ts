@@ -22,13 +22,14 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-// One-time tokens sent by mail (magic link, password reset), stored hashed.
+// One-time tokens sent by mail (magic link, verification, password reset), stored hashed.
 export const authTokens = sqliteTable(
   "auth_tokens",
   {
     id: text("id").primaryKey(),
     userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["magic_link", "reset_password"] }).notNull(),
+    // verify_email: the link mailed at sign-up (confirms that sign-up's password); magic_link: sign-in by mail.
+    kind: text("kind", { enum: ["magic_link", "verify_email", "reset_password"] }).notNull(),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
   },

@@ -4,3 +4,4 @@ import "./mail.ts";
 import "./platform-sandbox.ts";
 import "./web-pages.ts";
 import "./openai.ts";
+import "./dns.ts";

@@ -4,7 +4,9 @@
 //   /web/redirect?to=URL    302 to URL (relative or absolute); /web/redirect-loop redirects forever
 //   /web/large              a page over 2 MB; /web/slow waits 3 s before answering
 //   /web/image.png          a non-text content type; /web/missing answers 404
-import { registerFake } from "./server.ts";
+// `npm start` serves these pages from their own tiny server (demo-web-server.ts), never from the
+// platform sandbox, so the only local origin the brain may scrape exposes nothing of any user.
+import { registerFake, type FakeHandler } from "./server.ts";
 
 export const BRAND_PAGE_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Acme Trail Co. &ndash; About us</title>
@@ -24,7 +26,7 @@ export const BRAND_PAGE_HTML = `<!doctype html>
 <script>console.log("late script")</script>
 </body></html>`;
 
-registerFake("/web/", async (req, res, _body, url) => {
+export const handleWebPage: FakeHandler = async (req, res, _body, url) => {
   const path = url.pathname;
   if (path === "/web/brand.html") {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(BRAND_PAGE_HTML);
@@ -60,4 +62,6 @@ registerFake("/web/", async (req, res, _body, url) => {
   }
   void req;
   return false;
-});
+};
+
+registerFake("/web/", handleWebPage);

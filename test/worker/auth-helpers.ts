@@ -39,9 +39,18 @@ export async function lastLink(to: string): Promise<URL> {
   return new URL(m[0]);
 }
 
-export async function signUpAndLogin(email = randomEmail(), password = "secret123") {
+/** Signs up and opens the verification link from the dev outbox (an account is usable only then). */
+export async function signUpVerified(email = randomEmail(), password = "secret123") {
   const su = await post("/api/auth/signup", { email, password });
   if (su.status !== 201) throw new Error(`signup ${su.status}`);
+  const token = (await lastLink(email.toLowerCase())).searchParams.get("magic");
+  const verify = await post("/api/auth/magic-link/verify", { token });
+  if (verify.status !== 200) throw new Error(`verify ${verify.status}`);
+  return { email, password };
+}
+
+export async function signUpAndLogin(email = randomEmail(), password = "secret123") {
+  await signUpVerified(email, password);
   const li = await post("/api/auth/login", { email, password });
   if (li.status !== 200) throw new Error(`login ${li.status}`);
   return { email, password, cookie: sessionCookieOf(li) };

@@ -167,6 +167,15 @@ async function signedUp(): Promise<{ email: string; password: string }> {
   return { email, password: "secret123" };
 }
 
+/** A signed-up account whose address is verified (through its mailed link), ready for password sign-in. */
+async function verifiedSignUp(): Promise<{ email: string; password: string }> {
+  const account = await signedUp();
+  const token = (await lastLink(account.email)).searchParams.get("magic");
+  const res = await call("/api/auth/magic-link/verify", { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() }, body: JSON.stringify({ token }) });
+  if (res.status !== 200) throw new Error(`fixture: verify ${res.status}`);
+  return account;
+}
+
 /** Keyed "METHOD /api/path" exactly as in the route table. */
 export const ROUTE_CASES: Record<string, RouteCase> = {
   // Public: no session, no owner.
@@ -178,8 +187,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/auth/login": {
     rule: "public",
     status: 200,
-    prepare: async () => ({ body: await signedUp(), headers: freshIp(), as: null }),
+    prepare: async () => ({ body: await verifiedSignUp(), headers: freshIp(), as: null }),
   },
+  "POST /api/auth/verify-email": { rule: "public", status: 200, request: () => ({ body: { email: randomEmail("ve") }, headers: freshIp(), as: null }) },
   "POST /api/auth/magic-link": { rule: "public", status: 200, request: () => ({ body: { email: randomEmail("ml") }, headers: freshIp(), as: null }) },
   "POST /api/auth/magic-link/verify": {
     rule: "public",
@@ -194,9 +204,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     rule: "public",
     status: 200,
     prepare: async () => {
-      const { email, password } = await signedUp();
+      const { email, password } = await verifiedSignUp();
       const login = await call("/api/auth/login", { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() }, body: JSON.stringify({ email, password }) });
-      return { body: { password: "another-secret", confirmPassword: "another-secret" }, as: { cookie: sessionCookieOf(login) } };
+      return { body: { password: "another-secret", confirmPassword: "another-secret", currentPassword: password }, as: { cookie: sessionCookieOf(login) } };
     },
   },
   "POST /api/auth/logout": {

@@ -4,11 +4,12 @@ import type { MiddlewareHandler } from "hono";
 import { authAdapter } from "../adapters/auth";
 import type { AppEnv } from "./context";
 import { forbidden, unauthorized } from "./errors";
+import { publicOrigin } from "./app-config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function allowedOrigin(c: { req: { url: string }; env: AppEnv["Bindings"] }): string {
-  return c.env.APP_ORIGIN ?? new URL(c.req.url).origin;
+  return publicOrigin(c.env, c.req.url);
 }
 
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {

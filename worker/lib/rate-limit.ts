@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { tooManyRequests } from "./errors";
+import { isProduction } from "./app-config";
 
 const STALE_MS = 24 * 60 * 60 * 1000;
 
@@ -36,6 +37,6 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
  */
 export function clientIp(req: { header(name: string): string | undefined }, env: { APP_ENV?: string }): string | null {
   const ip = req.header("cf-connecting-ip");
-  if (env.APP_ENV === "production") return ip ?? "unknown";
+  if (isProduction(env)) return ip ?? "unknown";
   return ip && !LOOPBACK.has(ip) ? ip : null;
 }

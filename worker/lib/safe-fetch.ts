@@ -4,9 +4,12 @@
 // (decimal/hex IPv4, IPv4-mapped or NAT64 IPv6), no "localhost" or metadata host names, and no
 // names that embed such an IP (nip.io style). Redirects are followed by hand so every hop is
 // checked again (at most 5). Size (2 MB) and time (10 s) are capped, and only text is kept.
-// The Worker cannot resolve DNS itself; on Cloudflare, fetch() cannot reach private addresses.
+// A hostname is resolved (DNS over HTTPS, lib/dns-resolve.ts) before every hop and refused when
+// any of its addresses is special, so a public-looking name pointing at 127.0.0.1 is refused too;
+// the app's own host is refused whatever it resolves to (its /dev and API are not scrape targets).
 // SCRAPE_ALLOW_HOSTS (comma-separated host:port) lets the offline demo and the tests reach the
-// local fake server; it is empty by default.
+// local sample-page server; it is empty by default and ignored in production.
+import { dohResolver, ResolveError, type Resolver } from "./dns-resolve";
 
 export const SCRAPE_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 } as const;
 
@@ -16,6 +19,7 @@ export const SAFE_FETCH_MESSAGES = {
   invalid: "Please enter a valid URL",
   scheme: "Only http and https URLs can be added",
   blocked: "This address cannot be fetched",
+  unresolved: "This address could not be found",
   credentials: "URLs with a user name or password cannot be fetched",
   tooManyRedirects: "The page redirected too many times",
   tooLarge: "The page is too large (max 2 MB)",
@@ -97,8 +101,39 @@ export function isBlockedIPv6(g: number[]): boolean {
   return false;
 }
 
-/** Checks one URL (every redirect hop is checked again). Returns the parsed URL or throws. */
-export function checkUrl(raw: string | URL, allowHosts: Set<string> = new Set()): URL {
+/** True when an IP address (v4 or v6, as a resolver returns it) is special and must not be fetched. */
+export function isBlockedAddress(ip: string): boolean {
+  const v4 = ipv4Octets(ip);
+  if (v4) return isBlockedIPv4(v4);
+  const v6 = parseIPv6(ip);
+  return !v6 || isBlockedIPv6(v6); // unparsable: refuse
+}
+
+const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/\.$/, "");
+const isIpLiteral = (host: string) => host.startsWith("[") || ipv4Octets(host) !== null;
+const isAllowlisted = (url: URL, allowHosts: Set<string>) =>
+  allowHosts.has(`${hostOf(url)}:${url.port || (url.protocol === "https:" ? "443" : "80")}`);
+
+/** Refuses a hostname that resolves to any special address (IP literals were checked by checkUrl). */
+export async function checkResolved(url: URL, resolver: Resolver, allowHosts: Set<string> = new Set()): Promise<void> {
+  const host = hostOf(url);
+  if (isIpLiteral(host) || isAllowlisted(url, allowHosts)) return;
+  let addresses: string[];
+  try {
+    addresses = await resolver(host);
+  } catch (err) {
+    if (err instanceof ResolveError) throw new SafeFetchError(SAFE_FETCH_MESSAGES.unresolved);
+    throw err;
+  }
+  if (addresses.some(isBlockedAddress)) throw new SafeFetchError(SAFE_FETCH_MESSAGES.blocked);
+}
+
+/**
+ * Checks one URL (every redirect hop is checked again). Returns the parsed URL or throws.
+ * `selfHosts` are the app's own host names ("host", any port) or origins ("host:port"): refused
+ * even when allowlisted.
+ */
+export function checkUrl(raw: string | URL, allowHosts: Set<string> = new Set(), selfHosts: Set<string> = new Set()): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -107,9 +142,11 @@ export function checkUrl(raw: string | URL, allowHosts: Set<string> = new Set())
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new SafeFetchError(SAFE_FETCH_MESSAGES.scheme);
   if (url.username || url.password) throw new SafeFetchError(SAFE_FETCH_MESSAGES.credentials);
-  const port = url.port || (url.protocol === "https:" ? "443" : "80");
-  const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (allowHosts.has(`${host}:${port}`)) return url;
+  const host = hostOf(url);
+  if (selfHosts.has(host) || selfHosts.has(`${host}:${url.port || (url.protocol === "https:" ? "443" : "80")}`)) {
+    throw new SafeFetchError(SAFE_FETCH_MESSAGES.blocked);
+  }
+  if (isAllowlisted(url, allowHosts)) return url;
   if (!host) throw new SafeFetchError(SAFE_FETCH_MESSAGES.invalid);
   if (host.startsWith("[")) {
     const g = parseIPv6(host);
@@ -138,6 +175,34 @@ export function checkUrl(raw: string | URL, allowHosts: Set<string> = new Set())
     }
   }
   return url;
+}
+
+/**
+ * The scraper's configuration for this deployment: the allowlist only outside production, the
+ * app's own host refused (by name in production, by host:port locally where the sample-page
+ * server shares 127.0.0.1), the DoH resolver from SCRAPE_DNS_URL or Cloudflare's.
+ */
+export function scrapeOptions(
+  env: { APP_ENV?: string; APP_ORIGIN?: string; SCRAPE_ALLOW_HOSTS?: string; SCRAPE_DNS_URL?: string },
+  requestUrl?: string,
+): { allowHosts: Set<string>; selfHosts: Set<string>; resolver: Resolver } {
+  const production = env.APP_ENV !== "development" && env.APP_ENV !== "test";
+  const selfHosts = new Set<string>();
+  for (const origin of [env.APP_ORIGIN, requestUrl]) {
+    if (!origin) continue;
+    try {
+      const u = new URL(origin);
+      const host = hostOf(u);
+      selfHosts.add(production ? host : `${host}:${u.port || (u.protocol === "https:" ? "443" : "80")}`);
+    } catch {
+      /* not a URL: nothing to add */
+    }
+  }
+  return {
+    allowHosts: production ? new Set() : parseAllowHosts(env.SCRAPE_ALLOW_HOSTS),
+    selfHosts,
+    resolver: dohResolver(env.SCRAPE_DNS_URL || undefined),
+  };
 }
 
 export type FetchedPage = { url: string; contentType: string; body: string };
@@ -183,15 +248,24 @@ function charsetOf(contentType: string): string {
 /** GETs a page safely: every hop checked, redirects by hand, size and time capped, text only. */
 export async function safeFetchText(
   raw: string,
-  opts: { allowHosts?: Set<string>; fetcher?: typeof fetch; limits?: Partial<{ maxBytes: number; timeoutMs: number; maxRedirects: number }> } = {},
+  opts: {
+    allowHosts?: Set<string>;
+    selfHosts?: Set<string>;
+    resolver?: Resolver;
+    fetcher?: typeof fetch;
+    limits?: Partial<{ maxBytes: number; timeoutMs: number; maxRedirects: number }>;
+  } = {},
 ): Promise<FetchedPage> {
   const limits = { ...SCRAPE_LIMITS, ...opts.limits };
   const doFetch = opts.fetcher ?? fetch;
   const allow = opts.allowHosts ?? new Set<string>();
+  const self = opts.selfHosts ?? new Set<string>();
+  const resolver = opts.resolver ?? dohResolver();
   const signal = AbortSignal.timeout(limits.timeoutMs);
-  let url = checkUrl(raw, allow);
+  let url = checkUrl(raw, allow, self);
   try {
     for (let hop = 0; ; hop++) {
+      await checkResolved(url, resolver, allow);
       let res: Response;
       try {
         res = await doFetch(url.toString(), {
@@ -208,7 +282,7 @@ export async function safeFetchText(
       if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
         await res.body?.cancel();
         if (hop >= limits.maxRedirects) throw new SafeFetchError(SAFE_FETCH_MESSAGES.tooManyRedirects);
-        url = checkUrl(new URL(res.headers.get("location")!, url), allow);
+        url = checkUrl(new URL(res.headers.get("location")!, url), allow, self);
         continue;
       }
       if (!res.ok) {

@@ -5,6 +5,7 @@
 // (with a warning) so `npm start` works with no configuration.
 import type { Env } from "../env";
 import { ApiError } from "./errors";
+import { isProduction } from "./app-config";
 
 const DEV_SECRET = "brandpilot-development-only-token-key";
 const PREFIX = "v1:";
@@ -13,7 +14,7 @@ let warned = false;
 
 function secretFor(env: Pick<Env, "TOKEN_ENCRYPTION_KEY" | "APP_ENV">): string {
   if (env.TOKEN_ENCRYPTION_KEY) return env.TOKEN_ENCRYPTION_KEY;
-  if (env.APP_ENV === "production") {
+  if (isProduction(env)) {
     throw new ApiError(500, "misconfigured", "Token encryption is not configured (TOKEN_ENCRYPTION_KEY)");
   }
   if (!warned) {

@@ -3,6 +3,7 @@ import {
   loginSchema,
   magicLinkSchema,
   magicLinkVerifySchema,
+  resendVerificationSchema,
   resetPasswordSchema,
   signupRequestSchema,
   updatePasswordSchema,
@@ -11,7 +12,7 @@ import {
 import { clerkConfigured } from "../adapters/auth";
 import { CLERK_SESSION_COOKIE, clearCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../adapters/auth/session-cookie";
 import { mailAdapter, mailConfigured } from "../adapters/mail";
-import { allowedOrigin } from "../lib/auth-middleware";
+import { isProduction, publicOrigin } from "../lib/app-config";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { sha256Hex } from "../lib/ids";
@@ -29,7 +30,7 @@ const builtinOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 function ctx(c: Context<AppEnv>): auth.AuthCtx {
-  return { db: c.get("db"), mail: mailAdapter(c.env, c.get("db")), origin: allowedOrigin(c), ip: clientIp(c.req, c.env) };
+  return { db: c.get("db"), mail: mailAdapter(c.env, c.get("db")), origin: publicOrigin(c.env, c.req.url), ip: clientIp(c.req, c.env) };
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -40,7 +41,7 @@ export const authRoutes = new Hono<AppEnv>()
       auth: {
         provider: clerk ? "clerk" : "builtin",
         ...(clerk && c.env.CLERK_PUBLISHABLE_KEY ? { clerkPublishableKey: c.env.CLERK_PUBLISHABLE_KEY } : {}),
-        devOutbox: c.env.APP_ENV !== "production" && !mailConfigured(c.env),
+        devOutbox: !isProduction(c.env) && !mailConfigured(c.env),
       },
     };
     c.header("Cache-Control", "no-store");
@@ -67,6 +68,10 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/reset-password", describeRoute({ summary: "Email a password reset link", public: true, responses: { 200: okMessageResponse } }), builtinOnly, validate("json", resetPasswordSchema), async (c) => {
     await auth.requestPasswordReset(ctx(c), c.req.valid("json"));
     return c.json({ ok: true as const, message: "Check your email for the password reset link" });
+  })
+  .post("/verify-email", describeRoute({ summary: "Send the email verification link again", public: true, responses: { 200: okMessageResponse } }), builtinOnly, validate("json", resendVerificationSchema), async (c) => {
+    await auth.resendVerification(ctx(c), c.req.valid("json"));
+    return c.json({ ok: true as const, message: "Check your email for the verification link" });
   })
   .post("/update-password", describeRoute({ summary: "Set a new password (reset token or signed-in session)", public: true, responses: { 200: okMessageResponse } }), builtinOnly, validate("json", updatePasswordSchema), async (c) => {
     const user = c.get("user");

@@ -57,7 +57,7 @@ async function addDocument(c: Ctx) {
   }
   if (body && typeof body === "object" && "url" in body) {
     const { url } = parseWith(brainUrlDocumentSchema, body);
-    return c.json(await addUrlDocument(deps(c), user.id, projectId, url), 202);
+    return c.json(await addUrlDocument(deps(c), user.id, projectId, url, undefined, c.req.url), 202);
   }
   const input = parseWith(brainTextDocumentSchema, body);
   return c.json(await addTextDocument(deps(c), user.id, projectId, input), 202);

@@ -1,12 +1,13 @@
 // Local-only tools. /dev/outbox shows the mail the built-in auth "sent" (dev outbox), so magic
 // links and reset links can be clicked without a mail account. It holds live sign-in links, so it
-// answers 404 whenever APP_ENV is "production".
+// answers 404 unless APP_ENV is explicitly "development" or "test" (production is the default).
 import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { mailOutbox } from "../../schema/db/auth";
 import type { AppEnv } from "../lib/context";
 import { getDb } from "../lib/db";
 import { errorBody } from "../lib/errors";
+import { isProduction } from "../lib/app-config";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const linkify = (text: string) =>
@@ -14,7 +15,7 @@ const linkify = (text: string) =>
 
 export const devRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
-    if (c.env.APP_ENV === "production") return c.json(errorBody("not_found", "Not found"), 404);
+    if (isProduction(c.env)) return c.json(errorBody("not_found", "Not found"), 404);
     await next();
   })
   .get("/outbox", async (c) => {

@@ -3,13 +3,15 @@
 // objects were), objects go first, rows last, so a failure part-way leaves rows that a retry can
 // still find. Projects are deleted explicitly before the user; D1 enforces foreign keys, so each
 // project's documents, brain, social accounts, posts, campaigns and media rows cascade with it.
-import { eq, isNotNull, and } from "drizzle-orm";
-import { authTokens, mailOutbox, sessions, users } from "../../schema/db/auth";
+// Rows keyed by the address rather than the user id (outbox mail, rate-limit windows) go too.
+import { eq, isNotNull, and, or, sql } from "drizzle-orm";
+import { authTokens, mailOutbox, rateLimits, sessions, users } from "../../schema/db/auth";
 import { brainDocuments } from "../../schema/db/brain";
 import { media } from "../../schema/db/posts";
 import { projectDocuments, projects } from "../../schema/db/projects";
 import { oauthStates, socialAccounts } from "../../schema/db/social";
 import type { Db } from "../lib/db";
+import { loginKeyPrefix, mailKey } from "./auth";
 
 const R2_DELETE_BATCH = 1000;
 
@@ -70,6 +72,10 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, userId: string): P
     db.delete(authTokens).where(eq(authTokens.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(mailOutbox).where(eq(mailOutbox.to, user.email)),
+    // Rate-limit windows keyed by the address (substr, not LIKE: an address may contain % or _).
+    db
+      .delete(rateLimits)
+      .where(or(eq(rateLimits.key, mailKey(user.email)), sql`substr(${rateLimits.key}, 1, ${loginKeyPrefix(user.email).length}) = ${loginKeyPrefix(user.email)}`)),
     db.delete(users).where(eq(users.id, userId)),
   ]);
   return { objects: keys.length };

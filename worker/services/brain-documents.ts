@@ -9,7 +9,7 @@ import type { BrainDocumentDto, BrainTextDocumentInput } from "../../schema/api/
 import { badRequest, notFound, payloadTooLarge } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
-import { htmlToText, parseAllowHosts, safeFetchText, SafeFetchError } from "../lib/safe-fetch";
+import { htmlToText, safeFetchText, SafeFetchError, scrapeOptions } from "../lib/safe-fetch";
 import type { BrainDeps } from "./brain-deps";
 import { sourceKeyOf } from "./brain-deps";
 import { EXTRACT_MESSAGES, ExtractError, extractText, MAX_BRAIN_FILE_BYTES, MAX_BRAIN_TEXT_CHARS, normalizeText } from "./brain-extract";
@@ -92,11 +92,11 @@ export async function addTextDocument(deps: BrainDeps, userId: string, projectId
   return storeDocument(deps, projectId, { title: input.title, text: input.content, type: "document", sourceName: null });
 }
 
-export async function addUrlDocument(deps: BrainDeps, userId: string, projectId: string, url: string, fetcher?: typeof fetch) {
+export async function addUrlDocument(deps: BrainDeps, userId: string, projectId: string, url: string, fetcher?: typeof fetch, requestUrl?: string) {
   await ownedProject(deps.db, userId, projectId);
   let page;
   try {
-    page = await safeFetchText(url, { allowHosts: parseAllowHosts(deps.env.SCRAPE_ALLOW_HOSTS), fetcher });
+    page = await safeFetchText(url, { ...scrapeOptions(deps.env, requestUrl), fetcher });
   } catch (err) {
     if (err instanceof SafeFetchError) throw badRequest(err.message, { url: err.message });
     throw err;

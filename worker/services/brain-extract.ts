@@ -2,7 +2,8 @@
 // bytes), not by the name or type the browser sent (DESIGN security rules): a .pdf must start
 // like a PDF, a .docx must be a zip holding word/document.xml, a .txt must be UTF-8 text.
 // Encrypted, empty and legacy .doc files are refused with a message the user can act on.
-import { unzipSync, strFromU8 } from "fflate";
+import { strFromU8 } from "fflate";
+import { checkZipDirectory, inflateEntryBounded, readZipDirectory, ZipBoundsError } from "../lib/zip-bounds";
 
 export const BRAIN_FILE_TYPES = ["pdf", "doc", "docx", "txt"] as const;
 export type BrainFileType = (typeof BRAIN_FILE_TYPES)[number];
@@ -20,6 +21,8 @@ export const EXTRACT_MESSAGES = {
   emptyFile: "The file is empty",
   badPdf: "This PDF could not be read",
   badDocx: "This DOCX file could not be read",
+  docxTooLarge: "This DOCX file unpacks to too much data (max 64 MB uncompressed)",
+  pdfTooManyPages: "This PDF has too many pages (max 500)",
   notUtf8: "Text files must be UTF-8 encoded",
   tooLong: "The document text is too long (max 2,000,000 characters)",
 } as const;
@@ -89,8 +92,11 @@ export function normalizeText(text: string): string {
     .trim();
 }
 
+/** PDFs are bounded by pages (each page is parsed) and by text (stopped once over the text cap). */
+export const MAX_PDF_PAGES = 500;
+
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { getDocumentProxy, extractText } = await import("unpdf");
+  const { getDocumentProxy } = await import("unpdf");
   let pdf;
   try {
     // pdf.js takes ownership of the buffer: give it a copy.
@@ -103,9 +109,22 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
     throw new ExtractError(EXTRACT_MESSAGES.badPdf);
   }
   try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return (text as string[]).join("\n\n");
-  } catch {
+    if (pdf.numPages > MAX_PDF_PAGES) throw new ExtractError(EXTRACT_MESSAGES.pdfTooManyPages);
+    // Page by page, so a PDF whose text runs past the cap stops there instead of being read whole.
+    const pages: string[] = [];
+    let chars = 0;
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      const text = content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join("");
+      page.cleanup();
+      chars += text.length;
+      if (chars > MAX_BRAIN_TEXT_CHARS * 2) throw new ExtractError(EXTRACT_MESSAGES.tooLong);
+      pages.push(text);
+    }
+    return pages.join("\n\n");
+  } catch (err) {
+    if (err instanceof ExtractError) throw err;
     throw new ExtractError(EXTRACT_MESSAGES.badPdf);
   } finally {
     await pdf.destroy().catch(() => {});
@@ -142,14 +161,20 @@ export function docxXmlToText(xml: string): string {
   return out.join("\n");
 }
 
+/** The body of a DOCX, unpacked within lib/zip-bounds.ts's limits (a zip bomb stops early). */
 function docxText(bytes: Uint8Array): string {
-  let files: Record<string, Uint8Array>;
+  const entries = readZipDirectory(bytes);
+  if (!entries) throw new ExtractError(EXTRACT_MESSAGES.badDocx);
+  let xml: Uint8Array | null;
   try {
-    files = unzipSync(bytes, { filter: (f) => f.name === "word/document.xml" });
-  } catch {
-    throw new ExtractError(EXTRACT_MESSAGES.badDocx);
+    checkZipDirectory(entries);
+    xml = inflateEntryBounded(bytes, "word/document.xml");
+  } catch (err) {
+    if (err instanceof ZipBoundsError) {
+      throw new ExtractError(err.reason === "corrupt" ? EXTRACT_MESSAGES.badDocx : EXTRACT_MESSAGES.docxTooLarge);
+    }
+    throw err;
   }
-  const xml = files["word/document.xml"];
   if (!xml) throw new ExtractError(EXTRACT_MESSAGES.badDocx);
   return docxXmlToText(strFromU8(xml));
 }

@@ -22,7 +22,7 @@ import { badRequest, notFound } from "../lib/errors";
 import { newId, now, randomToken } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { fieldErrors } from "../lib/validate";
-import { DOCUMENT_MIME, contentMatches } from "./projects-file-check";
+import { DOCUMENT_MIME, contentMatches, docxWithinBounds } from "./projects-file-check";
 import { insertProjectQuery, toProject } from "./projects";
 
 export type CheckedDocument = { name: string; type: DocumentType; bytes: Uint8Array };
@@ -68,6 +68,7 @@ export async function checkSubmission(input: FormData | Record<string, unknown>)
       else {
         const bytes = new Uint8Array(await file.arrayBuffer());
         if (!contentMatches(type, bytes)) fields[key] = DOCUMENT_MESSAGES.content(file.name, type);
+        else if (type === "docx" && !docxWithinBounds(bytes)) fields[key] = DOCUMENT_MESSAGES.unpacked(file.name);
         else documents.push({ name: cleanFileName(file.name, type), type, bytes });
       }
     }

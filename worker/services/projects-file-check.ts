@@ -2,6 +2,7 @@
 // is stored only when its content really is the format its extension claims (DESIGN security
 // rules: "Uploads are checked by content (magic bytes) and size before storage").
 import type { DocumentType } from "../../schema/api/projects";
+import { checkZipDirectory, inflateEntryBounded, readZipDirectory, ZipBoundsError } from "../lib/zip-bounds";
 
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
@@ -20,37 +21,29 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
 const ascii = (s: string) => [...s].map((ch) => ch.charCodeAt(0));
 
 /**
+ * A DOCX within the unpacking bounds of lib/zip-bounds.ts: a directory of sane size, and its
+ * document body inflating (streamed, capped) to no more than the cap. A zip bomb is refused here,
+ * before it is stored, not later by the brain.
+ */
+export function docxWithinBounds(bytes: Uint8Array): boolean {
+  const entries = readZipDirectory(bytes);
+  if (!entries) return false;
+  try {
+    checkZipDirectory(entries);
+    inflateEntryBounded(bytes, "word/document.xml");
+    return true;
+  } catch (err) {
+    if (err instanceof ZipBoundsError) return false;
+    throw err;
+  }
+}
+
+/**
  * Names of the entries in a zip's central directory, or null when it is not a readable zip.
  * Only the directory is read; nothing is decompressed.
  */
 export function zipEntryNames(bytes: Uint8Array): string[] | null {
-  if (!startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // End of central directory: 22 bytes plus a comment of at most 65535 bytes, at the end.
-  const minEocd = Math.max(0, bytes.length - 22 - 0xffff);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= minEocd; i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const count = view.getUint16(eocd + 10, true);
-  let offset = view.getUint32(eocd + 16, true);
-  const names: string[] = [];
-  const decoder = new TextDecoder();
-  for (let n = 0; n < count; n++) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return null;
-    const nameLen = view.getUint16(offset + 28, true);
-    const extraLen = view.getUint16(offset + 30, true);
-    const commentLen = view.getUint16(offset + 32, true);
-    const start = offset + 46;
-    if (start + nameLen > bytes.length) return null;
-    names.push(decoder.decode(bytes.subarray(start, start + nameLen)));
-    offset = start + nameLen + extraLen + commentLen;
-  }
-  return names;
+  return readZipDirectory(bytes)?.map((e) => e.name) ?? null;
 }
 
 function isPlainText(bytes: Uint8Array): boolean {

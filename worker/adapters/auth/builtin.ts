@@ -16,7 +16,8 @@ export const builtinAuth: AuthAdapter = {
       .select({ id: users.id, email: users.email })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, Date.now())))
+      // An unverified account has no usable session (sign-in refuses it; older rows are ignored).
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, Date.now()), eq(users.emailVerified, true)))
       .get();
     return row ? { user: row, via: "cookie" } : null;
   },

@@ -2,6 +2,7 @@
 // cross-site subrequests or form posts), Secure in production. The value is a random token; D1
 // stores only its SHA-256.
 import type { Env } from "../../env";
+import { isProduction } from "../../lib/app-config";
 
 export const SESSION_COOKIE = "bp_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,7 +25,7 @@ export function readCookie(header: string | null, name: string): string | null {
   return null;
 }
 
-const secure = (env: Env) => (env.APP_ENV === "production" ? "; Secure" : "");
+const secure = (env: Env) => (isProduction(env) ? "; Secure" : "");
 
 export function sessionCookie(env: Env, token: string): string {
   return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure(env)}`;

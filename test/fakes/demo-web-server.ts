@@ -1,0 +1,25 @@
+// The sample brand pages for offline scraping in `npm start` (/web/brand.html, /web/plain.txt...),
+// on a server of their own: it answers GET /web/* and nothing else, so allowing the brain to scrape
+// this one local origin (SCRAPE_ALLOW_HOSTS) exposes no user's data: not the platform sandbox's
+// published posts, not the app's own /dev/outbox.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { handleWebPage } from "./web-pages.ts";
+
+export async function startDemoWeb(port = 0): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if ((req.method === "GET" || req.method === "HEAD") && url.pathname.startsWith("/web/") && (await handleWebPage(req, res, Buffer.alloc(0), url))) return;
+    res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
