@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../../worker/lib/password";
 import { sha256Hex } from "../../worker/lib/ids";
-import { call, expectError, ORIGIN, signIn } from "./helpers";
-import { lastLink, outbox, post, randomEmail, randomIp, sessionCookieOf, sessionOf, signUpAndLogin } from "./auth-helpers";
+import { call, expectError, ORIGIN, PROD_ORIGIN, productionEnv, signIn } from "./helpers";
+import { lastLink, outbox, post, randomEmail, randomIp, sessionCookieOf, sessionOf, signUpAndLogin, signUpVerified } from "./auth-helpers";
 
 const userRow = (email: string) =>
   env.DB.prepare("select id, email, password_hash, email_verified from users where email = ?").bind(email).first<{
@@ -31,7 +31,7 @@ describe("password hashing", () => {
 });
 
 describe("signup", () => {
-  it("creates the user with a hashed password and mails a verification link; login is not blocked", async () => {
+  it("creates the user with a hashed password and mails a verification link; sign-in waits for it", async () => {
     const email = randomEmail("Signup").toUpperCase();
     const res = await post("/api/auth/signup", { email, password: "secret123" });
     expect(res.status).toBe(201);
@@ -43,13 +43,16 @@ describe("signup", () => {
     const link = await lastLink(email.toLowerCase());
     expect(link.pathname).toBe("/login");
     expect(link.searchParams.get("magic")).toBeTruthy();
-    // sign-in works before verification
+    // sign-in is refused until the address is verified, with a message that says so
     const li = await post("/api/auth/login", { email: email.toLowerCase(), password: "secret123" });
-    expect(li.status).toBe(200);
-    // the verification link verifies the email and signs in
+    const err = await expectError(li, 403);
+    expect(err).toMatchObject({ code: "email_not_verified", message: "Please verify your email before signing in. Check your inbox for the verification link, or send it again." });
+    expect(li.headers.get("set-cookie")).toBeNull();
+    // the verification link verifies the email and signs in; the sign-up's password then works
     const v = await post("/api/auth/magic-link/verify", { token: link.searchParams.get("magic") });
     expect(v.status).toBe(200);
     expect((await userRow(email.toLowerCase()))?.email_verified).toBe(1);
+    expect((await post("/api/auth/login", { email: email.toLowerCase(), password: "secret123" })).status).toBe(200);
   });
 
   it("answers a taken email like a new one, changes nothing, and mails the owner", async () => {
@@ -78,8 +81,7 @@ describe("signup", () => {
 
 describe("login and sessions", () => {
   it("sets an HttpOnly, SameSite=Lax session cookie (not Secure outside production) and loads the session", async () => {
-    const email = randomEmail();
-    await post("/api/auth/signup", { email, password: "secret123" });
+    const { email } = await signUpVerified();
     const res = await post("/api/auth/login", { email, password: "secret123" });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { user: { email: string } }).user.email).toBe(email);
@@ -100,18 +102,17 @@ describe("login and sessions", () => {
   });
 
   it("marks the cookie Secure in production", async () => {
-    const email = randomEmail();
-    const prod = { ...env, APP_ENV: "production" };
+    const { email } = await signUpVerified();
+    const prod = productionEnv();
     const init = (body: unknown): RequestInit => ({
       method: "POST",
-      headers: { origin: ORIGIN, "content-type": "application/json", "cf-connecting-ip": "10.9.9.9" },
+      headers: { origin: PROD_ORIGIN, "content-type": "application/json", "cf-connecting-ip": "10.9.9.9" },
       body: JSON.stringify(body),
     });
-    expect((await app.request(`${ORIGIN}/api/auth/signup`, init({ email, password: "secret123" }), prod)).status).toBe(201);
-    const res = await app.request(`${ORIGIN}/api/auth/login`, init({ email, password: "secret123" }), prod);
+    const res = await app.request(`${PROD_ORIGIN}/api/auth/login`, init({ email, password: "secret123" }), prod);
     expect(res.status).toBe(200);
     expect(res.headers.get("set-cookie")).toContain("; Secure");
-    const session = (await (await app.request(`${ORIGIN}/api/auth/session`, {}, prod)).json()) as { auth: { devOutbox: boolean } };
+    const session = (await (await app.request(`${PROD_ORIGIN}/api/auth/session`, {}, prod)).json()) as { auth: { devOutbox: boolean } };
     expect(session.auth.devOutbox).toBe(false);
   });
 
@@ -271,19 +272,27 @@ describe("password reset and update", () => {
     await expectError(await post("/api/auth/update-password", { password: "other123", confirmPassword: "other123", token }), 400);
   });
 
-  it("answers 200 for an unknown email without sending anything", async () => {
+  it("answers 200 for an unknown email and sends one mail saying there is no account (no link into any account)", async () => {
     const email = randomEmail("ghost");
     const res = await post("/api/auth/reset-password", { email });
     expect(res.status).toBe(200);
-    expect(await outbox(email)).toHaveLength(0);
+    const mails = await outbox(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe("Your Brandpilot request");
+    expect(mails[0]?.text).not.toContain("token=");
     expect(await userRow(email)).toBeNull();
   });
 
-  it("a signed-in user updates the password without a token and keeps only the current session", async () => {
+  it("a signed-in change needs the current password, then keeps only the current session", async () => {
     const { email, password } = await signUpAndLogin();
     const other = sessionCookieOf(await post("/api/auth/login", { email, password }));
     const current = sessionCookieOf(await post("/api/auth/login", { email, password }));
-    const res = await post("/api/auth/update-password", { password: "changed12", confirmPassword: "changed12" }, { cookie: current });
+    for (const currentPassword of [undefined, "wrong-one"]) {
+      const err = await expectError(await post("/api/auth/update-password", { password: "changed12", confirmPassword: "changed12", currentPassword }, { cookie: current }), 400);
+      expect(err.fields?.currentPassword).toBe("Current password is incorrect");
+      expect((await post("/api/auth/login", { email, password })).status).toBe(200); // unchanged
+    }
+    const res = await post("/api/auth/update-password", { password: "changed12", confirmPassword: "changed12", currentPassword: password }, { cookie: current });
     expect(res.status).toBe(200);
     expect((await sessionOf(current)).user?.email).toBe(email);
     expect((await sessionOf(other)).user).toBeNull();
@@ -307,14 +316,17 @@ describe("password reset and update", () => {
 });
 
 describe("rate limits", () => {
-  it("limits login per email, answering 429 with the error shape", async () => {
+  it("limits failed sign-ins per address and source (429 with the error shape); the owner elsewhere still signs in", async () => {
     const { email } = await signUpAndLogin();
+    const attacker = { "cf-connecting-ip": randomIp() };
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post("/api/auth/login", { email, password: "wrong-pass" })).status);
+    for (let i = 0; i < 11; i++) statuses.push((await post("/api/auth/login", { email, password: "wrong-pass" }, attacker)).status);
     expect(statuses.slice(0, 9).every((s) => s === 401)).toBe(true);
-    const res = await post("/api/auth/login", { email, password: "secret123" });
+    const res = await post("/api/auth/login", { email, password: "secret123" }, attacker);
     const err = await expectError(res, 429);
     expect(err.code).toBe("rate_limited");
+    // The owner, from their own network, is not locked out by the attacker's failures.
+    expect((await post("/api/auth/login", { email, password: "secret123" }, { "cf-connecting-ip": randomIp() })).status).toBe(200);
   }, 30_000);
 
   it("limits login per IP across emails", async () => {
@@ -353,17 +365,25 @@ describe("rate limits", () => {
       );
     for (let i = 0; i < 31; i++) expect((await noIp(randomEmail())).status).toBe(200);
     for (let i = 0; i < 31; i++) expect((await noIp(randomEmail(), env, { "cf-connecting-ip": "127.0.0.1" })).status).toBe(200);
-    const prod = { ...env, APP_ENV: "production" };
-    for (let i = 0; i < 30; i++) expect((await noIp(randomEmail(), prod)).status).toBe(200);
-    await expectError(await noIp(randomEmail(), prod), 429);
+    const prod = productionEnv();
+    const prodNoIp = (email: string) =>
+      app.request(
+        `${PROD_ORIGIN}/api/auth/magic-link`,
+        { method: "POST", headers: { origin: PROD_ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ email }) },
+        prod,
+      );
+    for (let i = 0; i < 30; i++) expect((await prodNoIp(randomEmail())).status).toBe(200);
+    await expectError(await prodNoIp(randomEmail()), 429);
   }, 30_000);
 
   it("a window that has passed starts counting afresh", async () => {
     const { email } = await signUpAndLogin();
-    for (let i = 0; i < 10; i++) await post("/api/auth/login", { email, password: "wrong-pass" });
-    await expectError(await post("/api/auth/login", { email, password: "secret123" }), 429);
-    await env.DB.prepare("update rate_limits set window_start = ? where key = ?").bind(Date.now() - 16 * 60 * 1000, `login:email:${email}`).run();
-    expect((await post("/api/auth/login", { email, password: "secret123" })).status).toBe(200);
+    const ip = randomIp();
+    const from = { "cf-connecting-ip": ip };
+    for (let i = 0; i < 10; i++) await post("/api/auth/login", { email, password: "wrong-pass" }, from);
+    await expectError(await post("/api/auth/login", { email, password: "secret123" }, from), 429);
+    await env.DB.prepare("update rate_limits set window_start = ? where key = ?").bind(Date.now() - 16 * 60 * 1000, `login:email:${email}|ip:${ip}`).run();
+    expect((await post("/api/auth/login", { email, password: "secret123" }, from)).status).toBe(200);
   }, 30_000);
 });
 

@@ -55,3 +55,23 @@ export async function expectError(res: Response, status: number) {
   }
   return body.error;
 }
+
+/** The public origin of the production configuration used in tests (production requires https). */
+export const PROD_ORIGIN = "https://app.example.test";
+
+/**
+ * A complete production configuration: APP_ENV production with every setting production
+ * requires (public origin, token key, mail API pointing at the fake mail server).
+ */
+export function productionEnv(overrides: Partial<typeof env> = {}): typeof env {
+  return {
+    ...env,
+    APP_ENV: "production",
+    APP_ORIGIN: PROD_ORIGIN,
+    TOKEN_ENCRYPTION_KEY: "prod-test-key-0123456789abcdef0123456789",
+    MAIL_API_URL: `${env.FAKES_URL}/mail/emails`,
+    MAIL_API_KEY: "test-mail-key",
+    MAIL_FROM: "Brandpilot <hello@example.test>",
+    ...overrides,
+  };
+}

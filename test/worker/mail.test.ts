@@ -5,7 +5,7 @@ import { mailAdapter } from "../../worker/adapters/mail";
 import { httpMail } from "../../worker/adapters/mail/http";
 import { MailError } from "../../worker/adapters/mail/types";
 import { getDb } from "../../worker/lib/db";
-import { call, expectError, ORIGIN } from "./helpers";
+import { call, expectError, ORIGIN, PROD_ORIGIN, productionEnv } from "./helpers";
 import { outbox, post, randomEmail } from "./auth-helpers";
 
 const FAKE_KEY = "test-mail-key";
@@ -88,7 +88,11 @@ describe("/dev/outbox", () => {
   });
 
   it("answers 404 in production", async () => {
-    const res = await app.request(`${ORIGIN}/dev/outbox`, {}, { ...env, APP_ENV: "production" });
+    const res = await app.request(`${PROD_ORIGIN}/dev/outbox`, {}, productionEnv());
     await expectError(res, 404);
+    // ... and whenever APP_ENV is anything but an explicit "development" or "test" (production is the default).
+    for (const APP_ENV of [undefined, "", "Development", "staging"]) {
+      await expectError(await app.request(`${PROD_ORIGIN}/dev/outbox`, {}, productionEnv({ APP_ENV })), 404);
+    }
   });
 });
