@@ -16,8 +16,10 @@ export type AuthActions = {
   /** Starts Google sign-in; undefined when it is not available (no Clerk). */
   google?: () => Promise<void>;
   sendPasswordReset(email: string): Promise<void>;
+  /** Built-in only: mails the sign-up verification link again (Clerk verifies inside its own flow). */
+  resendVerification?: (email: string) => Promise<void>;
   /** Sets a new password with the mailed token (built-in) or code (Clerk). */
-  updatePassword(input: { password: string; confirmPassword: string; token?: string; code?: string; email?: string }): Promise<void>;
+  updatePassword(input: { password: string; confirmPassword: string; token?: string; code?: string; email?: string; currentPassword?: string }): Promise<void>;
   /** Clerk only: the reset mail carries a code to type, not a link. */
   resetUsesCode: boolean;
   /** Clerk only: finishes an OAuth redirect that came back to /login. */
@@ -44,8 +46,11 @@ export const builtinActions: AuthActions = {
   sendPasswordReset: async (email) => {
     await post("/api/auth/reset-password", { email });
   },
-  updatePassword: async ({ password, confirmPassword, token }) => {
-    await post("/api/auth/update-password", { password, confirmPassword, ...(token ? { token } : {}) });
+  resendVerification: async (email) => {
+    await post("/api/auth/verify-email", { email });
+  },
+  updatePassword: async ({ password, confirmPassword, token, currentPassword }) => {
+    await post("/api/auth/update-password", { password, confirmPassword, ...(token ? { token } : {}), ...(currentPassword ? { currentPassword } : {}) });
   },
 };
 

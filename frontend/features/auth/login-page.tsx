@@ -1,9 +1,10 @@
-import { Button, Link, Spinner, Stack, Text, HStack, Field, Input } from "@chakra-ui/react";
+import { Alert, Button, Link, Spinner, Stack, Text, HStack, Field, Input } from "@chakra-ui/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { loginErrors, type LoginErrors } from "../../../schema/api/auth-rules";
 import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
+import { ApiRequestError } from "../../lib/api";
 import { useAuthActions } from "./auth-actions";
 import { DevOutboxHint } from "./dev-outbox-hint";
 import { AuthLayout, OrDivider } from "./auth-layout";
@@ -16,8 +17,51 @@ type FromState = { from?: string } | null;
 // A magic token is single-use: StrictMode's double effect (or a re-render) must not spend it twice.
 const verifiedTokens = new Set<string>();
 
+/** Password sign-in of an address not verified yet: say so, and offer the verification mail again. */
+function VerifyEmailNotice({ email, message }: { email: string; message: string }) {
+  const actions = useAuthActions();
+  const { authConfig } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const resend = async () => {
+    if (!actions.resendVerification) return;
+    setBusy(true);
+    try {
+      await actions.resendVerification(email);
+      notify.success("Check your email for the verification link");
+      setSent(true);
+    } catch (err) {
+      notify.error(authErrorText(err, "Failed to send verification email"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert.Root status="info" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Verify your email</Alert.Title>
+        <Alert.Description>
+          {message}
+          {sent && (
+            <>
+              {" "}We sent a new link to {email}.{authConfig?.devOutbox && <DevOutboxHint />}
+            </>
+          )}
+        </Alert.Description>
+        {actions.resendVerification && (
+          <Button mt="2" size="sm" variant="outline" loading={busy} loadingText="Sending..." onClick={() => void resend()}>
+            Send verification email again
+          </Button>
+        )}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: string; onEmail: (e: string) => void; onSignedIn: () => Promise<void> }) {
   const actions = useAuthActions();
+  const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
   const [values, setValues] = useState({ email: defaultEmail, password: "" });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -38,9 +82,15 @@ function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: str
     setErrors(found);
     if (found.email || found.password) return;
     setBusy(true);
+    setUnverified(null);
     try {
       await actions.signIn(values.email.trim(), values.password);
     } catch (err) {
+      if (err instanceof ApiRequestError && err.code === "email_not_verified") {
+        setUnverified({ email: values.email.trim(), message: err.message });
+        setBusy(false);
+        return;
+      }
       notify.error(authErrorText(err, "Invalid email or password"));
       setBusy(false);
       return;
@@ -50,6 +100,7 @@ function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: str
 
   return (
     <FormStack onSubmit={(e) => void onSubmit(e)}>
+      {unverified && <VerifyEmailNotice email={unverified.email} message={unverified.message} />}
       <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" value={values.email} onChange={change("email")} error={errors.email} />
       <TextField label="Password" type="password" autoComplete="current-password" value={values.password} onChange={change("password")} error={errors.password} />
       <Button type="submit" colorPalette="brand" loading={busy} loadingText="Signing in...">

@@ -4,13 +4,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import { updatePasswordSchema } from "../../../schema/api/auth";
+import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { useAuthActions } from "./auth-actions";
 import { AuthLayout } from "./auth-layout";
 import { FormStack, TextField } from "./text-field";
 
-type Values = { password: string; confirmPassword: string; code?: string };
+type Values = { password: string; confirmPassword: string; code?: string; currentPassword?: string };
 
 export default function UpdatePasswordPage() {
   const actions = useAuthActions();
@@ -18,30 +19,36 @@ export default function UpdatePasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? undefined;
   const email = params.get("email") ?? undefined;
+  const { user } = useAuth();
   const [problem, setProblem] = useState<string | null>(null);
+  const [currentError, setCurrentError] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(updatePasswordSchema), defaultValues: { password: "", confirmPassword: "", code: "" } });
+  } = useForm<Values>({ resolver: zodResolver(updatePasswordSchema), defaultValues: { password: "", confirmPassword: "", code: "", currentPassword: "" } });
+  // Signed in without a reset link: changing the password needs the current one (built-in accounts).
+  const signedInChange = !token && !actions.resetUsesCode && Boolean(user);
 
-  const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
+  const onSubmit = handleSubmit(async ({ password, confirmPassword, currentPassword }) => {
     // The shared schema does not know Clerk's code field, so it is read from the raw form values.
     const code = getValues("code");
     setProblem(null);
+    setCurrentError(undefined);
     try {
-      await actions.updatePassword({ password, confirmPassword, token, code: code || undefined, email });
+      await actions.updatePassword({ password, confirmPassword, token, code: code || undefined, email, currentPassword: signedInChange ? currentPassword : undefined });
     } catch (err) {
       notify.error("Failed to update password");
       if (err instanceof ApiRequestError && err.code === "invalid_token") setProblem(err.message);
+      if (err instanceof ApiRequestError && err.fields?.currentPassword) setCurrentError(err.fields.currentPassword);
       return;
     }
     notify.success("Password updated successfully");
-    navigate("/login", { replace: true });
+    navigate(signedInChange ? "/dashboard" : "/login", { replace: true });
   });
 
-  const missingLink = !actions.resetUsesCode && !token;
+  const missingLink = !actions.resetUsesCode && !token && !signedInChange;
 
   return (
     <AuthLayout title="Choose a new password" subtitle="Enter your new password twice">
@@ -58,6 +65,9 @@ export default function UpdatePasswordPage() {
       )}
       <FormStack onSubmit={onSubmit}>
         {actions.resetUsesCode && <TextField label="Code from the email" autoComplete="one-time-code" registration={register("code")} />}
+        {signedInChange && (
+          <TextField label="Current password" type="password" autoComplete="current-password" registration={register("currentPassword")} error={currentError} />
+        )}
         <TextField label="New password" type="password" autoComplete="new-password" registration={register("password")} error={errors.password?.message} />
         <TextField
           label="Confirm new password"
