@@ -9,6 +9,7 @@ import {
   headerProjectName,
   horizontalOverflow,
   pathOf,
+  readOutbox,
   signIn,
   signOut,
   signUp,
@@ -27,8 +28,11 @@ const baseUrl = inject("baseUrl");
 let session: BrowserSession | undefined;
 
 afterEach(async () => {
+  // The whole journey ran under the app's Content-Security-Policy: not one violation.
+  const violations = session?.cspViolations ?? [];
   await session?.close();
   session = undefined;
+  expect(violations).toEqual([]);
 });
 
 const SLIDE_TITLES = ["Welcome to Your AI Brain", "Feed Your Brain", "Schedule with Intelligence", "Connect & Grow"];
@@ -54,9 +58,27 @@ describe("accounts journey (issue 2)", () => {
     const newName = "Acme Coffee Roasters";
 
     await step("sign up at /signup, sent to /login with the spec's toast", async () => {
-      await signUp(page, baseUrl, email, password);
-      // Signing up mails a verification link (sign-in does not wait for it).
+      await signUp(page, baseUrl, email, password, { verify: false });
+      // Signing up mails a verification link; the account is usable only once it is opened.
       await waitForMail(baseUrl, email, "Verify your Brandpilot email");
+    });
+
+    await step("password sign-in before verifying says to check the mail and offers to resend it", async () => {
+      await submitSignIn(page, baseUrl, email, password, { stay: true });
+      const notice = page.getByRole("alert").filter({ hasText: "Verify your email" });
+      await notice.waitFor({ state: "visible" });
+      await expectText(notice.getByText(/Please verify your email before signing in/), "Please verify your email before signing in. Check your inbox for the verification link, or send it again.");
+      const sentBefore = (await readOutbox(baseUrl, email)).length;
+      await notice.getByRole("button", { name: "Send verification email again" }).click();
+      await expectToast(page, "Check your email for the verification link");
+      await expect.poll(async () => (await readOutbox(baseUrl, email)).length).toBe(sentBefore + 1);
+      expect(new URL(page.url()).pathname).toBe("/login");
+    });
+
+    await step("open the verification link from /dev/outbox: verified and signed in; sign out again", async () => {
+      await followOutboxLink(page, baseUrl, email, "Verify your Brandpilot email");
+      await waitForPath(page, "/dashboard");
+      await signOut(page);
     });
 
     await step("sign in with the password, land on /dashboard with My First Project in the header", async () => {

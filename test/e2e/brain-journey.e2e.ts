@@ -10,7 +10,6 @@ import { expectTitle, expectToast, horizontalOverflow, signIn, signUp, steps, un
 // Studio at 375 px without a horizontal scrollbar.
 
 const baseUrl = inject("baseUrl");
-const sandboxUrl = inject("sandboxUrl");
 const EMAIL = uniqueEmail("brain");
 const PASSWORD = "brain-Passw0rd!";
 // A generous bound for documents to be processed: two cores are shared with other journeys.
@@ -38,7 +37,9 @@ const MARKERS = {
 const ALL_MARKERS = Object.values(MARKERS).flat();
 const hasAny = (text: string, words: string[]) => words.some((w) => text.toLowerCase().includes(w.toLowerCase()));
 
-const BRAND_URL = `${sandboxUrl}/web/brand.html`;
+// The sample pages are served by their own local server: the platform sandbox is not scrapeable.
+const demoWebUrl = inject("demoWebUrl");
+const BRAND_URL = `${demoWebUrl}/web/brand.html`;
 
 describe("brain journey (issue 3)", () => {
   let session: BrowserSession;
@@ -302,7 +303,7 @@ describe("brain journey at 375 px", () => {
       const panel = await openBrainTab(page, "Feed Brain");
       await documentRow(page, BRAND_URL).getByText("Ready", { exact: true }).waitFor();
       expect(await panel.getByRole("list", { name: "Brain documents" }).getByRole("listitem").count()).toBe(4);
-      await panel.getByLabel("Page URL", { exact: true }).fill(`${sandboxUrl}/web/a-very-long-path/${"segment-".repeat(20)}end.html`);
+      await panel.getByLabel("Page URL", { exact: true }).fill(`${demoWebUrl}/web/a-very-long-path/${"segment-".repeat(20)}end.html`);
       await snapshot(page, "brain-feed-375");
       await noSideways("Feed Brain");
       await panel.getByLabel("Page URL", { exact: true }).fill("");

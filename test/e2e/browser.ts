@@ -5,7 +5,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 // gives every launch a fresh, empty user-data dir of its own.
 const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
 
-export type BrowserSession = { browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> };
+export type BrowserSession = {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Every Content-Security-Policy violation seen so far (DOM events and console reports), on any page. */
+  cspViolations: string[];
+  close: () => Promise<void>;
+};
 
 export async function openBrowser(opts: { width?: number; height?: number; isMobile?: boolean } = {}): Promise<BrowserSession> {
   const executablePath = CHROMIUM_CANDIDATES.find((p) => existsSync(p));
@@ -28,11 +35,24 @@ export async function openBrowser(opts: { width?: number; height?: number; isMob
     isMobile: opts.isMobile ?? false,
     hasTouch: opts.isMobile ?? false,
   });
+  // The app runs with its real CSP (frontend/public/_headers, worker/lib/security-middleware.ts):
+  // record every violation so a journey can assert there was none.
+  const cspViolations: string[] = [];
+  await context.exposeBinding("__reportCspViolation", (_source, text: string) => void cspViolations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`);
+    });
+  });
+  context.on("console", (msg) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(msg.text())) cspViolations.push(msg.text());
+  });
   const page = await context.newPage();
   return {
     browser,
     context,
     page,
+    cspViolations,
     close: async () => {
       await browser.close();
     },

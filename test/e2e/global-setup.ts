@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 
@@ -44,6 +44,8 @@ export default async function setup(project: TestProject) {
   await waitFor(`http://127.0.0.1:${sandboxPort}/health`, 30_000);
   project.provide("baseUrl", `http://127.0.0.1:${port}`);
   project.provide("sandboxUrl", `http://127.0.0.1:${sandboxPort}`);
+  // The sample brand pages for scraping live on their own server (scripts/start.mjs writes its URL).
+  project.provide("demoWebUrl", readFileSync(path.join(persistDir, "demo-web-url"), "utf8").trim());
   return async () => {
     if (child.pid) {
       try {
@@ -60,5 +62,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     sandboxUrl: string;
+    demoWebUrl: string;
   }
 }

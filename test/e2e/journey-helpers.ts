@@ -66,8 +66,13 @@ export async function expectText(locator: Locator, text: string): Promise<void> 
   await locator.filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) }).first().waitFor({ state: "visible" });
 }
 
-/** /signup with email, password and confirmation; ends on /login with the spec's toast. */
-export async function signUp(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+/**
+ * /signup with email, password and confirmation; ends on /login with the spec's toast. An account
+ * is usable only once its address is verified, so unless `verify: false` the verification link from
+ * the dev outbox is then opened (through the API, leaving the browser signed out on /login).
+ */
+export async function signUp(page: Page, baseUrl: string, email: string, password: string, opts: { verify?: boolean } = {}): Promise<void> {
+  const since = Date.now() - 1000;
   await page.goto(`${baseUrl}/signup`);
   await expectTitle(page, "Create your account");
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -76,6 +81,15 @@ export async function signUp(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole("button", { name: "Create account", exact: true }).click();
   await expectToast(page, "Account created! Please check your email to verify your account.");
   await waitForPath(page, "/login");
+  if (opts.verify !== false) await verifyByMail(baseUrl, email, since);
+}
+
+/** Opens the newest verification link mailed to `email` (dev outbox) without touching the browser's session. */
+export async function verifyByMail(baseUrl: string, email: string, since = 0): Promise<void> {
+  const mail = await waitForMail(baseUrl, email, "Verify your Brandpilot email", { since });
+  const token = new URL(mailLink(mail)).searchParams.get("magic");
+  const res = await fetch(`${baseUrl}/api/auth/magic-link/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+  if (!res.ok) throw new Error(`verifying ${email} answered ${res.status}`);
 }
 
 /**

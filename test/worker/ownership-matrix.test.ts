@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/magic-link",
   "POST /api/auth/magic-link/verify",
   "POST /api/auth/reset-password",
+  "POST /api/auth/verify-email",
   "POST /api/auth/update-password",
   "POST /api/auth/logout",
 ]);
