@@ -189,6 +189,12 @@ async function signedInCookie(base) {
   const json = { "content-type": "application/json", origin: base };
   const signup = await fetch(`${base}/api/auth/signup`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
   if (!signup.ok) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
+  // An account is usable once its address is verified: open the link from the dev outbox.
+  const mails = await (await fetch(`${base}/dev/outbox?format=json`)).json();
+  const link = mails.find((m) => m.to === email && m.subject.includes("Verify"))?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no verification mail to ${email}`);
+  const verify = await fetch(`${base}/api/auth/magic-link/verify`, { method: "POST", headers: json, body: JSON.stringify({ token: new URL(link).searchParams.get("magic") }) });
+  if (!verify.ok) throw new Error(`verify: ${verify.status} ${await verify.text()}`);
   const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
   const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");

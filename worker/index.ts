@@ -5,16 +5,29 @@ import { handlePublishBatch } from "./jobs/publish-consumer";
 import { claimDuePosts } from "./jobs/publish-cron";
 import { refreshIdleTokens } from "./jobs/token-refresh-cron";
 import { resendStuckBrainDocuments } from "./jobs/brain-sweep-cron";
+import { logNotConfigured, missingProductionConfig, notConfiguredMessage } from "./lib/app-config";
+
+/** A production Worker missing required settings does no background work either (decision 131). */
+function configured(env: Env): boolean {
+  const missing = missingProductionConfig(env);
+  if (missing.length) logNotConfigured(notConfiguredMessage(missing));
+  return missing.length === 0;
+}
 
 export default {
   fetch: app.fetch,
   // Every minute: claim due posts and enqueue them; publishing happens in the queue consumer.
   async scheduled(controller, env, ctx) {
+    if (!configured(env)) return;
     ctx.waitUntil(claimDuePosts(env, controller.scheduledTime));
     ctx.waitUntil(refreshIdleTokens(env));
     ctx.waitUntil(resendStuckBrainDocuments(env, controller.scheduledTime));
   },
   async queue(batch, env) {
+    if (!configured(env)) {
+      batch.retryAll(); // kept for when the Worker is configured
+      return;
+    }
     if (batch.queue.startsWith("brain-jobs")) return handleBrainBatch(batch as MessageBatch<BrainJob>, env);
     if (batch.queue.startsWith("publish-jobs")) return handlePublishBatch(batch as MessageBatch<PublishJob>, env);
   },
