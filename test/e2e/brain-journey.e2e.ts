@@ -140,7 +140,7 @@ describe("brain journey (issue 3)", () => {
     });
   });
 
-  it("scrapes the sandbox's brand page through the URL field", { timeout: PROCESSING_MS + 60_000 }, async () => {
+  it("scrapes the sample brand page (its own local server) through the URL field", { timeout: PROCESSING_MS + 60_000 }, async () => {
     const feed = page.getByRole("tabpanel", { name: "Feed Brain" });
     await step("enter the page URL and Scrape Page: toast, Web page row, Ready", async () => {
       const scrape = feed.getByRole("button", { name: "Scrape Page" });
