@@ -3,7 +3,8 @@
 // platform keys are configured, and serve SPA + API with `wrangler dev --local`. No network, no
 // account, no prompt. Options (env): PORT (8787), PERSIST_DIR (.wrangler/state), SKIP_BUILD=1,
 // SANDBOX_PORT (8790), CRON_TICK_MS (60000; 0 disables the local cron ticker), LOG_LEVEL (info),
-// APP_ORIGIN (the public origin, e.g. Vite's http://localhost:5173 for `npm run dev`).
+// APP_ORIGIN (the public origin, e.g. Vite's http://localhost:5173 for `npm run dev`),
+// DEMO_WEB_PORT (the sample brand pages' own server; default: any free port).
 // wrangler.toml is production; this script runs the Worker with APP_ENV=development explicitly.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
