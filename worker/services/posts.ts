@@ -155,29 +155,38 @@ export type ListPostsFilter = z.output<typeof listPostsQuery>;
  * Posts of a project ordered by scheduled_for. The range condition is on (project_id,
  * scheduled_for) so SQLite walks the index and reads only rows in the range.
  */
-export async function listProjectPosts(db: Db, projectId: string, filter: ListPostsFilter = {}): Promise<Post[]> {
+function projectPostsQuery(db: Db, projectId: string, filter: ListPostsFilter) {
   const where: SQL[] = [eq(posts.projectId, projectId)];
   if (filter.from) where.push(gte(posts.scheduledFor, Date.parse(filter.from)));
   if (filter.to) where.push(lt(posts.scheduledFor, Date.parse(filter.to)));
   if (filter.status) where.push(eq(posts.status, filter.status));
   if (filter.platform) where.push(eq(posts.platform, filter.platform));
   if (filter.q?.trim()) where.push(sql`instr(lower(${posts.content}), ${filter.q.trim().toLowerCase()}) > 0`);
-  const rows = await db
+  return db
     .select()
     .from(posts)
     .where(and(...where))
     .orderBy(asc(posts.scheduledFor))
-    .limit(filter.limit ?? 1000)
-    .all();
+    .limit(filter.limit ?? 1000);
+}
+
+export async function listProjectPosts(db: Db, projectId: string, filter: ListPostsFilter = {}): Promise<Post[]> {
+  const rows = await projectPostsQuery(db, projectId, filter).all();
   return rows.map(toPostDto);
 }
 
 export async function listPosts(db: Db, userId: string, projectId: string, filter: ListPostsFilter): Promise<Post[]> {
-  await ownedProject(db, userId, projectId);
   if (filter.from && filter.to && Date.parse(filter.from) > Date.parse(filter.to)) {
     throw badRequest("The start of the range must be before its end", { from: "The start of the range must be before its end" });
   }
-  return listProjectPosts(db, projectId, filter);
+  // One round trip (decision 162): the ownership probe travels in the same read-only batch as the
+  // posts, and nothing is returned unless it found the caller's project.
+  const [owned, rows] = await db.batch([
+    db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1),
+    projectPostsQuery(db, projectId, filter),
+  ]);
+  if (owned.length === 0) throw notFound("Project not found");
+  return rows.map(toPostDto);
 }
 
 /** Counts for the dashboard; the caller must have checked ownership. */
