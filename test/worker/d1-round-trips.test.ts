@@ -1,5 +1,5 @@
-// DESIGN budget: a signed-in read costs at most 2 D1 round trips (the session, then the data with
-// the ownership check folded in). Each route runs through the whole Worker with a DB binding that
+// DESIGN budget: a signed-in read costs at most 2 D1 round trips. The calendar week and the
+// dashboard send the session check, the ownership probe and their data in one batch (decision 162). Each route runs through the whole Worker with a DB binding that
 // counts trips (d1-counter.ts). The counts are printed for `npm run bench` (D1_ROUND_TRIPS line).
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 
 describe("D1 round trips per signed-in read", () => {
-  it("calendar week: at most 2 (session, then ownership and posts in one batch), with the week's posts", async () => {
+  it("calendar week: at most 2 (session, ownership and posts in one batch), with the week's posts", async () => {
     const r = await trips(`/api/projects/${owner.projectId}/posts?${week().query}`, owner);
     expect(r.status).toBe(200);
     expect((r.body as { id: string; content: string }[]).map((p) => p.content)).toContain("In this week");
@@ -65,6 +65,22 @@ describe("D1 round trips per signed-in read", () => {
       const r = await trips(path, stranger);
       expect(r.status).toBe(404);
       expect(r.trips, r.log.join("\n")).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("an unknown or expired session gets 401 from the same batch, a missing cookie before any query", async () => {
+    const expired = await signIn();
+    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?").bind(Date.now() - 1000, expired.userId).run();
+    const unknown = { ...owner, cookie: "bp_session=not-a-session-token-of-anyone" };
+    for (const path of [`/api/projects/${expired.projectId}/posts?${week().query}`, `/api/projects/${expired.projectId}/dashboard`]) {
+      for (const who of [expired, unknown]) {
+        const r = await trips(path, who);
+        expect(r.status).toBe(401);
+        expect(r.trips).toBeLessThanOrEqual(1);
+      }
+      const anonymous = await trips(path, null);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.trips).toBe(0);
     }
   });
 

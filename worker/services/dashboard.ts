@@ -7,8 +7,7 @@ import { brainDocuments } from "../../schema/db/brain";
 import { socialAccounts } from "../../schema/db/social";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import type { Db } from "../lib/db";
-import { notFound } from "../lib/errors";
-import { projects } from "../../schema/db/projects";
+import { asCaller, assertOwner, ownerProbes, type Caller } from "../lib/caller";
 import { toPostDto } from "./posts";
 
 export const UPCOMING_LIMIT = 10;
@@ -27,13 +26,15 @@ export function formatChange(percent: number): string {
   return `${percent >= 0 ? "+" : ""}${percent.toFixed(1)}%`;
 }
 
-export async function getDashboard(db: Db, userId: string, projectId: string, nowMs = Date.now()): Promise<DashboardResponse> {
+export async function getDashboard(db: Db, caller: string | Caller, projectId: string, nowMs = Date.now()): Promise<DashboardResponse> {
   const since = nowMs - RECENT_WINDOW_MS;
-  // One round trip: the ownership probe travels in the same read-only batch, and nothing is
-  // returned unless it found the caller's project. Each count walks one index of
-  // (project_id, ...) and never reads post rows.
-  const [owned, totalRow, recentRow, scheduledRow, accounts, brain, upcoming] = await db.batch([
-    db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1),
+  // One round trip: the session check and the ownership probe travel in the same read-only batch
+  // (decision 162), and nothing is returned unless both found the caller. Each count walks one
+  // index of (project_id, ...) and never reads post rows.
+  const [session, ownedProbe] = ownerProbes(db, asCaller(caller), projectId);
+  const [sessionRows, owned, totalRow, recentRow, scheduledRow, accounts, brain, upcoming] = await db.batch([
+    session,
+    ownedProbe,
     db.select({ n: sql<number>`count(*)` }).from(posts).where(eq(posts.projectId, projectId)),
     db.select({ n: sql<number>`count(*)` }).from(posts).where(and(eq(posts.projectId, projectId), gte(posts.createdAt, since))),
     db.select({ n: sql<number>`count(*)` }).from(posts).where(and(eq(posts.projectId, projectId), eq(posts.status, "scheduled"))),
@@ -46,7 +47,7 @@ export async function getDashboard(db: Db, userId: string, projectId: string, no
       .orderBy(asc(posts.scheduledFor))
       .limit(UPCOMING_LIMIT),
   ]);
-  if (owned.length === 0) throw notFound("Project not found");
+  assertOwner(sessionRows, owned);
   const counts = [{ total: totalRow[0]?.n, recent: recentRow[0]?.n, scheduled: scheduledRow[0]?.n }];
   const total = Number(counts[0]?.total ?? 0);
   const percent = totalChangePercent(Number(counts[0]?.recent ?? 0), total);

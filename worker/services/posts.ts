@@ -14,6 +14,7 @@ import type { Env } from "../env";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
+import { asCaller, assertOwner, ownerProbes, type Caller } from "../lib/caller";
 import { claimPostsNow } from "./publishing-claim";
 
 type PostRow = typeof posts.$inferSelect;
@@ -175,17 +176,15 @@ export async function listProjectPosts(db: Db, projectId: string, filter: ListPo
   return rows.map(toPostDto);
 }
 
-export async function listPosts(db: Db, userId: string, projectId: string, filter: ListPostsFilter): Promise<Post[]> {
+export async function listPosts(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter): Promise<Post[]> {
   if (filter.from && filter.to && Date.parse(filter.from) > Date.parse(filter.to)) {
     throw badRequest("The start of the range must be before its end", { from: "The start of the range must be before its end" });
   }
-  // One round trip (decision 162): the ownership probe travels in the same read-only batch as the
-  // posts, and nothing is returned unless it found the caller's project.
-  const [owned, rows] = await db.batch([
-    db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1),
-    projectPostsQuery(db, projectId, filter),
-  ]);
-  if (owned.length === 0) throw notFound("Project not found");
+  // One round trip (decision 162): the session check and the ownership probe travel in the same
+  // read-only batch as the posts, and nothing is returned unless both found the caller.
+  const [session, owned] = ownerProbes(db, asCaller(caller), projectId);
+  const [sessionRows, ownedRows, rows] = await db.batch([session, owned, projectPostsQuery(db, projectId, filter)]);
+  assertOwner(sessionRows, ownedRows);
   return rows.map(toPostDto);
 }
 
