@@ -9,6 +9,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const fake = path.join(root, "test/fakes/fake-wrangler.mjs");
 
+type DeployedConfig = {
+  main: string;
+  vars: Record<string, string>;
+  ai?: { binding: string };
+  assets: { directory: string };
+  d1_databases: { database_id: string; migrations_dir: string }[];
+};
 type Account = {
   loggedIn: boolean;
   d1: { name: string; uuid: string; migrations: string[] }[];
@@ -17,7 +24,7 @@ type Account = {
   worker: null | {
     secrets: string[];
     secretValues: Record<string, string>;
-    deploys: { config: Record<string, any>; secretNames: string[] }[];
+    deploys: { config: DeployedConfig; secretNames: string[] }[];
   };
   calls: string[][];
 };
