@@ -29,7 +29,7 @@ export type GeneratePostsInput = {
 };
 
 export interface AiEngine {
-  /** e.g. "local-v1" or "openai:text-embedding-ada-002"; stored with every vector. */
+  /** e.g. "local-v2" or "openai:text-embedding-ada-002"; stored with every vector. */
   readonly engine: string;
   readonly embeddingDim: number;
   /** Minimum cosine similarity for a brain query match with this engine. */

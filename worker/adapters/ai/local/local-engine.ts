@@ -5,8 +5,11 @@ import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, 
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
 import { writePosts } from "./posts";
 import { completeSentences, extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
-import { loadNlp, sentenceTexts } from "./nlp";
+import { sentenceTexts } from "./nlp";
 import { truncateWords, words } from "./tokenize";
+
+/** Stored with every local vector; bumped whenever the table or the features change (decision 110). */
+export const LOCAL_ENGINE_NAME = "local-v2";
 
 /** Cosine threshold for a brain query match with this engine (measured, see docs/decisions/040). */
 export const LOCAL_MATCH_THRESHOLD = 0.3;
@@ -26,7 +29,7 @@ export class LocalAiEngine implements AiEngine {
   ) {
     this.embedder = new LocalEmbedder(opts.table ?? null, { ...DEFAULT_EMBED_OPTIONS, ...opts.embedOptions });
     this.embeddingDim = this.embedder.dim;
-    this.engine = opts.engine ?? "local-v1";
+    this.engine = opts.engine ?? LOCAL_ENGINE_NAME;
     this.matchThreshold = opts.matchThreshold ?? LOCAL_MATCH_THRESHOLD;
   }
 
@@ -39,7 +42,6 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async extractTopicsAndInsights(docs: { title: string; content: string }[]): Promise<{ topics: Topic[]; insights: Insight[] }> {
-    await loadNlp();
     const text = docs.map((d) => `${d.title}.\n${d.content}`).join("\n\n");
     const phrases = keyphrases(text, 6);
     const max = phrases[0]?.score ?? 1;
@@ -53,7 +55,6 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore> {
-    await loadNlp();
     const { brand } = input;
     const docText = input.documents.map((d) => d.content).join("\n\n").slice(0, 4000);
     const sents = input.documents.flatMap((d) => completeSentences(d.content.slice(0, 2000))).filter((s) => s.length >= 20);
@@ -104,7 +105,6 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
-    await loadNlp();
     return writePosts(input);
   }
 }
