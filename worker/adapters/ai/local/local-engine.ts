@@ -1,6 +1,7 @@
 // The offline default AI engine: no network, deterministic, extractive. Embeddings mix hashed
 // n-grams with a small word-vector table; text output is built from the brand's own sentences.
 import { DEFAULT_PROJECT } from "../../../../schema/api/projects";
+import type { RelevanceCalibration } from "../hybrid-rank";
 import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
 import { writePosts } from "./posts";
@@ -13,6 +14,11 @@ export const LOCAL_ENGINE_NAME = "local-v2";
 
 /** Cosine threshold for a brain query match with this engine (measured, see docs/decisions/040). */
 export const LOCAL_MATCH_THRESHOLD = 0.3;
+/**
+ * Hybrid ranking calibration (decision 111), measured on test/fixtures/retrieval: cosines of
+ * unrelated texts sit near 0.05, close paraphrases near 0.5; words weigh more than vectors here.
+ */
+export const LOCAL_RELEVANCE: RelevanceCalibration = { unrelated: 0.05, strong: 0.5, vectorWeight: 0.3, floor: 0.3 };
 /** Documents of one brand score about 0.4-0.45 with each other, unrelated ones 0.05-0.3 (decision 040). */
 export const LOCAL_CONNECTION_THRESHOLD = 0.35;
 
@@ -22,6 +28,7 @@ export class LocalAiEngine implements AiEngine {
   readonly embeddingDim: number;
   readonly matchThreshold: number;
   readonly connectionThreshold = LOCAL_CONNECTION_THRESHOLD;
+  readonly relevance = LOCAL_RELEVANCE;
   private readonly embedder: LocalEmbedder;
 
   constructor(

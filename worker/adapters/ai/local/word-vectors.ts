@@ -37,3 +37,25 @@ export function parseWordVectorTable(data: ArrayBuffer | Uint8Array): WordVector
     },
   };
 }
+
+/** Unit vectors of words from a table (null for unknown words), cached per lookup. */
+export function wordLookup(table: WordVectorTable): (word: string) => Float32Array | null {
+  const cache = new Map<string, Float32Array | null>();
+  return (word) => {
+    let v = cache.get(word);
+    if (v !== undefined) return v;
+    const i = table.indexOf(word);
+    if (i < 0) v = null;
+    else {
+      const out = new Float32Array(table.dim);
+      table.addInto(i, 1, out, 0);
+      let n = 0;
+      for (const x of out) n += x * x;
+      n = Math.sqrt(n);
+      v = n > 0 ? out.map((x) => x / n) : null;
+    }
+    if (cache.size > 100_000) cache.clear();
+    cache.set(word, v);
+    return v;
+  };
+}
