@@ -83,7 +83,7 @@ function measureBundles() {
 
 async function measureWorkerSize() {
   const { measureWorker } = await import("./worker-size.mjs");
-  const r = await measureWorker({ workDir: path.join(work, "worker-size") });
+  const r = await measureWorker(); // builds under .wrangler/size-check (ignored by git and eslint)
   record("Worker", "deployed bundle, gzip (wrangler deploy --dry-run, the config npm run deploy uploads)", `${kib(r.gzip)} (raw ${kib(r.raw)})`, "<= 3 MiB gzip (Workers Free plan)", r.within);
   for (const c of r.contributors.slice(0, 10)) record("Worker contributors (unminified, each gzipped alone)", c.name, `${kib(c.gzip)} gzip · ${kib(c.raw)} raw`, "reported");
 }
