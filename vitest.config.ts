@@ -3,8 +3,8 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-// Two projects: the Worker's tests run inside workerd with real D1, R2 and queues; the
-// frontend's component tests run in jsdom. End-to-end journeys have their own config.
+// Three projects: the Worker's tests run inside workerd with real D1, R2 and queues; the
+// frontend's component tests run in jsdom; scripts' tests run in Node. End-to-end journeys have their own config.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
@@ -45,6 +45,10 @@ export default defineConfig(async () => {
             environment: "jsdom",
             setupFiles: ["test/frontend/setup.ts"],
           },
+        },
+        {
+          // Node-side scripts (deploy, bundle budget) against fakes of the tools they drive.
+          test: { name: "scripts", include: ["test/scripts/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
         },
       ],
     },

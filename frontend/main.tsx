@@ -1,10 +1,20 @@
 import "./lib/zod-jitless";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { preloadPrerendered } from "./app/router";
 
-createRoot(document.getElementById("root")!).render(
+// / and /login arrive pre-rendered (vite.config.ts, decision 163): React hydrates that HTML once
+// the page's module is here. Every other path gets the empty shell and renders in the browser.
+const root = document.getElementById("root")!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+const path = window.location.pathname;
+if (root.dataset.prerendered === path) void preloadPrerendered(path).then(() => hydrateRoot(root, app));
+else {
+  root.textContent = "";
+  createRoot(root).render(app);
+}

@@ -7,7 +7,7 @@
 // Standalone: `node scripts/bench-lighthouse.mjs` starts its own server (ports 8861/8862, a fresh
 // PERSIST_DIR .bench/lh-state), signs a new user up and in, prints the scores and stops it.
 // Env: LH_PRESETS=desktop,mobile (default both), LH_RUNS (audits per page, default 3),
-// CHROME_PATH (default /usr/bin/chromium), SKIP_BUILD=1 (standalone: serve the existing dist/),
+// LH_PAGES=/,/login (a subset of the pages), CHROME_PATH (default /usr/bin/chromium), SKIP_BUILD=1 (standalone: serve the existing dist/),
 // LH_REPORT_DIR (write the median run's JSON report of each page there).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -143,7 +143,7 @@ export async function runLighthouse(baseUrl, { cookie, presets, runs = Number(pr
     { page: "/", headers: null },
     { page: "/login", headers: null },
     { page: "/dashboard", headers: cookie ? { Cookie: cookie } : null },
-  ];
+  ].filter(({ page }) => !process.env.LH_PAGES || process.env.LH_PAGES.split(",").includes(page));
   await warmUp(baseUrl, cookie);
   const results = [];
   for (const preset of wanted) {

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench`: measures what DESIGN.md budgets and writes BENCHMARKS.md.
-// - JS per screen (gzip) from the Vite manifest, and the deployed Worker's compressed size
+// - JS per screen (gzip) from the Vite manifest; the deployed Worker's compressed size and its
+//   largest contributors (scripts/worker-size.mjs); D1 round trips per signed-in read
 // - API latency on `wrangler dev --local` (loopback, autocannon, 10 and 50 clients): /api/health,
-//   the calendar week and the dashboard of a project with 10,000 posts
+//   /api/auth/session (the reference), the calendar week and the dashboard of a project with
+//   10,000 posts
 // - cron tick: 1,000 due posts claimed and enqueued
 // - brain: 1 MB of text ingested with the local engine; query latency over >= 10,000 segments
 // Nothing here asserts: figures are written down with their budgets.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,25 +81,27 @@ function measureBundles() {
   }
 }
 
-function measureWorkerSize() {
-  const out = path.join(work, "worker-dist");
-  rmSync(out, { recursive: true, force: true });
-  run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", out]);
-  let raw = 0;
-  let gzipped = 0;
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const p = path.join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (!name.endsWith(".map")) {
-        const buf = readFileSync(p);
-        raw += buf.length;
-        gzipped += gzipSync(buf).length;
-      }
-    }
-  };
-  walk(out);
-  record("Worker", "bundle size (gzip)", `${kib(gzipped)} (raw ${kib(raw)})`, "< 10 MiB compressed", gzipped < 10 * 1024 * 1024);
+async function measureWorkerSize() {
+  const { measureWorker } = await import("./worker-size.mjs");
+  const r = await measureWorker(); // builds under .wrangler/size-check (ignored by git and eslint)
+  record("Worker", "deployed bundle, gzip (wrangler deploy --dry-run, the config npm run deploy uploads)", `${kib(r.gzip)} (raw ${kib(r.raw)})`, "<= 3 MiB gzip (Workers Free plan)", r.within);
+  for (const c of r.contributors.slice(0, 10)) record("Worker contributors (unminified, each gzipped alone)", c.name, `${kib(c.gzip)} gzip · ${kib(c.raw)} raw`, "reported");
+}
+
+// D1 round trips per signed-in read, counted by test/worker/d1-round-trips.test.ts (a counting
+// wrapper around the DB binding, through the whole Worker).
+function measureRoundTrips() {
+  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/d1-round-trips.test.ts"], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const line = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("D1_ROUND_TRIPS "));
+  if (!line) {
+    notes.push("D1 round trips: the test printed no counts");
+    return;
+  }
+  const counts = JSON.parse(line.slice(line.indexOf("D1_ROUND_TRIPS ") + 15));
+  for (const [name, n] of Object.entries(counts)) {
+    const budgeted = name === "calendar week" || name === "dashboard";
+    record("D1 round trips", name, String(n), budgeted ? "<= 2" : "reported", budgeted ? n <= 2 : undefined);
+  }
 }
 
 // ---------- server with seeded data ----------
@@ -183,15 +187,20 @@ async function measureApi(user) {
   for (const connections of [10, 50]) {
     await load("/api/health", {}, connections, 2); // warm-up
     const health = await load("/api/health", {}, connections);
-    record(`API (${connections} clients)`, "/api/health", `p50 ${ms(health.p50)} · p99 ${ms(health.p99)} · ${health.rps.toFixed(0)} req/s`, "reference");
+    record(`API (${connections} clients)`, "/api/health (no D1)", `p50 ${ms(health.p50)} · p99 ${ms(health.p99)} · ${health.rps.toFixed(0)} req/s`, "reference");
+    // The goal's reference: a signed-in request with one lookup (the session).
+    await load("/api/auth/session", headers, connections, 2);
+    const session = await load("/api/auth/session", headers, connections);
+    record(`API (${connections} clients)`, "/api/auth/session (signed in, one D1 lookup)", `p50 ${ms(session.p50)} · p99 ${ms(session.p99)} · ${session.rps.toFixed(0)} req/s`, "reference");
     for (const [name, p] of [["calendar week (10,000 posts)", week], ["dashboard (10,000 posts)", dashboard]]) {
       const r = await load(p, headers, connections);
-      const ok = r.non2xx === 0 && r.p50 <= Math.max(2 * health.p50, 1) && r.p99 <= 250;
+      const ratio = r.p50 / Math.max(session.p50, 1);
+      const ok = r.non2xx === 0 && ratio <= 1.5 && r.p99 <= 250;
       record(
         `API (${connections} clients)`,
         name,
-        `p50 ${ms(r.p50)} · p99 ${ms(r.p99)} · ${r.rps.toFixed(0)} req/s${r.non2xx ? ` · ${r.non2xx} errors` : ""}`,
-        connections === 10 ? "p50 <= 2x health p50, p99 <= 250 ms" : "reported",
+        `p50 ${ms(r.p50)} (${ratio.toFixed(2)}x session) · p99 ${ms(r.p99)} · ${r.rps.toFixed(0)} req/s${r.non2xx ? ` · ${r.non2xx} errors` : ""}`,
+        connections === 10 ? "p50 <= 1.5x session p50, p99 <= 250 ms" : "reported",
         connections === 10 ? ok : undefined,
       );
     }
@@ -288,10 +297,14 @@ function measureRetrieval() {
     return;
   }
   const r = JSON.parse(line.slice(line.indexOf("RETRIEVAL_BENCH ") + 16));
-  const fmt = (x) => `recall@3 ${x.recallAt3} · recall@1 ${x.recallAt1} · MRR ${x.mrr} · by kind ${Object.entries(x.byKind).map(([k, v]) => `${k} ${v}`).join(", ")}`;
-  record("Brain retrieval (own set: test/fixtures/retrieval)", `local engine (${r.local.engine}, threshold ${r.local.threshold})`, fmt(r.local), "about 0.85 (issue 3)", r.local.recallAt3 >= 0.8);
-  record("Brain retrieval (own set: test/fixtures/retrieval)", "hashing only (baseline)", fmt(r.hashingOnly), "reference (about 0.65)");
-  record("Brain retrieval (own set: test/fixtures/retrieval)", "local: right segment in top 3 above threshold / off-topic questions matched", `${r.local.recallAt3AboveThreshold} / ${r.local.unanswerableMatched}`, "reported");
+  const fmt = (x) =>
+    `recall@3 ${x.recallAt3} · recall@1 ${x.recallAt1} · MRR ${x.mrr} · off-topic matched ${x.offTopicMatchRate} · by kind ${Object.entries(x.byKind).map(([k, v]) => `${k} ${v}`).join(", ")}`;
+  const title = `Brain retrieval (own set: test/fixtures/retrieval, ${r.local.brands} brands, ${r.local.questions} questions)`;
+  record(title, `local engine (${r.local.engine}, hybrid BM25 + vectors, floor ${r.local.floor})`, fmt(r.local), "recall@3 >= 0.9, off-topic <= 0.1 (issue 9)", r.local.recallAt3 >= 0.9 && r.local.offTopicMatchRate <= 0.1);
+  record(title, "local engine: vectors alone (no BM25)", `recall@3 ${r.local.vectorOnlyRecallAt3}`, "reference");
+  record(title, "local engine: held-out brand / tuning brands", Object.entries(r.local.bySplit).map(([k, v]) => `${k} recall@3 ${v.recallAt3}, answered ${v.answered}`).join(" · "), "reported");
+  record(title, "hashing only (baseline engine, same ranking)", fmt(r.hashingOnly), "reference");
+  notes.push("retrieval: the OpenAI-compatible and Workers AI engines need a model; run the retrieval test with one configured to measure them (the offline bench measures the local engine).");
 }
 
 async function measureLighthouse(user) {
@@ -301,7 +314,9 @@ async function measureLighthouse(user) {
     const { runLighthouse } = await import(file);
     const results = await runLighthouse(base, { cookie: `bp_session=${user.token}` });
     for (const r of results) {
-      record("Lighthouse", `${r.page} performance (median of ${r.runs.length}: ${r.runs.join(", ")})`, String(r.performance), ">= 95", r.performance >= 95);
+      // DESIGN budget: 95 everywhere, except /dashboard on the mobile preset (90).
+      const goal = /dashboard/.test(r.page) && /mobile/.test(r.page) ? 90 : 95;
+      record("Lighthouse", `${r.page} performance (median of ${r.runs.length}: ${r.runs.join(", ")})`, String(r.performance), `>= ${goal}`, r.performance >= goal);
       record("Lighthouse", `${r.page} accessibility`, String(r.accessibility), ">= 95", r.accessibility >= 95);
     }
   } catch (err) {
@@ -384,15 +399,22 @@ function writeReport() {
   if (notes.length) lines.push("## Notes from this run", "", ...notes.map((n) => `- ${n}`), "");
   const extra = path.join(root, "docs", "benchmarks-notes.md");
   if (existsSync(extra)) lines.push(readFileSync(extra, "utf8"));
-  writeFileSync(path.join(root, "BENCHMARKS.md"), lines.join("\n"));
-  console.log("[bench] wrote BENCHMARKS.md");
+  // A partial run (BENCH_ONLY) never replaces the full report.
+  const target = process.env.BENCH_ONLY ? path.join(work, "BENCHMARKS.partial.md") : path.join(root, "BENCHMARKS.md");
+  writeFileSync(target, lines.join("\n"));
+  console.log(`[bench] wrote ${path.relative(root, target)}`);
 }
 
 async function main() {
   mkdirSync(work, { recursive: true });
-  measureBundles();
-  measureWorkerSize();
-  measureRetrieval();
+  // BENCH_ONLY=api,lighthouse,... runs some sections (for quick checks); the default runs all.
+  const only = new Set((process.env.BENCH_ONLY ?? "").split(",").filter(Boolean));
+  const want = (name) => only.size === 0 || only.has(name);
+  if (want("bundles")) measureBundles();
+  if (want("worker")) await measureWorkerSize();
+  if (want("roundtrips")) measureRoundTrips();
+  if (want("retrieval")) measureRetrieval();
+  if (!["api", "cron", "publishing", "brain", "lighthouse"].some(want)) return writeReport();
 
   const persistDir = path.join(work, "state");
   rmSync(persistDir, { recursive: true, force: true });
@@ -408,11 +430,11 @@ async function main() {
   const stop = startServer(persistDir);
   try {
     await waitFor(`${base}/api/health`, 120_000);
-    await measureApi(user);
-    await measureCron(cronUser, 1000);
-    await measurePublishThroughput(publishUser, 200).catch((err) => notes.push(`publishing: ${err.message}`));
-    await measureBrain(brainUser);
-    await measureLighthouse(user);
+    if (want("api")) await measureApi(user);
+    if (want("cron")) await measureCron(cronUser, 1000);
+    if (want("publishing")) await measurePublishThroughput(publishUser, 200).catch((err) => notes.push(`publishing: ${err.message}`));
+    if (want("brain")) await measureBrain(brainUser);
+    if (want("lighthouse")) await measureLighthouse(user);
   } finally {
     stop();
   }

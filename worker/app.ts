@@ -50,6 +50,11 @@ app.get("/api/openapi.json", describeRoute({ summary: "This API description (Ope
 app.get("/api/docs", describeRoute({ summary: "Readable API reference page", public: true, contentType: "text/html", responses: { 200: htmlResponse } }), (c) => c.html(docsPage()));
 app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
 
+// "/" is routed to the Worker (wrangler.toml run_worker_first) only to answer with the
+// pre-rendered landing page: index.html must stay the empty shell the SPA fallback serves for
+// every other path (decision 163).
+app.get("/", (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(new Request(new URL("/landing", c.req.url), c.req.raw)) : c.json(errorBody("not_found", "Not found"), 404)));
+
 app.notFound((c) => {
   if (c.env.ASSETS && !c.req.path.startsWith("/api/")) return c.env.ASSETS.fetch(c.req.raw);
   return c.json(errorBody("not_found", "Not found"), 404);

@@ -1,4 +1,5 @@
 import { ChakraProvider } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
 import { Toaster } from "../components/ui/toaster";
 import { fetcher } from "../lib/api";
@@ -7,13 +8,14 @@ import { AuthProvider } from "./auth-context";
 import { AppRouter } from "./router";
 import { system } from "./theme";
 
-export function App() {
+/** `router` is the browser router by default; the build's pre-render passes a static one. */
+export function App({ router = <AppRouter /> }: { router?: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       <SWRConfig value={{ fetcher, revalidateOnFocus: false }}>
         <AuthProvider>
           <ClerkGate>
-            <AppRouter />
+            {router}
           </ClerkGate>
           <Toaster />
         </AuthProvider>

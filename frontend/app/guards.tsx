@@ -14,11 +14,14 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Public-only: a signed-in user goes back where they came from, otherwise to /dashboard. */
+/**
+ * Public-only: a signed-in user goes back where they came from, otherwise to /dashboard. While the
+ * session is being checked the public screen shows (it is what the pre-rendered HTML of / and
+ * /login paints, decision 163), and a signed-in visitor moves on once the answer arrives.
+ */
 export function PublicOnly() {
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
   const location = useLocation();
-  if (loading) return <LoadingScreen />;
   if (user) {
     const from = (location.state as FromState)?.from;
     return <Navigate to={from && from !== location.pathname ? from : "/dashboard"} replace />;

@@ -20,6 +20,32 @@ const page = (load: () => Promise<{ default: ComponentType }>, light = false) =>
   );
 };
 
+// The pre-rendered pages (decision 163): main.tsx loads the opened one's module before hydrating,
+// so hydration never suspends (a session answer arriving while a boundary is still dehydrated
+// would make React throw the server's HTML away and render it again).
+const loadLanding = () => import("../features/landing/landing-page");
+const loadLogin = () => import("../features/auth/login-page");
+const preloaded = new Map<() => Promise<{ default: ComponentType }>, ComponentType>();
+const prerenderedPage = (load: () => Promise<{ default: ComponentType }>) => {
+  const Lazy = lazy(load);
+  function Page() {
+    const Loaded = preloaded.get(load);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Page />
+    </Suspense>
+  );
+};
+const PRERENDERED: Record<string, () => Promise<{ default: ComponentType }>> = { "/": loadLanding, "/login": loadLogin };
+
+/** Loads the module of a pre-rendered page before hydration; other paths resolve at once. */
+export async function preloadPrerendered(path: string): Promise<void> {
+  const load = PRERENDERED[path];
+  if (load) preloaded.set(load, (await load()).default);
+}
+
 const AppShell = lazy(withAppRecipes(() => import("./shell/app-shell")));
 
 export const routes = [
@@ -29,8 +55,8 @@ export const routes = [
       {
         element: <PublicOnly />,
         children: [
-          { path: "/", element: page(() => import("../features/landing/landing-page"), true) },
-          { path: "/login", element: page(() => import("../features/auth/login-page"), true) },
+          { path: "/", element: prerenderedPage(loadLanding) },
+          { path: "/login", element: prerenderedPage(loadLogin) },
           { path: "/signup", element: page(() => import("../features/auth/signup-page")) },
           { path: "/reset-password", element: page(() => import("../features/auth/reset-password-page")) },
           { path: "/auth/update-password", element: page(() => import("../features/auth/update-password-page")) },
@@ -70,7 +96,7 @@ export const routes = [
 
 // A plain BrowserRouter (no data router): nothing here uses loaders or blockers, and it keeps
 // ~17 KiB gzip of react-router out of the initial JS (docs/decisions/030).
-function AppRoutes() {
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

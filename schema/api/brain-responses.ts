@@ -20,7 +20,16 @@ export const brainDocumentResponse = z.strictObject({
 export const brainDocumentListResponse = z.array(brainDocumentResponse);
 
 export const brainQueryResponse = z.array(
-  z.strictObject({ content: z.string(), similarity: z.number() }) satisfies z.ZodType<BrainQueryMatch>,
+  z.strictObject({
+    content: z.string(),
+    similarity: z.number(),
+    segment_id: z.string(),
+    document_id: z.string(),
+    document_title: z.string(),
+    position: z.number().int(),
+    context_before: z.string(),
+    context_after: z.string(),
+  }) satisfies z.ZodType<BrainQueryMatch>,
 );
 
 export const brainSummaryResponse = z.strictObject({

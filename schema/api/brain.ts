@@ -40,7 +40,17 @@ export type BrainDocumentDto = {
   created_at: number;
 };
 
-export type BrainQueryMatch = { content: string; similarity: number };
+/** A brain match: the segment, its relevance (0-1), where it sits, and its neighbours as context. */
+export type BrainQueryMatch = {
+  content: string;
+  similarity: number;
+  segment_id: string;
+  document_id: string;
+  document_title: string;
+  position: number;
+  context_before: string;
+  context_after: string;
+};
 export type BrainQueryResponse = BrainQueryMatch[];
 
 export type BrainTopicDto = { name: string; description: string; relevance_score: number };

@@ -49,17 +49,22 @@ describe("brain chunking rules (SPEC section 9)", () => {
     expect(documentParts("Short", "one two")).toEqual([{ title: "Short", text: "one two" }]);
   });
 
-  it("segments of about 150 characters, packed from whole sentences; over-long ones cut by words", () => {
+  it("segments of about 150 characters, packed from whole sentences; a long sentence stands alone", () => {
     const segs = segmentText(BRAND_TEXT);
     for (const s of segs) expect(s.length).toBeLessThanOrEqual(BRAIN.segmentChars);
     expect(segs.join(" ")).toBe(BRAND_TEXT);
     // Every segment ends at a sentence end here (no sentence in BRAND_TEXT is over 150 characters).
     for (const s of segs) expect(s).toMatch(/\.$/);
     expect(segs.length).toBeGreaterThanOrEqual(Math.ceil(BRAND_TEXT.length / 150));
-    const long = "word ".repeat(60).trim() + ". Short one.";
-    const cut = segmentText(long);
-    expect(cut.slice(0, -1).every((s) => s.length <= 150)).toBe(true);
-    expect(cut.join(" ")).toBe(long);
+    // A sentence longer than 150 characters stands alone, never cut; decimals and "e.g." stay whole.
+    const long = "word ".repeat(60).trim() + ". Short one, e.g. with 90.5 km.";
+    expect(segmentText(long)).toEqual(["word ".repeat(60).trim() + ".", "Short one, e.g. with 90.5 km."]);
+    // Only a "sentence" over 1000 characters (a table, a list) is cut by words.
+    const huge = "word ".repeat(300).trim() + ".";
+    const cut = segmentText(huge);
+    expect(cut.length).toBe(2);
+    expect(cut.every((s) => s.length <= 1000)).toBe(true);
+    expect(cut.join(" ")).toBe(huge);
     expect(chunkByWords("x".repeat(320), 150).map((s) => s.length)).toEqual([150, 150, 20]);
     expect(segmentText("123 456 --- ...")).toEqual([]);
     expect(BRAIN).toMatchObject({ partChars: 4000, storedContentChars: 2000, embeddingChars: 2000, segmentChars: 150, connectionThreshold: 0.7, topicBatchDocs: 2, topicDocChars: 1000, summaryInputChars: 4000 });

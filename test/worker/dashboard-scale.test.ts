@@ -46,6 +46,12 @@ describe("dashboard at 10,000 posts", () => {
       ["select count(*) from posts where project_id = ?", [user.projectId], /COVERING INDEX/],
       ["select count(*) from posts where project_id = ? and created_at >= ?", [user.projectId, now], /COVERING INDEX posts_project_created_idx/],
       ["select count(*) from posts where project_id = ? and status = 'scheduled'", [user.projectId], /COVERING INDEX posts_project_status_time_idx/],
+      // The figures as getDashboard sends them: one statement of scalar subqueries, each on an index.
+      [
+        "select (select count(*) from posts where project_id = ?), (select count(*) from posts where project_id = ? and created_at >= ?), (select count(*) from posts where project_id = ? and status = 'scheduled') from projects where id = ?",
+        [user.projectId, user.projectId, now, user.projectId, user.projectId],
+        /SEARCH projects USING COVERING INDEX .*SUBQUERY 1 \| SEARCH posts USING COVERING INDEX .*SUBQUERY 2 \| SEARCH posts USING COVERING INDEX posts_project_created_idx .*SUBQUERY 3 \| SEARCH posts USING COVERING INDEX posts_project_status_time_idx/,
+      ],
       [
         "select * from posts where project_id = ? and status = 'scheduled' and scheduled_for > ? order by scheduled_for limit 10",
         [user.projectId, now],

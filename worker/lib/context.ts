@@ -10,5 +10,7 @@ export type AppEnv = {
     user: SessionUser | null;
     /** How the caller authenticated: cookie requests get the Origin check. */
     authVia: "cookie" | "bearer" | null;
+    /** A built-in session whose lookup the route sends in its own D1 batch (lib/caller.ts). */
+    deferredSession?: { sessionId: string; now: number } | null;
   };
 };

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "../lib/auth-middleware";
+import { currentCaller, requireUser } from "../lib/auth-middleware";
 import { validate } from "../lib/validate";
 import { idParam } from "../../schema/api/common";
 import { getDashboard } from "../services/dashboard";
@@ -13,5 +13,5 @@ const projectParam = z.object({ projectId: idParam });
 /** Dashboard figures, upcoming posts and the header's progress flags. */
 export const dashboardRoutes = new Hono<AppEnv>().get("/projects/:projectId/dashboard", describeRoute({ summary: "Dashboard figures, upcoming posts and progress flags", responses: { 200: dashboardResponse } }), requireUser, validate("param", projectParam), async (c) => {
   const { projectId } = c.req.valid("param");
-  return c.json(await getDashboard(c.get("db"), currentUser(c).id, projectId));
+  return c.json(await getDashboard(c.get("db"), currentCaller(c), projectId));
 });

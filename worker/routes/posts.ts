@@ -3,7 +3,7 @@ import { z } from "zod";
 import { createPostSchema, listPostsQuery, updatePostSchema } from "../../schema/api/posts";
 import { idParam } from "../../schema/api/common";
 import type { AppEnv } from "../lib/context";
-import { allowedOrigin, currentUser, requireUser } from "../lib/auth-middleware";
+import { allowedOrigin, currentCaller, currentUser, requireUser } from "../lib/auth-middleware";
 import { validate } from "../lib/validate";
 import { createPost, deletePost, getPost, listPosts, publishPostNow, retryPost, updatePost } from "../services/posts";
 import { uploadImage } from "../services/media";
@@ -25,7 +25,7 @@ export const postRoutes = new Hono<AppEnv>()
   .use("/posts/*", requireUser)
   .get("/projects/:projectId/posts", describeRoute({ summary: "List the project's posts (filter by time range, status, platform, text)", responses: { 200: postListResponse } }), validate("param", projectParam), validate("query", listPostsQuery), async (c) => {
     const { projectId } = c.req.valid("param");
-    return c.json(await listPosts(c.get("db"), currentUser(c).id, projectId, c.req.valid("query")));
+    return c.json(await listPosts(c.get("db"), currentCaller(c), projectId, c.req.valid("query")));
   })
   .post("/projects/:projectId/posts", describeRoute({ summary: "Create a post (scheduled, or published now)", responses: { 201: postResponse } }), validate("param", projectParam), validate("json", createPostSchema), async (c) => {
     const { projectId } = c.req.valid("param");

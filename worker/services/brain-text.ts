@@ -1,5 +1,9 @@
 // The brain's chunking rules and constants (SPEC.md section 9). Kept in one place so the
 // pipeline, the summary and the tests agree on them.
+import { sentenceTexts } from "../adapters/ai/local/nlp";
+
+/** A single "sentence" longer than this (a table, a list without punctuation) is cut by words. */
+const MAX_SEGMENT_CHARS = 1000;
 export const BRAIN = {
   /** A document is split by words into parts of about this many characters ("Document Part i/n"). */
   partChars: 4000,
@@ -68,12 +72,14 @@ export function documentParts(title: string, text: string): { title: string; tex
 }
 
 /**
- * Segments of at most ~150 characters, packed from whole sentences so an answer reads as prose
- * (a sentence longer than that is cut by words). Only segments with some letters are kept.
+ * Segments of about ~150 characters packed from whole sentences, so an answer reads as prose and a
+ * match never starts or ends inside a sentence: a sentence longer than that stands alone (one
+ * over 1000 characters, usually a table or a list without punctuation, is cut by words). Sentences
+ * come from the local engine's splitter (Intl.Segmenter: "90.5 km" and "e.g." stay whole).
+ * Only segments with some letters are kept.
  */
 export function segmentText(text: string, size: number = BRAIN.segmentChars): string[] {
-  const flat = text.replace(/\s+/g, " ").trim();
-  const sentences = flat.match(/[^.!?]+(?:[.!?]+["'”’)\]]*|$)/g) ?? [];
+  const sentences = sentenceTexts(text);
   const out: string[] = [];
   let current = "";
   const push = () => {
@@ -81,11 +87,11 @@ export function segmentText(text: string, size: number = BRAIN.segmentChars): st
     current = "";
   };
   for (const raw of sentences) {
-    const sentence = raw.trim();
+    const sentence = raw.replace(/\s+/g, " ").trim();
     if (!sentence) continue;
     if (sentence.length > size) {
       push();
-      out.push(...chunkByWords(sentence, size));
+      out.push(...(sentence.length > MAX_SEGMENT_CHARS ? chunkByWords(sentence, MAX_SEGMENT_CHARS) : [sentence]));
     } else if (!current) current = sentence;
     else if (current.length + 1 + sentence.length <= size) current += " " + sentence;
     else {

@@ -14,6 +14,7 @@ import type { Env } from "../env";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
+import { asCaller, assertOwner, ownerProbes, type Caller } from "../lib/caller";
 import { claimPostsNow } from "./publishing-claim";
 
 type PostRow = typeof posts.$inferSelect;
@@ -155,29 +156,36 @@ export type ListPostsFilter = z.output<typeof listPostsQuery>;
  * Posts of a project ordered by scheduled_for. The range condition is on (project_id,
  * scheduled_for) so SQLite walks the index and reads only rows in the range.
  */
-export async function listProjectPosts(db: Db, projectId: string, filter: ListPostsFilter = {}): Promise<Post[]> {
+function projectPostsQuery(db: Db, projectId: string, filter: ListPostsFilter) {
   const where: SQL[] = [eq(posts.projectId, projectId)];
   if (filter.from) where.push(gte(posts.scheduledFor, Date.parse(filter.from)));
   if (filter.to) where.push(lt(posts.scheduledFor, Date.parse(filter.to)));
   if (filter.status) where.push(eq(posts.status, filter.status));
   if (filter.platform) where.push(eq(posts.platform, filter.platform));
   if (filter.q?.trim()) where.push(sql`instr(lower(${posts.content}), ${filter.q.trim().toLowerCase()}) > 0`);
-  const rows = await db
+  return db
     .select()
     .from(posts)
     .where(and(...where))
     .orderBy(asc(posts.scheduledFor))
-    .limit(filter.limit ?? 1000)
-    .all();
+    .limit(filter.limit ?? 1000);
+}
+
+export async function listProjectPosts(db: Db, projectId: string, filter: ListPostsFilter = {}): Promise<Post[]> {
+  const rows = await projectPostsQuery(db, projectId, filter).all();
   return rows.map(toPostDto);
 }
 
-export async function listPosts(db: Db, userId: string, projectId: string, filter: ListPostsFilter): Promise<Post[]> {
-  await ownedProject(db, userId, projectId);
+export async function listPosts(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter): Promise<Post[]> {
   if (filter.from && filter.to && Date.parse(filter.from) > Date.parse(filter.to)) {
     throw badRequest("The start of the range must be before its end", { from: "The start of the range must be before its end" });
   }
-  return listProjectPosts(db, projectId, filter);
+  // One round trip (decision 162): the session check and the ownership probe travel in the same
+  // read-only batch as the posts, and nothing is returned unless both found the caller.
+  const [session, owned] = ownerProbes(db, asCaller(caller), projectId);
+  const [sessionRows, ownedRows, rows] = await db.batch([session, owned, projectPostsQuery(db, projectId, filter)]);
+  assertOwner(sessionRows, ownedRows);
+  return rows.map(toPostDto);
 }
 
 /** Counts for the dashboard; the caller must have checked ownership. */

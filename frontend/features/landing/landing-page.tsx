@@ -98,7 +98,7 @@ function DeferredDemo() {
         setShow(true);
         io.disconnect();
       }
-    }, { rootMargin: "600px 0px" });
+    }, { rootMargin: "0px" });
     io.observe(el);
     const onHash = () => location.hash === "#demo" && setShow(true);
     window.addEventListener("hashchange", onHash);

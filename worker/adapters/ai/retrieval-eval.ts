@@ -1,12 +1,17 @@
-// Retrieval quality measurement for an AI engine's embeddings: every question is embedded and
-// compared (cosine) with every segment of the set; recall@k counts questions whose expected segment
-// is among the k most similar. Used by the retrieval test and by the benchmark script.
+// Retrieval quality measurement, the way the product ranks: each brand of the set is its own index
+// (as each project is), questions are ranked by the hybrid ranker (BM25 + the engine's vectors,
+// decision 111) and by vectors alone for comparison. recall@k counts questions whose expected
+// passage is among the k best; "answered" also requires it to clear the engine's relevance floor;
+// the off-topic rate counts (off-topic question, brand) pairs where anything clears the floor.
+// Used by the retrieval test and, through it, by `npm run bench`.
+import { Bm25Index, rankHybrid, type RelevanceCalibration, type SoftMatchOptions } from "./hybrid-rank";
+import { relevanceOf } from "./relevance";
 import type { AiEngine } from "./types";
 
 export type RetrievalSet = {
   segments: { id: string; text: string }[];
-  questions: { q: string; expected: string[]; kind?: string }[];
-  /** Questions the set cannot answer: used to see what the match threshold lets through. */
+  questions: { q: string; expected: string[]; kind?: string; split?: string }[];
+  /** Questions no brand can answer: asked of every brand, nothing should clear the floor. */
   unanswerable?: string[];
 };
 
@@ -15,20 +20,23 @@ export type RetrievalReport = {
   k: number;
   questions: number;
   segments: number;
+  brands: number;
   recallAtK: number;
   recallAt1: number;
   mrr: number;
+  /** recall@k with the vector score alone (no BM25), for comparison. */
+  vectorOnlyRecallAtK: number;
   byKind: Record<string, { questions: number; recallAtK: number }>;
-  /** Share of questions whose expected segment is in the top k AND at or above the threshold. */
-  recallAtKAboveThreshold: number;
-  /** Share of unanswerable questions whose best match is at or above the threshold. */
-  falseMatchRate: number;
-  threshold: number;
-  /** Similarity of the expected segment (median) and of the best wrong segment (median). */
-  medianHit: number;
-  medianBestMiss: number;
+  bySplit: Record<string, { questions: number; recallAtK: number; answered: number }>;
+  /** Share of questions whose expected passage is in the top k AND at or above the floor. */
+  answeredAtK: number;
+  /** Share of (off-topic question, brand) pairs with any match at or above the floor. */
+  offTopicMatchRate: number;
+  floor: number;
   misses: { q: string; expected: string[]; got: string[] }[];
 };
+
+type EvalEngine = Pick<AiEngine, "embed" | "engine" | "matchThreshold" | "relevance">;
 
 function dot(a: Float32Array, b: Float32Array): number {
   let s = 0;
@@ -41,92 +49,100 @@ function norm(v: Float32Array): Float32Array {
   return v.map((x) => x / n);
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : 0;
-}
+/** Brand of a passage id ("lumen-03" -> "lumen"). */
+export const brandOf = (id: string) => id.replace(/-[^-]*$/, "");
+
+type BrandIndex = { ids: string[]; vecs: (Float32Array | null)[]; bm25: Bm25Index };
 
 export async function evaluateRetrieval(
-  engine: Pick<AiEngine, "embed" | "engine" | "matchThreshold">,
+  engine: EvalEngine,
   set: RetrievalSet,
   k = 3,
-  threshold = engine.matchThreshold,
+  calibration: RelevanceCalibration = relevanceOf(engine),
+  soft?: SoftMatchOptions,
 ): Promise<RetrievalReport> {
-  const segVecs = (await engine.embed(set.segments.map((s) => s.text))).map((v) => (v ? norm(v) : null));
-  const rank = async (texts: string[]) =>
-    (await engine.embed(texts)).map((qv) => {
-      if (!qv) return [];
-      const q = norm(qv);
-      return set.segments
-        .map((s, i) => ({ id: s.id, sim: segVecs[i] ? dot(q, segVecs[i]!) : -1 }))
-        .sort((a, b) => b.sim - a.sim || a.id.localeCompare(b.id));
-    });
-  const ranked = await rank(set.questions.map((q) => q.q));
+  const brands = new Map<string, BrandIndex>();
+  for (const s of set.segments) {
+    const b = brandOf(s.id);
+    if (!brands.has(b)) brands.set(b, { ids: [], vecs: [], bm25: new Bm25Index([]) });
+    brands.get(b)!.ids.push(s.id);
+  }
+  const textOf = new Map(set.segments.map((s) => [s.id, s.text]));
+  for (const idx of brands.values()) {
+    const texts = idx.ids.map((id) => textOf.get(id)!);
+    idx.vecs = (await engine.embed(texts)).map((v) => (v ? norm(v) : null));
+    idx.bm25 = new Bm25Index(texts, soft);
+  }
+  const cosines = (idx: BrandIndex, qv: Float32Array | null) => {
+    const m = new Map<number, number>();
+    if (!qv) return m;
+    const q = norm(qv);
+    idx.vecs.forEach((v, i) => v && m.set(i, dot(q, v)));
+    return m;
+  };
+  const qVecs = await engine.embed(set.questions.map((q) => q.q));
   let hitK = 0;
   let hit1 = 0;
-  let hitKThr = 0;
+  let answered = 0;
+  let vecHitK = 0;
   let rr = 0;
-  const hitSims: number[] = [];
-  const missSims: number[] = [];
   const byKind: Record<string, { questions: number; hits: number }> = {};
+  const bySplit: Record<string, { questions: number; hits: number; answered: number }> = {};
   const misses: RetrievalReport["misses"] = [];
   set.questions.forEach((q, qi) => {
-    const list = ranked[qi]!;
-    const pos = list.findIndex((r) => q.expected.includes(r.id));
+    const idx = brands.get(brandOf(q.expected[0]!))!;
+    const cos = cosines(idx, qVecs[qi] ?? null);
+    const all = rankHybrid(idx.bm25, q.q, cos, calibration, idx.ids.length, -Infinity);
+    const ids = all.map((r) => idx.ids[r.index]!);
+    const pos = ids.findIndex((id) => q.expected.includes(id));
+    const vecOrder = [...cos.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([i]) => idx.ids[i]!);
+    if (vecOrder.slice(0, k).some((id) => q.expected.includes(id))) vecHitK++;
     const kind = q.kind ?? "all";
+    const split = q.split ?? "dev";
     byKind[kind] ??= { questions: 0, hits: 0 };
+    bySplit[split] ??= { questions: 0, hits: 0, answered: 0 };
     byKind[kind].questions++;
-    if (pos >= 0) {
-      rr += 1 / (pos + 1);
-      hitSims.push(list[pos]!.sim);
-    }
-    const bestMiss = list.find((r) => !q.expected.includes(r.id));
-    if (bestMiss) missSims.push(bestMiss.sim);
+    bySplit[split].questions++;
+    if (pos >= 0) rr += 1 / (pos + 1);
     if (pos >= 0 && pos < k) {
       hitK++;
       byKind[kind].hits++;
-      if (list[pos]!.sim >= threshold) hitKThr++;
-    } else misses.push({ q: q.q, expected: q.expected, got: list.slice(0, k).map((r) => r.id) });
+      bySplit[split].hits++;
+      if (all[pos]!.relevance >= calibration.floor) {
+        answered++;
+        bySplit[split].answered++;
+      }
+    } else misses.push({ q: q.q, expected: q.expected, got: ids.slice(0, k) });
     if (pos === 0) hit1++;
   });
-  const unanswerable = set.unanswerable ?? [];
-  const uRanked = unanswerable.length ? await rank(unanswerable) : [];
-  const falseMatches = uRanked.filter((l) => (l[0]?.sim ?? -1) >= threshold).length;
+  const offTopic = set.unanswerable ?? [];
+  const oVecs = offTopic.length ? await engine.embed(offTopic) : [];
+  let pairs = 0;
+  let falseMatches = 0;
+  offTopic.forEach((q, qi) => {
+    for (const idx of brands.values()) {
+      pairs++;
+      if (rankHybrid(idx.bm25, q, cosines(idx, oVecs[qi] ?? null), calibration, 1).length > 0) falseMatches++;
+    }
+  });
   const n = set.questions.length || 1;
   return {
     engine: engine.engine,
     k,
     questions: set.questions.length,
     segments: set.segments.length,
+    brands: brands.size,
     recallAtK: hitK / n,
     recallAt1: hit1 / n,
     mrr: rr / n,
+    vectorOnlyRecallAtK: vecHitK / n,
     byKind: Object.fromEntries(Object.entries(byKind).map(([kk, v]) => [kk, { questions: v.questions, recallAtK: v.hits / v.questions }])),
-    recallAtKAboveThreshold: hitKThr / n,
-    falseMatchRate: unanswerable.length ? falseMatches / unanswerable.length : 0,
-    threshold,
-    medianHit: median(hitSims),
-    medianBestMiss: median(missSims),
+    bySplit: Object.fromEntries(
+      Object.entries(bySplit).map(([kk, v]) => [kk, { questions: v.questions, recallAtK: v.hits / v.questions, answered: v.answered / v.questions }]),
+    ),
+    answeredAtK: answered / n,
+    offTopicMatchRate: pairs ? falseMatches / pairs : 0,
+    floor: calibration.floor,
     misses,
-  };
-}
-
-/**
- * The benchmark's figures: recall@3 of the local engine (hashed n-grams + word vectors) and of a
- * hashing-only baseline, on a set such as test/fixtures/retrieval/brand-qa.json. Takes the table's
- * bytes so it also runs outside the Worker (e.g. under tsx, reading word-vectors.bin from disk).
- */
-export async function compareLocalRetrieval(
-  tableBytes: ArrayBuffer | Uint8Array,
-  set: RetrievalSet,
-  k = 3,
-): Promise<{ local: RetrievalReport; hashingOnly: RetrievalReport }> {
-  const { LocalAiEngine } = await import("./local/local-engine");
-  const { parseWordVectorTable } = await import("./local/word-vectors");
-  const local = new LocalAiEngine({ table: parseWordVectorTable(tableBytes) });
-  const hashingOnly = new LocalAiEngine({ table: null, engine: "local-hashing-only" });
-  return {
-    local: await evaluateRetrieval(local, set, k),
-    hashingOnly: await evaluateRetrieval(hashingOnly, set, k, local.matchThreshold),
   };
 }

@@ -2,6 +2,7 @@
 // engine). Every vector carries its engine name and dimension; vectors of different engines are
 // never compared, and each engine has its own similarity threshold (the spec's 0.8 is ada-002's).
 import type { Platform } from "../../../schema/api/common";
+import type { RelevanceCalibration } from "./hybrid-rank";
 
 export type BrandProfile = { name: string; industry: string; brand_voice: string; description: string };
 
@@ -29,7 +30,7 @@ export type GeneratePostsInput = {
 };
 
 export interface AiEngine {
-  /** e.g. "local-v1" or "openai:text-embedding-ada-002"; stored with every vector. */
+  /** e.g. "local-v2" or "openai:text-embedding-ada-002"; stored with every vector. */
   readonly engine: string;
   readonly embeddingDim: number;
   /** Minimum cosine similarity for a brain query match with this engine. */
@@ -39,6 +40,11 @@ export interface AiEngine {
    * 0.7 is ada-002's; optional so older engines fall back to it).
    */
   readonly connectionThreshold?: number;
+  /**
+   * How this engine's cosine maps to relevance in the hybrid ranking, and its relevance floor
+   * (decision 111); without it the calibration is centred on matchThreshold.
+   */
+  readonly relevance?: RelevanceCalibration;
   /** "local" output is labelled as such in the UI. */
   readonly kind: "local" | "openai";
 

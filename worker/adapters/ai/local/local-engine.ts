@@ -1,15 +1,24 @@
 // The offline default AI engine: no network, deterministic, extractive. Embeddings mix hashed
 // n-grams with a small word-vector table; text output is built from the brand's own sentences.
 import { DEFAULT_PROJECT } from "../../../../schema/api/projects";
+import type { RelevanceCalibration } from "../hybrid-rank";
 import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
 import { writePosts } from "./posts";
 import { completeSentences, extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
-import { loadNlp, sentenceTexts } from "./nlp";
+import { sentenceTexts } from "./nlp";
 import { truncateWords, words } from "./tokenize";
+
+/** Stored with every local vector; bumped whenever the table or the features change (decision 110). */
+export const LOCAL_ENGINE_NAME = "local-v2";
 
 /** Cosine threshold for a brain query match with this engine (measured, see docs/decisions/040). */
 export const LOCAL_MATCH_THRESHOLD = 0.3;
+/**
+ * Hybrid ranking calibration (decision 111), measured on test/fixtures/retrieval: cosines of
+ * unrelated texts sit near 0.05, close paraphrases near 0.5; words weigh more than vectors here.
+ */
+export const LOCAL_RELEVANCE: RelevanceCalibration = { unrelated: 0.05, strong: 0.5, vectorWeight: 0.3, floor: 0.3 };
 /** Documents of one brand score about 0.4-0.45 with each other, unrelated ones 0.05-0.3 (decision 040). */
 export const LOCAL_CONNECTION_THRESHOLD = 0.35;
 
@@ -19,6 +28,7 @@ export class LocalAiEngine implements AiEngine {
   readonly embeddingDim: number;
   readonly matchThreshold: number;
   readonly connectionThreshold = LOCAL_CONNECTION_THRESHOLD;
+  readonly relevance = LOCAL_RELEVANCE;
   private readonly embedder: LocalEmbedder;
 
   constructor(
@@ -26,7 +36,7 @@ export class LocalAiEngine implements AiEngine {
   ) {
     this.embedder = new LocalEmbedder(opts.table ?? null, { ...DEFAULT_EMBED_OPTIONS, ...opts.embedOptions });
     this.embeddingDim = this.embedder.dim;
-    this.engine = opts.engine ?? "local-v1";
+    this.engine = opts.engine ?? LOCAL_ENGINE_NAME;
     this.matchThreshold = opts.matchThreshold ?? LOCAL_MATCH_THRESHOLD;
   }
 
@@ -39,7 +49,6 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async extractTopicsAndInsights(docs: { title: string; content: string }[]): Promise<{ topics: Topic[]; insights: Insight[] }> {
-    await loadNlp();
     const text = docs.map((d) => `${d.title}.\n${d.content}`).join("\n\n");
     const phrases = keyphrases(text, 6);
     const max = phrases[0]?.score ?? 1;
@@ -53,7 +62,6 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore> {
-    await loadNlp();
     const { brand } = input;
     const docText = input.documents.map((d) => d.content).join("\n\n").slice(0, 4000);
     const sents = input.documents.flatMap((d) => completeSentences(d.content.slice(0, 2000))).filter((s) => s.length >= 20);
@@ -104,7 +112,6 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
-    await loadNlp();
     return writePosts(input);
   }
 }

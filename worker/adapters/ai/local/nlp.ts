@@ -1,32 +1,24 @@
-// Sentence splitting and part-of-speech tags from wink-nlp with its lite English model (pure
-// JavaScript, bundles into the Worker, about 1 MB gzipped). Evaluating and loading the model costs
-// about a quarter of a second, so it is imported lazily, once per isolate, by loadNlp() on the first
-// text analysis, never at Worker startup (which has a CPU limit).
-import type { ItemSentence } from "wink-nlp";
-import { words } from "./tokenize";
+// Sentence splitting and word tokens for the local engine, without a language model: the Worker
+// must stay under 3 MiB gzipped, and wink-nlp's English model alone was ~1 MB of it (decision 110).
+// Sentences come from Intl.Segmenter (ICU's sentence rules, built into V8 and workerd), with a
+// regular-expression fallback; a short list of abbreviations ("Dr.", "e.g.") never ends a sentence.
+// Words are stemmed with the Porter stemmer (the `stemmer` package) so "rides"/"riding" match.
+import { stemmer } from "stemmer";
+import { STOPWORDS, words } from "./tokenize";
 
-export type Token = { text: string; lower: string; pos: string; lemma: string; stop: boolean; kind: string };
+export type Token = { text: string; lower: string; stem: string; stop: boolean; kind: "word" | "number"; start: number };
 export type Sentence = { text: string; tokens: Token[] };
 
-type Nlp = ReturnType<typeof import("wink-nlp").default>;
-let nlp: Nlp | undefined;
-let loading: Promise<void> | undefined;
+const ABBREVIATIONS = new Set(
+  "mr mrs ms dr prof st sr jr vs etc inc ltd co corp no approx dept est fig e.g i.e a.m p.m u.s u.k jan feb mar apr jun jul aug sep sept oct nov dec".split(" "),
+);
 
-/** Loads wink-nlp and its model; call (and await) before any analysis. */
-export function loadNlp(): Promise<void> {
-  loading ??= (async () => {
-    const [{ default: winkNLP }, { default: model }] = await Promise.all([import("wink-nlp"), import("wink-eng-lite-web-model")]);
-    nlp = winkNLP(model, ["sbd", "pos"]);
-  })().catch((err: unknown) => {
-    loading = undefined; // let a later call try again
-    throw err;
-  });
-  return loading;
-}
-
-function engine(): Nlp {
-  if (!nlp) throw new Error("loadNlp() must be awaited before text analysis");
-  return nlp;
+let segmenter: Intl.Segmenter | null | undefined;
+function sentenceSegmenter(): Intl.Segmenter | null {
+  if (segmenter === undefined) {
+    segmenter = typeof Intl !== "undefined" && typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en", { granularity: "sentence" }) : null;
+  }
+  return segmenter;
 }
 
 /** Lines of a text with list markers removed; a line break always ends a sentence (headings, bullets). */
@@ -38,67 +30,59 @@ function lines(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Sentences with their tokens (value, lower case, POS tag, lemma, stopword flag, token type). */
-export function analyse(text: string): Sentence[] {
-  const n = engine();
-  const its = n.its;
-  const out: Sentence[] = [];
-  for (const line of lines(text)) {
-    const doc = n.readDoc(line);
-    doc.sentences().each((s: ItemSentence) => {
-      const toks = s.tokens();
-      const values = toks.out(its.value) as string[];
-      const pos = toks.out(its.pos) as string[];
-      const lemma = toks.out(its.lemma as unknown as Parameters<typeof toks.out>[0]) as string[];
-      const stop = toks.out(its.stopWordFlag) as unknown as boolean[];
-      const kind = toks.out(its.type) as string[];
-      const spaces = toks.out(its.precedingSpaces) as string[];
-      const tokens: Token[] = [];
-      values.forEach((v, i) => {
-        const prev = tokens[tokens.length - 1];
-        // Hyphenated compounds ("single-origin", "drag-and-drop") are one word to us: the model
-        // splits them at each hyphen.
-        if (prev && !spaces[i] && (v === "-" ? kind[i + 1] === "word" && !spaces[i + 1] : prev.text.endsWith("-"))) {
-          prev.text += v;
-          prev.lower = prev.text.toLowerCase();
-          prev.lemma = prev.lower;
-          if (v !== "-") prev.pos = pos[i] === "NOUN" || pos[i] === "PROPN" ? pos[i]! : "ADJ";
-          prev.stop = false;
-          return;
-        }
-        tokens.push({ text: v, lower: v.toLowerCase(), pos: pos[i]!, lemma: (lemma[i] ?? v).toLowerCase(), stop: !!stop[i], kind: kind[i]! });
-      });
-      out.push({ text: s.out(), tokens });
-    });
+function splitLine(line: string): string[] {
+  const seg = sentenceSegmenter();
+  const raw = seg ? [...seg.segment(line)].map((s) => s.segment.trim()) : (line.match(/[^.!?]+(?:[.!?]+["'”’)\]]*|$)/g) ?? []).map((s) => s.trim());
+  const out: string[] = [];
+  for (const s of raw) {
+    if (!s) continue;
+    const prev = out[out.length - 1];
+    const lastWord = prev?.match(/([\p{L}.]+)\.$/u)?.[1]?.toLowerCase();
+    // "Dr." or "e.g." ends the previous piece: it is not the end of a sentence.
+    if (prev !== undefined && lastWord && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord))) out[out.length - 1] = `${prev} ${s}`;
+    else out.push(s);
   }
-  for (const s of out) fixMissingVerb(s.tokens);
-  // Very short fragments ("Hi.", "Menu") are joined to the previous sentence of the same text.
-  const merged: Sentence[] = [];
-  for (const s of out) {
-    const prev = merged[merged.length - 1];
-    if (prev && words(s.text).length < 3 && !/[.!?]$/.test(prev.text)) {
-      merged[merged.length - 1] = { text: `${prev.text} ${s.text}`, tokens: [...prev.tokens, ...s.tokens] };
-    } else merged.push(s);
-  }
-  return merged;
+  return out;
 }
 
-/**
- * The lite model tags the verb after a name as a plural noun ("Lumen Roasters roasts coffee"). A
- * sentence has a verb, so when none was found, the first "-s" noun right after a proper noun and
- * before a noun phrase is taken to be it.
- */
-function fixMissingVerb(tokens: Token[]) {
-  if (tokens.some((t) => t.pos === "VERB" || t.pos === "AUX")) return;
-  for (let i = 1; i + 1 < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.pos === "NOUN" && /s$/.test(t.lower) && tokens[i - 1]!.pos === "PROPN" && ["NOUN", "ADJ", "DET", "PRON", "NUM", "PROPN"].includes(tokens[i + 1]!.pos)) {
-      t.pos = "VERB";
-      return;
+/** The sentences of a text, in order. A line break always ends a sentence; very short fragments join the previous one of their line. */
+export function sentenceTexts(text: string): string[] {
+  const out: string[] = [];
+  for (const line of lines(text)) {
+    const start = out.length;
+    for (const s of splitLine(line)) {
+      const prev = out.length > start ? out[out.length - 1] : undefined;
+      if (prev !== undefined && words(s).length < 3 && !/[.!?]["'”’)\]]*$/.test(prev)) out[out.length - 1] = `${prev} ${s}`;
+      else out.push(s);
     }
   }
+  return out;
 }
 
-export function sentenceTexts(text: string): string[] {
-  return analyse(text).map((s) => s.text);
+const stemCache = new Map<string, string>();
+/** Porter stem of a lower-case word (apostrophe-s removed first), cached per isolate. */
+export function porterStem(word: string): string {
+  let s = stemCache.get(word);
+  if (s === undefined) {
+    s = stemmer(word.replace(/'s$/, ""));
+    if (stemCache.size > 50_000) stemCache.clear();
+    stemCache.set(word, s);
+  }
+  return s;
+}
+
+/** Word tokens of a sentence, with their original spelling (capitals mark names). */
+export function tokens(sentence: string): Token[] {
+  const out: Token[] = [];
+  for (const m of sentence.matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)) {
+    const text = m[0].replace(/’/g, "'");
+    const lower = text.toLowerCase();
+    out.push({ text, lower, stem: porterStem(lower), stop: STOPWORDS.has(lower), kind: /^\p{N}/u.test(text) ? "number" : "word", start: m.index });
+  }
+  return out;
+}
+
+/** Sentences with their tokens. */
+export function analyse(text: string): Sentence[] {
+  return sentenceTexts(text).map((s) => ({ text: s, tokens: tokens(s) }));
 }

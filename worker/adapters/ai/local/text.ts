@@ -22,46 +22,61 @@ const WEAK = new Set(
 
 export type Phrase = { text: string; key: string; score: number; count: number };
 
-const PHRASE_POS = new Set(["ADJ", "NOUN", "PROPN"]);
-const HEAD_POS = new Set(["NOUN", "PROPN"]);
+/** Words that usually act as verbs or adverbs in brand copy: they end a candidate phrase. */
+const VERBISH = /^(?:\w+ly|is|are|was|were|be|been|has|have|had|does|did|can|will|\w+ed)$/;
 
 function usable(t: Token): boolean {
-  return (
-    PHRASE_POS.has(t.pos) &&
-    t.kind === "word" &&
-    !t.stop &&
-    !STOPWORDS.has(t.lower) &&
-    !WEAK.has(t.lower) &&
-    t.lower.length >= 2 &&
-    !/^\d/.test(t.lower)
-  );
+  return t.kind === "word" && !t.stop && !WEAK.has(t.lower) && t.lower.length >= 2 && !VERBISH.test(t.lower);
 }
 
-/** Noun phrases of a sentence: runs of adjectives and nouns ending in a noun, at most 3 words. */
-function nounPhrases(tokens: Token[]): Token[][] {
-  const out: Token[][] = [];
-  let run: Token[] = [];
+/** A word written with a capital inside a sentence (or an acronym): part of a name. */
+const isName = (t: Token, i: number) => t.text.length > 1 && ((i > 0 && /^\p{Lu}/u.test(t.text)) || /^\p{Lu}{2,}$/u.test(t.text));
+
+/** Words that follow a verb rather than a noun ("visits your street", "carries two kids"). */
+const AFTER_VERB = new Set("a an the your our their my his her its this these those every each some any all no two three four five six seven eight nine ten".split(" "));
+
+/**
+ * Candidate phrases of a sentence, RAKE-style: runs of content words between stopwords and
+ * punctuation. Without a part-of-speech model, an "-s" word after a noun and before a determiner
+ * or another word is taken to be a verb ("The van visits your street") and ends the run. Names (capitalised words inside a
+ * sentence) stay whole; other runs offer every sub-phrase of 1-3 words, and recurrence decides.
+ */
+function candidatePhrases(sentence: string, toks: Token[]): { toks: Token[]; proper: boolean }[] {
+  const out: { toks: Token[]; proper: boolean }[] = [];
+  let run: { t: Token; i: number }[] = [];
   const flush = () => {
-    while (run.length && !HEAD_POS.has(run[run.length - 1]!.pos)) run.pop();
-    if (run.length > 3) run = run.slice(run.length - 3);
-    while (run.length > 1 && run[0]!.pos === "ADJ" && run.length > 2) run = run.slice(1);
-    if (run.length) out.push(run);
+    const names = run.filter((r) => isName(r.t, r.i));
+    if (names.length === run.length && run.length) out.push({ toks: run.slice(0, 4).map((r) => r.t), proper: true });
+    else if (run.length) {
+      const plain = run.map((r) => r.t);
+      for (let n = 1; n <= 3; n++) {
+        for (let i = 0; i + n <= plain.length; i++) out.push({ toks: plain.slice(i, i + n), proper: false });
+      }
+    }
     run = [];
   };
-  tokens.forEach((t, i) => {
-    if (usable(t)) run.push(t);
+  toks.forEach((t, i) => {
+    // Punctuation between two words breaks a run ("coffee, tea").
+    const prev = toks[i - 1];
+    if (run.length && prev && /[^\s]/.test(sentence.slice(prev.start + prev.text.length, t.start))) flush();
+    const next = toks[i + 1];
+    // English rarely puts a plural noun before another noun, so inside a run an "-s" word followed
+    // by a determiner or another content word is read as the verb ("van fixes flat tyres").
+    const verb =
+      !isName(t, i) && /[^su]s$/.test(t.lower) && run.length > 0 && next !== undefined && (AFTER_VERB.has(next.lower) || usable(next));
+    if (!verb && (usable(t) || (isName(t, i) && t.kind === "word"))) run.push({ t, i });
     else flush();
     // A capitalised first word followed by a lower-case one is usually a capitalised verb or
     // common word ("Store beans", "Join our"), not a name ("Sunrise Blend"): drop it.
-    if (i === 1 && run.length === 2 && /^\p{Lu}/u.test(run[0]!.text) && /^\p{Ll}/u.test(run[1]!.text)) run.shift();
+    if (run.length === 2 && run[0]!.i === 0 && /^\p{Ll}/u.test(run[1]!.t.text)) run.shift();
   });
   flush();
   return out;
 }
 
 /**
- * Keyphrases: noun phrases (part-of-speech tagged by wink-nlp) scored by how often the phrase and
- * its words recur, with a bonus for multi-word phrases and proper nouns (product and brand names).
+ * Keyphrases: candidate phrases scored by how often the phrase and its words recur, with a bonus
+ * for multi-word phrases and names (product and brand names).
  */
 export function keyphrases(text: string, limit = 10): Phrase[] {
   const sents = analyse(text);
@@ -69,14 +84,14 @@ export function keyphrases(text: string, limit = 10): Phrase[] {
   const phrases = new Map<string, { forms: Map<string, number>; count: number; proper: boolean; first: number }>();
   let position = 0;
   for (const s of sents) {
-    for (const p of nounPhrases(s.tokens)) {
-      const key = p.map((t) => stem(t.lemma)).join(" ");
-      const form = p.map((t) => (t.pos === "PROPN" ? t.text : t.lower)).join(" ");
-      for (const t of p) wordFreq.set(stem(t.lemma), (wordFreq.get(stem(t.lemma)) ?? 0) + 1);
+    for (const t of s.tokens) if (usable(t)) wordFreq.set(t.stem, (wordFreq.get(t.stem) ?? 0) + 1);
+    for (const p of candidatePhrases(s.text, s.tokens)) {
+      const key = p.toks.map((t) => t.stem).join(" ");
+      const form = p.toks.map((t) => (p.proper ? t.text : t.lower)).join(" ");
       const cur = phrases.get(key) ?? { forms: new Map<string, number>(), count: 0, proper: false, first: position };
       cur.count++;
       cur.forms.set(form, (cur.forms.get(form) ?? 0) + 1);
-      cur.proper ||= p.some((t) => t.pos === "PROPN");
+      cur.proper ||= p.proper;
       phrases.set(key, cur);
       position++;
     }
@@ -84,7 +99,7 @@ export function keyphrases(text: string, limit = 10): Phrase[] {
   const list: Phrase[] = [...phrases.entries()].map(([key, p]) => {
     const keys = key.split(" ");
     const wordScore = keys.reduce((sum, k) => sum + Math.log2(1 + (wordFreq.get(k) ?? 1)), 0) / Math.sqrt(keys.length);
-    const lengthBonus = keys.length === 1 ? 1 : keys.length === 2 ? 1.35 : 1.2;
+    const lengthBonus = keys.length === 1 ? 1 : keys.length === 2 ? 1.35 : 1.45;
     const score = (p.count * 0.8 + wordScore) * lengthBonus * (p.proper ? 1.25 : 1) * (1 + 0.15 / (1 + p.first / 10));
     const text = [...p.forms.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
     return { text, key, score, count: p.count };

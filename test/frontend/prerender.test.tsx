@@ -1,0 +1,93 @@
+// The build pre-renders / and /login (frontend/prerender.tsx, decision 163); the browser then
+// hydrates that HTML. A hydration mismatch would make React throw the HTML away and paint again
+// (a flash and a layout shift), so this renders each page as the build does, hydrates it with the
+// browser's App, and expects no recoverable error and the same page on screen. The build's side
+// runs in its own Node process (Vite's SSR loader), as it does in `vite build`: React's renderers
+// must not share context objects within one process.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { act, screen } from "@testing-library/react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { App } from "../../frontend/app/app";
+import { AppRoutes, preloadPrerendered } from "../../frontend/app/router";
+import { jsonResponse } from "./test-utils";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const PAGES = ["/", "/login"] as const;
+const rendered: Record<string, string> = {};
+
+beforeAll(() => {
+  const script = `
+    import { createServer } from "vite";
+    import react from "@vitejs/plugin-react";
+    const server = await createServer({ configFile: false, root: "frontend", logLevel: "error", plugins: [react()], server: { middlewareMode: true, hmr: false, ws: false }, appType: "custom" });
+    const { render } = await server.ssrLoadModule("/prerender.tsx");
+    const out = {};
+    for (const p of ${JSON.stringify(PAGES)}) out[p] = await render(p);
+    await server.close();
+    process.stdout.write(JSON.stringify(out));`;
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`pre-render failed: ${r.stderr}`);
+  Object.assign(rendered, JSON.parse(r.stdout));
+}, 120_000);
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let hydrated: Root | null = null;
+afterEach(() => {
+  act(() => hydrated?.unmount());
+  hydrated = null;
+  document.body.innerHTML = "";
+  vi.unstubAllGlobals();
+});
+
+async function hydrate(container: HTMLElement, path: string) {
+  const errors: unknown[] = [];
+  await preloadPrerendered(path); // as main.tsx does
+  await act(async () => {
+    hydrated = hydrateRoot(
+      container,
+      <App
+        router={
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+          </MemoryRouter>
+        }
+      />,
+      { onRecoverableError: (e) => errors.push(e) },
+    );
+  });
+  const settle = () => act(async () => new Promise((r) => setTimeout(r, 100)));
+  return { errors, settle };
+}
+
+describe("pre-rendered public pages", () => {
+  for (const [path, heading] of [
+    ["/", "Social Media on Autopilot"],
+    ["/login", "Welcome back"],
+  ] as const) {
+    it(`${path}: the build's HTML has the page, and hydrating it keeps it without a mismatch`, async () => {
+      const html = rendered[path]!;
+      const container = document.createElement("div");
+      container.innerHTML = html;
+      document.body.appendChild(container);
+      // What emotion's cache does when the page's script starts: the inline style tags go to <head>.
+      for (const style of container.querySelectorAll("style[data-emotion]")) document.head.appendChild(style);
+      expect(container.querySelector("h1")?.textContent).toBe(heading);
+      expect(container.textContent).not.toContain("Loading...");
+      const before = container.querySelector("h1");
+
+      // The session answers "signed out" (a visitor): the page stays.
+      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })));
+      const { errors, settle } = await hydrate(container, path);
+      for (let i = 0; i < 20 && !container.querySelector("h1")?.textContent?.includes(heading.split(" ")[0]!); i++) await settle();
+      await settle();
+      expect(errors).toEqual([]);
+      expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(heading);
+      // Hydrated in place: the server's element is the one on screen.
+      expect(container.querySelector("h1")).toBe(before);
+    });
+  }
+});

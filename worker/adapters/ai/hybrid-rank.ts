@@ -1,0 +1,199 @@
+// Hybrid ranking of brain segments: BM25 over Porter-stemmed words of the project's own segments
+// (exact terms, product names, numbers) fused with the engine's vector cosine (paraphrases), and
+// a relevance floor calibrated per engine (decision 111). Vectors alone cannot tell a paraphrase
+// from an off-topic question on a small brand book, and words alone miss every paraphrase; each
+// score is brought to a 0-1 scale before they are mixed, so one floor works for any brain size.
+import { porterStem } from "./local/nlp";
+import { STOPWORDS, words } from "./local/tokenize";
+
+/** How an engine's cosine maps to relevance: `unrelated` and below is 0, `strong` and above is 1. */
+export type RelevanceCalibration = {
+  unrelated: number;
+  strong: number;
+  /** Weight of the vector score (the lexical score gets 1 - vectorWeight). */
+  vectorWeight: number;
+  /** Minimum fused relevance for a match to be shown at all. */
+  floor: number;
+};
+
+const K1 = 1.2;
+const B = 0.75;
+
+/** A word's unit vector from the bundled word-vector table, or null (unknown word). */
+export type WordVectorLookup = (word: string) => Float32Array | null;
+
+export type SoftMatchOptions = {
+  lookup: WordVectorLookup;
+  /** Synonym rings of a word (words of one ring stand for each other), optional. */
+  rings?: (word: string) => number[];
+  /** Match strength of a synonym from the same ring (0-1). */
+  ringStrength?: number;
+  /** Word cosines at or below this count as no match; 1 counts as the word itself. */
+  minSimilarity: number;
+  /** Weight of a soft (synonym) match relative to an exact one. */
+  weight: number;
+};
+
+/** Words that frame a question rather than say what it is about ("Tell me about...", "What happens if..."). */
+const QUESTION_FRAME = new Set(
+  "tell know need want get happen happens happened possible able anything something someone way kind sort please okay ok really actually thing things option options available".split(" "),
+);
+
+/** Query and document terms: content words, stemmed; numbers kept ("48", "90"). */
+export function lexicalTerms(text: string): string[] {
+  return words(text)
+    .filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)))
+    .map((w) => porterStem(w));
+}
+
+/** A BM25 index over one project's segments (built per query or cached by the caller). */
+export class Bm25Index {
+  private readonly postings = new Map<string, { doc: number; tf: number }[]>();
+  private readonly lengths: number[];
+  private readonly avgLength: number;
+  /** Per segment: the distinct content words' vectors (for synonym matches), built lazily. */
+  private docWordVectors: Float32Array[][] | undefined;
+  private docRings: Set<number>[] | undefined;
+  private readonly docWords: string[][];
+  /** Segments that state an amount of money ("$12", "€3,900") answer questions about price. */
+  private readonly docMoney: boolean[];
+  readonly size: number;
+
+  constructor(
+    texts: string[],
+    private readonly soft?: SoftMatchOptions,
+  ) {
+    this.size = texts.length;
+    this.docWords = texts.map((t) => [...new Set(words(t).filter((w) => !STOPWORDS.has(w) && w.length > 2))]);
+    this.docMoney = texts.map((t) => /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?|pounds)\b/i.test(t));
+    this.lengths = texts.map((text, doc) => {
+      const terms = lexicalTerms(text);
+      const tf = new Map<string, number>();
+      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+      for (const [t, n] of tf) {
+        let list = this.postings.get(t);
+        if (!list) this.postings.set(t, (list = []));
+        list.push({ doc, tf: n });
+      }
+      return terms.length;
+    });
+    this.avgLength = this.lengths.reduce((a, b) => a + b, 0) / Math.max(1, this.size) || 1;
+  }
+
+  private idf(term: string): number {
+    const df = this.postings.get(term)?.length ?? 0;
+    return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+  }
+
+  private wordVectors(): Float32Array[][] {
+    if (!this.docWordVectors) {
+      const lookup = this.soft!.lookup;
+      this.docWordVectors = this.docWords.map((ws) => ws.map((w) => lookup(w)).filter((v): v is Float32Array => v !== null));
+    }
+    return this.docWordVectors;
+  }
+
+  private ringSets(): Set<number>[] {
+    const rings = this.soft?.rings;
+    this.docRings ??= this.docWords.map((ws, i) => new Set(rings ? [...ws, ...(this.docMoney[i] ? ["price"] : [])].flatMap((w) => rings(w)) : []));
+    return this.docRings;
+  }
+
+  /**
+   * Scores of every segment for a query, each divided by the score of a segment of average length
+   * holding every query term once (capped at 1), so 1 means "all of the question's words".
+   * A term absent from the project still counts in that maximum: a question about "Peru" asked of
+   * a coffee brand matches only in part even if it shares "capital" with a segment.
+   * With soft matching, a query word missing from a segment earns part of its weight from the
+   * segment's closest word in meaning ("mend" ~ "repair", "ripped" ~ "torn").
+   */
+  scores(query: string): Float32Array {
+    const out = new Float32Array(this.size);
+    const qWords = [...new Set(words(query).filter((w) => !STOPWORDS.has(w) && !QUESTION_FRAME.has(w) && (w.length > 1 || /\d/.test(w))))];
+    const terms = [...new Set(qWords.map((w) => porterStem(w)))];
+    if (!terms.length || !this.size) return out;
+    let max = 0;
+    const exact = new Map<string, Set<number>>();
+    const idfs = new Map<string, number>();
+    for (const t of terms) {
+      const idf = this.postings.has(t) ? this.idf(t) : Math.log(1 + (this.size + 0.5) / 0.5);
+      idfs.set(t, idf);
+      max += idf; // one occurrence in a segment of average length scores idf
+      const docs = new Set<number>();
+      for (const { doc, tf } of this.postings.get(t) ?? []) {
+        const norm = tf + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength);
+        out[doc]! += (idf * tf * (K1 + 1)) / norm;
+        docs.add(doc);
+      }
+      exact.set(t, docs);
+    }
+    if (this.soft) {
+      const { lookup, minSimilarity, weight } = this.soft;
+      const vectors = this.wordVectors();
+      const docRings = this.ringSets();
+      const ringStrength = this.soft.ringStrength ?? 0.9;
+      const done = new Set<string>();
+      for (const w of qWords) {
+        const t = porterStem(w);
+        if (done.has(t)) continue;
+        done.add(t);
+        const qv = lookup(w);
+        const qRings = this.soft.rings?.(w) ?? [];
+        if (!qv && !qRings.length) continue;
+        const idf = idfs.get(t)!;
+        const hit = exact.get(t)!;
+        for (let doc = 0; doc < this.size; doc++) {
+          if (hit.has(doc)) continue;
+          let best = 0;
+          if (qv) {
+            for (const dv of vectors[doc]!) {
+              let c = 0;
+              for (let d = 0; d < dv.length; d++) c += dv[d]! * qv[d]!;
+              if (c > best) best = c;
+            }
+          }
+          let strength = best > minSimilarity ? (weight * (best - minSimilarity)) / (1 - minSimilarity) : 0;
+          if (qRings.some((r) => docRings[doc]!.has(r))) strength = Math.max(strength, ringStrength);
+          // Scored as one occurrence of the word, discounted by how close the synonym is.
+          if (strength > 0) out[doc]! += (strength * idf * (K1 + 1)) / (1 + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength));
+        }
+      }
+    }
+    if (max > 0) for (let i = 0; i < out.length; i++) out[i] = Math.min(1, out[i]! / max);
+    return out;
+  }
+}
+
+/** Fused relevance in 0-1 of one segment from its cosine and its normalised BM25 score. */
+export function fuse(cosine: number, lexical: number, cal: RelevanceCalibration): number {
+  const v = Math.max(0, Math.min(1, (cosine - cal.unrelated) / (cal.strong - cal.unrelated)));
+  const l = Math.max(0, Math.min(1, lexical));
+  return cal.vectorWeight * v + (1 - cal.vectorWeight) * l;
+}
+
+export type Ranked = { index: number; relevance: number; cosine: number; lexical: number };
+
+/**
+ * Ranks segments by fused relevance and keeps the best `k` at or above the floor. `cosines` may be
+ * sparse (a vector index returns only its top candidates): a missing cosine counts as unrelated.
+ */
+export function rankHybrid(
+  index: Bm25Index,
+  query: string,
+  cosines: Map<number, number>,
+  cal: RelevanceCalibration,
+  k: number,
+  floor: number = cal.floor,
+): Ranked[] {
+  const lexical = index.scores(query);
+  const candidates = new Set<number>(cosines.keys());
+  for (let i = 0; i < lexical.length; i++) if (lexical[i]! > 0) candidates.add(i);
+  const ranked: Ranked[] = [];
+  for (const i of candidates) {
+    const cosine = cosines.get(i) ?? cal.unrelated;
+    const relevance = fuse(cosine, lexical[i] ?? 0, cal);
+    if (relevance >= floor) ranked.push({ index: i, relevance, cosine, lexical: lexical[i] ?? 0 });
+  }
+  ranked.sort((a, b) => b.relevance - a.relevance || a.index - b.index);
+  return ranked.slice(0, k);
+}
