@@ -44,6 +44,12 @@ export type PublishInput = {
   imageUrl?: string;
   /** The image's bytes when the caller already has them (from R2); otherwise imageUrl is fetched. */
   image?: { data: ArrayBuffer | Uint8Array; contentType: string };
+  /**
+   * The same for every attempt of one post (derived from its id). A network that offers an
+   * idempotency key sends it (Mastodon: the Idempotency-Key header), so a repeat attempt after a
+   * lost reply returns the first post instead of a second one. X and Instagram document none.
+   */
+  idempotencyKey?: string;
 };
 
 export interface PlatformAdapter {

@@ -194,6 +194,7 @@ async function attempt(
       text,
       imageUrl,
       image,
+      idempotencyKey: `brandpilot-post-${row.id}`,
     });
     await markPublished(platformPostId);
     return { action: "ack", result: "published" };
