@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import { PLATFORM_IDS } from "../../platforms/registry";
 import { projects } from "./projects";
 
 export type MediaInfo = { url: string; file_name: string; file_type: string; file_size: number };
@@ -26,7 +27,7 @@ export const posts = sqliteTable(
     id: text("id").primaryKey(),
     projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
     campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
-    platform: text("platform", { enum: ["twitter", "instagram", "facebook", "linkedin"] }).notNull(),
+    platform: text("platform", { enum: PLATFORM_IDS }).notNull(),
     content: text("content").notNull(),
     hashtags: text("hashtags", { mode: "json" }).$type<string[]>().notNull().default([]),
     // UTC instant in epoch milliseconds.
@@ -37,6 +38,12 @@ export const posts = sqliteTable(
     imagePrompt: text("image_prompt"),
     publishAttempts: integer("publish_attempts").notNull().default(0),
     lastAttempt: integer("last_attempt"),
+    // When a worker first took this post to talk to the platform: reconciliation looks at
+    // everything the account published since then (decision 121).
+    firstAttemptAt: integer("first_attempt_at"),
+    // A claim is held until this instant; the worker renews it while it works, and the cron
+    // sweeps back a claim whose lease ran out (a dead worker), decision 121.
+    leaseUntil: integer("lease_until"),
     publishedAt: integer("published_at"),
     errorMessage: text("error_message"),
     // Set the moment the platform accepts: the exactly-once guard.

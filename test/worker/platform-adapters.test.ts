@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { classifyXResponse, xAdapter } from "../../worker/adapters/platforms/x";
-import { classifyInstagramResponse, INSTAGRAM_IMAGE_REQUIRED } from "../../worker/adapters/platforms/instagram";
-import { platformFor } from "../../worker/adapters/platforms/index";
-import { platformFetch, retryAfterMs } from "../../worker/adapters/platforms/http";
-import { PlatformError, type PlatformAdapter } from "../../worker/adapters/platforms/types";
+import { classifyXResponse, xAdapter } from "../../platforms/x/adapter";
+import { classifyInstagramResponse, INSTAGRAM_IMAGE_REQUIRED } from "../../platforms/instagram/adapter";
+import { platformFor } from "../../platforms/adapters";
+import { platformFetch, retryAfterMs } from "../../platforms/shared/http";
+import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getDb } from "../../worker/lib/db";
 import { getPublishingCredentials } from "../../worker/services/social-credentials";
 import { signIn } from "./helpers";
@@ -110,11 +110,14 @@ describe("X adapter against the sandbox", () => {
     await sandboxControl("twitter", { fail: "429", retryAfter: 3, account: username });
     const limited = await caught(x.publish(input));
     expect(limited.kind).toBe("retryable");
-    expect(limited.retryAfterMs).toBe(3000);
+    // X sends no Retry-After: the delay comes from x-rate-limit-reset (whole epoch seconds).
+    expect(limited.retryAfterMs).toBeGreaterThan(1000);
+    expect(limited.retryAfterMs).toBeLessThanOrEqual(3000);
     await sandboxControl("twitter", { fail: "reject", account: username });
     const rejected = await caught(x.publish(input));
     expect(rejected.kind).toBe("rejected");
     expect(rejected.message).toContain("duplicate content");
+    expect(rejected.reason).toBe("duplicate");
     expect((await caught(x.publish({ ...input, text: "x".repeat(281) }))).kind).toBe("rejected");
     expect((await sandboxState("twitter", username)).posts[creds.platformUserId] ?? 0).toBe(0);
     await sandboxControl("twitter", { fail: "revoke", account: username });
