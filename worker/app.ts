@@ -16,6 +16,7 @@ import { mediaRoutes } from "./routes/media";
 import { campaignRoutes } from "./routes/campaigns";
 import { dashboardRoutes } from "./routes/dashboard";
 import { devRoutes } from "./routes/dev";
+import { plannerRoutes } from "./routes/planner";
 import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
 
 // Routes are chained so `AppType` carries every path and schema to the typed client (hc).
@@ -31,6 +32,7 @@ const api = new Hono<AppEnv>()
   .route("/projects", projectRoutes)
   .route("/projects/:projectId/brain", brainRoutes)
   .route("/", socialRoutes)
+  .route("/", plannerRoutes)
   .route("/", postRoutes)
   .route("/", campaignRoutes)
   .route("/", dashboardRoutes);
