@@ -4,6 +4,7 @@
 //   /web/redirect?to=URL    302 to URL (relative or absolute); /web/redirect-loop redirects forever
 //   /web/large              a page over 2 MB; /web/slow waits 3 s before answering
 //   /web/image.png          a non-text content type; /web/missing answers 404
+//   /web/photo.png          a small valid PNG (CSV import image URLs)
 import { registerFake } from "./server.ts";
 
 export const BRAND_PAGE_HTML = `<!doctype html>
@@ -56,6 +57,12 @@ registerFake("/web/", async (req, res, _body, url) => {
   }
   if (path === "/web/image.png") {
     res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    return true;
+  }
+  if (path === "/web/photo.png") {
+    // A whole PNG signature and header: passes the upload's magic-byte check (CSV import images).
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+    res.writeHead(200, { "content-type": "image/png" }).end(png);
     return true;
   }
   void req;
