@@ -2,6 +2,7 @@ import { Box, Button, Grid, Heading, HStack, IconButton, Input, InputGroup, Nati
 import { CheckSquare, ChevronLeft, ChevronRight, Download, Filter, Search, Upload } from "lucide-react";
 import { useCallback, useMemo, useState, type DragEvent, type ReactNode } from "react";
 import useSWR from "swr";
+import { Link as RouterLink } from "react-router-dom";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
 import type { Post, PostStatus } from "../../../schema/api/posts";
 import { browserTimeZone } from "../../../schema/api/campaigns";
@@ -195,6 +196,9 @@ export default function CalendarPage() {
           </Button>
           <Button variant="outline" onClick={() => setCsv("export")}>
             <Download size={16} aria-hidden /> Export CSV
+          </Button>
+          <Button asChild variant="ghost">
+            <RouterLink to="/settings/schedule">Posting schedule</RouterLink>
           </Button>
         </HStack>
         {selecting && <BulkBar projectId={project.id} timeZone={timeZone} selection={selection} onDone={refresh} />}
