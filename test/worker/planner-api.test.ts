@@ -154,7 +154,7 @@ describe("CSV import and export", () => {
     const res = await ok<ImportResponse>(await json(u, "POST", `/api/projects/${u.projectId}/import/check`, { time_zone: ZONE, rows }));
     expect(res.results.map((r) => r.ok)).toEqual([true, false, false, true, false]);
     expect(res.results[0]!.scheduled_for).toBe(new Date(localDateTimeToUtc(future, "09:05", ZONE)!).toISOString());
-    expect(res.results[1]!.errors[0]).toMatch(/too long for twitter: 300 of 280/);
+    expect(res.results[1]!.errors[0]).toMatch(/too long for Twitter: 300 of 280/);
     expect(res.results[2]!.errors).toEqual(expect.arrayContaining(["No connected instagram account found", "Image URL: This address cannot be fetched"]));
     expect(res.results[3]!.scheduled_for).toBeNull();
     expect(res.results[4]!.errors).toEqual(expect.arrayContaining([expect.stringMatching(/Unknown network "myspace"/), 'Unknown time zone "Nowhere/City"']));

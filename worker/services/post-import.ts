@@ -7,7 +7,7 @@ import { and, asc, eq, gte, lt } from "drizzle-orm";
 import Papa from "papaparse";
 import type { z } from "zod";
 import { posts } from "../../schema/db/posts";
-import { PLATFORMS, type Platform } from "../../schema/api/common";
+import type { Platform } from "../../schema/api/common";
 import { isValidTimeZone, localDateTimeToUtc, dateInZone, timeInZone } from "../../schema/api/campaign-schedule";
 import { EXPORT_COLUMNS, type exportQuery, type ImportResponse, type ImportRowResult, type importCheckSchema, type importSchema } from "../../schema/api/post-import";
 import type { MediaInfo } from "../../schema/api/posts";
@@ -18,7 +18,7 @@ import { checkUrl, parseAllowHosts, safeFetchBytes, SafeFetchError } from "../li
 import { ownedProject } from "../lib/ownership";
 import { newPostRow, noAccountMessage } from "./posts";
 import { storeImage } from "./media";
-import { networkRuleErrors, resolveNetwork } from "./network-rules";
+import { networkIds, networkRuleErrors, resolveNetwork } from "./network-rules";
 import { socialAccounts } from "../../schema/db/social";
 import { MAX_IMAGE_BYTES } from "../../schema/api/posts";
 
@@ -57,7 +57,7 @@ export function checkImportRow(row: Row, rowNumber: number, defaultZone: string,
   if (hashtags.length > 30) errors.push("At most 30 hashtags");
   const platform = resolveNetwork(row.network);
   if (!row.network.trim()) errors.push("Network is empty");
-  else if (!platform) errors.push(`Unknown network "${row.network.trim()}" (use one of: ${PLATFORMS.join(", ")})`);
+  else if (!platform) errors.push(`Unknown network "${row.network.trim()}" (use one of: ${networkIds()})`);
   else {
     if (content) errors.push(...networkRuleErrors(platform, content, hashtags, !!imageUrl));
     if (!connected.has(platform)) errors.push(noAccountMessage(platform));
