@@ -5,6 +5,7 @@ import { handlePublishBatch } from "./jobs/publish-consumer";
 import { claimDuePosts } from "./jobs/publish-cron";
 import { refreshIdleTokens } from "./jobs/token-refresh-cron";
 import { resendStuckBrainDocuments } from "./jobs/brain-sweep-cron";
+import { collectDueMetrics } from "./jobs/metrics-cron";
 
 export default {
   fetch: app.fetch,
@@ -13,6 +14,7 @@ export default {
     ctx.waitUntil(claimDuePosts(env, controller.scheduledTime));
     ctx.waitUntil(refreshIdleTokens(env));
     ctx.waitUntil(resendStuckBrainDocuments(env, controller.scheduledTime));
+    ctx.waitUntil(collectDueMetrics(env, controller.scheduledTime));
   },
   async queue(batch, env) {
     if (batch.queue.startsWith("brain-jobs")) return handleBrainBatch(batch as MessageBatch<BrainJob>, env);

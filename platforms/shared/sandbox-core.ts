@@ -152,6 +152,19 @@ export function answerFailure(net: SandboxNetwork, res: ServerResponse, f: Failu
   return true;
 }
 
+/**
+ * Engagement of a sandbox post that grows with its age (issue 13): a steady climb per 10 seconds
+ * plus a per-post offset from its id, so the analytics cron sees numbers change between reads and
+ * posts differ from each other. Deterministic: the same post at the same instant reads the same.
+ */
+export function sandboxMetrics(post: Posted, nowMs = Date.now()): { likes: number; reposts: number; replies: number; impressions: number } {
+  let h = 0;
+  for (const c of post.id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  const ticks = Math.max(0, Math.floor((nowMs - post.createdAt) / 10_000));
+  const likes = 1 + (h % 7) + ticks;
+  return { likes, reposts: Math.floor(likes / 3), replies: Math.floor(likes / 5), impressions: likes * 12 + (h % 50) };
+}
+
 export function recordPost(acc: Account, text: string, imageUrl: string | null, idBase: string): Posted {
   const post: Posted = { network: acc.network, id: nextId(idBase), accountId: acc.id, username: acc.username, text, imageUrl, createdAt: Date.now() };
   state.posts.push(post);

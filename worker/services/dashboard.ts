@@ -10,6 +10,7 @@ import type { Db } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { projects } from "../../schema/db/projects";
 import { toPostDto } from "./posts";
+import { weekOverWeek, weekOverWeekQuery } from "./analytics";
 
 export const UPCOMING_LIMIT = 10;
 export const RECENT_WINDOW_MS = 30 * 86_400_000;
@@ -32,7 +33,7 @@ export async function getDashboard(db: Db, userId: string, projectId: string, no
   // One round trip: the ownership probe travels in the same read-only batch, and nothing is
   // returned unless it found the caller's project. Each count walks one index of
   // (project_id, ...) and never reads post rows.
-  const [owned, totalRow, recentRow, scheduledRow, accounts, brain, upcoming] = await db.batch([
+  const [owned, totalRow, recentRow, scheduledRow, accounts, brain, upcoming, engagementRows] = await db.batch([
     db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1),
     db.select({ n: sql<number>`count(*)` }).from(posts).where(eq(posts.projectId, projectId)),
     db.select({ n: sql<number>`count(*)` }).from(posts).where(and(eq(posts.projectId, projectId), gte(posts.createdAt, since))),
@@ -45,6 +46,8 @@ export async function getDashboard(db: Db, userId: string, projectId: string, no
       .where(and(eq(posts.projectId, projectId), eq(posts.status, "scheduled"), gt(posts.scheduledFor, nowMs)))
       .orderBy(asc(posts.scheduledFor))
       .limit(UPCOMING_LIMIT),
+    // Week-over-week engagement (issue 13): at most 14 x networks rows of the daily rollup.
+    weekOverWeekQuery(db, projectId, nowMs),
   ]);
   if (owned.length === 0) throw notFound("Project not found");
   const counts = [{ total: totalRow[0]?.n, recent: recentRow[0]?.n, scheduled: scheduledRow[0]?.n }];
@@ -59,6 +62,10 @@ export async function getDashboard(db: Db, userId: string, projectId: string, no
     scheduled_change: SCHEDULED_CHANGE,
     connected_accounts: connected,
     connected_change: CONNECTED_CHANGE,
+    ...(() => {
+      const wow = weekOverWeek(engagementRows, nowMs);
+      return { engagement_week: wow.week, engagement_change: wow.change };
+    })(),
     upcoming: upcoming.map(toPostDto),
     progress: { brain: brain.length > 0, social: connected > 0, posts: total > 0 },
   };
