@@ -6,6 +6,7 @@
 // Fault switches, per network prefix:
 //   POST {prefix}/_control  {"fail":"500"|"429"|"timeout"|"revoke"|"reject","times":n,"account":"<id or username>",
 //                            "on":"publish"|"post"|"token"|"any","retryAfter":seconds,"commit":true} or {"reset":true}
+//   POST {prefix}/_control  {"ageSeconds":n,"account":"<id or username>"} makes posts older (their metrics grow)
 //   GET  {prefix}/_state    counters (refreshes, posts, token exchanges per account id) and everything posted
 // Plain erasable TypeScript (runs under Node 22 without a build step): imports carry `.ts`, no enums.
 import { createHash, randomBytes } from "node:crypto";
@@ -254,6 +255,20 @@ function handleControl(network: string, res: ServerResponse, body: Buffer): bool
     return true;
   }
   const account = typeof input.account === "string" && input.account ? input.account : null;
+  // {"ageSeconds": n}: the network's posts (of one account if given) become n seconds older, so
+  // their metrics grow (sandboxMetrics) without a test or a demo having to wait.
+  if (typeof input.ageSeconds === "number" && input.ageSeconds > 0) {
+    let n = 0;
+    for (const p of state.posts) {
+      const acc = state.accounts.get(p.accountId);
+      if (p.network === network && (account === null || p.accountId === account || acc?.username === account)) {
+        p.createdAt -= input.ageSeconds * 1000;
+        n++;
+      }
+    }
+    send(res, 200, { ok: true, aged: n });
+    return true;
+  }
   const fail = String(input.fail ?? "");
   if (fail === "revoke") {
     let n = 0;

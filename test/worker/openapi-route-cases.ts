@@ -338,6 +338,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     status: 200,
     request: () => ({ body: { time_zone: "UTC", rows: [{ content: "Imported roast", network: "twitter", date: day(6), time: "08:00" }] } }),
   },
+  "GET /api/projects/:projectId/analytics": { rule: "owned", status: 200, request: () => ({ query: { days: "30", time_zone: "UTC" } }) },
+  "GET /api/posts/:postId/metrics": { rule: "owned", status: 200 },
   "POST /api/projects/:projectId/import": {
     rule: "owned",
     status: 200,
