@@ -1,5 +1,5 @@
 import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Image, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { MediaInfo, Post } from "../../../schema/api/posts";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { DateTimeFields } from "../../components/ui/date-time-fields";
@@ -9,6 +9,9 @@ import { formatDay, formatTime } from "./calendar-dates";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, postImage } from "./post-api";
 import { STATUS_COLORS } from "./post-card";
+
+// Issue 13: a published post shows its metrics chart (uPlot, loaded only when needed).
+const PostMetricsChart = lazy(() => import("../analytics/post-metrics-chart"));
 
 export type PostEdit = { content?: string; scheduled_for?: string; media_info?: MediaInfo | null };
 
@@ -124,6 +127,11 @@ export function PostDetailDialog({
                         {post.error_message}
                       </Text>
                     </Box>
+                  )}
+                  {post.status === "published" && (
+                    <Suspense fallback={null}>
+                      <PostMetricsChart postId={post.id} />
+                    </Suspense>
                   )}
                 </Stack>
               )}
