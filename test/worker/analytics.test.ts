@@ -131,4 +131,12 @@ describe("analytics aggregation", () => {
     const stranger = await signIn();
     await expectError(await json(stranger, "GET", `/api/projects/${u.projectId}/analytics`), 404);
   });
+
+  it("reads the period from indexes, never scanning the series (query plans)", async () => {
+    const plan = async (q: string, ...binds: unknown[]) =>
+      (await env.DB.prepare(`explain query plan ${q}`).bind(...binds).all<{ detail: string }>()).results.map((r) => r.detail).join(" | ");
+    expect(await plan("select published_at, engagement from post_metric_totals where project_id = ? and published_at >= ?", "p", 0)).toMatch(/COVERING INDEX post_metric_totals_project_idx/);
+    expect(await plan("select * from project_metrics_daily where project_id = ? and day >= ?", "p", "2026-01-01")).toMatch(/USING PRIMARY KEY|sqlite_autoindex_project_metrics_daily/);
+    expect(await plan("select * from post_metrics where post_id = ? order by day", "x")).toMatch(/sqlite_autoindex_post_metrics|PRIMARY KEY/);
+  });
 });
