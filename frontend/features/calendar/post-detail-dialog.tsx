@@ -47,11 +47,12 @@ export function PostDetailDialog({
     setTime(timeInZone(at, timeZone));
     setContent(post.content);
     setMedia(post.media_info);
-    setEditing(!!startInEdit && post.status === "scheduled");
+    setEditing(!!startInEdit && (post.status === "scheduled" || post.status === "draft"));
   }, [post, startInEdit, timeZone]);
 
   if (!post) return null;
-  const editable = post.status === "scheduled";
+  // A draft (issue 13) is scheduled from here too: the keyboard path beside dragging it from the tray.
+  const editable = post.status === "scheduled" || post.status === "draft";
   const image = editing ? (media?.url ?? null) : postImage(post);
   const when = localDateTimeToUtc(date, time, timeZone);
 
@@ -63,7 +64,7 @@ export function PostDetailDialog({
     if (when === null) return;
     const changes: PostEdit = {};
     if (content.trim() !== post.content) changes.content = content.trim();
-    if (when !== Date.parse(post.scheduled_for)) changes.scheduled_for = new Date(when).toISOString();
+    if (when !== Date.parse(post.scheduled_for) || post.status === "draft") changes.scheduled_for = new Date(when).toISOString();
     if ((media?.url ?? null) !== (post.media_info?.url ?? null)) changes.media_info = media;
     if (Object.keys(changes).length === 0) {
       setEditing(false);
