@@ -119,6 +119,23 @@ describe("month and list views", () => {
     expect(calls.find((c) => c.method === "PATCH")!).toMatchObject({ url: "/api/posts/d1", body: { scheduled_for: at(target, "07:30") } });
   });
 
+  it("schedules a draft from its detail modal (the keyboard path): Edit, date and time, Save Changes", async () => {
+    const user = userEvent.setup();
+    renderAppPage(<CalendarPage />, project);
+    const tray = await screen.findByTestId("unscheduled-tray");
+    await user.click(await within(tray).findByRole("button", { name: /Draft without time/ }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Edit" }));
+    const target = addDays(firstOfMonth, 5);
+    await user.clear(within(dialog).getByLabelText("Date"));
+    await user.type(within(dialog).getByLabelText("Date"), target);
+    await user.clear(within(dialog).getByLabelText("Time"));
+    await user.type(within(dialog).getByLabelText("Time"), "11:15");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "PATCH")).toBeTruthy());
+    expect(calls.find((c) => c.method === "PATCH")!).toMatchObject({ url: "/api/posts/d1", body: { scheduled_for: at(target, "11:15") } });
+  });
+
   it("lists the month's days with posts in the list view, and moves selected posts in bulk after one confirmation", async () => {
     const user = userEvent.setup();
     renderAppPage(<CalendarPage />, project);
