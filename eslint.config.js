@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", ".wrangler", "migrations", "coverage", "worker/adapters/ai/local/data/**"] },
+  { ignores: ["dist", "node_modules", ".wrangler", "migrations", "coverage", ".bench", ".e2e", "worker/adapters/ai/local/data/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

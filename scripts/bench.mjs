@@ -420,6 +420,53 @@ function writeReport() {
   console.log(`[bench] wrote ${path.relative(root, target)}`);
 }
 
+// ---------- planner: month view and analytics (issue 13) ----------
+/** 90 days of metrics for the project's published posts: the series, the totals and the rollup. */
+function plannerMetricsSql({ projectId }) {
+  const now = Date.now();
+  const p = sql(projectId);
+  return [
+    `insert into post_metric_totals (post_id, project_id, platform, published_at, likes, reposts, replies, impressions, engagement, collected_at)
+     select id, project_id, platform, scheduled_for, abs(random() % 200), abs(random() % 40), abs(random() % 30), abs(random() % 5000), 0, ${now}
+     from posts where project_id = ${p} and status = 'published' and scheduled_for >= ${now - 90 * 86_400_000};`,
+    `update post_metric_totals set engagement = likes + reposts + replies where project_id = ${p};`,
+    `insert into post_metrics (post_id, day, project_id, likes, reposts, replies, impressions, collected_at)
+     with recursive d(n) as (select 0 union all select n + 1 from d where n < 89)
+     select t.post_id, date((${now} - d.n * 86400000) / 1000, 'unixepoch'), t.project_id, t.likes, t.reposts, t.replies, t.impressions, ${now} - d.n * 86400000
+     from post_metric_totals t, d where t.project_id = ${p} and t.published_at <= ${now} - d.n * 86400000;`,
+    `insert into project_metrics_daily (project_id, day, platform, likes, reposts, replies, impressions)
+     with recursive d(n) as (select 0 union all select n + 1 from d where n < 179)
+     select ${p}, date((${now} - d.n * 86400000) / 1000, 'unixepoch'), pl.platform, abs(random() % 300), abs(random() % 60), abs(random() % 40), abs(random() % 9000)
+     from d, (select 'twitter' as platform union all select 'instagram') pl;`,
+  ].join("\n");
+}
+
+async function measurePlanner(user) {
+  const headers = { cookie: `bp_session=${user.token}` };
+  // The month grid around today: Sunday before the 1st to the Saturday after the month's end (UTC here).
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const from = new Date(first.getTime() - first.getUTCDay() * 86_400_000);
+  const to = new Date(from.getTime() + 42 * 86_400_000);
+  const month = `/api/projects/${user.projectId}/posts?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+  const analytics = `/api/projects/${user.projectId}/analytics?days=90&time_zone=UTC`;
+  for (const p of [month, analytics]) {
+    const res = await fetch(base + p, { headers });
+    if (!res.ok) notes.push(`${p} answered ${res.status} before the load run`);
+  }
+  const health = await load("/api/health", {}, 10);
+  for (const [name, p] of [["month view (10,000 posts)", month], ["analytics 90 days (90 days of metrics)", analytics]]) {
+    const r = await load(p, headers, 10);
+    record(
+      "Planner (10 clients)",
+      name,
+      `p50 ${ms(r.p50)} · p99 ${ms(r.p99)} · ${r.rps.toFixed(0)} req/s${r.non2xx ? ` · ${r.non2xx} errors` : ""} (health p50 ${ms(health.p50)})`,
+      "p99 <= 250 ms",
+      r.non2xx === 0 && r.p99 <= 250,
+    );
+  }
+}
+
 async function main() {
   mkdirSync(work, { recursive: true });
   // BENCH_ONLY=api,lighthouse,... runs some sections (for quick checks); the default runs all.
@@ -430,7 +477,7 @@ async function main() {
   if (want("roundtrips")) measureRoundTrips();
   if (want("retrieval")) measureRetrieval();
   if (want("recovery")) measureRecoveryLatency();
-  if (!["api", "cron", "publishing", "brain", "lighthouse"].some(want)) return writeReport();
+  if (!["api", "planner", "cron", "publishing", "brain", "lighthouse"].some(want)) return writeReport();
 
   const persistDir = path.join(work, "state");
   rmSync(persistDir, { recursive: true, force: true });
@@ -442,11 +489,15 @@ async function main() {
   const seedFile = path.join(work, "seed.sql");
   writeFileSync(seedFile, [seedSql({ ...user, posts: 10_000, duePosts: 0 }), seedSql({ ...cronUser, posts: 0, duePosts: 1000 }), seedSql({ ...brainUser, posts: 0, duePosts: 0 }), seedSql({ ...publishUser, posts: 0, duePosts: 0 })].join("\n"));
   run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", seedFile]);
+  const metricsFile = path.join(work, "seed-metrics.sql");
+  writeFileSync(metricsFile, plannerMetricsSql(user));
+  run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", metricsFile]);
 
   const stop = startServer(persistDir);
   try {
     await waitFor(`${base}/api/health`, 120_000);
     if (want("api")) await measureApi(user);
+    if (want("planner")) await measurePlanner(user);
     if (want("cron")) await measureCron(cronUser, 1000);
     if (want("publishing")) await measurePublishThroughput(publishUser, 200).catch((err) => notes.push(`publishing: ${err.message}`));
     if (want("brain")) await measureBrain(brainUser);

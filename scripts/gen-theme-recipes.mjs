@@ -9,7 +9,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 
 export const APP_RECIPES = ["textarea", "inputAddon", "checkmark"];
-export const APP_SLOT_RECIPES = ["avatar", "checkbox", "dialog", "fieldset", "list", "menu", "nativeSelect", "progress", "stat", "tabs", "toast", "tooltip"];
+export const APP_SLOT_RECIPES = ["avatar", "checkbox", "dialog", "fieldset", "list", "menu", "nativeSelect", "progress", "stat", "table", "tabs", "toast", "tooltip"];
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(path.join(root, "package.json"));

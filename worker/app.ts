@@ -17,6 +17,8 @@ import { campaignRoutes } from "./routes/campaigns";
 import { dashboardRoutes } from "./routes/dashboard";
 import { devRoutes } from "./routes/dev";
 import { jsonBodyLimit, productionGate, securityHeaders } from "./lib/security-middleware";
+import { plannerRoutes } from "./routes/planner";
+import { analyticsRoutes } from "./routes/analytics";
 import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
 
 // Routes are chained so `AppType` carries every path and schema to the typed client (hc).
@@ -32,6 +34,8 @@ const api = new Hono<AppEnv>()
   .route("/projects", projectRoutes)
   .route("/projects/:projectId/brain", brainRoutes)
   .route("/", socialRoutes)
+  .route("/", plannerRoutes)
+  .route("/", analyticsRoutes)
   .route("/", postRoutes)
   .route("/", campaignRoutes)
   .route("/", dashboardRoutes);

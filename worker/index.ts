@@ -13,6 +13,7 @@ function configured(env: Env): boolean {
   if (missing.length) logNotConfigured(notConfiguredMessage(missing));
   return missing.length === 0;
 }
+import { collectDueMetrics } from "./jobs/metrics-cron";
 
 export default {
   fetch: app.fetch,
@@ -22,6 +23,7 @@ export default {
     ctx.waitUntil(claimDuePosts(env, controller.scheduledTime));
     ctx.waitUntil(refreshIdleTokens(env));
     ctx.waitUntil(resendStuckBrainDocuments(env, controller.scheduledTime));
+    ctx.waitUntil(collectDueMetrics(env, controller.scheduledTime));
   },
   async queue(batch, env) {
     if (!configured(env)) {

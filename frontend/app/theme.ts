@@ -80,6 +80,7 @@ export const APP_RECIPE_KEYS = new Set([
   "nativeSelect",
   "progress",
   "stat",
+  "table",
   "tabs",
   "textarea",
   "toast",

@@ -7,7 +7,7 @@
 // (https://api.instagram.com), INSTAGRAM_GRAPH_BASE (https://graph.instagram.com),
 // INSTAGRAM_AUTHORIZE_URL (https://www.instagram.com/oauth/authorize); without a client id the
 // sandbox's /instagram routes are used when PLATFORM_SANDBOX_URL is set.
-import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
 import { INSTAGRAM_IMAGE_REQUIRED, INSTAGRAM_SANDBOX_CLIENT } from "./meta.ts";
 
@@ -187,6 +187,31 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       const id = str((await readJson(published)).id);
       if (!id) throw new PlatformError("unknown_outcome", "Instagram did not return the published media id");
       return { platformPostId: id };
+    },
+
+    // Media insights: GET /<media-id>/insights?metric=likes,comments,shares,reach, one media per
+    // call (developers.facebook.com, "Instagram Media Insights"); the Graph API's per-user call
+    // budget is why a cron run reads at most `metricsBatch` media per account.
+    metricsBatch: 25,
+    async fetchMetrics({ accessToken, postIds }) {
+      const out = new Map<string, PostMetrics>();
+      for (const id of postIds.slice(0, 25)) {
+        const res = await call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "likes,comments,shares,reach" })}`), { headers: bearer(accessToken) });
+        if (!res.ok) {
+          const err = await classifyInstagramResponse(res, "api");
+          // A deleted media (or one without insights) is skipped; auth and rate limits stop the run.
+          if (err.kind === "rejected") continue;
+          throw err;
+        }
+        const json = await readJson(res);
+        const values = new Map<string, number>();
+        for (const d of Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : []) {
+          const v = Array.isArray(d.values) ? (d.values[0] as Record<string, unknown> | undefined)?.value : undefined;
+          values.set(String(d.name), metricCount(v));
+        }
+        out.set(id, { likes: values.get("likes") ?? 0, reposts: values.get("shares") ?? 0, replies: values.get("comments") ?? 0, impressions: values.get("reach") ?? 0 });
+      }
+      return out;
     },
 
     async findRecentPost({ accessToken, text, sinceMs }) {

@@ -14,6 +14,7 @@ import {
   nextId,
   params,
   recordPost,
+  sandboxMetrics,
   send,
   state,
   takeFailure,
@@ -161,6 +162,36 @@ function handleInstagram(req: IncomingMessage, res: ServerResponse, body: Buffer
     const auth = igAuth(req, res, p);
     if (!auth) return true;
     send(res, 200, { data: [{ quota_usage: publishedInDay(auth.acc).length, config: { quota_total: capOf(auth.acc), quota_duration: 86400 } }] });
+    return true;
+  }
+
+  // Media insights (analytics): GET /<media-id>/insights?metric=likes,comments,shares,reach.
+  // Unknown metrics are a 400 like the Graph API's; a media of another account is code 10.
+  const insights = rest.match(/^([^/]+)\/insights$/);
+  if (insights && req.method === "GET") {
+    const auth = igAuth(req, res, p);
+    if (!auth) return true;
+    const post = state.posts.find((x) => x.network === "instagram" && x.id === insights[1]);
+    if (!post) {
+      igError(res, 400, "Unsupported get request. Object does not exist or cannot be loaded due to missing permissions.", 100, { error_subcode: 33 });
+      return true;
+    }
+    if (post.accountId !== auth.acc.id) {
+      igError(res, 400, "(#10) Application does not have permission for this action", 10);
+      return true;
+    }
+    const known = ["likes", "comments", "shares", "reach", "saved", "views", "total_interactions"];
+    const metrics = (p.get("metric") ?? "").split(",").filter(Boolean);
+    const bad = metrics.find((m) => !known.includes(m));
+    if (metrics.length === 0 || bad) {
+      igError(res, 400, `(#100) metric[${Math.max(0, metrics.indexOf(bad ?? ""))}] must be one of the following values: ${known.join(", ")}`, 100);
+      return true;
+    }
+    const m = sandboxMetrics(post);
+    const value: Record<string, number> = { likes: m.likes, comments: m.replies, shares: m.reposts, reach: m.impressions, saved: 0, views: m.impressions, total_interactions: m.likes + m.replies + m.reposts };
+    send(res, 200, {
+      data: metrics.map((name) => ({ name, period: "lifetime", values: [{ value: value[name] }], title: name, description: name, id: `${post.id}/insights/${name}/lifetime` })),
+    });
     return true;
   }
 

@@ -61,7 +61,21 @@ export interface PlatformAdapter {
   publish(input: PublishInput): Promise<{ platformPostId: string }>;
   /** Reconciliation: the id of a post of this account with this text published since sinceMs, if it exists. */
   findRecentPost(input: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null>;
+  /**
+   * Optional capability (issue 13, decision 153): the current cumulative metrics of published
+   * posts of this account, by platform post id; posts the network no longer returns are left
+   * out. At most `metricsBatch` ids per call. Networks without it are skipped by the metrics cron.
+   */
+  fetchMetrics?(input: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>>;
+  /** How many post ids one fetchMetrics call may take (the network's own limit or rate budget). */
+  readonly metricsBatch?: number;
 }
+
+/** Cumulative engagement of one post; a network without a figure reports 0 for it. */
+export type PostMetrics = { likes: number; reposts: number; replies: number; impressions: number };
+
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
+export { count as metricCount };
 
 /** The Worker's env as adapters read it: string vars and secrets by name (see envString). */
 export type PlatformEnv = object;

@@ -9,6 +9,7 @@
 //                           or {"cap":n,"account":...} (posts per rolling 24 hours for that account)
 //                           or {"burst":n,"account":...} (the account publishes n posts elsewhere: a busy account)
 //                           "commit" with a timeout: the platform did the work but the reply is lost
+//   POST {prefix}/_control  {"ageSeconds":n,"account":"<id or username>"} makes posts older (their metrics grow)
 //   GET  {prefix}/_state    counters (refreshes, posts, token exchanges per account id) and everything posted
 // Plain erasable TypeScript (runs under Node 22 without a build step): imports carry `.ts`, no enums.
 import { createHash, randomBytes } from "node:crypto";
@@ -159,6 +160,19 @@ export function answerFailure(net: SandboxNetwork, res: ServerResponse, f: Failu
   return true;
 }
 
+/**
+ * Engagement of a sandbox post that grows with its age (issue 13): a steady climb per 10 seconds
+ * plus a per-post offset from its id, so the analytics cron sees numbers change between reads and
+ * posts differ from each other. Deterministic: the same post at the same instant reads the same.
+ */
+export function sandboxMetrics(post: Posted, nowMs = Date.now()): { likes: number; reposts: number; replies: number; impressions: number } {
+  let h = 0;
+  for (const c of post.id) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  const ticks = Math.max(0, Math.floor((nowMs - post.createdAt) / 10_000));
+  const likes = 1 + (h % 7) + ticks;
+  return { likes, reposts: Math.floor(likes / 3), replies: Math.floor(likes / 5), impressions: likes * 12 + (h % 50) };
+}
+
 export function recordPost(acc: Account, text: string, imageUrl: string | null, idBase: string): Posted {
   const post: Posted = { network: acc.network, id: nextId(idBase), accountId: acc.id, username: acc.username, text, imageUrl, createdAt: Date.now() };
   state.posts.push(post);
@@ -266,6 +280,20 @@ function handleControl(net: SandboxNetwork, res: ServerResponse, body: Buffer): 
       if (acc.network === network && (acc.id === account || acc.username === account)) state.caps.set(acc.id, input.cap);
     }
     send(res, 200, { ok: true });
+    return true;
+  }
+  // {"ageSeconds": n}: the network's posts (of one account if given) become n seconds older, so
+  // their metrics grow (sandboxMetrics) without a test or a demo having to wait.
+  if (typeof input.ageSeconds === "number" && input.ageSeconds > 0) {
+    let n = 0;
+    for (const p of state.posts) {
+      const acc = state.accounts.get(p.accountId);
+      if (p.network === network && (account === null || p.accountId === account || acc?.username === account)) {
+        p.createdAt -= input.ageSeconds * 1000;
+        n++;
+      }
+    }
+    send(res, 200, { ok: true, aged: n });
     return true;
   }
   const fail = String(input.fail ?? "");

@@ -6,7 +6,7 @@
 // Configuration: X_CLIENT_ID (+ X_CLIENT_SECRET for a confidential client), X_API_BASE
 // (https://api.x.com), X_AUTHORIZE_URL (https://x.com/i/oauth2/authorize); without X_CLIENT_ID the
 // sandbox's /x routes are used when PLATFORM_SANDBOX_URL is set.
-import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { form, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { X_SANDBOX_CLIENT } from "./meta.ts";
 
@@ -264,6 +264,31 @@ export function xAdapter(config: XConfig): PlatformAdapter {
       const id = str((json.data as Record<string, unknown> | undefined)?.id);
       if (!id) throw new PlatformError("unknown_outcome", "Failed to post tweet: no id in the response");
       return { platformPostId: id };
+    },
+
+    // Post lookup with public_metrics: GET /2/tweets?ids=...&tweet.fields=public_metrics, 1 to 100
+    // ids per request (docs.x.com, "Fields": public_metrics = retweet, reply, like, quote,
+    // bookmark and impression counts). Deleted posts come back under "errors" and are left out.
+    metricsBatch: 100,
+    async fetchMetrics({ accessToken, postIds }) {
+      const out = new Map<string, PostMetrics>();
+      if (postIds.length === 0) return out;
+      const qs = new URLSearchParams({ ids: postIds.slice(0, 100).join(","), "tweet.fields": "public_metrics" });
+      const res = await call(`/2/tweets?${qs}`, { headers: authed(accessToken) });
+      if (!res.ok) throw await classifyXResponse(res, "api");
+      const json = await readJson(res);
+      for (const t of Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : []) {
+        const id = str(t.id);
+        const m = (t.public_metrics ?? {}) as Record<string, unknown>;
+        if (!id) continue;
+        out.set(id, {
+          likes: metricCount(m.like_count),
+          reposts: metricCount(m.retweet_count) + metricCount(m.quote_count),
+          replies: metricCount(m.reply_count),
+          impressions: metricCount(m.impression_count),
+        });
+      }
+      return out;
     },
 
     async findRecentPost({ accessToken, accountId, text, sinceMs }) {

@@ -15,6 +15,7 @@ import {
   nextId,
   params,
   recordPost,
+  sandboxMetrics,
   s256,
   send,
   state,
@@ -280,6 +281,34 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     }
     const post = recordTweet(acc, text, mediaIds);
     send(res, 201, { data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } }, xHeaders());
+    return true;
+  }
+
+  // Post lookup with public_metrics (analytics): GET /2/tweets?ids=1,2&tweet.fields=public_metrics.
+  // X takes 1 to 100 comma-separated ids; unknown ids come back under "errors", not as a failure.
+  if (path === "/2/tweets" && req.method === "GET") {
+    const acc = xAuth(req, res);
+    if (!acc) return true;
+    const ids = (url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
+    if (ids.length === 0 || ids.length > 100) {
+      send(res, 400, { title: "Invalid Request", status: 400, detail: "One or more parameters to your request was invalid.", errors: [{ parameters: { ids }, message: "The `ids` query parameter value must have between 1 and 100 items" }] });
+      return true;
+    }
+    const withMetrics = (url.searchParams.get("tweet.fields") ?? "").split(",").includes("public_metrics");
+    const found = ids.map((id) => state.posts.find((p) => p.network === "x" && p.id === id));
+    const data = found
+      .filter((p): p is Posted => !!p)
+      .map((p) => {
+        const m = sandboxMetrics(p);
+        return {
+          id: p.id,
+          text: p.text,
+          edit_history_tweet_ids: [p.id],
+          ...(withMetrics ? { public_metrics: { retweet_count: m.reposts, reply_count: m.replies, like_count: m.likes, quote_count: 0, bookmark_count: 0, impression_count: m.impressions } } : {}),
+        };
+      });
+    const errors = ids.filter((_, i) => !found[i]).map((id) => ({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: "Not Found Error", resource_type: "tweet", parameter: "ids", resource_id: id, type: "https://api.twitter.com/2/problems/resource-not-found" }));
+    send(res, 200, { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) }, xHeaders());
     return true;
   }
 

@@ -42,6 +42,8 @@ export const dashboardResponse = z.strictObject({
   scheduled_change: z.string(),
   connected_accounts: z.number().int().min(0),
   connected_change: z.string(),
+  engagement_week: z.number().int().min(0),
+  engagement_change: z.string(),
   upcoming: z.array(postResponse),
   progress: z.strictObject({ brain: z.boolean(), social: z.boolean(), posts: z.boolean() }),
 }) satisfies z.ZodType<DashboardResponse>;

@@ -185,6 +185,9 @@ export type DashboardResponse = {
   scheduled_change: string;
   connected_accounts: number;
   connected_change: string;
+  /** Engagement gained in the last 7 days (issue 13) and its change against the 7 before. */
+  engagement_week: number;
+  engagement_change: string;
   upcoming: Post[];
   progress: { brain: boolean; social: boolean; posts: boolean };
 };

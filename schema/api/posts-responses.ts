@@ -25,5 +25,6 @@ export const postResponse = z.strictObject({
   error_message: z.string().nullable(),
   platform_post_id: z.string().nullable(),
   created_at: isoInstant,
+  series_id: z.string().nullable(),
 }) satisfies z.ZodType<Post>;
 export const postListResponse = z.array(postResponse);

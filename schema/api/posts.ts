@@ -2,7 +2,8 @@ import { z } from "zod";
 import { platformSchema, type Platform } from "./common";
 
 // Texts are the spec's (SPEC.md sections 5 and 8).
-export const POST_STATUSES = ["scheduled", "publishing", "published", "failed"] as const;
+// "draft" is a post without a time (the calendar's Unscheduled tray, issue 13).
+export const POST_STATUSES = ["scheduled", "publishing", "published", "failed", "draft"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -46,7 +47,7 @@ export const createPostSchema = z.object({
   hashtags: z.array(hashtagSchema).max(30).default([]),
   /** ISO instant; omitted for "Post Now". */
   scheduled_for: scheduledForSchema.optional(),
-  mode: z.enum(["now", "schedule"]).default("schedule"),
+  mode: z.enum(["now", "schedule", "draft"]).default("schedule"),
   media_info: mediaInfoSchema.nullable().optional(),
 });
 
@@ -87,4 +88,6 @@ export type Post = {
   error_message: string | null;
   platform_post_id: string | null;
   created_at: string;
+  /** The recurring series this post belongs to, if any. */
+  series_id: string | null;
 };

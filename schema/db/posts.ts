@@ -32,7 +32,8 @@ export const posts = sqliteTable(
     hashtags: text("hashtags", { mode: "json" }).$type<string[]>().notNull().default([]),
     // UTC instant in epoch milliseconds.
     scheduledFor: integer("scheduled_for").notNull(),
-    status: text("status", { enum: ["scheduled", "publishing", "published", "failed"] }).notNull(),
+    // "draft": no time chosen yet (the calendar's Unscheduled tray); never claimed by the cron.
+    status: text("status", { enum: ["scheduled", "publishing", "published", "failed", "draft"] }).notNull(),
     mediaInfo: text("media_info", { mode: "json" }).$type<MediaInfo | null>(),
     mediaUrl: text("media_url"),
     imagePrompt: text("image_prompt"),
@@ -50,6 +51,8 @@ export const posts = sqliteTable(
     platformPostId: text("platform_post_id"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
+    // A recurring series' occurrence (schema/db/planner.ts post_series); null for a single post.
+    seriesId: text("series_id"),
   },
   (t) => [
     index("posts_project_time_idx").on(t.projectId, t.scheduledFor),
@@ -59,6 +62,7 @@ export const posts = sqliteTable(
     // each answered from an index without reading the project's rows (decision 083).
     index("posts_project_status_time_idx").on(t.projectId, t.status, t.scheduledFor),
     index("posts_project_created_idx").on(t.projectId, t.createdAt),
+    index("posts_series_idx").on(t.seriesId, t.scheduledFor),
   ],
 );
 

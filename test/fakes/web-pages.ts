@@ -6,6 +6,7 @@
 //   /web/image.png          a non-text content type; /web/missing answers 404
 // `npm start` serves these pages from their own tiny server (demo-web-server.ts), never from the
 // platform sandbox, so the only local origin the brain may scrape exposes nothing of any user.
+//   /web/photo.png          a small valid PNG (CSV import images)
 import { registerFake, type FakeHandler } from "./server.ts";
 
 export const BRAND_PAGE_HTML = `<!doctype html>
@@ -58,6 +59,12 @@ export const handleWebPage: FakeHandler = async (req, res, _body, url) => {
   }
   if (path === "/web/image.png") {
     res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    return true;
+  }
+  if (path === "/web/photo.png") {
+    // A whole PNG signature and header: passes the upload's magic-byte check (CSV import images).
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+    res.writeHead(200, { "content-type": "image/png" }).end(png);
     return true;
   }
   void req;

@@ -91,7 +91,7 @@ describe("content calendar", () => {
     const cols = screen.getAllByTestId("week-column");
     expect(cols).toHaveLength(7);
     expect(cols.map((c) => c.getAttribute("data-date"))).toEqual(week.days);
-    const get = calls.find((c) => c.url.startsWith("/api/projects/p1/posts"))!;
+    const get = calls.find((c) => c.url.startsWith("/api/projects/p1/posts?from="))!;
     const u = new URL(get.url, "http://x");
     expect(u.searchParams.get("from")).toBe(week.from);
     expect(u.searchParams.get("to")).toBe(week.to);

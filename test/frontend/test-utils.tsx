@@ -49,6 +49,7 @@ export function makePost(over: Partial<Post> = {}): Post {
     error_message: null,
     platform_post_id: null,
     created_at: new Date().toISOString(),
+    series_id: null,
     ...over,
   };
 }

@@ -27,6 +27,8 @@ describe("dashboard figures", () => {
       scheduled_change: "+3.2%",
       connected_accounts: 0,
       connected_change: "-",
+      engagement_week: 0,
+      engagement_change: "-",
       upcoming: [],
       progress: { brain: false, social: false, posts: false },
     });

@@ -300,6 +300,61 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/projects/:projectId/campaigns": { rule: "owned", status: 201, request: () => ({ body: campaignBody() }) },
   "GET /api/campaigns/:campaignId": { rule: "owned", status: 200 },
   "GET /api/projects/:projectId/dashboard": { rule: "owned", status: 200 },
+
+  // Planner (issue 13): posting schedule, queue, recurring series, bulk, CSV.
+  "GET /api/projects/:projectId/slots": { rule: "owned", status: 200 },
+  "PUT /api/projects/:projectId/slots": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { time_zone: "Europe/Berlin", slots: [{ platform: "twitter", weekday: 2, time: "09:30" }] } }),
+  },
+  "POST /api/projects/:projectId/queue": {
+    rule: "owned",
+    status: 201,
+    request: () => ({ body: { content: "Queued roast notes", platform: "twitter" } }),
+    prepare: async (f) => {
+      await json(f.owner, "PUT", `/api/projects/${f.projectId}/slots`, { time_zone: "UTC", slots: [{ platform: "twitter", weekday: 4, time: "07:00" }, { platform: "twitter", weekday: 1, time: "07:00" }] });
+      return {};
+    },
+  },
+  "POST /api/projects/:projectId/queue/slots": { rule: "owned", status: 200, request: () => ({ body: { platforms: ["twitter"] } }) },
+  "POST /api/projects/:projectId/series": {
+    rule: "owned",
+    status: 201,
+    request: () => ({ body: { content: "Weekly tasting", platform: "twitter", recurrence: { start_date: day(3), time: "10:00", time_zone: "UTC", every: 1, unit: "week", count: 3 } } }),
+  },
+  "PATCH /api/posts/:postId/series": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { content: "Weekly tasting, new format", time_zone: "UTC" } }),
+    prepare: async (f) => {
+      const res = await json(f.owner, "POST", `/api/projects/${f.projectId}/series`, {
+        content: "Weekly cupping",
+        platform: "twitter",
+        recurrence: { start_date: day(4), time: "11:00", time_zone: "UTC", every: 1, unit: "week", count: 2 },
+      });
+      const series = (await res.json()) as { posts: Post[] };
+      return { params: { postId: series.posts[0]!.id } };
+    },
+  },
+  "POST /api/projects/:projectId/posts/bulk": {
+    rule: "owned",
+    status: 200,
+    request: (f) => ({ body: { ids: [f.postId], action: "move", days: 1, time_zone: "UTC" } }),
+  },
+  "GET /api/projects/:projectId/posts/export": { rule: "owned", status: 200, request: () => ({ query: { from: inDays(-30), to: inDays(60), time_zone: "UTC" } }) },
+  "POST /api/projects/:projectId/import/check": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { time_zone: "UTC", rows: [{ content: "Imported roast", network: "twitter", date: day(6), time: "08:00" }] } }),
+  },
+  "GET /api/projects/:projectId/analytics": { rule: "owned", status: 200, request: () => ({ query: { days: "30", time_zone: "UTC" } }) },
+  "GET /api/posts/:postId/metrics": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/import": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { time_zone: "UTC", rows: [{ content: "Imported roast", network: "twitter", date: day(6), time: "08:00" }] } }),
+  },
 };
 
 /** Path params by name, from the fixture (documentId is per route: brain vs project documents). */

@@ -72,7 +72,7 @@ describe("GET /api/openapi.json", () => {
     const doc = (await (await call("/api/openapi.json")).json()) as Doc;
     const getPost = doc.paths["/api/posts/{postId}"]!.get!;
     const postSchema = getPost.responses["200"]!.content!["application/json"]!.schema as { properties: Record<string, { enum?: string[] }>; required: string[]; additionalProperties: boolean };
-    expect(postSchema.properties.status!.enum).toEqual(["scheduled", "publishing", "published", "failed"]);
+    expect(postSchema.properties.status!.enum).toEqual(["scheduled", "publishing", "published", "failed", "draft"]);
     expect(postSchema.required).toContain("scheduled_for");
     expect(postSchema.additionalProperties).toBe(false);
     // A 201 with a list of posts inside (campaign save) and an empty 204 (delete).
@@ -140,6 +140,7 @@ describe("expectMatchesSchema", () => {
     error_message: null,
     platform_post_id: null,
     created_at: "2029-12-31T09:00:00.000Z",
+    series_id: null,
   };
 
   it("accepts a body of the declared shape", () => {
@@ -148,7 +149,7 @@ describe("expectMatchesSchema", () => {
   });
 
   it("rejects a wrong type, a missing field, an extra field, an undeclared status and a body on a 204", () => {
-    expect(() => expectMatchesSchema("GET /api/posts/:postId", 200, { ...post, status: "draft" })).toThrow(/status/);
+    expect(() => expectMatchesSchema("GET /api/posts/:postId", 200, { ...post, status: "archived" })).toThrow(/status/);
     const { content: _omitted, ...missing } = post;
     expect(() => expectMatchesSchema("GET /api/posts/:postId", 200, missing)).toThrow(/content/);
     expect(() => expectMatchesSchema("GET /api/posts/:postId", 200, { ...post, access_token_enc: "secret" })).toThrow(/access_token_enc/);

@@ -245,17 +245,23 @@ function charsetOf(contentType: string): string {
   }
 }
 
-/** GETs a page safely: every hop checked, redirects by hand, size and time capped, text only. */
-export async function safeFetchText(
+type SafeFetchOptions = {
+  allowHosts?: Set<string>;
+  selfHosts?: Set<string>;
+  resolver?: Resolver;
+  fetcher?: typeof fetch;
+  limits?: Partial<{ maxBytes: number; timeoutMs: number; maxRedirects: number }>;
+};
+
+/** One safe GET: every hop checked, redirects by hand, size and time capped, type checked. */
+async function safeGet(
   raw: string,
-  opts: {
-    allowHosts?: Set<string>;
-    selfHosts?: Set<string>;
-    resolver?: Resolver;
-    fetcher?: typeof fetch;
-    limits?: Partial<{ maxBytes: number; timeoutMs: number; maxRedirects: number }>;
-  } = {},
-): Promise<FetchedPage> {
+  opts: SafeFetchOptions,
+  accept: string,
+  typeOk: RegExp,
+  wrongTypeMessage: string,
+  defaultType: string,
+): Promise<{ url: string; contentType: string; bytes: Uint8Array }> {
   const limits = { ...SCRAPE_LIMITS, ...opts.limits };
   const doFetch = opts.fetcher ?? fetch;
   const allow = opts.allowHosts ?? new Set<string>();
@@ -272,7 +278,7 @@ export async function safeFetchText(
           method: "GET",
           redirect: "manual",
           signal,
-          headers: { accept: "text/html,application/xhtml+xml,text/plain;q=0.9", "user-agent": "BrandpilotBot/1.0 (+brain scraper)" },
+          headers: { accept, "user-agent": "BrandpilotBot/1.0 (+brain scraper)" },
         });
       } catch (err) {
         if (signal.aborted) throw new SafeFetchError(SAFE_FETCH_MESSAGES.timeout);
@@ -289,19 +295,41 @@ export async function safeFetchText(
         await res.body?.cancel();
         throw new SafeFetchError(SAFE_FETCH_MESSAGES.status(res.status));
       }
-      const contentType = (res.headers.get("content-type") ?? "text/html").toLowerCase();
-      if (!/^(text\/html|application\/xhtml\+xml|text\/plain)/.test(contentType)) {
+      const contentType = (res.headers.get("content-type") ?? defaultType).toLowerCase();
+      if (!typeOk.test(contentType)) {
         await res.body?.cancel();
-        throw new SafeFetchError(SAFE_FETCH_MESSAGES.notText);
+        throw new SafeFetchError(wrongTypeMessage);
       }
       const bytes = await readCapped(res, limits.maxBytes);
-      return { url: url.toString(), contentType, body: new TextDecoder(charsetOf(contentType)).decode(bytes) };
+      return { url: url.toString(), contentType, bytes };
     }
   } catch (err) {
     if (err instanceof SafeFetchError) throw err;
     if (signal.aborted) throw new SafeFetchError(SAFE_FETCH_MESSAGES.timeout);
     throw new SafeFetchError(SAFE_FETCH_MESSAGES.unreachable);
   }
+}
+
+/** GETs a page safely: every hop checked, redirects by hand, size and time capped, text only. */
+export async function safeFetchText(raw: string, opts: SafeFetchOptions = {}): Promise<FetchedPage> {
+  const { url, contentType, bytes } = await safeGet(
+    raw,
+    opts,
+    "text/html,application/xhtml+xml,text/plain;q=0.9",
+    /^(text\/html|application\/xhtml\+xml|text\/plain)/,
+    SAFE_FETCH_MESSAGES.notText,
+    "text/html",
+  );
+  return { url, contentType, body: new TextDecoder(charsetOf(contentType)).decode(bytes) };
+}
+
+/**
+ * GETs an image safely (CSV import's image URLs) with the same address rules; the caller still
+ * checks the bytes by content, exactly like an upload. Any declared type is accepted here
+ * because servers often send application/octet-stream; the magic bytes decide.
+ */
+export async function safeFetchBytes(raw: string, opts: SafeFetchOptions = {}): Promise<{ url: string; contentType: string; bytes: Uint8Array }> {
+  return safeGet(raw, opts, "image/jpeg,image/png,image/gif;q=0.9,*/*;q=0.1", /^(image\/|application\/octet-stream|binary\/)/, "The link is not an image", "application/octet-stream");
 }
 
 const ENTITIES: Record<string, string> = {

@@ -10,6 +10,7 @@ import type { DashboardResponse } from "../../schema/api/campaigns";
 import type { Db } from "../lib/db";
 import { asCaller, assertOwner, ownerProbes, type Caller } from "../lib/caller";
 import { toPostDto } from "./posts";
+import { weekOverWeek, weekOverWeekQuery } from "./analytics";
 
 export const UPCOMING_LIMIT = 10;
 export const RECENT_WINDOW_MS = 30 * 86_400_000;
@@ -53,6 +54,8 @@ export async function getDashboard(db: Db, caller: string | Caller, projectId: s
       .where(and(eq(posts.projectId, projectId), eq(posts.status, "scheduled"), gt(posts.scheduledFor, nowMs)))
       .orderBy(asc(posts.scheduledFor))
       .limit(UPCOMING_LIMIT),
+    // Week-over-week engagement (issue 13): at most 14 x networks rows of the daily rollup.
+    weekOverWeekQuery(db, projectId, nowMs),
   ]);
   assertOwner(sessionRows, owned);
   const figures = figureRows[0];
@@ -67,6 +70,10 @@ export async function getDashboard(db: Db, caller: string | Caller, projectId: s
     scheduled_change: SCHEDULED_CHANGE,
     connected_accounts: connected,
     connected_change: CONNECTED_CHANGE,
+    ...(() => {
+      const wow = weekOverWeek(engagementRows, nowMs);
+      return { engagement_week: wow.week, engagement_change: wow.change };
+    })(),
     upcoming: upcoming.map(toPostDto),
     progress: { brain: Number(figures?.brain ?? 0) > 0, social: connected > 0, posts: total > 0 },
   };

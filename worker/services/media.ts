@@ -67,11 +67,18 @@ export async function uploadImage(
   if (accountId) await ownedAccount(db, projectId, accountId);
 
   const bytes = new Uint8Array(await file.arrayBuffer());
+  return storeImage(db, env, projectId, accountId ?? projectId, bytes, file.name);
+}
+
+/**
+ * Stores image bytes for a project after the same content checks as an upload (size, magic
+ * bytes); used by uploads and by CSV import's fetched image URLs. The caller checked ownership.
+ */
+export async function storeImage(db: Db, env: Env, projectId: string, owner: string, bytes: Uint8Array, name: string): Promise<MediaInfo> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw payloadTooLarge(SIZE_MESSAGE);
   const kind = sniffImage(bytes.subarray(0, 16));
   if (!kind) throw badRequest(TYPE_MESSAGE, { file: TYPE_MESSAGE });
 
-  const owner = accountId ?? projectId;
   let r2Key: string | null = null;
   // post-media/{owner}/{timestamp}.{ext}, never overwriting: the put is conditional on the key
   // being absent; on a collision the next timestamp is tried.
@@ -88,7 +95,7 @@ export async function uploadImage(
   if (!r2Key) throw new ApiError(503, "unavailable", "Failed to attach image");
 
   const publicKey = randomToken(24);
-  const fileName = cleanFileName(file.name, kind.ext);
+  const fileName = cleanFileName(name, kind.ext);
   try {
     await db
       .insert(media)

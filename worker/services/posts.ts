@@ -42,6 +42,7 @@ export function toPostDto(row: PostRow): Post {
     error_message: row.errorMessage,
     platform_post_id: row.platformPostId,
     created_at: new Date(row.createdAt).toISOString(),
+    series_id: row.seriesId ?? null,
   };
 }
 
@@ -55,6 +56,9 @@ export type PostDraft = {
   mediaInfo?: MediaInfo | null;
   mediaUrl?: string | null;
   imagePrompt?: string | null;
+  /** "draft": no time chosen yet (scheduledFor then only orders the tray). */
+  status?: "scheduled" | "draft";
+  seriesId?: string | null;
 };
 
 /** The row of a new scheduled post: the one place that says what a new post looks like. */
@@ -67,7 +71,8 @@ export function newPostRow(projectId: string, draft: PostDraft, campaignId: stri
     content: draft.content,
     hashtags: (draft.hashtags ?? []).map((h) => h.replace(/^#+/, "")).filter(Boolean),
     scheduledFor: draft.scheduledFor,
-    status: "scheduled",
+    status: draft.status ?? "scheduled",
+    seriesId: draft.seriesId ?? null,
     mediaInfo: draft.mediaInfo ?? null,
     mediaUrl: draft.mediaUrl ?? null,
     imagePrompt: draft.imagePrompt ?? null,
@@ -110,7 +115,7 @@ export function noAccountMessage(platform: Platform): string {
  * taken from our media row, so a client can never point the publisher at an arbitrary URL.
  * `origin` (the app's public origin) gives the absolute URL Instagram fetches.
  */
-async function resolveMedia(db: Db, projectId: string, info: MediaInfo | null | undefined, origin?: string) {
+export async function resolveMedia(db: Db, projectId: string, info: MediaInfo | null | undefined, origin?: string) {
   if (!info) return { mediaInfo: null, mediaUrl: null };
   const key = info.url.match(/^(?:https?:\/\/[^/]+)?\/media\/([A-Za-z0-9_-]{16,64})$/)?.[1];
   const row = key ? await db.select().from(media).where(and(eq(media.publicKey, key), eq(media.projectId, projectId))).get() : null;
@@ -139,7 +144,7 @@ export async function createPost(
   }
   await assertPostRules(env, db, { projectId, platform: input.platform, content: input.content, hashtags: input.hashtags, mediaInfo, scheduledFor });
   const [created] = await createPosts(db, projectId, [
-    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl },
+    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, status: input.mode === "draft" ? "draft" : "scheduled" },
   ]);
   if (input.mode === "now") {
     // Publish now goes through the same claim + queue path as the cron (exactly-once rules hold).
@@ -260,8 +265,10 @@ export async function updatePost(
     });
   }
   changes.updatedAt = Date.now();
-  // Rescheduling applies only to scheduled posts; content edits also to failed ones (before retry).
-  const allowed: PostStatus[] = reschedule ? ["scheduled"] : EDITABLE;
+  // Rescheduling applies only to scheduled posts (and drafts, which it schedules); content edits
+  // also to failed ones (before retry).
+  const allowed: PostStatus[] = reschedule ? ["scheduled", "draft"] : [...EDITABLE, "draft"];
+  if (reschedule) changes.status = "scheduled";
   const updated = await db
     .update(posts)
     .set(changes)

@@ -12,12 +12,13 @@ import {
   weekStartDate,
 } from "../../../schema/api/campaign-schedule";
 
-export type CalendarView = "week" | "day";
+export type CalendarView = "week" | "day" | "month" | "list";
 
 export type VisibleRange = { days: string[]; from: string; to: string };
 
 /** The days shown and the [from, to) ISO range to load for a view around an anchor date. */
 export function visibleRange(view: CalendarView, anchorDate: string, timeZone: string): VisibleRange {
+  if (view === "month" || view === "list") return monthRange(view, anchorDate, timeZone);
   const first = view === "week" ? addDays(anchorDate, -weekday(anchorDate)) : anchorDate;
   const count = view === "week" ? 7 : 1;
   const days = Array.from({ length: count }, (_, i) => addDays(first, i));
@@ -25,9 +26,40 @@ export function visibleRange(view: CalendarView, anchorDate: string, timeZone: s
   return { days, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
 }
 
-/** Previous/next: 7 days in week view, 1 day in day view. */
+/**
+ * Month view: whole weeks (Sunday first) covering the anchor's month, 4 to 6 rows. List view: the
+ * anchor's month, day by day. Both load exactly their days, in the user's zone.
+ */
+function monthRange(view: "month" | "list", anchorDate: string, timeZone: string): VisibleRange {
+  const firstOfMonth = `${anchorDate.slice(0, 8)}01`;
+  const nextMonth = addMonths(firstOfMonth, 1);
+  const first = view === "month" ? addDays(firstOfMonth, -weekday(firstOfMonth)) : firstOfMonth;
+  const lastOfMonth = addDays(nextMonth, -1);
+  const last = view === "month" ? addDays(lastOfMonth, 6 - weekday(lastOfMonth)) : lastOfMonth;
+  const days: string[] = [];
+  for (let d = first; d <= last; d = addDays(d, 1)) days.push(d);
+  const { from, to } = dayRange(first, days.length, timeZone);
+  return { days, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+/** "YYYY-MM-01" n months after a first-of-month date. */
+export function addMonths(firstOfMonth: string, n: number): string {
+  const d = parseDate(firstOfMonth)!;
+  const t = new Date(Date.UTC(d.year, d.month - 1 + n, 1));
+  return `${String(t.getUTCFullYear()).padStart(4, "0")}-${String(t.getUTCMonth() + 1).padStart(2, "0")}-01`;
+}
+
+/** Previous/next: 7 days in week view, 1 day in day view, a month in month and list views. */
 export function shiftAnchor(anchorDate: string, view: CalendarView, direction: 1 | -1): string {
+  if (view === "month" || view === "list") return addMonths(`${anchorDate.slice(0, 8)}01`, direction);
   return addDays(anchorDate, direction * (view === "week" ? 7 : 1));
+}
+
+/** "March 2026" for a date in the month. */
+export function formatMonth(date: string): string {
+  const d = parseDate(date);
+  if (!d) return date;
+  return fmt("month", { month: "long", year: "numeric" }).format(Date.UTC(d.year, d.month - 1, 1));
 }
 
 export function todayDate(timeZone: string, nowMs = Date.now()): string {

@@ -1,7 +1,8 @@
 import { Box, Button, Grid, Heading, HStack, IconButton, Input, InputGroup, NativeSelect, Spinner, Stack, Text, Field } from "@chakra-ui/react";
-import { ChevronLeft, ChevronRight, Filter, Search } from "lucide-react";
-import { useCallback, useMemo, useState, type DragEvent } from "react";
+import { CheckSquare, ChevronLeft, ChevronRight, Download, Filter, Search, Upload } from "lucide-react";
+import { useCallback, useMemo, useState, type DragEvent, type ReactNode } from "react";
 import useSWR from "swr";
+import { Link as RouterLink } from "react-router-dom";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
 import type { Post, PostStatus } from "../../../schema/api/posts";
 import { browserTimeZone } from "../../../schema/api/campaigns";
@@ -11,6 +12,7 @@ import { useAuth } from "../../app/auth-context";
 import { fetcher } from "../../lib/api";
 import {
   formatDay,
+  formatMonth,
   formatRangeTitle,
   localDateOf,
   localHourOf,
@@ -26,6 +28,14 @@ import { EditPostDialog, PostDetailDialog } from "./post-detail-dialog";
 import { usePostActions } from "./use-post-actions";
 import ImageUploadDialog from "../posts/image-upload-dialog";
 import { useIsNarrow } from "./use-is-narrow";
+import { MonthView } from "./month-view";
+import { ListView } from "./list-view";
+import { BulkBar, useSelection } from "./bulk-actions";
+import { draftDropTime, UnscheduledTray, useDrafts, useSlots } from "./unscheduled-tray";
+import { CsvImportDialog } from "./csv-import-dialog";
+import { CsvExportDialog } from "./csv-export-dialog";
+import { useSeriesEdit } from "./series-scope-dialog";
+import { localDateTimeToUtc } from "../../../schema/api/campaign-schedule";
 
 type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "published" | "failed">;
 type PlatformFilter = "all" | Platform;
@@ -54,6 +64,12 @@ export default function CalendarPage() {
   const [quickEdit, setQuickEdit] = useState<Post | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [imageFor, setImageFor] = useState<Post | null>(null);
+  // Planner tools (issue 13): selection for bulk actions, drafts tray, CSV in and out.
+  const [selecting, setSelecting] = useState(false);
+  const selection = useSelection();
+  const [csv, setCsv] = useState<"import" | "export" | null>(null);
+  const drafts = useDrafts(project?.id);
+  const slots = useSlots(project?.id);
 
   const range = visibleRange(view, anchor, timeZone);
   // Only the visible range's rows are read (the server walks the (project, scheduled_for) index).
@@ -66,10 +82,16 @@ export default function CalendarPage() {
     // failed, with the reason) without a reload.
     refreshInterval: (latest) => (latest?.some((p) => p.status === "publishing") ? 2000 : 0),
   });
-  const refresh = useCallback(() => void mutate(), [mutate]);
+  const mutateDrafts = drafts.mutate;
+  const refresh = useCallback(() => {
+    void mutate();
+    void mutateDrafts();
+  }, [mutate, mutateDrafts]);
   const actions = usePostActions(refresh);
+  const seriesEdit = useSeriesEdit(timeZone, actions.update, refresh);
 
-  const visible = useMemo(() => (data ?? []).filter((p) => matchesFilters(p, q, platform, status)), [data, q, platform, status]);
+  // Drafts live in the Unscheduled tray, not on a day.
+  const visible = useMemo(() => (data ?? []).filter((p) => p.status !== "draft" && matchesFilters(p, q, platform, status)), [data, q, platform, status]);
   const byDay = useMemo(() => {
     const map = new Map<string, Post[]>();
     for (const p of visible) {
@@ -94,6 +116,13 @@ export default function CalendarPage() {
     e.preventDefault();
     setDropTarget(null);
     const id = e.dataTransfer.getData(DRAG_TYPE) || e.dataTransfer.getData("text/plain");
+    const draft = drafts.data?.find((p) => p.id === id);
+    if (draft) {
+      // A draft gets its network's first slot on that weekday, or 09:00.
+      const at = localDateTimeToUtc(day, draftDropTime(slots.data, draft, day), timeZone);
+      if (at !== null) await actions.reschedule(draft, new Date(at).toISOString());
+      return;
+    }
     const post = data?.find((p) => p.id === id);
     if (!post || post.status !== "scheduled") return;
     const next = rescheduledInstant(post.scheduled_for, day, timeZone, hour);
@@ -116,7 +145,19 @@ export default function CalendarPage() {
   });
 
   const today = todayDate(timeZone);
-  const unit = view === "week" ? "week" : "day";
+  const unit = view === "week" ? "week" : view === "day" ? "day" : "month";
+  const monthOf = anchor.slice(0, 7);
+  const withSelect = (p: Post, node: ReactNode) =>
+    selecting ? (
+      <HStack key={p.id} align="start" gap="1">
+        <input type="checkbox" style={{ marginTop: 8 }} aria-label={`Select post: ${p.content.slice(0, 40)}`} checked={selection.selected.has(p.id)} onChange={() => selection.toggle(p.id)} />
+        <Box flex="1" minW="0">
+          {node}
+        </Box>
+      </HStack>
+    ) : (
+      node
+    );
 
   return (
     <Stack p={{ base: "4", md: "8" }} gap="5" w="full">
@@ -133,6 +174,12 @@ export default function CalendarPage() {
               <Button size="sm" variant={view === "week" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("week")} aria-pressed={view === "week"}>
                 Week View
               </Button>
+              <Button size="sm" variant={view === "month" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("month")} aria-pressed={view === "month"}>
+                Month View
+              </Button>
+              <Button size="sm" variant={view === "list" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("list")} aria-pressed={view === "list"}>
+                List View
+              </Button>
             </HStack>
           )}
         </HStack>
@@ -144,7 +191,20 @@ export default function CalendarPage() {
           <Button variant={showFilters ? "subtle" : "outline"} onClick={() => setShowFilters((s) => !s)} aria-expanded={showFilters} aria-controls="calendar-filters">
             <Filter size={16} aria-hidden /> Filters
           </Button>
+          <Button variant={selecting ? "subtle" : "outline"} onClick={() => { setSelecting((s) => !s); selection.clear(); }} aria-pressed={selecting}>
+            <CheckSquare size={16} aria-hidden /> Select
+          </Button>
+          <Button variant="outline" onClick={() => setCsv("import")}>
+            <Upload size={16} aria-hidden /> Import CSV
+          </Button>
+          <Button variant="outline" onClick={() => setCsv("export")}>
+            <Download size={16} aria-hidden /> Export CSV
+          </Button>
+          <Button asChild variant="ghost">
+            <RouterLink to="/settings/schedule">Posting schedule</RouterLink>
+          </Button>
         </HStack>
+        {selecting && <BulkBar projectId={project.id} timeZone={timeZone} selection={selection} onDone={refresh} />}
         {showFilters && (
           <HStack id="calendar-filters" gap="3" wrap="wrap" align="end">
             <Field.Root w={{ base: "full", sm: "200px" }}>
@@ -191,12 +251,14 @@ export default function CalendarPage() {
           <HStack gap="2">
             {isLoading && <Spinner size="sm" aria-label="Loading posts" />}
             <Text fontWeight="semibold" aria-live="polite" data-testid="range-title">
-              {formatRangeTitle(range.days)}
+              {view === "month" || view === "list" ? formatMonth(anchor) : formatRangeTitle(range.days)}
             </Text>
           </HStack>
         </HStack>
       </Stack>
 
+      <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 1fr) 220px" }} gap="4" alignItems="start">
+      <Box minW="0">
       {error && !data ? (
         <Text color="red.fg">Failed to load posts</Text>
       ) : view === "week" ? (
@@ -235,13 +297,30 @@ export default function CalendarPage() {
                       No posts
                     </Text>
                   ) : (
-                    posts.map((p) => <PostCard key={p.id} post={p} timeZone={timeZone} actions={cardActions} busy={actions.busyId === p.id} />)
+                    posts.map((p) => withSelect(p, <PostCard key={p.id} post={p} timeZone={timeZone} actions={cardActions} busy={actions.busyId === p.id} />))
                   )}
                 </Stack>
               );
             })}
           </Grid>
         </Box>
+      ) : view === "month" ? (
+        <MonthView
+          days={range.days}
+          month={monthOf}
+          today={today}
+          byDay={byDay}
+          timeZone={timeZone}
+          dropProps={dropProps}
+          onOpen={cardActions.onOpen}
+          onShowDay={(day) => {
+            setAnchor(day);
+            setChosenView("day");
+          }}
+          selection={selecting ? selection : null}
+        />
+      ) : view === "list" ? (
+        <ListView days={range.days} byDay={byDay} timeZone={timeZone} actions={cardActions} busyId={actions.busyId} dropProps={dropProps} selection={selecting ? selection : null} />
       ) : (
         <DayView
           day={range.days[0]}
@@ -252,6 +331,14 @@ export default function CalendarPage() {
           dropProps={dropProps}
         />
       )}
+      </Box>
+      <UnscheduledTray drafts={drafts.data} timeZone={timeZone} onOpen={cardActions.onOpen} selection={selecting ? selection : null} />
+      </Grid>
+      {csv === "import" && <CsvImportDialog open projectId={project.id} timeZone={timeZone} onClose={() => setCsv(null)} onImported={refresh} />}
+      {csv === "export" && (
+        <CsvExportDialog open projectId={project.id} timeZone={timeZone} initialFrom={range.days[0]} initialTo={range.days[range.days.length - 1]} onClose={() => setCsv(null)} />
+      )}
+      {seriesEdit.dialog}
 
       <ImageUploadDialog
         open={!!imageFor}
@@ -263,13 +350,13 @@ export default function CalendarPage() {
         }}
       />
       {actions.deleteConfirm}
-      <EditPostDialog post={quickEdit} onClose={() => setQuickEdit(null)} onSave={(post, changes) => actions.update(post, changes)} />
+      <EditPostDialog post={quickEdit} onClose={() => setQuickEdit(null)} onSave={(post, changes) => seriesEdit.save(post, changes)} />
       <PostDetailDialog
         post={detail?.post ?? null}
         startInEdit={detail?.edit}
         timeZone={timeZone}
         onClose={() => setDetail(null)}
-        onSave={(post, changes) => actions.update(post, changes)}
+        onSave={(post, changes) => seriesEdit.save(post, changes)}
       />
     </Stack>
   );

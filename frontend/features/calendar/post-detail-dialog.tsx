@@ -1,5 +1,5 @@
 import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Image, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { MediaInfo, Post } from "../../../schema/api/posts";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { DateTimeFields } from "../../components/ui/date-time-fields";
@@ -9,6 +9,9 @@ import { formatDay, formatTime } from "./calendar-dates";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, postImage } from "./post-api";
 import { STATUS_COLORS } from "./post-card";
+
+// Issue 13: a published post shows its metrics chart (uPlot, loaded only when needed).
+const PostMetricsChart = lazy(() => import("../analytics/post-metrics-chart"));
 
 export type PostEdit = { content?: string; scheduled_for?: string; media_info?: MediaInfo | null };
 
@@ -44,11 +47,12 @@ export function PostDetailDialog({
     setTime(timeInZone(at, timeZone));
     setContent(post.content);
     setMedia(post.media_info);
-    setEditing(!!startInEdit && post.status === "scheduled");
+    setEditing(!!startInEdit && (post.status === "scheduled" || post.status === "draft"));
   }, [post, startInEdit, timeZone]);
 
   if (!post) return null;
-  const editable = post.status === "scheduled";
+  // A draft (issue 13) is scheduled from here too: the keyboard path beside dragging it from the tray.
+  const editable = post.status === "scheduled" || post.status === "draft";
   const image = editing ? (media?.url ?? null) : postImage(post);
   const when = localDateTimeToUtc(date, time, timeZone);
 
@@ -60,7 +64,7 @@ export function PostDetailDialog({
     if (when === null) return;
     const changes: PostEdit = {};
     if (content.trim() !== post.content) changes.content = content.trim();
-    if (when !== Date.parse(post.scheduled_for)) changes.scheduled_for = new Date(when).toISOString();
+    if (when !== Date.parse(post.scheduled_for) || post.status === "draft") changes.scheduled_for = new Date(when).toISOString();
     if ((media?.url ?? null) !== (post.media_info?.url ?? null)) changes.media_info = media;
     if (Object.keys(changes).length === 0) {
       setEditing(false);
@@ -124,6 +128,11 @@ export function PostDetailDialog({
                         {post.error_message}
                       </Text>
                     </Box>
+                  )}
+                  {post.status === "published" && (
+                    <Suspense fallback={null}>
+                      <PostMetricsChart postId={post.id} />
+                    </Suspense>
                   )}
                 </Stack>
               )}

@@ -37,6 +37,7 @@ import { notify } from "../../components/ui/toaster";
 import { useAuth } from "../../app/auth-context";
 import { PLATFORM_LABELS, PlatformIcon } from "../calendar/platform-icon";
 import { generatePosts, saveCampaign } from "./api";
+import { UseSlotsButton } from "../planner/use-slots-button";
 import { GeneratedPostItem, type DraftPost } from "./generated-post-item";
 
 let keySeq = 0;
@@ -226,9 +227,16 @@ export default function CampaignNewPage() {
                 </Badge>
               )}
             </HStack>
-            <Text color="fg.muted" fontSize="sm">
-              {drafts.length} {drafts.length === 1 ? "post" : "posts"} · times in {timeZone}
-            </Text>
+            <HStack gap="3" wrap="wrap">
+              <Text color="fg.muted" fontSize="sm">
+                {drafts.length} {drafts.length === 1 ? "post" : "posts"} · times in {timeZone}
+              </Text>
+              <UseSlotsButton
+                projectId={project.id}
+                platforms={drafts.map((d) => d.platform)}
+                onPlaced={(slots) => setDrafts((list) => list.map((d, i) => (slots[i] ? { ...d, scheduled_for: slots[i]! } : d)).sort((a, b) => a.scheduled_for.localeCompare(b.scheduled_for)))}
+              />
+            </HStack>
           </HStack>
           <Box as="ul" display="flex" flexDirection="column" gap="3" p="0" m="0">
             {drafts.map((d, i) => (

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Circle, Heading, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { ArrowRight, Brain, CalendarDays, Pencil, Plus, Send, Share2, Sparkles, Trash2, Users } from "lucide-react";
+import { ArrowRight, Brain, CalendarDays, Heart, Pencil, Plus, Send, Share2, Sparkles, Trash2, Users } from "lucide-react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { connectableNames } from "../../../platforms/registry";
@@ -73,10 +73,12 @@ export default function DashboardPage() {
         ))}
       </SimpleGrid>
 
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <Stat label="Total Posts" value={d.total_posts} change={d.total_change} icon={<Send size={18} aria-hidden />} />
         <Stat label="Scheduled Posts" value={d.scheduled_posts} change={d.scheduled_change} icon={<CalendarDays size={18} aria-hidden />} />
         <Stat label="Connected Accounts" value={d.connected_accounts} change={d.connected_change} icon={<Users size={18} aria-hidden />} />
+        {/* Issue 13: engagement gained in the last 7 days, change against the week before. */}
+        <Stat label="Engagement (7 days)" value={d.engagement_week} change={d.engagement_change} icon={<Heart size={18} aria-hidden />} />
       </SimpleGrid>
 
       <Card.Root as="section" aria-labelledby="upcoming-heading">
@@ -158,6 +160,8 @@ const EMPTY = {
   scheduled_change: "+3.2%",
   connected_accounts: 0,
   connected_change: "-",
+  engagement_week: 0,
+  engagement_change: "-",
   upcoming: [] as Post[],
 };
 

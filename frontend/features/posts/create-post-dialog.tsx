@@ -15,6 +15,8 @@ import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
 import { createPost, generateSocialPost, waitForPublish } from "./api";
 import ImageUploadDialog from "./image-upload-dialog";
+import { createSeries, queuePost, type RepeatValue } from "../planner/api";
+import { RepeatFields } from "../planner/repeat-fields";
 import { PostPreviewCard } from "./post-preview-card";
 import { PostRulesHint } from "./post-rules-hint";
 
@@ -63,6 +65,9 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   const [aiOpen, setAiOpen] = useState(false);
   const [prompt, setPrompt] = useState("");
   const [generating, setGenerating] = useState(false);
+  // Issue 13: "Add to queue" (next free posting-schedule slot) and recurring posts.
+  const [repeat, setRepeat] = useState<RepeatValue | null>(null);
+  const [queueing, setQueueing] = useState(false);
 
   const { register, control, reset, setValue, getValues, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
@@ -89,6 +94,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       setMedia(null);
       setAiOpen(false);
       setPrompt("");
+      setRepeat(null);
     }
   }, [open, defaultMode, reset]);
 
@@ -150,6 +156,22 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
     }
     setBusy(true);
     try {
+      if (mode === "schedule" && repeat) {
+        const series = await createSeries(project.id, {
+          content: values.content.trim(),
+          platform: values.platform,
+          hashtags: parseHashtags(values.hashtags),
+          media_info: media,
+          start_date: values.date,
+          time: values.time || "00:00",
+          time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          repeat,
+        });
+        notify.success(`${series.posts.length} posts scheduled`);
+        void refreshProjectData(project.id);
+        onOpenChange(false);
+        return;
+      }
       const post = await createPost(project.id, {
         content: values.content.trim(),
         platform: values.platform,
@@ -170,10 +192,26 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       void refreshProjectData(project.id);
       onOpenChange(false);
     } catch (err) {
-      if (err instanceof ApiRequestError && (ACCOUNT_MESSAGES.test(err.message) || err.status === 400)) notify.error(err.message);
+      if (err instanceof ApiRequestError && (ACCOUNT_MESSAGES.test(err.message) || err.status === 400 || repeat)) notify.error(err.message);
       else notify.error(mode === "now" ? "Failed to publish post" : "Failed to schedule post");
     } finally {
       setBusy(false);
+    }
+  };
+
+  const addToQueue = async () => {
+    const values = getValues();
+    if (!project || !values.content.trim()) return;
+    setQueueing(true);
+    try {
+      const post = await queuePost(project.id, { content: values.content.trim(), platform: values.platform, hashtags: parseHashtags(values.hashtags), media_info: media });
+      notify.success(`Added to queue for ${new Date(post.scheduled_for).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}`);
+      void refreshProjectData(project.id);
+      onOpenChange(false);
+    } catch (err) {
+      notify.error(err instanceof ApiRequestError ? err.message : "Failed to add the post to the queue");
+    } finally {
+      setQueueing(false);
     }
   };
 
@@ -290,6 +328,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                         </Field.Root>
                       </SimpleGrid>
                     )}
+                    {mode === "schedule" && <RepeatFields value={repeat} onChange={setRepeat} />}
 
                     <Field.Root>
                       <Field.Label>Hashtags</Field.Label>
@@ -317,7 +356,10 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                 <Button variant="outline" onClick={close} disabled={busy}>
                   Cancel
                 </Button>
-                <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank || issues.length > 0}>
+                <Button variant="outline" colorPalette="brand" onClick={() => void addToQueue()} disabled={busy || blank || queueing || issues.length > 0} loading={queueing} loadingText="Adding...">
+                  Add to queue
+                </Button>
+                <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank || queueing || issues.length > 0}>
                   {busy ? busyLabel : submitLabel}
                 </Button>
               </Dialog.Footer>

@@ -1,0 +1,116 @@
+import { Button, Field, HStack, Input, NativeSelect, Text } from "@chakra-ui/react";
+import { useCallback, useMemo, useState } from "react";
+import { PLATFORMS, type Platform } from "../../../schema/api/common";
+import type { BulkResponse } from "../../../schema/api/planner";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { notify } from "../../components/ui/toaster";
+import { request } from "../../lib/api";
+import { PLATFORM_LABELS } from "./platform-icon";
+
+// Bulk actions (issue 13): select several posts, then move them by N days (each keeps its local
+// time of day), change their network, or delete them — one confirmation, one request, one batch
+// on the server. Posts the action cannot apply to (published, too long for the network) are
+// skipped and counted in the toast.
+export type Selection = { selected: Set<string>; toggle: (id: string) => void; clear: () => void };
+
+export function useSelection(): Selection {
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const toggle = useCallback((id: string) => {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  const clear = useCallback(() => setSelected(new Set()), []);
+  return useMemo(() => ({ selected, toggle, clear }), [selected, toggle, clear]);
+}
+
+type Pending = { action: "move"; days: number } | { action: "platform"; platform: Platform } | { action: "delete" };
+
+const plural = (n: number) => `${n} post${n === 1 ? "" : "s"}`;
+
+function describe(p: Pending, n: number): string {
+  if (p.action === "move") return `Move ${plural(n)} ${p.days > 0 ? "forward" : "back"} by ${Math.abs(p.days)} day${Math.abs(p.days) === 1 ? "" : "s"}? Each keeps its time of day.`;
+  if (p.action === "platform") return `Change the network of ${plural(n)} to ${PLATFORM_LABELS[p.platform]}? Posts too long for it are skipped.`;
+  return `Are you sure you want to delete ${plural(n)}?`;
+}
+
+export function BulkBar({ projectId, timeZone, selection, onDone }: { projectId: string; timeZone: string; selection: Selection; onDone: () => void }) {
+  const [days, setDays] = useState("1");
+  const [platform, setPlatform] = useState<Platform>("twitter");
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const n = selection.selected.size;
+  const dayCount = Number(days);
+  const daysValid = Number.isInteger(dayCount) && dayCount !== 0 && Math.abs(dayCount) <= 365;
+
+  const run = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const res = await request<BulkResponse>(`/api/projects/${encodeURIComponent(projectId)}/posts/bulk`, {
+        method: "POST",
+        body: JSON.stringify({ ids: [...selection.selected], time_zone: timeZone, ...pending }),
+      });
+      const verb = pending.action === "delete" ? "deleted" : pending.action === "move" ? "moved" : "changed";
+      notify.success(`${plural(res.changed)} ${verb}${res.skipped ? `, ${res.skipped} skipped` : ""}`);
+      selection.clear();
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : "Bulk action failed");
+    } finally {
+      setBusy(false);
+      setPending(null);
+      onDone();
+    }
+  };
+
+  return (
+    <HStack gap="3" wrap="wrap" p="3" borderWidth="1px" borderRadius="md" bg="bg.subtle" align="end" data-testid="bulk-bar" role="region" aria-label="Bulk actions">
+      <Text fontWeight="semibold" aria-live="polite" minW="24">
+        {n} selected
+      </Text>
+      <Field.Root w="28">
+        <Field.Label fontSize="xs">Move by days</Field.Label>
+        <Input size="sm" type="number" min={-365} max={365} value={days} onChange={(e) => setDays(e.target.value)} bg="bg" />
+      </Field.Root>
+      <Button size="sm" variant="outline" disabled={n === 0 || !daysValid} onClick={() => setPending({ action: "move", days: dayCount })}>
+        Move
+      </Button>
+      <Field.Root w="40">
+        <Field.Label fontSize="xs">Network</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field value={platform} onChange={(e) => setPlatform(e.target.value as Platform)} bg="bg">
+            {PLATFORMS.map((p) => (
+              <option key={p} value={p}>
+                {PLATFORM_LABELS[p]}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Button size="sm" variant="outline" disabled={n === 0} onClick={() => setPending({ action: "platform", platform })}>
+        Change network
+      </Button>
+      <Button size="sm" colorPalette="red" variant="outline" disabled={n === 0} onClick={() => setPending({ action: "delete" })}>
+        Delete selected
+      </Button>
+      <Button size="sm" variant="ghost" disabled={n === 0} onClick={selection.clear}>
+        Clear
+      </Button>
+      <ConfirmDialog
+        open={!!pending}
+        title="Bulk action"
+        confirmLabel={pending?.action === "delete" ? "Delete" : "Confirm"}
+        busy={busy}
+        busyText="Working..."
+        onCancel={() => setPending(null)}
+        onConfirm={() => void run()}
+      >
+        <Text>{pending ? describe(pending, n) : ""}</Text>
+      </ConfirmDialog>
+    </HStack>
+  );
+}

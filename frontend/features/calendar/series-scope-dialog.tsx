@@ -1,0 +1,84 @@
+import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import type { Post } from "../../../schema/api/posts";
+import type { SeriesUpdateResponse } from "../../../schema/api/planner";
+import { timeInZone } from "../../../schema/api/campaign-schedule";
+import { notify } from "../../components/ui/toaster";
+import { request } from "../../lib/api";
+import type { updatePost } from "./post-api";
+
+// Editing an occurrence of a recurring post asks "this one / all future" (issue 13). "This one"
+// is the ordinary edit; "All future" sends the content, hashtags, image and time of day to this
+// occurrence and every later scheduled one (each keeps its own date).
+type Changes = Parameters<typeof updatePost>[1];
+export type PendingSeriesEdit = { post: Post; changes: Changes };
+
+export function useSeriesEdit(timeZone: string, updateOne: (post: Post, changes: Changes) => Promise<boolean>, onChanged: () => void) {
+  const [pending, setPending] = useState<PendingSeriesEdit | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = (post: Post, changes: Changes) => {
+    if (!post.series_id) return updateOne(post, changes);
+    setPending({ post, changes });
+    return Promise.resolve(true);
+  };
+
+  const allFuture = async () => {
+    if (!pending) return;
+    const { post, changes } = pending;
+    setBusy(true);
+    try {
+      const body: Record<string, unknown> = { time_zone: timeZone };
+      if (changes.content !== undefined) body.content = changes.content;
+      if (changes.hashtags !== undefined) body.hashtags = changes.hashtags;
+      if (changes.media_info !== undefined) body.media_info = changes.media_info;
+      if (changes.scheduled_for !== undefined) body.time = timeInZone(Date.parse(changes.scheduled_for), timeZone);
+      const res = await request<SeriesUpdateResponse>(`/api/posts/${encodeURIComponent(post.id)}/series`, { method: "PATCH", body: JSON.stringify(body) });
+      notify.success(`${res.updated} post${res.updated === 1 ? "" : "s"} updated`);
+    } catch (err) {
+      notify.error(err instanceof Error ? err.message : "Failed to update post");
+    } finally {
+      setBusy(false);
+      setPending(null);
+      onChanged();
+    }
+  };
+
+  const dialog = (
+    <Dialog.Root open={!!pending} onOpenChange={(e) => !e.open && !busy && setPending(null)} placement="center" role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>Edit recurring post</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>This post repeats. Apply your changes to this one only, or to this and all future posts of the series?</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" disabled={busy} onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+              <Button
+                variant="outline"
+                disabled={busy}
+                onClick={() => {
+                  const p = pending;
+                  setPending(null);
+                  if (p) void updateOne(p.post, p.changes);
+                }}
+              >
+                This one
+              </Button>
+              <Button colorPalette="brand" loading={busy} onClick={() => void allFuture()}>
+                All future
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+  return { save, dialog };
+}

@@ -1,0 +1,89 @@
+import { ChakraProvider } from "@chakra-ui/react";
+import { configure, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { Toaster, toaster } from "../../frontend/components/ui/toaster";
+import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
+import { makePost, makeProject, jsonResponse } from "./test-utils";
+
+// Issue 13 in Create Post: "Add to queue" and "Repeat this post".
+const project = makeProject({ name: "Acme Coffee" });
+type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
+let calls: Call[];
+let queueAnswer: Response | null;
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  calls = [];
+  queueAnswer = null;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    if (call.url === "/api/projects/p1/social-accounts") return jsonResponse([]);
+    if (call.url === "/api/projects/p1/queue") return queueAnswer ?? jsonResponse(makePost({ content: "Queued", scheduled_for: "2030-01-07T14:00:00.000Z" }), 201);
+    if (call.url === "/api/projects/p1/series") return jsonResponse({ series_id: "s1", posts: [makePost(), makePost(), makePost()] }, 201);
+    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toaster.dismiss();
+});
+
+function renderDialog(defaultMode: "now" | "schedule" = "now") {
+  const onOpenChange = vi.fn();
+  render(
+    <ChakraProvider value={system}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
+          <CreatePostDialog open onOpenChange={onOpenChange} defaultMode={defaultMode} />
+          <Toaster />
+        </AuthTestProvider>
+      </SWRConfig>
+    </ChakraProvider>,
+  );
+  return { onOpenChange, dialog: screen.getByRole("dialog") };
+}
+
+describe("Create Post planner tools", () => {
+  it("adds a post to the queue and closes; a server refusal is shown and the dialog stays", async () => {
+    const user = userEvent.setup({ delay: null });
+    queueAnswer = jsonResponse({ error: { code: "invalid_input", message: "No free time slot for twitter in your posting schedule. Add slots in Settings → Posting schedule." } }, 400);
+    const { dialog, onOpenChange } = renderDialog();
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Queue me #later");
+    await user.click(within(dialog).getByRole("button", { name: "Add to queue" }));
+    expect(await screen.findByText(/No free time slot for twitter/)).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    queueAnswer = null;
+    await user.click(within(dialog).getByRole("button", { name: "Add to queue" }));
+    expect(await screen.findByText(/^Added to queue for /)).toBeInTheDocument();
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    const queued = calls.filter((c) => c.url === "/api/projects/p1/queue");
+    expect(queued.at(-1)!.body).toMatchObject({ content: "Queue me #later", platform: "twitter" });
+  });
+
+  it("creates a recurring post: every 2 weeks, 3 times, at the chosen local date and time", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { dialog } = renderDialog("schedule");
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Weekly tip");
+    await user.clear(within(dialog).getByLabelText("Date"));
+    await user.type(within(dialog).getByLabelText("Date"), "2030-01-07");
+    await user.clear(within(dialog).getByLabelText("Time"));
+    await user.type(within(dialog).getByLabelText("Time"), "09:30");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Repeat this post" }));
+    await user.clear(within(dialog).getByLabelText("Repeat every"));
+    await user.type(within(dialog).getByLabelText("Repeat every"), "2");
+    await user.clear(within(dialog).getByLabelText("Number of posts"));
+    await user.type(within(dialog).getByLabelText("Number of posts"), "3");
+    await user.click(within(dialog).getByRole("button", { name: "Schedule Post" }));
+    expect(await screen.findByText("3 posts scheduled")).toBeInTheDocument();
+    const body = calls.find((c) => c.url === "/api/projects/p1/series")!.body!;
+    expect(body).toMatchObject({ content: "Weekly tip", recurrence: { start_date: "2030-01-07", time: "09:30", every: 2, unit: "week", count: 3 } });
+    expect(calls.some((c) => c.url === "/api/projects/p1/posts")).toBe(false);
+  });
+});

@@ -1,0 +1,287 @@
+// The planner's write paths (issue 13): the weekly posting schedule, "Add to queue", recurring
+// series and bulk actions. Every entry point checks the caller owns the project first. Times are
+// computed in the user's wall-clock zone (schema/api/posting-schedule.ts), and every change of a
+// post is a conditional update on its status, so nothing here can race the publish cron (a post
+// being published never changes under the publisher) — decision 151.
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import type { z } from "zod";
+import { posts } from "../../schema/db/posts";
+import { postingSlots, postSeries } from "../../schema/db/planner";
+import type { Platform } from "../../schema/api/common";
+import type { Post } from "../../schema/api/posts";
+import { PLATFORM_LIMITS, publishedLength } from "../../schema/api/campaigns";
+import { addDays, dateInZone, localDateTimeToUtc, timeInZone } from "../../schema/api/campaign-schedule";
+import { nextFreeSlots, QUEUE_HORIZON_WEEKS, recurrenceInstants, type WeeklySlot } from "../../schema/api/posting-schedule";
+import type {
+  bulkPostsSchema,
+  BulkResponse,
+  createSeriesSchema,
+  putSlotsSchema,
+  queuePostSchema,
+  SeriesResponse,
+  SeriesUpdateResponse,
+  SlotsResponse,
+  updateSeriesSchema,
+} from "../../schema/api/planner";
+import type { Db } from "../lib/db";
+import { badRequest, notFound } from "../lib/errors";
+import { newId } from "../lib/ids";
+import { ownedProject } from "../lib/ownership";
+import { createPosts, getPost, hasConnectedAccount, newPostRow, noAccountMessage, resolveMedia as resolveProjectMedia, toPostDto } from "./posts";
+
+// A posts row binds 18 values; D1 allows 100 bound parameters per statement.
+const ROWS_PER_INSERT = 5;
+// Bulk updates go by id lists within D1's 100 bound parameters.
+const IDS_PER_STATEMENT = 90;
+
+export const NO_SLOT_MESSAGE = (platform: string) =>
+  `No free time slot for ${platform} in your posting schedule. Add slots in Settings → Posting schedule.`;
+
+type SlotRow = typeof postingSlots.$inferSelect;
+
+function toSlotsResponse(rows: SlotRow[]): SlotsResponse {
+  return {
+    time_zone: rows[0]?.timeZone ?? null,
+    slots: rows.map((r) => ({ id: r.id, platform: r.platform as Platform, weekday: r.weekday, time: r.time })),
+  };
+}
+
+async function slotRows(db: Db, projectId: string): Promise<SlotRow[]> {
+  return db
+    .select()
+    .from(postingSlots)
+    .where(eq(postingSlots.projectId, projectId))
+    .orderBy(asc(postingSlots.platform), asc(postingSlots.weekday), asc(postingSlots.time))
+    .all();
+}
+
+export async function getSlots(db: Db, userId: string, projectId: string): Promise<SlotsResponse> {
+  await ownedProject(db, userId, projectId);
+  return toSlotsResponse(await slotRows(db, projectId));
+}
+
+/** Replaces the whole weekly schedule in one batch (duplicates collapse to one slot). */
+export async function putSlots(db: Db, userId: string, projectId: string, input: z.output<typeof putSlotsSchema>): Promise<SlotsResponse> {
+  await ownedProject(db, userId, projectId);
+  const at = Date.now();
+  const seen = new Set<string>();
+  const rows = input.slots
+    .filter((s) => {
+      const key = `${s.platform}|${s.weekday}|${s.time}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((s) => ({ id: newId(), projectId, platform: s.platform, weekday: s.weekday, time: s.time, timeZone: input.time_zone, createdAt: at }));
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += 10) inserts.push(db.insert(postingSlots).values(rows.slice(i, i + 10)));
+  await db.batch([db.delete(postingSlots).where(eq(postingSlots.projectId, projectId)), ...inserts]);
+  return toSlotsResponse(await slotRows(db, projectId));
+}
+
+/**
+ * The next `count` free slot instants of a network after `nowMs`. A slot is taken by any post of
+ * the network (not a draft) already in that minute.
+ */
+export async function freeSlotsFor(db: Db, projectId: string, platform: Platform, count: number, nowMs: number, alsoTaken: number[] = []): Promise<number[]> {
+  const rows = (await slotRows(db, projectId)).filter((r) => r.platform === platform);
+  if (rows.length === 0) return [];
+  const timeZone = rows[0]!.timeZone;
+  const slots: WeeklySlot[] = rows.map((r) => ({ weekday: r.weekday, time: r.time }));
+  const horizonEnd = nowMs + (QUEUE_HORIZON_WEEKS + 1) * 7 * 86_400_000;
+  const taken = await db
+    .select({ at: posts.scheduledFor, status: posts.status })
+    .from(posts)
+    .where(and(eq(posts.projectId, projectId), eq(posts.platform, platform), gte(posts.scheduledFor, nowMs), lt(posts.scheduledFor, horizonEnd)))
+    .all();
+  return nextFreeSlots(slots, timeZone, nowMs, [...taken.filter((t) => t.status !== "draft").map((t) => t.at), ...alsoTaken], count);
+}
+
+/** Next free slots for a list of posts' networks, in order (the campaign creator's "use slots"). */
+export async function queueSlots(db: Db, userId: string, projectId: string, platforms: Platform[], nowMs = Date.now()): Promise<(string | null)[]> {
+  await ownedProject(db, userId, projectId);
+  const need = new Map<Platform, number>();
+  for (const p of platforms) need.set(p, (need.get(p) ?? 0) + 1);
+  const free = new Map<Platform, number[]>();
+  for (const [p, n] of need) free.set(p, await freeSlotsFor(db, projectId, p, n, nowMs));
+  return platforms.map((p) => {
+    const at = free.get(p)!.shift();
+    return at === undefined ? null : new Date(at).toISOString();
+  });
+}
+
+function lengthError(platform: Platform, content: string, hashtags: string[]): string | null {
+  const limit = PLATFORM_LIMITS[platform];
+  return publishedLength(content, hashtags) > limit ? `Post is too long for ${platform} (max ${limit} characters with hashtags)` : null;
+}
+
+/** "Add to queue": the post goes into its network's next free slot. */
+export async function queuePost(
+  db: Db,
+  userId: string,
+  projectId: string,
+  input: z.output<typeof queuePostSchema>,
+  origin?: string,
+  nowMs = Date.now(),
+): Promise<Post> {
+  await ownedProject(db, userId, projectId);
+  const tooLong = lengthError(input.platform, input.content, input.hashtags);
+  if (tooLong) throw badRequest(tooLong, { content: tooLong });
+  const { mediaInfo, mediaUrl } = await resolveProjectMedia(db, projectId, input.media_info, origin);
+  if (!(await hasConnectedAccount(db, projectId, input.platform))) throw badRequest(noAccountMessage(input.platform));
+  const [at] = await freeSlotsFor(db, projectId, input.platform, 1, nowMs);
+  if (at === undefined) throw badRequest(NO_SLOT_MESSAGE(input.platform));
+  const [created] = await createPosts(db, projectId, [
+    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor: at, mediaInfo, mediaUrl },
+  ]);
+  return created!;
+}
+
+/** A recurring post: the series row and every occurrence as its own scheduled post, in one batch. */
+export async function createSeries(
+  db: Db,
+  userId: string,
+  projectId: string,
+  input: z.output<typeof createSeriesSchema>,
+  origin?: string,
+  nowMs = Date.now(),
+): Promise<SeriesResponse> {
+  await ownedProject(db, userId, projectId);
+  const tooLong = lengthError(input.platform, input.content, input.hashtags);
+  if (tooLong) throw badRequest(tooLong, { content: tooLong });
+  const r = input.recurrence;
+  const instants = recurrenceInstants({
+    startDate: r.start_date,
+    time: r.time,
+    timeZone: r.time_zone,
+    every: r.every,
+    unit: r.unit,
+    untilDate: r.until_date ?? null,
+    count: r.count ?? null,
+  });
+  if (instants.length === 0 || instants[0]! <= nowMs) {
+    throw badRequest("The first post must be in the future", { "recurrence.start_date": "The first post must be in the future" });
+  }
+  const { mediaInfo, mediaUrl } = await resolveProjectMedia(db, projectId, input.media_info, origin);
+  if (!(await hasConnectedAccount(db, projectId, input.platform))) throw badRequest(noAccountMessage(input.platform));
+  const at = Date.now();
+  const seriesId = newId();
+  const rows = instants.map((t) =>
+    newPostRow(projectId, { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor: t, mediaInfo, mediaUrl, seriesId }, null, at),
+  );
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) inserts.push(db.insert(posts).values(rows.slice(i, i + ROWS_PER_INSERT)));
+  await db.batch([
+    db.insert(postSeries).values({
+      id: seriesId,
+      projectId,
+      every: r.every,
+      unit: r.unit,
+      startDate: r.start_date,
+      time: r.time,
+      timeZone: r.time_zone,
+      untilDate: r.until_date ?? null,
+      count: r.count ?? null,
+      createdAt: at,
+    }),
+    ...inserts,
+  ]);
+  const created = await db.select().from(posts).where(eq(posts.seriesId, seriesId)).orderBy(asc(posts.scheduledFor)).all();
+  return { series_id: seriesId, posts: created.map(toPostDto) };
+}
+
+/**
+ * "All future" edit of a series: this occurrence and every later one that is still scheduled get
+ * the new content, hashtags, image and/or local time of day (each keeps its own date).
+ */
+export async function updateSeriesFrom(
+  db: Db,
+  userId: string,
+  postId: string,
+  input: z.output<typeof updateSeriesSchema>,
+  origin?: string,
+): Promise<SeriesUpdateResponse> {
+  const post = await getPost(db, userId, postId);
+  if (!post.series_id) throw badRequest("This post is not part of a series");
+  const from = Date.parse(post.scheduled_for);
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.seriesId, post.series_id), eq(posts.projectId, post.project_id), gte(posts.scheduledFor, from), eq(posts.status, "scheduled")))
+    .orderBy(asc(posts.scheduledFor))
+    .all();
+  const content = input.content ?? post.content;
+  const hashtags = input.hashtags ?? post.hashtags;
+  const tooLong = lengthError(post.platform, content, hashtags);
+  if (tooLong) throw badRequest(tooLong, { content: tooLong });
+  const media = input.media_info !== undefined ? await resolveProjectMedia(db, post.project_id, input.media_info, origin) : null;
+  const at = Date.now();
+  const updates = rows.map((row) => {
+    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: at };
+    if (input.content !== undefined) changes.content = input.content;
+    if (input.hashtags !== undefined) changes.hashtags = input.hashtags.filter(Boolean);
+    if (media) Object.assign(changes, media);
+    if (input.time !== undefined) {
+      const date = dateInZone(row.scheduledFor, input.time_zone);
+      changes.scheduledFor = localDateTimeToUtc(date, input.time, input.time_zone)!;
+    }
+    return db
+      .update(posts)
+      .set(changes)
+      .where(and(eq(posts.id, row.id), eq(posts.status, "scheduled")))
+      .returning();
+  });
+  if (updates.length === 0) return { updated: 0, posts: [] };
+  const [first, ...rest] = updates;
+  const results = await db.batch([first!, ...rest]);
+  const changed = results.flatMap((r) => r).map(toPostDto);
+  return { updated: changed.length, posts: changed };
+}
+
+/**
+ * Bulk actions on selected posts, in one batch: move by N days (local time of day kept), change
+ * the network (posts too long for it are skipped), or delete. Posts being published or already
+ * published are skipped for moves and network changes; a post being published is never deleted.
+ */
+export async function bulkPosts(db: Db, userId: string, projectId: string, input: z.output<typeof bulkPostsSchema>): Promise<BulkResponse> {
+  await ownedProject(db, userId, projectId);
+  const ids = [...new Set(input.ids)];
+  const rows: (typeof posts.$inferSelect)[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+    rows.push(...(await db.select().from(posts).where(and(eq(posts.projectId, projectId), inArray(posts.id, ids.slice(i, i + IDS_PER_STATEMENT)))).all()));
+  }
+  if (rows.length === 0) throw notFound("Post not found");
+  const at = Date.now();
+  const statements = [];
+  if (input.action === "delete") {
+    const deletable = rows.filter((r) => r.status !== "publishing").map((r) => r.id);
+    for (let i = 0; i < deletable.length; i += IDS_PER_STATEMENT) {
+      statements.push(db.delete(posts).where(and(eq(posts.projectId, projectId), inArray(posts.id, deletable.slice(i, i + IDS_PER_STATEMENT)), inArray(posts.status, ["scheduled", "published", "failed", "draft"]))).returning({ id: posts.id }));
+    }
+  } else if (input.action === "move") {
+    for (const r of rows) {
+      if (r.status !== "scheduled") continue;
+      const date = addDays(dateInZone(r.scheduledFor, input.time_zone), input.days!);
+      const next = localDateTimeToUtc(date, timeInZone(r.scheduledFor, input.time_zone), input.time_zone)!;
+      statements.push(db.update(posts).set({ scheduledFor: next, updatedAt: at }).where(and(eq(posts.id, r.id), eq(posts.status, "scheduled"))).returning({ id: posts.id }));
+    }
+  } else {
+    const platform = input.platform!;
+    const fits = rows.filter((r) => ["scheduled", "failed", "draft"].includes(r.status) && !lengthError(platform, r.content, r.hashtags ?? []));
+    const fitIds = fits.map((r) => r.id);
+    for (let i = 0; i < fitIds.length; i += IDS_PER_STATEMENT) {
+      statements.push(
+        db
+          .update(posts)
+          .set({ platform, updatedAt: at })
+          .where(and(eq(posts.projectId, projectId), inArray(posts.id, fitIds.slice(i, i + IDS_PER_STATEMENT)), inArray(posts.status, ["scheduled", "failed", "draft"])))
+          .returning({ id: posts.id }),
+      );
+    }
+  }
+  if (statements.length === 0) return { changed: 0, skipped: ids.length };
+  const [first, ...rest] = statements;
+  const results = await db.batch([first!, ...rest]);
+  const changed = results.reduce((n, r) => n + r.length, 0);
+  return { changed, skipped: ids.length - changed };
+}
