@@ -2,6 +2,7 @@
 // checks ownership of the project first; another user's post answers exactly like a missing one.
 // State changes are conditional updates on `status` so an edit can never race the cron claim
 // (a post being published must not change under the publisher).
+import type { PostSource } from "../../schema/api/post-sources";
 import { and, asc, count, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { media, posts } from "../../schema/db/posts";
@@ -34,6 +35,7 @@ export function toPostDto(row: PostRow): Post {
     media_info: (row.mediaInfo as MediaInfo | null) ?? null,
     media_url: row.mediaUrl,
     image_prompt: row.imagePrompt,
+    sources: row.sources ?? [],
     publish_attempts: row.publishAttempts,
     last_attempt: iso(row.lastAttempt),
     published_at: iso(row.publishedAt),
@@ -53,6 +55,8 @@ export type PostDraft = {
   mediaInfo?: MediaInfo | null;
   mediaUrl?: string | null;
   imagePrompt?: string | null;
+  /** The brain passages a generated post drew on. */
+  sources?: PostSource[];
 };
 
 /** The row of a new scheduled post: the one place that says what a new post looks like. */
@@ -69,6 +73,7 @@ export function newPostRow(projectId: string, draft: PostDraft, campaignId: stri
     mediaInfo: draft.mediaInfo ?? null,
     mediaUrl: draft.mediaUrl ?? null,
     imagePrompt: draft.imagePrompt ?? null,
+    sources: draft.sources ?? [],
     publishAttempts: 0,
     createdAt: at,
     updatedAt: at,
@@ -108,7 +113,7 @@ export function noAccountMessage(platform: Platform): string {
  * taken from our media row, so a client can never point the publisher at an arbitrary URL.
  * `origin` (the app's public origin) gives the absolute URL Instagram fetches.
  */
-async function resolveMedia(db: Db, projectId: string, info: MediaInfo | null | undefined, origin?: string) {
+export async function resolveMedia(db: Db, projectId: string, info: MediaInfo | null | undefined, origin?: string) {
   if (!info) return { mediaInfo: null, mediaUrl: null };
   const key = info.url.match(/^(?:https?:\/\/[^/]+)?\/media\/([A-Za-z0-9_-]{16,64})$/)?.[1];
   const row = key ? await db.select().from(media).where(and(eq(media.publicKey, key), eq(media.projectId, projectId))).get() : null;
@@ -136,7 +141,7 @@ export async function createPost(
     scheduledFor = Date.parse(input.scheduled_for);
   }
   const [created] = await createPosts(db, projectId, [
-    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl },
+    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, sources: input.sources },
   ]);
   if (input.mode === "now") {
     // Publish now goes through the same claim + queue path as the cron (exactly-once rules hold).
