@@ -13,6 +13,7 @@ import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { ownedProject } from "../lib/ownership";
 import { searchBrain, topInsights, type BrainMatch } from "./brain-query";
+import { makePostCard } from "./post-card";
 import { MAX_POST_SOURCES, type PostSource } from "../../schema/api/post-sources";
 import { PLATFORMS, type Platform } from "../../schema/api/common";
 import { campaignSchedule, dateInZone, localDateTimeToUtc, timeInZone } from "../../schema/api/campaign-schedule";
@@ -152,6 +153,11 @@ function sourcesOf(draft: GeneratedPostDraft, ctx: Context): PostSource[] {
   return [...ctx.sources.values()].slice(0, CONTEXT_MATCHES);
 }
 
+/** The first sentence of a post (its key line when the engine named none). */
+function firstSentence(content: string): string {
+  return (content.split(/(?<=[.!?])\s+|\n+/).find((s) => s.trim().length > 15) ?? content).trim().slice(0, 200);
+}
+
 /** When posts go out: a campaign by the spacing formula, a single post now or at the chosen time. */
 function scheduleTimes(input: GenerateInput, n: number, nowMs: number): number[] {
   const tz = input.time_zone;
@@ -207,5 +213,17 @@ export async function generateContent(
     scheduled_for: new Date(times[i]!).toISOString(),
     sources: sourcesOf(d, ctx),
   }));
+  // Instagram publishes nothing without an image: each Instagram post gets its brand card.
+  await Promise.all(
+    posts.map(async (p, i) => {
+      if (p.platform !== "instagram") return;
+      const keyLine = drafts[i]!.key_line ?? firstSentence(p.content);
+      try {
+        p.media_info = await makePostCard(db, env, userId, projectId, { keyLine, projectName: project.name });
+      } catch (err) {
+        console.warn("post card failed; the post keeps no image", err);
+      }
+    }),
+  );
   return { posts, engine: engine.kind };
 }
