@@ -158,6 +158,6 @@ export async function makePostCard(
   input: { keyLine: string; projectName: string },
 ): Promise<MediaInfo> {
   const png = renderCardPng(input);
-  const file = new File([png], "brand-card.png", { type: "image/png" });
+  const file = new File([new Uint8Array(png)], "brand-card.png", { type: "image/png" });
   return uploadImage(db, env, userId, projectId, { file });
 }

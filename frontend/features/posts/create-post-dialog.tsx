@@ -13,6 +13,8 @@ import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
 import { createPost, generateSocialPost, waitForPublish } from "./api";
 import ImageUploadDialog from "./image-upload-dialog";
+import { PostSources } from "./post-sources";
+import type { PostSource } from "../../../schema/api/post-sources";
 import { PostPreviewCard } from "./post-preview-card";
 
 type Mode = "now" | "schedule";
@@ -62,6 +64,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   const [aiOpen, setAiOpen] = useState(false);
   const [prompt, setPrompt] = useState("");
   const [generating, setGenerating] = useState(false);
+  const [sources, setSources] = useState<PostSource[]>([]);
 
   const { register, control, reset, setValue, getValues, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
@@ -79,6 +82,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       reset(defaults());
       setMode(defaultMode);
       setMedia(null);
+      setSources([]);
       setAiOpen(false);
       setPrompt("");
     }
@@ -110,6 +114,8 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       }
       setValue("content", post.content, { shouldDirty: true });
       setValue("hashtags", post.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
+      setSources(post.sources ?? []);
+      if (post.media_info) setMedia(post.media_info);
       setAiOpen(false);
       setPrompt("");
       notify.success("Content generated successfully!");
@@ -149,6 +155,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
         mode,
         scheduled_for: scheduledFor,
         media_info: media,
+        ...(sources.length ? { sources } : {}),
       });
       if (mode === "now") {
         const done = post.status === "publishing" ? await waitForPublish(post.id) : post;
@@ -281,6 +288,8 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       <Input {...register("hashtags")} placeholder="#marketing #brand" />
                       <Field.HelperText>Separate hashtags with spaces</Field.HelperText>
                     </Field.Root>
+
+                    <PostSources sources={sources} />
 
                     <Stack gap="2">
                       <Text fontWeight="medium" fontSize="sm">
