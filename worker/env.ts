@@ -7,6 +7,8 @@ export type Env = {
   BRAIN_JOBS: Queue<BrainJob>;
   PUBLISH_JOBS: Queue<PublishJob>;
   VECTORIZE?: VectorizeIndex;
+  /** Workers AI (added by the deploy, never locally): the AI engine when no OpenAI key is set. */
+  AI?: Ai;
 
   APP_ENV?: string;
   /** Public origin of the app, e.g. https://app.example.com; defaults to the request origin. */
@@ -31,6 +33,9 @@ export type Env = {
   OPENAI_MATCH_THRESHOLD?: string;
   OPENAI_TIMEOUT_MS?: string;
   OPENAI_MAX_RETRIES?: string;
+  /** Workers AI models (defaults: @cf/meta/llama-3.1-8b-instruct, @cf/baai/bge-base-en-v1.5). */
+  WORKERS_AI_CHAT_MODEL?: string;
+  WORKERS_AI_EMBEDDING_MODEL?: string;
 
   X_CLIENT_ID?: string;
   X_CLIENT_SECRET?: string;
