@@ -54,5 +54,7 @@ export type Env = {
   PLATFORM_TIMEOUT_MS?: string;
 };
 
-export type BrainJob = { kind: "process-document"; projectId: string; documentId: string };
+export type ProcessDocumentJob = { kind: "process-document"; projectId: string; documentId: string };
+/** Re-embeds a project's brain with the current AI engine (issue 9). */
+export type BrainJob = ProcessDocumentJob | { kind: "reindex"; projectId: string };
 export type PublishJob = { postId: string; claimedAt: number };

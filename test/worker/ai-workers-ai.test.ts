@@ -26,7 +26,7 @@ const DOC =
 
 const withAi = (e: Env, ai = fakeAiBinding(env.FAKES_URL)) => ({ e: { ...e, OPENAI_API_KEY: undefined, AI: ai as unknown as Ai }, ai });
 
-describe("Workers AI engine (fake AI binding)", () => {
+describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
   it("is chosen when the AI binding exists and no OpenAI key is set; the OpenAI key wins; neither -> local", () => {
     expect(createAiEngine(withAi(env).e)).toBeInstanceOf(WorkersAiEngine);
     expect(createAiEngine({ ...withAi(env).e, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${env.FAKES_URL}/openai/v1` })).toBeInstanceOf(OpenAiEngine);

@@ -68,7 +68,7 @@ const BRIEFS = [
 /** Sentences of a post's text (hashtags aside). */
 const sentencesOf = (p: GeneratedPost) => sentenceTexts(p.content).map((s) => s.toLowerCase().replace(/\W+/g, " ").trim());
 
-describe("the local writer on a fed brain", () => {
+describe("the local writer on a fed brain", { timeout: 60_000 }, () => {
   it("never repeats 8 consecutive words of the brief, nor a sentence across a campaign, nor opens with clickbait", async () => {
     for (const [i, brief] of BRIEFS.entries()) {
       const { posts } = await campaign(["Playful", "Professional", "Warm & Friendly"][i]!, brief, 8, ["twitter", "instagram", "linkedin"]);
