@@ -7,6 +7,8 @@ export type Env = {
   BRAIN_JOBS: Queue<BrainJob>;
   PUBLISH_JOBS: Queue<PublishJob>;
   VECTORIZE?: VectorizeIndex;
+  /** Workers AI (added by the deploy, never locally): the AI engine when no OpenAI key is set. */
+  AI?: Ai;
 
   /** "development" or "test" must be chosen explicitly; anything else (or unset) is production. */
   APP_ENV?: string;
@@ -32,6 +34,9 @@ export type Env = {
   OPENAI_MATCH_THRESHOLD?: string;
   OPENAI_TIMEOUT_MS?: string;
   OPENAI_MAX_RETRIES?: string;
+  /** Workers AI models (defaults: @cf/meta/llama-3.1-8b-instruct, @cf/baai/bge-base-en-v1.5). */
+  WORKERS_AI_CHAT_MODEL?: string;
+  WORKERS_AI_EMBEDDING_MODEL?: string;
 
   X_CLIENT_ID?: string;
   X_CLIENT_SECRET?: string;
@@ -52,5 +57,7 @@ export type Env = {
   PLATFORM_TIMEOUT_MS?: string;
 };
 
-export type BrainJob = { kind: "process-document"; projectId: string; documentId: string };
+export type ProcessDocumentJob = { kind: "process-document"; projectId: string; documentId: string };
+/** Re-embeds a project's brain with the current AI engine (issue 9). */
+export type BrainJob = ProcessDocumentJob | { kind: "reindex"; projectId: string };
 export type PublishJob = { postId: string; claimedAt: number };

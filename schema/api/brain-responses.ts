@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BrainDocumentDto, BrainQueryMatch, BrainSummary } from "./brain";
+import type { BrainDocumentDto, BrainIndexStatus, BrainQueryMatch, BrainSummary } from "./brain";
 
 // Response schemas of /api/projects/:projectId/brain (declared with describeRoute, checked in tests).
 export const brainDocumentResponse = z.strictObject({
@@ -31,6 +31,13 @@ export const brainQueryResponse = z.array(
     context_after: z.string(),
   }) satisfies z.ZodType<BrainQueryMatch>,
 );
+
+export const brainIndexStatusResponse = z.strictObject({
+  engine: z.string(),
+  total: z.number().int().min(0),
+  done: z.number().int().min(0),
+  reindexing: z.boolean(),
+}) satisfies z.ZodType<BrainIndexStatus>;
 
 export const brainSummaryResponse = z.strictObject({
   elevator_pitch: z.string(),

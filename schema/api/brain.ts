@@ -53,6 +53,9 @@ export type BrainQueryMatch = {
 };
 export type BrainQueryResponse = BrainQueryMatch[];
 
+/** How much of the brain is embedded by the current AI engine (a re-index runs when behind). */
+export type BrainIndexStatus = { engine: string; total: number; done: number; reindexing: boolean };
+
 export type BrainTopicDto = { name: string; description: string; relevance_score: number };
 export type InsightsByType = Record<string, { content: string; confidence: number }[]>;
 

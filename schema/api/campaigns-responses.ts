@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PLATFORMS } from "./common";
-import { postResponse } from "./posts-responses";
+import { postSourcesSchema } from "./post-sources";
+import { mediaInfoResponse, postResponse } from "./posts-responses";
 import type { Campaign, CampaignWithPosts, DashboardResponse, GenerateResponse } from "./campaigns";
 
 // Response schemas of generation, campaigns and the dashboard (declared with describeRoute,
@@ -13,6 +14,8 @@ export const generateResponse = z.strictObject({
       platform: z.enum(PLATFORMS),
       scheduled_for: z.iso.datetime({ offset: true }),
       image_prompt: z.string().optional(),
+      sources: postSourcesSchema,
+      media_info: mediaInfoResponse.optional(),
     }),
   ),
   engine: z.enum(["local", "openai"]),

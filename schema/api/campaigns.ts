@@ -3,7 +3,8 @@ import { PLATFORM_METAS } from "../../platforms/registry";
 import { checkPostRules } from "../../platforms/validation";
 import { platformSchema, type Platform } from "./common";
 import { dateInZone, isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
-import type { Post } from "./posts";
+import { postSourcesSchema, type PostSource } from "./post-sources";
+import { mediaInfoSchema, type MediaInfo, type Post } from "./posts";
 
 // Texts, defaults and bounds are the spec's (SPEC.md sections 5 and 9).
 export const CAMPAIGN_DEFAULTS = { post_count: 5, duration: 7, platforms: ["twitter"] as Platform[], start_time: "09:00" };
@@ -119,6 +120,10 @@ export type GeneratedPost = {
   /** ISO instant (UTC). */
   scheduled_for: string;
   image_prompt?: string;
+  /** The brain passages the post drew on ("Based on: ..."). */
+  sources: PostSource[];
+  /** An image made for the post (Instagram's card), stored like an upload. */
+  media_info?: MediaInfo;
 };
 export type GenerateResponse = { posts: GeneratedPost[]; engine: "local" | "openai" };
 
@@ -136,6 +141,8 @@ export const campaignPostSchema = z
     platform: platformSchema,
     scheduled_for: z.string().datetime({ offset: true, message: "Please choose a valid date and time" }),
     image_prompt: z.string().max(1000).optional().nullable(),
+    sources: postSourcesSchema.optional(),
+    media_info: mediaInfoSchema.nullable().optional(),
   })
   // The post's network rules (platforms/validation.ts): length as the network counts it, image required.
   .superRefine((p, ctx) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PLATFORMS } from "./common";
+import { postSourcesSchema } from "./post-sources";
 import { mediaInfoSchema, POST_STATUSES, type MediaInfo, type Post } from "./posts";
 
 // Response schemas of the posts and media routes (declared with describeRoute, checked in tests).
@@ -19,6 +20,7 @@ export const postResponse = z.strictObject({
   media_info: mediaInfoResponse.nullable(),
   media_url: z.string().nullable(),
   image_prompt: z.string().nullable(),
+  sources: postSourcesSchema,
   publish_attempts: z.number().int().min(0),
   last_attempt: isoInstant.nullable(),
   published_at: isoInstant.nullable(),

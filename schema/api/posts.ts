@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postSourcesSchema, type PostSource } from "./post-sources";
 import { platformSchema, type Platform } from "./common";
 
 // Texts are the spec's (SPEC.md sections 5 and 8).
@@ -49,6 +50,8 @@ export const createPostSchema = z.object({
   scheduled_for: scheduledForSchema.optional(),
   mode: z.enum(["now", "schedule", "draft"]).default("schedule"),
   media_info: mediaInfoSchema.nullable().optional(),
+  /** The brain passages a generated post drew on. */
+  sources: postSourcesSchema.optional(),
 });
 
 export const updatePostSchema = z
@@ -82,6 +85,7 @@ export type Post = {
   media_info: MediaInfo | null;
   media_url: string | null;
   image_prompt: string | null;
+  sources: PostSource[];
   publish_attempts: number;
   last_attempt: string | null;
   published_at: string | null;

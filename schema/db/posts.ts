@@ -1,6 +1,7 @@
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 import { PLATFORM_IDS } from "../../platforms/registry";
 import { projects } from "./projects";
+import type { PostSource } from "../api/post-sources";
 
 export type MediaInfo = { url: string; file_name: string; file_type: string; file_size: number };
 
@@ -37,6 +38,8 @@ export const posts = sqliteTable(
     mediaInfo: text("media_info", { mode: "json" }).$type<MediaInfo | null>(),
     mediaUrl: text("media_url"),
     imagePrompt: text("image_prompt"),
+    // The brain passages a generated post drew on (issue 9); [] for posts written by hand.
+    sources: text("sources", { mode: "json" }).$type<PostSource[]>().notNull().default([]),
     publishAttempts: integer("publish_attempts").notNull().default(0),
     lastAttempt: integer("last_attempt"),
     // When a worker first took this post to talk to the platform: reconciliation looks at

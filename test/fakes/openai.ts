@@ -254,3 +254,104 @@ function sendChat(res: ServerResponse, model: string, raw: string, prompt: strin
     system_fingerprint: "fp_fake",
   });
 }
+
+// OpenAI-compatible local servers (Ollama, LM Studio, vLLM) under /compat/v1: the same answers,
+// the way those servers give them — float embeddings even when base64 is asked for, no usage
+// block, no API key required — and their own embedding models' dimensions.
+const COMPAT_DIMS: Record<string, number> = { "nomic-embed-text": 768, "mxbai-embed-large": 1024, "all-minilm": 384 };
+
+registerFake("/compat", async (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => {
+  const path = url.pathname.slice("/compat".length);
+  if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings")) return false;
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(body.toString("utf8")) as Record<string, unknown>;
+  } catch {
+    send(res, 400, { error: "invalid JSON" });
+    return true;
+  }
+  const model = typeof parsed.model === "string" ? parsed.model : "";
+  if (!model) {
+    send(res, 400, { error: "model is required" });
+    return true;
+  }
+  if (path === "/v1/embeddings") {
+    const input = typeof parsed.input === "string" ? [parsed.input] : Array.isArray(parsed.input) ? parsed.input : null;
+    if (!input || input.length === 0 || input.some((t) => typeof t !== "string")) {
+      send(res, 400, { error: "invalid input" });
+      return true;
+    }
+    const dim = COMPAT_DIMS[model] ?? 768;
+    send(res, 200, { object: "list", model, data: (input as string[]).map((text, index) => ({ object: "embedding", index, embedding: Array.from(embeddingOf(text, dim)) })) });
+    return true;
+  }
+  const messages = Array.isArray(parsed.messages) ? (parsed.messages as { content?: unknown }[]) : [];
+  if (!messages.length) {
+    send(res, 400, { error: "messages is required" });
+    return true;
+  }
+  const prompt = messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n\n");
+  send(res, 200, {
+    id: `chatcmpl-${hash(prompt).toString(36)}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(answerFor(prompt)) }, finish_reason: "stop" }],
+  });
+  return true;
+});
+
+// Workers AI, as the `AI` binding sees it (test/fakes/workers-ai-binding.ts forwards run() here):
+// POST /workers-ai/run/<model> with the inputs. Text models take { messages } or { prompt } and
+// answer { response }; embedding models take { text: string | string[] } and answer
+// { shape: [n, dim], data }. Unknown models and missing inputs are refused (status 400, the
+// binding then throws), as the real service does. FAKE_CAPACITY_ONCE:<key> answers 429 once.
+const WORKERS_AI_EMBEDDINGS: Record<string, number> = { "@cf/baai/bge-base-en-v1.5": 768, "@cf/baai/bge-small-en-v1.5": 384, "@cf/baai/bge-large-en-v1.5": 1024 };
+const WORKERS_AI_TEXT = new Set(["@cf/meta/llama-3.1-8b-instruct", "@cf/meta/llama-3.3-70b-instruct-fp8-fast", "@cf/mistral/mistral-7b-instruct-v0.1"]);
+export const workersAiLog: { model: string; inputs: Record<string, unknown> }[] = [];
+
+registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => {
+  const model = decodeURIComponent(url.pathname.slice("/workers-ai/run/".length));
+  if (req.method !== "POST" || !url.pathname.startsWith("/workers-ai/run/")) return false;
+  const raw = body.toString("utf8");
+  let inputs: Record<string, unknown>;
+  try {
+    inputs = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    send(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input" }] });
+    return true;
+  }
+  workersAiLog.push({ model, inputs });
+  const capacity = /FAKE_CAPACITY_ONCE:([A-Za-z0-9_-]+)/.exec(raw);
+  if (capacity && !seenKeys.has(`capacity:${capacity[1]}`)) {
+    seenKeys.add(`capacity:${capacity[1]}`);
+    send(res, 429, { errors: [{ code: 3040, message: "AiError: Capacity temporarily exceeded, please try again." }] });
+    return true;
+  }
+  if (raw.includes("FAKE_SERVER_ERROR")) {
+    send(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: FAKE_SERVER_ERROR" }] });
+    return true;
+  }
+  const dim = WORKERS_AI_EMBEDDINGS[model];
+  if (dim) {
+    const text = typeof inputs.text === "string" ? [inputs.text] : Array.isArray(inputs.text) ? inputs.text : null;
+    if (!text || text.length === 0 || text.some((t) => typeof t !== "string" || !t)) {
+      send(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: text" }] });
+      return true;
+    }
+    send(res, 200, { shape: [text.length, dim], data: (text as string[]).map((t) => Array.from(embeddingOf(t, dim))), pooling: "mean" });
+    return true;
+  }
+  if (WORKERS_AI_TEXT.has(model)) {
+    const messages = Array.isArray(inputs.messages) ? (inputs.messages as { content?: unknown }[]) : null;
+    const prompt = messages ? messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n\n") : typeof inputs.prompt === "string" ? inputs.prompt : "";
+    if (!prompt) {
+      send(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: messages or prompt required" }] });
+      return true;
+    }
+    send(res, 200, { response: JSON.stringify(answerFor(prompt)), usage: { prompt_tokens: Math.ceil(prompt.length / 4) } });
+    return true;
+  }
+  send(res, 400, { errors: [{ code: 5007, message: `AiError: No such model ${model} or task` }] });
+  return true;
+});

@@ -43,6 +43,7 @@ export function makePost(over: Partial<Post> = {}): Post {
     media_info: null,
     media_url: null,
     image_prompt: null,
+    sources: [],
     publish_attempts: 0,
     last_attempt: null,
     published_at: null,

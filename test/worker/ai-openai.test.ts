@@ -55,7 +55,7 @@ describe("OpenAI-compatible engine against the fake server", () => {
     expect(createAiEngine({ ...env, OPENAI_API_KEY: undefined }).kind).toBe("local");
   });
 
-  it("embeds through base64 responses (the SDK's default) and learns the dimension from them", async () => {
+  it("asks for float embeddings (compatible servers ignore base64) and learns the dimension from them", async () => {
     const marker = `emb-${crypto.randomUUID()}`;
     const { e } = engine({ embeddingModel: "text-embedding-3-small" });
     const vecs = await e.embed([`cold brew coffee kit ${marker}`, `cold brew coffee kit with carafe ${marker}`, "", `tax report ${marker}`]);
@@ -68,7 +68,7 @@ describe("OpenAI-compatible engine against the fake server", () => {
     const logged = await requests(marker);
     expect(logged).toHaveLength(1);
     expect(logged[0]!.path).toBe("/v1/embeddings");
-    expect(logged[0]!.body.encoding_format).toBe("base64");
+    expect(logged[0]!.body.encoding_format).toBe("float");
     expect(logged[0]!.body.model).toBe("text-embedding-3-small");
     expect(logged[0]!.authorized).toBe(true);
   });

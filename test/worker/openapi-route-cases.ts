@@ -243,6 +243,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     prepare: async (f) => ({ params: { documentId: await readyBrainDocument(f.owner, f.projectId, "To delete") } }),
   },
   "GET /api/projects/:projectId/brain/summary": { rule: "owned", status: 200 },
+  "GET /api/projects/:projectId/brain/index": { rule: "owned", status: 200 },
   "POST /api/projects/:projectId/brain/query": { rule: "owned", status: 200, request: () => ({ body: { question: "How much does the Summit 30 daypack weigh?" } }) },
 
   // Social accounts and the OAuth flow.

@@ -134,6 +134,7 @@ describe("expectMatchesSchema", () => {
     media_info: null,
     media_url: null,
     image_prompt: null,
+    sources: [],
     publish_attempts: 0,
     last_attempt: null,
     published_at: null,

@@ -34,7 +34,7 @@ function summary(r: RetrievalReport) {
 
 const localEngine = () => createAiEngine({ ...env, OPENAI_API_KEY: undefined });
 
-describe("retrieval quality (recall@3)", () => {
+describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
   it("the set has at least 3 brands x 30 questions, of every kind, plus off-topic ones", () => {
     const perBrand = new Map<string, number>();
     for (const q of set.questions) perBrand.set(q.expected[0]!.split("-")[0]!, (perBrand.get(q.expected[0]!.split("-")[0]!) ?? 0) + 1);

@@ -8,6 +8,7 @@ import type { VectorIndex } from "../adapters/vectors/types";
 import type { BrainJob, Env } from "../env";
 import { brainDeps, type BrainDeps } from "../services/brain-deps";
 import { BrainProcessingError, failDocument, processDocument } from "../services/brain-pipeline";
+import { reindexProject } from "../services/brain-reindex";
 import { BRAIN_MESSAGES } from "../services/brain-text";
 
 /** Must match max_retries = 3 in wrangler.toml (first delivery + 3 retries). */
@@ -19,6 +20,19 @@ export type BrainConsumerOptions = { engine?: AiEngine; vectors?: VectorIndex; b
 
 export async function handleBrainMessage(message: Message<BrainJob>, deps: BrainDeps, budgetMs: number): Promise<void> {
   const job = message.body;
+  if (job?.kind === "reindex" && job.projectId) {
+    // Re-embedding for a new engine: idempotent, continues in a new message at the time budget.
+    try {
+      const finished = await reindexProject(deps, job.projectId, Date.now() + budgetMs);
+      if (!finished) await deps.env.BRAIN_JOBS.send(job);
+      message.ack();
+    } catch (err) {
+      console.warn("brain: re-index failed; retrying", err instanceof Error ? err.message : err);
+      if (message.attempts >= BRAIN_MAX_ATTEMPTS) message.ack();
+      else message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+    }
+    return;
+  }
   if (job?.kind !== "process-document" || !job.projectId || !job.documentId) {
     message.ack();
     return;

@@ -13,7 +13,8 @@ import { projectSummary } from "../services/brain-summary";
 import { EXTRACT_MESSAGES } from "../services/brain-extract";
 import type { Context } from "hono";
 import { describeRoute } from "../lib/openapi";
-import { brainDocumentListResponse, brainDocumentResponse, brainQueryResponse, brainSummaryResponse } from "../../schema/api/brain-responses";
+import { brainDocumentListResponse, brainDocumentResponse, brainIndexStatusResponse, brainQueryResponse, brainSummaryResponse } from "../../schema/api/brain-responses";
+import { indexStatusFor } from "../services/brain-reindex";
 
 type Ctx = Context<AppEnv>;
 
@@ -88,6 +89,9 @@ export const brainRoutes = new Hono<AppEnv>()
       throw new ApiError(502, "summary_failed", "Failed to load project summary. Please try again.");
     }
   })
+  .get("/index", describeRoute({ summary: "How much of the brain the current AI engine has embedded; starts a re-index when behind", responses: { 200: brainIndexStatusResponse } }), async (c) =>
+    c.json(await indexStatusFor(deps(c), currentUser(c).id, projectIdOf(c))),
+  )
   .post("/query", describeRoute({ summary: "The passages of the brain that best answer a question", responses: { 200: brainQueryResponse } }), validate("json", brainQuerySchema), async (c) => {
     const { question } = c.req.valid("json");
     return c.json(await queryBrain(deps(c), currentUser(c).id, projectIdOf(c), question));

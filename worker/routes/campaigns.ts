@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "../lib/auth-middleware";
+import { allowedOrigin, currentUser, requireUser } from "../lib/auth-middleware";
 import { validate } from "../lib/validate";
 import { idParam } from "../../schema/api/common";
 import { createCampaignSchema, generateRequestSchema } from "../../schema/api/campaigns";
@@ -25,7 +25,7 @@ export const campaignRoutes = new Hono<AppEnv>()
   })
   .post("/projects/:projectId/campaigns", describeRoute({ summary: "Save a campaign and schedule its posts in one batch", responses: { 201: campaignWithPostsResponse } }), requireUser, validate("param", projectParam), validate("json", createCampaignSchema), async (c) => {
     const { projectId } = c.req.valid("param");
-    return c.json(await createCampaign(c.get("db"), currentUser(c).id, projectId, c.req.valid("json")), 201);
+    return c.json(await createCampaign(c.get("db"), currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c)), 201);
   })
   .get("/campaigns/:campaignId", describeRoute({ summary: "One campaign with its posts", responses: { 200: campaignWithPostsResponse } }), requireUser, validate("param", campaignParam), async (c) => {
     const { campaignId } = c.req.valid("param");

@@ -11,7 +11,7 @@
 // A failure marks only this document failed (with its message) and removes only its own rows.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { brainConnections, brainDocuments, brainSegments } from "../../schema/db/brain";
-import type { BrainJob } from "../env";
+import type { ProcessDocumentJob } from "../env";
 import type { BrainDeps } from "./brain-deps";
 import { documentVectorIdOf, partIdOf, segmentIdOf, spaceOf } from "./brain-deps";
 import { clearSummary, readyDocuments, rebuildSummary } from "./brain-summary";
@@ -185,8 +185,8 @@ export async function failDocument(deps: BrainDeps, projectId: string, documentI
  */
 export async function processDocument(
   deps: BrainDeps,
-  job: BrainJob,
-  opts: { deadline?: number; requeue?: (job: BrainJob) => Promise<void> } = {},
+  job: ProcessDocumentJob,
+  opts: { deadline?: number; requeue?: (job: ProcessDocumentJob) => Promise<void> } = {},
 ): Promise<ProcessOutcome> {
   const { projectId, documentId } = job;
   const doc = await deps.db

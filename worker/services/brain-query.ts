@@ -9,7 +9,7 @@ import { brainDocuments, brainInsights, brainSegments } from "../../schema/db/br
 import { Bm25Index, rankHybrid } from "../adapters/ai/hybrid-rank";
 import { relevanceOf } from "../adapters/ai/relevance";
 import { bundledSoftMatch } from "../adapters/ai/soft-match";
-import type { Insight } from "../adapters/ai/types";
+import type { AiEngine, Insight } from "../adapters/ai/types";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { ownedProject } from "../lib/ownership";
@@ -67,7 +67,17 @@ async function projectSegments(db: Db, projectId: string): Promise<ProjectSegmen
   return entry;
 }
 
-export async function searchBrainWith(deps: BrainDeps, projectId: string, question: string, k: number = BRAIN.queryResults): Promise<BrainMatch[]> {
+/**
+ * The best k segments for a question, above the engine's relevance floor. `floor` overrides it:
+ * a campaign ranks the whole brain (-Infinity) to spread over the brand's facts.
+ */
+export async function searchBrainWith(
+  deps: BrainDeps,
+  projectId: string,
+  question: string,
+  k: number = BRAIN.queryResults,
+  opts: { floor?: number } = {},
+): Promise<BrainMatch[]> {
   const q = question.trim();
   if (!q || k <= 0) return [];
   const [[vector], segments] = await Promise.all([deps.engine.embed([q]), projectSegments(deps.db, projectId)]);
@@ -80,7 +90,8 @@ export async function searchBrainWith(deps: BrainDeps, projectId: string, questi
       if (i !== undefined) cosines.set(i, m.score);
     }
   }
-  const ranked = rankHybrid(segments.index, q, cosines, relevanceOf(deps.engine), k);
+  const cal = relevanceOf(deps.engine);
+  const ranked = rankHybrid(segments.index, q, cosines, cal, k, opts.floor ?? cal.floor);
   return ranked.map((r) => {
     const row = segments.rows[r.index]!;
     const prev = segments.rows[r.index - 1];
@@ -99,8 +110,8 @@ export async function searchBrainWith(deps: BrainDeps, projectId: string, questi
 }
 
 /** Top-k brain segments of a project for a question, above the engine's floor. Project must be owned (checked by caller). */
-export async function searchBrain(db: Db, env: Env, projectId: string, question: string, k = 3): Promise<BrainMatch[]> {
-  return searchBrainWith(brainDeps(env, { db }), projectId, question, k);
+export async function searchBrain(db: Db, env: Env, projectId: string, question: string, k = 3, opts: { floor?: number; engine?: AiEngine } = {}): Promise<BrainMatch[]> {
+  return searchBrainWith(brainDeps(env, { db, ...(opts.engine ? { engine: opts.engine } : {}) }), projectId, question, k, opts);
 }
 
 /** The project's top insights by confidence. */

@@ -11,12 +11,12 @@ import type { Db } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
-import { newPostRow, toPostDto } from "./posts";
+import { newPostRow, resolveMedia, toPostDto } from "./posts";
 
 export type CreateCampaignInput = z.output<typeof createCampaignSchema>;
 type CampaignRow = typeof campaigns.$inferSelect;
 
-// A posts row binds 17 values; D1 allows 100 bound parameters per statement.
+// A posts row binds 18 values; D1 allows 100 bound parameters per statement.
 const ROWS_PER_INSERT = 5;
 
 function toCampaignDto(row: CampaignRow, postsTotal: number): Campaign {
@@ -35,7 +35,7 @@ function toCampaignDto(row: CampaignRow, postsTotal: number): Campaign {
   };
 }
 
-export async function createCampaign(db: Db, userId: string, projectId: string, input: CreateCampaignInput): Promise<CampaignWithPosts> {
+export async function createCampaign(db: Db, userId: string, projectId: string, input: CreateCampaignInput, origin?: string): Promise<CampaignWithPosts> {
   await ownedProject(db, userId, projectId);
   const at = Date.now();
   const campaign: typeof campaigns.$inferInsert = {
@@ -50,7 +50,9 @@ export async function createCampaign(db: Db, userId: string, projectId: string, 
     timeZone: input.time_zone,
     createdAt: at,
   };
-  const rows = input.posts.map((p) =>
+  // Images (an Instagram card or an upload) must be this project's stored media.
+  const media = await Promise.all(input.posts.map((p) => (p.media_info ? resolveMedia(db, projectId, p.media_info, origin) : null)));
+  const rows = input.posts.map((p, i) =>
     newPostRow(
       projectId,
       {
@@ -60,6 +62,9 @@ export async function createCampaign(db: Db, userId: string, projectId: string, 
         // Seconds are dropped: the calendar and the spacing formula work in whole minutes.
         scheduledFor: Math.floor(Date.parse(p.scheduled_for) / 60_000) * 60_000,
         imagePrompt: p.image_prompt ?? null,
+        sources: p.sources ?? [],
+        mediaInfo: media[i]?.mediaInfo ?? null,
+        mediaUrl: media[i]?.mediaUrl ?? null,
       },
       campaign.id,
       at,

@@ -35,7 +35,7 @@ export async function getDashboard(db: Db, caller: string | Caller, projectId: s
   // statement of scalar subqueries (fewer statements, less per-statement work in D1); each count
   // walks one index of (project_id, ...) and never reads post rows.
   const [session, ownedProbe] = ownerProbes(db, asCaller(caller), projectId);
-  const [sessionRows, owned, figureRows, upcoming] = await db.batch([
+  const [sessionRows, owned, figureRows, upcoming, engagementRows] = await db.batch([
     session,
     ownedProbe,
     db

@@ -5,12 +5,16 @@
 // caller gets publishable posts or the spec's "No content generated" (decision 081).
 import type { z } from "zod";
 import { createAiEngine } from "../adapters/ai";
-import type { AiEngine, GeneratedPostDraft, Insight } from "../adapters/ai/types";
+import { briefSubjects } from "../adapters/ai/brief";
+import { fitsPlatform, fitToPlatform } from "../adapters/ai/post-limits";
+import type { AiEngine, BrainPassage, GeneratedPostDraft, Insight } from "../adapters/ai/types";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { ownedProject } from "../lib/ownership";
-import { searchBrain, topInsights } from "./brain-query";
+import { searchBrain, topInsights, type BrainMatch } from "./brain-query";
+import { makePostCard } from "./post-card";
+import { MAX_POST_SOURCES, type PostSource } from "../../schema/api/post-sources";
 import { PLATFORMS, type Platform } from "../../schema/api/common";
 import { campaignSchedule, dateInZone, localDateTimeToUtc, timeInZone } from "../../schema/api/campaign-schedule";
 import { PLATFORM_LIMITS, publishedLength, type GeneratedPost, type GenerateResponse, type generateRequestSchema } from "../../schema/api/campaigns";
@@ -18,6 +22,8 @@ import { PLATFORM_LIMITS, publishedLength, type GeneratedPost, type GenerateResp
 export type GenerateInput = z.output<typeof generateRequestSchema>;
 
 const CONTEXT_MATCHES = 2;
+/** At most this many passages for a campaign (each post should have its own). */
+const MAX_PASSAGES = 24;
 const CONTEXT_CHARS = 500;
 const TOP_INSIGHTS = 2;
 const MAX_HASHTAGS = 10;
@@ -56,6 +62,8 @@ export function fitPost(content: string, hashtags: string[], platform: Platform)
   if (tags.length === 1 && publishedLength(content, tags) > limit && limit - publishedLength("", tags) < 60) tags.pop();
   let text = content;
   if (publishedLength(text, tags) > limit) text = cutWords(text, limit - publishedLength("", tags));
+  // X counts by its own weighted length (URLs, emoji, CJK): fit again by X's count if needed.
+  if (!fitsPlatform(text, tags, platform)) return fitToPlatform(text, tags, platform);
   return { content: text, hashtags: tags };
 }
 
@@ -74,30 +82,80 @@ export function sanitizeDrafts(raw: unknown, platforms: Platform[], count: numbe
     const fitted = fitPost(content, cleanHashtags(d.hashtags), platform);
     if (!fitted.content.trim()) continue;
     const imagePrompt = typeof d.image_prompt === "string" && d.image_prompt.trim() ? d.image_prompt.trim().slice(0, 1000) : undefined;
-    out.push({ content: fitted.content, hashtags: fitted.hashtags, platform, ...(imagePrompt ? { image_prompt: imagePrompt } : {}) });
+    const sources = Array.isArray(d.sources) ? d.sources.filter((x): x is string => typeof x === "string").slice(0, MAX_POST_SOURCES) : undefined;
+    const keyLine = typeof d.key_line === "string" && d.key_line.trim() ? d.key_line.trim().slice(0, 300) : undefined;
+    out.push({
+      content: fitted.content,
+      hashtags: fitted.hashtags,
+      platform,
+      ...(imagePrompt ? { image_prompt: imagePrompt } : {}),
+      ...(sources ? { sources } : {}),
+      ...(keyLine ? { key_line: keyLine } : {}),
+    });
   }
   return out;
 }
 
-/** The brain context for a prompt; a brain failure degrades to brand-only generation. */
-async function brainContext(db: Db, env: Env, projectId: string, prompt: string): Promise<{ context: string[]; insights: Insight[] }> {
-  const [matches, insights] = await Promise.all([
-    searchBrain(db, env, projectId, prompt, CONTEXT_MATCHES).catch((err) => {
+type Context = { context: string[]; insights: Insight[]; passages: BrainPassage[]; sources: Map<string, PostSource> };
+
+/**
+ * The brain context for a brief: the best matches for the whole brief and, for each subject the
+ * brief names, that subject's own best matches, so a campaign can spread over different passages
+ * and cover every subject (issue 9). A single post keeps the spec's 2 matches (plus one per named
+ * subject). A brain failure degrades to brand-only generation.
+ */
+async function brainContext(db: Db, env: Env, engine: AiEngine, projectId: string, prompt: string, count: number): Promise<Context> {
+  const subjects = briefSubjects(prompt);
+  const perBrief = Math.max(CONTEXT_MATCHES, Math.min(MAX_PASSAGES, count * 2));
+  const search = (q: string, k: number, floor?: number) =>
+    searchBrain(db, env, projectId, q, k, { engine, ...(floor !== undefined ? { floor } : {}) }).catch((err) => {
       console.warn("brain search failed; generating from brand fields only", err);
-      return [];
-    }),
+      return [] as BrainMatch[];
+    });
+  const [best, whole, bySubject, insights] = await Promise.all([
+    search(prompt, CONTEXT_MATCHES),
+    // A campaign spreads over the brand's facts: the whole brain, best first, not only what clears the floor.
+    count > 1 ? search(prompt, perBrief, -Infinity) : Promise.resolve([] as BrainMatch[]),
+    Promise.all(subjects.map((s) => search(s.query, count > 1 ? 3 : 1))),
     topInsights(db, projectId, TOP_INSIGHTS).catch((err) => {
       console.warn("top insights failed", err);
       return [] as Insight[];
     }),
   ]);
-  return {
-    context: matches
-      .slice(0, CONTEXT_MATCHES)
-      .map((m) => m.content.slice(0, CONTEXT_CHARS).trim())
-      .filter(Boolean),
-    insights: insights.slice(0, TOP_INSIGHTS),
+  const passages: BrainPassage[] = [];
+  const sources = new Map<string, PostSource>();
+  const add = (m: BrainMatch, subject?: string) => {
+    if (sources.has(m.segment_id) || passages.length >= MAX_PASSAGES) return;
+    const text = m.content.slice(0, CONTEXT_CHARS).trim();
+    if (!text) return;
+    passages.push({ id: m.segment_id, text, ...(subject ? { subject } : {}) });
+    sources.set(m.segment_id, { segment_id: m.segment_id, document_id: m.document_id, document_title: m.document_title, content: m.content });
   };
+  // Each subject's best passage first, then the brief's best, then the rest in turn.
+  subjects.forEach((s, i) => bySubject[i]![0] && add(bySubject[i]![0]!, s.label));
+  best.forEach((m) => add(m));
+  whole.forEach((m) => add(m));
+  subjects.forEach((s, i) => bySubject[i]!.slice(1).forEach((m) => add(m, s.label)));
+  return {
+    // The spec's context for the model: the 2 best matches of the brief first, each cut to 500 characters.
+    context: best.map((m) => m.content.slice(0, CONTEXT_CHARS).trim()).filter(Boolean),
+    insights: insights.slice(0, TOP_INSIGHTS),
+    passages,
+    sources,
+  };
+}
+
+/** The sources a draft names (passage ids), or every passage it was given when it names none. */
+function sourcesOf(draft: GeneratedPostDraft, ctx: Context): PostSource[] {
+  const named = (draft.sources ?? []).map((id) => ctx.sources.get(id)).filter((s): s is PostSource => !!s);
+  if (named.length || draft.sources?.length === 0) return named.slice(0, MAX_POST_SOURCES);
+  // An engine that does not say (a model's answer) drew on the brief's best passages.
+  return [...ctx.sources.values()].slice(0, CONTEXT_MATCHES);
+}
+
+/** The first sentence of a post (its key line when the engine named none). */
+function firstSentence(content: string): string {
+  return (content.split(/(?<=[.!?])\s+|\n+/).find((s) => s.trim().length > 15) ?? content).trim().slice(0, 200);
 }
 
 /** When posts go out: a campaign by the spacing formula, a single post now or at the chosen time. */
@@ -125,7 +183,8 @@ export async function generateContent(
   // Spec: a single post is 1 post on twitter (unless the caller picks a platform).
   const platforms: Platform[] = input.platforms?.length ? [...new Set(input.platforms)] : ["twitter"];
   const count = isCampaign ? (input.count ?? 5) : 1;
-  const { context, insights } = await brainContext(db, env, projectId, input.prompt);
+  const ctx = await brainContext(db, env, engine, projectId, input.prompt, count);
+  const { context, insights, passages } = ctx;
 
   let raw: unknown;
   try {
@@ -134,6 +193,7 @@ export async function generateContent(
       prompt: input.prompt,
       context,
       insights,
+      passages,
       count,
       platforms: isCampaign ? platforms : platforms.slice(0, 1),
     });
@@ -145,6 +205,25 @@ export async function generateContent(
   if (drafts.length === 0) throw noContentGenerated();
 
   const times = scheduleTimes(input, drafts.length, Date.now());
-  const posts: GeneratedPost[] = drafts.map((d, i) => ({ ...d, scheduled_for: new Date(times[i]).toISOString() }));
+  const posts: GeneratedPost[] = drafts.map((d, i) => ({
+    content: d.content,
+    hashtags: d.hashtags,
+    platform: d.platform,
+    ...(d.image_prompt ? { image_prompt: d.image_prompt } : {}),
+    scheduled_for: new Date(times[i]!).toISOString(),
+    sources: sourcesOf(d, ctx),
+  }));
+  // Instagram publishes nothing without an image: each Instagram post gets its brand card.
+  await Promise.all(
+    posts.map(async (p, i) => {
+      if (p.platform !== "instagram") return;
+      const keyLine = drafts[i]!.key_line ?? firstSentence(p.content);
+      try {
+        p.media_info = await makePostCard(db, env, userId, projectId, { keyLine, projectName: project.name });
+      } catch (err) {
+        console.warn("post card failed; the post keeps no image", err);
+      }
+    }),
+  );
   return { posts, engine: engine.kind };
 }

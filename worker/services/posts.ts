@@ -2,6 +2,7 @@
 // checks ownership of the project first; another user's post answers exactly like a missing one.
 // State changes are conditional updates on `status` so an edit can never race the cron claim
 // (a post being published must not change under the publisher).
+import type { PostSource } from "../../schema/api/post-sources";
 import { and, asc, count, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { media, posts } from "../../schema/db/posts";
@@ -36,6 +37,7 @@ export function toPostDto(row: PostRow): Post {
     media_info: (row.mediaInfo as MediaInfo | null) ?? null,
     media_url: row.mediaUrl,
     image_prompt: row.imagePrompt,
+    sources: row.sources ?? [],
     publish_attempts: row.publishAttempts,
     last_attempt: iso(row.lastAttempt),
     published_at: iso(row.publishedAt),
@@ -59,6 +61,8 @@ export type PostDraft = {
   /** "draft": no time chosen yet (scheduledFor then only orders the tray). */
   status?: "scheduled" | "draft";
   seriesId?: string | null;
+  /** The brain passages a generated post drew on. */
+  sources?: PostSource[];
 };
 
 /** The row of a new scheduled post: the one place that says what a new post looks like. */
@@ -76,6 +80,7 @@ export function newPostRow(projectId: string, draft: PostDraft, campaignId: stri
     mediaInfo: draft.mediaInfo ?? null,
     mediaUrl: draft.mediaUrl ?? null,
     imagePrompt: draft.imagePrompt ?? null,
+    sources: draft.sources ?? [],
     publishAttempts: 0,
     createdAt: at,
     updatedAt: at,
@@ -144,7 +149,7 @@ export async function createPost(
   }
   await assertPostRules(env, db, { projectId, platform: input.platform, content: input.content, hashtags: input.hashtags, mediaInfo, scheduledFor });
   const [created] = await createPosts(db, projectId, [
-    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, status: input.mode === "draft" ? "draft" : "scheduled" },
+    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, status: input.mode === "draft" ? "draft" : "scheduled", sources: input.sources },
   ]);
   if (input.mode === "now") {
     // Publish now goes through the same claim + queue path as the cron (exactly-once rules hold).

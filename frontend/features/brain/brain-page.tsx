@@ -5,6 +5,7 @@ import { LoadingScreen } from "../../components/ui/loading-screen";
 import { ExploreTab } from "./explore-tab";
 import { FeedTab } from "./feed-tab";
 import { OverviewTab } from "./overview-tab";
+import { ReindexProgress } from "./reindex-progress";
 
 type Tab = "overview" | "feed" | "explore";
 
@@ -20,6 +21,7 @@ export default function BrainPage() {
         </Heading>
         <Text color="fg.muted">Feed your brand's AI brain and see what it knows about {project.name}.</Text>
       </Stack>
+      <ReindexProgress projectId={project.id} />
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as Tab)} variant="line" colorPalette="brand" lazyMount>
         <Tabs.List overflowX="auto">
           <Tabs.Trigger value="overview">Project Overview</Tabs.Trigger>

@@ -5,6 +5,7 @@ import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/
 import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { notify } from "../../components/ui/toaster";
 import ImageUploadDialog from "../posts/image-upload-dialog";
+import { PostSources } from "../posts/post-sources";
 import { formatDay, formatTime } from "./calendar-dates";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, postImage } from "./post-api";
@@ -122,6 +123,7 @@ export function PostDetailDialog({
                   {image && <Image src={image} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" />}
                   <Text whiteSpace="pre-wrap">{post.content}</Text>
                   {post.hashtags.length > 0 && <Text color="brand.fg">{formatHashtags(post.hashtags)}</Text>}
+                  <PostSources sources={post.sources} />
                   {post.error_message && (
                     <Box borderWidth="1px" borderColor="red.muted" bg="red.subtle" p="3" borderRadius="md">
                       <Text fontSize="sm" color="red.fg">

@@ -107,6 +107,8 @@ export default function CampaignNewPage() {
           platform: d.platform,
           scheduled_for: d.scheduled_for,
           image_prompt: d.image_prompt,
+          sources: d.sources,
+          media_info: d.media_info ?? null,
         })),
       });
       // The header's progress dots and the dashboard read these; they changed.

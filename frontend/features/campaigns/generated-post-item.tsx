@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Field, HStack, Input, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Badge, Box, Button, Field, HStack, Image, Input, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useState } from "react";
 import type { GeneratedPost } from "../../../schema/api/campaigns";
 import { checkPostRules, measurePost } from "../../../platforms/validation";
@@ -6,6 +6,7 @@ import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/
 import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { formatHashtags, parseHashtags } from "../calendar/post-api";
 import { PlatformIcon, PLATFORM_LABELS } from "../calendar/platform-icon";
+import { PostSources } from "../posts/post-sources";
 
 export type DraftPost = GeneratedPost & { key: string };
 
@@ -111,6 +112,8 @@ export function GeneratedPostItem({
               {formatHashtags(post.hashtags)}
             </Text>
           )}
+          {post.media_info && <Image src={post.media_info.url} alt={`Image of ${label}`} borderRadius="md" maxW="40" aspectRatio={1} />}
+          <PostSources sources={post.sources} />
         </Stack>
       )}
     </Box>

@@ -17,6 +17,8 @@ import { createPost, generateSocialPost, waitForPublish } from "./api";
 import ImageUploadDialog from "./image-upload-dialog";
 import { createSeries, queuePost, type RepeatValue } from "../planner/api";
 import { RepeatFields } from "../planner/repeat-fields";
+import { PostSources } from "./post-sources";
+import type { PostSource } from "../../../schema/api/post-sources";
 import { PostPreviewCard } from "./post-preview-card";
 import { PostRulesHint } from "./post-rules-hint";
 
@@ -68,6 +70,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   // Issue 13: "Add to queue" (next free posting-schedule slot) and recurring posts.
   const [repeat, setRepeat] = useState<RepeatValue | null>(null);
   const [queueing, setQueueing] = useState(false);
+  const [sources, setSources] = useState<PostSource[]>([]);
 
   const { register, control, reset, setValue, getValues, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
@@ -92,6 +95,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       reset(defaults());
       setMode(defaultMode);
       setMedia(null);
+      setSources([]);
       setAiOpen(false);
       setPrompt("");
       setRepeat(null);
@@ -124,6 +128,8 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       }
       setValue("content", post.content, { shouldDirty: true });
       setValue("hashtags", post.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
+      setSources(post.sources ?? []);
+      if (post.media_info) setMedia(post.media_info);
       setAiOpen(false);
       setPrompt("");
       notify.success("Content generated successfully!");
@@ -179,6 +185,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
         mode,
         scheduled_for: scheduledFor,
         media_info: media,
+        ...(sources.length ? { sources } : {}),
       });
       if (mode === "now") {
         const done = post.status === "publishing" ? await waitForPublish(post.id) : post;
@@ -335,6 +342,8 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       <Input {...register("hashtags")} placeholder="#marketing #brand" />
                       <Field.HelperText>Separate hashtags with spaces</Field.HelperText>
                     </Field.Root>
+
+                    <PostSources sources={sources} />
 
                     <Stack gap="2">
                       <Text fontWeight="medium" fontSize="sm">

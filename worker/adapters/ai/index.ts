@@ -3,6 +3,7 @@ import { LocalAiEngine } from "./local/local-engine";
 import { bundledWordVectors } from "./local/word-vectors-data";
 import { OpenAiEngine } from "./openai-engine";
 import type { AiEngine } from "./types";
+import { WorkersAiEngine, type AiBinding } from "./workers-ai-engine";
 
 let local: LocalAiEngine | undefined;
 
@@ -12,7 +13,10 @@ function num(v: string | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** The OpenAI-compatible engine when OPENAI_API_KEY is set, otherwise the offline local engine. */
+/**
+ * The OpenAI-compatible engine when OPENAI_API_KEY is set; else Workers AI when the `AI` binding
+ * exists (deployed on Cloudflare); else the offline local engine (`npm start`, tests).
+ */
 export function createAiEngine(env: Env): AiEngine {
   if (env.OPENAI_API_KEY) {
     const maxRetries = num(env.OPENAI_MAX_RETRIES);
@@ -24,6 +28,12 @@ export function createAiEngine(env: Env): AiEngine {
       matchThreshold: num(env.OPENAI_MATCH_THRESHOLD),
       timeoutMs: num(env.OPENAI_TIMEOUT_MS),
       ...(maxRetries !== undefined ? { retry: { maxRetries } } : {}),
+    });
+  }
+  if (env.AI) {
+    return new WorkersAiEngine(env.AI as unknown as AiBinding, {
+      chatModel: env.WORKERS_AI_CHAT_MODEL,
+      embeddingModel: env.WORKERS_AI_EMBEDDING_MODEL,
     });
   }
   local ??= new LocalAiEngine({ table: bundledWordVectors() });

@@ -56,6 +56,8 @@ export type OpenAiEngineConfig = {
   jsonMode?: boolean;
   /** Inputs per embeddings request. */
   embedBatchSize?: number;
+  /** Name stored with every vector (default "openai:<embedding model>"). */
+  engineName?: string;
   fetch?: typeof fetch;
   warn?: (message: string, detail?: unknown) => void;
 };
@@ -67,18 +69,18 @@ export class OpenAiEngine implements AiEngine {
   readonly connectionThreshold: number;
   readonly chatModel: string;
   readonly embeddingModel: string;
-  private learnedDim: number | undefined;
+  protected learnedDim: number | undefined;
   private readonly configuredDim: number | undefined;
   private readonly client: OpenAI;
-  private readonly retry: RetryPolicy;
+  protected readonly retry: RetryPolicy;
   private readonly jsonMode: boolean;
   private readonly batchSize: number;
-  private readonly warn: (message: string, detail?: unknown) => void;
+  protected readonly warn: (message: string, detail?: unknown) => void;
 
   constructor(config: OpenAiEngineConfig) {
     this.chatModel = config.chatModel || "gpt-4";
     this.embeddingModel = config.embeddingModel || "text-embedding-ada-002";
-    this.engine = `openai:${this.embeddingModel}`;
+    this.engine = config.engineName ?? `openai:${this.embeddingModel}`;
     this.matchThreshold = config.matchThreshold ?? defaultThreshold(this.embeddingModel);
     // The spec's 0.7 is ada-002's (whose unrelated texts already score about 0.7); newer models run lower.
     this.connectionThreshold = this.embeddingModel === "text-embedding-ada-002" ? 0.7 : 0.4;
@@ -102,7 +104,8 @@ export class OpenAiEngine implements AiEngine {
     return this.learnedDim ?? this.configuredDim ?? KNOWN_DIMS[this.embeddingModel] ?? 1536;
   }
 
-  private async chat(prompt: string, maxTokens: number): Promise<string> {
+  /** One chat completion (system + user prompt); overridden by engines with another transport. */
+  protected async chat(prompt: string, maxTokens: number): Promise<string> {
     const res = await withRetry(
       () =>
         this.client.chat.completions.create({
@@ -147,9 +150,12 @@ export class OpenAiEngine implements AiEngine {
     return out;
   }
 
-  private async embedBatch(input: string[]): Promise<(Float32Array | null)[]> {
-    // The SDK asks for base64 and decodes it to number[] when encoding_format is not given.
-    const res = await withRetry(() => this.client.embeddings.create({ model: this.embeddingModel, input }), this.retry);
+  /** One embeddings request; overridden by engines with another transport. */
+  protected async embedBatch(input: string[]): Promise<(Float32Array | null)[]> {
+    // Floats, asked for explicitly: without encoding_format the SDK asks for base64 and decodes
+    // whatever comes back as base64, which garbles the float arrays that Ollama, LM Studio and
+    // some vLLM versions send regardless (768 floats read as 192).
+    const res = await withRetry(() => this.client.embeddings.create({ model: this.embeddingModel, input, encoding_format: "float" }), this.retry);
     const out: (Float32Array | null)[] = input.map(() => null);
     for (const item of res.data) {
       const raw = item.embedding as unknown;
@@ -240,7 +246,8 @@ export class OpenAiEngine implements AiEngine {
 
   async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
     const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
-    const text = await this.chat(postsPrompt({ ...input, platforms }), MAX_TOKENS.posts);
+    const passages = input.passages ?? [];
+    const text = await this.chat(postsPrompt({ ...input, platforms, ...(passages.length ? { context: passages.map((p) => p.text) } : {}) }), MAX_TOKENS.posts);
     let json: Record<string, unknown>;
     try {
       json = parseJsonObject(text);
@@ -266,7 +273,17 @@ export class OpenAiEngine implements AiEngine {
       // Hashtags written into the content are kept there; the separate list is what gets appended.
       const fitted = fitToPlatform(content, hashtags, platform);
       const imagePrompt = asString(r.image_prompt);
-      posts.push({ content: fitted.content, hashtags: fitted.hashtags, platform, ...(imagePrompt ? { image_prompt: imagePrompt.slice(0, 1000) } : {}) });
+      // "sources": numbers of the knowledge lines the post used ([1] is the first passage).
+      const sources = (Array.isArray(r.sources) ? r.sources : [])
+        .map((n) => passages[Number(n) - 1]?.id)
+        .filter((id): id is string => !!id);
+      posts.push({
+        content: fitted.content,
+        hashtags: fitted.hashtags,
+        platform,
+        ...(imagePrompt ? { image_prompt: imagePrompt.slice(0, 1000) } : {}),
+        ...(sources.length ? { sources: [...new Set(sources)] } : {}),
+      });
       if (posts.length >= input.count) break;
     }
     return posts;

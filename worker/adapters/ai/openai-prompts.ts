@@ -64,5 +64,6 @@ Key insights:
 ${insights}
 
 Platforms to use, in turn: ${input.platforms.join(", ")}. Twitter posts must stay under 280 characters including hashtags; Instagram under 2200; others under 3000.
-Answer with JSON: {"posts": [{"content": string (without hashtags), "hashtags": string[] (2-5, without #), "platform": one of ${JSON.stringify(input.platforms)}, "image_prompt": string}]} with exactly ${input.count} posts.`;
+The request is an instruction: never copy its wording into a post. Each post uses different brand knowledge; state only facts found there.
+Answer with JSON: {"posts": [{"content": string (without hashtags), "hashtags": string[] (2-5, without #), "platform": one of ${JSON.stringify(input.platforms)}, "image_prompt": string, "sources": number[] (the knowledge lines used, e.g. [1, 3])}]} with exactly ${input.count} posts.`;
 }

@@ -1,8 +1,10 @@
-// Platform length limits for generated drafts, shared by both AI engines: a draft must be
-// publishable as-is, so X's 280 characters count the " #tag" suffixes that publishing appends.
+// Platform length limits for generated drafts, shared by every AI engine: a draft must be
+// publishable as-is, so X's 280 count the hashtags that publishing appends, by X's own weighted
+// length (twitter-text), and never more than the " #tag" character count the schedule form checks.
 import type { Platform } from "../../../schema/api/common";
 import { PLATFORM_METAS } from "../../../platforms/registry";
 import { truncateWords } from "./local/tokenize";
+import { fitsX } from "./x-length";
 
 /** Characters allowed per platform (the network's own limit, drafts capped at 3000); for X, hashtags appended as " #tag" count too. */
 export const PLATFORM_LIMITS = Object.fromEntries(PLATFORM_METAS.map((m) => [m.id, Math.min(m.rules.maxLength, 3000)])) as Record<Platform, number>;
@@ -22,18 +24,26 @@ export function toHashtag(phrase: string): string | null {
   return tag;
 }
 
+/** Whether a post fits its platform as the platform counts: X by its weighted length as sent. */
+export function fitsPlatform(content: string, hashtags: string[], platform: Platform): boolean {
+  if (platform === "twitter") return fitsX(content, hashtags) && publishedLength(content, hashtags) <= PLATFORM_LIMITS.twitter;
+  return publishedLength(content, hashtags) <= PLATFORM_LIMITS[platform];
+}
+
 /** Fits content + hashtags within the platform limit: drops hashtags first (keeping one), then cuts the text. */
 export function fitToPlatform(content: string, hashtags: string[], platform: Platform): { content: string; hashtags: string[] } {
-  const limit = PLATFORM_LIMITS[platform];
   const tags = [...hashtags];
-  while (tags.length > 1 && publishedLength(content, tags) > limit) tags.pop();
+  while (tags.length > 1 && !fitsPlatform(content, tags, platform)) tags.pop();
   let text = content;
-  if (publishedLength(text, tags) > limit) {
-    const room = limit - publishedLength("", tags) - 1;
-    text = `${truncateWords(text, Math.max(20, room))}…`;
-    if (publishedLength(text, tags) > limit) tags.length = 0;
-    if (text.length > limit) text = `${text.slice(0, limit - 1)}…`;
+  if (!fitsPlatform(text, tags, platform)) {
+    // Cut at a word, shorter and shorter, until the platform accepts it.
+    let room = PLATFORM_LIMITS[platform] - publishedLength("", tags) - 1;
+    while (room > 20 && !fitsPlatform(text, tags, platform)) {
+      text = `${truncateWords(content, room)}…`;
+      room -= 10;
+    }
+    if (!fitsPlatform(text, tags, platform)) tags.length = 0;
+    while (text.length > 1 && !fitsPlatform(text, tags, platform)) text = `${text.slice(0, Math.floor(text.length * 0.9))}…`;
   }
   return { content: text, hashtags: tags };
 }
-

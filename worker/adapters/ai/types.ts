@@ -18,7 +18,19 @@ export type SummaryCore = {
   content_themes: string[];
 };
 
-export type GeneratedPostDraft = { content: string; hashtags: string[]; platform: Platform; image_prompt?: string };
+export type GeneratedPostDraft = {
+  content: string;
+  hashtags: string[];
+  platform: Platform;
+  image_prompt?: string;
+  /** Ids of the brain passages the post drew on (GeneratePostsInput.passages). */
+  sources?: string[];
+  /** The post's key line, for an image card (Instagram). */
+  key_line?: string;
+};
+
+/** A brain passage given to the writer, with the brief subject it was found for (if any). */
+export type BrainPassage = { id: string; text: string; subject?: string };
 
 export type GeneratePostsInput = {
   brand: BrandProfile;
@@ -27,6 +39,8 @@ export type GeneratePostsInput = {
   insights: Insight[];
   count: number;
   platforms: Platform[];
+  /** The same brain matches as `context`, with ids (and more of them for campaigns). */
+  passages?: BrainPassage[];
 };
 
 export interface AiEngine {

@@ -23,7 +23,8 @@ const WEAK = new Set(
 export type Phrase = { text: string; key: string; score: number; count: number };
 
 /** Words that usually act as verbs or adverbs in brand copy: they end a candidate phrase. */
-const VERBISH = /^(?:\w+ly|is|are|was|were|be|been|has|have|had|does|did|can|will|\w+ed)$/;
+const VERBISH =
+  /^(?:\w+ly|is|are|was|were|be|been|has|have|had|does|did|can|will|\w+ed|hidden|built|made|known|given|taken|shown|grown|worn|torn|sold|kept|left|found|held|brought|bought|sent|spent|paid|done|seen|written|chosen|driven|ridden|broken|frozen|stolen|lets|gets|makes|takes|comes|goes)$/;
 
 function usable(t: Token): boolean {
   return t.kind === "word" && !t.stop && !WEAK.has(t.lower) && t.lower.length >= 2 && !VERBISH.test(t.lower);
@@ -87,7 +88,7 @@ export function keyphrases(text: string, limit = 10): Phrase[] {
     for (const t of s.tokens) if (usable(t)) wordFreq.set(t.stem, (wordFreq.get(t.stem) ?? 0) + 1);
     for (const p of candidatePhrases(s.text, s.tokens)) {
       const key = p.toks.map((t) => t.stem).join(" ");
-      const form = p.toks.map((t) => (p.proper ? t.text : t.lower)).join(" ");
+      const form = p.toks.map((t) => (p.proper || /^\p{Lu}{2,}$/u.test(t.text) ? t.text : t.lower)).join(" ");
       const cur = phrases.get(key) ?? { forms: new Map<string, number>(), count: 0, proper: false, first: position };
       cur.count++;
       cur.forms.set(form, (cur.forms.get(form) ?? 0) + 1);

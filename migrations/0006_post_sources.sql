@@ -1,0 +1,1 @@
+ALTER TABLE `posts` ADD `sources` text DEFAULT '[]' NOT NULL;

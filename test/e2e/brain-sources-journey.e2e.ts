@@ -1,0 +1,110 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Post } from "../../schema/api/posts";
+import { openBrowser, type BrowserSession } from "./browser";
+import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+
+// Issue 9, "Done when": offline, on `npm start`, a person with a fed brain generates a campaign for
+// X and Instagram, opens a post's sources ("Based on: ...") to check a claim against the brand
+// book, sees the Instagram card image, and schedules the campaign with that image kept.
+
+const baseUrl = inject("baseUrl");
+const PASSWORD = "journey-Passw0rd!";
+const EMAIL = uniqueEmail("sources");
+const BRAND_BOOK =
+  "Kettle Cargo builds electric cargo bikes in Utrecht for families who want to leave the second car at home. " +
+  "The Kettle Long carries two children and 80 kilos of shopping, and its battery lasts about 90 kilometres per charge. " +
+  "Our mobile repair van comes to your home or office for servicing, so you never have to wheel the bike to a shop. " +
+  "Replacing a family car with a cargo bike saves a typical household around 4,000 euros a year in fuel, tax and parking. " +
+  "Riders get a free safety lesson on handling, braking and cornering with a loaded box.";
+const BRIEF = "Explain why a cargo bike can replace the second family car, with numbers, and show off our mobile repair van.";
+
+async function tomorrowIn(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+}
+
+describe("brain sources and the Instagram card", () => {
+  let session: BrowserSession;
+  let page: Page;
+  let step: ReturnType<typeof steps>;
+
+  beforeAll(async () => {
+    session = await openBrowser({ width: 1366, height: 900 });
+    page = session.page;
+    page.setDefaultTimeout(30_000);
+    step = steps(page, "brain sources journey");
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("generates a campaign, opens a post's sources and schedules it with its Instagram card", async () => {
+    await step("sign up and sign in", async () => {
+      await signUp(page, baseUrl, EMAIL, PASSWORD);
+      await signIn(page, baseUrl, EMAIL, PASSWORD);
+    });
+    const projectId = ((await (await page.request.get(`${baseUrl}/api/projects`)).json()) as { id: string }[])[0]!.id;
+    await step("feed the brain with the brand book", async () => {
+      await page.goto(`${baseUrl}/brain`);
+      await page.getByRole("tab", { name: "Feed Brain" }).click();
+      await page.getByLabel("Document Title").fill("Kettle brand book");
+      await page.getByLabel("Content", { exact: true }).fill(BRAND_BOOK);
+      await page.getByRole("button", { name: "Process Content" }).click();
+      await expectToast(page, "Document processed successfully!");
+    });
+    await step("generate a 4-post campaign for X and Instagram", async () => {
+      await page.goto(`${baseUrl}/campaigns/new`);
+      await page.getByLabel("Campaign prompt").fill(BRIEF);
+      await page.getByLabel("Number of posts").fill("4");
+      await page.getByLabel("Duration (days)").fill("2");
+      // Chakra's checkbox control covers the hidden input: click the label, as a person does.
+      await page.getByRole("group").getByText("Instagram", { exact: true }).click();
+      await expect.poll(() => page.getByRole("checkbox", { name: "Instagram" }).isChecked()).toBe(true);
+      await page.getByLabel("Start date").fill(await tomorrowIn(page));
+      await page.getByLabel("Start time").fill("10:00");
+      await page.getByRole("button", { name: "Generate Posts" }).click();
+      await expectToast(page, "Posts generated successfully!");
+      await page.getByRole("heading", { name: "Generated Posts" }).waitFor();
+    });
+    const items = page.getByTestId("generated-post");
+    expect(await items.count()).toBe(4);
+    const texts = await items.allTextContents();
+    // The brief is an instruction: no post repeats it.
+    for (const t of texts) expect(t).not.toContain("can replace the second family car, with numbers");
+    expect(texts.some((t) => /repair van/i.test(t))).toBe(true);
+
+    await step("open the sources of the post about the repair van", async () => {
+      const post = items.filter({ hasText: /repair van/i }).first();
+      const sources = post.getByRole("button", { name: /^Based on: Kettle brand book/ });
+      await sources.click();
+      await expect.poll(() => sources.getAttribute("aria-expanded")).toBe("true");
+      await post.getByRole("list", { name: "Sources" }).getByText(/Our mobile repair van comes to your home/).waitFor();
+    });
+    await step("the Instagram posts show their card", async () => {
+      const cards = page.getByRole("img", { name: /^Image of post/ });
+      expect(await cards.count()).toBe(2);
+      const loaded = await cards.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+      expect(loaded).toBe(1080);
+    });
+    await step("schedule all -> /calendar", async () => {
+      await page.getByRole("button", { name: "Schedule All Posts" }).click();
+      await expectToast(page, "Campaign scheduled successfully!");
+      await waitForPath(page, "/calendar");
+    });
+    const posts = (await (await page.request.get(`${baseUrl}/api/projects/${projectId}/posts`)).json()) as Post[];
+    expect(posts).toHaveLength(4);
+    for (const p of posts) expect(p.sources.length).toBeGreaterThan(0);
+    const instagram = posts.filter((p) => p.platform === "instagram");
+    expect(instagram).toHaveLength(2);
+    for (const p of instagram) {
+      expect(p.media_info).toMatchObject({ file_type: "image/png" });
+      const img = await page.request.get(`${baseUrl}${p.media_info!.url}`);
+      expect(img.status()).toBe(200);
+      expect(img.headers()["content-type"]).toBe("image/png");
+    }
+  });
+});

@@ -1,0 +1,18 @@
+// A fake of the Worker's `AI` binding for tests in workerd: run() forwards to the fakes server
+// (/workers-ai in test/fakes/openai.ts), which answers in Workers AI's shapes and refuses what the
+// service refuses; a refusal makes run() throw, as the binding does.
+import type { AiBinding } from "../../worker/adapters/ai/workers-ai-engine";
+
+export function fakeAiBinding(fakesUrl: string): AiBinding & { calls: { model: string; inputs: Record<string, unknown> }[] } {
+  const calls: { model: string; inputs: Record<string, unknown> }[] = [];
+  return {
+    calls,
+    async run(model: string, inputs: Record<string, unknown>) {
+      calls.push({ model, inputs });
+      const res = await fetch(`${fakesUrl}/workers-ai/run/${encodeURIComponent(model)}`, { method: "POST", body: JSON.stringify(inputs) });
+      const body = (await res.json()) as { errors?: { code: number; message: string }[] };
+      if (!res.ok) throw new Error(body.errors?.[0]?.message ?? `AiError: ${res.status}`);
+      return body;
+    },
+  };
+}

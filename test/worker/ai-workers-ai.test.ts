@@ -1,0 +1,114 @@
+// The Workers AI engine in workerd against a fake `AI` binding (test/fakes/workers-ai-binding.ts):
+// chosen when the binding exists and no OpenAI key is set, embeddings and text through the
+// binding's shapes, retries on capacity errors, and the same sanitising and failure texts as the
+// other engines. Also the OpenAI-compatible engine against a server that answers like Ollama,
+// LM Studio or vLLM (float embeddings, no usage block, no key needed).
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { signIn } from "./helpers";
+import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { fakeAiBinding } from "../fakes/workers-ai-binding";
+import { createAiEngine } from "../../worker/adapters/ai";
+import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
+import { OpenAiEngine } from "../../worker/adapters/ai/openai-engine";
+import { WorkersAiEngine } from "../../worker/adapters/ai/workers-ai-engine";
+import type { Env } from "../../worker/env";
+import { getDb } from "../../worker/lib/db";
+import { addTextDocument } from "../../worker/services/brain-documents";
+import { generateContent } from "../../worker/services/generation";
+import { searchBrain } from "../../worker/services/brain-query";
+import { ApiError } from "../../worker/lib/errors";
+
+const DOC =
+  "Kettle Cargo builds electric cargo bikes in Utrecht for families. " +
+  "Our mobile repair van comes to your home or office for servicing. " +
+  "The Kettle Long battery lasts about 90 kilometres per charge.";
+
+const withAi = (e: Env, ai = fakeAiBinding(env.FAKES_URL)) => ({ e: { ...e, OPENAI_API_KEY: undefined, AI: ai as unknown as Ai }, ai });
+
+describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
+  it("is chosen when the AI binding exists and no OpenAI key is set; the OpenAI key wins; neither -> local", () => {
+    expect(createAiEngine(withAi(env).e)).toBeInstanceOf(WorkersAiEngine);
+    expect(createAiEngine({ ...withAi(env).e, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${env.FAKES_URL}/openai/v1` })).toBeInstanceOf(OpenAiEngine);
+    expect(createAiEngine({ ...env, OPENAI_API_KEY: undefined, AI: undefined })).toBeInstanceOf(LocalAiEngine);
+    const engine = createAiEngine(withAi(env).e);
+    expect(engine.engine).toBe("workers-ai:@cf/baai/bge-base-en-v1.5");
+    expect(engine.embeddingDim).toBe(768);
+  });
+
+  it("embeds through the binding: 768 floats per text, empty texts skipped, unknown models refused", async () => {
+    const { e, ai } = withAi(env);
+    const engine = createAiEngine(e);
+    const [a, empty, b] = await engine.embed(["Cargo bikes for families", "  ", "A mobile repair van"]);
+    expect(a).toBeInstanceOf(Float32Array);
+    expect(a!.length).toBe(768);
+    expect(b!.length).toBe(768);
+    expect(empty).toBeNull();
+    expect(ai.calls[0]).toMatchObject({ model: "@cf/baai/bge-base-en-v1.5", inputs: { text: ["Cargo bikes for families", "A mobile repair van"] } });
+    const wrong = new WorkersAiEngine(fakeAiBinding(env.FAKES_URL), { embeddingModel: "@cf/nobody/no-such-model" });
+    expect(await wrong.embed(["text"])).toEqual([null]);
+  });
+
+  it("retries a capacity error, then answers", async () => {
+    const ai = fakeAiBinding(env.FAKES_URL);
+    const engine = new WorkersAiEngine(ai);
+    const key = crypto.randomUUID().slice(0, 8);
+    const [v] = await engine.embed([`FAKE_CAPACITY_ONCE:${key} cargo bikes`]);
+    expect(v?.length).toBe(768);
+    expect(ai.calls.length).toBe(2);
+  });
+
+  it("a fed brain answers queries and writes grounded posts with sources through Workers AI", async () => {
+    const user = await signIn();
+    const { e: quiet, sent } = quietEnv();
+    const { e, ai } = withAi(quiet);
+    await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: DOC });
+    for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
+    const seg = await env.DB.prepare("select count(*) as n from brain_vectors where project_id = ? and engine = ?").bind(user.projectId, "workers-ai:@cf/baai/bge-base-en-v1.5").first<{ n: number }>();
+    expect(seg!.n).toBeGreaterThan(0);
+    const matches = await searchBrain(getDb(env.DB), e, user.projectId, "Does the mobile repair van come to my office?");
+    expect(matches[0]?.content).toMatch(/mobile repair van/);
+    const res = await generateContent(getDb(env.DB), e, user.userId, user.projectId, { prompt: "Tell people about our mobile repair van", type: "social_post", time_zone: "UTC" });
+    expect(res.engine).toBe("openai");
+    expect(res.posts).toHaveLength(1);
+    expect(res.posts[0]!.sources.length).toBeGreaterThan(0);
+    expect(ai.calls.some((c) => c.model === "@cf/meta/llama-3.1-8b-instruct" && Array.isArray(c.inputs.messages))).toBe(true);
+  });
+
+  it("a failing binding gives the spec's failure text, never a 500", async () => {
+    const user = await signIn();
+    const failing = { run: async () => Promise.reject(new Error("AiError: 5006: Invalid input")) };
+    const e = { ...env, OPENAI_API_KEY: undefined, AI: failing as unknown as Ai };
+    const err = await generateContent(getDb(env.DB), e, user.userId, user.projectId, { prompt: "Tell people about our van service", type: "social_post", time_zone: "UTC" }).catch((x: unknown) => x);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(502);
+    expect((err as ApiError).message).toBe("Failed to generate content. Please try again.");
+  });
+});
+
+describe("OpenAI-compatible servers (Ollama, LM Studio, vLLM) through OPENAI_BASE_URL", () => {
+  const compat = (): Env => ({
+    ...env,
+    OPENAI_API_KEY: "ollama",
+    OPENAI_BASE_URL: `${env.FAKES_URL}/compat/v1`,
+    OPENAI_CHAT_MODEL: "llama3.1",
+    OPENAI_EMBEDDING_MODEL: "nomic-embed-text",
+    OPENAI_MATCH_THRESHOLD: "0.5",
+  });
+
+  it("reads float embeddings (no base64, no usage block) and learns the model's dimension", async () => {
+    const engine = createAiEngine(compat());
+    expect(engine).toBeInstanceOf(OpenAiEngine);
+    const [v] = await engine.embed(["Cargo bikes for families"]);
+    expect(v!.length).toBe(768);
+    expect(engine.embeddingDim).toBe(768);
+    expect(engine.engine).toBe("openai:nomic-embed-text");
+  });
+
+  it("writes posts from a chat answer without a usage block", async () => {
+    const user = await signIn();
+    const res = await generateContent(getDb(env.DB), compat(), user.userId, user.projectId, { prompt: "Tell people about our cargo bikes", type: "social_post", time_zone: "UTC" });
+    expect(res.posts).toHaveLength(1);
+    expect(res.posts[0]!.content.length).toBeGreaterThan(0);
+  });
+});

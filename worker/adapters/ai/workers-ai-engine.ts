@@ -1,0 +1,79 @@
+// The Workers AI engine: Cloudflare's models through the Worker's `AI` binding, so a deployed
+// Brandpilot writes with a real model without any outside account (issue 9). It is the
+// OpenAI-compatible engine with another transport: the same prompts, JSON parsing, fallbacks and
+// retries (decision 042), but chat runs `env.AI.run(<text model>, { messages, max_tokens,
+// temperature })` -> { response } and embeddings `env.AI.run(<embedding model>, { text: [...] })`
+// -> { shape, data } (Workers AI model docs). Workers AI has no local mode, so `npm start` never
+// uses it: the binding exists only when the deploy adds it (decision 113).
+import { OpenAiEngine, TEMPERATURE } from "./openai-engine";
+import { SYSTEM_PROMPT } from "./openai-prompts";
+import { withRetry } from "./retry";
+
+/** The part of the `Ai` binding this engine uses. */
+export type AiBinding = { run(model: string, inputs: Record<string, unknown>): Promise<unknown> };
+
+export const WORKERS_AI_DEFAULTS = {
+  chatModel: "@cf/meta/llama-3.1-8b-instruct",
+  embeddingModel: "@cf/baai/bge-base-en-v1.5",
+  embeddingDim: 768,
+  /** bge-base cosines: unrelated texts ~0.45, close paraphrases ~0.75 (decision 113). */
+  matchThreshold: 0.6,
+} as const;
+
+/** Worth retrying: capacity and upstream errors of the binding (it throws plain Errors). */
+function transientBindingError(err: unknown): boolean {
+  const text = err instanceof Error ? `${err.name} ${err.message}` : String(err);
+  return /capacity|overloaded|timeout|timed out|upstream|\b(?:3040|3043)\b|temporarily/i.test(text);
+}
+
+export class WorkersAiEngine extends OpenAiEngine {
+  constructor(
+    private readonly ai: AiBinding,
+    config: { chatModel?: string; embeddingModel?: string; matchThreshold?: number; maxRetries?: number } = {},
+  ) {
+    const embeddingModel = config.embeddingModel || WORKERS_AI_DEFAULTS.embeddingModel;
+    super({
+      apiKey: "workers-ai-binding", // unused: no HTTP client call is made
+      chatModel: config.chatModel || WORKERS_AI_DEFAULTS.chatModel,
+      embeddingModel,
+      embeddingDim: embeddingModel === WORKERS_AI_DEFAULTS.embeddingModel ? WORKERS_AI_DEFAULTS.embeddingDim : undefined,
+      matchThreshold: config.matchThreshold ?? WORKERS_AI_DEFAULTS.matchThreshold,
+      engineName: `workers-ai:${embeddingModel}`,
+      jsonMode: false,
+      embedBatchSize: 50,
+      retry: { retryable: transientBindingError, ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}) },
+    });
+  }
+
+  protected override async chat(prompt: string, maxTokens: number): Promise<string> {
+    const res = await withRetry(
+      () =>
+        this.ai.run(this.chatModel, {
+          messages: [
+            { role: "system", content: SYSTEM_PROMPT },
+            { role: "user", content: prompt },
+          ],
+          max_tokens: maxTokens,
+          temperature: TEMPERATURE,
+        }),
+      this.retry,
+    );
+    const response = (res as { response?: unknown } | null)?.response;
+    // Some models answer JSON prompts with an already parsed object.
+    if (response && typeof response === "object") return JSON.stringify(response);
+    return typeof response === "string" ? response : "";
+  }
+
+  protected override async embedBatch(input: string[]): Promise<(Float32Array | null)[]> {
+    const res = await withRetry(() => this.ai.run(this.embeddingModel, { text: input }), this.retry);
+    const data = (res as { data?: unknown } | null)?.data;
+    const out: (Float32Array | null)[] = input.map(() => null);
+    if (!Array.isArray(data)) return out;
+    data.slice(0, input.length).forEach((row, i) => {
+      if (!Array.isArray(row) || row.length === 0 || !row.every((x) => typeof x === "number" && Number.isFinite(x))) return;
+      this.learnedDim ??= row.length;
+      if (row.length === this.learnedDim) out[i] = Float32Array.from(row as number[]);
+    });
+    return out;
+  }
+}
