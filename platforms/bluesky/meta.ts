@@ -22,6 +22,17 @@ export const blueskyMeta = defineMeta({
     "Brandpilot keeps only the session it gets back, encrypted; you can revoke the app password at any time.",
   ],
   connect: "app-password",
+  connectFields: [
+    { name: "identifier", label: "Handle", placeholder: "yourbrand.bsky.social", autoComplete: "username", requiredMessage: "Enter your handle" },
+    {
+      name: "password",
+      label: "App password",
+      type: "password",
+      placeholder: "xxxx-xxxx-xxxx-xxxx",
+      help: "Create one in Bluesky under Settings → Privacy and security → App passwords.",
+      requiredMessage: "Enter an app password",
+    },
+  ],
   rules: {
     maxLength: 300,
     countLength: graphemeLength,

@@ -48,6 +48,16 @@ export const mastodonMeta = defineMeta({
     "Approve access; posts then follow that server's own character limit and image rules.",
   ],
   connect: "instance",
+  connectFields: [
+    {
+      name: "instance",
+      label: "Your Mastodon server",
+      placeholder: "mastodon.social",
+      autoComplete: "url",
+      help: "The address of the server your account lives on.",
+      requiredMessage: "Enter your Mastodon server's address, for example mastodon.social",
+    },
+  ],
   rules: {
     maxLength: MASTODON_DEFAULT_LIMITS.maxCharacters,
     countLength: (text: string) => mastodonLength(text),
