@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["frontend/**/*.tsx", "frontend/**/*.ts"],
+    files: ["frontend/**/*.tsx", "frontend/**/*.ts", "platforms/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },

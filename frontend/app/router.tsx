@@ -44,8 +44,8 @@ export const routes = [
           { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
           { path: "/onboarding", element: page(() => import("../features/projects/project-wizard-page")) },
           { path: "/social-connect", element: page(() => import("../features/social/social-connect-page")) },
-          { path: "/auth/twitter/callback", element: page(() => import("../features/social/social-connect-page")) },
-          { path: "/auth/instagram/callback", element: page(() => import("../features/social/social-connect-page")) },
+          // Every network's OAuth callback (/auth/<platform id>/callback); the page ignores unknown ids.
+          { path: "/auth/:platform/callback", element: page(() => import("../features/social/social-connect-page")) },
           {
             element: (
               <Suspense fallback={<LoadingScreen />}>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLATFORM_METAS } from "../../platforms/registry";
 import { platformSchema, type Platform } from "./common";
 import { dateInZone, isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
 import type { Post } from "./posts";
@@ -8,7 +9,7 @@ export const CAMPAIGN_DEFAULTS = { post_count: 5, duration: 7, platforms: ["twit
 export const CAMPAIGN_BOUNDS = { post_count: { min: 1, max: 30 }, duration: { min: 1, max: 90 } };
 
 /** Per-platform length limit of a post including its hashtags (X counts them in its 280). */
-export const PLATFORM_LIMITS: Record<Platform, number> = { twitter: 280, facebook: 63206, instagram: 2200, linkedin: 3000 };
+export const PLATFORM_LIMITS = Object.fromEntries(PLATFORM_METAS.map((m) => [m.id, m.rules.maxLength])) as Record<Platform, number>;
 
 /** Length of a post as published: the content plus " #tag" for every hashtag. */
 export function publishedLength(content: string, hashtags: string[]): number {
@@ -90,7 +91,7 @@ export const generateRequestSchema = z
     type: z.enum(["social_post", "campaign"]).default("social_post"),
     count: z.number().int().min(1).max(CAMPAIGN_BOUNDS.post_count.max).optional(),
     duration: z.number().int().min(1).max(CAMPAIGN_BOUNDS.duration.max).optional(),
-    platforms: z.array(platformSchema).min(1, "Select at least one platform").max(4).optional(),
+    platforms: z.array(platformSchema).min(1, "Select at least one platform").max(PLATFORM_METAS.length).optional(),
     start_date: dateSchema.optional(),
     start_time: timeSchema.optional(),
     time_zone: timeZoneSchema.default("UTC"),
@@ -152,7 +153,7 @@ export const createCampaignSchema = z
     prompt: promptSchema,
     post_count: z.number().int().min(CAMPAIGN_BOUNDS.post_count.min).max(CAMPAIGN_BOUNDS.post_count.max),
     duration: z.number().int().min(CAMPAIGN_BOUNDS.duration.min).max(CAMPAIGN_BOUNDS.duration.max),
-    platforms: z.array(platformSchema).min(1, "Select at least one platform").max(4),
+    platforms: z.array(platformSchema).min(1, "Select at least one platform").max(PLATFORM_METAS.length),
     start_date: dateSchema,
     start_time: timeSchema,
     time_zone: timeZoneSchema,

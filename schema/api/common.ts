@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-export const PLATFORMS = ["twitter", "facebook", "instagram", "linkedin"] as const;
+import { PLATFORM_IDS } from "../../platforms/registry";
+
+/** Every network's id, from the one registry (platforms/registry.ts). */
+export const PLATFORMS = PLATFORM_IDS;
 export const platformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof platformSchema>;
 

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { PLATFORM_METAS } from "../../platforms/registry";
+import type { Platform } from "./common";
 
 // Social accounts as the API shows them: never any token (DESIGN security rules).
 export type SocialAccount = {
   id: string;
-  platform: "twitter" | "instagram" | "facebook" | "linkedin";
+  platform: Platform;
   account_name: string;
   username: string | null;
   created_at: number;
@@ -12,7 +14,7 @@ export type SocialAccount = {
   last_refresh: number | null;
 };
 
-export const OAUTH_PLATFORMS = ["twitter", "instagram"] as const;
+export const OAUTH_PLATFORMS: readonly Platform[] = PLATFORM_METAS.filter((m) => m.connect === "oauth").map((m) => m.id);
 
 export const oauthStartQuery = z.object({
   projectId: z.string().min(1, "No project selected").max(100),

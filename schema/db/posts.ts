@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import { PLATFORM_IDS } from "../../platforms/registry";
 import { projects } from "./projects";
 
 export type MediaInfo = { url: string; file_name: string; file_type: string; file_size: number };
@@ -26,7 +27,7 @@ export const posts = sqliteTable(
     id: text("id").primaryKey(),
     projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
     campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
-    platform: text("platform", { enum: ["twitter", "instagram", "facebook", "linkedin"] }).notNull(),
+    platform: text("platform", { enum: PLATFORM_IDS }).notNull(),
     content: text("content").notNull(),
     hashtags: text("hashtags", { mode: "json" }).$type<string[]>().notNull().default([]),
     // UTC instant in epoch milliseconds.

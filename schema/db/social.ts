@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import { PLATFORM_IDS } from "../../platforms/registry";
 import { projects } from "./projects";
 import { users } from "./auth";
 
@@ -7,11 +8,15 @@ export const socialAccounts = sqliteTable(
   {
     id: text("id").primaryKey(),
     projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    platform: text("platform", { enum: ["twitter", "instagram", "facebook", "linkedin"] }).notNull(),
+    platform: text("platform", { enum: PLATFORM_IDS }).notNull(),
     accountName: text("account_name").notNull(),
     // AES-GCM ciphertexts (base64 of iv+ciphertext); never sent to the browser.
     accessTokenEnc: text("access_token_enc").notNull(),
     refreshTokenEnc: text("refresh_token_enc"),
+    // The account's id and handle on its network (any network); the two pairs below are the first
+    // networks' own columns, kept for rows written before these existed.
+    platformUserId: text("platform_user_id"),
+    platformUsername: text("platform_username"),
     twitterUserId: text("twitter_user_id"),
     twitterUsername: text("twitter_username"),
     instagramUserId: text("instagram_user_id"),

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { classifyXResponse, xAdapter } from "../../worker/adapters/platforms/x";
-import { classifyInstagramResponse, INSTAGRAM_IMAGE_REQUIRED } from "../../worker/adapters/platforms/instagram";
-import { platformFor } from "../../worker/adapters/platforms/index";
-import { platformFetch, retryAfterMs } from "../../worker/adapters/platforms/http";
-import { PlatformError, type PlatformAdapter } from "../../worker/adapters/platforms/types";
+import { classifyXResponse, xAdapter } from "../../platforms/x/adapter";
+import { classifyInstagramResponse, INSTAGRAM_IMAGE_REQUIRED } from "../../platforms/instagram/adapter";
+import { platformFor } from "../../platforms/adapters";
+import { platformFetch, retryAfterMs } from "../../platforms/shared/http";
+import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getDb } from "../../worker/lib/db";
 import { getPublishingCredentials } from "../../worker/services/social-credentials";
 import { signIn } from "./helpers";

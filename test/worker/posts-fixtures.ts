@@ -128,7 +128,7 @@ export async function connectSandboxAccount(
   platform: "twitter" | "instagram",
   username = `u${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`,
 ): Promise<{ accountId: string; platformUserId: string; username: string }> {
-  const { platformFor } = await import("../../worker/adapters/platforms/index");
+  const { platformFor } = await import("../../platforms/adapters");
   const { base64url } = await import("../../worker/lib/ids");
   const base = env.FAKES_URL.replace(/\/+$/, "");
   const redirectUri = `http://localhost/auth/${platform}/callback`;

@@ -5,7 +5,7 @@ import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
 import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
 import { RECONCILE_MARKER } from "../../worker/services/publishing-claim";
-import { platformFor } from "../../worker/adapters/platforms/index";
+import { platformFor } from "../../platforms/adapters";
 import { json, signIn } from "./helpers";
 import { connectAccount, connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts, waitFor } from "./posts-fixtures";
 

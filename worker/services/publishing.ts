@@ -16,8 +16,10 @@ import { media, posts } from "../../schema/db/posts";
 import type { Env, PublishJob } from "../env";
 import { getDb, type Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
-import { platformFor } from "../adapters/platforms/index";
-import { PlatformError, type PlatformAdapter, type SocialPlatform } from "../adapters/platforms/types";
+import { isSocialPlatform, platformFor } from "../../platforms/adapters";
+import { isPlatformId, platformMeta } from "../../platforms/registry";
+import { composeWithHashtags } from "../../platforms/shared/meta";
+import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getPublishingCredentials, markReconnectNeeded, type PublishingCredentials } from "./social-credentials";
 import { RECONCILE_MARKER } from "./publishing-claim";
 
@@ -30,14 +32,9 @@ export type PublishOutcome =
 
 type PostRow = typeof posts.$inferSelect;
 
-/** The text sent to the platform: content plus the hashtags it does not already contain. */
-export function composePostText(content: string, hashtags: string[]): string {
-  const lower = content.toLowerCase();
-  const tags = hashtags
-    .map((h) => h.replace(/^#+/, "").trim())
-    .filter((h) => h && !lower.includes(`#${h.toLowerCase()}`))
-    .map((h) => `#${h}`);
-  return tags.length ? `${content.trim()}\n\n${tags.join(" ")}` : content.trim();
+/** The text sent to the platform: content plus hashtags, joined as that network's meta says. */
+export function composePostText(content: string, hashtags: string[], platform: string = "twitter"): string {
+  return isPlatformId(platform) ? platformMeta(platform).rules.composeText(content, hashtags) : composeWithHashtags(content, hashtags);
 }
 
 /** Exponential backoff for retryable errors: 10 s, 20 s, 40 s, 80 s ... capped at 15 minutes. */
@@ -49,10 +46,6 @@ export function backoffSeconds(attempt: number, retryAfterMs?: number): number {
 function userMessage(err: unknown): string {
   if (err instanceof PlatformError || err instanceof ApiError) return err.message || FALLBACK_ERROR;
   return FALLBACK_ERROR;
-}
-
-function isSupported(platform: string): platform is SocialPlatform {
-  return platform === "twitter" || platform === "instagram";
 }
 
 async function loadImage(env: Env, db: Db, row: PostRow) {
@@ -118,7 +111,7 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
       .run();
   };
 
-  if (!isSupported(row.platform)) {
+  if (!isSocialPlatform(row.platform)) {
     await markFailed(`No connected ${row.platform} account found`);
     return { action: "ack", result: "failed" };
   }
@@ -128,7 +121,7 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
   const reconcile = row.errorMessage === RECONCILE_MARKER || row.publishAttempts > 1;
   let phase: "before-send" | "send" = "before-send";
   let adapter: PlatformAdapter | null = null;
-  const text = composePostText(row.content, row.hashtags ?? []);
+  const text = composePostText(row.content, row.hashtags ?? [], row.platform);
   try {
     creds = await getPublishingCredentials(db, env, row.projectId, row.platform);
     adapter = platformFor(env, row.platform);

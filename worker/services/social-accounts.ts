@@ -17,7 +17,7 @@ export function toAccountView(row: AccountRow): SocialAccount {
     id: row.id,
     platform: row.platform,
     account_name: row.accountName,
-    username: row.twitterUsername ?? row.instagramUsername ?? null,
+    username: row.platformUsername ?? row.twitterUsername ?? row.instagramUsername ?? null,
     created_at: row.createdAt,
     token_status: row.tokenStatus,
     expires_at: row.expiresAt,

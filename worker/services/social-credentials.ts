@@ -10,8 +10,9 @@ import type { Db } from "../lib/db";
 import type { Env } from "../env";
 import { badRequest } from "../lib/errors";
 import { decryptToken, encryptToken } from "../lib/token-crypto";
-import { platformFor } from "../adapters/platforms/index";
-import { PlatformError, type SocialPlatform } from "../adapters/platforms/types";
+import { ADAPTERS, platformFor, type SocialPlatform } from "../../platforms/adapters";
+import { platformLabel } from "../../platforms/registry";
+import { PlatformError } from "../../platforms/shared/adapter";
 
 export type PublishingCredentials = { accountId: string; platformUserId: string; accessToken: string };
 
@@ -19,22 +20,20 @@ type AccountRow = typeof socialAccounts.$inferSelect;
 
 const LEASE_MS = 45_000;
 const WAIT_LIMIT_MS = 60_000;
-/** X: refresh within 5 minutes of expiry (spec). Instagram's 60-day tokens: refresh a week ahead. */
-export const REFRESH_WINDOW_MS: Record<SocialPlatform, number> = { twitter: 5 * 60_000, instagram: 7 * 86_400_000 };
-/** Instagram refuses to refresh a long-lived token younger than 24 hours. */
-const INSTAGRAM_MIN_AGE_MS = 86_400_000;
+/** How long before expiry each network's token is refreshed (its adapter module says). */
+export const REFRESH_WINDOW_MS = Object.fromEntries(Object.entries(ADAPTERS).map(([id, m]) => [id, m.refreshWindowMs])) as Record<SocialPlatform, number>;
 
-const LABELS: Record<string, string> = { twitter: "Twitter", instagram: "Instagram", facebook: "Facebook", linkedin: "LinkedIn" };
-export const platformLabel = (p: string) => LABELS[p] ?? p;
 const reconnectMessage = (p: string) => `${platformLabel(p)} access was revoked. Please reconnect your ${platformLabel(p)} account.`;
 
 function needsRefresh(row: AccountRow, now: number): boolean {
   if (row.expiresAt == null) return false;
   const platform = row.platform as SocialPlatform;
   if (row.expiresAt - now > (REFRESH_WINDOW_MS[platform] ?? 5 * 60_000)) return false;
-  if (platform === "instagram" && row.expiresAt > now) {
+  // Some networks refuse to refresh a token younger than a minimum age (Instagram: 24 hours).
+  const minAge = ADAPTERS[platform]?.minRefreshAgeMs;
+  if (minAge && row.expiresAt > now) {
     const issuedAt = row.lastRefresh ?? row.createdAt;
-    if (now - issuedAt < INSTAGRAM_MIN_AGE_MS) return false;
+    if (now - issuedAt < minAge) return false;
   }
   return true;
 }
@@ -53,7 +52,7 @@ async function readAccount(db: Db, projectId: string, platform: SocialPlatform):
 async function toCredentials(env: Env, row: AccountRow): Promise<PublishingCredentials> {
   return {
     accountId: row.id,
-    platformUserId: (row.platform === "twitter" ? row.twitterUserId : row.instagramUserId) ?? "",
+    platformUserId: row.platformUserId ?? (row.platform === "twitter" ? row.twitterUserId : row.instagramUserId) ?? "",
     accessToken: await decryptToken(env, row.accessTokenEnc),
   };
 }

@@ -12,18 +12,17 @@ import { ApiError, badRequest, notFound } from "../lib/errors";
 import { base64url, newId, randomToken } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { encryptToken } from "../lib/token-crypto";
-import { isPlatformConfigured, platformFor } from "../adapters/platforms/index";
-import { PlatformError, type SocialPlatform } from "../adapters/platforms/types";
+import { ADAPTERS, isPlatformConfigured, isSocialPlatform, platformFor, type SocialPlatform } from "../../platforms/adapters";
+import { isPlatformId, platformLabel } from "../../platforms/registry";
+import { PlatformError } from "../../platforms/shared/adapter";
 import { toAccountView } from "./social-accounts";
-import { platformLabel } from "./social-credentials";
 
 const STATE_TTL_MS = 10 * 60_000;
-const PLACEHOLDER_PLATFORMS = new Set(["facebook", "linkedin"]);
 
-/** Resolves :platform; Facebook/LinkedIn answer the spec's placeholder message. */
+/** Resolves :platform; a network without an adapter yet answers the spec's placeholder message. */
 export function oauthPlatform(platform: string): SocialPlatform {
-  if (platform === "twitter" || platform === "instagram") return platform;
-  if (PLACEHOLDER_PLATFORMS.has(platform)) throw badRequest(SOCIAL_TEXTS.placeholder(platformLabel(platform)));
+  if (isSocialPlatform(platform)) return platform;
+  if (isPlatformId(platform)) throw badRequest(SOCIAL_TEXTS.placeholder(platformLabel(platform)));
   throw notFound("Unknown platform");
 }
 
@@ -45,8 +44,8 @@ export async function startOAuth(
   const adapter = platformFor(env, platform);
   const redirectUri = `${input.origin.replace(/\/+$/, "")}${callbackPath(platform)}`;
   const state = `${platform}_${randomToken(24)}`;
-  // PKCE: 32 random bytes, URL-safe base64 (43 chars), S256. Instagram Login has no PKCE.
-  const codeVerifier = platform === "twitter" ? randomToken(32) : null;
+  // PKCE: 32 random bytes, URL-safe base64 (43 chars), S256, where the network uses it (X; not Instagram Login).
+  const codeVerifier = ADAPTERS[platform].pkce ? randomToken(32) : null;
   const now = Date.now();
   await db.batch([
     db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
@@ -81,7 +80,7 @@ export async function completeOAuth(
     : undefined;
   if (error) throw badRequest(SOCIAL_TEXTS.authFailed);
   if (!row || row.platform !== platform || row.expiresAt < Date.now()) throw badRequest(SOCIAL_TEXTS.invalidState);
-  if (platform === "twitter" && (!row.codeVerifier || !row.state.startsWith("twitter_"))) throw badRequest(SOCIAL_TEXTS.missingAuthState);
+  if (ADAPTERS[platform].pkce && (!row.codeVerifier || !row.state.startsWith(`${platform}_`))) throw badRequest(SOCIAL_TEXTS.missingAuthState);
   if (!row.projectId) throw badRequest(SOCIAL_TEXTS.missingProject);
   if (!code) throw badRequest(SOCIAL_TEXTS.authFailed);
   await ownedProject(db, input.userId, row.projectId);
@@ -106,6 +105,9 @@ export async function completeOAuth(
     accountName: account.username || `user_${account.id}`,
     accessTokenEnc: await encryptToken(env, result.accessToken),
     refreshTokenEnc: result.refreshToken ? await encryptToken(env, result.refreshToken) : null,
+    platformUserId: account.id,
+    platformUsername: account.username || null,
+    // The per-network columns of the first two networks stay filled for rows read by older code.
     twitterUserId: platform === "twitter" ? account.id : null,
     twitterUsername: platform === "twitter" ? account.username || null : null,
     instagramUserId: platform === "instagram" ? account.id : null,

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, Circle, Heading, HStack, Link, SimpleGrid, St
 import { ArrowRight, Brain, CalendarDays, Pencil, Plus, Send, Share2, Sparkles, Trash2, Users } from "lucide-react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { connectableNames } from "../../../platforms/registry";
 import type { Post } from "../../../schema/api/posts";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { dateInZone } from "../../../schema/api/campaign-schedule";
@@ -17,7 +18,7 @@ import { useDashboard } from "./use-dashboard";
 
 const QUICK_ACTIONS = [
   { step: 1, title: "Feed Your Brain", text: "Upload brand documents so every post sounds like you.", to: "/brain", icon: Brain },
-  { step: 2, title: "Connect Social", text: "Link your X and Instagram accounts to publish.", to: "/social-connect", icon: Share2 },
+  { step: 2, title: "Connect Social", text: `Link your ${connectableNames()} accounts to publish.`, to: "/social-connect", icon: Share2 },
   { step: 3, title: "Generate Campaign", text: "Turn one prompt into a whole schedule of posts.", to: "/campaigns/new", icon: Sparkles },
 ] as const;
 

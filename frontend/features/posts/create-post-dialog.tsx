@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import useSWR, { useSWRConfig } from "swr";
 import { z } from "zod";
+import { PLATFORM_IDS, PLATFORM_METAS } from "../../../platforms/registry";
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { SocialAccount } from "../../../schema/api/social";
 import { useAuth } from "../../app/auth-context";
@@ -18,15 +19,13 @@ import { PostPreviewCard } from "./post-preview-card";
 type Mode = "now" | "schedule";
 export type CreatePostDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultMode?: Mode };
 
-const PLATFORM_OPTIONS = [
-  { value: "twitter", label: "Twitter (X)" },
-  { value: "instagram", label: "Instagram" },
-] as const;
+/** The networks a post can be published to (platforms/registry.ts). */
+const PLATFORM_OPTIONS = PLATFORM_METAS.filter((m) => m.connect === "oauth").map((m) => ({ value: m.id, label: m.selectLabel }));
 
 const formSchema = z.object({
   content: z.string().max(5000, "Content is too long"),
   hashtags: z.string().max(2000),
-  platform: z.enum(["twitter", "instagram"]),
+  platform: z.enum(PLATFORM_IDS),
   date: z.string(),
   time: z.string(),
 });
@@ -47,7 +46,7 @@ export function parseHashtags(text: string): string[] {
 
 function defaults(): FormValues {
   const now = new Date();
-  return { content: "", hashtags: "", platform: "twitter", date: localDate(now), time: localTime(now) };
+  return { content: "", hashtags: "", platform: PLATFORM_OPTIONS[0]!.value, date: localDate(now), time: localTime(now) };
 }
 
 const ACCOUNT_MESSAGES = /^(Please connect a Twitter account first|No connected \w+ account found)$/;
@@ -287,6 +286,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                         Preview
                       </Text>
                       <PostPreviewCard
+                        platform={platform}
                         content={content ?? ""}
                         hashtags={hashtags}
                         imageUrl={media?.url}

@@ -1,80 +1,13 @@
-import { AspectRatio, Avatar, Box, HStack, Image, Stack, Text } from "@chakra-ui/react";
-import { ChartNoAxesColumn, Heart, MessageCircle, Repeat2, Share } from "lucide-react";
-import type { ReactNode } from "react";
+import type { PlatformId } from "../../../platforms/registry";
+import { PREVIEWS } from "../../../platforms/previews";
+import { PreviewFrame, type PostPreviewProps } from "../../../platforms/shared/preview-frame";
 
-export type PostPreviewProps = {
-  content: string;
-  hashtags?: string[];
-  imageUrl?: string | null;
-  brandName?: string;
-  handle?: string;
-};
+export type { PostPreviewProps };
 
-function Action({ label, icon }: { label: string; icon: ReactNode }) {
-  return (
-    <HStack as="span" gap="1" color="fg.muted" fontSize="sm" aria-label={`${label}: 0`}>
-      {icon}
-      <Text as="span">0</Text>
-    </HStack>
-  );
-}
-
-/** Tweet-style live preview of a post (spec: max width 600 px, image in a 4:3 frame, counts 0). */
-export function PostPreviewCard({ content, hashtags = [], imageUrl, brandName = "Your Brand", handle = "@yourbrand" }: PostPreviewProps) {
-  const tags = hashtags.map((h) => h.replace(/^#+/, "")).filter(Boolean);
-  return (
-    <Box
-      as="article"
-      aria-label="Post preview"
-      data-testid="post-preview"
-      maxW="600px"
-      w="full"
-      borderWidth="1px"
-      borderRadius="lg"
-      p="4"
-      bg="bg"
-    >
-      <HStack align="start" gap="3">
-        <Avatar.Root size="sm" colorPalette="brand">
-          <Avatar.Fallback name={brandName} />
-        </Avatar.Root>
-        <Stack gap="2" flex="1" minW="0">
-          <HStack gap="1" flexWrap="wrap" fontSize="sm">
-            <Text fontWeight="bold">{brandName}</Text>
-            <Text color="fg.muted">{handle}</Text>
-            <Text color="fg.muted" aria-hidden>
-              ·
-            </Text>
-            <Text color="fg.muted">Just now</Text>
-          </HStack>
-          {content.trim() ? (
-            <Text whiteSpace="pre-wrap" wordBreak="break-word">
-              {content}
-            </Text>
-          ) : (
-            <Text color="fg.subtle">Your post will appear here</Text>
-          )}
-          {tags.length > 0 && (
-            <Text color="brand.solid" wordBreak="break-word" data-testid="preview-hashtags">
-              {tags.map((t) => `#${t}`).join(" ")}
-            </Text>
-          )}
-          {imageUrl && (
-            <AspectRatio ratio={4 / 3} borderRadius="md" overflow="hidden" borderWidth="1px">
-              <Image src={imageUrl} alt="Attached image" objectFit="cover" />
-            </AspectRatio>
-          )}
-          <HStack justify="space-between" pt="1" maxW="420px">
-            <Action label="Reply" icon={<MessageCircle size={16} aria-hidden />} />
-            <Action label="Repost" icon={<Repeat2 size={16} aria-hidden />} />
-            <Action label="Like" icon={<Heart size={16} aria-hidden />} />
-            <Action label="View" icon={<ChartNoAxesColumn size={16} aria-hidden />} />
-            <Action label="Share" icon={<Share size={16} aria-hidden />} />
-          </HStack>
-        </Stack>
-      </HStack>
-    </Box>
-  );
+/** Live preview of a post in its network's style (platforms/<network>/preview.tsx; X when none is given). */
+export function PostPreviewCard({ platform = "twitter", ...props }: PostPreviewProps & { platform?: PlatformId }) {
+  const Preview = PREVIEWS[platform] ?? PreviewFrame;
+  return <Preview {...props} />;
 }
 
 export default PostPreviewCard;

@@ -10,10 +10,10 @@ import { notify } from "../../components/ui/toaster";
 import { accountsKey, broadcastAccounts, completeOAuth, disconnectAccount, redirectTo, startOAuth } from "./api";
 import { PLATFORM_CARDS, SocialIcon, type CardPlatform, type PlatformCard } from "./platforms";
 
-const CALLBACK_RE = /^\/auth\/(twitter|instagram)\/callback\/?$/;
+const CALLBACK_RE = new RegExp(`^/auth/(${PLATFORM_CARDS.filter((c) => c.oauth).map((c) => c.id).join("|")})/callback/?$`);
 const nameOf = (id: string) => PLATFORM_CARDS.find((p) => p.id === id)?.name ?? id;
 
-/** /social-connect, also rendered at /auth/{twitter,instagram}/callback to finish the OAuth flow. */
+/** /social-connect, also rendered at /auth/<platform>/callback to finish the OAuth flow. */
 export default function SocialConnectPage() {
   const { project, loading, projectLoading } = useAuth();
   const location = useLocation();

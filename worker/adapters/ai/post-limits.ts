@@ -1,10 +1,11 @@
 // Platform length limits for generated drafts, shared by both AI engines: a draft must be
 // publishable as-is, so X's 280 characters count the " #tag" suffixes that publishing appends.
 import type { Platform } from "../../../schema/api/common";
+import { PLATFORM_METAS } from "../../../platforms/registry";
 import { truncateWords } from "./local/tokenize";
 
-/** Characters allowed per platform; for X, hashtags appended as " #tag" count too. */
-export const PLATFORM_LIMITS: Record<Platform, number> = { twitter: 280, instagram: 2200, facebook: 3000, linkedin: 3000 };
+/** Characters allowed per platform (the network's own limit, drafts capped at 3000); for X, hashtags appended as " #tag" count too. */
+export const PLATFORM_LIMITS = Object.fromEntries(PLATFORM_METAS.map((m) => [m.id, Math.min(m.rules.maxLength, 3000)])) as Record<Platform, number>;
 
 /** Length of a post as published: the content plus " #tag" for every hashtag. */
 export function publishedLength(content: string, hashtags: string[]): number {

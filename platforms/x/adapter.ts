@@ -3,8 +3,12 @@
 // service allows one refresh per account at a time. Errors are classified for the publisher:
 // 401/invalid_grant -> auth, 429 -> retryable with the rate-limit reset, 5xx/network ->
 // retryable, other 4xx (duplicate, too long) -> rejected, timeout after POST /2/tweets -> unknown.
-import { form, platformFetch, readJson, retryAfterMs, str } from "./http";
-import { PlatformError, type PlatformAdapter, type TokenSet } from "./types";
+// Configuration: X_CLIENT_ID (+ X_CLIENT_SECRET for a confidential client), X_API_BASE
+// (https://api.x.com), X_AUTHORIZE_URL (https://x.com/i/oauth2/authorize); without X_CLIENT_ID the
+// sandbox's /x routes are used when PLATFORM_SANDBOX_URL is set.
+import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { form, platformFetch, readJson, retryAfterMs, str } from "../shared/http.ts";
+import { X_SANDBOX_CLIENT } from "./meta.ts";
 
 export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
 
@@ -173,3 +177,29 @@ export function xAdapter(config: XConfig): PlatformAdapter {
     },
   };
 }
+
+export const xAdapterModule: AdapterModule = {
+  hasCredentials: (env) => Boolean(envString(env, "X_CLIENT_ID")),
+  create(env, ctx) {
+    const clientId = envString(env, "X_CLIENT_ID");
+    if (clientId) {
+      return xAdapter({
+        clientId,
+        clientSecret: envString(env, "X_CLIENT_SECRET"),
+        apiBase: trimSlash(envString(env, "X_API_BASE") ?? "https://api.x.com"),
+        authorizeUrl: envString(env, "X_AUTHORIZE_URL") ?? "https://x.com/i/oauth2/authorize",
+        timeoutMs: ctx.timeoutMs,
+      });
+    }
+    if (!ctx.sandboxUrl) return null;
+    return xAdapter({
+      clientId: X_SANDBOX_CLIENT.clientId,
+      apiBase: `${ctx.sandboxUrl}/x`,
+      authorizeUrl: `${ctx.sandboxUrl}/x/i/oauth2/authorize`,
+      timeoutMs: ctx.timeoutMs,
+    });
+  },
+  pkce: true,
+  // X access tokens live 2 hours: refresh within 5 minutes of expiry (spec).
+  refreshWindowMs: 5 * 60_000,
+};

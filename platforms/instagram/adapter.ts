@@ -3,8 +3,13 @@
 // lapse (no refresh token exists). Publishing is two-step: a media container made from an image
 // at a public URL (ours: /media/...), polled until FINISHED, then media_publish. Only
 // media_publish makes a post visible, so only its timeout is "unknown_outcome".
-import { form, platformFetch, readJson, sleep, str } from "./http";
-import { PlatformError, type PlatformAdapter, type TokenSet } from "./types";
+// Configuration: INSTAGRAM_CLIENT_ID, INSTAGRAM_CLIENT_SECRET, INSTAGRAM_API_BASE
+// (https://api.instagram.com), INSTAGRAM_GRAPH_BASE (https://graph.instagram.com),
+// INSTAGRAM_AUTHORIZE_URL (https://www.instagram.com/oauth/authorize); without a client id the
+// sandbox's /instagram routes are used when PLATFORM_SANDBOX_URL is set.
+import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
+import { INSTAGRAM_IMAGE_REQUIRED, INSTAGRAM_SANDBOX_CLIENT } from "./meta.ts";
 
 export const INSTAGRAM_SCOPES = [
   "instagram_business_basic",
@@ -14,7 +19,7 @@ export const INSTAGRAM_SCOPES = [
   "instagram_business_manage_insights",
 ];
 export const INSTAGRAM_GRAPH_VERSION = "v22.0";
-export const INSTAGRAM_IMAGE_REQUIRED = "Instagram requires an image. Please attach an image to this post.";
+export { INSTAGRAM_IMAGE_REQUIRED };
 
 export type InstagramConfig = {
   clientId: string;
@@ -175,3 +180,34 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
     },
   };
 }
+
+export const instagramAdapterModule: AdapterModule = {
+  hasCredentials: (env) => Boolean(envString(env, "INSTAGRAM_CLIENT_ID")),
+  create(env, ctx) {
+    const clientId = envString(env, "INSTAGRAM_CLIENT_ID");
+    if (clientId) {
+      return instagramAdapter({
+        clientId,
+        clientSecret: envString(env, "INSTAGRAM_CLIENT_SECRET") ?? "",
+        apiBase: trimSlash(envString(env, "INSTAGRAM_API_BASE") ?? "https://api.instagram.com"),
+        graphBase: trimSlash(envString(env, "INSTAGRAM_GRAPH_BASE") ?? "https://graph.instagram.com"),
+        authorizeUrl: envString(env, "INSTAGRAM_AUTHORIZE_URL") ?? "https://www.instagram.com/oauth/authorize",
+        timeoutMs: ctx.timeoutMs,
+      });
+    }
+    if (!ctx.sandboxUrl) return null;
+    return instagramAdapter({
+      ...INSTAGRAM_SANDBOX_CLIENT,
+      apiBase: `${ctx.sandboxUrl}/instagram`,
+      graphBase: `${ctx.sandboxUrl}/instagram/graph`,
+      authorizeUrl: `${ctx.sandboxUrl}/instagram/oauth/authorize`,
+      timeoutMs: ctx.timeoutMs,
+      pollIntervalMs: 150,
+      pollTimeoutMs: 10_000,
+    });
+  },
+  pkce: false,
+  // Long-lived tokens last 60 days: refresh a week ahead; Instagram refuses tokens younger than 24 h.
+  refreshWindowMs: 7 * 86_400_000,
+  minRefreshAgeMs: 86_400_000,
+};

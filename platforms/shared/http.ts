@@ -2,12 +2,12 @@
 // exactly-once publishing: a request that timed out AFTER it was sent may have created the post,
 // so for publishing calls a timeout is "unknown_outcome" (the pipeline reconciles before trying
 // again), while a connection that never got through is safely "retryable".
-import { PlatformError } from "./types";
+import { PlatformError } from "./adapter.ts";
 
-export type PlatformLabel = "Twitter" | "Instagram";
 
 export type CallOptions = {
-  label: PlatformLabel;
+  /** The network's name in messages ("Twitter"). */
+  label: string;
   timeoutMs: number;
   /** true for calls that make a post visible (POST /2/tweets, media_publish). */
   publishes?: boolean;

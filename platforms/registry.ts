@@ -1,0 +1,40 @@
+// The one list of networks: the SPA (Social Connect, Create Post, campaign creator, calendar
+// filters, previews), the API's zod enums and validation read it. Adding a network = its folder
+// under platforms/ plus one line here (and one in adapters.ts, sandboxes.ts, previews.tsx).
+// Order is the order users see. Ids are stored in the database: never rename one.
+import { facebookMeta } from "./facebook/meta.ts";
+import { instagramMeta } from "./instagram/meta.ts";
+import { linkedinMeta } from "./linkedin/meta.ts";
+import type { PlatformMeta } from "./shared/meta.ts";
+import { xMeta } from "./x/meta.ts";
+
+export const PLATFORM_METAS = [
+  xMeta,
+  facebookMeta,
+  instagramMeta,
+  linkedinMeta,
+] as const;
+
+/** "twitter" | "facebook" | "instagram" | "linkedin" | ...: derived, never written by hand. */
+export type PlatformId = (typeof PLATFORM_METAS)[number]["id"];
+
+/** The ids as a non-empty tuple (what z.enum and drizzle's text enum want). */
+export const PLATFORM_IDS = PLATFORM_METAS.map((m) => m.id) as unknown as readonly [PlatformId, ...PlatformId[]];
+
+const BY_ID = new Map<string, PlatformMeta<PlatformId>>(PLATFORM_METAS.map((m) => [m.id, m]));
+
+export const isPlatformId = (value: string): value is PlatformId => BY_ID.has(value);
+
+/** The meta of a known id. */
+export function platformMeta(id: PlatformId): PlatformMeta<PlatformId> {
+  return BY_ID.get(id)!;
+}
+
+/** "X and Instagram": the networks users can connect today, as running text. */
+export function connectableNames(): string {
+  const names = PLATFORM_METAS.filter((m) => m.connect === "oauth").map((m) => m.brand);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+}
+
+/** A network's display name, or the raw value for an unknown one. */
+export const platformLabel = (id: string): string => BY_ID.get(id)?.label ?? id;

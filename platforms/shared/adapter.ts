@@ -1,0 +1,83 @@
+// The Worker's interface to a social network. Everything that holds a secret (code exchange,
+// refresh, publishing) runs in the Worker, never in the browser. Each network's adapter.ts exports
+// one AdapterModule; platforms/adapters.ts lists them (one line per network).
+import type { PlatformId } from "../registry.ts";
+
+export type TokenSet = {
+  accessToken: string;
+  /** null when the platform has none (Instagram); a refresh never overwrites a stored one with empty. */
+  refreshToken: string | null;
+  /** Epoch ms, or null when the token does not expire. */
+  expiresAt: number | null;
+};
+
+export type PlatformAccount = { id: string; username: string };
+
+/**
+ * Typed publishing errors decide what the pipeline does:
+ * - retryable: 5xx, 429 (retryAfterMs from the platform's reset headers), network -> retry with backoff, then failed
+ * - auth: token revoked/invalid -> failed, account marked reconnect_needed
+ * - rejected: bad content, too long -> failed at once
+ * - unknown_outcome: timed out after sending -> reconcile before trying again
+ */
+export class PlatformError extends Error {
+  readonly kind: "retryable" | "auth" | "rejected" | "unknown_outcome";
+  readonly retryAfterMs?: number;
+  constructor(kind: PlatformError["kind"], message: string, retryAfterMs?: number) {
+    super(message);
+    this.kind = kind;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+export type PublishInput = {
+  accessToken: string;
+  accountId: string;
+  text: string;
+  imageUrl?: string;
+  /** The image's bytes when the caller already has them (from R2); otherwise imageUrl is fetched. */
+  image?: { data: ArrayBuffer | Uint8Array; contentType: string };
+};
+
+export interface PlatformAdapter {
+  readonly platform: PlatformId;
+  authorizeUrl(input: { state: string; redirectUri: string; codeChallenge?: string }): string;
+  exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet & { account: PlatformAccount }>;
+  refresh(input: { accessToken: string; refreshToken: string | null }): Promise<TokenSet>;
+  /** Publishes text with an optional image; returns the platform's post id. */
+  publish(input: PublishInput): Promise<{ platformPostId: string }>;
+  /** Reconciliation: the id of a post of this account with this text published since sinceMs, if it exists. */
+  findRecentPost(input: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null>;
+}
+
+/** The Worker's env as adapters read it: string vars and secrets by name (see envString). */
+export type PlatformEnv = object;
+
+/** Shared settings every adapter gets from platforms/adapters.ts. */
+export type AdapterContext = {
+  /** Base URL of the local platform sandbox (test/fakes), or null when none is configured. */
+  sandboxUrl: string | null;
+  /** Per-request timeout in ms. */
+  timeoutMs: number;
+};
+
+export type AdapterModule = {
+  /** True when the real API's credentials are configured (then the sandbox is never used). */
+  hasCredentials(env: PlatformEnv): boolean;
+  /** The adapter pointed at the real API (credentials set) or at ctx.sandboxUrl; null when neither. */
+  create(env: PlatformEnv, ctx: AdapterContext): PlatformAdapter | null;
+  /** OAuth 2.0 PKCE (S256) on the authorize/exchange pair. */
+  pkce: boolean;
+  /** Refresh a token this long before it expires. */
+  refreshWindowMs: number;
+  /** The platform refuses to refresh a token younger than this (Instagram: 24 hours). */
+  minRefreshAgeMs?: number;
+};
+
+/** A string env var, or undefined when unset or empty. */
+export function envString(env: PlatformEnv, name: string): string | undefined {
+  const v = (env as Record<string, unknown>)[name];
+  return typeof v === "string" && v ? v : undefined;
+}
+
+export const trimSlash = (url: string) => url.replace(/\/+$/, "");

@@ -1,0 +1,76 @@
+// What every part of the app knows about a social network, in plain TypeScript with no runtime
+// dependency: the SPA (cards, filters, previews, live checks), the Worker (validation, publishing)
+// and the platform sandbox (plain Node) all read the same facts, so a rule is written once.
+// Imports inside platforms/ carry their `.ts` extension: the sandbox runs them under Node directly.
+
+/** Image MIME types the app accepts for upload (schema/api/posts.ts IMAGE_TYPES). */
+export type ImageType = "image/jpeg" | "image/png" | "image/gif";
+
+export type ImageRules = {
+  /** Types the network accepts as they are. */
+  types: readonly ImageType[];
+  /** Largest file the network accepts, in bytes. */
+  maxBytes: number;
+  /** Images per post. */
+  maxCount: number;
+  /** A post without an image is refused (Instagram). */
+  required: boolean;
+};
+
+export type PlatformRules = {
+  /** Largest post as the network counts it (see countLength). */
+  maxLength: number;
+  /** Length of the final text as the network counts it. */
+  countLength: (text: string) => number;
+  /** The text sent to the network: content plus hashtags, joined exactly as published. */
+  composeText: (content: string, hashtags: readonly string[]) => string;
+  images: ImageRules;
+  /** Posts the network lets one account publish per rolling 24 hours; null when it states none. */
+  dailyCap: number | null;
+};
+
+export type PlatformMeta<Id extends string = string> = {
+  /** Stored in posts.platform and social_accounts.platform: never change an existing id. */
+  id: Id;
+  /** The network's name in filters, cards and messages ("Twitter"). */
+  label: string;
+  /** The name the network goes by in running text ("X"). */
+  brand: string;
+  /** The name in the Create Post platform select ("Twitter (X)"). */
+  selectLabel: string;
+  /** Brand colour of its mark. */
+  color: string;
+  /** 24x24 viewBox SVG path of its mark. */
+  iconPath: string;
+  /**
+   * "oauth": connect through /api/oauth/:id/start and publish through its adapter.
+   * "placeholder": shown on Social Connect with the spec's "... OAuth flow would start here" toast.
+   */
+  connect: "oauth" | "placeholder";
+  /** The developer portal the setup guide links to. */
+  setupUrl: string;
+  /** Setup-guide steps; `callbackUrl` is this app's /auth/<id>/callback. */
+  setupGuide: (callbackUrl: string) => string[];
+  rules: PlatformRules;
+};
+
+/** Code points, as most networks count: an emoji is one, not two UTF-16 units. */
+export const codePointLength = (text: string): number => [...text].length;
+
+/**
+ * The text sent to a network: the content, then a blank line and the hashtags the content does
+ * not already contain, separated by single spaces.
+ */
+export function composeWithHashtags(content: string, hashtags: readonly string[]): string {
+  const lower = content.toLowerCase();
+  const tags = hashtags
+    .map((h) => h.replace(/^#+/, "").trim())
+    .filter((h) => h && !lower.includes(`#${h.toLowerCase()}`))
+    .map((h) => `#${h}`);
+  return tags.length ? `${content.trim()}\n\n${tags.join(" ")}` : content.trim();
+}
+
+/** Declares a network's meta with its id kept as a literal type (the id union derives from it). */
+export function defineMeta<const Id extends string>(meta: PlatformMeta<Id>): PlatformMeta<Id> {
+  return meta;
+}
