@@ -99,6 +99,11 @@ export function facebookAdapter(config: FacebookConfig) {
       return { user: { id: str(me.id) ?? "", name: str(me.name) ?? "" }, pages };
     },
 
+    /** Facebook connects through exchangeForPages and a Page choice (worker/services/social-connect.ts). */
+    async exchangeCode(): Promise<never> {
+      throw new PlatformError("rejected", "Facebook connects through the Page choice");
+    },
+
     async refresh(): Promise<TokenSet> {
       throw new PlatformError("auth", "Facebook access was revoked. Please reconnect your Facebook Page.");
     },

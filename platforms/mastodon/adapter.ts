@@ -229,7 +229,7 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
         }
         mediaIds.push(id);
       }
-      const headers = bearer(input.accessToken, { "content-type": "application/json" });
+      const headers: Record<string, string> = bearer(input.accessToken, { "content-type": "application/json" });
       if (input.idempotencyKey) headers["idempotency-key"] = input.idempotencyKey;
       const res = await api("/api/v1/statuses", { method: "POST", headers, body: JSON.stringify({ status: input.text, media_ids: mediaIds, visibility: "public" }) }, true);
       if (!res.ok) throw await classifyMastodonResponse(res, "api");

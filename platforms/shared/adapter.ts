@@ -37,6 +37,11 @@ export type PublishInput = {
   imageUrl?: string;
   /** The image's bytes when the caller already has them (from R2); otherwise imageUrl is fetched. */
   image?: { data: ArrayBuffer | Uint8Array; contentType: string };
+  /**
+   * Names this post across attempts. Networks that offer idempotency use it (Mastodon's
+   * Idempotency-Key header; Bluesky's record key is derived from it) so a repeat cannot duplicate.
+   */
+  idempotencyKey?: string;
 };
 
 export interface PlatformAdapter {
@@ -66,6 +71,11 @@ export type AdapterModule = {
   hasCredentials(env: PlatformEnv): boolean;
   /** The adapter pointed at the real API (credentials set) or at ctx.sandboxUrl; null when neither. */
   create(env: PlatformEnv, ctx: AdapterContext): PlatformAdapter | null;
+  /**
+   * The adapter bound to one account, for networks where that matters (Mastodon: every account
+   * lives on its own instance); `meta` is the account's social_accounts.account_meta.
+   */
+  forAccount?(env: PlatformEnv, ctx: AdapterContext, meta: Record<string, unknown>): PlatformAdapter | null;
   /** OAuth 2.0 PKCE (S256) on the authorize/exchange pair. */
   pkce: boolean;
   /** Refresh a token this long before it expires. */

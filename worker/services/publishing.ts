@@ -124,7 +124,7 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
   const text = composePostText(row.content, row.hashtags ?? [], row.platform);
   try {
     creds = await getPublishingCredentials(db, env, row.projectId, row.platform);
-    adapter = platformFor(env, row.platform);
+    adapter = platformFor(env, row.platform, creds.accountMeta);
     if (reconcile) {
       const found = await adapter.findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, sinceMs: row.createdAt });
       if (found) {
