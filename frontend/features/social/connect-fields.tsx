@@ -23,15 +23,14 @@ export function ConnectFields({
   onSubmit: () => void;
 }) {
   return (
-    <Stack
-      as="form"
-      gap="3"
+    <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
       }}
     >
+      <Stack gap="3">
       {fields.map((f, i) => (
         <Field.Root key={f.name} invalid={!!errors[f.name]} required>
           <Field.Label>{f.label}</Field.Label>
@@ -52,7 +51,8 @@ export function ConnectFields({
       ))}
       {/* Enter submits; the dialog's Connect button does the same. */}
       <button type="submit" hidden aria-hidden tabIndex={-1} />
-    </Stack>
+      </Stack>
+    </form>
   );
 }
 
