@@ -169,7 +169,7 @@ export function blueskyAdapter(config: BlueskyConfig) {
       const img = await imageBytes(input);
       if (img) {
         if (img.data.byteLength > BLUESKY_MAX_IMAGE_BYTES) throw new PlatformError("rejected", "Failed to upload media: Bluesky images must be at most 1 MB");
-        const up = await xrpc("com.atproto.repo.uploadBlob", { method: "POST", headers: bearer(input.accessToken, { "content-type": img.type }), body: img.data });
+        const up = await xrpc("com.atproto.repo.uploadBlob", { method: "POST", headers: bearer(input.accessToken, { "content-type": img.type }), body: new Blob([img.data.slice()], { type: img.type }) });
         if (!up.ok) {
           const err = await classifyBlueskyResponse(up, "api");
           throw err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Bluesky rejected the post: /, "")}`) : err;

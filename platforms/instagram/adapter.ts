@@ -46,6 +46,9 @@ export async function classifyInstagramResponse(res: Response, context: "token" 
   const code = Number(error.code);
   const detail =
     str(error.error_user_msg) ?? str(error.message) ?? str(body.error_message) ?? str(body.error_description) ?? str(body.raw) ?? "unknown error";
+  if (code === 9 && Number(error.error_subcode) === 2207042) {
+    return new PlatformError("retryable", "Instagram's limit of posts in 24 hours is reached for this account. The post will be retried.", 3600_000, "daily_cap");
+  }
   if (res.status === 429 || RATE_LIMIT_CODES.has(code)) {
     const ra = Number(res.headers.get("retry-after"));
     return new PlatformError("retryable", "Instagram rate limit reached. The post will be retried.", Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
@@ -58,6 +61,14 @@ export async function classifyInstagramResponse(res: Response, context: "token" 
     return new PlatformError("auth", `Instagram access was revoked or expired. Please reconnect your Instagram account. (${detail})`);
   }
   return new PlatformError("rejected", `Instagram rejected the post: ${detail}`);
+}
+
+/** Reconciliation pages through the account's media at most this deep (100 a page). */
+const MAX_MEDIA_PAGES = 50;
+
+/** A caption as compared: NFC, line endings and runs of spaces collapsed, trimmed. */
+export function normalizeCaption(text: string): string {
+  return text.normalize("NFC").replace(/\r\n?/g, "\n").replace(/[ \t]+/g, " ").replace(/ *\n */g, "\n").trim();
 }
 
 export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
@@ -131,6 +142,18 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
 
     async publish({ accessToken, accountId, text, imageUrl }) {
       if (!imageUrl) throw new PlatformError("rejected", INSTAGRAM_IMAGE_REQUIRED);
+      // The daily publishing quota (a rolling 24 hours) is checked before anything is created.
+      const limit = await call(graph(`/${encodeURIComponent(accountId)}/content_publishing_limit?fields=quota_usage,config`), { headers: bearer(accessToken) });
+      if (limit.ok) {
+        const data = ((await readJson(limit)).data ?? []) as Record<string, unknown>[];
+        const usage = Number(data[0]?.quota_usage);
+        const total = Number(((data[0]?.config ?? {}) as Record<string, unknown>).quota_total);
+        if (Number.isFinite(usage) && Number.isFinite(total) && total > 0 && usage >= total) {
+          throw new PlatformError("retryable", `Instagram's limit of ${total} posts in 24 hours is reached for this account. The post will be retried.`, 3600_000, "daily_cap");
+        }
+      } else if (limit.status === 401 || limit.status === 400) {
+        throw await classifyInstagramResponse(limit, "api");
+      }
       const created = await call(graph(`/${encodeURIComponent(accountId)}/media`), {
         method: "POST",
         headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }),
@@ -167,16 +190,32 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
     },
 
     async findRecentPost({ accessToken, text, sinceMs }) {
-      const res = await call(graph(`/me/media?fields=id,caption,timestamp&limit=25`), { headers: bearer(accessToken) });
-      if (!res.ok) throw await classifyInstagramResponse(res, "api");
-      const json = await readJson(res);
-      const items = Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : [];
-      const want = text.trim();
-      const hit = items.find((m) => {
-        const ts = Date.parse(str(m.timestamp) ?? "");
-        return (str(m.caption) ?? "").trim() === want && (Number.isNaN(ts) || ts >= sinceMs - 60_000);
-      });
-      return hit ? (str(hit.id) ?? null) : null;
+      // Everything the account published since the first attempt began, newest first, page by
+      // page with the `after` cursor until a post older than that shows up (decision 121).
+      const want = normalizeCaption(text);
+      const since = sinceMs - 60_000;
+      let after: string | undefined;
+      for (let page = 0; page < MAX_MEDIA_PAGES; page++) {
+        const qs = new URLSearchParams({ fields: "id,caption,timestamp", limit: "100", since: String(Math.floor(since / 1000)) });
+        if (after) qs.set("after", after);
+        const res = await call(graph(`/me/media?${qs}`), { headers: bearer(accessToken) });
+        if (!res.ok) throw await classifyInstagramResponse(res, "api");
+        const json = await readJson(res);
+        const items = Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : [];
+        let older = false;
+        for (const m of items) {
+          const ts = Date.parse(str(m.timestamp) ?? "");
+          if (!Number.isNaN(ts) && ts < since) {
+            older = true;
+            continue;
+          }
+          if (normalizeCaption(str(m.caption) ?? "") === want) return str(m.id) ?? null;
+        }
+        const paging = (json.paging ?? {}) as Record<string, unknown>;
+        after = str(((paging.cursors ?? {}) as Record<string, unknown>).after);
+        if (older || !after || !paging.next || items.length === 0) return null;
+      }
+      return null;
     },
   };
 }

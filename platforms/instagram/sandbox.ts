@@ -33,6 +33,10 @@ const IG_SHORT_TTL_S = 3600;
 const IG_LONG_TTL_S = 5_184_000;
 const CONTAINER_DELAY_MS = 300;
 const containers = new Map<string, Container>();
+/** API-published posts per rolling 24 hours (the media_publish reference; lowered per account with {"cap": n}). */
+const INSTAGRAM_DAILY_CAP = 50;
+const capOf = (acc: Account) => state.caps.get(acc.id) ?? INSTAGRAM_DAILY_CAP;
+const publishedInDay = (acc: Account) => state.posts.filter((x) => x.network === "instagram" && x.accountId === acc.id && x.createdAt > Date.now() - 86_400_000);
 const AUTHORIZE: AuthorizeOptions = {
   clientId: INSTAGRAM_SANDBOX_CLIENT.clientId,
   pkce: false,
@@ -135,12 +139,28 @@ function handleInstagram(req: IncomingMessage, res: ServerResponse, body: Buffer
   if (rest === "me/media" && req.method === "GET") {
     const auth = igAuth(req, res, p);
     if (!auth) return true;
-    const items = state.posts
-      .filter((x) => x.network === "instagram" && x.accountId === auth.acc.id)
-      .reverse()
-      .slice(0, Number(p.get("limit") ?? 25) || 25)
-      .map((x) => ({ id: x.id, caption: x.text, media_type: "IMAGE", media_url: x.imageUrl, timestamp: new Date(x.createdAt).toISOString().replace(/\.\d{3}Z$/, "+0000") }));
-    send(res, 200, { data: items });
+    // Newest first, `limit` per page (at most 100), `since` (unix seconds), cursor `after`.
+    const limit = Math.min(Math.max(Number(p.get("limit") ?? 25) || 25, 1), 100);
+    const since = Number(p.get("since") ?? 0) * 1000 || 0;
+    const all = state.posts.filter((x) => x.network === "instagram" && x.accountId === auth.acc.id && x.createdAt >= since).reverse();
+    const offset = Number(Buffer.from(p.get("after") ?? "", "base64url").toString("utf8").replace(/^offset:/, "")) || 0;
+    const items = all.slice(offset, offset + limit).map((x) => ({ id: x.id, caption: x.text, media_type: "IMAGE", media_url: x.imageUrl, timestamp: new Date(x.createdAt).toISOString().replace(/\.\d{3}Z$/, "+0000") }));
+    const body: Record<string, unknown> = { data: items };
+    if (items.length) {
+      const cursor = (n: number) => Buffer.from(`offset:${n}`).toString("base64url");
+      const paging: Record<string, unknown> = { cursors: { before: cursor(offset), after: cursor(offset + items.length) } };
+      if (offset + limit < all.length) paging.next = `${url.origin}${url.pathname}?limit=${limit}&after=${cursor(offset + items.length)}`;
+      body.paging = paging;
+    }
+    send(res, 200, body);
+    return true;
+  }
+
+  const quota = rest.match(/^([^/]+)\/content_publishing_limit$/);
+  if (quota && req.method === "GET") {
+    const auth = igAuth(req, res, p);
+    if (!auth) return true;
+    send(res, 200, { data: [{ quota_usage: publishedInDay(auth.acc).length, config: { quota_total: capOf(auth.acc), quota_duration: 86400 } }] });
     return true;
   }
 
@@ -179,6 +199,11 @@ function handleInstagram(req: IncomingMessage, res: ServerResponse, body: Buffer
     }
     if (!container || container.accountId !== auth.acc.id) {
       igError(res, 400, "Invalid parameter", 100, { error_user_msg: "The media container does not exist." });
+      return true;
+    }
+    // At most the daily cap of API-published posts per rolling 24 hours (code 9, subcode 2207042).
+    if (publishedInDay(auth.acc).length >= capOf(auth.acc)) {
+      igError(res, 400, "Application request limit reached", 9, { error_subcode: 2207042, error_user_msg: "You reached maximum number of posts that is allowed to be published by Media Publish API." });
       return true;
     }
     if (container.status === "PUBLISHED") {

@@ -23,10 +23,17 @@ export type PlatformAccount = { id: string; username: string };
 export class PlatformError extends Error {
   readonly kind: "retryable" | "auth" | "rejected" | "unknown_outcome";
   readonly retryAfterMs?: number;
-  constructor(kind: PlatformError["kind"], message: string, retryAfterMs?: number) {
+  /**
+   * Why, where the platform says it in a machine-readable way: "duplicate" (the platform already
+   * has this text: the publisher looks for our own earlier attempt before calling it failed),
+   * "not_permitted", "suspended", "daily_cap".
+   */
+  readonly reason?: "duplicate" | "not_permitted" | "suspended" | "daily_cap";
+  constructor(kind: PlatformError["kind"], message: string, retryAfterMs?: number, reason?: PlatformError["reason"]) {
     super(message);
     this.kind = kind;
     this.retryAfterMs = retryAfterMs;
+    this.reason = reason;
   }
 }
 

@@ -26,9 +26,13 @@ export async function platformFetch(url: string, init: RequestInit, opts: CallOp
   }
 }
 
-/** Delay asked for by a 429: Retry-After (seconds or HTTP date), else X's x-rate-limit-reset (epoch s). */
+/**
+ * Delay asked for by a 429, in ms: Retry-After (seconds or HTTP date) where the platform sends it;
+ * X sends none but `x-user-limit-24hour-reset` when the account's 24-hour cap is used up
+ * (`x-user-limit-24hour-remaining: 0`), else `x-rate-limit-reset` (epoch seconds).
+ */
 export function retryAfterMs(headers: Headers, nowMs = Date.now()): number | undefined {
-  const clamp = (ms: number) => Math.min(Math.max(ms, 1000), 15 * 60_000);
+  const clamp = (ms: number) => Math.min(Math.max(ms, 1000), 24 * 3600_000);
   const ra = headers.get("retry-after");
   if (ra) {
     const secs = Number(ra);
@@ -36,8 +40,14 @@ export function retryAfterMs(headers: Headers, nowMs = Date.now()): number | und
     const date = Date.parse(ra);
     if (!Number.isNaN(date)) return clamp(date - nowMs);
   }
-  const reset = headers.get("x-rate-limit-reset");
-  if (reset && Number.isFinite(Number(reset))) return clamp(Number(reset) * 1000 - nowMs);
+  const epoch = (name: string) => {
+    const v = headers.get(name);
+    return v && Number.isFinite(Number(v)) ? Number(v) * 1000 : null;
+  };
+  const daily = epoch("x-user-limit-24hour-reset");
+  if (daily !== null && headers.get("x-user-limit-24hour-remaining") === "0") return clamp(daily - nowMs);
+  const reset = epoch("x-rate-limit-reset");
+  if (reset !== null) return clamp(reset - nowMs);
   return undefined;
 }
 

@@ -6,6 +6,8 @@
 // Fault switches, per network prefix:
 //   POST {prefix}/_control  {"fail":"500"|"429"|"timeout"|"revoke"|"reject","times":n,"account":"<id or username>",
 //                            "on":"publish"|"post"|"token"|"any","retryAfter":seconds,"commit":true} or {"reset":true}
+//                           or {"cap":n,"account":...} (posts per rolling 24 hours for that account)
+//                           "commit" with a timeout: the platform did the work but the reply is lost
 //   GET  {prefix}/_state    counters (refreshes, posts, token exchanges per account id) and everything posted
 // Plain erasable TypeScript (runs under Node 22 without a build step): imports carry `.ts`, no enums.
 import { createHash, randomBytes } from "node:crypto";
@@ -71,6 +73,8 @@ export const state = {
   failures: [] as Failure[],
   refreshes: new Map<string, number>(),
   exchanges: new Map<string, number>(),
+  /** Posts per rolling 24 hours, per account id, where a test lowered the network's cap. */
+  caps: new Map<string, number>(),
 };
 let seq = 0;
 
@@ -241,6 +245,14 @@ function handleControl(network: string, res: ServerResponse, body: Buffer): bool
     return true;
   }
   const account = typeof input.account === "string" && input.account ? input.account : null;
+  if (typeof input.cap === "number") {
+    // {"cap": n, "account": ...}: the account may publish n posts per rolling 24 hours.
+    for (const acc of state.accounts.values()) {
+      if (acc.network === network && (acc.id === account || acc.username === account)) state.caps.set(acc.id, input.cap);
+    }
+    send(res, 200, { ok: true });
+    return true;
+  }
   const fail = String(input.fail ?? "");
   if (fail === "revoke") {
     let n = 0;

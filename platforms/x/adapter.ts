@@ -7,7 +7,7 @@
 // (https://api.x.com), X_AUTHORIZE_URL (https://x.com/i/oauth2/authorize); without X_CLIENT_ID the
 // sandbox's /x routes are used when PLATFORM_SANDBOX_URL is set.
 import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
-import { form, platformFetch, readJson, retryAfterMs, str } from "../shared/http.ts";
+import { form, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { X_SANDBOX_CLIENT } from "./meta.ts";
 
 export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
@@ -37,12 +37,33 @@ function problemText(body: Record<string, unknown>): string {
   );
 }
 
+// X's 403s mean different things: the problem `type` (v2) or the v1.1 error `code` says which.
+// POST /2/tweets answers a duplicate with `type: "about:blank"` and only its detail text, so for
+// that one case the documented detail is the signal (docs/decisions/122).
+const SUSPENDED_CODES = new Set([64, 326]);
+const NOT_PERMITTED_CODES = new Set([261, 220, 453]);
+function forbiddenReason(body: Record<string, unknown>, detail: string): PlatformError["reason"] {
+  const errors = Array.isArray(body.errors) ? (body.errors as Record<string, unknown>[]) : [];
+  const codes = errors.map((e) => Number(e.code)).filter(Number.isFinite);
+  const type = (str(body.type) ?? "").split("/").pop() ?? "";
+  if (codes.includes(187) || type === "duplicate-content" || (type === "about:blank" && /duplicate content/i.test(detail))) return "duplicate";
+  if (codes.some((c) => SUSPENDED_CODES.has(c)) || type === "account-suspended" || type === "account-locked") return "suspended";
+  if (codes.some((c) => NOT_PERMITTED_CODES.has(c)) || ["client-forbidden", "not-authorized-for-resource", "usage-capped", "unsupported-authentication"].includes(type)) return "not_permitted";
+  return undefined;
+}
+
 /** Maps a non-OK X response to a typed error. */
 export async function classifyXResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
   const body = await readJson(res);
   const detail = problemText(body);
   if (res.status === 429) {
-    return new PlatformError("retryable", "Twitter rate limit reached. The post will be retried.", retryAfterMs(res.headers));
+    const daily = res.headers.get("x-user-limit-24hour-remaining") === "0";
+    return new PlatformError(
+      "retryable",
+      daily ? "Twitter's 24-hour posting limit for this account is reached. The post will be retried when it resets." : "Twitter rate limit reached. The post will be retried.",
+      retryAfterMs(res.headers),
+      daily ? "daily_cap" : undefined,
+    );
   }
   if (res.status >= 500) return new PlatformError("retryable", `Twitter is unavailable (HTTP ${res.status}). Please try again.`);
   // Token endpoint refusals keep X's own words: callers add the context ("Failed to exchange code: ...").
@@ -50,11 +71,58 @@ export async function classifyXResponse(res: Response, context: "token" | "api")
   if (res.status === 401 || body.error === "invalid_grant") {
     return new PlatformError("auth", `Twitter access was revoked or expired. Please reconnect your Twitter account. (${detail})`);
   }
-  if (res.status === 403 && /not permitted|suspended|forbidden to perform/i.test(detail) && !/duplicate/i.test(detail)) {
-    return new PlatformError("auth", `Twitter refused access: ${detail}. Please reconnect your Twitter account.`);
+  if (res.status === 403) {
+    const reason = forbiddenReason(body, detail);
+    if (reason === "duplicate") return new PlatformError("rejected", `Twitter refused the post as a duplicate of one already on the account: ${detail}`, undefined, "duplicate");
+    if (reason === "suspended") return new PlatformError("auth", `Twitter says this account is suspended or locked: ${detail}. Please check the account on X, then reconnect it.`, undefined, "suspended");
+    if (reason === "not_permitted") return new PlatformError("auth", `Twitter refused access: ${detail}. Please reconnect your Twitter account.`, undefined, "not_permitted");
   }
   return new PlatformError("rejected", `Twitter rejected the post: ${detail}`);
 }
+
+const decodeEntities = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+
+/** A URL as compared: lower-case scheme and host, no trailing slash. */
+function normalUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    return `${u.protocol}//${u.host.toLowerCase()}${u.pathname.replace(/\/+$/, "")}${u.search}${u.hash}`;
+  } catch {
+    return raw;
+  }
+}
+
+type UrlEntity = { start?: number; end?: number; url?: string; expanded_url?: string; media_key?: string };
+
+/**
+ * A tweet's text as we sent it: X returns `&`, `<`, `>` as HTML entities, every link as a t.co
+ * link (its `entities.urls` give the expanded URL) and a trailing t.co link for attached media
+ * (an entity with a `media_key`). Links are normalised on both sides before comparing.
+ */
+export function normalizeTweetText(text: string, entities?: { urls?: UrlEntity[] }): string {
+  let out = text;
+  for (const e of entities?.urls ?? []) {
+    if (!e.url) continue;
+    out = out.split(e.url).join(e.media_key ? "" : (e.expanded_url ?? e.url));
+  }
+  if (!entities?.urls) out = out.replace(/\s*https:\/\/t\.co\/\w+\s*$/, ""); // media link without entities
+  return normalizeOwnText(decodeEntities(out));
+}
+
+/** Our text as X would keep it: NFC, links normalised, whitespace collapsed. */
+export function normalizeOwnText(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/https?:\/\/\S+/g, (u) => normalUrl(u))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Reconciliation pages through the timeline at most this deep (100 tweets a page). */
+const MAX_TIMELINE_PAGES = 50;
+/** GIF processing: poll STATUS at most this long. */
+const GIF_PROCESSING_LIMIT_MS = 60_000;
+const CHUNK_BYTES = 1024 * 1024;
 
 export function xAdapter(config: XConfig): PlatformAdapter {
   const call = (path: string, init: RequestInit, publishes = false) =>
@@ -91,6 +159,58 @@ export function xAdapter(config: XConfig): PlatformAdapter {
     if (!res.ok) throw new PlatformError("retryable", `Failed to upload media: the image could not be loaded (HTTP ${res.status})`);
     const type = res.headers.get("content-type")?.split(";")[0] ?? "application/octet-stream";
     return { blob: new Blob([await res.arrayBuffer()], { type }), type };
+  }
+
+  const uploadError = async (res: Response) => {
+    const err = await classifyXResponse(res, "api");
+    return err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Twitter rejected the post: /, "")}`) : err;
+  };
+
+  /** Images: one multipart request (media_category tweet_image). */
+  async function simpleUpload(accessToken: string, blob: Blob, type: string): Promise<string> {
+    const body = new FormData();
+    body.set("media", blob, "image");
+    body.set("media_category", "tweet_image");
+    body.set("media_type", type);
+    const res = await call("/2/media/upload", { method: "POST", headers: authed(accessToken), body });
+    if (!res.ok) throw await uploadError(res);
+    const json = await readJson(res);
+    const mediaId = str(((json.data ?? {}) as Record<string, unknown>).id) ?? str(json.media_id_string);
+    if (!mediaId) throw new PlatformError("retryable", "Failed to upload media");
+    return mediaId;
+  }
+
+  /** GIFs: the chunked upload (INIT, APPEND per 1 MB, FINALIZE, then STATUS until succeeded), media_category tweet_gif. */
+  async function chunkedUpload(accessToken: string, blob: Blob, type: string): Promise<string> {
+    const command = async (params: Record<string, string>, file?: Blob) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(params)) body.set(k, v);
+      if (file) body.set("media", file, "chunk");
+      const res = await call("/2/media/upload", { method: "POST", headers: authed(accessToken), body });
+      if (!res.ok) throw await uploadError(res);
+      return res.status === 204 ? {} : readJson(res);
+    };
+    const data = (json: Record<string, unknown>) => (json.data ?? json) as Record<string, unknown>;
+    const init = data(await command({ command: "INIT", total_bytes: String(blob.size), media_type: type, media_category: "tweet_gif" }));
+    const mediaId = str(init.id) ?? str(init.media_id_string);
+    if (!mediaId) throw new PlatformError("retryable", "Failed to upload media");
+    for (let i = 0, segment = 0; i < blob.size; i += CHUNK_BYTES, segment++) {
+      await command({ command: "APPEND", media_id: mediaId, segment_index: String(segment) }, blob.slice(i, i + CHUNK_BYTES));
+    }
+    let info = (data(await command({ command: "FINALIZE", media_id: mediaId })).processing_info ?? null) as Record<string, unknown> | null;
+    const deadline = Date.now() + GIF_PROCESSING_LIMIT_MS;
+    while (info && info.state !== "succeeded") {
+      if (info.state === "failed") {
+        const error = (info.error ?? {}) as Record<string, unknown>;
+        throw new PlatformError("rejected", `Failed to upload media: ${str(error.message) ?? "X could not process the GIF"}`);
+      }
+      if (Date.now() >= deadline) throw new PlatformError("retryable", "Failed to upload media: X is still processing the GIF. Please try again.");
+      await sleep(Math.min(Math.max(Number(info.check_after_secs) || 1, 1), 10) * 1000);
+      const res = await call(`/2/media/upload?${new URLSearchParams({ command: "STATUS", media_id: mediaId })}`, { headers: authed(accessToken) });
+      if (!res.ok) throw await uploadError(res);
+      info = (data(await readJson(res)).processing_info ?? null) as Record<string, unknown> | null;
+    }
+    return mediaId;
   }
 
   return {
@@ -130,20 +250,7 @@ export function xAdapter(config: XConfig): PlatformAdapter {
       const mediaIds: string[] = [];
       if (input.image || input.imageUrl) {
         const { blob, type } = await loadImage(input);
-        const body = new FormData();
-        body.set("media", blob, "image");
-        body.set("media_category", "tweet_image");
-        body.set("media_type", type);
-        const res = await call("/2/media/upload", { method: "POST", headers: authed(input.accessToken), body });
-        if (!res.ok) {
-          const err = await classifyXResponse(res, "api");
-          throw err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Twitter rejected the post: /, "")}`) : err;
-        }
-        const json = await readJson(res);
-        const data = (json.data ?? {}) as Record<string, unknown>;
-        const mediaId = str(data.id) ?? str(json.media_id_string);
-        if (!mediaId) throw new PlatformError("retryable", "Failed to upload media");
-        mediaIds.push(mediaId);
+        mediaIds.push(type === "image/gif" ? await chunkedUpload(input.accessToken, blob, type) : await simpleUpload(input.accessToken, blob, type));
       }
       const payload: Record<string, unknown> = { text: input.text };
       if (mediaIds.length) payload.media = { media_ids: mediaIds };
@@ -160,20 +267,27 @@ export function xAdapter(config: XConfig): PlatformAdapter {
     },
 
     async findRecentPost({ accessToken, accountId, text, sinceMs }) {
-      const qs = new URLSearchParams({
-        max_results: "20",
-        "tweet.fields": "created_at",
-        start_time: new Date(sinceMs - 60_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
-      });
-      const res = await call(`/2/users/${encodeURIComponent(accountId)}/tweets?${qs}`, { headers: authed(accessToken) });
-      if (!res.ok) throw await classifyXResponse(res, "api");
-      const json = await readJson(res);
-      const tweets = Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : [];
-      // X rewrites links to t.co, so links are compared as placeholders.
-      const norm = (v: string) => v.replace(/https?:\/\/\S+/g, "<url>").replace(/\s+/g, " ").trim();
-      const want = norm(text);
-      const hit = tweets.find((t) => norm(str(t.text) ?? "") === want);
-      return hit ? (str(hit.id) ?? null) : null;
+      // Everything the account published since the first attempt began, newest first, page by
+      // page (a busy account may have posted far more than one page since), decision 121.
+      const want = normalizeOwnText(text);
+      let next: string | undefined;
+      for (let page = 0; page < MAX_TIMELINE_PAGES; page++) {
+        const qs = new URLSearchParams({
+          max_results: "100",
+          "tweet.fields": "created_at,entities",
+          start_time: new Date(sinceMs - 60_000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+        });
+        if (next) qs.set("pagination_token", next);
+        const res = await call(`/2/users/${encodeURIComponent(accountId)}/tweets?${qs}`, { headers: authed(accessToken) });
+        if (!res.ok) throw await classifyXResponse(res, "api");
+        const json = await readJson(res);
+        const tweets = Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : [];
+        const hit = tweets.find((t) => normalizeTweetText(str(t.text) ?? "", t.entities as { urls?: UrlEntity[] } | undefined) === want);
+        if (hit) return str(hit.id) ?? null;
+        next = str((json.meta as Record<string, unknown> | undefined)?.next_token);
+        if (!next || tweets.length === 0) return null;
+      }
+      return null;
     },
   };
 }

@@ -3,7 +3,9 @@
 // /2/media/upload, /2/tweets and the user timeline /2/users/:id/tweets. It refuses what X refuses
 // (docs/decisions/120 lists each rule with its source).
 // Plain erasable TypeScript (runs under Node 22 without a build step): imports carry `.ts`.
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import twitterText from "twitter-text";
 import {
   answerFailure,
   bearer,
@@ -26,12 +28,17 @@ import {
 } from "../shared/sandbox-core.ts";
 import { X_SANDBOX_CLIENT } from "./meta.ts";
 
-type UploadedMedia = { id: string; accountId: string; type: string; bytes: Buffer };
+type UploadedMedia = { id: string; accountId: string; type: string; bytes: Buffer; ready: boolean; total?: number; chunks?: Buffer[] };
 
 const X_ACCESS_TTL_S = 7200;
+/** X's posting limit per user per 24 hours (docs/decisions/122). */
+const X_DAILY_CAP = 2400;
 const media = new Map<string, UploadedMedia>();
 const AUTHORIZE: AuthorizeOptions = { clientId: X_SANDBOX_CLIENT.clientId, pkce: true, codePrefix: "xcode_", defaultUsername: "sandbox_x_user" };
 
+/** Posts an account may publish per rolling 24 hours (X's user limit; lowered per account with {"cap": n}). */
+const dailyCapOf = (acc: Account) => state.caps.get(acc.id) ?? X_DAILY_CAP;
+const postsInDay = (acc: Account) => state.posts.filter((p) => p.network === "x" && p.accountId === acc.id && p.createdAt > Date.now() - 86_400_000);
 const xHeaders = () => ({
   "x-rate-limit-limit": "100",
   "x-rate-limit-remaining": "99",
@@ -95,6 +102,12 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
       const rt = state.refresh.get(p.get("refresh_token") ?? "");
       const acc = rt ? state.accounts.get(rt.accountId) : undefined;
       const failure = takeFailure("x", "token", acc);
+      // "Reply lost": X used the refresh token and issued new ones, but the answer never arrives.
+      if (failure?.fail === "timeout" && failure.commit && rt && acc && !rt.used) {
+        rt.used = true;
+        bump(state.refreshes, acc.id);
+        issueX(acc);
+      }
       if (failure && answerFailure(xSandbox, res, failure)) return true;
       if (!rt || !acc) {
         send(res, 400, { error: "invalid_request", error_description: "Value passed for the token was invalid." });
@@ -121,34 +134,93 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     return true;
   }
 
+  if (path === "/2/media/upload" && req.method === "GET") {
+    const acc = xAuth(req, res);
+    if (!acc) return true;
+    const m = media.get(url.searchParams.get("media_id") ?? "");
+    if (url.searchParams.get("command") !== "STATUS" || !m || m.accountId !== acc.id) {
+      send(res, 400, { title: "Invalid Request", status: 400, detail: "Invalid media_id or command" });
+      return true;
+    }
+    // Processing takes one STATUS round.
+    const state_ = m.ready ? "succeeded" : "in_progress";
+    m.ready = true;
+    send(res, 200, { data: { id: m.id, processing_info: state_ === "succeeded" ? { state: "succeeded", progress_percent: 100 } : { state: "in_progress", check_after_secs: 1, progress_percent: 50 } } }, xHeaders());
+    return true;
+  }
+
   if (path === "/2/media/upload" && req.method === "POST") {
     const acc = xAuth(req, res);
     if (!acc) return true;
+    let form: FormData | null = null;
+    try {
+      form = await new Request("http://sandbox/upload", { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: new Uint8Array(body) }).formData();
+    } catch {
+      form = null;
+    }
+    const field = (k: string) => (typeof form?.get(k) === "string" ? (form!.get(k) as string) : "");
+    const command = field("command");
+    const file = form?.get("media");
+    const blob = file instanceof Blob ? file : null;
+    if (command === "INIT") {
+      const total = Number(field("total_bytes"));
+      const type = field("media_type");
+      if (!Number.isInteger(total) || total <= 0 || !type) {
+        send(res, 400, { title: "Invalid Request", status: 400, detail: "total_bytes and media_type are required" });
+        return true;
+      }
+      // GIFs up to 15 MB with media_category tweet_gif; images up to 5 MB.
+      const limit = field("media_category") === "tweet_gif" ? 15 * 1024 * 1024 : 5 * 1024 * 1024;
+      if (total > limit) {
+        send(res, 400, { title: "Invalid Request", status: 400, detail: `File size exceeds ${limit} bytes.` });
+        return true;
+      }
+      const id = nextId("9");
+      media.set(id, { id, accountId: acc.id, type, bytes: Buffer.alloc(0), ready: false, total, chunks: [] });
+      send(res, 202, { data: { id, media_key: `7_${id}`, expires_after_secs: 86400 } }, xHeaders());
+      return true;
+    }
+    if (command === "APPEND" || command === "FINALIZE") {
+      const m = media.get(field("media_id"));
+      if (!m || m.accountId !== acc.id || !m.chunks) {
+        send(res, 400, { title: "Invalid Request", status: 400, detail: "Invalid media_id" });
+        return true;
+      }
+      if (command === "APPEND") {
+        if (!blob) {
+          send(res, 400, { title: "Invalid Request", status: 400, detail: "media is required" });
+          return true;
+        }
+        m.chunks[Number(field("segment_index")) || 0] = Buffer.from(await blob.arrayBuffer());
+        res.writeHead(204).end();
+        return true;
+      }
+      m.bytes = Buffer.concat(m.chunks.filter(Boolean));
+      if (m.bytes.length !== m.total) {
+        send(res, 400, { title: "Invalid Request", status: 400, detail: "Segments do not add up to total_bytes." });
+        return true;
+      }
+      send(res, 201, { data: { id: m.id, size: m.bytes.length, processing_info: { state: "pending", check_after_secs: 1 } } }, xHeaders());
+      return true;
+    }
     const failure = takeFailure("x", "upload", acc);
     if (failure && answerFailure(xSandbox, res, failure)) return true;
-    let file: Blob | null = null;
-    try {
-      const form = await new Request("http://sandbox/upload", {
-        method: "POST",
-        headers: { "content-type": String(req.headers["content-type"] ?? "") },
-        body: new Uint8Array(body),
-      }).formData();
-      const media = form.get("media");
-      file = media instanceof Blob ? media : null;
-    } catch {
-      file = null;
-    }
-    if (!file || file.size === 0) {
+    if (!blob || blob.size === 0) {
       send(res, 400, { title: "Invalid Request", status: 400, detail: "One or more parameters to your request was invalid.", errors: [{ message: "media is required" }] });
       return true;
     }
-    if (file.size > 5 * 1024 * 1024) {
+    // The one-shot upload takes images; an animated GIF needs the chunked upload (tweet_gif).
+    if ((blob.type || field("media_type")) === "image/gif") {
+      send(res, 400, { title: "Invalid Request", status: 400, detail: "GIF media must be uploaded with the chunked upload (INIT/APPEND/FINALIZE) and media_category tweet_gif." });
+      return true;
+    }
+    if (blob.size > 5 * 1024 * 1024) {
       send(res, 400, { title: "Invalid Request", status: 400, detail: "File size exceeds 5242880 bytes." });
       return true;
     }
     const id = nextId("9");
-    media.set(id, { id, accountId: acc.id, type: file.type || "application/octet-stream", bytes: Buffer.from(await file.arrayBuffer()) });
-    send(res, 200, { data: { id, media_key: `3_${id}`, size: file.size, expires_after_secs: 86400, image: { image_type: file.type } } }, xHeaders());
+    media.set(id, { id, accountId: acc.id, type: blob.type || "application/octet-stream", bytes: Buffer.from(await blob.arrayBuffer()), ready: true });
+    send(res, 200, { data: { id, media_key: `3_${id}`, size: blob.size, expires_after_secs: 86400, image: { image_type: blob.type } } }, xHeaders());
     return true;
   }
 
@@ -171,17 +243,35 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
       answerFailure(xSandbox, res, failure);
       return true;
     }
+    // The account's 24-hour cap: 429 with the x-user-limit-24hour-* headers and no Retry-After.
+    const today = postsInDay(acc);
+    if (today.length >= dailyCapOf(acc)) {
+      const reset = Math.floor((today[0]!.createdAt + 86_400_000) / 1000);
+      send(res, 429, { title: "Too Many Requests", status: 429, detail: "Too Many Requests", type: "about:blank" }, {
+        ...xHeaders(),
+        "x-user-limit-24hour-limit": String(dailyCapOf(acc)),
+        "x-user-limit-24hour-remaining": "0",
+        "x-user-limit-24hour-reset": String(reset),
+      });
+      return true;
+    }
     if (!text.trim() && mediaIds.length === 0) {
       send(res, 400, { title: "Invalid Request", status: 400, detail: "One or more parameters to your request was invalid.", errors: [{ message: "text or media is required" }] });
       return true;
     }
-    if ([...text].length > 280) {
+    // X counts weighted characters (URLs 23, emoji and CJK 2): twitter-text is X's own counter.
+    if (!twitterText.parseTweet(text).valid && text.trim()) {
       send(res, 400, { title: "Invalid Request", status: 400, detail: "Your Tweet text is too long (over 280 characters).", errors: [{ message: "text is too long" }] });
+      return true;
+    }
+    // X refuses a text the account already published (403, type about:blank, this detail).
+    if (state.posts.some((p) => p.network === "x" && p.accountId === acc.id && p.text === text)) {
+      send(res, 403, { title: "Forbidden", status: 403, type: "about:blank", detail: "You are not allowed to create a Tweet with duplicate content." });
       return true;
     }
     for (const id of mediaIds) {
       const m = media.get(String(id));
-      if (!m || m.accountId !== acc.id) {
+      if (!m || m.accountId !== acc.id || !m.ready) {
         send(res, 400, { title: "Invalid Request", status: 400, detail: `Your media IDs are invalid: ${String(id)}` });
         return true;
       }
@@ -196,17 +286,50 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     const acc = xAuth(req, res);
     if (!acc) return true;
     const since = Date.parse(url.searchParams.get("start_time") ?? "") || 0;
-    const max = Math.min(Number(url.searchParams.get("max_results") ?? 10) || 10, 100);
-    const items = state.posts
-      .filter((p) => p.network === "x" && p.accountId === timeline[1] && p.createdAt >= since)
-      .reverse()
-      .slice(0, max)
-      .map((p) => ({ id: p.id, text: p.text, created_at: new Date(p.createdAt).toISOString(), edit_history_tweet_ids: [p.id] }));
-    send(res, 200, items.length ? { data: items, meta: { result_count: items.length, newest_id: items[0]!.id, oldest_id: items.at(-1)!.id } } : { meta: { result_count: 0 } }, xHeaders());
+    const max = Number(url.searchParams.get("max_results") ?? 10);
+    if (!Number.isInteger(max) || max < 5 || max > 100) {
+      send(res, 400, { title: "Invalid Request", status: 400, detail: "The `max_results` query parameter value is not between 5 and 100", errors: [{ parameters: { max_results: [String(max)] } }] });
+      return true;
+    }
+    const all = state.posts.filter((p) => p.network === "x" && p.accountId === timeline[1] && p.createdAt >= since).reverse();
+    const offset = Number(url.searchParams.get("pagination_token")?.replace(/^page_/, "") ?? 0) || 0;
+    const page = all.slice(offset, offset + max);
+    const items = page.map((p) => ({ id: p.id, created_at: new Date(p.createdAt).toISOString(), edit_history_tweet_ids: [p.id], ...asReturned(p) }));
+    const meta: Record<string, unknown> = { result_count: items.length };
+    if (items.length) Object.assign(meta, { newest_id: items[0]!.id, oldest_id: items.at(-1)!.id });
+    if (offset + max < all.length) meta.next_token = `page_${offset + max}`;
+    send(res, 200, items.length ? { data: items, meta } : { meta }, xHeaders());
     return true;
   }
 
   return false;
+}
+
+/**
+ * A tweet as X returns it: `&`, `<`, `>` as HTML entities, every link replaced by a t.co link
+ * (with its expanded URL in entities.urls) and, for attached media, a trailing t.co link whose
+ * entity carries the media_key.
+ */
+function asReturned(p: Posted): { text: string; entities?: { urls: Record<string, unknown>[] } } {
+  const escape = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const urls: Record<string, unknown>[] = [];
+  let out = "";
+  let last = 0;
+  const tco = (seed: string) => `https://t.co/${createHash("sha256").update(seed).digest("base64url").slice(0, 10)}`;
+  for (const m of p.text.matchAll(/https?:\/\/\S+/g)) {
+    out += escape(p.text.slice(last, m.index));
+    const short = tco(`${p.id}:${m[0]}`);
+    urls.push({ start: [...out].length, end: [...out].length + short.length, url: short, expanded_url: m[0], display_url: m[0].replace(/^https?:\/\//, "").slice(0, 26) });
+    out += short;
+    last = m.index + m[0].length;
+  }
+  out += escape(p.text.slice(last));
+  if (p.imageUrl) {
+    const short = tco(`${p.id}:media`);
+    out = `${out} ${short}`;
+    urls.push({ start: [...out].length - short.length, end: [...out].length, url: short, expanded_url: `https://x.com/${p.username}/status/${p.id}/photo/1`, media_key: `3_${p.id}` });
+  }
+  return urls.length ? { text: out, entities: { urls } } : { text: out };
 }
 
 function recordTweet(acc: Account, text: string, mediaIds: unknown[]): Posted {
@@ -218,8 +341,8 @@ function answerInjected(res: ServerResponse, f: Failure) {
     send(res, 500, { title: "Internal Server Error", status: 500, detail: "Sandbox injected failure" });
   } else if (f.fail === "429") {
     const reset = Math.floor(Date.now() / 1000) + f.retryAfter;
+    // X sends no Retry-After: the reset instant is in x-rate-limit-reset (epoch seconds).
     send(res, 429, { title: "Too Many Requests", status: 429, detail: "Too Many Requests" }, {
-      "retry-after": String(f.retryAfter),
       "x-rate-limit-limit": "100",
       "x-rate-limit-remaining": "0",
       "x-rate-limit-reset": String(reset),

@@ -38,6 +38,12 @@ export const posts = sqliteTable(
     imagePrompt: text("image_prompt"),
     publishAttempts: integer("publish_attempts").notNull().default(0),
     lastAttempt: integer("last_attempt"),
+    // When a worker first took this post to talk to the platform: reconciliation looks at
+    // everything the account published since then (decision 121).
+    firstAttemptAt: integer("first_attempt_at"),
+    // A claim is held until this instant; the worker renews it while it works, and the cron
+    // sweeps back a claim whose lease ran out (a dead worker), decision 121.
+    leaseUntil: integer("lease_until"),
     publishedAt: integer("published_at"),
     errorMessage: text("error_message"),
     // Set the moment the platform accepts: the exactly-once guard.

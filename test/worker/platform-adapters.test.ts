@@ -110,11 +110,14 @@ describe("X adapter against the sandbox", () => {
     await sandboxControl("twitter", { fail: "429", retryAfter: 3, account: username });
     const limited = await caught(x.publish(input));
     expect(limited.kind).toBe("retryable");
-    expect(limited.retryAfterMs).toBe(3000);
+    // X sends no Retry-After: the delay comes from x-rate-limit-reset (whole epoch seconds).
+    expect(limited.retryAfterMs).toBeGreaterThan(1000);
+    expect(limited.retryAfterMs).toBeLessThanOrEqual(3000);
     await sandboxControl("twitter", { fail: "reject", account: username });
     const rejected = await caught(x.publish(input));
     expect(rejected.kind).toBe("rejected");
     expect(rejected.message).toContain("duplicate content");
+    expect(rejected.reason).toBe("duplicate");
     expect((await caught(x.publish({ ...input, text: "x".repeat(281) }))).kind).toBe("rejected");
     expect((await sandboxState("twitter", username)).posts[creds.platformUserId] ?? 0).toBe(0);
     await sandboxControl("twitter", { fail: "revoke", account: username });

@@ -7,11 +7,16 @@
 // 2. The moment the platform accepts, its post id is written with a conditional update
 //    (platform_post_id IS NULL) together with status published.
 // 3. Before any repeat attempt (swept claim, unknown outcome, earlier attempts) the platform is
-//    asked for a recent post with the same text first (reconciliation): a post that got through
-//    is recorded as published instead of being posted a second time.
-// 4. Typed errors decide: retryable -> retry with backoff (Retry-After wins) up to MAX_ATTEMPTS,
-//    auth -> failed + account needs reconnecting, rejected -> failed at once.
-import { and, eq, isNull } from "drizzle-orm";
+//    asked for a post with the same text among everything the account published since the first
+//    attempt began (reconciliation, paged by time): a post that got through is recorded as
+//    published instead of being posted a second time. A "duplicate content" refusal means "look
+//    again", never "failed" (decision 121).
+// 4. The attempt holds a lease (lease_until) renewed while it works and checked right before the
+//    post is sent, so a swept-back claim can never be posted by a worker that lost it.
+// 5. Typed errors decide: retryable -> retry with backoff (the platform's reset time wins) up to
+//    MAX_ATTEMPTS, then failed saying why and that it will not be retried; auth -> failed +
+//    account needs reconnecting; rejected -> failed at once.
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { media, posts } from "../../schema/db/posts";
 import type { Env, PublishJob } from "../env";
 import { getDb, type Db } from "../lib/db";
@@ -21,7 +26,7 @@ import { isPlatformId, platformMeta } from "../../platforms/registry";
 import { composeWithHashtags } from "../../platforms/shared/meta";
 import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getPublishingCredentials, markReconnectNeeded, type PublishingCredentials } from "./social-credentials";
-import { RECONCILE_MARKER } from "./publishing-claim";
+import { CLAIM_LEASE_MS, LEASE_RENEW_MS, RECONCILE_MARKER, WORK_LEASE_MS } from "./publishing-claim";
 
 export const MAX_ATTEMPTS = 5;
 export const FALLBACK_ERROR = "Failed to publish post";
@@ -46,6 +51,12 @@ export function backoffSeconds(attempt: number, retryAfterMs?: number): number {
 function userMessage(err: unknown): string {
   if (err instanceof PlatformError || err instanceof ApiError) return err.message || FALLBACK_ERROR;
   return FALLBACK_ERROR;
+}
+
+/** The message of a post that ran out of attempts: why, and that it will not be retried. */
+export function gaveUpMessage(message: string, attempts: number): string {
+  const why = message.replace(/\s*(The post will be retried\.|Please try again\.)\s*$/i, "").trim() || FALLBACK_ERROR;
+  return `${why}${/[.!?)]$/.test(why) ? "" : "."} Gave up after ${attempts} attempts; it will not be retried automatically.`;
 }
 
 async function loadImage(env: Env, db: Db, row: PostRow) {
@@ -79,14 +90,48 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
   const attemptAt = Math.max(Date.now(), job.claimedAt + 1);
   const taken = await db
     .update(posts)
-    .set({ lastAttempt: attemptAt, updatedAt: attemptAt })
+    .set({
+      lastAttempt: attemptAt,
+      leaseUntil: attemptAt + WORK_LEASE_MS,
+      // The platform's clock is the real one: reconciliation looks from the first real attempt.
+      firstAttemptAt: sql`coalesce(${posts.firstAttemptAt}, ${Date.now()})`,
+      updatedAt: attemptAt,
+    })
     .where(and(eq(posts.id, row.id), eq(posts.status, "publishing"), isNull(posts.platformPostId), eq(posts.lastAttempt, job.claimedAt)))
-    .returning({ id: posts.id })
+    .returning({ id: posts.id, firstAttemptAt: posts.firstAttemptAt })
     .get();
   if (!taken) return { action: "ack", result: "skipped" };
 
   const mine = and(eq(posts.id, row.id), eq(posts.status, "publishing"), isNull(posts.platformPostId), eq(posts.lastAttempt, attemptAt));
+  /** Extends this attempt's lease; false when the claim is no longer ours (swept back, taken over). */
+  const renewLease = async () => {
+    const res = await db
+      .update(posts)
+      .set({ leaseUntil: Math.max(Date.now(), attemptAt) + WORK_LEASE_MS })
+      .where(mine)
+      .returning({ id: posts.id })
+      .get();
+    return Boolean(res);
+  };
+  const renewer = setInterval(() => void renewLease().catch(() => undefined), LEASE_RENEW_MS);
+  try {
+    return await attempt(env, db, row, job, deliveryAttempt, attemptAt, taken.firstAttemptAt ?? Date.now(), mine, renewLease);
+  } finally {
+    clearInterval(renewer);
+  }
+}
 
+async function attempt(
+  env: Env,
+  db: Db,
+  row: PostRow,
+  job: PublishJob,
+  deliveryAttempt: number,
+  attemptAt: number,
+  firstAttemptAt: number,
+  mine: ReturnType<typeof and>,
+  renewLease: () => Promise<boolean>,
+): Promise<PublishOutcome> {
   const markPublished = async (platformPostId: string) => {
     const now = Date.now();
     // The platform accepted: record its id at once. Conditional so a second writer can never
@@ -102,11 +147,12 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
     await db.update(posts).set({ status: "failed", errorMessage: message, updatedAt: Date.now() }).where(mine).run();
   };
 
-  // Gives the attempt back (token = the claim again) so the retried message can take it.
-  const release = async (errorMessage: string | null) => {
+  // Gives the attempt back (token = the claim again) so the retried message can take it; the
+  // lease covers the queue's delay so the sweep leaves it alone meanwhile.
+  const release = async (errorMessage: string | null, delaySeconds: number) => {
     await db
       .update(posts)
-      .set({ lastAttempt: job.claimedAt, publishAttempts: row.publishAttempts + 1, errorMessage, updatedAt: Date.now() })
+      .set({ lastAttempt: job.claimedAt, leaseUntil: attemptAt + delaySeconds * 1000 + CLAIM_LEASE_MS, publishAttempts: row.publishAttempts + 1, errorMessage, updatedAt: Date.now() })
       .where(mine)
       .run();
   };
@@ -118,7 +164,8 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
 
   let creds: PublishingCredentials | null = null;
   // A post whose earlier attempt may have reached the platform is reconciled before posting.
-  const reconcile = row.errorMessage === RECONCILE_MARKER || row.publishAttempts > 1;
+  const reconcile = row.errorMessage === RECONCILE_MARKER || row.publishAttempts > 1 || row.firstAttemptAt != null;
+  const lookAgain = () => adapter!.findRecentPost({ accessToken: creds!.accessToken, accountId: creds!.platformUserId, text, sinceMs: firstAttemptAt });
   let phase: "before-send" | "send" = "before-send";
   let adapter: PlatformAdapter | null = null;
   const text = composePostText(row.content, row.hashtags ?? [], row.platform);
@@ -126,13 +173,15 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
     creds = await getPublishingCredentials(db, env, row.projectId, row.platform);
     adapter = platformFor(env, row.platform, creds.accountMeta);
     if (reconcile) {
-      const found = await adapter.findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, sinceMs: row.createdAt });
+      const found = await lookAgain();
       if (found) {
         await markPublished(found);
         return { action: "ack", result: "reconciled" };
       }
     }
     const { imageUrl, image } = await loadImage(env, db, row);
+    // Last check before anything becomes visible: the claim must still be ours.
+    if (!(await renewLease())) return { action: "ack", result: "skipped" };
     phase = "send";
     const { platformPostId } = await adapter.publish({
       accessToken: creds.accessToken,
@@ -156,6 +205,14 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
             ? "unknown_outcome"
             : "retryable";
     const message = userMessage(err);
+    // "Duplicate content" from the platform: an earlier attempt of ours may be the original.
+    if (err instanceof PlatformError && err.reason === "duplicate" && creds && adapter) {
+      const found = await lookAgain().catch(() => null);
+      if (found) {
+        await markPublished(found);
+        return { action: "ack", result: "reconciled" };
+      }
+    }
     if (kind === "auth") {
       await markFailed(message);
       if (creds) await markReconnectNeeded(db, creds.accountId);
@@ -166,20 +223,19 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
       // or a reconciled post we failed to record): ask it once before calling the post failed
       // (found by the chaos run, docs/decisions/097).
       if (kind !== "rejected" && (kind === "unknown_outcome" || reconcile) && creds && adapter) {
-        const found = await adapter
-          .findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, sinceMs: row.createdAt })
-          .catch(() => null);
+        const found = await lookAgain().catch(() => null);
         if (found) {
           await markPublished(found);
           return { action: "ack", result: "reconciled" };
         }
       }
-      await markFailed(message);
+      await markFailed(kind === "rejected" ? message : gaveUpMessage(message, deliveryAttempt));
       return { action: "ack", result: "failed" };
     }
     // retryable or unknown outcome: try again later; an unknown outcome is reconciled first.
-    await release(kind === "unknown_outcome" ? RECONCILE_MARKER : row.errorMessage);
     const retryAfterMs = err instanceof PlatformError ? err.retryAfterMs : undefined;
-    return { action: "retry", delaySeconds: backoffSeconds(deliveryAttempt, retryAfterMs) };
+    const delaySeconds = backoffSeconds(deliveryAttempt, retryAfterMs);
+    await release(kind === "unknown_outcome" ? RECONCILE_MARKER : row.errorMessage, delaySeconds);
+    return { action: "retry", delaySeconds };
   }
 }

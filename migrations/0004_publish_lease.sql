@@ -1,0 +1,2 @@
+ALTER TABLE `posts` ADD `first_attempt_at` integer;--> statement-breakpoint
+ALTER TABLE `posts` ADD `lease_until` integer;
