@@ -3,8 +3,8 @@
 // user can post to, each with its own Page access token. The user picks ONE Page; only that
 // Page's token is kept (a Page token obtained from a long-lived user token does not expire, so
 // there is nothing to refresh: a revoked one means "reconnect"). Text posts go to
-// POST /{page-id}/feed, photo posts to POST /{page-id}/photos with a public image URL Facebook
-// fetches itself. See docs/decisions/140.
+// POST /{page-id}/feed, photo posts to POST /{page-id}/photos with the bytes as multipart
+// "source" (or a public image URL Facebook fetches itself). See docs/decisions/140.
 import { form, platformFetch, readJson, str } from "../shared/http.ts";
 import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
@@ -108,11 +108,21 @@ export function facebookAdapter(config: FacebookConfig) {
       throw new PlatformError("auth", "Facebook access was revoked. Please reconnect your Facebook Page.");
     },
 
-    async publish({ accessToken, accountId, text, imageUrl }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
+    async publish({ accessToken, accountId, text, imageUrl, image }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
       const page = encodeURIComponent(accountId);
-      const res = imageUrl
-        ? await call(graph(`/${page}/photos`), { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ url: imageUrl, caption: text, published: "true" }) }, true)
-        : await call(graph(`/${page}/feed`), { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ message: text }) }, true);
+      let res: Response;
+      if (image) {
+        // Our own upload: the bytes go as the multipart "source" (no public URL needed).
+        const body = new FormData();
+        body.set("source", new Blob([image.data instanceof Uint8Array ? image.data.slice() : image.data], { type: image.contentType }), "image");
+        body.set("caption", text);
+        body.set("published", "true");
+        res = await call(graph(`/${page}/photos`), { method: "POST", headers: bearer(accessToken), body }, true);
+      } else if (imageUrl) {
+        res = await call(graph(`/${page}/photos`), { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ url: imageUrl, caption: text, published: "true" }) }, true);
+      } else {
+        res = await call(graph(`/${page}/feed`), { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ message: text }) }, true);
+      }
       if (!res.ok) throw await classifyFacebookResponse(res, "api");
       const body = await readJson(res);
       const id = str(body.post_id) ?? str(body.id);

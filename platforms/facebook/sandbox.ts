@@ -72,7 +72,34 @@ function record(page: Account, text: string, imageUrl: string | null) {
   return id;
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL, path: string): boolean {
+const photos = new Map<string, { type: string; bytes: Buffer }>();
+const PHOTO_TYPES = ["image/jpeg", "image/png", "image/gif", "image/bmp", "image/tiff"];
+const PHOTO_MAX = 4 * 1024 * 1024;
+
+/** The multipart "source" upload of POST /{page-id}/photos: its caption and the stored photo's URL, or why it is refused. */
+async function uploadedPhoto(req: IncomingMessage, body: Buffer): Promise<{ caption: string; imageUrl: string } | { error: string }> {
+  let fd: FormData;
+  try {
+    fd = await new Request("http://sandbox/photos", { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: new Uint8Array(body) }).formData();
+  } catch {
+    return { error: "(#324) Requires upload file" };
+  }
+  const source = fd.get("source");
+  if (!(source instanceof Blob) || source.size === 0) return { error: "(#324) Requires upload file" };
+  if (!PHOTO_TYPES.includes(source.type)) return { error: "(#324) The photo file is missing or not a supported image type" };
+  if (source.size > PHOTO_MAX) return { error: "(#100) Photos must be smaller than 4 MB" };
+  const id = nextId("1240");
+  photos.set(id, { type: source.type, bytes: Buffer.from(await source.arrayBuffer()) });
+  return { caption: String(fd.get("caption") ?? ""), imageUrl: `/facebook/_photo/${id}` };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL, path: string): Promise<boolean> {
+  if (path.startsWith("/_photo/") && req.method === "GET") {
+    const photo = photos.get(path.slice("/_photo/".length));
+    if (!photo) return false;
+    res.writeHead(200, { "content-type": photo.type }).end(photo.bytes);
+    return true;
+  }
   if (/^\/v\d+\.\d+\/dialog\/oauth$/.test(path)) {
     return handleAuthorize(facebookSandbox, { clientId: FACEBOOK_SANDBOX_CLIENT.clientId, pkce: false, codePrefix: "AQD", defaultUsername: "Sandbox Brand" , denied: { error_reason: "user_denied", error_description: "Permissions error" } }, req, res, body, url);
   }
@@ -139,8 +166,14 @@ function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: UR
       fbError(res, 403, "(#200) The Page access token does not belong to this Page", 200);
       return true;
     }
-    const text = p.get(publish[2] === "feed" ? "message" : "caption") ?? "";
-    const imageUrl = publish[2] === "photos" ? p.get("url") : null;
+    const multipart = String(req.headers["content-type"] ?? "").includes("multipart/form-data");
+    const upload = publish[2] === "photos" && multipart ? await uploadedPhoto(req, body) : null;
+    if (upload && "error" in upload) {
+      fbError(res, 400, upload.error, 324);
+      return true;
+    }
+    const text = upload ? upload.caption : (p.get(publish[2] === "feed" ? "message" : "caption") ?? "");
+    const imageUrl = upload ? upload.imageUrl : publish[2] === "photos" ? p.get("url") : null;
     const failure = takeFailure("facebook", "post", a.acc);
     if (failure) {
       if (failure.fail === "timeout" && failure.commit) record(a.acc, text, imageUrl);
@@ -154,7 +187,7 @@ function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: UR
       fbError(res, 400, "(#100) The parameter message or link is required", 100);
       return true;
     }
-    if (publish[2] === "photos" && !/^https?:\/\//.test(imageUrl ?? "")) {
+    if (publish[2] === "photos" && !upload && !/^https?:\/\//.test(imageUrl ?? "")) {
       fbError(res, 400, "(#324) Requires upload file", 324);
       return true;
     }

@@ -5,8 +5,8 @@
 // x-restli-id. Access tokens live 60 days; a refresh token exists only for apps LinkedIn approved
 // for programmatic refresh, otherwise a lapsed token means "reconnect". The commentary is
 // "little text": reserved characters are escaped and hashtags written as {hashtag|\#|tag}, or
-// LinkedIn cuts the post. A duplicate refusal names the earlier post, which is ours: recorded
-// instead of failing. See docs/decisions/140.
+// LinkedIn cuts the post. A duplicate refusal carries reason "duplicate": the publisher looks
+// for its own earlier attempt before calling the post failed. See docs/decisions/140.
 import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
 import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
@@ -64,6 +64,8 @@ export async function classifyLinkedInResponse(res: Response, context: "token" |
     return new PlatformError("auth", `LinkedIn access was revoked or expired. Please reconnect your LinkedIn account. (${detail})`);
   }
   if (res.status === 403) return new PlatformError("auth", `LinkedIn refused access: ${detail}. Please reconnect your LinkedIn account.`);
+  // "Content is a duplicate of urn:li:share:…": the publisher looks for its own earlier attempt.
+  if (code === "DUPLICATE_POST" || /duplicate of urn:li:/i.test(detail)) return new PlatformError("rejected", `LinkedIn rejected the post: ${detail}`, undefined, "duplicate");
   return new PlatformError("rejected", `LinkedIn rejected the post: ${detail}`);
 }
 
@@ -187,10 +189,7 @@ export function linkedinAdapter(config: LinkedInConfig) {
         true,
       );
       if (!res.ok) {
-        const err = await classifyLinkedInResponse(res, "api");
-        const dup = err.message.match(/duplicate of (urn:li:(?:share|ugcPost):\d+)/i);
-        if (dup) return { platformPostId: dup[1]! };
-        throw err;
+        throw await classifyLinkedInResponse(res, "api");
       }
       const id = res.headers.get("x-restli-id") ?? str((await readJson(res)).id);
       if (!id) throw new PlatformError("unknown_outcome", "LinkedIn did not return the post id");

@@ -95,7 +95,9 @@ export function threadsAdapter(config: ThreadsConfig) {
       return longLived(`${config.graphBase}/refresh_access_token?${qs}`);
     },
 
-    async publish({ accessToken, accountId, text, imageUrl }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
+    async publish({ accessToken, accountId, text, imageUrl, image }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
+      // Threads fetches images itself: without a public address the post cannot carry its image.
+      if (image && !imageUrl) throw new PlatformError("rejected", "Threads needs the image at a public address (set APP_ORIGIN)");
       const created = await call(graph(`/${encodeURIComponent(accountId)}/threads`), {
         method: "POST",
         headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }),

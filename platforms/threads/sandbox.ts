@@ -78,6 +78,22 @@ function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: UR
   if (path === "/oauth/authorize") return handleAuthorize(threadsSandbox, AUTHORIZE, req, res, body, url);
   const p = params(req, body, url);
 
+  // Test switch: {"account": id or username, "seconds": n} makes the account's tokens n seconds older
+  // (Threads refreshes only tokens at least 24 hours old).
+  if (path === "/_age" && req.method === "POST") {
+    const input = JSON.parse(body.toString("utf8") || "{}") as { account?: string; seconds?: number };
+    let n = 0;
+    for (const rec of state.access.values()) {
+      const acc = state.accounts.get(rec.accountId);
+      if (rec.network === "threads" && acc && (acc.id === input.account || acc.username === input.account)) {
+        rec.issuedAt -= (Number(input.seconds) || 0) * 1000;
+        n++;
+      }
+    }
+    send(res, 200, { ok: true, aged: n });
+    return true;
+  }
+
   if (path === "/oauth/access_token" && req.method === "POST") {
     if (p.get("client_id") !== THREADS_SANDBOX_CLIENT.clientId || p.get("client_secret") !== THREADS_SANDBOX_CLIENT.clientSecret) {
       thError(res, 400, "Error validating client secret.", 1);
