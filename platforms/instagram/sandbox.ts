@@ -248,4 +248,4 @@ function answerInjected(res: ServerResponse, f: Failure) {
   }
 }
 
-export const instagramSandbox: SandboxNetwork = { key: "instagram", name: "Instagram", idPrefix: "17841", answerInjected, handle: handleInstagram };
+export const instagramSandbox: SandboxNetwork = { key: "instagram", name: "Instagram", idPrefix: "17841", postIdPrefix: "180", answerInjected, handle: handleInstagram };

@@ -7,6 +7,7 @@
 //   POST {prefix}/_control  {"fail":"500"|"429"|"timeout"|"revoke"|"reject","times":n,"account":"<id or username>",
 //                            "on":"publish"|"post"|"token"|"any","retryAfter":seconds,"commit":true} or {"reset":true}
 //                           or {"cap":n,"account":...} (posts per rolling 24 hours for that account)
+//                           or {"burst":n,"account":...} (the account publishes n posts elsewhere: a busy account)
 //                           "commit" with a timeout: the platform did the work but the reply is lost
 //   GET  {prefix}/_state    counters (refreshes, posts, token exchanges per account id) and everything posted
 // Plain erasable TypeScript (runs under Node 22 without a build step): imports carry `.ts`, no enums.
@@ -56,6 +57,8 @@ export type SandboxNetwork = {
   name: string;
   /** Account ids of this network start with this (X: "1", Instagram: "17841"). */
   idPrefix: string;
+  /** Post ids of this network start with this. */
+  postIdPrefix: string;
   /** Answers an injected 500 / 429 / reject the way this network does (timeouts are the core's). */
   answerInjected: (res: ServerResponse, f: Failure) => void;
   /** This network's own API routes; `path` is the URL path without the prefix. Returns true when handled. */
@@ -237,7 +240,8 @@ export function handleAuthorize(net: SandboxNetwork, opts: AuthorizeOptions, req
 }
 
 // ---------- control and state ----------
-function handleControl(network: string, res: ServerResponse, body: Buffer): boolean {
+function handleControl(net: SandboxNetwork, res: ServerResponse, body: Buffer): boolean {
+  const network = net.key;
   const input = jsonBody(body);
   if (input.reset === true) {
     state.failures = state.failures.filter((f) => f.network !== network);
@@ -245,6 +249,17 @@ function handleControl(network: string, res: ServerResponse, body: Buffer): bool
     return true;
   }
   const account = typeof input.account === "string" && input.account ? input.account : null;
+  if (typeof input.burst === "number") {
+    // {"burst": n, "account": ...}: the account publishes n posts elsewhere (another app, the phone).
+    const acc = [...state.accounts.values()].find((a) => a.network === network && (a.id === account || a.username === account));
+    if (!acc) {
+      send(res, 404, { error: "unknown account" });
+      return true;
+    }
+    for (let i = 0; i < Math.min(input.burst, 1000); i++) recordPost(acc, `Posted elsewhere ${i + 1} by @${acc.username} ${randomBytes(4).toString("hex")}`, null, net.postIdPrefix);
+    send(res, 200, { ok: true });
+    return true;
+  }
   if (typeof input.cap === "number") {
     // {"cap": n, "account": ...}: the account may publish n posts per rolling 24 hours.
     for (const acc of state.accounts.values()) {
@@ -328,7 +343,7 @@ export function sandboxRoute(net: SandboxNetwork) {
   return async (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL): Promise<boolean> => {
     if (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return false;
     const path = url.pathname.slice(prefix.length) || "/";
-    if (path === "/_control" && req.method === "POST") return handleControl(net.key, res, body);
+    if (path === "/_control" && req.method === "POST") return handleControl(net, res, body);
     if (path === "/_state" && req.method === "GET") {
       send(res, 200, stateOf(net.key, url));
       return true;
