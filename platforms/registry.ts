@@ -38,7 +38,7 @@ export function platformMeta(id: PlatformId): PlatformMeta<PlatformId> {
 
 /** "X and Instagram": the networks users can connect today, as running text. */
 export function connectableNames(): string {
-  const names = PLATFORM_METAS.filter((m) => m.connect === "oauth").map((m) => m.brand);
+  const names = PLATFORM_METAS.filter((m) => m.connect !== "placeholder").map((m) => m.brand);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
 }
 

@@ -32,6 +32,8 @@ export function graphemeLength(s: string): number {
 
 const MENTION_RE = /(^|\s|\()(@)([a-zA-Z0-9.-]+)(\b)/g;
 const URL_RE = /(^|\s|\()(https?:\/\/[\S]+)/gim;
+// The reference implementation lists zero-width characters on purpose: they end a tag.
+// eslint-disable-next-line no-misleading-character-class
 const TAG_RE = /(^|\s)[#＃]((?!\ufe0f)[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*[^\d\s\p{P}\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]+[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*)?/gu;
 const HANDLE_RE = /^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
 

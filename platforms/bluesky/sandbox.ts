@@ -295,4 +295,4 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
   return false;
 }
 
-export const blueskySandbox: SandboxNetwork = { key: "bluesky", name: "Bluesky", idPrefix: "did:plc:", answerInjected, handle };
+export const blueskySandbox: SandboxNetwork = { key: "bluesky", name: "Bluesky", idPrefix: "did:plc:", postIdPrefix: "3l", answerInjected, handle };

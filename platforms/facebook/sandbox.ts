@@ -229,4 +229,4 @@ function answerInjected(res: ServerResponse, f: Failure) {
   else fbError(res, 400, "(#100) The message is too long", 100);
 }
 
-export const facebookSandbox: SandboxNetwork = { key: "facebook", name: "Facebook", idPrefix: "10", answerInjected, handle };
+export const facebookSandbox: SandboxNetwork = { key: "facebook", name: "Facebook", idPrefix: "10", postIdPrefix: "1220", answerInjected, handle };

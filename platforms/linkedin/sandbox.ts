@@ -267,4 +267,4 @@ function answerInjected(res: ServerResponse, f: Failure) {
   else liErr(res, 422, "ERROR :: /commentary :: length of commentary exceeds the maximum of 3000 characters");
 }
 
-export const linkedinSandbox: SandboxNetwork = { key: "linkedin", name: "LinkedIn", idPrefix: "li", answerInjected, handle };
+export const linkedinSandbox: SandboxNetwork = { key: "linkedin", name: "LinkedIn", idPrefix: "li", postIdPrefix: "7", answerInjected, handle };

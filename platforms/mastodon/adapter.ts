@@ -8,7 +8,7 @@
 // Rules (length, media count, types, size) come from the instance's GET /api/v2/instance.
 // See docs/decisions/140.
 import { form, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
-import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { envString, PlatformError, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
 
 export const MASTODON_SCOPES = "read write:statuses write:media";
 const label = "Mastodon" as const;

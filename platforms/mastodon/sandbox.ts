@@ -61,7 +61,7 @@ function answerInjected(res: ServerResponse, f: Failure) {
   merr(res, 422, "Validation failed: Text character limit of 500 exceeded");
 }
 
-export const mastodonSandbox: SandboxNetwork = { key: "mastodon", name: "Mastodon", idPrefix: "1099", answerInjected, handle };
+export const mastodonSandbox: SandboxNetwork = { key: "mastodon", name: "Mastodon", idPrefix: "1099", postIdPrefix: "1130", answerInjected, handle };
 
 function authed(req: IncomingMessage, res: ServerResponse, host: string, scope?: string): { acc: Account; tok: Token } | null {
   const t = bearer(req);

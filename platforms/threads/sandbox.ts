@@ -257,4 +257,4 @@ function answerInjected(res: ServerResponse, f: Failure) {
   else thError(res, 400, "Invalid parameter", 100, { error_user_msg: "The post text is too long. The limit is 500 characters." });
 }
 
-export const threadsSandbox: SandboxNetwork = { key: "threads", name: "Threads", idPrefix: "2587", answerInjected, handle };
+export const threadsSandbox: SandboxNetwork = { key: "threads", name: "Threads", idPrefix: "2587", postIdPrefix: "1810", answerInjected, handle };

@@ -14,7 +14,7 @@ export type SocialAccount = {
   last_refresh: number | null;
 };
 
-export const OAUTH_PLATFORMS: readonly Platform[] = PLATFORM_METAS.filter((m) => m.connect === "oauth").map((m) => m.id);
+export const OAUTH_PLATFORMS: readonly Platform[] = PLATFORM_METAS.filter((m) => m.connect === "oauth" || m.connect === "instance").map((m) => m.id);
 
 export const oauthStartQuery = z.object({
   projectId: z.string().min(1, "No project selected").max(100),
