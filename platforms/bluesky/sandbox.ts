@@ -284,7 +284,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     }
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit") ?? 50) || 50, 1), 100);
     const cursor = Number(url.searchParams.get("cursor") ?? Infinity);
-    const mine = [...state.records.values()].filter((r) => r.accountId === actor.id && r.createdAt < cursor).sort((a, b) => b.createdAt - a.createdAt);
+    // Everything the account has, ours and posted elsewhere (the shared "burst" switch), newest first.
+    const mine = core.posts
+      .filter((p) => p.network === "bluesky" && p.accountId === actor.id && p.createdAt < cursor)
+      .map((p) => state.records.get(p.id) ?? { uri: p.id, cid: `bafyrei${p.id.slice(-12)}`, accountId: p.accountId, rkey: p.id, record: { $type: "app.bsky.feed.post", text: p.text, createdAt: new Date(p.createdAt).toISOString() }, createdAt: p.createdAt })
+      .sort((a, b) => b.createdAt - a.createdAt);
     const page = mine.slice(0, limit);
     send(res, 200, {
       feed: page.map((r) => ({ post: { uri: r.uri, cid: r.cid, author: { did: actor.id, handle: actor.username }, record: r.record, indexedAt: new Date(r.createdAt).toISOString() } })),

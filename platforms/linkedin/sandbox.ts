@@ -251,7 +251,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (url.searchParams.get("author") !== member) return (liErr(res, 403, "Not enough permissions to read these posts", { code: "ACCESS_DENIED" }), true);
     const start = Number(url.searchParams.get("start") ?? 0) || 0;
     const count = Math.min(Number(url.searchParams.get("count") ?? 10) || 10, 100);
-    const mine = posts.filter((x) => x.author === member).sort((a, b) => b.createdAt - a.createdAt);
+    // Ours and posted elsewhere (the shared "burst" switch), newest first.
+    const byId = new Map(posts.map((x) => [x.id, x]));
+    const mine = state.posts
+      .filter((x) => x.network === "linkedin" && x.accountId === acc.id)
+      .map((x) => byId.get(x.id) ?? { id: x.id, author: member, commentary: x.text.replace(/[|{}@[\]()<>#*_~\\]/g, (c) => `\\${c}`), media: null, createdAt: x.createdAt })
+      .sort((a, b) => b.createdAt - a.createdAt);
     send(res, 200, {
       elements: mine.slice(start, start + count).map((x) => ({ id: x.id, author: x.author, commentary: x.commentary, createdAt: x.createdAt, lastModifiedAt: x.createdAt, lifecycleState: "PUBLISHED", visibility: "PUBLIC" })),
       paging: { start, count, total: mine.length },

@@ -271,8 +271,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (!owner || owner.network !== "mastodon") return (merr(res, 404, "Record not found"), true);
     const limit = Math.min(Math.max(Number(url.searchParams.get("limit") ?? 20) || 20, 1), 40);
     const maxId = url.searchParams.get("max_id");
-    const list = statuses
-      .filter((s) => s.accountId === owner.id && s.host === host && (!maxId || BigInt(s.id) < BigInt(maxId)))
+    // Ours and posted elsewhere (the shared "burst" switch), newest first.
+    const byId = new Map(statuses.map((s) => [s.id, s]));
+    const list = core.posts
+      .filter((p) => p.network === "mastodon" && p.accountId === owner.id)
+      .map((p) => byId.get(p.id) ?? { id: p.id, host, accountId: p.accountId, text: p.text, mediaIds: [], createdAt: p.createdAt })
+      .filter((s) => s.host === host && (!maxId || BigInt(s.id) < BigInt(maxId)))
       .sort((x, y) => (BigInt(y.id) > BigInt(x.id) ? 1 : -1))
       .slice(0, limit);
     send(res, 200, list.map((s) => statusJson(s, owner)));
