@@ -4,7 +4,16 @@
 // docs/decisions/140-five-more-networks.md (lexicons app.bsky.feed.post, app.bsky.embed.images;
 // docs.bsky.app rate limits).
 import { composeWithHashtags, defineMeta } from "../shared/meta.ts";
-import { graphemeLength, utf8Length } from "./richtext.ts";
+
+const encoder = new TextEncoder();
+export const utf8Length = (s: string) => encoder.encode(s).length;
+
+/** Graphemes as a reader sees them (an emoji with modifiers is one): Bluesky's unit of length. */
+export function graphemeLength(s: string): number {
+  let n = 0;
+  for (const _ of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)) n++;
+  return n;
+}
 
 export const blueskyMeta = defineMeta({
   id: "bluesky",

@@ -20,15 +20,7 @@ export type Detected =
   | { kind: "mention"; start: number; end: number; handle: string }
   | { kind: "tag"; start: number; end: number; tag: string };
 
-const encoder = new TextEncoder();
-export const utf8Length = (s: string) => encoder.encode(s).length;
-
-/** Graphemes as a reader sees them (an emoji with modifiers is one). */
-export function graphemeLength(s: string): number {
-  let n = 0;
-  for (const _ of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)) n++;
-  return n;
-}
+import { utf8Length } from "./meta.ts";
 
 const MENTION_RE = /(^|\s|\()(@)([a-zA-Z0-9.-]+)(\b)/g;
 const URL_RE = /(^|\s|\()(https?:\/\/[\S]+)/gim;

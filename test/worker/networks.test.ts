@@ -98,3 +98,70 @@ describe.each(NEW_NETWORKS)("%s", (network) => {
     expect(found).toBe(state.items[0]!.id);
   });
 });
+
+describe("each network's own rules, as its adapter sends and its sandbox checks them", () => {
+  it("Bluesky: links, mentions and hashtags become facets at UTF-8 byte offsets", async () => {
+    const friend = await setup("bluesky");
+    const s = await setup("bluesky");
+    const text = `Café ☕ día: https://example.com/beans?x=1. Thanks @${friend.name} #Roast`;
+    const { platformPostId } = await s.adapter.publish({ ...s.base, image: undefined, imageUrl: undefined, text });
+    const [, repo, collection, rkey] = platformPostId.match(/^at:\/\/([^/]+)\/([^/]+)\/([^/]+)$/)!;
+    const res = await fetch(`${env.FAKES_URL}/bluesky/xrpc/com.atproto.repo.getRecord?${new URLSearchParams({ repo: repo!, collection: collection!, rkey: rkey! })}`);
+    const record = ((await res.json()) as { value: { text: string; facets: { index: { byteStart: number; byteEnd: number }; features: Record<string, string>[] }[] } }).value;
+    const bytes = new TextEncoder().encode(record.text);
+    const spans = record.facets.map((f) => [new TextDecoder().decode(bytes.slice(f.index.byteStart, f.index.byteEnd)), f.features[0]!]);
+    expect(spans).toEqual([
+      ["https://example.com/beans?x=1", { $type: "app.bsky.richtext.facet#link", uri: "https://example.com/beans?x=1" }],
+      [`@${friend.name}`, { $type: "app.bsky.richtext.facet#mention", did: friend.base.accountId }],
+      ["#Roast", { $type: "app.bsky.richtext.facet#tag", tag: "Roast" }],
+    ]);
+  });
+
+  it("Bluesky: 300 graphemes pass, 301 (or over 3,000 bytes) are refused; a repeat under the same key finds its record instead of posting", async () => {
+    const s = await setup("bluesky");
+    const post = (text: string, idempotencyKey?: string) => s.adapter.publish({ ...s.base, image: undefined, imageUrl: undefined, text, idempotencyKey });
+    await post(`${"é".repeat(299)}☕`); // 300 graphemes, 601 bytes
+    expect((await caught(post("é".repeat(301)))).kind).toBe("rejected");
+    // Within 300 graphemes but over 3,000 bytes (a family emoji is 18 bytes) is refused too.
+    expect((await caught(post("👨‍👩‍👧".repeat(200)))).kind).toBe("rejected");
+    const key = `post-${crypto.randomUUID()}`;
+    const first = await post("Only once", key);
+    const again = await post("Only once", key);
+    expect(again.platformPostId).toBe(first.platformPostId);
+    expect((await networkState("bluesky", s.name)).items.filter((i) => i.text === "Only once")).toHaveLength(1);
+  });
+
+  it("Mastodon: a URL counts 23 characters; the instance's own limit decides; the Idempotency-Key returns the first status", async () => {
+    const s = await setup("mastodon");
+    const post = (text: string, idempotencyKey?: string) => s.adapter.publish({ ...s.base, image: undefined, imageUrl: undefined, text, idempotencyKey });
+    const url = `https://example.com/${"a".repeat(100)}`;
+    await post(`${"x".repeat(470)} ${url}`); // 571 code points, 494 as Mastodon counts
+    expect((await caught(post("y".repeat(501)))).message).toContain("character limit of 500");
+    const key = `post-${crypto.randomUUID()}`;
+    const first = await post("Exactly once", key);
+    expect((await post("Exactly once", key)).platformPostId).toBe(first.platformPostId);
+    expect((await networkState("mastodon", s.name)).items.filter((i) => i.text === "Exactly once")).toHaveLength(1);
+  });
+
+  it("LinkedIn: reserved characters are escaped as little text and hashtags become templates; the reader sees the text as written", async () => {
+    const s = await setup("linkedin");
+    const text = "New (limited) roast_batch: *bold* flavour <3 ~ [today] {only} @ the shop #CoffeeLovers #roast2026";
+    await s.adapter.publish({ ...s.base, image: undefined, imageUrl: undefined, text });
+    expect((await networkState("linkedin", s.name)).items.map((i) => i.text)).toEqual([text]);
+  });
+
+  it("LinkedIn: calls without an active LinkedIn-Version are refused", async () => {
+    const s = await setup("linkedin");
+    const res = await fetch(`${env.FAKES_URL}/linkedin/rest/posts?q=author&author=${encodeURIComponent(`urn:li:person:${s.base.accountId}`)}`, {
+      headers: { authorization: `Bearer ${s.base.accessToken}`, "x-restli-protocol-version": "2.0.0", "linkedin-version": "202001" },
+    });
+    expect(res.status).toBe(426);
+  });
+
+  it("Threads: an emoji counts as its UTF-8 bytes, so 497 letters and one emoji are too long", async () => {
+    const s = await setup("threads");
+    const post = (text: string) => s.adapter.publish({ ...s.base, image: undefined, imageUrl: undefined, text });
+    await post(`${"a".repeat(496)}☕`); // 496 + 3 bytes = 499
+    expect((await caught(post(`${"a".repeat(497)}🙂`))).kind).toBe("rejected"); // 497 + 4 = 501
+  });
+});
