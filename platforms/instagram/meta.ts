@@ -1,6 +1,7 @@
 // Instagram (API with Instagram Login): what the SPA, the Worker and the sandbox share. The rules
-// are Instagram's own (docs/decisions/120): a caption of 2,200 characters, one image per post
-// (required), JPEG only, at most 8 MB, 100 API-published posts per 24 hours.
+// are Instagram's own (docs/decisions/122): a caption of 2,200 characters, one image per post
+// (required), sent as JPEG (PNG and GIF uploads are converted, decision 123), at most 8 MB, aspect
+// ratio between 4:5 and 1.91:1, 50 API-published posts per rolling 24 hours.
 import { codePointLength, composeWithHashtags, defineMeta } from "../shared/meta.ts";
 
 export const INSTAGRAM_IMAGE_REQUIRED = "Instagram requires an image. Please attach an image to this post.";
@@ -26,8 +27,16 @@ export const instagramMeta = defineMeta({
     maxLength: 2200,
     countLength: codePointLength,
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 8 * 1024 * 1024, maxCount: 1, required: false },
-    dailyCap: null,
+    images: {
+      types: ["image/jpeg", "image/png", "image/gif"],
+      sendAs: "image/jpeg",
+      maxBytes: 8 * 1024 * 1024,
+      maxCount: 1,
+      required: true,
+      aspect: { min: 4 / 5, max: 1.91, label: "between 4:5 (portrait) and 1.91:1 (landscape)" },
+      maxWidth: 1440,
+    },
+    dailyCap: 50,
   },
 });
 

@@ -15,6 +15,12 @@ export type ImageRules = {
   maxCount: number;
   /** A post without an image is refused (Instagram). */
   required: boolean;
+  /** The only type the network receives: other accepted types are converted first (decision 123). */
+  sendAs?: ImageType;
+  /** Width / height the network accepts, and how to say it ("between 4:5 and 1.91:1"). */
+  aspect?: { min: number; max: number; label: string };
+  /** Wider images are scaled down to this width before sending. */
+  maxWidth?: number;
 };
 
 export type PlatformRules = {

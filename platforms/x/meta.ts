@@ -1,6 +1,11 @@
 // X (Twitter): what the SPA, the Worker and the sandbox share. The rules are X's own
-// (docs/decisions/120): 280 characters, images JPEG/PNG/GIF/WEBP up to 5 MB (GIF 15 MB), up to 4.
-import { codePointLength, composeWithHashtags, defineMeta } from "../shared/meta.ts";
+// (docs/decisions/122): 280 weighted characters counted by X's own twitter-text library (a URL
+// counts 23, emoji and CJK count 2), images JPEG/PNG/GIF up to 5 MB, 2,400 posts a day.
+import twitterText from "twitter-text";
+import { composeWithHashtags, defineMeta } from "../shared/meta.ts";
+
+/** X's weighted length of a text (twitter-text's parseTweet with X's current configuration). */
+export const xWeightedLength = (text: string): number => twitterText.parseTweet(text).weightedLength;
 
 export const xMeta = defineMeta({
   id: "twitter",
@@ -21,10 +26,10 @@ export const xMeta = defineMeta({
   ],
   rules: {
     maxLength: 280,
-    countLength: codePointLength,
+    countLength: xWeightedLength,
     composeText: composeWithHashtags,
     images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 5 * 1024 * 1024, maxCount: 4, required: false },
-    dailyCap: null,
+    dailyCap: 2400,
   },
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PLATFORM_METAS } from "../../platforms/registry";
+import { checkPostRules } from "../../platforms/validation";
 import { platformSchema, type Platform } from "./common";
 import { dateInZone, isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
 import type { Post } from "./posts";
@@ -136,13 +137,10 @@ export const campaignPostSchema = z
     scheduled_for: z.string().datetime({ offset: true, message: "Please choose a valid date and time" }),
     image_prompt: z.string().max(1000).optional().nullable(),
   })
+  // The post's network rules (platforms/validation.ts): length as the network counts it, image required.
   .superRefine((p, ctx) => {
-    if (publishedLength(p.content, p.hashtags) > PLATFORM_LIMITS[p.platform]) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["content"],
-        message: `Post is too long for ${p.platform} (max ${PLATFORM_LIMITS[p.platform]} characters with hashtags)`,
-      });
+    for (const issue of checkPostRules({ platform: p.platform, content: p.content, hashtags: p.hashtags, image: null })) {
+      ctx.addIssue({ code: "custom", path: [issue.field === "content" ? "content" : "image_prompt"], message: issue.message });
     }
   });
 export type CampaignPostInput = z.input<typeof campaignPostSchema>;

@@ -13,14 +13,14 @@ function campaignBody(count = 4) {
     prompt: "Launch week for the new roast",
     post_count: count,
     duration: 2,
-    platforms: ["twitter", "instagram"],
+    platforms: ["twitter", "linkedin"],
     start_date: start,
     start_time: "09:00",
     time_zone: "Europe/Berlin",
     posts: times.map((t, i) => ({
       content: `Post number ${i + 1}`,
       hashtags: ["#Roast", "Coffee"],
-      platform: i % 2 ? "instagram" : "twitter",
+      platform: i % 2 ? "linkedin" : "twitter",
       scheduled_for: new Date(t + 17_000).toISOString(),
       image_prompt: i === 0 ? "a steaming cup" : undefined,
     })),
@@ -43,7 +43,7 @@ describe("campaigns", () => {
       prompt: body.prompt,
       post_count: 4,
       duration: 2,
-      platforms: ["twitter", "instagram"],
+      platforms: ["twitter", "linkedin"],
       start_date: body.start_date,
       start_time: "09:00",
       time_zone: "Europe/Berlin",
@@ -61,6 +61,23 @@ describe("campaigns", () => {
     expect(saved.posts[0].image_prompt).toBe("a steaming cup");
     const { n } = (await env.DB.prepare("select count(*) as n from posts where campaign_id = ?").bind(saved.id).first<{ n: number }>())!;
     expect(n).toBe(4);
+  });
+
+  it("refuses, saving nothing, a campaign whose posts break their network's rules", async () => {
+    const user = await signIn();
+    const withInstagram = campaignBody(2);
+    withInstagram.platforms = ["twitter", "instagram"];
+    withInstagram.posts[1]!.platform = "instagram";
+    const res = await json(user, "POST", `/api/projects/${user.projectId}/campaigns`, withInstagram);
+    expect(await expectError(res, 400)).toMatchObject({ message: expect.stringContaining("Instagram requires an image") });
+    // X counts a URL as 23 and an emoji as 2: 250 letters + a long URL + 5 emoji is over 280.
+    const tooLong = campaignBody(2);
+    tooLong.posts[0]!.content = `${"a".repeat(230)} https://example.com/${"p".repeat(80)} 😀😀😀😀😀`;
+    tooLong.posts[0]!.hashtags = ["Roast", "Coffee"];
+    const res2 = await json(user, "POST", `/api/projects/${user.projectId}/campaigns`, tooLong);
+    expect(await expectError(res2, 400)).toMatchObject({ message: expect.stringMatching(/Too long for Twitter: 28\d\/280/) });
+    const { n } = (await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(user.projectId).first<{ n: number }>())!;
+    expect(n).toBe(0);
   });
 
   it("saves a 30-post campaign (more rows than one statement can bind)", async () => {

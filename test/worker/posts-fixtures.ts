@@ -64,6 +64,7 @@ export type PostState = {
   platformPostId?: string | null;
   errorMessage?: string | null;
   createdAt?: number;
+  mediaUrl?: string | null;
 };
 
 export async function insertPost(projectId: string, s: PostState = {}): Promise<string> {
@@ -71,7 +72,7 @@ export async function insertPost(projectId: string, s: PostState = {}): Promise<
   const now = Date.now();
   await env.DB.prepare(
     `insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, last_attempt,
-      platform_post_id, error_message, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      platform_post_id, error_message, created_at, updated_at, media_url) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
     .bind(
       id,
@@ -87,6 +88,7 @@ export async function insertPost(projectId: string, s: PostState = {}): Promise<
       s.errorMessage ?? null,
       s.createdAt ?? now - 5000,
       now,
+      s.mediaUrl ?? null,
     )
     .run();
   return id;

@@ -1,5 +1,6 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { encode as encodePng } from "fast-png";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
@@ -372,13 +373,13 @@ describe("publish consumer errors", () => {
     const u = await signIn();
     const x = await connectSandboxAccount(u.projectId, "twitter");
     const ig = await connectSandboxAccount(u.projectId, "instagram");
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    const png = encodePng({ width: 8, height: 8, data: new Uint8Array(8 * 8 * 4).fill(200), channels: 4, depth: 8 }).slice();
     const form = new FormData();
     form.set("file", new File([png], "pic.png", { type: "image/png" }));
     const up = await exports.default.fetch(
       new Request(`http://localhost/api/projects/${u.projectId}/media`, { method: "POST", headers: { cookie: u.cookie, origin: "http://localhost" }, body: form }),
     );
-    const media = await up.json();
+    const media = (await up.json()) as { url: string };
     const ids: string[] = [];
     for (const platform of ["twitter", "instagram"] as const) {
       const res = await json(u, "POST", `/api/projects/${u.projectId}/posts`, {
@@ -397,7 +398,10 @@ describe("publish consumer errors", () => {
     expect((await readPost(ids[0]!))!.status).toBe("published");
     expect((await readPost(ids[1]!))!.status).toBe("published");
     expect((await sandboxPosts("twitter", x.username))[0]!.image_url).toMatch(/^\/x\/_media\//);
-    expect((await sandboxPosts("instagram", ig.username))[0]!.image_url).toMatch(/^http:\/\/localhost\/media\/[A-Za-z0-9_-]+$/);
+    // Instagram gets the public URL of a JPEG copy (decision 123), not the PNG itself.
+    const igUrl = (await sandboxPosts("instagram", ig.username))[0]!.image_url!;
+    expect(igUrl).toMatch(/^http:\/\/localhost\/media\/[A-Za-z0-9_-]+$/);
+    expect(igUrl).not.toBe(`http://localhost${media.url}`);
   });
 
   it("a connected account that is not in the sandbox (bad token) fails as auth", async () => {

@@ -49,7 +49,7 @@ export const postRoutes = new Hono<AppEnv>()
     return c.json(await getPost(c.get("db"), currentUser(c).id, c.req.valid("param").postId));
   })
   .patch("/posts/:postId", describeRoute({ summary: "Edit a post (content, hashtags, image, time)", responses: { 200: postResponse } }), validate("param", postParam), validate("json", updatePostSchema), async (c) => {
-    const post = await updatePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c));
+    const post = await updatePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c), c.env);
     return c.json(post);
   })
   .delete("/posts/:postId", describeRoute({ summary: "Delete a post", responses: { 204: null } }), validate("param", postParam), async (c) => {

@@ -11,6 +11,7 @@ import type { createPostSchema, listPostsQuery, MediaInfo, Post, PostStatus, upd
 import type { Platform } from "../../schema/api/common";
 import type { Db } from "../lib/db";
 import type { Env } from "../env";
+import { assertPostRules } from "./post-rules";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
@@ -135,6 +136,7 @@ export async function createPost(
     if (!input.scheduled_for) throw badRequest("Please choose a valid date and time", { scheduled_for: "Please choose a valid date and time" });
     scheduledFor = Date.parse(input.scheduled_for);
   }
+  await assertPostRules(env, db, { projectId, platform: input.platform, content: input.content, hashtags: input.hashtags, mediaInfo, scheduledFor });
   const [created] = await createPosts(db, projectId, [
     { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl },
   ]);
@@ -225,6 +227,7 @@ export async function updatePost(
   postId: string,
   input: z.output<typeof updatePostSchema>,
   origin?: string,
+  env?: Env,
 ): Promise<Post> {
   const row = await ownedPostRow(db, userId, postId);
   const changes: Partial<typeof posts.$inferInsert> = {};
@@ -237,6 +240,17 @@ export async function updatePost(
   }
   const reschedule = input.scheduled_for !== undefined;
   if (reschedule) changes.scheduledFor = Date.parse(input.scheduled_for!);
+  if (env) {
+    await assertPostRules(env, db, {
+      projectId: row.projectId,
+      platform: row.platform,
+      content: changes.content ?? row.content,
+      hashtags: changes.hashtags ?? row.hashtags ?? [],
+      mediaInfo: (changes.mediaInfo !== undefined ? changes.mediaInfo : (row.mediaInfo ?? null)) as MediaInfo | null,
+      scheduledFor: changes.scheduledFor ?? row.scheduledFor,
+      postId: row.id,
+    });
+  }
   changes.updatedAt = Date.now();
   // Rescheduling applies only to scheduled posts; content edits also to failed ones (before retry).
   const allowed: PostStatus[] = reschedule ? ["scheduled"] : EDITABLE;

@@ -21,11 +21,12 @@ import { media, posts } from "../../schema/db/posts";
 import type { Env, PublishJob } from "../env";
 import { getDb, type Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
-import { isSocialPlatform, platformFor } from "../../platforms/adapters";
+import { isSocialPlatform, platformFor, type SocialPlatform } from "../../platforms/adapters";
 import { isPlatformId, platformMeta } from "../../platforms/registry";
 import { composeWithHashtags } from "../../platforms/shared/meta";
 import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getPublishingCredentials, markReconnectNeeded, type PublishingCredentials } from "./social-credentials";
+import { prepareImage } from "./media-prepare";
 import { CLAIM_LEASE_MS, LEASE_RENEW_MS, RECONCILE_MARKER, WORK_LEASE_MS } from "./publishing-claim";
 
 export const MAX_ATTEMPTS = 5;
@@ -59,7 +60,7 @@ export function gaveUpMessage(message: string, attempts: number): string {
   return `${why}${/[.!?)]$/.test(why) ? "" : "."} Gave up after ${attempts} attempts; it will not be retried automatically.`;
 }
 
-async function loadImage(env: Env, db: Db, row: PostRow) {
+async function loadImage(env: Env, db: Db, row: PostRow, platform: SocialPlatform) {
   const url = row.mediaInfo?.url ?? null;
   const origin = env.APP_ORIGIN?.replace(/\/+$/, "");
   let imageUrl: string | undefined;
@@ -69,10 +70,14 @@ async function loadImage(env: Env, db: Db, row: PostRow) {
   let image: { data: ArrayBuffer; contentType: string } | undefined;
   const key = url?.match(/^\/media\/([A-Za-z0-9_-]+)$/)?.[1];
   if (key) {
-    // Our own upload: hand the bytes over directly (X uploads them; Instagram needs the URL).
+    // Our own upload, prepared for this network (Instagram: JPEG; the original is kept): X gets
+    // the bytes, Instagram the public URL of the prepared copy (decision 123).
     const m = await db.select().from(media).where(and(eq(media.publicKey, key), eq(media.projectId, row.projectId))).get();
-    const obj = m ? await env.BUCKET.get(m.r2Key) : null;
-    if (obj) image = { data: await obj.arrayBuffer(), contentType: m!.fileType };
+    const prepared = m ? await prepareImage(env, db, platform, m) : null;
+    if (prepared) {
+      image = { data: prepared.data, contentType: prepared.row.fileType };
+      if (imageUrl) imageUrl = imageUrl.replace(`/media/${key}`, `/media/${prepared.row.publicKey}`);
+    }
   }
   return { imageUrl, image };
 }
@@ -179,7 +184,7 @@ async function attempt(
         return { action: "ack", result: "reconciled" };
       }
     }
-    const { imageUrl, image } = await loadImage(env, db, row);
+    const { imageUrl, image } = await loadImage(env, db, row, row.platform);
     // Last check before anything becomes visible: the claim must still be ours.
     if (!(await renewLease())) return { action: "ack", result: "skipped" };
     phase = "send";

@@ -1,0 +1,50 @@
+// A post checked against its network's rules before it is scheduled (decision 122): the same
+// function runs live in the SPA while the user types and in the API before anything is saved, so
+// a post the network would refuse is never accepted and then failed at its due time. Rules come
+// from each network's meta (platforms/<network>/meta.ts): length as the network counts it with
+// hashtags joined exactly as they will be sent, image required, image type, size and aspect ratio.
+// The daily cap needs the database and is checked by the Worker (worker/services/post-rules.ts).
+import { isPlatformId, platformMeta } from "./registry.ts";
+
+export type DraftImage = { type: string; size: number; width?: number; height?: number };
+export type PostDraftForRules = { platform: string; content: string; hashtags: readonly string[]; image?: DraftImage | null };
+export type RuleIssue = { field: "content" | "media_info"; message: string };
+
+/** The length of the text as the network counts it, and its limit. */
+export function measurePost(platform: string, content: string, hashtags: readonly string[]): { length: number; limit: number } | null {
+  if (!isPlatformId(platform)) return null;
+  const { rules } = platformMeta(platform);
+  return { length: rules.countLength(rules.composeText(content, hashtags)), limit: rules.maxLength };
+}
+
+/** Every rule of the post's network it breaks, content first; [] when it may be scheduled. */
+export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
+  if (!isPlatformId(draft.platform)) return [];
+  const meta = platformMeta(draft.platform);
+  const { rules } = meta;
+  const issues: RuleIssue[] = [];
+  const measured = measurePost(draft.platform, draft.content, draft.hashtags)!;
+  if (measured.length > measured.limit) {
+    issues.push({ field: "content", message: `Too long for ${meta.label}: ${measured.length}/${measured.limit} characters as ${meta.label} counts them, hashtags included` });
+  }
+  const image = draft.image ?? null;
+  if (!image) {
+    if (rules.images.required) issues.push({ field: "media_info", message: `${meta.label} requires an image. Please attach an image to this post.` });
+    return issues;
+  }
+  if (!rules.images.types.includes(image.type as never)) {
+    issues.push({ field: "media_info", message: `${meta.label} does not accept ${image.type.replace(/^image\//, "").toUpperCase()} images` });
+  } else if (image.size > rules.images.maxBytes) {
+    issues.push({ field: "media_info", message: `This image is too large for ${meta.label} (at most ${rules.images.maxBytes / 1024 / 1024} MB)` });
+  } else if (rules.images.aspect && image.width && image.height) {
+    const r = image.width / image.height;
+    const { min, max } = rules.images.aspect;
+    if (r < min - 0.005 || r > max + 0.005) {
+      issues.push({
+        field: "media_info",
+        message: `${meta.label} needs an image ${rules.images.aspect.label}; this one is ${image.width}×${image.height}`,
+      });
+    }
+  }
+  return issues;
+}

@@ -1,0 +1,106 @@
+// A small Worker-capable image converter (decision 123): decode PNG (fast-png), GIF (first frame,
+// omggif) or JPEG (jpeg-js), flatten transparency onto white, scale down to a maximum width and
+// encode JPEG (jpeg-js). Pure JavaScript, so it runs in workerd, in the tests and offline; where the
+// Cloudflare Images binding is bound, services/media-prepare.ts uses that instead. Decoding is
+// bounded by pixel count before memory is spent (DESIGN security rules).
+import { decode as decodePng } from "fast-png";
+import { decode as decodeJpeg, encode as encodeJpeg } from "jpeg-js";
+import { GifReader } from "omggif";
+import { imageSize } from "./image-size";
+
+/** Larger images are refused rather than decoded (RGBA at 40 MP is 160 MB). */
+export const MAX_PIXELS = 40_000_000;
+export const JPEG_QUALITY = 88;
+
+export class ImageConvertError extends Error {}
+
+type Rgba = { width: number; height: number; data: Uint8Array };
+
+function fromPng(bytes: Uint8Array): Rgba {
+  const png = decodePng(bytes);
+  const { width, height, channels, palette } = png;
+  const src = png.data;
+  const out = new Uint8Array(width * height * 4);
+  const scale = png.depth === 16 ? 257 : 1;
+  for (let i = 0, p = 0; p < width * height; p++) {
+    let r: number, g: number, b: number, a = 255;
+    if (palette) {
+      const c = palette[src[p]!] ?? [0, 0, 0];
+      [r, g, b] = [c[0]!, c[1]!, c[2]!];
+      a = c[3] ?? (png.transparency ? (png.transparency[src[p]!] ?? 255) : 255);
+    } else if (channels <= 2) {
+      r = g = b = src[i]! / scale;
+      if (channels === 2) a = src[i + 1]! / scale;
+    } else {
+      r = src[i]! / scale;
+      g = src[i + 1]! / scale;
+      b = src[i + 2]! / scale;
+      if (channels === 4) a = src[i + 3]! / scale;
+    }
+    i += palette ? 1 : channels;
+    out.set([r, g, b, a], p * 4);
+  }
+  return { width, height, data: out };
+}
+
+function fromGif(bytes: Uint8Array): Rgba {
+  const reader = new GifReader(bytes);
+  const data = new Uint8Array(reader.width * reader.height * 4);
+  reader.decodeAndBlitFrameRGBA(0, data);
+  return { width: reader.width, height: reader.height, data };
+}
+
+function fromJpeg(bytes: Uint8Array): Rgba {
+  const img = decodeJpeg(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 256 });
+  return { width: img.width, height: img.height, data: img.data };
+}
+
+/** Area-average downscale (and alpha flattened onto white) to `width` x `height`. */
+function resizeOntoWhite(src: Rgba, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height * 4);
+  const sx = src.width / width;
+  const sy = src.height / height;
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.floor(y * sy);
+    const y1 = Math.max(y0 + 1, Math.floor((y + 1) * sy));
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.floor(x * sx);
+      const x1 = Math.max(x0 + 1, Math.floor((x + 1) * sx));
+      let r = 0, g = 0, b = 0, n = 0;
+      for (let yy = y0; yy < y1; yy++) {
+        for (let xx = x0; xx < x1; xx++) {
+          const i = (yy * src.width + xx) * 4;
+          const a = src.data[i + 3]! / 255;
+          r += src.data[i]! * a + 255 * (1 - a);
+          g += src.data[i + 1]! * a + 255 * (1 - a);
+          b += src.data[i + 2]! * a + 255 * (1 - a);
+          n++;
+        }
+      }
+      const o = (y * width + x) * 4;
+      out[o] = r / n;
+      out[o + 1] = g / n;
+      out[o + 2] = b / n;
+      out[o + 3] = 255;
+    }
+  }
+  return out;
+}
+
+/** The image as a JPEG at most `maxWidth` wide (aspect ratio kept). */
+export function toJpeg(bytes: Uint8Array, type: string, maxWidth = Infinity): { data: Uint8Array; width: number; height: number } {
+  const size = imageSize(bytes);
+  if (!size) throw new ImageConvertError("The image could not be read");
+  if (size.width * size.height > MAX_PIXELS) throw new ImageConvertError("The image has too many pixels to convert");
+  let rgba: Rgba;
+  try {
+    rgba = type === "image/png" ? fromPng(bytes) : type === "image/gif" ? fromGif(bytes) : fromJpeg(bytes);
+  } catch {
+    throw new ImageConvertError("The image could not be read");
+  }
+  const width = Math.min(rgba.width, Math.floor(maxWidth));
+  const height = Math.max(1, Math.round((rgba.height * width) / rgba.width));
+  const pixels = resizeOntoWhite(rgba, width, height);
+  const encoded = encodeJpeg({ data: pixels, width, height }, JPEG_QUALITY);
+  return { data: new Uint8Array(encoded.data.buffer, encoded.data.byteOffset, encoded.data.byteLength), width, height };
+}

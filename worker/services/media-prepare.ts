@@ -1,0 +1,80 @@
+// Images prepared for each network before publishing (decision 123). A network whose meta says
+// `sendAs` (Instagram: JPEG only) or `maxWidth` gets a converted copy; the original upload is
+// kept untouched. The copy is stored once in R2 next to the original (`<r2Key>.<platform>.jpg`)
+// with its own media row and unguessable public key, because Instagram fetches the image by URL.
+// Conversion: the Cloudflare Images binding where it is bound (IMAGES), else the Worker-capable
+// JavaScript converter (worker/lib/image-convert.ts), which also runs in tests and offline.
+import { and, eq } from "drizzle-orm";
+import { platformMeta, type PlatformId } from "../../platforms/registry";
+import { PlatformError } from "../../platforms/shared/adapter";
+import { media } from "../../schema/db/posts";
+import type { Env } from "../env";
+import type { Db } from "../lib/db";
+import { newId, randomToken } from "../lib/ids";
+import { ImageConvertError, toJpeg } from "../lib/image-convert";
+import { imageSize } from "../lib/image-size";
+import { MEDIA_CACHE_CONTROL } from "./media";
+
+type MediaRow = typeof media.$inferSelect;
+export type PreparedImage = { row: MediaRow; data: ArrayBuffer };
+
+/** The minimal surface of the Cloudflare Images binding used here. */
+type ImagesBinding = {
+  input(stream: ReadableStream<Uint8Array>): {
+    transform(options: { width?: number; fit?: string }): { output(options: { format: string; quality?: number }): Promise<{ response(): Response }> };
+  };
+};
+
+async function convert(env: Env, bytes: Uint8Array, type: string, maxWidth: number | undefined): Promise<Uint8Array> {
+  const images = (env as unknown as { IMAGES?: ImagesBinding }).IMAGES;
+  if (images) {
+    const input = images.input(new Blob([bytes.slice()]).stream());
+    const result = await input.transform(maxWidth ? { width: maxWidth, fit: "scale-down" } : {}).output({ format: "image/jpeg", quality: 88 });
+    return new Uint8Array(await result.response().arrayBuffer());
+  }
+  return toJpeg(bytes, type, maxWidth).data;
+}
+
+/**
+ * The image to send to `platform` for this upload: the original when the network takes it as it
+ * is, else the converted copy (made on first use, then reused).
+ */
+export async function prepareImage(env: Env, db: Db, platform: PlatformId, original: MediaRow): Promise<PreparedImage | null> {
+  const rules = platformMeta(platform).rules.images;
+  const obj = await env.BUCKET.get(original.r2Key);
+  if (!obj) return null;
+  const bytes = new Uint8Array(await obj.arrayBuffer());
+  const width = imageSize(bytes)?.width ?? 0;
+  const needsType = rules.sendAs && original.fileType !== rules.sendAs;
+  const needsWidth = rules.maxWidth && width > rules.maxWidth;
+  if (!needsType && !needsWidth) return { row: original, data: bytes.buffer as ArrayBuffer };
+
+  const r2Key = `${original.r2Key}.${platform}.jpg`;
+  const existing = await db.select().from(media).where(and(eq(media.r2Key, r2Key), eq(media.projectId, original.projectId))).get();
+  if (existing) {
+    const stored = await env.BUCKET.get(r2Key);
+    if (stored) return { row: existing, data: await stored.arrayBuffer() };
+  }
+  let jpeg: Uint8Array;
+  try {
+    jpeg = await convert(env, bytes, original.fileType, rules.maxWidth);
+  } catch (err) {
+    if (err instanceof ImageConvertError) throw new PlatformError("rejected", `The image could not be prepared for ${platformMeta(platform).label}: ${err.message}`);
+    throw err;
+  }
+  await env.BUCKET.put(r2Key, jpeg, { httpMetadata: { contentType: "image/jpeg", cacheControl: MEDIA_CACHE_CONTROL } });
+  const fileName = original.fileName.replace(/\.[A-Za-z0-9]+$/, "") + ".jpg";
+  const row: MediaRow = existing ?? {
+    id: newId(),
+    projectId: original.projectId,
+    r2Key,
+    publicKey: randomToken(24),
+    fileName,
+    fileType: "image/jpeg",
+    fileSize: jpeg.byteLength,
+    createdAt: Date.now(),
+  };
+  if (!existing) await db.insert(media).values(row).onConflictDoNothing().run();
+  const saved = (await db.select().from(media).where(eq(media.r2Key, r2Key)).get()) ?? row;
+  return { row: saved, data: jpeg.buffer.slice(jpeg.byteOffset, jpeg.byteOffset + jpeg.byteLength) as ArrayBuffer };
+}
