@@ -7,14 +7,21 @@
 import { isPlatformId, platformMeta } from "./registry.ts";
 
 export type DraftImage = { type: string; size: number; width?: number; height?: number };
-export type PostDraftForRules = { platform: string; content: string; hashtags: readonly string[]; image?: DraftImage | null };
+export type PostDraftForRules = {
+  platform: string;
+  content: string;
+  hashtags: readonly string[];
+  image?: DraftImage | null;
+  /** The account's own length limit (rules.accountMaxLength), when the network has one. */
+  maxLength?: number | null;
+};
 export type RuleIssue = { field: "content" | "media_info"; message: string };
 
 /** The length of the text as the network counts it, and its limit. */
-export function measurePost(platform: string, content: string, hashtags: readonly string[]): { length: number; limit: number } | null {
+export function measurePost(platform: string, content: string, hashtags: readonly string[], accountLimit?: number | null): { length: number; limit: number } | null {
   if (!isPlatformId(platform)) return null;
   const { rules } = platformMeta(platform);
-  return { length: rules.countLength(rules.composeText(content, hashtags)), limit: rules.maxLength };
+  return { length: rules.countLength(rules.composeText(content, hashtags)), limit: accountLimit ?? rules.maxLength };
 }
 
 /** Every rule of the post's network it breaks, content first; [] when it may be scheduled. */
@@ -23,7 +30,7 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
   const meta = platformMeta(draft.platform);
   const { rules } = meta;
   const issues: RuleIssue[] = [];
-  const measured = measurePost(draft.platform, draft.content, draft.hashtags)!;
+  const measured = measurePost(draft.platform, draft.content, draft.hashtags, draft.maxLength)!;
   if (measured.length > measured.limit) {
     issues.push({ field: "content", message: `Too long for ${meta.label}: ${measured.length}/${measured.limit} characters as ${meta.label} counts them, hashtags included` });
   }

@@ -61,6 +61,8 @@ export const mastodonMeta = defineMeta({
   rules: {
     maxLength: MASTODON_DEFAULT_LIMITS.maxCharacters,
     countLength: (text: string) => mastodonLength(text),
+    // Each instance sets its own limit (stored with the account when it connects).
+    accountMaxLength: (meta) => (typeof meta?.maxCharacters === "number" && meta.maxCharacters > 0 ? meta.maxCharacters : null),
     composeText: composeWithHashtags,
     images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: MASTODON_DEFAULT_LIMITS.imageSizeLimit, maxCount: 4, required: false },
     dailyCap: null,

@@ -33,6 +33,11 @@ export type PlatformRules = {
   images: ImageRules;
   /** Posts the network lets one account publish per rolling 24 hours; null when it states none. */
   dailyCap: number | null;
+  /**
+   * The account's own length limit where the network sets one per account (Mastodon: each
+   * instance's max_characters, stored in social_accounts.account_meta); null: maxLength applies.
+   */
+  accountMaxLength?: (accountMeta: Record<string, unknown> | null) => number | null;
 };
 
 export type PlatformMeta<Id extends string = string> = {

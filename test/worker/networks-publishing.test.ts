@@ -209,3 +209,42 @@ describe("connect flows refuse what they must", () => {
     expect(rows.results.map((r) => r.account_name)).toEqual([choice.options[1]!.name]);
   });
 });
+
+describe("validation at scheduling uses each network's own rules", () => {
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  const schedule = (user: TestUser, platform: string, content: string, hashtags: string[] = []) =>
+    call(`/api/projects/${user.projectId}/posts`, { method: "POST", headers: user.headers, body: JSON.stringify({ content, hashtags, platform, scheduled_for: inDays(2), mode: "schedule" }) });
+  const refused = async (res: Response) => {
+    expect(res.status).toBe(400);
+    return ((await res.json()) as { error: { message: string } }).error.message;
+  };
+  const count = async (user: TestUser) => (await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(user.projectId).first<{ n: number }>())!.n;
+
+  it("length as each network counts it, hashtags included; nothing saved when refused", async () => {
+    const cases: { network: NewNetwork; ok: string; tooLong: string; hashtags?: string[]; label: string }[] = [
+      { network: "linkedin", label: "LinkedIn", ok: "a".repeat(3000), tooLong: "a".repeat(2995), hashtags: ["coffee"] },
+      { network: "bluesky", label: "Bluesky", ok: `${"é".repeat(299)}☕`, tooLong: "é".repeat(301) },
+      { network: "mastodon", label: "Mastodon", ok: `${"x".repeat(470)} https://example.com/${"a".repeat(100)}`, tooLong: "y".repeat(501) },
+      { network: "threads", label: "Threads", ok: `${"a".repeat(496)}☕`, tooLong: `${"a".repeat(497)}🙂` },
+      { network: "facebook", label: "Facebook", ok: "f".repeat(5000), tooLong: "" },
+    ];
+    for (const c of cases) {
+      const { user } = await connected(c.network);
+      expect((await schedule(user, c.network, c.ok)).status, `${c.network} within its limit`).toBe(201);
+      if (!c.tooLong) continue;
+      const message = await refused(await schedule(user, c.network, c.tooLong, c.hashtags));
+      expect(message).toMatch(new RegExp(`^Too long for ${c.label}: `));
+      expect(await count(user)).toBe(1);
+    }
+  });
+
+  it("Mastodon: the account's own instance limit decides (1,000 characters on a larger server)", async () => {
+    const big = await signIn();
+    await connectNetwork(big, "mastodon", uname(), { instance: "1000chars.example" });
+    expect((await schedule(big, "mastodon", "z".repeat(900))).status).toBe(201);
+    expect(await refused(await schedule(big, "mastodon", "z".repeat(1001)))).toContain("1001/1000");
+    const small = await signIn();
+    await connectNetwork(small, "mastodon", uname(), { instance: "mastodon.example" });
+    expect(await refused(await schedule(small, "mastodon", "z".repeat(900)))).toContain("900/500");
+  });
+});
