@@ -1,5 +1,5 @@
-// Chaos run of the publishing pipeline (issue 6, "Faults"): posts across several connected sandbox
-// accounts, driven by concurrent cron ticks and a simulated at-least-once queue that duplicates,
+// Chaos run of the publishing pipeline (issue 6, "Faults"): posts across connected sandbox
+// accounts on all seven networks (issue 12), driven by concurrent cron ticks and a simulated at-least-once queue that duplicates,
 // shuffles and splits deliveries, while seeded random faults hit the platform (500s, 429s with
 // Retry-After, timeouts with and without the platform committing, revoked tokens, rejections) and
 // our own D1 write fails right after the platform accepted (a crash between accept and ack, soft:
