@@ -24,6 +24,9 @@ export function measurePost(platform: string, content: string, hashtags: readonl
   return { length: rules.countLength(rules.composeText(content, hashtags)), limit: accountLimit ?? rules.maxLength };
 }
 
+/** "8 MB", or "1,000 KB" for a limit that is not a whole number of MB (Bluesky's 1,000,000 bytes). */
+const sizeText = (bytes: number) => (bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MB` : `${Math.floor(bytes / 1000).toLocaleString("en-US")} KB`);
+
 /** Every rule of the post's network it breaks, content first; [] when it may be scheduled. */
 export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
   if (!isPlatformId(draft.platform)) return [];
@@ -42,7 +45,7 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
   if (!rules.images.types.includes(image.type as never)) {
     issues.push({ field: "media_info", message: `${meta.label} does not accept ${image.type.replace(/^image\//, "").toUpperCase()} images` });
   } else if (image.size > rules.images.maxBytes) {
-    issues.push({ field: "media_info", message: `This image is too large for ${meta.label} (at most ${rules.images.maxBytes / 1024 / 1024} MB)` });
+    issues.push({ field: "media_info", message: `This image is too large for ${meta.label} (at most ${sizeText(rules.images.maxBytes)})` });
   } else if (rules.images.aspect && image.width && image.height) {
     const r = image.width / image.height;
     const { min, max } = rules.images.aspect;
