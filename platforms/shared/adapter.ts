@@ -45,8 +45,9 @@ export type PublishInput = {
   /** The image's bytes when the caller already has them (from R2); otherwise imageUrl is fetched. */
   image?: { data: ArrayBuffer | Uint8Array; contentType: string };
   /**
-   * Names this post across attempts. Networks that offer idempotency use it (Mastodon's
-   * Idempotency-Key header; Bluesky's record key is derived from it) so a repeat cannot duplicate.
+   * The same for every attempt of one post (derived from its id). A network that offers an
+   * idempotency key sends it (Mastodon: the Idempotency-Key header; Bluesky derives its record key from it), so a repeat attempt after a
+   * lost reply returns the first post instead of a second one. X and Instagram document none.
    */
   idempotencyKey?: string;
 };

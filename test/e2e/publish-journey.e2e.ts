@@ -215,9 +215,46 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
       await row.waitFor();
       expect(await row.count()).toBe(1);
       await row.getByText("@sandbox_ig_user").waitFor();
-      // Instagram fetched the image from the app's public /media/... address.
-      expect(await row.getByRole("img").getAttribute("src")).toMatch(new RegExp(`^${baseUrl}/media/[A-Za-z0-9_-]{16,64}$`));
+      // Instagram fetched the image from the app's public /media/... address: a JPEG copy of the
+      // PNG the user attached (Instagram publishes JPEG only), really shown on the sandbox's page.
+      const img = row.getByRole("img");
+      const src = (await img.getAttribute("src"))!;
+      expect(src).toMatch(new RegExp(`^${baseUrl}/media/[A-Za-z0-9_-]{16,64}$`));
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(8);
+      const sent = await page.request.get(src);
+      expect(sent.headers()["content-type"]).toBe("image/jpeg");
+      expect([...(await sent.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      // The original upload is kept as it was.
+      const original = (await projectPosts()).find((p) => p.content === SCHEDULED_TEXT)!.media_info!;
+      expect(original.file_type).toBe("image/png");
+      expect(src).not.toBe(`${baseUrl}${original.url}`);
+      const kept = await page.request.get(`${baseUrl}${original.url}`);
+      expect(kept.headers()["content-type"]).toBe("image/png");
     });
+  });
+
+  it("refuses an X post that is too long while the user types (counted as X counts)", async () => {
+    await page.goto(`${baseUrl}/dashboard`);
+    const dialog = await step("open the Create Post dialog", openCreatePost);
+    const submit = dialog.getByRole("button", { name: "Post Now", exact: true });
+    await step("type 270 characters and a hashtag: 279 as X counts them, allowed", async () => {
+      await dialog.getByLabel("Platform").selectOption("twitter");
+      await dialog.getByLabel("Content", { exact: true }).fill(`${"Long roast notes ".repeat(15)}${"x".repeat(15)}`);
+      await dialog.getByLabel("Hashtags").fill("#launch");
+      await expect.poll(() => dialog.getByTestId("post-length").textContent()).toBe("279/280");
+      expect(await submit.isEnabled()).toBe(true);
+    });
+    await step("one emoji more counts 2: refused at once, before anything is sent", async () => {
+      await dialog.getByLabel("Content", { exact: true }).press("End");
+      await dialog.getByLabel("Content", { exact: true }).pressSequentially("☕");
+      await dialog.getByText("Too long for Twitter: 281/280 characters as Twitter counts them, hashtags included").waitFor();
+      await expect.poll(() => submit.isDisabled()).toBe(true);
+    });
+    await step("close without saving", async () => {
+      await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+      await dialog.waitFor({ state: "hidden" });
+    });
+    expect((await projectPosts()).some((p) => p.content.startsWith("Long roast notes"))).toBe(false);
   });
 
   it("shows both posts as published in the app (API and calendar)", async () => {

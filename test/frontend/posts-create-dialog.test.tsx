@@ -149,7 +149,26 @@ describe("CreatePostDialog", () => {
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Doomed");
     await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
-    expect(await screen.findByText("Failed to publish post")).toBeInTheDocument();
+    // The platform's reason is in the toast at once.
+    expect(await screen.findByText("Failed to publish post: Twitter rejected the post")).toBeInTheDocument();
+  });
+
+  it("refuses a post that is too long for X while typing, counting as X does", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { dialog } = renderDialog();
+    const box = within(dialog).getByPlaceholderText("What's on your mind?");
+    // 270 letters + "\n\n#launch" (9) = 279: fits.
+    await user.click(box);
+    await user.paste("a".repeat(270));
+    await user.type(within(dialog).getByPlaceholderText("#marketing #brand"), "launch");
+    expect(within(dialog).getByTestId("post-length")).toHaveTextContent("279/280");
+    expect(within(dialog).getByRole("button", { name: "Post Now" })).toBeEnabled();
+    // One emoji counts 2 for X: 281.
+    await user.click(box);
+    await user.paste("😀");
+    expect(within(dialog).getByTestId("post-length")).toHaveTextContent("281/280");
+    expect(within(dialog).getByText("Too long for Twitter: 281/280 characters as Twitter counts them, hashtags included")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Post Now" })).toBeDisabled();
   });
 
   it("shows the server's account message when Twitter is not connected", async () => {

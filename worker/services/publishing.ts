@@ -194,8 +194,7 @@ async function attempt(
       text,
       imageUrl,
       image,
-      // The same for every attempt of this post: networks that honour one cannot duplicate it.
-      idempotencyKey: row.id,
+      idempotencyKey: `brandpilot-post-${row.id}`,
     });
     await markPublished(platformPostId);
     return { action: "ack", result: "published" };

@@ -62,6 +62,9 @@ export default function CalendarPage() {
     keepPreviousData: true,
     shouldRetryOnError: false,
     onError: () => notify.error("Failed to load posts"),
+    // While a post is being published, look again every 2 s: its card turns published (or
+    // failed, with the reason) without a reload.
+    refreshInterval: (latest) => (latest?.some((p) => p.status === "publishing") ? 2000 : 0),
   });
   const refresh = useCallback(() => void mutate(), [mutate]);
   const actions = usePostActions(refresh);

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, HStack, IconButton, Image, Stack, Text } from "@chakra-ui/react";
 import { ImagePlus, Pencil, RefreshCw, Send, Trash2 } from "lucide-react";
+import { checkPostRules } from "../../../platforms/validation";
 import type { Post, PostStatus } from "../../../schema/api/posts";
 import { formatTime } from "./calendar-dates";
 import { PlatformIcon } from "./platform-icon";
@@ -23,6 +24,10 @@ export function PostCard({ post, timeZone, busy, actions, compact = false }: { p
   const scheduled = post.status === "scheduled";
   const image = postImage(post);
   const time = formatTime(post.scheduled_for, timeZone);
+  // A scheduled post that its network's rules now refuse is flagged before it is due.
+  const ruleIssue = scheduled
+    ? checkPostRules({ platform: post.platform, content: post.content, hashtags: post.hashtags, image: post.media_info ? { type: post.media_info.file_type, size: post.media_info.file_size } : null })[0]
+    : undefined;
   return (
     <Box
       borderWidth="1px"
@@ -73,6 +78,11 @@ export function PostCard({ post, timeZone, busy, actions, compact = false }: { p
         >
           {post.content}
         </Box>
+        {ruleIssue && (
+          <Text fontSize="2xs" color="orange.fg" lineClamp={3} data-testid="post-rule-warning">
+            Will be refused: {ruleIssue.message}
+          </Text>
+        )}
         {post.status === "failed" && post.error_message && (
           <Text fontSize="2xs" color="red.fg" lineClamp={2}>
             {post.error_message}

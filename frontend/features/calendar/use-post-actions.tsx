@@ -6,12 +6,18 @@ import { notify } from "../../components/ui/toaster";
 import { waitForPublish } from "../posts/api";
 import { deletePost, publishPost, retryPost, updatePost } from "./post-api";
 
-/** Publish now: the post is queued, then we wait (bounded) for the publisher's outcome. */
-async function publishAndWait(id: string): Promise<void> {
-  const queued = await publishPost(id);
-  const final = queued.status === "publishing" ? await waitForPublish(id) : queued;
-  if (final.status === "failed") throw new Error(final.error_message ?? "Failed to publish post");
+/** The publisher's reason, told at once in the failure toast. */
+class PublishFailed extends Error {}
+
+/** Publish now / retry: the post is queued, then we wait (bounded) for the publisher's outcome. */
+async function publishAndWait(queue: () => Promise<Post>, onQueued?: () => void): Promise<void> {
+  const queued = await queue();
+  onQueued?.();
+  const final = queued.status === "publishing" || queued.status === "scheduled" ? await waitForPublish(queued.id) : queued;
+  if (final.status === "failed") throw new PublishFailed(final.error_message ?? "");
 }
+
+const failedBecause = (err: unknown) => (err instanceof PublishFailed && err.message ? `Failed to publish post: ${err.message}` : "Failed to publish post");
 
 /**
  * Post actions with the spec's toasts. `onChanged` refreshes whatever list shows the post.
@@ -22,14 +28,14 @@ export function usePostActions(onChanged: () => void) {
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const run = useCallback(
-    async (post: Post, action: () => Promise<unknown>, ok: string, fail: string) => {
+    async (post: Post, action: () => Promise<unknown>, ok: string, fail: string | ((err: unknown) => string)) => {
       setBusyId(post.id);
       try {
         await action();
         notify.success(ok);
         return true;
-      } catch {
-        notify.error(fail);
+      } catch (err) {
+        notify.error(typeof fail === "string" ? fail : fail(err));
         return false;
       } finally {
         setBusyId(null);
@@ -41,8 +47,22 @@ export function usePostActions(onChanged: () => void) {
 
   return {
     busyId,
-    publish: (post: Post) => run(post, () => publishAndWait(post.id), "Post published successfully!", "Failed to publish post"),
-    retry: (post: Post) => run(post, () => retryPost(post.id), "Post scheduled successfully!", "Failed to publish post"),
+    publish: (post: Post) => run(post, () => publishAndWait(() => publishPost(post.id), onChanged), "Post published successfully!", failedBecause),
+    // Retry says at once that it is retrying, shows the card publishing, then the outcome.
+    retry: (post: Post) =>
+      run(
+        post,
+        () =>
+          publishAndWait(
+            () => retryPost(post.id),
+            () => {
+              notify.info("Retrying: publishing the post again...");
+              onChanged();
+            },
+          ),
+        "Post published successfully!",
+        failedBecause,
+      ),
     reschedule: (post: Post, scheduledFor: string) =>
       run(post, () => updatePost(post.id, { scheduled_for: scheduledFor }), "Post rescheduled successfully", "Failed to reschedule post"),
     update: (post: Post, changes: Parameters<typeof updatePost>[1]) =>

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, HStack, Input, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useState } from "react";
 import type { GeneratedPost } from "../../../schema/api/campaigns";
-import { PLATFORM_LIMITS, publishedLength } from "../../../schema/api/campaigns";
+import { checkPostRules, measurePost } from "../../../platforms/validation";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { formatHashtags, parseHashtags } from "../calendar/post-api";
@@ -41,10 +41,11 @@ export function GeneratedPostItem({
     setEditing(true);
   };
   const hashtags = parseHashtags(tags);
-  const length = publishedLength(content.trim(), hashtags);
-  const limit = PLATFORM_LIMITS[post.platform];
+  // Length as the network counts it, hashtags joined as they will be sent (platforms/validation.ts).
+  const measured = measurePost(post.platform, content.trim(), hashtags);
+  const tooLong = checkPostRules({ platform: post.platform, content: content.trim(), hashtags }).find((i) => i.field === "content");
   const when = localDateTimeToUtc(date, time, timeZone);
-  const contentError = !content.trim() ? "Please enter some content" : length > limit ? `Too long for ${PLATFORM_LABELS[post.platform]} (${length}/${limit})` : null;
+  const contentError = !content.trim() ? "Please enter some content" : (tooLong?.message ?? null);
   const timeError = when === null ? "Please choose a valid date and time" : null;
 
   const save = () => {
@@ -82,7 +83,7 @@ export function GeneratedPostItem({
             <Field.Label>Content</Field.Label>
             <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={4} />
             <Field.HelperText>
-              {length}/{limit} characters with hashtags
+              {measured?.length}/{measured?.limit} characters with hashtags
             </Field.HelperText>
             <Field.ErrorText>{contentError}</Field.ErrorText>
           </Field.Root>

@@ -6,6 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import useSWR, { useSWRConfig } from "swr";
 import { z } from "zod";
 import { PLATFORM_IDS, PLATFORM_METAS } from "../../../platforms/registry";
+import { checkPostRules } from "../../../platforms/validation";
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { SocialAccount } from "../../../schema/api/social";
 import { useAuth } from "../../app/auth-context";
@@ -15,6 +16,7 @@ import { ApiRequestError, fetcher } from "../../lib/api";
 import { createPost, generateSocialPost, waitForPublish } from "./api";
 import ImageUploadDialog from "./image-upload-dialog";
 import { PostPreviewCard } from "./post-preview-card";
+import { PostRulesHint } from "./post-rules-hint";
 
 type Mode = "now" | "schedule";
 export type CreatePostDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultMode?: Mode };
@@ -68,6 +70,13 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   });
   const [content, hashtagText, platform, date] = useWatch({ control, name: ["content", "hashtags", "platform", "date"] });
   const hashtags = useMemo(() => parseHashtags(hashtagText ?? ""), [hashtagText]);
+  // The network's rules, live: length as it counts it, image required, type and size.
+  const issues = useMemo(
+    () => checkPostRules({ platform, content: (content ?? "").trim(), hashtags, image: media ? { type: media.file_type, size: media.file_size } : null }),
+    [platform, content, hashtags, media],
+  );
+  const contentIssue = issues.find((i) => i.field === "content");
+  const mediaIssue = issues.find((i) => i.field === "media_info");
 
   const { data: accounts } = useSWR<SocialAccount[]>(open && project ? `/api/projects/${project.id}/social-accounts` : null, fetcher);
   const account = accounts?.find((a) => a.platform === platform);
@@ -151,7 +160,8 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       });
       if (mode === "now") {
         const done = post.status === "publishing" ? await waitForPublish(post.id) : post;
-        if (done.status === "failed") notify.error("Failed to publish post");
+        // The platform's own reason, at once (stored in error_message by the publisher).
+        if (done.status === "failed") notify.error(done.error_message ? `Failed to publish post: ${done.error_message}` : "Failed to publish post");
         else if (done.status === "published") notify.success("Post published successfully!");
         else notify.info("Your post is being published");
       } else {
@@ -160,7 +170,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       void refreshProjectData(project.id);
       onOpenChange(false);
     } catch (err) {
-      if (err instanceof ApiRequestError && ACCOUNT_MESSAGES.test(err.message)) notify.error(err.message);
+      if (err instanceof ApiRequestError && (ACCOUNT_MESSAGES.test(err.message) || err.status === 400)) notify.error(err.message);
       else notify.error(mode === "now" ? "Failed to publish post" : "Failed to schedule post");
     } finally {
       setBusy(false);
@@ -210,7 +220,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       <OptionSelect options={PLATFORM_OPTIONS} {...register("platform")} />
                     </Field.Root>
 
-                    <Field.Root invalid={!!formState.errors.content}>
+                    <Field.Root invalid={!!formState.errors.content || !!contentIssue}>
                       <HStack justify="space-between" w="full">
                         <Field.Label>Content</Field.Label>
                         <Button size="xs" variant={aiOpen ? "subtle" : "ghost"} colorPalette="brand" aria-expanded={aiOpen} onClick={() => setAiOpen((v) => !v)}>
@@ -219,6 +229,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       </HStack>
                       <Textarea {...register("content")} rows={5} placeholder="What's on your mind?" />
                       <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
+                      <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} />
                     </Field.Root>
 
                     {aiOpen && (
@@ -260,6 +271,11 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                         </>
                       )}
                     </HStack>
+                    {mediaIssue && !blank && (
+                      <Text fontSize="sm" color="fg.error" role="alert">
+                        {mediaIssue.message}
+                      </Text>
+                    )}
 
                     {mode === "schedule" && (
                       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
@@ -301,7 +317,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                 <Button variant="outline" onClick={close} disabled={busy}>
                   Cancel
                 </Button>
-                <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank}>
+                <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank || issues.length > 0}>
                   {busy ? busyLabel : submitLabel}
                 </Button>
               </Dialog.Footer>
