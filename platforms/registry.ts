@@ -2,10 +2,13 @@
 // filters, previews), the API's zod enums and validation read it. Adding a network = its folder
 // under platforms/ plus one line here (and one in adapters.ts, sandboxes.ts, previews.tsx).
 // Order is the order users see. Ids are stored in the database: never rename one.
+import { blueskyMeta } from "./bluesky/meta.ts";
 import { facebookMeta } from "./facebook/meta.ts";
 import { instagramMeta } from "./instagram/meta.ts";
 import { linkedinMeta } from "./linkedin/meta.ts";
+import { mastodonMeta } from "./mastodon/meta.ts";
 import type { PlatformMeta } from "./shared/meta.ts";
+import { threadsMeta } from "./threads/meta.ts";
 import { xMeta } from "./x/meta.ts";
 
 export const PLATFORM_METAS = [
@@ -13,6 +16,9 @@ export const PLATFORM_METAS = [
   facebookMeta,
   instagramMeta,
   linkedinMeta,
+  blueskyMeta,
+  mastodonMeta,
+  threadsMeta,
 ] as const;
 
 /** "twitter" | "facebook" | "instagram" | "linkedin" | ...: derived, never written by hand. */
@@ -32,7 +38,7 @@ export function platformMeta(id: PlatformId): PlatformMeta<PlatformId> {
 
 /** "X and Instagram": the networks users can connect today, as running text. */
 export function connectableNames(): string {
-  const names = PLATFORM_METAS.filter((m) => m.connect === "oauth").map((m) => m.brand);
+  const names = PLATFORM_METAS.filter((m) => m.connect !== "placeholder").map((m) => m.brand);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
 }
 

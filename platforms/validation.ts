@@ -7,15 +7,25 @@
 import { isPlatformId, platformMeta } from "./registry.ts";
 
 export type DraftImage = { type: string; size: number; width?: number; height?: number };
-export type PostDraftForRules = { platform: string; content: string; hashtags: readonly string[]; image?: DraftImage | null };
+export type PostDraftForRules = {
+  platform: string;
+  content: string;
+  hashtags: readonly string[];
+  image?: DraftImage | null;
+  /** The account's own length limit (rules.accountMaxLength), when the network has one. */
+  maxLength?: number | null;
+};
 export type RuleIssue = { field: "content" | "media_info"; message: string };
 
 /** The length of the text as the network counts it, and its limit. */
-export function measurePost(platform: string, content: string, hashtags: readonly string[]): { length: number; limit: number } | null {
+export function measurePost(platform: string, content: string, hashtags: readonly string[], accountLimit?: number | null): { length: number; limit: number } | null {
   if (!isPlatformId(platform)) return null;
   const { rules } = platformMeta(platform);
-  return { length: rules.countLength(rules.composeText(content, hashtags)), limit: rules.maxLength };
+  return { length: rules.countLength(rules.composeText(content, hashtags)), limit: accountLimit ?? rules.maxLength };
 }
+
+/** "8 MB", or "1,000 KB" for a limit that is not a whole number of MB (Bluesky's 1,000,000 bytes). */
+const sizeText = (bytes: number) => (bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MB` : `${Math.floor(bytes / 1000).toLocaleString("en-US")} KB`);
 
 /** Every rule of the post's network it breaks, content first; [] when it may be scheduled. */
 export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
@@ -23,7 +33,7 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
   const meta = platformMeta(draft.platform);
   const { rules } = meta;
   const issues: RuleIssue[] = [];
-  const measured = measurePost(draft.platform, draft.content, draft.hashtags)!;
+  const measured = measurePost(draft.platform, draft.content, draft.hashtags, draft.maxLength)!;
   if (measured.length > measured.limit) {
     issues.push({ field: "content", message: `Too long for ${meta.label}: ${measured.length}/${measured.limit} characters as ${meta.label} counts them, hashtags included` });
   }
@@ -35,7 +45,7 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
   if (!rules.images.types.includes(image.type as never)) {
     issues.push({ field: "media_info", message: `${meta.label} does not accept ${image.type.replace(/^image\//, "").toUpperCase()} images` });
   } else if (image.size > rules.images.maxBytes) {
-    issues.push({ field: "media_info", message: `This image is too large for ${meta.label} (at most ${rules.images.maxBytes / 1024 / 1024} MB)` });
+    issues.push({ field: "media_info", message: `This image is too large for ${meta.label} (at most ${sizeText(rules.images.maxBytes)})` });
   } else if (rules.images.aspect && image.width && image.height) {
     const r = image.width / image.height;
     const { min, max } = rules.images.aspect;

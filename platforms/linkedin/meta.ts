@@ -1,7 +1,8 @@
-// LinkedIn: listed on Social Connect with its setup guide; connecting shows the spec's placeholder
-// toast until the network has an adapter (issue 12).
+// LinkedIn's rules, pure: 3,000 characters of commentary (as the reader sees them, before the
+// little-text escaping the adapter adds), one JPG/PNG/GIF image under 36,152,320 pixels
+// (we cap the bytes at 10 MB), no documented fixed daily post count. Sources in
+// docs/decisions/140 (Posts API, Images API).
 import { codePointLength, composeWithHashtags, defineMeta } from "../shared/meta.ts";
-
 export const linkedinMeta = defineMeta({
   id: "linkedin",
   label: "LinkedIn",
@@ -9,19 +10,29 @@ export const linkedinMeta = defineMeta({
   selectLabel: "LinkedIn",
   color: "#0A66C2",
   iconPath:
-    "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.5h4V21H3V9.5Zm6.5 0h3.8v1.6h.1c.5-1 1.8-2 3.7-2 4 0 4.7 2.6 4.7 6V21h-4v-5.2c0-1.2 0-2.9-1.8-2.9s-2 1.4-2 2.8V21h-4V9.5Z",
-  connect: "placeholder",
+    "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.5h4V21H3V9.5Zm6.5 0h3.8v1.6h.1c.5-1 1.8-2 3.7-2 4 0 4.7 2.6 4.7 6V21h-4v-5.2c0-1.2 0-2.9-1.8-2.9s-2.1 1.4-2.1 2.8V21h-4V9.5Z",
   setupUrl: "https://www.linkedin.com/developers/apps",
-  setupGuide: () => [
+  setupGuide: (callbackUrl) => [
     "Sign in to the LinkedIn Developer Portal and create an app linked to your company page.",
-    'Request the "Share on LinkedIn" and "Sign In with LinkedIn" products.',
-    "Add the redirect URL of this app in the Auth settings.",
+    'Add the "Share on LinkedIn" and "Sign In with LinkedIn using OpenID Connect" products.',
+    `In the Auth tab, add ${callbackUrl} as an authorized redirect URL.`,
+    "Put the Client ID and Client Secret in the server configuration (LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET).",
+    "Click Connect below and allow access on LinkedIn. Without programmatic refresh tokens you reconnect every 60 days.",
   ],
+  connect: "oauth",
   rules: {
     maxLength: 3000,
     countLength: codePointLength,
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 5 * 1024 * 1024, maxCount: 1, required: false },
+    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 10 * 1024 * 1024, maxCount: 1, required: false },
     dailyCap: null,
   },
 });
+
+export function linkedinTextProblem(text: string): string | null {
+  const n = [...text].length;
+  return n > 3000 ? `LinkedIn posts can be at most 3,000 characters (this one has ${n.toLocaleString("en-US")}).` : null;
+}
+
+/** The sandbox's registered app (test/fakes): not secrets, they only exist locally. */
+export const LINKEDIN_SANDBOX_CLIENT = { clientId: "sandbox-linkedin-client", clientSecret: "sandbox-linkedin-secret" } as const;

@@ -46,7 +46,7 @@ export type PublishInput = {
   image?: { data: ArrayBuffer | Uint8Array; contentType: string };
   /**
    * The same for every attempt of one post (derived from its id). A network that offers an
-   * idempotency key sends it (Mastodon: the Idempotency-Key header), so a repeat attempt after a
+   * idempotency key sends it (Mastodon: the Idempotency-Key header; Bluesky derives its record key from it), so a repeat attempt after a
    * lost reply returns the first post instead of a second one. X and Instagram document none.
    */
   idempotencyKey?: string;
@@ -93,6 +93,11 @@ export type AdapterModule = {
   hasCredentials(env: PlatformEnv): boolean;
   /** The adapter pointed at the real API (credentials set) or at ctx.sandboxUrl; null when neither. */
   create(env: PlatformEnv, ctx: AdapterContext): PlatformAdapter | null;
+  /**
+   * The adapter bound to one account, for networks where that matters (Mastodon: every account
+   * lives on its own instance); `meta` is the account's social_accounts.account_meta.
+   */
+  forAccount?(env: PlatformEnv, ctx: AdapterContext, meta: Record<string, unknown>): PlatformAdapter | null;
   /** OAuth 2.0 PKCE (S256) on the authorize/exchange pair. */
   pkce: boolean;
   /** Refresh a token this long before it expires. */

@@ -33,6 +33,11 @@ export type PlatformRules = {
   images: ImageRules;
   /** Posts the network lets one account publish per rolling 24 hours; null when it states none. */
   dailyCap: number | null;
+  /**
+   * The account's own length limit where the network sets one per account (Mastodon: each
+   * instance's max_characters, stored in social_accounts.account_meta); null: maxLength applies.
+   */
+  accountMaxLength?: (accountMeta: Record<string, unknown> | null) => number | null;
 };
 
 export type PlatformMeta<Id extends string = string> = {
@@ -51,13 +56,30 @@ export type PlatformMeta<Id extends string = string> = {
   /**
    * "oauth": connect through /api/oauth/:id/start and publish through its adapter.
    * "placeholder": shown on Social Connect with the spec's "... OAuth flow would start here" toast.
+   * "app-password": the user types `connectFields` (Bluesky: handle + app password), posted to
+   *   /api/projects/:projectId/social-accounts/:id; no redirect.
+   * "instance": the user names their server in `connectFields` (Mastodon), then an OAuth redirect.
    */
-  connect: "oauth" | "placeholder";
+  connect: "oauth" | "placeholder" | "app-password" | "instance";
+  /** What the user types before connecting ("app-password" and "instance" networks). */
+  connectFields?: readonly ConnectField[];
   /** The developer portal the setup guide links to. */
   setupUrl: string;
   /** Setup-guide steps; `callbackUrl` is this app's /auth/<id>/callback. */
   setupGuide: (callbackUrl: string) => string[];
   rules: PlatformRules;
+};
+
+/** One input of a network's connect form (rendered by the SPA's Social Connect screen). */
+export type ConnectField = {
+  name: "identifier" | "password" | "instance";
+  label: string;
+  type?: "text" | "password";
+  placeholder?: string;
+  autoComplete?: string;
+  help?: string;
+  /** Shown when the field is left empty. */
+  requiredMessage: string;
 };
 
 /** Code points, as most networks count: an emoji is one, not two UTF-16 units. */

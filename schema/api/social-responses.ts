@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PLATFORMS } from "./common";
-import type { SocialAccount } from "./social";
+import type { AccountChoice, SocialAccount } from "./social";
 
 // Response schemas of the social routes (declared with describeRoute, checked in tests). Strict, so
 // a token field that slipped into the account view fails the response checks.
@@ -18,3 +18,10 @@ export const socialAccountListResponse = z.array(socialAccountResponse);
 
 /** GET /api/oauth/:platform/start: where to send the browser. */
 export const oauthStartResponse = z.strictObject({ url: z.url() });
+
+/** POST /api/oauth/:platform/callback of a network that asks which account (Facebook Pages). */
+export const accountChoiceResponse = z.strictObject({
+  choice: z.string(),
+  options: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+}) satisfies z.ZodType<AccountChoice>;
+export const oauthCallbackResponse = z.union([socialAccountResponse, accountChoiceResponse]);

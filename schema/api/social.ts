@@ -14,9 +14,23 @@ export type SocialAccount = {
   last_refresh: number | null;
 };
 
-export const OAUTH_PLATFORMS: readonly Platform[] = PLATFORM_METAS.filter((m) => m.connect === "oauth").map((m) => m.id);
+export const OAUTH_PLATFORMS: readonly Platform[] = PLATFORM_METAS.filter((m) => m.connect === "oauth" || m.connect === "instance").map((m) => m.id);
 
-export const oauthStartQuery = z.object({ projectId: z.string().min(1, "No project selected").max(100) });
+export const oauthStartQuery = z.object({
+  projectId: z.string().min(1, "No project selected").max(100),
+  /** Mastodon: the server the user named (mastodon.social, https://fosstodon.org, @me@example.social). */
+  instance: z.string().trim().max(300).optional(),
+});
+
+/** Networks that sign in with a handle and an app password (Bluesky). */
+export const appPasswordSchema = z.object({
+  identifier: z.string().trim().min(1, "Enter your handle").max(253, "Enter your handle"),
+  password: z.string().min(1, "Enter an app password").max(200, "Enter an app password"),
+});
+
+/** A connect that ends with a choice (Facebook: which Page). */
+export type AccountChoice = { choice: string; options: { id: string; name: string }[] };
+export const accountChoiceSchema = z.object({ choice: z.string().min(1).max(100), option_id: z.string().min(1, "Choose one of the listed Pages").max(100) });
 
 /** The query of /auth/{platform}/callback, forwarded by the SPA. */
 export const oauthCallbackSchema = z.object({

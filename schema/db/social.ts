@@ -27,6 +27,9 @@ export const socialAccounts = sqliteTable(
     // Refresh tokens are single-use: one refresh per account at a time, guarded by this lease.
     refreshLockUntil: integer("refresh_lock_until"),
     createdAt: integer("created_at").notNull(),
+    // What a network needs beyond the token (decision 140): Mastodon's instance, client id and
+    // limits; the Facebook Page's name; Bluesky's PDS. Never a secret.
+    accountMeta: text("account_meta", { mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [index("social_accounts_project_idx").on(t.projectId, t.platform)],
 );
@@ -39,5 +42,30 @@ export const oauthStates = sqliteTable("oauth_states", {
   platform: text("platform").notNull(),
   codeVerifier: text("code_verifier"),
   redirectUri: text("redirect_uri").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  // Flow data a network needs at the callback (Mastodon: which instance and registered app).
+  meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
+});
+
+// Mastodon: the app registers itself once per instance (POST /api/v1/apps) and every brand
+// connecting to that instance reuses the client (decision 140). The secret is encrypted.
+export const mastodonApps = sqliteTable("mastodon_apps", {
+  // "<instance url> <redirect uri>": a registration is bound to its redirect URI.
+  id: text("id").primaryKey(),
+  instanceUrl: text("instance_url").notNull(),
+  redirectUri: text("redirect_uri").notNull(),
+  clientId: text("client_id").notNull(),
+  clientSecretEnc: text("client_secret_enc").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+// A connect that ends with a choice (Facebook: which Page): the options with their tokens,
+// encrypted, one-time, 10 minutes, bound to the user who started the flow.
+export const pendingAccountChoices = sqliteTable("pending_account_choices", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+  platform: text("platform").notNull(),
+  payloadEnc: text("payload_enc").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });

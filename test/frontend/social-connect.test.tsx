@@ -69,6 +69,7 @@ function renderPage(path = "/social-connect", auth: Partial<AuthState> = {}) {
               <Route path="/social-connect" element={<SocialConnectPage />} />
               <Route path="/auth/twitter/callback" element={<SocialConnectPage />} />
               <Route path="/auth/instagram/callback" element={<SocialConnectPage />} />
+              <Route path="/auth/facebook/callback" element={<SocialConnectPage />} />
               <Route path="/dashboard" element={<h1>Dashboard here</h1>} />
               <Route path="/previous" element={<h1>Previous page</h1>} />
             </Routes>
@@ -134,15 +135,62 @@ describe("Social connect screen", () => {
     expect(calls.some((c) => c.url === "/api/oauth/twitter/start?projectId=p1")).toBe(true);
   });
 
-  it("Facebook shows the placeholder message instead of a flow", async () => {
+  it("Facebook's callback asks which Page, and connects the one picked", async () => {
+    const page: SocialAccount = { ...twitterAccount, id: "fb1", platform: "facebook", account_name: "Acme Shop", username: "Acme Shop" };
+    routes["POST /api/oauth/facebook/callback"] = () => json({ choice: "ch1", options: [{ id: "101", name: "Acme Page" }, { id: "102", name: "Acme Shop" }] });
+    routes["POST /api/oauth/facebook/choose"] = () => {
+      accounts = [page];
+      return json(page);
+    };
+    renderPage("/auth/facebook/callback?code=abc&state=facebook_s1");
+    const dialog = await screen.findByRole("dialog", { name: "Choose a Facebook Page" });
+    expect(accounts).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Post to Acme Shop" }));
+    expect(await screen.findByText("Successfully connected Facebook account!")).toBeInTheDocument();
+    expect(calls.find((c) => c.url === "/api/oauth/facebook/choose")?.body).toEqual({ choice: "ch1", option_id: "102" });
+    expect(await screen.findByText("Acme Shop")).toBeInTheDocument();
+  });
+
+  it("Bluesky asks for the handle and an app password; a refusal keeps the dialog with the reason", async () => {
+    const bsky: SocialAccount = { ...twitterAccount, id: "b1", platform: "bluesky", account_name: "@acme.bsky.social", username: "acme.bsky.social" };
+    let tries = 0;
+    routes["POST /api/projects/p1/social-accounts/bluesky"] = () => {
+      tries++;
+      if (tries === 1) return json({ error: { code: "invalid_input", message: "Invalid handle or app password" } }, 400);
+      accounts = [bsky];
+      return json(bsky);
+    };
     renderPage();
     await screen.findByText("No accounts connected yet");
-    await userEvent.click(screen.getByRole("button", { name: "Connect Facebook" }));
+    await userEvent.click(screen.getByRole("button", { name: "Connect Bluesky" }));
     const dialog = await screen.findByRole("dialog");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Connect Facebook" }));
-    expect(await screen.findByText("Facebook OAuth flow would start here")).toBeInTheDocument();
-    expect(calls.some((c) => c.url.includes("/api/oauth/"))).toBe(false);
-  });
+    expect(within(dialog).queryByText("Developer Account Required")).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Connect Bluesky" }));
+    expect(await within(dialog).findByText("Enter your handle")).toBeInTheDocument();
+    expect(tries).toBe(0);
+    await userEvent.type(within(dialog).getByLabelText(/Handle/), "acme.bsky.social");
+    await userEvent.type(within(dialog).getByLabelText(/App password/), "wrong-pass{Enter}");
+    expect(await screen.findByText("Invalid handle or app password")).toBeInTheDocument();
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText(/App password/));
+    await userEvent.type(within(dialog).getByLabelText(/App password/), "abcd-efgh-ijkl-mnop");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Connect Bluesky" }));
+    expect(await screen.findByText("Successfully connected Bluesky account!")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "POST").at(-1)?.body).toEqual({ identifier: "acme.bsky.social", password: "abcd-efgh-ijkl-mnop" });
+    expect(redirectTo).not.toHaveBeenCalled();
+   }, 30_000);
+
+  it("Mastodon asks for the server and starts the sign-in on that server", async () => {
+    routes["GET /api/oauth/mastodon/start"] = () => json({ url: "https://fosstodon.example/oauth/authorize?state=mastodon_1" });
+    renderPage();
+    await screen.findByText("No accounts connected yet");
+    await userEvent.click(screen.getByRole("button", { name: "Connect Mastodon" }));
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText(/Your Mastodon server/), "fosstodon.example");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Connect Mastodon" }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith("https://fosstodon.example/oauth/authorize?state=mastodon_1"));
+    expect(calls.some((c) => c.url === "/api/oauth/mastodon/start?projectId=p1&instance=fosstodon.example")).toBe(true);
+  }, 20_000);
 
   it("blocks connecting while the project is loading", async () => {
     renderPage("/social-connect", { projectLoading: true, project: null });

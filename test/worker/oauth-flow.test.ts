@@ -66,14 +66,19 @@ describe("OAuth start", () => {
     expect(q.get("state")).toBeTruthy();
   });
 
-  it("refuses another user's project (404) and placeholders Facebook/LinkedIn", async () => {
+  it("refuses another user's project (404); Facebook and LinkedIn start for real; Bluesky and unknown networks do not redirect", async () => {
     const owner = await signIn();
     const other = await signIn();
     await expectError(await json(other, "GET", `/api/oauth/twitter/start?projectId=${owner.projectId}`), 404);
-    const fb = await expectError(await json(owner, "GET", `/api/oauth/facebook/start?projectId=${owner.projectId}`), 400);
-    expect(fb.message).toBe("Facebook OAuth flow would start here");
+    await expectError(await json(other, "GET", `/api/oauth/facebook/start?projectId=${owner.projectId}`), 404);
+    const fb = await json(owner, "GET", `/api/oauth/facebook/start?projectId=${owner.projectId}`);
+    expect(fb.status).toBe(200);
+    expect(new URL(((await fb.json()) as { url: string }).url).pathname).toMatch(/\/facebook\/v\d+\.\d+\/dialog\/oauth$/);
     const li = await expectError(await json(owner, "POST", `/api/oauth/linkedin/callback`, { state: "x", code: "y" }), 400);
-    expect(li.message).toBe("LinkedIn OAuth flow would start here");
+    expect(li.message).toBe("Invalid state parameter");
+    const bsky = await expectError(await json(owner, "GET", `/api/oauth/bluesky/start?projectId=${owner.projectId}`), 400);
+    expect(bsky.message).toBe("Bluesky connects with your handle and an app password");
+    await expectError(await json(owner, "GET", `/api/oauth/myspace/start?projectId=${owner.projectId}`), 404);
     await expectError(await json(null, "GET", `/api/oauth/twitter/start?projectId=${owner.projectId}`), 401);
   });
 });

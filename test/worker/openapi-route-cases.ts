@@ -16,6 +16,7 @@ import { lastLink, randomEmail, randomIp, sessionCookieOf } from "./auth-helpers
 import { call, json, ORIGIN, signIn, type TestUser } from "./helpers";
 import { insertPost } from "./posts-fixtures";
 import { authorizeAtSandbox, connectAccount } from "./social-helpers";
+import { APP_PASSWORD, approveAtSandbox } from "./network-helpers";
 
 export type Fixture = {
   /** The owner, with `projectId` set to the fixture project (made through POST /api/projects). */
@@ -265,6 +266,25 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     prepare: async (f) => {
       const { code, state } = await authorizeAtSandbox(f.owner, "twitter", `u${crypto.randomUUID().slice(0, 8)}`);
       return { body: { code, state } };
+    },
+  },
+
+  // Connect flows of issue 12: Bluesky's app password, Facebook's Page choice.
+  "POST /api/projects/:projectId/social-accounts/:platform": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ params: { platform: "bluesky" }, body: { identifier: `m${crypto.randomUUID().slice(0, 8)}.bsky.social`, password: APP_PASSWORD } }),
+  },
+  "POST /api/oauth/:platform/choose": {
+    rule: "owned",
+    status: 200,
+    // A choice is bound to the user who connected; another user's (or an unknown) choice is 404.
+    request: () => ({ params: { platform: "facebook" }, body: { choice: "no-such-choice", option_id: "1" } }),
+    prepare: async (f) => {
+      const { code, state } = await approveAtSandbox(f.owner, "facebook", `m${crypto.randomUUID().slice(0, 8)}`);
+      const res = await json(f.owner, "POST", "/api/oauth/facebook/callback", { code, state });
+      const choice = (await res.json()) as { choice: string; options: { id: string }[] };
+      return { params: { platform: "facebook" }, body: { choice: choice.choice, option_id: choice.options[0]!.id } };
     },
   },
 

@@ -1,5 +1,5 @@
-// Chaos run of the publishing pipeline (issue 6, "Faults"): posts across several connected sandbox
-// accounts, driven by concurrent cron ticks and a simulated at-least-once queue that duplicates,
+// Chaos run of the publishing pipeline (issue 6, "Faults"): posts across connected sandbox
+// accounts on all seven networks (issue 12), driven by concurrent cron ticks and a simulated at-least-once queue that duplicates,
 // shuffles and splits deliveries, while seeded random faults hit the platform (500s, 429s with
 // Retry-After, timeouts with and without the platform committing, revoked tokens, rejections) and
 // our own D1 write fails right after the platform accepted (a crash between accept and ack, soft:
@@ -17,12 +17,20 @@ import { composePostText, MAX_ATTEMPTS } from "../../worker/services/publishing"
 import { RECONCILE_MARKER, STALE_CLAIM_MS } from "../../worker/services/publishing-claim";
 import { app } from "../../worker/app";
 import { ORIGIN, signIn, type TestUser } from "./helpers";
-import { connectSandboxAccount, insertPost, readPost, sandboxControl, type SandboxItem } from "./posts-fixtures";
+import { connectSandboxAccount, insertPost, readPost, sandboxControl as sandboxControlXIg, type SandboxItem } from "./posts-fixtures";
+import { connectNetwork, NEW_NETWORKS, networkControl, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 
 const metaEnv = (import.meta as unknown as { env: Record<string, string | undefined> }).env;
 const SEED = Number(metaEnv.VITE_CHAOS_SEED ?? 70_611);
-const POSTS = Number(metaEnv.VITE_CHAOS_POSTS ?? 60);
-const PROJECTS = 3; // each with an X and an Instagram account: 6 accounts
+const POSTS = Number(metaEnv.VITE_CHAOS_POSTS ?? 84); // 4 per account
+const PROJECTS = 3; // each with an account on all seven networks: 21 accounts
+/** Every network the chaos run covers (issue 12 adds five to X and Instagram). */
+const NETWORKS = ["twitter", "instagram", ...NEW_NETWORKS] as const;
+type Network = (typeof NETWORKS)[number];
+/** Networks that fetch a post's image from its URL themselves (the others upload our bytes). */
+const FETCHES_IMAGE_URL = new Set<Network>(["instagram", "threads", "facebook"]);
+const sandboxControl = (network: Network, body: Record<string, unknown>) =>
+  network === "twitter" || network === "instagram" ? sandboxControlXIg(network, body) : networkControl(network, body);
 const FAULT_STEPS = 30; // faults are injected in the first steps, then the run must settle
 const MAX_STEPS = 400;
 
@@ -39,7 +47,7 @@ function prng(seed: number) {
   return { next, int: (n: number) => Math.floor(next() * n), chance: (p: number) => next() < p, pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 
-type Account = { user: TestUser; projectId: string; platform: "twitter" | "instagram"; username: string; accountId: string };
+type Account = { user: TestUser; projectId: string; platform: Network; username: string; accountId: string };
 type Message = { id: string; body: PublishJob; attempts: number; visibleAt: number };
 
 const counts = {
@@ -108,8 +116,8 @@ function crashingDb(db: D1Database, plan: CrashPlan): D1Database {
   });
 }
 
-async function sandboxItems(platform: "twitter" | "instagram", username: string): Promise<SandboxItem[]> {
-  const res = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}${platform === "twitter" ? "/x" : "/instagram"}/_state?account=${encodeURIComponent(username)}`);
+async function sandboxItems(platform: Network, username: string): Promise<SandboxItem[]> {
+  const res = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}/${platform === "twitter" ? "x" : platform}/_state?account=${encodeURIComponent(username)}`);
   return ((await res.json()) as { items: SandboxItem[] }).items;
 }
 
@@ -128,9 +136,15 @@ it(`chaos: ${POSTS} posts under random platform faults, duplicate and shuffled d
   const accounts: Account[] = [];
   for (let i = 0; i < PROJECTS; i++) {
     const u = await signIn();
-    for (const platform of ["twitter", "instagram"] as const) {
-      const a = await connectSandboxAccount(u.projectId, platform);
-      accounts.push({ user: u, projectId: u.projectId, platform, username: a.username, accountId: a.accountId });
+    for (const platform of NETWORKS) {
+      if (platform === "twitter" || platform === "instagram") {
+        const a = await connectSandboxAccount(u.projectId, platform);
+        accounts.push({ user: u, projectId: u.projectId, platform, username: a.username, accountId: a.accountId });
+      } else {
+        const name = uname();
+        const a = await connectNetwork(u, platform as NewNetwork, name);
+        accounts.push({ user: u, projectId: u.projectId, platform, username: sandboxAccountName(platform as NewNetwork, name), accountId: a.id });
+      }
     }
   }
 
@@ -144,7 +158,7 @@ it(`chaos: ${POSTS} posts under random platform faults, duplicate and shuffled d
     const id = crypto.randomUUID();
     const content = `Chaos ${runTag} post ${i} for ${account.username}`;
     const hashtags = rng.chance(0.5) ? ["chaos", `run${i}`] : [];
-    const mediaInfo = account.platform === "instagram" ? JSON.stringify({ url: `https://images.example.com/chaos-${i}.png`, file_name: `chaos-${i}.png`, file_type: "image/png", file_size: 1000 }) : null;
+    const mediaInfo = FETCHES_IMAGE_URL.has(account.platform) ? JSON.stringify({ url: `https://images.example.com/chaos-${i}.png`, file_name: `chaos-${i}.png`, file_type: "image/png", file_size: 1000 }) : null;
     inserts.push(
       env.DB.prepare(
         `insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, media_info, publish_attempts, created_at, updated_at)

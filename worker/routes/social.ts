@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { oauthCallbackSchema, oauthStartQuery } from "../../schema/api/social";
+import { accountChoiceSchema, appPasswordSchema, oauthCallbackSchema, oauthStartQuery } from "../../schema/api/social";
 import { idParam } from "../../schema/api/common";
 import { allowedOrigin, currentUser, requireUser } from "../lib/auth-middleware";
 import type { AppEnv } from "../lib/context";
 import { validate } from "../lib/validate";
 import { disconnectAccount, listAccounts } from "../services/social-accounts";
 import { completeOAuth, startOAuth } from "../services/social-oauth";
+import { chooseAccount, connectWithAppPassword, completeConnect, startConnect } from "../services/social-connect";
 import { describeRoute } from "../lib/openapi";
-import { oauthStartResponse, socialAccountListResponse, socialAccountResponse } from "../../schema/api/social-responses";
+import { oauthCallbackResponse, oauthStartResponse, socialAccountListResponse, socialAccountResponse } from "../../schema/api/social-responses";
 import { okResponse } from "../../schema/api/system-responses";
 
 // Social accounts and the OAuth connect flow (thin handlers; logic in services/social-*.ts).
@@ -28,27 +29,43 @@ export const socialRoutes = new Hono<AppEnv>()
     validate("param", z.object({ platform: z.string().max(40) })),
     validate("query", oauthStartQuery),
     async (c) => {
-      const result = await startOAuth(c.get("db"), c.env, {
-        userId: currentUser(c).id,
-        platform: c.req.valid("param").platform,
-        projectId: c.req.valid("query").projectId,
-        origin: allowedOrigin(c),
-      });
+      const input = { userId: currentUser(c).id, platform: c.req.valid("param").platform, projectId: c.req.valid("query").projectId, origin: allowedOrigin(c) };
+      const result = (await startConnect(c.get("db"), c.env, { ...input, instance: c.req.valid("query").instance })) ?? (await startOAuth(c.get("db"), c.env, input));
       return c.json(result);
     },
   )
   .post(
     "/oauth/:platform/callback",
-    describeRoute({ summary: "Finish connecting: exchange the code, store the account", responses: { 200: socialAccountResponse } }),
+    describeRoute({ summary: "Finish connecting: exchange the code, store the account (or list the accounts to choose from)", responses: { 200: oauthCallbackResponse } }),
     requireUser,
     validate("param", z.object({ platform: z.string().max(40) })),
     validate("json", oauthCallbackSchema),
     async (c) => {
-      const account = await completeOAuth(c.get("db"), c.env, {
-        userId: currentUser(c).id,
-        platform: c.req.valid("param").platform,
-        callback: c.req.valid("json"),
-      });
+      const input = { userId: currentUser(c).id, platform: c.req.valid("param").platform, callback: c.req.valid("json") };
+      const account = (await completeConnect(c.get("db"), c.env, input)) ?? (await completeOAuth(c.get("db"), c.env, input));
       return c.json(account);
+    },
+  )
+  .post(
+    "/oauth/:platform/choose",
+    describeRoute({ summary: "Finish a connect that asked which account (Facebook: the Page)", responses: { 200: socialAccountResponse } }),
+    requireUser,
+    validate("param", z.object({ platform: z.string().max(40) })),
+    validate("json", accountChoiceSchema),
+    async (c) => {
+      const body = c.req.valid("json");
+      return c.json(await chooseAccount(c.get("db"), c.env, { userId: currentUser(c).id, platform: c.req.valid("param").platform, choice: body.choice, optionId: body.option_id }));
+    },
+  )
+  .post(
+    "/projects/:projectId/social-accounts/:platform",
+    describeRoute({ summary: "Connect a network that signs in with a handle and an app password (Bluesky)", responses: { 200: socialAccountResponse } }),
+    requireUser,
+    validate("param", z.object({ projectId: idParam, platform: z.string().max(40) })),
+    validate("json", appPasswordSchema),
+    async (c) => {
+      const { projectId, platform } = c.req.valid("param");
+      const body = c.req.valid("json");
+      return c.json(await connectWithAppPassword(c.get("db"), c.env, { userId: currentUser(c).id, projectId, platform, identifier: body.identifier, password: body.password }));
     },
   );

@@ -3,7 +3,8 @@
 // type, size, aspect ratio from the image's own header) plus the network's daily cap, which needs
 // the project's other posts. A post the network would refuse is refused here with a clear 400.
 import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
-import { isPlatformId, platformMeta } from "../../platforms/registry";
+import { isPlatformId, platformMeta, type PlatformId } from "../../platforms/registry";
+import { socialAccounts } from "../../schema/db/social";
 import { checkPostRules, type DraftImage } from "../../platforms/validation";
 import type { MediaInfo } from "../../schema/api/posts";
 import { media, posts } from "../../schema/db/posts";
@@ -36,12 +37,24 @@ async function imageFacts(env: Env, db: Db, projectId: string, info: MediaInfo |
   return { type: row.fileType, size: row.fileSize, ...(size ?? {}) };
 }
 
+/** The project's account's own length limit, where its network sets one per account (Mastodon). */
+async function accountMaxLength(db: Db, projectId: string, platform: PlatformId): Promise<number | null> {
+  const own = platformMeta(platform).rules.accountMaxLength;
+  if (!own) return null;
+  const row = await db
+    .select({ meta: socialAccounts.accountMeta })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.projectId, projectId), eq(socialAccounts.platform, platform)))
+    .get();
+  return own(row?.meta ?? null);
+}
+
 /** Throws a 400 with the first rule the post breaks; nothing has been written yet. */
 export async function assertPostRules(env: Env, db: Db, input: RulesInput): Promise<void> {
   const platform = input.platform;
   if (!isPlatformId(platform)) return;
   const image = await imageFacts(env, db, input.projectId, input.mediaInfo);
-  const [issue] = checkPostRules({ platform, content: input.content, hashtags: input.hashtags, image });
+  const [issue] = checkPostRules({ platform, content: input.content, hashtags: input.hashtags, image, maxLength: await accountMaxLength(db, input.projectId, platform) });
   if (issue) throw badRequest(issue.message, { [issue.field]: issue.message });
 
   const meta = platformMeta(platform);

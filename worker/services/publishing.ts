@@ -176,7 +176,7 @@ async function attempt(
   const text = composePostText(row.content, row.hashtags ?? [], row.platform);
   try {
     creds = await getPublishingCredentials(db, env, row.projectId, row.platform);
-    adapter = platformFor(env, row.platform);
+    adapter = platformFor(env, row.platform, creds.accountMeta);
     if (reconcile) {
       const found = await lookAgain();
       if (found) {

@@ -14,7 +14,13 @@ import { ADAPTERS, platformFor, type SocialPlatform } from "../../platforms/adap
 import { platformLabel } from "../../platforms/registry";
 import { PlatformError } from "../../platforms/shared/adapter";
 
-export type PublishingCredentials = { accountId: string; platformUserId: string; accessToken: string };
+export type PublishingCredentials = {
+  accountId: string;
+  platformUserId: string;
+  accessToken: string;
+  /** What the network needs beyond the token (Mastodon: the instance); pass to platformFor. */
+  accountMeta: Record<string, unknown> | null;
+};
 
 type AccountRow = typeof socialAccounts.$inferSelect;
 
@@ -54,6 +60,7 @@ async function toCredentials(env: Env, row: AccountRow): Promise<PublishingCrede
     accountId: row.id,
     platformUserId: row.platformUserId ?? (row.platform === "twitter" ? row.twitterUserId : row.instagramUserId) ?? "",
     accessToken: await decryptToken(env, row.accessTokenEnc),
+    accountMeta: row.accountMeta ?? null,
   };
 }
 
@@ -63,7 +70,7 @@ async function refreshHoldingLease(db: Db, env: Env, row: AccountRow): Promise<v
   try {
     const refreshToken = row.refreshTokenEnc ? await decryptToken(env, row.refreshTokenEnc) : null;
     const accessToken = await decryptToken(env, row.accessTokenEnc);
-    const tokens = await platformFor(env, platform).refresh({ accessToken, refreshToken });
+    const tokens = await platformFor(env, platform, row.accountMeta).refresh({ accessToken, refreshToken });
     const now = Date.now();
     await db
       .update(socialAccounts)

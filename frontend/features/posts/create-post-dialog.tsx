@@ -26,7 +26,7 @@ type Mode = "now" | "schedule";
 export type CreatePostDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultMode?: Mode };
 
 /** The networks a post can be published to (platforms/registry.ts). */
-const PLATFORM_OPTIONS = PLATFORM_METAS.filter((m) => m.connect === "oauth").map((m) => ({ value: m.id, label: m.selectLabel }));
+const PLATFORM_OPTIONS = PLATFORM_METAS.filter((m) => m.connect !== "placeholder").map((m) => ({ value: m.id, label: m.selectLabel }));
 
 const formSchema = z.object({
   content: z.string().max(5000, "Content is too long"),

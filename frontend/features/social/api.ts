@@ -1,13 +1,21 @@
-import type { SocialAccount } from "../../../schema/api/social";
+import type { AccountChoice, SocialAccount } from "../../../schema/api/social";
 import { request } from "../../lib/api";
 
 export const accountsKey = (projectId: string) => `/api/projects/${projectId}/social-accounts`;
 
-export const startOAuth = (platform: string, projectId: string) =>
-  request<{ url: string }>(`/api/oauth/${platform}/start?projectId=${encodeURIComponent(projectId)}`);
+export const startOAuth = (platform: string, projectId: string, instance?: string) =>
+  request<{ url: string }>(`/api/oauth/${platform}/start?projectId=${encodeURIComponent(projectId)}${instance ? `&instance=${encodeURIComponent(instance)}` : ""}`);
 
+/** Finishes a redirect flow: the account, or (Facebook) the Pages to choose from. */
 export const completeOAuth = (platform: string, query: { code?: string; state?: string; error?: string }) =>
-  request<SocialAccount>(`/api/oauth/${platform}/callback`, { method: "POST", body: JSON.stringify(query) });
+  request<SocialAccount | AccountChoice>(`/api/oauth/${platform}/callback`, { method: "POST", body: JSON.stringify(query) });
+
+export const chooseAccount = (platform: string, choice: string, optionId: string) =>
+  request<SocialAccount>(`/api/oauth/${platform}/choose`, { method: "POST", body: JSON.stringify({ choice, option_id: optionId }) });
+
+/** Networks that sign in with a handle and an app password (Bluesky). */
+export const connectWithAppPassword = (platform: string, projectId: string, values: { identifier: string; password: string }) =>
+  request<SocialAccount>(`/api/projects/${encodeURIComponent(projectId)}/social-accounts/${platform}`, { method: "POST", body: JSON.stringify(values) });
 
 export const disconnectAccount = (accountId: string) => request<{ ok: true }>(`/api/social-accounts/${accountId}`, { method: "DELETE" });
 

@@ -1,10 +1,22 @@
 import { Box } from "@chakra-ui/react";
 import { PLATFORM_METAS, platformMeta, type PlatformId } from "../../../platforms/registry";
+import type { ConnectField, PlatformMeta } from "../../../platforms/shared/meta";
 
 export type CardPlatform = PlatformId;
 
 /** The spec's platform card: id, name, icon, color, setupGuide, setupUrl (connected comes from the API). */
-export type PlatformCard = { id: CardPlatform; name: string; color: string; setupGuide: string[]; setupUrl: string; oauth: boolean };
+export type PlatformCard = {
+  id: CardPlatform;
+  name: string;
+  color: string;
+  setupGuide: string[];
+  setupUrl: string;
+  /** Connects through a redirect that comes back to /auth/<id>/callback (OAuth, Mastodon's instance). */
+  oauth: boolean;
+  connect: PlatformMeta["connect"];
+  /** What the user types before connecting (Bluesky's handle and app password, Mastodon's server). */
+  connectFields: readonly ConnectField[];
+};
 
 const callback = (id: string) => `${typeof window === "undefined" ? "" : window.location.origin}/auth/${id}/callback`;
 
@@ -13,7 +25,9 @@ export const PLATFORM_CARDS: PlatformCard[] = PLATFORM_METAS.map((m) => ({
   id: m.id,
   name: m.label,
   color: m.color,
-  oauth: m.connect === "oauth",
+  oauth: m.connect === "oauth" || m.connect === "instance",
+  connect: m.connect,
+  connectFields: m.connectFields ?? [],
   setupUrl: m.setupUrl,
   setupGuide: m.setupGuide(callback(m.id)),
 }));

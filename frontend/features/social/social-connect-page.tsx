@@ -7,7 +7,11 @@ import type { SocialAccount } from "../../../schema/api/social";
 import { useAuth } from "../../app/auth-context";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
-import { accountsKey, broadcastAccounts, completeOAuth, disconnectAccount, redirectTo, startOAuth } from "./api";
+import { ApiRequestError } from "../../lib/api";
+import type { AccountChoice } from "../../../schema/api/social";
+import { AccountChoiceDialog } from "./account-choice-dialog";
+import { accountsKey, broadcastAccounts, chooseAccount, completeOAuth, connectWithAppPassword, disconnectAccount, redirectTo, startOAuth } from "./api";
+import { ConnectFields, missingFields, type ConnectValues } from "./connect-fields";
 import { PLATFORM_CARDS, SocialIcon, type CardPlatform, type PlatformCard } from "./platforms";
 
 const CALLBACK_RE = new RegExp(`^/auth/(${PLATFORM_CARDS.filter((c) => c.oauth).map((c) => c.id).join("|")})/callback/?$`);
@@ -26,6 +30,10 @@ export default function SocialConnectPage() {
   const [pendingDisconnect, setPendingDisconnect] = useState<SocialAccount | null>(null);
   const [disconnecting, setDisconnecting] = useState(false);
   const handledCallback = useRef<string | null>(null);
+  // Networks that ask for input (Bluesky's app password, Mastodon's server) and Facebook's Page choice.
+  const [values, setValues] = useState<ConnectValues>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [choice, setChoice] = useState<{ platform: string; choice: AccountChoice } | null>(null);
 
   const reload = useCallback(async () => {
     const list = await mutate();
@@ -54,8 +62,9 @@ export default function SocialConnectPage() {
           notify.error("Failed to complete authentication");
         } else {
           try {
-            await completeOAuth(platform, { code, state });
-            notify.success(`Successfully connected ${name} account!`);
+            const done = await completeOAuth(platform, { code, state });
+            if ("choice" in done) setChoice({ platform, choice: done });
+            else notify.success(`Successfully connected ${name} account!`);
           } catch {
             notify.error(`Failed to connect ${name} account. Please try again.`);
           }
@@ -71,15 +80,48 @@ export default function SocialConnectPage() {
   const startFlow = async (card: PlatformCard) => {
     if (authInProgress) return notify.info("Authentication in progress...");
     if (loading || projectLoading) return notify.info("Loading project data...");
-    if (!card.oauth) return notify.info(`${card.name} OAuth flow would start here`);
+    if (card.connect === "placeholder") return notify.info(`${card.name} OAuth flow would start here`);
     if (!project) return notify.error("No project selected");
+    const missing = missingFields(card.connectFields, values);
+    setFieldErrors(missing);
+    if (Object.keys(missing).length) return;
     setStarting(true);
     try {
-      const { url } = await startOAuth(card.id, project.id);
+      if (card.connect === "app-password") {
+        await connectWithAppPassword(card.id, project.id, { identifier: values.identifier ?? "", password: values.password ?? "" });
+        notify.success(`Successfully connected ${card.name} account!`);
+        closeGuide();
+        setStarting(false);
+        await reload().catch(() => undefined);
+        return;
+      }
+      const { url } = await startOAuth(card.id, project.id, card.connect === "instance" ? values.instance : undefined);
       redirectTo(url);
-    } catch {
-      notify.error("Failed to start authentication process");
+    } catch (err) {
+      // The network's or the server's own words for input the user can fix (wrong app password, unknown server).
+      if (err instanceof ApiRequestError && err.status === 400 && card.connectFields.length) {
+        setFieldErrors(err.fields ?? {});
+        notify.error(err.message);
+      } else notify.error(card.connect === "app-password" ? `Failed to connect ${card.name} account. Please try again.` : "Failed to start authentication process");
       setStarting(false);
+    }
+  };
+
+  const closeGuide = () => {
+    setGuide(null);
+    setValues({});
+    setFieldErrors({});
+  };
+
+  const pickAccount = async (optionId: string) => {
+    if (!choice) return;
+    try {
+      await chooseAccount(choice.platform, choice.choice.choice, optionId);
+      notify.success(`Successfully connected ${nameOf(choice.platform)} account!`);
+      setChoice(null);
+      await reload().catch(() => undefined);
+    } catch {
+      notify.error(`Failed to connect ${nameOf(choice.platform)} account. Please try again.`);
     }
   };
 
@@ -245,7 +287,7 @@ export default function SocialConnectPage() {
         </Flex>
       </Stack>
 
-      <Dialog.Root open={!!guide} onOpenChange={(e) => !e.open && !starting && setGuide(null)} placement="center" scrollBehavior="inside">
+      <Dialog.Root open={!!guide} onOpenChange={(e) => !e.open && !starting && closeGuide()} placement="center" scrollBehavior="inside">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -260,20 +302,33 @@ export default function SocialConnectPage() {
                       <List.Item key={step}>{step}</List.Item>
                     ))}
                   </List.Root>
-                  <Alert.Root status="warning" variant="subtle">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>Developer Account Required</Alert.Title>
-                      <Alert.Description>You need a {guide?.name} developer account with an app to connect this platform.</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
+                  {/* Bluesky and Mastodon need no developer app: the user's own account is enough. */}
+                  {!guide?.connectFields.length && (
+                    <Alert.Root status="warning" variant="subtle">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Title>Developer Account Required</Alert.Title>
+                        <Alert.Description>You need a {guide?.name} developer account with an app to connect this platform.</Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
                   <Link href={guide?.setupUrl} target="_blank" rel="noopener noreferrer" colorPalette="brand" fontWeight="medium">
-                    Open Developer Portal <ExternalLink size={14} />
+                    {guide?.connectFields.length ? `Open ${guide.name}` : "Open Developer Portal"} <ExternalLink size={14} />
                   </Link>
+                  {guide && guide.connectFields.length > 0 && (
+                    <ConnectFields
+                      fields={guide.connectFields}
+                      values={values}
+                      errors={fieldErrors}
+                      disabled={starting}
+                      onChange={setValues}
+                      onSubmit={() => void startFlow(guide)}
+                    />
+                  )}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={() => setGuide(null)} disabled={starting}>
+                <Button variant="outline" onClick={closeGuide} disabled={starting}>
                   Cancel
                 </Button>
                 <Button colorPalette="brand" onClick={() => guide && void startFlow(guide)} loading={starting} loadingText="Connecting...">
@@ -284,6 +339,8 @@ export default function SocialConnectPage() {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
+
+      <AccountChoiceDialog networkName={nameOf(choice?.platform ?? "")} choice={choice?.choice ?? null} onCancel={() => setChoice(null)} onChoose={pickAccount} />
 
       <ConfirmDialog
         open={!!pendingDisconnect}

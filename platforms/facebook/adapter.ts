@@ -1,0 +1,181 @@
+// Facebook Pages through the Graph API. Facebook Login gives a short-lived user token, exchanged
+// at once (fb_exchange_token) for a long-lived one; GET /me/accounts then lists the Pages the
+// user can post to, each with its own Page access token. The user picks ONE Page; only that
+// Page's token is kept (a Page token obtained from a long-lived user token does not expire, so
+// there is nothing to refresh: a revoked one means "reconnect"). Text posts go to
+// POST /{page-id}/feed, photo posts to POST /{page-id}/photos with the bytes as multipart
+// "source" (or a public image URL Facebook fetches itself). See docs/decisions/140.
+import { form, platformFetch, readJson, str } from "../shared/http.ts";
+import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
+import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+
+export const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
+export const FACEBOOK_GRAPH_VERSION = "v22.0";
+const label = "Facebook" as const;
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
+
+export type FacebookConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** https://graph.facebook.com */
+  graphBase: string;
+  /** https://www.facebook.com/v22.0/dialog/oauth */
+  authorizeUrl: string;
+  timeoutMs: number;
+};
+
+export type FacebookPage = { id: string; name: string; accessToken: string };
+
+export async function classifyFacebookResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
+  const body = await readJson(res);
+  const error = (body.error ?? {}) as Record<string, unknown>;
+  const code = Number(error.code);
+  const detail = str(error.error_user_msg) ?? str(error.message) ?? str(body.raw) ?? "unknown error";
+  if (res.status === 429 || RATE_LIMIT_CODES.has(code)) {
+    const ra = Number(res.headers.get("retry-after"));
+    return new PlatformError("retryable", "Facebook rate limit reached. The post will be retried.", Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
+  }
+  if (res.status >= 500 || error.is_transient === true) return new PlatformError("retryable", `Facebook is unavailable (HTTP ${res.status}). Please try again.`);
+  if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
+  if (code === 190 || code === 200 || res.status === 401) {
+    return new PlatformError("auth", `Facebook access was revoked or expired. Please reconnect your Facebook Page. (${detail})`);
+  }
+  return new PlatformError("rejected", `Facebook rejected the post: ${detail}`);
+}
+
+export function facebookAdapter(config: FacebookConfig) {
+  const graph = (path: string) => `${config.graphBase}/${FACEBOOK_GRAPH_VERSION}${path}`;
+  const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
+  const bearer = (t: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${t}`, ...extra });
+
+  async function tokenFrom(url: string): Promise<TokenSet> {
+    const res = await call(url);
+    if (!res.ok) throw await classifyFacebookResponse(res, "token");
+    const body = await readJson(res);
+    const accessToken = str(body.access_token);
+    if (!accessToken) throw new PlatformError("retryable", "Facebook did not return an access token");
+    const expiresIn = Number(body.expires_in);
+    return { accessToken, refreshToken: null, expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null };
+  }
+
+  return {
+    platform: "facebook" as const,
+
+    authorizeUrl({ state, redirectUri }: { state: string; redirectUri: string }) {
+      const url = new URL(config.authorizeUrl);
+      url.searchParams.set("client_id", config.clientId);
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("state", state);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("scope", FACEBOOK_SCOPES.join(","));
+      return url.toString();
+    },
+
+    /** Code -> long-lived user token -> the Pages this user may post to (with their Page tokens). */
+    async exchangeForPages({ code, redirectUri }: { code: string; redirectUri: string }): Promise<{ user: { id: string; name: string }; pages: FacebookPage[] }> {
+      const short = await tokenFrom(
+        graph(`/oauth/access_token?${new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, redirect_uri: redirectUri, code })}`),
+      );
+      const long = await tokenFrom(
+        graph(`/oauth/access_token?${new URLSearchParams({ grant_type: "fb_exchange_token", client_id: config.clientId, client_secret: config.clientSecret, fb_exchange_token: short.accessToken })}`),
+      );
+      const meRes = await call(graph("/me?fields=id,name"), { headers: bearer(long.accessToken) });
+      if (!meRes.ok) throw await classifyFacebookResponse(meRes, "api");
+      const me = await readJson(meRes);
+      const pages: FacebookPage[] = [];
+      let url: string | undefined = graph("/me/accounts?fields=id,name,access_token,tasks&limit=100");
+      for (let i = 0; url && i < 20; i++) {
+        const res = await call(url, { headers: bearer(long.accessToken) });
+        if (!res.ok) throw await classifyFacebookResponse(res, "api");
+        const body = await readJson(res);
+        for (const p of Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : []) {
+          const tasks = Array.isArray(p.tasks) ? (p.tasks as string[]) : [];
+          const id = str(p.id);
+          const token = str(p.access_token);
+          if (id && token && (tasks.length === 0 || tasks.includes("CREATE_CONTENT"))) pages.push({ id, name: str(p.name) ?? id, accessToken: token });
+        }
+        url = str((body.paging as Record<string, unknown> | undefined)?.next);
+      }
+      return { user: { id: str(me.id) ?? "", name: str(me.name) ?? "" }, pages };
+    },
+
+    /** Facebook connects through exchangeForPages and a Page choice (worker/services/social-connect.ts). */
+    async exchangeCode(): Promise<never> {
+      throw new PlatformError("rejected", "Facebook connects through the Page choice");
+    },
+
+    async refresh(): Promise<TokenSet> {
+      throw new PlatformError("auth", "Facebook access was revoked. Please reconnect your Facebook Page.");
+    },
+
+    async publish({ accessToken, accountId, text, imageUrl, image }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
+      const page = encodeURIComponent(accountId);
+      let res: Response;
+      if (image) {
+        // Our own upload: the bytes go as the multipart "source" (no public URL needed).
+        const body = new FormData();
+        body.set("source", new Blob([image.data instanceof Uint8Array ? image.data.slice() : image.data], { type: image.contentType }), "image");
+        body.set("caption", text);
+        body.set("published", "true");
+        res = await call(graph(`/${page}/photos`), { method: "POST", headers: bearer(accessToken), body }, true);
+      } else if (imageUrl) {
+        res = await call(graph(`/${page}/photos`), { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ url: imageUrl, caption: text, published: "true" }) }, true);
+      } else {
+        res = await call(graph(`/${page}/feed`), { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ message: text }) }, true);
+      }
+      if (!res.ok) throw await classifyFacebookResponse(res, "api");
+      const body = await readJson(res);
+      const id = str(body.post_id) ?? str(body.id);
+      if (!id) throw new PlatformError("unknown_outcome", "Facebook did not return the post id");
+      return { platformPostId: id };
+    },
+
+    /** The Page's published posts since `sinceMs`, following paging.next (time-bounded). */
+    async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+      const want = text.trim();
+      const qs = new URLSearchParams({ fields: "id,message,created_time", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });
+      let url: string | undefined = graph(`/${encodeURIComponent(accountId)}/published_posts?${qs}`);
+      for (let i = 0; url && i < 50; i++) {
+        const res = await call(url, { headers: bearer(accessToken) });
+        if (!res.ok) throw await classifyFacebookResponse(res, "api");
+        const body = await readJson(res);
+        const items = Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : [];
+        const hit = items.find((p) => (str(p.message) ?? "").trim() === want);
+        if (hit) return str(hit.id) ?? null;
+        url = items.length ? str((body.paging as Record<string, unknown> | undefined)?.next) : undefined;
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * Configuration: FACEBOOK_CLIENT_ID, FACEBOOK_CLIENT_SECRET, FACEBOOK_GRAPH_BASE
+ * (https://graph.facebook.com), FACEBOOK_AUTHORIZE_URL (https://www.facebook.com/v22.0/dialog/oauth);
+ * without a client id the sandbox's /facebook routes are used when PLATFORM_SANDBOX_URL is set.
+ */
+export const facebookAdapterModule: AdapterModule = {
+  hasCredentials: (env) => Boolean(envString(env, "FACEBOOK_CLIENT_ID")),
+  create(env, ctx) {
+    const clientId = envString(env, "FACEBOOK_CLIENT_ID");
+    if (clientId) {
+      return facebookAdapter({
+        clientId,
+        clientSecret: envString(env, "FACEBOOK_CLIENT_SECRET") ?? "",
+        graphBase: trimSlash(envString(env, "FACEBOOK_GRAPH_BASE") ?? "https://graph.facebook.com"),
+        authorizeUrl: envString(env, "FACEBOOK_AUTHORIZE_URL") ?? `https://www.facebook.com/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`,
+        timeoutMs: ctx.timeoutMs,
+      });
+    }
+    if (!ctx.sandboxUrl) return null;
+    return facebookAdapter({
+      ...FACEBOOK_SANDBOX_CLIENT,
+      graphBase: `${ctx.sandboxUrl}/facebook`,
+      authorizeUrl: `${ctx.sandboxUrl}/facebook/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`,
+      timeoutMs: ctx.timeoutMs,
+    });
+  },
+  pkce: false,
+  // Page tokens from a long-lived user token do not expire: nothing to refresh.
+  refreshWindowMs: 0,
+};

@@ -1,0 +1,260 @@
+// LinkedIn member posting: OAuth 2.0 three-legged code flow (scopes openid profile
+// w_member_social), the versioned REST APIs (every call carries LinkedIn-Version: YYYYMM and
+// X-Restli-Protocol-Version: 2.0.0), images through the Images API (initializeUpload -> PUT the
+// bytes -> wait until AVAILABLE), then POST /rest/posts whose 201 carries the post URN in
+// x-restli-id. Access tokens live 60 days; a refresh token exists only for apps LinkedIn approved
+// for programmatic refresh, otherwise a lapsed token means "reconnect". The commentary is
+// "little text": reserved characters are escaped and hashtags written as {hashtag|\#|tag}, or
+// LinkedIn cuts the post. A duplicate refusal carries reason "duplicate": the publisher looks
+// for its own earlier attempt before calling the post failed. See docs/decisions/140.
+import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
+import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
+import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+
+export const LINKEDIN_SCOPES = ["openid", "profile", "w_member_social"];
+/** The Marketing/Community Management API version (YYYYMM); each is supported for a year. */
+export const LINKEDIN_DEFAULT_VERSION = "202610";
+const label = "LinkedIn" as const;
+
+export type LinkedInConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** https://www.linkedin.com (authorization + token) */
+  authBase: string;
+  /** https://api.linkedin.com */
+  apiBase: string;
+  version: string;
+  timeoutMs: number;
+  pollIntervalMs?: number;
+  pollTimeoutMs?: number;
+};
+
+const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
+
+/** Post text -> little text: hashtags become hashtag templates, every other reserved char is escaped. */
+export function toLittleText(text: string): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/(^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]+)/gu)) {
+    const start = m.index! + m[1]!.length;
+    parts.push(text.slice(last, start).replace(RESERVED, (c) => `\\${c}`));
+    parts.push(`{hashtag|\\#|${m[2]!.replace(RESERVED, (c) => `\\${c}`)}}`);
+    last = start + 1 + m[2]!.length;
+  }
+  parts.push(text.slice(last).replace(RESERVED, (c) => `\\${c}`));
+  return parts.join("");
+}
+
+/** Little text -> the plain text a reader sees (for reconciliation). */
+export function fromLittleText(text: string): string {
+  return text.replace(/\{hashtag\|\\#\|((?:\\.|[^}])*)\}/g, "#$1").replace(/\\(.)/g, "$1");
+}
+
+export async function classifyLinkedInResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
+  const body = await readJson(res);
+  const detail = str(body.error_description) ?? str(body.message) ?? str(body.error) ?? str(body.raw) ?? "unknown error";
+  const code = str(body.serviceErrorCode) ?? str(body.code) ?? "";
+  if (res.status === 429) {
+    const ra = Number(res.headers.get("retry-after"));
+    return new PlatformError("retryable", "LinkedIn rate limit reached. The post will be retried.", Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
+  }
+  if (res.status >= 500) return new PlatformError("retryable", `LinkedIn is unavailable (HTTP ${res.status}). Please try again.`);
+  if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
+  if (res.status === 401 || /EXPIRED_ACCESS_TOKEN|REVOKED_ACCESS_TOKEN|INVALID_ACCESS_TOKEN/.test(code + detail)) {
+    return new PlatformError("auth", `LinkedIn access was revoked or expired. Please reconnect your LinkedIn account. (${detail})`);
+  }
+  if (res.status === 403) return new PlatformError("auth", `LinkedIn refused access: ${detail}. Please reconnect your LinkedIn account.`);
+  // "Content is a duplicate of urn:li:share:…": the publisher looks for its own earlier attempt.
+  if (code === "DUPLICATE_POST" || /duplicate of urn:li:/i.test(detail)) return new PlatformError("rejected", `LinkedIn rejected the post: ${detail}`, undefined, "duplicate");
+  return new PlatformError("rejected", `LinkedIn rejected the post: ${detail}`);
+}
+
+export function linkedinAdapter(config: LinkedInConfig) {
+  const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
+  const rest = (token: string, extra: Record<string, string> = {}) => ({
+    authorization: `Bearer ${token}`,
+    "linkedin-version": config.version,
+    "x-restli-protocol-version": "2.0.0",
+    ...extra,
+  });
+  const pollInterval = config.pollIntervalMs ?? 1000;
+  const pollTimeout = config.pollTimeoutMs ?? 60_000;
+
+  const tokenRequest = async (params: Record<string, string | undefined>): Promise<TokenSet> => {
+    const res = await call(`${config.authBase}/oauth/v2/accessToken`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form({ ...params, client_id: config.clientId, client_secret: config.clientSecret }),
+    });
+    if (!res.ok) throw await classifyLinkedInResponse(res, "token");
+    const body = await readJson(res);
+    const accessToken = str(body.access_token);
+    if (!accessToken) throw new PlatformError("retryable", "Invalid token response");
+    const expiresIn = Number(body.expires_in);
+    return {
+      accessToken,
+      refreshToken: str(body.refresh_token) ?? null,
+      expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null,
+    };
+  };
+
+  async function loadImage(input: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ data: ArrayBuffer | Uint8Array; type: string } | null> {
+    if (input.image) return { data: input.image.data, type: input.image.contentType };
+    if (!input.imageUrl) return null;
+    let res: Response;
+    try {
+      res = await fetch(input.imageUrl, { signal: AbortSignal.timeout(config.timeoutMs) });
+    } catch {
+      throw new PlatformError("retryable", "Failed to upload media: the image could not be loaded");
+    }
+    if (res.status === 404 || res.status === 410) throw new PlatformError("rejected", "Failed to upload media: the image no longer exists");
+    if (!res.ok) throw new PlatformError("retryable", `Failed to upload media: the image could not be loaded (HTTP ${res.status})`);
+    return { data: await res.arrayBuffer(), type: res.headers.get("content-type")?.split(";")[0] ?? "application/octet-stream" };
+  }
+
+  const asMedia = (err: PlatformError) =>
+    err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^LinkedIn rejected the post: /, "")}`) : err;
+
+  return {
+    platform: "linkedin" as const,
+
+    authorizeUrl({ state, redirectUri }: { state: string; redirectUri: string }) {
+      const url = new URL(`${config.authBase}/oauth/v2/authorization`);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("client_id", config.clientId);
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("state", state);
+      url.searchParams.set("scope", LINKEDIN_SCOPES.join(" "));
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri }: { code: string; redirectUri: string }): Promise<TokenSet & { account: { id: string; username: string } }> {
+      const tokens = await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri });
+      const res = await call(`${config.apiBase}/v2/userinfo`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+      if (!res.ok) throw await classifyLinkedInResponse(res, "api");
+      const me = await readJson(res);
+      const sub = str(me.sub);
+      if (!sub) throw new PlatformError("retryable", "LinkedIn account not found");
+      return { ...tokens, account: { id: sub, username: str(me.name) ?? sub } };
+    },
+
+    async refresh({ refreshToken }: { accessToken: string; refreshToken: string | null }): Promise<TokenSet> {
+      if (!refreshToken) throw new PlatformError("auth", "LinkedIn access expired. Please reconnect your LinkedIn account.");
+      return tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
+    },
+
+    async publish(input: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
+      const author = `urn:li:person:${input.accountId}`;
+      const post: Record<string, unknown> = {
+        author,
+        commentary: toLittleText(input.text),
+        visibility: "PUBLIC",
+        distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+        lifecycleState: "PUBLISHED",
+        isReshareDisabledByAuthor: false,
+      };
+      const img = await loadImage(input);
+      if (img) {
+        const init = await call(`${config.apiBase}/rest/images?action=initializeUpload`, {
+          method: "POST",
+          headers: rest(input.accessToken, { "content-type": "application/json" }),
+          body: JSON.stringify({ initializeUploadRequest: { owner: author } }),
+        });
+        if (!init.ok) throw asMedia(await classifyLinkedInResponse(init, "api"));
+        const value = ((await readJson(init)).value ?? {}) as Record<string, unknown>;
+        const uploadUrl = str(value.uploadUrl);
+        const image = str(value.image);
+        if (!uploadUrl || !image) throw new PlatformError("retryable", "Failed to upload media");
+        const put = await call(uploadUrl, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${input.accessToken}`, "content-type": img.type },
+          body: img.data instanceof Uint8Array ? img.data.slice() : img.data,
+        });
+        if (!put.ok) throw asMedia(await classifyLinkedInResponse(put, "api"));
+        const deadline = Date.now() + pollTimeout;
+        for (;;) {
+          const st = await call(`${config.apiBase}/rest/images/${encodeURIComponent(image)}`, { headers: rest(input.accessToken) });
+          if (!st.ok) throw asMedia(await classifyLinkedInResponse(st, "api"));
+          const status = str((await readJson(st)).status);
+          if (status === "AVAILABLE") break;
+          if (status === "PROCESSING_FAILED") throw new PlatformError("rejected", "Failed to upload media: LinkedIn could not process the image");
+          if (Date.now() >= deadline) throw new PlatformError("retryable", "LinkedIn is still processing the image. Please try again.");
+          await sleep(pollInterval);
+        }
+        post.content = { media: { id: image } };
+      }
+      const res = await call(
+        `${config.apiBase}/rest/posts`,
+        { method: "POST", headers: rest(input.accessToken, { "content-type": "application/json" }), body: JSON.stringify(post) },
+        true,
+      );
+      if (!res.ok) {
+        throw await classifyLinkedInResponse(res, "api");
+      }
+      const id = res.headers.get("x-restli-id") ?? str((await readJson(res)).id);
+      if (!id) throw new PlatformError("unknown_outcome", "LinkedIn did not return the post id");
+      return { platformPostId: id };
+    },
+
+    /** The member's posts, newest first, paged until before `sinceMs`. */
+    async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+      const want = text.trim();
+      const author = encodeURIComponent(`urn:li:person:${accountId}`);
+      for (let start = 0, page = 0; page < 50; page++, start += 50) {
+        const res = await call(`${config.apiBase}/rest/posts?author=${author}&q=author&count=50&start=${start}&sortBy=CREATED`, {
+          headers: rest(accessToken, { "x-restli-method": "FINDER" }),
+        });
+        if (!res.ok) throw await classifyLinkedInResponse(res, "api");
+        const body = await readJson(res);
+        const items = Array.isArray(body.elements) ? (body.elements as Record<string, unknown>[]) : [];
+        let older = false;
+        for (const p of items) {
+          const at = Number(p.createdAt);
+          if (Number.isFinite(at) && at < sinceMs - 60_000) {
+            older = true;
+            continue;
+          }
+          if (fromLittleText(str(p.commentary) ?? "").trim() === want) return str(p.id) ?? null;
+        }
+        if (older || items.length < 50) return null;
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * Configuration: LINKEDIN_CLIENT_ID, LINKEDIN_CLIENT_SECRET, LINKEDIN_API_VERSION (YYYYMM),
+ * LINKEDIN_AUTH_BASE (https://www.linkedin.com), LINKEDIN_API_BASE (https://api.linkedin.com);
+ * without a client id the sandbox's /linkedin routes are used when PLATFORM_SANDBOX_URL is set.
+ */
+export const linkedinAdapterModule: AdapterModule = {
+  hasCredentials: (env) => Boolean(envString(env, "LINKEDIN_CLIENT_ID")),
+  create(env, ctx) {
+    const clientId = envString(env, "LINKEDIN_CLIENT_ID");
+    const version = envString(env, "LINKEDIN_API_VERSION") ?? LINKEDIN_DEFAULT_VERSION;
+    if (clientId) {
+      return linkedinAdapter({
+        clientId,
+        clientSecret: envString(env, "LINKEDIN_CLIENT_SECRET") ?? "",
+        authBase: trimSlash(envString(env, "LINKEDIN_AUTH_BASE") ?? "https://www.linkedin.com"),
+        apiBase: trimSlash(envString(env, "LINKEDIN_API_BASE") ?? "https://api.linkedin.com"),
+        version,
+        timeoutMs: ctx.timeoutMs,
+      });
+    }
+    if (!ctx.sandboxUrl) return null;
+    return linkedinAdapter({
+      ...LINKEDIN_SANDBOX_CLIENT,
+      authBase: `${ctx.sandboxUrl}/linkedin`,
+      apiBase: `${ctx.sandboxUrl}/linkedin`,
+      version,
+      timeoutMs: ctx.timeoutMs,
+      pollIntervalMs: 150,
+      pollTimeoutMs: 10_000,
+    });
+  },
+  pkce: false,
+  // 60-day access tokens: refresh a week ahead (only apps with programmatic refresh tokens can).
+  refreshWindowMs: 7 * 86_400_000,
+};

@@ -1,0 +1,301 @@
+// Mastodon: every instance is its own server. The user names an instance; the first time anyone
+// connects to it the app registers itself there (POST /api/v1/apps) and the client credentials
+// are kept per instance (secret encrypted) for everyone after. OAuth authorization code with PKCE
+// S256 (Mastodon >= 4.3; older servers ignore it), scopes "read write:statuses write:media".
+// Tokens do not expire and there is no refresh token. Images: POST /api/v2/media (202 while
+// processing -> poll GET /api/v1/media/:id), then POST /api/v1/statuses with an Idempotency-Key
+// header: the server answers a repeat within an hour with the first status (exactly-once).
+// Rules (length, media count, types, size) come from the instance's GET /api/v2/instance.
+// See docs/decisions/140.
+import { form, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
+import { envString, PlatformError, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+
+export const MASTODON_SCOPES = "read write:statuses write:media";
+const label = "Mastodon" as const;
+
+export type MastodonInstanceRules = {
+  maxCharacters: number;
+  maxMediaAttachments: number;
+  charactersReservedPerUrl: number;
+  supportedMimeTypes: string[];
+  imageSizeLimit: number;
+};
+
+export const MASTODON_DEFAULT_RULES: MastodonInstanceRules = {
+  maxCharacters: 500,
+  maxMediaAttachments: 4,
+  charactersReservedPerUrl: 23,
+  supportedMimeTypes: ["image/jpeg", "image/png", "image/gif", "image/webp"],
+  imageSizeLimit: 16 * 1024 * 1024,
+};
+
+export type MastodonConfig = {
+  /** https://mastodon.social (no trailing slash) */
+  instanceUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs: number;
+  pollIntervalMs?: number;
+  pollTimeoutMs?: number;
+};
+
+/** "mastodon.social", "@me@fosstodon.org", "https://x.y/" -> "https://x.y"; null when not a host. */
+export function normaliseInstance(input: string): string | null {
+  let s = input.trim();
+  const at = s.match(/^@?[^@\s/]+@([^@\s/]+)$/);
+  if (at) s = at[1]!;
+  if (!/^https?:\/\//i.test(s)) s = `https://${s}`;
+  try {
+    const u = new URL(s);
+    if (!u.hostname.includes(".") && u.hostname !== "localhost" && !/^\d+\.\d+\.\d+\.\d+$/.test(u.hostname)) return null;
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return null;
+  }
+}
+
+export async function classifyMastodonResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
+  const body = await readJson(res);
+  const detail = str(body.error_description) ?? str(body.error) ?? str(body.raw) ?? "unknown error";
+  if (res.status === 429) {
+    const reset = Date.parse(res.headers.get("x-ratelimit-reset") ?? "");
+    const ms = Number.isNaN(reset) ? retryAfterMs(res.headers) : Math.min(Math.max(reset - Date.now(), 1000), 15 * 60_000);
+    return new PlatformError("retryable", "Mastodon rate limit reached. The post will be retried.", ms);
+  }
+  if (res.status >= 500) return new PlatformError("retryable", `Mastodon is unavailable (HTTP ${res.status}). Please try again.`);
+  if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
+  if (res.status === 401 || (res.status === 403 && /scope|token/i.test(detail))) {
+    return new PlatformError("auth", `Mastodon access was revoked or expired. Please reconnect your Mastodon account. (${detail})`);
+  }
+  return new PlatformError("rejected", `Mastodon rejected the post: ${detail}`);
+}
+
+const call = (url: string, init: RequestInit, timeoutMs: number, publishes = false) => platformFetch(url, init, { label, timeoutMs, publishes });
+
+/** POST /api/v1/apps on the instance: the client credentials every later connect reuses. */
+export async function registerMastodonApp(
+  instanceUrl: string,
+  input: { clientName: string; redirectUri: string; website?: string; timeoutMs: number },
+): Promise<{ clientId: string; clientSecret: string }> {
+  const res = await call(
+    `${instanceUrl}/api/v1/apps`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form({ client_name: input.clientName, redirect_uris: input.redirectUri, scopes: MASTODON_SCOPES, website: input.website }),
+    },
+    input.timeoutMs,
+  );
+  if (!res.ok) {
+    const err = await classifyMastodonResponse(res, "api");
+    throw new PlatformError(err.kind === "retryable" ? "retryable" : "rejected", `Could not register Brandpilot on this Mastodon server: ${err.message.replace(/^Mastodon rejected the post: /, "")}`);
+  }
+  const body = await readJson(res);
+  const clientId = str(body.client_id);
+  const clientSecret = str(body.client_secret);
+  if (!clientId || !clientSecret) throw new PlatformError("retryable", "This Mastodon server did not return client credentials");
+  return { clientId, clientSecret };
+}
+
+/** The instance's own limits from GET /api/v2/instance (defaults where a field is missing). */
+export async function fetchInstanceRules(instanceUrl: string, timeoutMs: number): Promise<MastodonInstanceRules> {
+  const res = await call(`${instanceUrl}/api/v2/instance`, {}, timeoutMs);
+  if (!res.ok) throw await classifyMastodonResponse(res, "api");
+  const body = await readJson(res);
+  const conf = (body.configuration ?? {}) as Record<string, Record<string, unknown>>;
+  const st = conf.statuses ?? {};
+  const ma = conf.media_attachments ?? {};
+  const num = (v: unknown, d: number) => (typeof v === "number" && v > 0 ? v : d);
+  return {
+    maxCharacters: num(st.max_characters, MASTODON_DEFAULT_RULES.maxCharacters),
+    maxMediaAttachments: num(st.max_media_attachments, MASTODON_DEFAULT_RULES.maxMediaAttachments),
+    charactersReservedPerUrl: num(st.characters_reserved_per_url, MASTODON_DEFAULT_RULES.charactersReservedPerUrl),
+    supportedMimeTypes: Array.isArray(ma.supported_mime_types) ? (ma.supported_mime_types as string[]).filter((t) => typeof t === "string") : MASTODON_DEFAULT_RULES.supportedMimeTypes,
+    imageSizeLimit: num(ma.image_size_limit, MASTODON_DEFAULT_RULES.imageSizeLimit),
+  };
+}
+
+/** Status HTML -> plain text for comparing with what we sent. */
+export function statusText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/p>\s*<p>/gi, "\n\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, "&")
+    .trim();
+}
+
+type MastodonPublishInput = Parameters<PlatformAdapter["publish"]>[0] & { idempotencyKey?: string };
+
+export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: "mastodon" } {
+  const api = (path: string, init: RequestInit = {}, publishes = false) => call(`${config.instanceUrl}${path}`, init, config.timeoutMs, publishes);
+  const bearer = (t: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${t}`, ...extra });
+  const pollInterval = config.pollIntervalMs ?? 1000;
+  const pollTimeout = config.pollTimeoutMs ?? 60_000;
+
+  async function loadImage(input: MastodonPublishInput): Promise<Blob | null> {
+    if (input.image) {
+      const data = input.image.data instanceof Uint8Array ? input.image.data.slice() : input.image.data;
+      return new Blob([data], { type: input.image.contentType });
+    }
+    if (!input.imageUrl) return null;
+    let res: Response;
+    try {
+      res = await fetch(input.imageUrl, { signal: AbortSignal.timeout(config.timeoutMs) });
+    } catch {
+      throw new PlatformError("retryable", "Failed to upload media: the image could not be loaded");
+    }
+    if (res.status === 404 || res.status === 410) throw new PlatformError("rejected", "Failed to upload media: the image no longer exists");
+    if (!res.ok) throw new PlatformError("retryable", `Failed to upload media: the image could not be loaded (HTTP ${res.status})`);
+    return new Blob([await res.arrayBuffer()], { type: res.headers.get("content-type")?.split(";")[0] ?? "application/octet-stream" });
+  }
+
+  return {
+    platform: "mastodon" as const,
+
+    authorizeUrl({ state, redirectUri, codeChallenge }: { state: string; redirectUri: string; codeChallenge?: string }) {
+      const url = new URL(`${config.instanceUrl}/oauth/authorize`);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("client_id", config.clientId);
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("scope", MASTODON_SCOPES);
+      url.searchParams.set("state", state);
+      if (codeChallenge) {
+        url.searchParams.set("code_challenge", codeChallenge);
+        url.searchParams.set("code_challenge_method", "S256");
+      }
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri, codeVerifier }: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet & { account: { id: string; username: string } }> {
+      const res = await api("/oauth/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: form({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: redirectUri,
+          client_id: config.clientId,
+          client_secret: config.clientSecret,
+          code_verifier: codeVerifier,
+          scope: MASTODON_SCOPES,
+        }),
+      });
+      if (!res.ok) throw await classifyMastodonResponse(res, "token");
+      const accessToken = str((await readJson(res)).access_token);
+      if (!accessToken) throw new PlatformError("retryable", "Mastodon did not return an access token");
+      const me = await api("/api/v1/accounts/verify_credentials", { headers: bearer(accessToken) });
+      if (!me.ok) throw await classifyMastodonResponse(me, "api");
+      const acc = await readJson(me);
+      const id = str(acc.id);
+      if (!id) throw new PlatformError("retryable", "Mastodon account not found");
+      const host = new URL(config.instanceUrl).host;
+      return { accessToken, refreshToken: null, expiresAt: null, account: { id, username: `${str(acc.username) ?? id}@${host}` } };
+    },
+
+    async refresh(): Promise<TokenSet> {
+      // Mastodon tokens do not expire; a revoked one can only be replaced by reconnecting.
+      throw new PlatformError("auth", "Mastodon access was revoked. Please reconnect your Mastodon account.");
+    },
+
+    async publish(input: MastodonPublishInput): Promise<{ platformPostId: string }> {
+      const mediaIds: string[] = [];
+      const blob = await loadImage(input);
+      if (blob) {
+        const body = new FormData();
+        body.set("file", blob, "image");
+        const up = await api("/api/v2/media", { method: "POST", headers: bearer(input.accessToken), body });
+        if (!up.ok) {
+          const err = await classifyMastodonResponse(up, "api");
+          throw err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Mastodon rejected the post: /, "")}`) : err;
+        }
+        const att = await readJson(up);
+        const id = str(att.id);
+        if (!id) throw new PlatformError("retryable", "Failed to upload media");
+        if (up.status === 202 || att.url == null) {
+          // Processed in the background: the status refuses the id until it is ready.
+          const deadline = Date.now() + pollTimeout;
+          for (;;) {
+            await sleep(pollInterval);
+            const st = await api(`/api/v1/media/${encodeURIComponent(id)}`, { headers: bearer(input.accessToken) });
+            if (st.status === 200) break;
+            if (st.status !== 206) throw await classifyMastodonResponse(st, "api");
+            if (Date.now() >= deadline) throw new PlatformError("retryable", "Mastodon is still processing the image. Please try again.");
+          }
+        }
+        mediaIds.push(id);
+      }
+      const headers: Record<string, string> = bearer(input.accessToken, { "content-type": "application/json" });
+      if (input.idempotencyKey) headers["idempotency-key"] = input.idempotencyKey;
+      const res = await api("/api/v1/statuses", { method: "POST", headers, body: JSON.stringify({ status: input.text, media_ids: mediaIds, visibility: "public" }) }, true);
+      if (!res.ok) throw await classifyMastodonResponse(res, "api");
+      const id = str((await readJson(res)).id);
+      if (!id) throw new PlatformError("unknown_outcome", "Mastodon did not return the status id");
+      return { platformPostId: id };
+    },
+
+    /** Pages back through the account's statuses (newest first) until before `sinceMs`. */
+    async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+      const want = text.trim();
+      let maxId: string | undefined;
+      for (let page = 0; page < 50; page++) {
+        const qs = new URLSearchParams({ limit: "40", exclude_replies: "true", exclude_reblogs: "true" });
+        if (maxId) qs.set("max_id", maxId);
+        const res = await api(`/api/v1/accounts/${encodeURIComponent(accountId)}/statuses?${qs}`, { headers: bearer(accessToken) });
+        if (!res.ok) throw await classifyMastodonResponse(res, "api");
+        const list = (await res.json().catch(() => [])) as { id?: string; content?: string; created_at?: string }[];
+        if (!Array.isArray(list) || !list.length) return null;
+        let older = false;
+        for (const s of list) {
+          const at = Date.parse(s.created_at ?? "");
+          if (!Number.isNaN(at) && at < sinceMs - 60_000) {
+            older = true;
+            continue;
+          }
+          if (statusText(s.content ?? "") === want && s.id) return s.id;
+        }
+        if (older) return null;
+        maxId = list.at(-1)?.id;
+        if (!maxId) return null;
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * Where an instance's API is reached: the instance itself, or in development (no
+ * MASTODON_REAL_INSTANCES, PLATFORM_SANDBOX_URL set) the sandbox's stand-in for that instance.
+ */
+export function mastodonApiBase(env: Parameters<AdapterModule["create"]>[0], sandboxUrl: string | null, instanceUrl: string): string {
+  if (!sandboxUrl || envString(env, "MASTODON_REAL_INSTANCES")) return instanceUrl;
+  return `${sandboxUrl}/mastodon/i/${new URL(instanceUrl).host}`;
+}
+
+/**
+ * Configuration: none needed (the app registers itself on each instance). In development the
+ * sandbox stands in for every instance unless MASTODON_REAL_INSTANCES is set. An adapter is
+ * always bound to one instance: built per account from its stored instance and client id.
+ */
+export const mastodonAdapterModule: AdapterModule = {
+  hasCredentials: (env) => Boolean(envString(env, "MASTODON_REAL_INSTANCES")) || !envString(env, "PLATFORM_SANDBOX_URL"),
+  create: () => null,
+  forAccount(env, ctx, meta) {
+    const instanceUrl = typeof meta.instanceUrl === "string" ? meta.instanceUrl : null;
+    if (!instanceUrl) return null;
+    return mastodonAdapter({
+      instanceUrl: mastodonApiBase(env, ctx.sandboxUrl, instanceUrl),
+      clientId: typeof meta.clientId === "string" ? meta.clientId : "",
+      clientSecret: typeof meta.clientSecret === "string" ? meta.clientSecret : "",
+      timeoutMs: ctx.timeoutMs,
+      ...(ctx.sandboxUrl ? { pollIntervalMs: 150, pollTimeoutMs: 10_000 } : {}),
+    });
+  },
+  pkce: true,
+  // Mastodon tokens do not expire.
+  refreshWindowMs: 0,
+};

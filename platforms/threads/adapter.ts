@@ -1,0 +1,186 @@
+// Threads API (graph.threads.net), shaped like Instagram's: OAuth code -> 1-hour token ->
+// 60-day long-lived token (th_exchange_token), refreshed with th_refresh_token once it is at
+// least 24 hours old. Publishing is two-step: a container (media_type TEXT, or IMAGE with an
+// image_url Threads fetches itself), polled until FINISHED, then threads_publish. Only
+// threads_publish makes a post visible, so only its timeout is "unknown_outcome".
+// See docs/decisions/140.
+import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
+import { THREADS_SANDBOX_CLIENT } from "./meta.ts";
+import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+
+export const THREADS_SCOPES = ["threads_basic", "threads_content_publish"];
+export const THREADS_API_VERSION = "v1.0";
+const label = "Threads" as const;
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80002]);
+
+export type ThreadsConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** https://graph.threads.net */
+  graphBase: string;
+  /** https://threads.net/oauth/authorize */
+  authorizeUrl: string;
+  timeoutMs: number;
+  pollIntervalMs?: number;
+  pollTimeoutMs?: number;
+};
+
+export async function classifyThreadsResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
+  const body = await readJson(res);
+  const error = (body.error ?? {}) as Record<string, unknown>;
+  const code = Number(error.code);
+  const detail = str(error.error_user_msg) ?? str(error.message) ?? str(body.error_message) ?? str(body.raw) ?? "unknown error";
+  if (res.status === 429 || RATE_LIMIT_CODES.has(code)) {
+    const ra = Number(res.headers.get("retry-after"));
+    return new PlatformError("retryable", "Threads rate limit reached. The post will be retried.", Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
+  }
+  if (res.status >= 500 || error.is_transient === true) return new PlatformError("retryable", `Threads is unavailable (HTTP ${res.status}). Please try again.`);
+  if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
+  if (code === 190 || res.status === 401) return new PlatformError("auth", `Threads access was revoked or expired. Please reconnect your Threads account. (${detail})`);
+  return new PlatformError("rejected", `Threads rejected the post: ${detail}`);
+}
+
+export function threadsAdapter(config: ThreadsConfig) {
+  const graph = (path: string) => `${config.graphBase}/${THREADS_API_VERSION}${path}`;
+  const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
+  const bearer = (t: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${t}`, ...extra });
+  const pollInterval = config.pollIntervalMs ?? 1000;
+  const pollTimeout = config.pollTimeoutMs ?? 60_000;
+
+  async function longLived(url: string): Promise<TokenSet> {
+    const res = await call(url);
+    if (!res.ok) throw await classifyThreadsResponse(res, "token");
+    const body = await readJson(res);
+    const accessToken = str(body.access_token);
+    if (!accessToken) throw new PlatformError("retryable", "Invalid token refresh response");
+    const expiresIn = Number(body.expires_in);
+    return { accessToken, refreshToken: null, expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null };
+  }
+
+  return {
+    platform: "threads" as const,
+
+    authorizeUrl({ state, redirectUri }: { state: string; redirectUri: string }) {
+      const url = new URL(config.authorizeUrl);
+      url.searchParams.set("client_id", config.clientId);
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("scope", THREADS_SCOPES.join(","));
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("state", state);
+      return url.toString();
+    },
+
+    async exchangeCode({ code, redirectUri }: { code: string; redirectUri: string }): Promise<TokenSet & { account: { id: string; username: string } }> {
+      const res = await call(`${config.graphBase}/oauth/access_token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: form({ client_id: config.clientId, client_secret: config.clientSecret, grant_type: "authorization_code", redirect_uri: redirectUri, code: code.replace(/#_$/, "") }),
+      });
+      if (!res.ok) throw await classifyThreadsResponse(res, "token");
+      const first = await readJson(res);
+      const shortToken = str(first.access_token);
+      if (!shortToken) throw new PlatformError("retryable", "Failed to connect Threads account");
+      const qs = new URLSearchParams({ grant_type: "th_exchange_token", client_secret: config.clientSecret, access_token: shortToken });
+      const tokens = await longLived(`${config.graphBase}/access_token?${qs}`);
+      const me = await call(graph(`/me?fields=id,username`), { headers: bearer(tokens.accessToken) });
+      if (!me.ok) throw await classifyThreadsResponse(me, "api");
+      const profile = await readJson(me);
+      const id = str(profile.id) ?? str(first.user_id);
+      if (!id) throw new PlatformError("retryable", "Failed to connect Threads account");
+      return { ...tokens, account: { id, username: str(profile.username) ?? "" } };
+    },
+
+    async refresh({ accessToken }: { accessToken: string; refreshToken: string | null }): Promise<TokenSet> {
+      const qs = new URLSearchParams({ grant_type: "th_refresh_token", access_token: accessToken });
+      return longLived(`${config.graphBase}/refresh_access_token?${qs}`);
+    },
+
+    async publish({ accessToken, accountId, text, imageUrl, image }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
+      // Threads fetches images itself: without a public address the post cannot carry its image.
+      if (image && !imageUrl) throw new PlatformError("rejected", "Threads needs the image at a public address (set APP_ORIGIN)");
+      const created = await call(graph(`/${encodeURIComponent(accountId)}/threads`), {
+        method: "POST",
+        headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }),
+        body: form(imageUrl ? { media_type: "IMAGE", image_url: imageUrl, text } : { media_type: "TEXT", text }),
+      });
+      if (!created.ok) throw await classifyThreadsResponse(created, "api");
+      const containerId = str((await readJson(created)).id);
+      if (!containerId) throw new PlatformError("retryable", "Threads did not create the media container");
+
+      const deadline = Date.now() + pollTimeout;
+      for (;;) {
+        const res = await call(graph(`/${encodeURIComponent(containerId)}?fields=status,error_message`), { headers: bearer(accessToken) });
+        if (!res.ok) throw await classifyThreadsResponse(res, "api");
+        const body = await readJson(res);
+        const status = str(body.status);
+        if (status === "FINISHED" || status === "PUBLISHED") break;
+        if (status === "ERROR" || status === "EXPIRED") throw new PlatformError("rejected", `Threads could not process the post: ${str(body.error_message) ?? status}`);
+        if (Date.now() >= deadline) throw new PlatformError("retryable", "Threads is still processing the post. Please try again.");
+        await sleep(pollInterval);
+      }
+
+      const published = await call(
+        graph(`/${encodeURIComponent(accountId)}/threads_publish`),
+        { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ creation_id: containerId }) },
+        true,
+      );
+      if (!published.ok) throw await classifyThreadsResponse(published, "api");
+      const id = str((await readJson(published)).id);
+      if (!id) throw new PlatformError("unknown_outcome", "Threads did not return the published post id");
+      return { platformPostId: id };
+    },
+
+    /** Pages through the profile's threads published since `sinceMs` (time-bounded, not a fixed count). */
+    async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+      const want = text.trim();
+      const qs = new URLSearchParams({ fields: "id,text,timestamp", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });
+      let url: string | undefined = graph(`/${encodeURIComponent(accountId)}/threads?${qs}`);
+      for (let page = 0; url && page < 50; page++) {
+        const res = await call(url, { headers: bearer(accessToken) });
+        if (!res.ok) throw await classifyThreadsResponse(res, "api");
+        const body = await readJson(res);
+        const items = Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : [];
+        const hit = items.find((m) => (str(m.text) ?? "").trim() === want);
+        if (hit) return str(hit.id) ?? null;
+        const paging = (body.paging ?? {}) as { next?: string; cursors?: { after?: string } };
+        const after = paging.cursors?.after;
+        url = after && items.length ? graph(`/${encodeURIComponent(accountId)}/threads?${new URLSearchParams({ ...Object.fromEntries(qs), after })}`) : undefined;
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * Configuration: THREADS_CLIENT_ID, THREADS_CLIENT_SECRET, THREADS_GRAPH_BASE
+ * (https://graph.threads.net), THREADS_AUTHORIZE_URL (https://threads.net/oauth/authorize);
+ * without a client id the sandbox's /threads routes are used when PLATFORM_SANDBOX_URL is set.
+ */
+export const threadsAdapterModule: AdapterModule = {
+  hasCredentials: (env) => Boolean(envString(env, "THREADS_CLIENT_ID")),
+  create(env, ctx) {
+    const clientId = envString(env, "THREADS_CLIENT_ID");
+    if (clientId) {
+      return threadsAdapter({
+        clientId,
+        clientSecret: envString(env, "THREADS_CLIENT_SECRET") ?? "",
+        graphBase: trimSlash(envString(env, "THREADS_GRAPH_BASE") ?? "https://graph.threads.net"),
+        authorizeUrl: envString(env, "THREADS_AUTHORIZE_URL") ?? "https://threads.net/oauth/authorize",
+        timeoutMs: ctx.timeoutMs,
+      });
+    }
+    if (!ctx.sandboxUrl) return null;
+    return threadsAdapter({
+      ...THREADS_SANDBOX_CLIENT,
+      graphBase: `${ctx.sandboxUrl}/threads`,
+      authorizeUrl: `${ctx.sandboxUrl}/threads/oauth/authorize`,
+      timeoutMs: ctx.timeoutMs,
+      pollIntervalMs: 150,
+      pollTimeoutMs: 10_000,
+    });
+  },
+  pkce: false,
+  // Long-lived tokens last 60 days: refresh a week ahead; Threads refuses tokens younger than 24 h.
+  refreshWindowMs: 7 * 86_400_000,
+  minRefreshAgeMs: 86_400_000,
+};

@@ -1,0 +1,250 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { MediaInfo } from "../../schema/api/posts";
+import type { Env, PublishJob } from "../../worker/env";
+import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
+import { getDb } from "../../worker/lib/db";
+import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { call, ORIGIN, signIn, type TestUser } from "./helpers";
+import { APP_PASSWORD, connectNetwork, NEW_NETWORKS, networkControl, networkState, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
+import { insertPost, readPost } from "./posts-fixtures";
+import { rawAccountRow } from "./social-helpers";
+
+// The publishing pipeline (queue consumer, claim token, reconciliation, typed errors, token
+// refresh) for each network of issue 12, with the sandbox's counters as the outside view:
+// exactly one copy per post whatever the faults (decision 140, decisions 070/097/121).
+
+const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+
+// APP_ORIGIN: the public address networks that fetch images themselves (Threads) are given.
+const testEnv = () => ({ ...(env as unknown as Env), PLATFORM_TIMEOUT_MS: "400", APP_ORIGIN: "https://brandpilot.example" }) as Env;
+
+type Delivery = { acked: number; retries: (number | undefined)[] };
+async function deliver(e: Env, job: PublishJob, attempts = 1): Promise<Delivery> {
+  const out: Delivery = { acked: 0, retries: [] };
+  const message = { id: crypto.randomUUID(), timestamp: new Date(), attempts, body: job, ack: () => void out.acked++, retry: (o?: { delaySeconds?: number }) => void out.retries.push(o?.delaySeconds) };
+  await handlePublishBatch({ queue: "publish-jobs", messages: [message], ackAll() {}, retryAll() {} } as unknown as MessageBatch<PublishJob>, e);
+  return out;
+}
+
+async function uploadImage(user: TestUser): Promise<MediaInfo> {
+  const fd = new FormData();
+  fd.set("file", new File([PNG as BlobPart], "logo.png", { type: "image/png" }));
+  const res = await call(`/api/projects/${user.projectId}/media`, { method: "POST", headers: { cookie: user.cookie, origin: ORIGIN }, body: fd });
+  expect(res.status).toBe(201);
+  return (await res.json()) as MediaInfo;
+}
+
+/** A post of `network` already claimed by a cron tick. */
+async function claimedPost(user: TestUser, network: NewNetwork, content: string, media?: MediaInfo) {
+  const claimedAt = Date.now() - 1000;
+  const id = await insertPost(user.projectId, { platform: network, content, status: "publishing", publishAttempts: 1, lastAttempt: claimedAt, scheduledFor: claimedAt - 1000 });
+  if (media) await env.DB.prepare("update posts set media_info = ? where id = ?").bind(JSON.stringify(media), id).run();
+  return { id, job: { postId: id, claimedAt } satisfies PublishJob };
+}
+
+async function connected(network: NewNetwork) {
+  const user = await signIn();
+  const username = uname();
+  const account = await connectNetwork(user, network, username);
+  return { user, account, name: sandboxAccountName(network, username) };
+}
+
+describe.each(NEW_NETWORKS)("%s publishing", (network) => {
+  it("publishes a post with its image exactly once; a redelivery does nothing", async () => {
+    const { user, name } = await connected(network);
+    const media = await uploadImage(user);
+    const content = `Launch day ${crypto.randomUUID().slice(0, 6)}`;
+    const { id, job } = await claimedPost(user, network, content, media);
+    const e = testEnv();
+    expect((await deliver(e, job)).acked).toBe(1);
+    const row = await readPost(id);
+    expect(row?.status).toBe("published");
+    await deliver(e, job);
+    const state = await networkState(network, name);
+    expect(state.items).toHaveLength(1);
+    expect(state.items[0]!.id).toBe(row!.platform_post_id);
+    expect(state.items[0]!.text).toBe(content);
+    expect(state.items[0]!.image_url).toBeTruthy();
+  });
+
+  it("an answer lost after the network kept the post is reconciled on the retry, even on a busy account: one copy", async () => {
+    const { user, name } = await connected(network);
+    const { id, job } = await claimedPost(user, network, `Lost reply ${crypto.randomUUID().slice(0, 6)}`);
+    const e = testEnv();
+    await networkControl(network, { fail: "timeout", on: "post", account: name, commit: true });
+    const first = await deliver(e, job);
+    expect(first.retries).toHaveLength(1);
+    expect((await readPost(id))?.status).toBe("publishing");
+    // 60 posts published elsewhere between the uncertain attempt and its retry.
+    await networkControl(network, { burst: 60, account: name });
+    const second = await deliver(e, job, 2);
+    expect(second.acked).toBe(1);
+    const row = await readPost(id);
+    expect(row?.status).toBe("published");
+    const ours = (await networkState(network, name)).items.filter((it) => it.text.startsWith("Lost reply"));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.id).toBe(row!.platform_post_id);
+  });
+
+  it("a 500 is retried and then published once; a revoked account fails the post and asks for a reconnect", async () => {
+    const { user, account, name } = await connected(network);
+    const e = testEnv();
+    const a = await claimedPost(user, network, `Retry me ${crypto.randomUUID().slice(0, 6)}`);
+    await networkControl(network, { fail: "500", on: "post", account: name });
+    expect((await deliver(e, a.job)).retries).toHaveLength(1);
+    expect((await deliver(e, a.job, 2)).acked).toBe(1);
+    expect((await readPost(a.id))?.status).toBe("published");
+    expect((await networkState(network, name)).items).toHaveLength(1);
+
+    const b = await claimedPost(user, network, `Revoked ${crypto.randomUUID().slice(0, 6)}`);
+    await networkControl(network, { fail: "revoke", account: name });
+    expect((await deliver(e, b.job)).acked).toBe(1);
+    const failed = await readPost(b.id);
+    expect(failed?.status).toBe("failed");
+    expect(failed?.error_message).toMatch(/reconnect/i);
+    expect((await rawAccountRow(account.id)).token_status).toBe("reconnect_needed");
+    expect((await networkState(network, name)).items).toHaveLength(1);
+  });
+});
+
+describe("token refresh per network", () => {
+  const expireSoon = (accountId: string, ageMs = 0) =>
+    env.DB.prepare("update social_accounts set expires_at = ?, last_refresh = ?, created_at = ? where id = ?").bind(Date.now() + 60_000, Date.now() - ageMs, Date.now() - ageMs, accountId).run();
+
+  it("Bluesky refreshes the session with the single-use refresh JWT, once, and publishes with the new one", async () => {
+    const { user, account, name } = await connected("bluesky");
+    const before = await rawAccountRow(account.id);
+    await expireSoon(account.id);
+    const [a, b] = await Promise.all([
+      getPublishingCredentials(getDb(env.DB), env, user.projectId, "bluesky"),
+      getPublishingCredentials(getDb(env.DB), env, user.projectId, "bluesky"),
+    ]);
+    expect(a.accessToken).toBe(b.accessToken);
+    const after = await rawAccountRow(account.id);
+    expect(after.refresh_token_enc).not.toBe(before.refresh_token_enc);
+    expect(Object.values((await networkState("bluesky", name)).refreshes)).toEqual([1]);
+    const { id, job } = await claimedPost(user, "bluesky", "After refresh");
+    expect((await deliver(testEnv(), job)).acked).toBe(1);
+    expect((await readPost(id))?.status).toBe("published");
+  });
+
+  it("LinkedIn refreshes with its refresh token; Threads refreshes its long-lived token once it is a day old", async () => {
+    for (const network of ["linkedin", "threads"] as const) {
+      const { user, account, name } = await connected(network);
+      if (network === "threads") {
+        const aged = await fetch(`${env.FAKES_URL}/threads/_age`, { method: "POST", body: JSON.stringify({ account: name, seconds: 25 * 3600 }) });
+        expect(((await aged.json()) as { aged: number }).aged).toBeGreaterThan(0);
+      }
+      await expireSoon(account.id, 25 * 3600_000);
+      const creds = await getPublishingCredentials(getDb(env.DB), env, user.projectId, network);
+      expect(creds.accessToken).toBeTruthy();
+      expect(Object.values((await networkState(network, name)).refreshes)).toEqual([1]);
+      const { id, job } = await claimedPost(user, network, `After refresh ${network}`);
+      expect((await deliver(testEnv(), job)).acked).toBe(1);
+      expect((await readPost(id))?.status).toBe("published");
+    }
+  });
+
+  it("a refresh the network refuses marks the account for reconnecting (LinkedIn)", async () => {
+    const { user, account, name } = await connected("linkedin");
+    await networkControl("linkedin", { fail: "revoke", account: name });
+    await expireSoon(account.id);
+    await expect(getPublishingCredentials(getDb(env.DB), env, user.projectId, "linkedin")).rejects.toThrow(/reconnect/i);
+    expect((await rawAccountRow(account.id)).token_status).toBe("reconnect_needed");
+  });
+});
+
+describe("connect flows refuse what they must", () => {
+  it("Bluesky: a main password (not an app password) is refused and nothing is stored", async () => {
+    const user = await signIn();
+    const res = await call(`/api/projects/${user.projectId}/social-accounts/bluesky`, {
+      method: "POST",
+      headers: user.headers,
+      body: JSON.stringify({ identifier: "someone.bsky.social", password: "my real password" }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Invalid handle or app password");
+    const rows = await env.DB.prepare("select count(*) as n from social_accounts where project_id = ?").bind(user.projectId).first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+    void APP_PASSWORD;
+  });
+
+  it("Mastodon: the app registers once per instance; each instance's own limit is stored with the account", async () => {
+    const one = await signIn();
+    const two = await signIn();
+    const a = await connectNetwork(one, "mastodon", uname(), { instance: "1000chars.example" });
+    const b = await connectNetwork(two, "mastodon", uname(), { instance: "https://1000chars.example/" });
+    const apps = await env.DB.prepare("select count(*) as n from mastodon_apps where instance_url = ?").bind("https://1000chars.example").first<{ n: number }>();
+    expect(apps?.n).toBe(1);
+    const meta = JSON.parse(String((await rawAccountRow(a.id)).account_meta)) as { instanceUrl: string; maxCharacters: number };
+    expect(meta).toMatchObject({ instanceUrl: "https://1000chars.example", maxCharacters: 1000 });
+    expect(JSON.parse(String((await rawAccountRow(b.id)).account_meta)).maxCharacters).toBe(1000);
+    const secret = await env.DB.prepare("select client_secret_enc from mastodon_apps where instance_url = ?").bind("https://1000chars.example").first<{ client_secret_enc: string }>();
+    expect(secret?.client_secret_enc).not.toMatch(/^mcs_/);
+  });
+
+  it("Mastodon: a private or local address is refused before any request leaves the Worker", async () => {
+    const user = await signIn();
+    for (const instance of ["localhost", "127.0.0.1", "10.0.0.5", "intranet", "metadata.google.internal", "a@b@c"]) {
+      const res = await call(`/api/oauth/mastodon/start?projectId=${user.projectId}&instance=${encodeURIComponent(instance)}`, { headers: user.headers });
+      expect(res.status, instance).toBe(400);
+    }
+  });
+
+  it("Facebook: the Page choice is one-time and bound to the user who connected", async () => {
+    const owner = await signIn();
+    const other = await signIn();
+    const username = uname();
+    const { code, state } = await (await import("./network-helpers")).approveAtSandbox(owner, "facebook", username);
+    const res = await call("/api/oauth/facebook/callback", { method: "POST", headers: owner.headers, body: JSON.stringify({ code, state }) });
+    const choice = (await res.json()) as { choice: string; options: { id: string; name: string }[] };
+    expect(choice.options.map((o) => o.name).sort()).toEqual([`${username} Page`, `${username} Shop`]);
+    const pick = (user: TestUser, optionId: string) => call("/api/oauth/facebook/choose", { method: "POST", headers: user.headers, body: JSON.stringify({ choice: choice.choice, option_id: optionId }) });
+    expect((await pick(other, choice.options[0]!.id)).status).toBe(404);
+    expect((await pick(owner, "not-a-page")).status).toBe(400);
+    expect((await pick(owner, choice.options[1]!.id)).status).toBe(200);
+    expect((await pick(owner, choice.options[0]!.id)).status).toBe(404);
+    const rows = await env.DB.prepare("select account_name from social_accounts where project_id = ?").bind(owner.projectId).all<{ account_name: string }>();
+    expect(rows.results.map((r) => r.account_name)).toEqual([choice.options[1]!.name]);
+  });
+});
+
+describe("validation at scheduling uses each network's own rules", () => {
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  const schedule = (user: TestUser, platform: string, content: string, hashtags: string[] = []) =>
+    call(`/api/projects/${user.projectId}/posts`, { method: "POST", headers: user.headers, body: JSON.stringify({ content, hashtags, platform, scheduled_for: inDays(2), mode: "schedule" }) });
+  const refused = async (res: Response) => {
+    expect(res.status).toBe(400);
+    return ((await res.json()) as { error: { message: string } }).error.message;
+  };
+  const count = async (user: TestUser) => (await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(user.projectId).first<{ n: number }>())!.n;
+
+  it("length as each network counts it, hashtags included; nothing saved when refused", async () => {
+    const cases: { network: NewNetwork; ok: string; tooLong: string; hashtags?: string[]; label: string }[] = [
+      { network: "linkedin", label: "LinkedIn", ok: "a".repeat(3000), tooLong: "a".repeat(2995), hashtags: ["coffee"] },
+      { network: "bluesky", label: "Bluesky", ok: `${"é".repeat(299)}☕`, tooLong: "é".repeat(301) },
+      { network: "mastodon", label: "Mastodon", ok: `${"x".repeat(470)} https://example.com/${"a".repeat(100)}`, tooLong: "y".repeat(501) },
+      { network: "threads", label: "Threads", ok: `${"a".repeat(496)}☕`, tooLong: `${"a".repeat(497)}🙂` },
+      { network: "facebook", label: "Facebook", ok: "f".repeat(5000), tooLong: "" },
+    ];
+    for (const c of cases) {
+      const { user } = await connected(c.network);
+      expect((await schedule(user, c.network, c.ok)).status, `${c.network} within its limit`).toBe(201);
+      if (!c.tooLong) continue;
+      const message = await refused(await schedule(user, c.network, c.tooLong, c.hashtags));
+      expect(message).toMatch(new RegExp(`^Too long for ${c.label}: `));
+      expect(await count(user)).toBe(1);
+    }
+  });
+
+  it("Mastodon: the account's own instance limit decides (1,000 characters on a larger server)", async () => {
+    const big = await signIn();
+    await connectNetwork(big, "mastodon", uname(), { instance: "1000chars.example" });
+    expect((await schedule(big, "mastodon", "z".repeat(900))).status).toBe(201);
+    expect(await refused(await schedule(big, "mastodon", "z".repeat(1001)))).toContain("1001/1000");
+    const small = await signIn();
+    await connectNetwork(small, "mastodon", uname(), { instance: "mastodon.example" });
+    expect(await refused(await schedule(small, "mastodon", "z".repeat(900)))).toContain("900/500");
+  });
+});
