@@ -5,8 +5,8 @@ import { Link as RouterLink } from "react-router-dom";
 import type { Post } from "../../../schema/api/posts";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { dateInZone } from "../../../schema/api/campaign-schedule";
-import { LoadingScreen } from "../../components/ui/loading-screen";
 import { useAuth } from "../../app/auth-context";
+import { ContentSkeleton } from "../../app/shell/shell-skeleton";
 import { formatDay, formatTime } from "../calendar/calendar-dates";
 import { PlatformIcon } from "../calendar/platform-icon";
 import { formatHashtags } from "../calendar/post-api";
@@ -29,7 +29,8 @@ export default function DashboardPage() {
   const actions = usePostActions(refresh);
   const [editing, setEditing] = useState<Post | null>(null);
 
-  if (!project || (isLoading && !data)) return <LoadingScreen />;
+  // The same blocks the shell painted while this screen's code loaded: nothing moves meanwhile.
+  if (!project || (isLoading && !data)) return <ContentSkeleton />;
 
   // A load failure is only logged; the page still shows with empty figures.
   const d = data ?? EMPTY;
