@@ -64,19 +64,20 @@ describe("signed-in shell before its data", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
     expect(document.querySelector(".chakra-spinner")).toBeNull();
 
-    // The session arrives: the real shell, still a skeleton for the content while the data loads.
+    // The session arrives: the real shell and the screen, its figures still placeholders.
     view.rerender(tree("/dashboard", signedIn));
     const sideNav = await screen.findByTestId("side-nav");
     expect(sideNav).toHaveStyle({ width: "280px" });
     const header = screen.getByRole("banner");
-    expect(await screen.findByTestId("content-skeleton")).toBeInTheDocument();
-    expect(screen.queryByText("Welcome Back")).toBeNull();
+    expect(await screen.findByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+    const total = screen.getByTestId("stat-Total Posts");
+    expect(total).toHaveAttribute("aria-busy", "true");
     expect(document.querySelector(".chakra-spinner")).toBeNull();
 
-    // The data arrives: the content replaces the skeleton; navigation and header are not remounted.
+    // The data arrives: figures fill in place; navigation, header and the figure's element stay.
     await act(async () => releaseDashboard());
-    expect(await screen.findByText("Welcome Back")).toBeInTheDocument();
-    expect(screen.getByTestId("stat-Total Posts")).toHaveTextContent("12");
+    await waitFor(() => expect(total).toHaveTextContent("12"));
+    expect(screen.getByTestId("stat-Total Posts")).toBe(total);
     expect(screen.queryByTestId("content-skeleton")).toBeNull();
     expect(screen.getByTestId("side-nav")).toBe(sideNav);
     expect(screen.getByRole("banner")).toBe(header);

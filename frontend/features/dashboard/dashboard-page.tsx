@@ -6,7 +6,7 @@ import type { Post } from "../../../schema/api/posts";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { dateInZone } from "../../../schema/api/campaign-schedule";
 import { useAuth } from "../../app/auth-context";
-import { ContentSkeleton } from "../../app/shell/shell-skeleton";
+import { Bone, ContentSkeleton } from "../../app/shell/shell-skeleton";
 import { formatDay, formatTime } from "../calendar/calendar-dates";
 import { PlatformIcon } from "../calendar/platform-icon";
 import { formatHashtags } from "../calendar/post-api";
@@ -29,9 +29,11 @@ export default function DashboardPage() {
   const actions = usePostActions(refresh);
   const [editing, setEditing] = useState<Post | null>(null);
 
-  // The same blocks the shell painted while this screen's code loaded: nothing moves meanwhile.
-  if (!project || (isLoading && !data)) return <ContentSkeleton />;
-
+  if (!project) return <ContentSkeleton />;
+  // While the figures load, everything that does not depend on them paints at once (heading,
+  // quick actions, the cards' frames); the figures and the list are placeholders in the same
+  // text lines, so nothing moves when they arrive.
+  const pending = isLoading && !data;
   // A load failure is only logged; the page still shows with empty figures.
   const d = data ?? EMPTY;
 
@@ -74,9 +76,9 @@ export default function DashboardPage() {
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-        <Stat label="Total Posts" value={d.total_posts} change={d.total_change} icon={<Send size={18} aria-hidden />} />
-        <Stat label="Scheduled Posts" value={d.scheduled_posts} change={d.scheduled_change} icon={<CalendarDays size={18} aria-hidden />} />
-        <Stat label="Connected Accounts" value={d.connected_accounts} change={d.connected_change} icon={<Users size={18} aria-hidden />} />
+        <Stat label="Total Posts" value={d.total_posts} change={d.total_change} pending={pending} icon={<Send size={18} aria-hidden />} />
+        <Stat label="Scheduled Posts" value={d.scheduled_posts} change={d.scheduled_change} pending={pending} icon={<CalendarDays size={18} aria-hidden />} />
+        <Stat label="Connected Accounts" value={d.connected_accounts} change={d.connected_change} pending={pending} icon={<Users size={18} aria-hidden />} />
       </SimpleGrid>
 
       <Card.Root as="section" aria-labelledby="upcoming-heading">
@@ -93,7 +95,15 @@ export default function DashboardPage() {
           </HStack>
         </Card.Header>
         <Card.Body>
-          {d.upcoming.length === 0 ? (
+          {pending ? (
+            <Stack gap="3" role="status" aria-busy="true" data-testid="upcoming-loading">
+              <Box as="span" srOnly>
+                Loading...
+              </Box>
+              <Bone h="20" />
+              <Bone h="20" />
+            </Stack>
+          ) : d.upcoming.length === 0 ? (
             <Stack align="center" py="8" gap="1" textAlign="center">
               <Text fontWeight="semibold">No upcoming posts</Text>
               <Text color="fg.muted" fontSize="sm">
@@ -161,7 +171,9 @@ const EMPTY = {
   upcoming: [] as Post[],
 };
 
-function Stat({ label, value, change, icon }: { label: string; value: number; change: string; icon: ReactNode }) {
+function Stat({ label, value, change, icon, pending }: { label: string; value: number; change: string; icon: ReactNode; pending: boolean }) {
+  // Pending: a placeholder inside the same text lines, which keep their height.
+  const placeholder = (w: string) => <Bone as="span" display="inline-block" verticalAlign="middle" h="0.8em" w={w} />;
   const tone = change.startsWith("+") ? "green.fg" : change.startsWith("-") && change.length > 1 ? "red.fg" : "fg.muted";
   return (
     <Card.Root role="group" aria-label={label}>
@@ -170,11 +182,11 @@ function Stat({ label, value, change, icon }: { label: string; value: number; ch
           <Text fontSize="sm">{label}</Text>
           {icon}
         </HStack>
-        <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`}>
-          {value}
+        <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`} aria-busy={pending}>
+          {pending ? placeholder("12") : value}
         </Text>
-        <Text fontSize="sm" color={tone}>
-          {change}
+        <Text fontSize="sm" color={pending ? "fg.muted" : tone}>
+          {pending ? placeholder("16") : change}
         </Text>
       </Card.Body>
     </Card.Root>
