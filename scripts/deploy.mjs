@@ -10,6 +10,11 @@
 //   4. D1 migrations applied remotely, before the new code goes live
 //   5. the SPA built, TOKEN_ENCRYPTION_KEY generated and uploaded with the version when the Worker
 //      has none (never printed, never overwritten), the Worker deployed
+//   0. before creating anything: mail (MAIL_API_URL, MAIL_API_KEY, MAIL_FROM) or Clerk
+//      (CLERK_PUBLISHABLE_KEY with CLERK_JWT_KEY or CLERK_SECRET_KEY), from the environment or
+//      already stored on the Worker; without either, a production Worker answers 503 on every
+//      route (worker/lib/app-config.ts), so the script stops and names what to set (decision 164).
+//      Those given in the environment go up as Worker secrets with the version, never printed.
 //   6. without APP_ORIGIN, the workers.dev URL of the first deploy becomes APP_ORIGIN (remembered in
 //      .wrangler/deploy-config/state.json) and the Worker is deployed once more with it
 // `wrangler` and `vite` are taken from PATH (npm puts node_modules/.bin first), so a test can
@@ -27,6 +32,11 @@ const outDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(root, ".wrangler
 const deployConfig = path.join(outDir, "wrangler.json");
 const stateFile = path.join(outDir, "state.json");
 const REQUIRED_SECRETS = ["TOKEN_ENCRYPTION_KEY"];
+// Sign-in settings taken from the environment. All go up as secrets, not vars: a deploy replaces
+// every var with the config's, while secrets persist, so a later `npm run deploy` without them in
+// the environment keeps what the Worker has (decision 164).
+const MAIL_SETTINGS = ["MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM"];
+const CLERK_SETTINGS = ["CLERK_PUBLISHABLE_KEY", "CLERK_JWT_KEY", "CLERK_SECRET_KEY", "CLERK_AUTHORIZED_PARTIES"];
 const AI_BINDING = "AI";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
@@ -117,18 +127,43 @@ function readState() {
   }
 }
 
-function missingSecrets() {
-  // Fails when the Worker does not exist yet (a fresh account): then every secret is missing.
-  const listed = wrangler(["secret", "list", "--format", "json", "-c", deployConfig], { quiet: true });
-  let names = [];
-  if (listed.ok) {
-    try {
-      names = JSON.parse(listed.stdout).map((s) => s.name);
-    } catch {
-      fail(`unexpected answer from wrangler secret list:\n${listed.stdout}`);
-    }
+/** Secret names stored on the Worker; none when it does not exist yet (a fresh account). */
+function storedSecrets(name) {
+  const listed = wrangler(["secret", "list", "--format", "json", "--name", name], { quiet: true });
+  if (!listed.ok) return [];
+  try {
+    return JSON.parse(listed.stdout).map((s) => s.name);
+  } catch {
+    fail(`unexpected answer from wrangler secret list:\n${listed.stdout}`);
   }
-  return REQUIRED_SECRETS.filter((n) => !names.includes(n));
+}
+
+/**
+ * Which sign-in settings to upload, given the environment and what the Worker already stores, or
+ * the message naming what to set when production would refuse to serve (mirrors
+ * missingProductionConfig in worker/lib/app-config.ts).
+ */
+export function signInSettings(environment, stored) {
+  const given = Object.fromEntries(
+    [...MAIL_SETTINGS, ...CLERK_SETTINGS].filter((n) => environment[n]?.trim()).map((n) => [n, environment[n].trim()]),
+  );
+  const has = (n) => n in given || stored.includes(n);
+  const mailMissing = MAIL_SETTINGS.filter((n) => !has(n));
+  const clerkMissing = [
+    ...(has("CLERK_PUBLISHABLE_KEY") ? [] : ["CLERK_PUBLISHABLE_KEY"]),
+    ...(has("CLERK_JWT_KEY") || has("CLERK_SECRET_KEY") ? [] : ["CLERK_JWT_KEY (or CLERK_SECRET_KEY)"]),
+  ];
+  if (mailMissing.length === 0 || clerkMissing.length === 0) return { upload: given, error: null };
+  const list = (xs) => (xs.length === 1 ? xs[0] : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
+  return {
+    upload: given,
+    error:
+      "production needs a way to send sign-in mail and the Worker has none, so nothing was created.\n" +
+      `  Built-in accounts: set ${list(mailMissing)} (your mail API, e.g. Resend), e.g.\n` +
+      "    MAIL_API_URL=https://api.resend.com/emails MAIL_API_KEY=... MAIL_FROM='Brandpilot <hello@your.domain>' npm run deploy\n" +
+      `  or Clerk: set ${list(clerkMissing)}.\n` +
+      "  They are stored as Worker secrets and kept on later runs.",
+  };
 }
 
 function deploy(secretsFile) {
@@ -143,6 +178,11 @@ async function main() {
     fail("not signed in to Cloudflare: run `npx wrangler login` (or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID), then `npm run deploy` again.");
   }
   const raw = await readCommittedConfig();
+
+  // Before creating anything: would the deployed Worker serve?
+  const stored = storedSecrets(raw.name);
+  const signIn = signInSettings(process.env, stored);
+  if (signIn.error) fail(signIn.error);
 
   const databaseIds = {};
   for (const db of raw.d1_databases ?? []) databaseIds[db.database_name] = ensureD1(db.database_name);
@@ -163,17 +203,24 @@ async function main() {
 
   if (process.env.SKIP_BUILD !== "1") must(exec("vite", ["build", "--logLevel", "warn"]), "building the SPA");
 
-  const missing = missingSecrets();
+  const secrets = { ...signIn.upload };
+  const missing = REQUIRED_SECRETS.filter((n) => !stored.includes(n));
+  // Never overwritten: a new key would make every stored social token unreadable.
+  for (const n of missing) secrets[n] = randomBytes(32).toString("base64url");
+  if (missing.length) say(`generating ${missing.join(", ")} (stored as a Worker secret only)`);
+  else say("secrets: TOKEN_ENCRYPTION_KEY already set, kept");
+  const fromEnv = Object.keys(signIn.upload);
+  if (fromEnv.length) say(`secrets from the environment: ${fromEnv.join(", ")} (names only)`);
+  const kept = [...MAIL_SETTINGS, ...CLERK_SETTINGS].filter((n) => stored.includes(n) && !fromEnv.includes(n));
+  if (kept.length) say(`secrets already on the Worker, kept: ${kept.join(", ")}`);
   let secretsDir = null;
   let secretsFile = null;
-  if (missing.length) {
-    // Uploaded with the version itself (--secrets-file), so the Worker never runs without it.
+  if (Object.keys(secrets).length) {
+    // Uploaded with the version itself (--secrets-file), so the Worker never runs without them.
     secretsDir = mkdtempSync(path.join(os.tmpdir(), "brandpilot-secrets-"));
     secretsFile = path.join(secretsDir, "secrets.json");
-    const secrets = Object.fromEntries(missing.map((n) => [n, randomBytes(32).toString("base64url")]));
     writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
-    say(`generating ${missing.join(", ")} (stored as a Worker secret only)`);
-  } else say("secrets: TOKEN_ENCRYPTION_KEY already set, kept");
+  }
 
   let url;
   try {

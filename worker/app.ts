@@ -16,7 +16,7 @@ import { mediaRoutes } from "./routes/media";
 import { campaignRoutes } from "./routes/campaigns";
 import { dashboardRoutes } from "./routes/dashboard";
 import { devRoutes } from "./routes/dev";
-import { jsonBodyLimit, productionGate, securityHeaders } from "./lib/security-middleware";
+import { fromAssets, jsonBodyLimit, productionGate, securityHeaders } from "./lib/security-middleware";
 import { plannerRoutes } from "./routes/planner";
 import { analyticsRoutes } from "./routes/analytics";
 import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
@@ -57,10 +57,10 @@ app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
 // "/" is routed to the Worker (wrangler.toml run_worker_first) only to answer with the
 // pre-rendered landing page: index.html must stay the empty shell the SPA fallback serves for
 // every other path (decision 163).
-app.get("/", (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(new Request(new URL("/landing", c.req.url), c.req.raw)) : c.json(errorBody("not_found", "Not found"), 404)));
+app.get("/", (c) => (c.env.ASSETS ? fromAssets(c.env.ASSETS.fetch(new Request(new URL("/landing", c.req.url), c.req.raw))) : c.json(errorBody("not_found", "Not found"), 404)));
 
 app.notFound((c) => {
-  if (c.env.ASSETS && !c.req.path.startsWith("/api/")) return c.env.ASSETS.fetch(c.req.raw);
+  if (c.env.ASSETS && !c.req.path.startsWith("/api/")) return fromAssets(c.env.ASSETS.fetch(c.req.raw));
   return c.json(errorBody("not_found", "Not found"), 404);
 });
 

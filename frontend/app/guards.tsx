@@ -1,14 +1,18 @@
+import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
 import { useAuth } from "./auth-context";
 
 type FromState = { from?: string } | null;
 
-/** Signed-in only: anonymous users go to /login and the origin is remembered. */
-export function RequireAuth() {
+/**
+ * Signed-in only: anonymous users go to /login and the origin is remembered. While the session is
+ * checked, a screen inside the app shell (`shellPaths`) paints `shellSkeleton`, not a spinner.
+ */
+export function RequireAuth({ shellPaths = [], shellSkeleton }: { shellPaths?: readonly string[]; shellSkeleton?: ReactNode }) {
   const { user, loading, exitTo } = useAuth();
   const location = useLocation();
-  if (loading) return <LoadingScreen />;
+  if (loading) return shellSkeleton && shellPaths.includes(location.pathname) ? shellSkeleton : <LoadingScreen />;
   if (!user && exitTo) return <Navigate to={exitTo} replace />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
   return <Outlet />;

@@ -11,10 +11,10 @@ const withAppRecipes =
   <T,>(load: () => Promise<T>) =>
   () =>
     Promise.all([load(), loadAppRecipes()]).then(([m]) => m);
-const page = (load: () => Promise<{ default: ComponentType }>, light = false) => {
+const page = (load: () => Promise<{ default: ComponentType }>, light = false, fallback = <LoadingScreen />) => {
   const Component: LazyExoticComponent<ComponentType> = lazy(light ? load : withAppRecipes(load));
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={fallback}>
       <Component />
     </Suspense>
   );
@@ -47,6 +47,38 @@ export async function preloadPrerendered(path: string): Promise<void> {
 }
 
 const AppShell = lazy(withAppRecipes(() => import("./shell/app-shell")));
+// Screens inside the app shell: while the session, their code and their data load, the shell's
+// skeleton paints (shell-skeleton.tsx). It is its own small chunk, fetched at start-up only on
+// these paths (preloadShellSkeleton), so / and /login do not pay for it in their initial JS.
+const loadShellSkeleton = () => import("./shell/shell-skeleton");
+const LazyShellSkeleton = lazy(() => loadShellSkeleton().then((m) => ({ default: m.ShellSkeleton })));
+const LazyContentSkeleton = lazy(() => loadShellSkeleton().then((m) => ({ default: m.ContentSkeleton })));
+const shellSkeleton = (
+  <Suspense fallback={null}>
+    <LazyShellSkeleton />
+  </Suspense>
+);
+const contentSkeleton = (
+  <Suspense fallback={null}>
+    <LazyContentSkeleton />
+  </Suspense>
+);
+const shellPage = (load: () => Promise<{ default: ComponentType }>) => page(load, false, contentSkeleton);
+const shellRoutes = [
+  { path: "/dashboard", element: shellPage(() => import("../features/dashboard/dashboard-page")) },
+  { path: "/calendar", element: shellPage(() => import("../features/calendar/calendar-page")) },
+  { path: "/brain", element: shellPage(() => import("../features/brain/brain-page")) },
+  { path: "/campaigns/new", element: shellPage(() => import("../features/campaigns/campaign-new-page")) },
+  { path: "/content", element: shellPage(() => import("../features/coming-soon/coming-soon-page")) },
+  { path: "/analytics", element: shellPage(() => import("../features/analytics/analytics-page")) },
+  { path: "/settings/schedule", element: shellPage(() => import("../features/planner/posting-schedule-page")) },
+];
+const SHELL_PATHS = shellRoutes.map((r) => r.path);
+
+/** Starts loading the shell skeleton when the app opens on a screen inside the shell. */
+export function preloadShellSkeleton(path: string): void {
+  if (SHELL_PATHS.includes(path)) void loadShellSkeleton();
+}
 
 export const routes = [
   {
@@ -65,7 +97,7 @@ export const routes = [
       { path: "/terms", element: page(() => import("../features/legal/terms-page"), true) },
       { path: "/privacy", element: page(() => import("../features/legal/privacy-page"), true) },
       {
-        element: <RequireAuth />,
+        element: <RequireAuth shellPaths={SHELL_PATHS} shellSkeleton={shellSkeleton} />,
         children: [
           { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
           { path: "/onboarding", element: page(() => import("../features/projects/project-wizard-page")) },
@@ -74,19 +106,11 @@ export const routes = [
           { path: "/auth/:platform/callback", element: page(() => import("../features/social/social-connect-page")) },
           {
             element: (
-              <Suspense fallback={<LoadingScreen />}>
+              <Suspense fallback={shellSkeleton}>
                 <AppShell />
               </Suspense>
             ),
-            children: [
-              { path: "/dashboard", element: page(() => import("../features/dashboard/dashboard-page")) },
-              { path: "/calendar", element: page(() => import("../features/calendar/calendar-page")) },
-              { path: "/brain", element: page(() => import("../features/brain/brain-page")) },
-              { path: "/campaigns/new", element: page(() => import("../features/campaigns/campaign-new-page")) },
-              { path: "/content", element: page(() => import("../features/coming-soon/coming-soon-page")) },
-              { path: "/analytics", element: page(() => import("../features/analytics/analytics-page")) },
-              { path: "/settings/schedule", element: page(() => import("../features/planner/posting-schedule-page")) },
-            ],
+            children: shellRoutes,
           },
         ],
       },

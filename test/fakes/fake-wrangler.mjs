@@ -4,7 +4,8 @@
 // FAKE_CF_STATE; every call is appended to its `calls`. It answers the subset of commands the
 // deploy script uses with wrangler's own output shapes, and refuses what Cloudflare refuses:
 // creating what already exists, a deploy or migration against a database id the account does not
-// have, bindings to missing buckets or queues, secrets listed for a Worker that does not exist.
+// have, bindings to missing buckets or queues, secrets listed for a Worker that does not exist or
+// without a Worker name, a secrets file that is not an object of strings.
 import { randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -75,6 +76,7 @@ switch (true) {
     out(`✅ Created queue ${args[2]}`);
     break;
   case key === "secret list":
+    if (!flag("--name") && !flag("-c")) out("Required Worker name missing. Please specify the Worker name in your Wrangler configuration, or pass it as an argument with `--name <worker-name>`", 1);
     if (!state.worker) out("This Worker does not exist on your account. [code: 10007]", 1);
     out(JSON.stringify(state.worker.secrets.map((name) => ({ name, type: "secret_text" }))));
     break;
@@ -89,6 +91,11 @@ switch (true) {
     }
     const secretsFile = flag("--secrets-file");
     const secrets = secretsFile ? JSON.parse(readFileSync(secretsFile, "utf8")) : {};
+    // wrangler's validateFileSecrets: an object of string values.
+    if (secrets === null || typeof secrets !== "object") out(`The contents of "${secretsFile}" is not valid. It should be a JSON object of string values.`, 1);
+    for (const [name, value] of Object.entries(secrets)) {
+      if (value != null && typeof value !== "string") out(`The value for "${name}" in "${secretsFile}" is not null or a "string" instead it is of type "${typeof value}"`, 1);
+    }
     state.worker ??= { secrets: [], secretValues: {}, deploys: [] };
     for (const [name, value] of Object.entries(secrets)) {
       if (!state.worker.secrets.includes(name)) state.worker.secrets.push(name);

@@ -57,14 +57,25 @@ function renderPage() {
 }
 
 describe("dashboard", () => {
-  it("shows a spinner until the data has loaded", async () => {
+  it("paints everything but the figures at once, and fills them in place when the data arrives", async () => {
     let release!: () => void;
     gate = new Promise((r) => (release = r));
     renderPage();
-    expect(screen.getByText("Loading...")).toBeInTheDocument();
-    expect(screen.queryByRole("heading", { name: "Welcome Back" })).not.toBeInTheDocument();
+    // Heading and quick actions do not wait for the data; figures and list are placeholders.
+    expect(screen.getByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /1\. Feed Your Brain/ })).toBeInTheDocument();
+    const total = screen.getByTestId("stat-Total Posts");
+    expect(total).toHaveAttribute("aria-busy", "true");
+    expect(total).not.toHaveTextContent(/\d/);
+    expect(screen.getByTestId("upcoming-loading")).toHaveTextContent("Loading...");
+    expect(screen.queryByText("No upcoming posts")).not.toBeInTheDocument();
     release();
-    expect(await screen.findByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("stat-Total Posts")).toHaveAttribute("aria-busy", "false"));
+    // The same element, now with its figure: filled in place, not replaced.
+    expect(screen.getByTestId("stat-Total Posts")).toBe(total);
+    expect(total).toHaveTextContent("0");
+    expect(screen.queryByTestId("upcoming-loading")).not.toBeInTheDocument();
+    expect(screen.getByText("No upcoming posts")).toBeInTheDocument();
   });
 
   it("shows the empty state, quick actions and zero figures for a new project", async () => {

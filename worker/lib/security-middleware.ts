@@ -57,7 +57,21 @@ const headerOptions = (hsts: boolean) => ({
 const prodHeaders = secureHeaders(headerOptions(true));
 const devHeaders = secureHeaders(headerOptions(false));
 
-export const securityHeaders: MiddlewareHandler<AppEnv> = (c, next) => (isProduction(c.env) ? prodHeaders : devHeaders)(c, next);
+// Responses of the static-assets binding (the pre-rendered landing page on "/", the SPA fallback):
+// their headers are immutable (setting one throws "Can't modify immutable headers", a 500) and
+// already carry the SPA's policy from frontend/public/_headers, so they pass through untouched.
+const assetResponses = new WeakSet<Response>();
+export async function fromAssets(response: Promise<Response> | Response): Promise<Response> {
+  const res = await response;
+  assetResponses.add(res);
+  return res;
+}
+
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (assetResponses.has(c.res)) return;
+  await (isProduction(c.env) ? prodHeaders : devHeaders)(c, async () => {});
+};
 
 /** JSON body caps per route (bytes); the first matching pattern wins. */
 export const JSON_BODY_LIMITS: { pattern: RegExp; maxBytes: number }[] = [

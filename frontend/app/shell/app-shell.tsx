@@ -1,12 +1,12 @@
 import { Box, Flex } from "@chakra-ui/react";
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
-import { LoadingScreen } from "../../components/ui/loading-screen";
 import { SkipLink } from "../../components/ui/skip-link";
 import { FloatingButton } from "./floating-button";
 import { Header } from "./header";
 import { MobileNav } from "./mobile-nav";
 import { ShellContext } from "./shell-context";
+import { ContentSkeleton } from "./shell-skeleton";
 import { SideNav } from "./side-nav";
 import { useShellState } from "./use-shell-state";
 
@@ -34,7 +34,7 @@ export default function AppShell() {
             pb={{ base: "28", md: "0" }}
             _focusVisible={{ outline: "none" }}
           >
-            <Suspense fallback={<LoadingScreen />}>
+            <Suspense fallback={<ContentSkeleton />}>
               <Outlet />
             </Suspense>
           </Box>

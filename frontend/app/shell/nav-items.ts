@@ -12,5 +12,3 @@ export const NAV_ITEMS: NavItem[] = [
   { label: "Calendar", shortLabel: "Calendar", to: "/calendar", icon: CalendarDays },
   { label: "Social Accounts", shortLabel: "Social", to: "/social-connect", icon: Share2 },
 ];
-
-export const SIDE_NAV_WIDTH = { expanded: 280, collapsed: 80 } as const;

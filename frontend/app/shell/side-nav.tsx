@@ -3,18 +3,9 @@ import { BookOpen, ChartColumn, CirclePlus, LogOut, PanelLeftClose, PanelLeftOpe
 import { useState, type ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 import { notify } from "../../components/ui/toaster";
-import { NAV_ITEMS, SIDE_NAV_WIDTH } from "./nav-items";
+import { NAV_ITEMS } from "./nav-items";
 import { useShellActions } from "./shell-context";
-
-const STORAGE_KEY = "brandpilot.sidenav.collapsed";
-
-function readCollapsed(): boolean {
-  try {
-    return localStorage.getItem(STORAGE_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
+import { readCollapsed, SIDE_NAV_STORAGE_KEY as STORAGE_KEY, SIDE_NAV_WIDTH } from "./side-nav-state";
 
 const itemStyles = {
   display: "flex",

@@ -6,8 +6,8 @@ import { connectableNames } from "../../../platforms/registry";
 import type { Post } from "../../../schema/api/posts";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { dateInZone } from "../../../schema/api/campaign-schedule";
-import { LoadingScreen } from "../../components/ui/loading-screen";
 import { useAuth } from "../../app/auth-context";
+import { Bone, ContentSkeleton } from "../../app/shell/shell-skeleton";
 import { formatDay, formatTime } from "../calendar/calendar-dates";
 import { PlatformIcon } from "../calendar/platform-icon";
 import { formatHashtags } from "../calendar/post-api";
@@ -30,8 +30,11 @@ export default function DashboardPage() {
   const actions = usePostActions(refresh);
   const [editing, setEditing] = useState<Post | null>(null);
 
-  if (!project || (isLoading && !data)) return <LoadingScreen />;
-
+  if (!project) return <ContentSkeleton />;
+  // While the figures load, everything that does not depend on them paints at once (heading,
+  // quick actions, the cards' frames); the figures and the list are placeholders in the same
+  // text lines, so nothing moves when they arrive.
+  const pending = isLoading && !data;
   // A load failure is only logged; the page still shows with empty figures.
   const d = data ?? EMPTY;
 
@@ -74,11 +77,11 @@ export default function DashboardPage() {
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <Stat label="Total Posts" value={d.total_posts} change={d.total_change} icon={<Send size={18} aria-hidden />} />
-        <Stat label="Scheduled Posts" value={d.scheduled_posts} change={d.scheduled_change} icon={<CalendarDays size={18} aria-hidden />} />
-        <Stat label="Connected Accounts" value={d.connected_accounts} change={d.connected_change} icon={<Users size={18} aria-hidden />} />
+        <Stat label="Total Posts" value={d.total_posts} change={d.total_change} pending={pending} icon={<Send size={18} aria-hidden />} />
+        <Stat label="Scheduled Posts" value={d.scheduled_posts} change={d.scheduled_change} pending={pending} icon={<CalendarDays size={18} aria-hidden />} />
+        <Stat label="Connected Accounts" value={d.connected_accounts} change={d.connected_change} pending={pending} icon={<Users size={18} aria-hidden />} />
         {/* Issue 13: engagement gained in the last 7 days, change against the week before. */}
-        <Stat label="Engagement (7 days)" value={d.engagement_week} change={d.engagement_change} icon={<Heart size={18} aria-hidden />} />
+        <Stat label="Engagement (7 days)" value={d.engagement_week} change={d.engagement_change} pending={pending} icon={<Heart size={18} aria-hidden />} />
       </SimpleGrid>
 
       <Card.Root as="section" aria-labelledby="upcoming-heading">
@@ -95,7 +98,15 @@ export default function DashboardPage() {
           </HStack>
         </Card.Header>
         <Card.Body>
-          {d.upcoming.length === 0 ? (
+          {pending ? (
+            <Stack gap="3" role="status" aria-busy="true" data-testid="upcoming-loading">
+              <Box as="span" srOnly>
+                Loading...
+              </Box>
+              <Bone h="20" />
+              <Bone h="20" />
+            </Stack>
+          ) : d.upcoming.length === 0 ? (
             <Stack align="center" py="8" gap="1" textAlign="center">
               <Text fontWeight="semibold">No upcoming posts</Text>
               <Text color="fg.muted" fontSize="sm">
@@ -165,7 +176,9 @@ const EMPTY = {
   upcoming: [] as Post[],
 };
 
-function Stat({ label, value, change, icon }: { label: string; value: number; change: string; icon: ReactNode }) {
+function Stat({ label, value, change, icon, pending }: { label: string; value: number; change: string; icon: ReactNode; pending: boolean }) {
+  // Pending: a placeholder inside the same text lines, which keep their height.
+  const placeholder = (w: string) => <Bone as="span" display="inline-block" verticalAlign="middle" h="0.8em" w={w} />;
   const tone = change.startsWith("+") ? "green.fg" : change.startsWith("-") && change.length > 1 ? "red.fg" : "fg.muted";
   return (
     <Card.Root role="group" aria-label={label}>
@@ -174,11 +187,11 @@ function Stat({ label, value, change, icon }: { label: string; value: number; ch
           <Text fontSize="sm">{label}</Text>
           {icon}
         </HStack>
-        <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`}>
-          {value}
+        <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`} aria-busy={pending}>
+          {pending ? placeholder("12") : value}
         </Text>
-        <Text fontSize="sm" color={tone}>
-          {change}
+        <Text fontSize="sm" color={pending ? "fg.muted" : tone}>
+          {pending ? placeholder("16") : change}
         </Text>
       </Card.Body>
     </Card.Root>

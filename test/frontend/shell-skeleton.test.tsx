@@ -1,0 +1,99 @@
+// The signed-in shell paints before its data (issue 14): while the session is checked a screen
+// inside the app shell shows the shell's frame with content skeletons (no spinner, no blank page);
+// then the real shell takes over at the same side-navigation width, and when the screen's data
+// arrives only the content changes: the navigation and header stay the very same elements.
+import { ChakraProvider } from "@chakra-ui/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthTestProvider, type AuthState } from "../../frontend/app/auth-context";
+import { AppRoutes } from "../../frontend/app/router";
+import { system } from "../../frontend/app/theme";
+import { fetcher } from "../../frontend/lib/api";
+import { json, mockFetch, project } from "./shell-helpers";
+
+const signedIn: Partial<AuthState> = { user: { id: "u1", email: "ann@example.com" } as AuthState["user"], project, projects: [project], loading: false };
+const dashboardData = {
+  total_posts: 12,
+  total_change: "+20.0%",
+  scheduled_posts: 4,
+  scheduled_change: "+3.2%",
+  connected_accounts: 1,
+  connected_change: "-",
+  upcoming: [],
+};
+
+function tree(path: string, auth: Partial<AuthState>) {
+  return (
+    <ChakraProvider value={system}>
+      <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
+        <AuthTestProvider value={auth}>
+          <MemoryRouter initialEntries={[path]}>
+            <AppRoutes />
+          </MemoryRouter>
+        </AuthTestProvider>
+      </SWRConfig>
+    </ChakraProvider>
+  );
+}
+
+let releaseDashboard: () => void;
+beforeEach(() => {
+  const answered = new Promise<void>((resolve) => (releaseDashboard = resolve));
+  mockFetch({
+    "GET /api/projects/p1/dashboard": async () => {
+      await answered;
+      return json(dashboardData);
+    },
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe("signed-in shell before its data", () => {
+  it("paints the shell frame and content skeletons while the session loads, then the data without replacing the frame", async () => {
+    const view = render(tree("/dashboard", { loading: true }));
+    // The session not yet known (no request answered): the frame is there, no spinner.
+    expect(await screen.findByTestId("shell-skeleton")).toBeInTheDocument();
+    expect(screen.getByTestId("side-nav-skeleton")).toHaveStyle({ width: "280px" });
+    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(screen.getByTestId("content-skeleton")).toHaveAttribute("aria-busy", "true");
+    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
+    expect(document.querySelector(".chakra-spinner")).toBeNull();
+
+    // The session arrives: the real shell and the screen, its figures still placeholders.
+    view.rerender(tree("/dashboard", signedIn));
+    const sideNav = await screen.findByTestId("side-nav");
+    expect(sideNav).toHaveStyle({ width: "280px" });
+    const header = screen.getByRole("banner");
+    expect(await screen.findByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+    const total = screen.getByTestId("stat-Total Posts");
+    expect(total).toHaveAttribute("aria-busy", "true");
+    expect(document.querySelector(".chakra-spinner")).toBeNull();
+
+    // The data arrives: figures fill in place; navigation, header and the figure's element stay.
+    await act(async () => releaseDashboard());
+    await waitFor(() => expect(total).toHaveTextContent("12"));
+    expect(screen.getByTestId("stat-Total Posts")).toBe(total);
+    expect(screen.queryByTestId("content-skeleton")).toBeNull();
+    expect(screen.getByTestId("side-nav")).toBe(sideNav);
+    expect(screen.getByRole("banner")).toBe(header);
+  });
+
+  it("paints the navigation at its remembered collapsed width, the same the real navigation takes", async () => {
+    localStorage.setItem("brandpilot.sidenav.collapsed", "1");
+    const view = render(tree("/calendar", { loading: true }));
+    expect(await screen.findByTestId("side-nav-skeleton")).toHaveStyle({ width: "80px" });
+    view.rerender(tree("/calendar", signedIn));
+    await waitFor(() => expect(screen.getByTestId("side-nav")).toHaveStyle({ width: "80px" }));
+  });
+
+  it("keeps the plain loading screen for signed-in screens outside the shell", () => {
+    render(tree("/welcome", { loading: true }));
+    expect(screen.queryByTestId("shell-skeleton")).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading...");
+  });
+});
