@@ -204,8 +204,8 @@ export function blueskyAdapter(config: BlueskyConfig) {
     // Analytics (decision 144): app.bsky.feed.getPosts?uris=..&uris=.. hydrates up to 25 post
     // views per call (the lexicon's maxLength), each with likeCount, repostCount, quoteCount and
     // replyCount. Bluesky publishes no view counts, so impressions stay 0. Deleted posts are
-    // simply absent from `posts`. One call per account per cron run stays far inside the
-    // 3000 requests / 5 minutes per-IP budget of the AppView.
+    // simply absent from `posts`. One call per account per cron run (the PDS proxies it to the
+    // AppView) is a negligible share of the rate budget the PDS announces in ratelimit-* headers.
     metricsBatch: 25,
     async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
       const out = new Map<string, PostMetrics>();
