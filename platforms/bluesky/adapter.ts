@@ -7,7 +7,7 @@
 // post's idempotency key, so a repeat attempt names the same record and the PDS refuses a second
 // one; the adapter then reads the existing record instead. See docs/decisions/140.
 import { platformFetch, readJson, retryAfterMs, str } from "../shared/http.ts";
-import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { buildFacets } from "./richtext.ts";
 
 export type BlueskyConfig = {
@@ -199,6 +199,34 @@ export function blueskyAdapter(config: BlueskyConfig) {
       const uri = str((await readJson(res)).uri);
       if (!uri) throw new PlatformError("unknown_outcome", "Bluesky did not return the post's address");
       return { platformPostId: uri };
+    },
+
+    // Analytics (decision 144): app.bsky.feed.getPosts?uris=..&uris=.. hydrates up to 25 post
+    // views per call (the lexicon's maxLength), each with likeCount, repostCount, quoteCount and
+    // replyCount. Bluesky publishes no view counts, so impressions stay 0. Deleted posts are
+    // simply absent from `posts`. One call per account per cron run (the PDS proxies it to the
+    // AppView) is a negligible share of the rate budget the PDS announces in ratelimit-* headers.
+    metricsBatch: 25,
+    async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
+      const out = new Map<string, PostMetrics>();
+      const uris = postIds.filter((u) => u.startsWith("at://")).slice(0, 25);
+      if (uris.length === 0) return out;
+      const qs = new URLSearchParams();
+      for (const u of uris) qs.append("uris", u);
+      const res = await xrpc(`app.bsky.feed.getPosts?${qs}`, { headers: bearer(accessToken) });
+      if (!res.ok) throw await classifyBlueskyResponse(res, "api");
+      const body = await readJson(res);
+      for (const p of Array.isArray(body.posts) ? (body.posts as Record<string, unknown>[]) : []) {
+        const uri = str(p.uri);
+        if (!uri) continue;
+        out.set(uri, {
+          likes: metricCount(p.likeCount),
+          reposts: metricCount(p.repostCount) + metricCount(p.quoteCount),
+          replies: metricCount(p.replyCount),
+          impressions: 0,
+        });
+      }
+      return out;
     },
 
     /** The account's own post with this text created since `sinceMs`, paging the author feed by time. */

@@ -14,6 +14,7 @@ import {
   bump,
   jsonBody,
   send,
+  sandboxMetrics,
   state as core,
   takeFailure,
   type Account,
@@ -271,6 +272,39 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     const rec = acc ? state.records.get(`at://${acc.id}/${url.searchParams.get("collection")}/${url.searchParams.get("rkey")}`) : undefined;
     if (!rec) xerr(res, 400, "RecordNotFound", `Could not locate record: at://${repo}/${url.searchParams.get("collection")}/${url.searchParams.get("rkey")}`);
     else send(res, 200, { uri: rec.uri, cid: rec.cid, value: rec.record });
+    return true;
+  }
+
+  // Post views with counters (analytics): app.bsky.feed.getPosts?uris=..&uris=.. takes 1 to 25
+  // AT-URIs (the lexicon's maxLength); a malformed uri is InvalidRequest, unknown ones are
+  // simply absent. Counters grow with age (sandboxMetrics).
+  if (method === "app.bsky.feed.getPosts" && req.method === "GET") {
+    const acc = auth(req, res);
+    if (!acc) return true;
+    const uris = url.searchParams.getAll("uris");
+    if (uris.length === 0) return (xerr(res, 400, "InvalidRequest", 'Error: Params must have the property "uris"'), true);
+    if (uris.length > 25) return (xerr(res, 400, "InvalidRequest", "Error: uris must not have more than 25 elements"), true);
+    const bad = uris.find((u) => !/^at:\/\/[^/]+\/[a-z0-9.]+\/[^/]+$/i.test(u));
+    if (bad) return (xerr(res, 400, "InvalidRequest", "Error: uris/0 must be a valid at-uri"), true);
+    const found = uris.map((u) => core.posts.find((p) => p.network === "bluesky" && p.id === u)).filter((p): p is NonNullable<typeof p> => !!p);
+    send(res, 200, {
+      posts: found.map((p) => {
+        const m = sandboxMetrics(p);
+        const author = core.accounts.get(p.accountId);
+        const rec = state.records.get(p.id);
+        return {
+          uri: p.id,
+          cid: rec?.cid ?? `bafyrei${p.id.slice(-12)}`,
+          author: { did: p.accountId, handle: author?.username ?? "handle.invalid" },
+          record: rec?.record ?? { $type: "app.bsky.feed.post", text: p.text, createdAt: new Date(p.createdAt).toISOString() },
+          likeCount: m.likes,
+          repostCount: m.reposts,
+          quoteCount: 0,
+          replyCount: m.replies,
+          indexedAt: new Date(p.createdAt).toISOString(),
+        };
+      }),
+    });
     return true;
   }
 

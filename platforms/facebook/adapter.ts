@@ -7,7 +7,7 @@
 // "source" (or a public image URL Facebook fetches itself). See docs/decisions/140.
 import { form, platformFetch, readJson, str } from "../shared/http.ts";
 import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
-import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
 export const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
 export const FACEBOOK_GRAPH_VERSION = "v22.0";
@@ -131,6 +131,29 @@ export function facebookAdapter(config: FacebookConfig) {
     },
 
     /** The Page's published posts since `sinceMs`, following paging.next (time-bounded). */
+    // Analytics (decision 144): GET /{page-post-id}?fields=reactions.summary(total_count).limit(0),
+    // comments.summary(total_count).limit(0),shares with the Page token (pages_read_engagement).
+    // One post per call: the multi-id form (?ids=) fails as a whole when one post was deleted.
+    // Impressions would need a second call per post (/{post-id}/insights, read_insights), so they
+    // are not read and stay 0. A deleted post is skipped; auth and rate limits stop the run.
+    metricsBatch: 25,
+    async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
+      const out = new Map<string, PostMetrics>();
+      const fields = "reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares";
+      for (const id of postIds.slice(0, 25)) {
+        const res = await call(graph(`/${encodeURIComponent(id)}?${new URLSearchParams({ fields })}`), { headers: bearer(accessToken) });
+        if (!res.ok) {
+          const err = await classifyFacebookResponse(res, "api");
+          if (err.kind === "rejected") continue;
+          throw err;
+        }
+        const p = await readJson(res);
+        const total = (edge: unknown) => metricCount(((edge as Record<string, unknown> | undefined)?.summary as Record<string, unknown> | undefined)?.total_count);
+        out.set(id, { likes: total(p.reactions), reposts: metricCount((p.shares as Record<string, unknown> | undefined)?.count), replies: total(p.comments), impressions: 0 });
+      }
+      return out;
+    },
+
     async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
       const want = text.trim();
       const qs = new URLSearchParams({ fields: "id,message,created_time", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });

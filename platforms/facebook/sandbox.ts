@@ -15,6 +15,7 @@ import {
   handleAuthorize,
   nextId,
   params,
+  sandboxMetrics,
   send,
   state,
   takeFailure,
@@ -193,6 +194,40 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     }
     const id = record(a.acc, text, imageUrl);
     send(res, 200, publish[2] === "photos" ? { id: nextId("1230"), post_id: id } : { id });
+    return true;
+  }
+
+  // A Page post with its engagement (analytics): GET /{page-id}_{post-id}?fields=reactions.summary(total_count).limit(0),
+  // comments.summary(total_count).limit(0),shares. Needs the Page's own token (a user token is
+  // #210 "A page access token is required"); an unknown field is #100; a missing post or another
+  // Page's is "Object does not exist" (#100, subcode 33). Counts grow with age (sandboxMetrics).
+  const pagePost = rest.match(/^([0-9]+_[0-9]+)$/);
+  if (pagePost && req.method === "GET") {
+    const a = auth(req, res, p);
+    if (!a) return true;
+    if (a.tok.kind !== "page") {
+      fbError(res, 400, "(#210) A page access token is required to request this resource.", 210);
+      return true;
+    }
+    const post = state.posts.find((x) => x.network === "facebook" && x.id === pagePost[1]);
+    if (!post || post.accountId !== a.acc.id) {
+      fbError(res, 400, `Unsupported get request. Object with ID '${pagePost[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, { error_subcode: 33 });
+      return true;
+    }
+    const fields = (p.get("fields") ?? "id").split(/,(?![^(]*\))/).map((f) => f.split(".")[0]!.trim()).filter(Boolean);
+    const bad = fields.find((f) => !["id", "message", "created_time", "reactions", "comments", "shares"].includes(f));
+    if (bad) {
+      fbError(res, 400, `(#100) Tried accessing nonexisting field (${bad}) on node type (PagePost)`, 100);
+      return true;
+    }
+    const m = sandboxMetrics(post);
+    const out: Record<string, unknown> = { id: post.id };
+    if (fields.includes("message")) out.message = post.text;
+    if (fields.includes("created_time")) out.created_time = new Date(post.createdAt).toISOString().replace(/\.\d{3}Z$/, "+0000");
+    if (fields.includes("reactions")) out.reactions = { data: [], summary: { total_count: m.likes, viewer_reaction: "NONE" } };
+    if (fields.includes("comments")) out.comments = { data: [], summary: { order: "ranked", total_count: m.replies, can_comment: true } };
+    if (fields.includes("shares") && m.reposts > 0) out.shares = { count: m.reposts };
+    send(res, 200, out);
     return true;
   }
 

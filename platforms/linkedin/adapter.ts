@@ -9,7 +9,7 @@
 // for its own earlier attempt before calling the post failed. See docs/decisions/140.
 import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
 import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
-import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
 export const LINKEDIN_SCOPES = ["openid", "profile", "w_member_social"];
 /** The Marketing/Community Management API version (YYYYMM); each is supported for a year. */
@@ -27,7 +27,15 @@ export type LinkedInConfig = {
   timeoutMs: number;
   pollIntervalMs?: number;
   pollTimeoutMs?: number;
+  /**
+   * The app was granted r_member_social (restricted: "select developers only"); then it is
+   * requested and post metrics are read (decision 144). Set with LINKEDIN_MEMBER_SOCIAL_READ=true.
+   */
+  readSocial?: boolean;
 };
+
+/** Read member posts' likes and comments (socialActions); LinkedIn grants it to selected apps only. */
+export const LINKEDIN_READ_SCOPE = "r_member_social";
 
 const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
 
@@ -124,7 +132,7 @@ export function linkedinAdapter(config: LinkedInConfig) {
       url.searchParams.set("client_id", config.clientId);
       url.searchParams.set("redirect_uri", redirectUri);
       url.searchParams.set("state", state);
-      url.searchParams.set("scope", LINKEDIN_SCOPES.join(" "));
+      url.searchParams.set("scope", [...LINKEDIN_SCOPES, ...(config.readSocial ? [LINKEDIN_READ_SCOPE] : [])].join(" "));
       return url.toString();
     },
 
@@ -197,6 +205,33 @@ export function linkedinAdapter(config: LinkedInConfig) {
     },
 
     /** The member's posts, newest first, paged until before `sinceMs`. */
+    // Analytics (decision 144): GET /rest/socialActions/{post urn} gives likesSummary.totalLikes
+    // and commentsSummary.aggregatedTotalComments; it needs r_member_social, so without that
+    // grant the adapter offers no fetchMetrics and the cron skips LinkedIn. LinkedIn documents no
+    // reshare count or reach/impressions for member posts under these scopes: both stay 0. One
+    // call per post; 20 per run keeps inside the member's daily application quota.
+    ...(config.readSocial
+      ? {
+          metricsBatch: 20,
+          async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
+            const out = new Map<string, PostMetrics>();
+            for (const id of postIds.slice(0, 20)) {
+              const res = await call(`${config.apiBase}/rest/socialActions/${encodeURIComponent(id)}`, { headers: rest(accessToken) });
+              if (!res.ok) {
+                const err = await classifyLinkedInResponse(res, "api");
+                if (err.kind === "rejected") continue;
+                throw err;
+              }
+              const body = await readJson(res);
+              const likes = (body.likesSummary ?? {}) as Record<string, unknown>;
+              const comments = (body.commentsSummary ?? {}) as Record<string, unknown>;
+              out.set(id, { likes: metricCount(likes.totalLikes), reposts: 0, replies: metricCount(comments.aggregatedTotalComments ?? comments.totalFirstLevelComments), impressions: 0 });
+            }
+            return out;
+          },
+        }
+      : {}),
+
     async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
       const want = text.trim();
       const author = encodeURIComponent(`urn:li:person:${accountId}`);
@@ -241,6 +276,7 @@ export const linkedinAdapterModule: AdapterModule = {
         apiBase: trimSlash(envString(env, "LINKEDIN_API_BASE") ?? "https://api.linkedin.com"),
         version,
         timeoutMs: ctx.timeoutMs,
+        readSocial: envString(env, "LINKEDIN_MEMBER_SOCIAL_READ") === "true",
       });
     }
     if (!ctx.sandboxUrl) return null;
@@ -252,6 +288,8 @@ export const linkedinAdapterModule: AdapterModule = {
       timeoutMs: ctx.timeoutMs,
       pollIntervalMs: 150,
       pollTimeoutMs: 10_000,
+      // The sandbox app is one of the "select developers" granted r_member_social.
+      readSocial: true,
     });
   },
   pkce: false,

@@ -17,6 +17,7 @@ import {
   jsonBody,
   nextId,
   params,
+  sandboxMetrics,
   send,
   state,
   takeFailure,
@@ -30,7 +31,8 @@ import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
 const ACCESS_TTL_S = 5_184_000;
 const REFRESH_TTL_S = 31_536_000;
 const PROCESSING_MS = 300;
-const SCOPES = ["openid", "profile", "email", "w_member_social"];
+// r_member_social is restricted ("select developers only"); the sandbox app is one of them (decision 144).
+const SCOPES = ["openid", "profile", "email", "w_member_social", "r_member_social"];
 
 type Tok = { accountId: string; scopes: string[] };
 type Refresh = { accountId: string; scopes: string[]; expiresAt: number };
@@ -40,6 +42,8 @@ type Post = { id: string; author: string; commentary: string; media: string | nu
 const tokens = new Map<string, Tok>();
 const refreshTokens = new Map<string, Refresh>();
 const images = new Map<string, Image>();
+/** Authorization code -> the scopes requested with it. */
+const grantScopes = new Map<string, string[]>();
 const posts: Post[] = [];
 
 const liErr = (res: ServerResponse, status: number, message: string, extra: Record<string, unknown> = {}) => send(res, status, { status, message, ...extra });
@@ -55,7 +59,7 @@ function versionProblem(v: string | undefined): string | null {
   return null;
 }
 
-function restAuth(req: IncomingMessage, res: ServerResponse): Account | null {
+function restAuth(req: IncomingMessage, res: ServerResponse, scope = "w_member_social", resource = "partnerApiPostsExternal.CREATE.20240501"): Account | null {
   const problem = versionProblem(req.headers["linkedin-version"] as string | undefined);
   if (problem) {
     liErr(res, 426, problem, { code: "NONEXISTENT_VERSION" });
@@ -73,8 +77,8 @@ function restAuth(req: IncomingMessage, res: ServerResponse): Account | null {
     liErr(res, 401, "Invalid access token", { serviceErrorCode: 65600, code: "REVOKED_ACCESS_TOKEN" });
     return null;
   }
-  if (!tok.scopes.includes("w_member_social")) {
-    liErr(res, 403, "Not enough permissions to access: partnerApiPostsExternal.CREATE.20240501", { serviceErrorCode: 100, code: "ACCESS_DENIED" });
+  if (!tok.scopes.includes(scope)) {
+    liErr(res, 403, `Not enough permissions to access: ${resource}`, { serviceErrorCode: 100, code: "ACCESS_DENIED" });
     return null;
   }
   return acc;
@@ -130,7 +134,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       res.writeHead(302, { location: target.toString() }).end();
       return true;
     }
-    return handleAuthorize(linkedinSandbox, { clientId: LINKEDIN_SANDBOX_CLIENT.clientId, pkce: false, codePrefix: "AQT", defaultUsername: "Sandbox LinkedIn Member", denied: { error_description: "The user cancelled the authorization" } }, req, res, body, url);
+    const before = new Set(state.grants.keys());
+    const handled = await handleAuthorize(linkedinSandbox, { clientId: LINKEDIN_SANDBOX_CLIENT.clientId, pkce: false, codePrefix: "AQT", defaultUsername: "Sandbox LinkedIn Member", denied: { error_description: "The user cancelled the authorization" } }, req, res, body, url);
+    // The token carries the scopes the member approved (r_member_social only when asked for).
+    for (const code of state.grants.keys()) if (!before.has(code) && scopes.length) grantScopes.set(code, scopes);
+    return handled;
   }
 
   if (path === "/oauth/v2/accessToken" && req.method === "POST") {
@@ -149,7 +157,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       grant.used = true;
       const acc = state.accounts.get(grant.accountId)!;
       bump(state.exchanges, acc.id);
-      send(res, 200, issue(acc, ["openid", "profile", "w_member_social"]));
+      send(res, 200, issue(acc, grantScopes.get(p.get("code") ?? "") ?? ["openid", "profile", "w_member_social"]));
       return true;
     }
     if (p.get("grant_type") === "refresh_token") {
@@ -196,6 +204,28 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
   }
 
   if (!path.startsWith("/rest/")) return false;
+  // Likes and comments summary of a member's own post (analytics): GET /rest/socialActions/{urn}.
+  // Needs r_member_social (403 ACCESS_DENIED without it) plus the version headers; an unknown
+  // or malformed urn is 404. Counts grow with age (sandboxMetrics).
+  const social = path.match(/^\/rest\/socialActions\/([^/]+)$/);
+  if (social && req.method === "GET") {
+    const reader = restAuth(req, res, "r_member_social", "socialActions.GET.20240501");
+    if (!reader) return true;
+    const urn = decodeURIComponent(social[1]!);
+    const post = state.posts.find((x) => x.network === "linkedin" && x.id === urn);
+    if (!/^urn:li:(share|ugcPost):\d+$/.test(urn) || !post || post.accountId !== reader.id) {
+      liErr(res, 404, `Not Found: ${urn}`, { code: "NOT_FOUND" });
+      return true;
+    }
+    const m = sandboxMetrics(post);
+    send(res, 200, {
+      target: urn,
+      likesSummary: { totalLikes: m.likes, likedByCurrentUser: false, aggregatedTotalLikes: m.likes },
+      commentsSummary: { totalFirstLevelComments: m.replies, aggregatedTotalComments: m.replies },
+    });
+    return true;
+  }
+
   const acc = restAuth(req, res);
   if (!acc) return true;
   const member = `urn:li:person:${acc.id}`;

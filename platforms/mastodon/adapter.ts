@@ -8,7 +8,7 @@
 // Rules (length, media count, types, size) come from the instance's GET /api/v2/instance.
 // See docs/decisions/140.
 import { form, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
-import { envString, PlatformError, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { envString, metricCount, PlatformError, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
 export const MASTODON_SCOPES = "read write:statuses write:media";
 const label = "Mastodon" as const;
@@ -236,6 +236,27 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
       const id = str((await readJson(res)).id);
       if (!id) throw new PlatformError("unknown_outcome", "Mastodon did not return the status id");
       return { platformPostId: id };
+    },
+
+    // Analytics (decision 144): GET /api/v1/statuses/:id per status (favourites_count,
+    // reblogs_count, replies_count; Mastodon has no view counts, so impressions stay 0). The
+    // multi-get GET /api/v1/statuses?id[]= only exists from Mastodon 4.3, and instances run many
+    // versions, so one call per status; 20 per run keeps far inside the default 300 requests per
+    // 5 minutes per account. A deleted status (404) is left out; auth and rate limits stop the run.
+    metricsBatch: 20,
+    async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
+      const out = new Map<string, PostMetrics>();
+      for (const id of postIds.slice(0, 20)) {
+        const res = await api(`/api/v1/statuses/${encodeURIComponent(id)}`, { headers: bearer(accessToken) });
+        if (!res.ok) {
+          const err = await classifyMastodonResponse(res, "api");
+          if (err.kind === "rejected") continue;
+          throw err;
+        }
+        const s = await readJson(res);
+        out.set(id, { likes: metricCount(s.favourites_count), reposts: metricCount(s.reblogs_count), replies: metricCount(s.replies_count), impressions: 0 });
+      }
+      return out;
     },
 
     /** Pages back through the account's statuses (newest first) until before `sinceMs`. */

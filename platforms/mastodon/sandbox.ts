@@ -16,6 +16,7 @@ import {
   jsonBody,
   params,
   s256,
+  sandboxMetrics,
   send,
   state as core,
   takeFailure,
@@ -260,6 +261,21 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       if (m.readyAt > Date.now()) return (merr(res, 422, "Cannot attach files that have not finished processing. Try again in a moment!"), true);
     }
     send(res, 200, statusJson(commit(), a.acc));
+    return true;
+  }
+
+  // A single status with its counters (analytics): GET /api/v1/statuses/:id. Unknown or
+  // malformed ids are 404 "Record not found"; counters grow with age (sandboxMetrics).
+  const one = route.match(/^\/api\/v1\/statuses\/([^/]+)$/);
+  if (one && req.method === "GET") {
+    const a = authed(req, res, host, "read:statuses");
+    if (!a) return true;
+    const p = core.posts.find((x) => x.network === "mastodon" && x.id === one[1]);
+    const s = p ? (statuses.find((x) => x.id === p.id) ?? { id: p.id, host, accountId: p.accountId, text: p.text, mediaIds: [], createdAt: p.createdAt }) : undefined;
+    const owner = p ? core.accounts.get(p.accountId) : undefined;
+    if (!p || !s || !owner || s.host !== host) return (merr(res, 404, "Record not found"), true);
+    const m = sandboxMetrics(p);
+    send(res, 200, { ...statusJson(s, owner), favourites_count: m.likes, reblogs_count: m.reposts, replies_count: m.replies });
     return true;
   }
 

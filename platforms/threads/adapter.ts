@@ -6,9 +6,10 @@
 // See docs/decisions/140.
 import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
 import { THREADS_SANDBOX_CLIENT } from "./meta.ts";
-import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
-export const THREADS_SCOPES = ["threads_basic", "threads_content_publish"];
+// threads_manage_insights: the media insights the analytics cron reads (decision 144).
+export const THREADS_SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights"];
 export const THREADS_API_VERSION = "v1.0";
 const label = "Threads" as const;
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80002]);
@@ -131,6 +132,32 @@ export function threadsAdapter(config: ThreadsConfig) {
     },
 
     /** Pages through the profile's threads published since `sinceMs` (time-bounded, not a fixed count). */
+    // Analytics (decision 144): GET /{threads-media-id}/insights?metric=views,likes,replies,reposts,quotes,
+    // one media per call (Threads Insights API, needs threads_manage_insights). The app's call
+    // budget is per user, so a cron run reads at most `metricsBatch` media per account. A deleted
+    // media is skipped; auth and rate limits stop the run.
+    metricsBatch: 25,
+    async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
+      const out = new Map<string, PostMetrics>();
+      for (const id of postIds.slice(0, 25)) {
+        const qs = new URLSearchParams({ metric: "views,likes,replies,reposts,quotes" });
+        const res = await call(graph(`/${encodeURIComponent(id)}/insights?${qs}`), { headers: bearer(accessToken) });
+        if (!res.ok) {
+          const err = await classifyThreadsResponse(res, "api");
+          if (err.kind === "rejected") continue;
+          throw err;
+        }
+        const json = await readJson(res);
+        const v = new Map<string, number>();
+        for (const d of Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : []) {
+          const first = Array.isArray(d.values) ? (d.values[0] as Record<string, unknown> | undefined)?.value : (d.total_value as Record<string, unknown> | undefined)?.value;
+          v.set(String(d.name), metricCount(first));
+        }
+        out.set(id, { likes: v.get("likes") ?? 0, reposts: (v.get("reposts") ?? 0) + (v.get("quotes") ?? 0), replies: v.get("replies") ?? 0, impressions: v.get("views") ?? 0 });
+      }
+      return out;
+    },
+
     async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
       const want = text.trim();
       const qs = new URLSearchParams({ fields: "id,text,timestamp", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });

@@ -16,6 +16,7 @@ import {
   nextId,
   params,
   recordPost,
+  sandboxMetrics,
   send,
   state,
   takeFailure,
@@ -159,6 +160,31 @@ function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: UR
     const auth = thAuth(req, res, p);
     if (!auth) return true;
     send(res, 200, { data: [{ quota_usage: postsToday(auth.acc), config: { quota_total: DAILY_CAP, quota_duration: 86400 } }] });
+    return true;
+  }
+
+  // Media insights (analytics): GET /{threads-media-id}/insights?metric=views,likes,replies,reposts,quotes.
+  // Unknown metrics are a 400 (#100); a media that does not exist or is another user's is the
+  // Graph API's "Object does not exist" (#100, subcode 33). Values grow with age (sandboxMetrics).
+  const insights = rest.match(/^([^/]+)\/insights$/);
+  if (insights && req.method === "GET") {
+    const auth = thAuth(req, res, p);
+    if (!auth) return true;
+    const media = state.posts.find((x) => x.network === "threads" && x.id === insights[1]);
+    if (!media || media.accountId !== auth.acc.id) {
+      thError(res, 400, "Unsupported get request. Object does not exist or cannot be loaded due to missing permissions.", 100, { error_subcode: 33 });
+      return true;
+    }
+    const known = ["views", "likes", "replies", "reposts", "quotes", "shares"];
+    const metrics = (p.get("metric") ?? "").split(",").filter(Boolean);
+    const bad = metrics.find((m) => !known.includes(m));
+    if (metrics.length === 0 || bad) {
+      thError(res, 400, `(#100) metric[${Math.max(0, metrics.indexOf(bad ?? ""))}] must be one of the following values: ${known.join(", ")}`, 100);
+      return true;
+    }
+    const m = sandboxMetrics(media);
+    const value: Record<string, number> = { views: m.impressions, likes: m.likes, replies: m.replies, reposts: m.reposts, quotes: 0, shares: 0 };
+    send(res, 200, { data: metrics.map((name) => ({ name, period: "lifetime", values: [{ value: value[name] }], title: name, description: name, id: `${media.id}/insights/${name}/lifetime` })) });
     return true;
   }
 

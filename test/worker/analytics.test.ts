@@ -35,7 +35,7 @@ describe("metrics collection", () => {
     const now = Date.now();
     const tw = await publishedOnSandbox(u.projectId, "twitter", `Roast notes ${crypto.randomUUID()}`, now - 3600_000);
     const ig = await publishedOnSandbox(u.projectId, "instagram", `Gallery ${crypto.randomUUID()}`, now - 7200_000);
-    // A published post of a network without fetchMetrics, and a scheduled one: both ignored.
+    // A published post of a network with no connected account (skipped), and a scheduled one: both ignored.
     await insertPost(u.projectId, { platform: "linkedin", status: "published", platformPostId: "li-1", scheduledFor: now - 1000 });
     await insertPost(u.projectId, { status: "scheduled", scheduledFor: now + 1000 });
 

@@ -10,7 +10,7 @@ import { and, asc, eq, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { posts } from "../../schema/db/posts";
 import { postMetrics, postMetricTotals, projectMetricsDaily } from "../../schema/db/planner";
 import { isSocialPlatform, platformFor } from "../../platforms/adapters";
-import type { PostMetrics } from "../../platforms/shared/adapter";
+import type { PlatformAdapter, PostMetrics } from "../../platforms/shared/adapter";
 import { PlatformError } from "../../platforms/shared/adapter";
 import type { Db } from "../lib/db";
 import type { Env } from "../env";
@@ -72,18 +72,23 @@ export async function collectMetrics(db: Db, env: Env, nowMs = Date.now(), inter
   for (const due of [...groups.values()].slice(0, MAX_ACCOUNTS_PER_RUN)) {
     const { projectId, platform } = due[0]!;
     if (!isSocialPlatform(platform)) continue;
-    let adapter;
+    // The network's default adapter says whether it reads metrics at all; Mastodon has none
+    // (every account lives on its own instance) and is bound to the account below.
+    let adapter: PlatformAdapter | null;
     try {
       adapter = platformFor(env, platform);
     } catch {
-      continue;
+      adapter = null;
     }
-    if (!adapter.fetchMetrics) continue;
-    const batch = due.slice(0, Math.max(1, adapter.metricsBatch ?? 25));
+    if (adapter && !adapter.fetchMetrics) continue;
+    let batch = due.slice(0, Math.max(1, adapter?.metricsBatch ?? 25));
     let readings: Map<string, PostMetrics>;
     try {
       const creds = await getPublishingCredentials(db, env, projectId, platform);
-      readings = await adapter.fetchMetrics({ accessToken: creds.accessToken, accountId: creds.platformUserId, postIds: batch.map((d) => d.platformPostId) });
+      const bound = creds.accountMeta ? platformFor(env, platform, creds.accountMeta) : adapter;
+      if (!bound?.fetchMetrics) continue;
+      batch = due.slice(0, Math.max(1, bound.metricsBatch ?? 25));
+      readings = await bound.fetchMetrics({ accessToken: creds.accessToken, accountId: creds.platformUserId, postIds: batch.map((d) => d.platformPostId) });
     } catch (err) {
       if (err instanceof PlatformError || err instanceof ApiError) {
         skipped += batch.length;
