@@ -48,7 +48,7 @@ const AMOUNT_INTENTS: { name: string; question: RegExp; amount: RegExp }[] = [
   { name: "distance", question: /\bhow (?:far|long a (?:ride|trip|distance))\b|\b(?:range|distance)\b/i, amount: /\d\s?(?:km|kilomet(?:re|er)s?|miles?|mi|metres?|meters?)\b/i },
   {
     name: "duration",
-    question: /\bhow (?:long|soon|quickly|fast|often)\b|\bwhen\b/i,
+    question: /\bhow (?:long|soon|quickly|fast|often)\b/i,
     amount: /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a)\s?(?:-\s?)?(?:(?:business|working)\s)?(?:seconds?|minutes?|min|hours?|hrs?|h|days?|weeks?|months?|years?)\b|\b(?:daily|weekly|monthly|yearly|annually)\b/i,
   },
   { name: "weight", question: /\bhow (?:heavy|light)\b|\bweigh(?:s|t)?\b|\bhow much (?:can|will) .* (?:carry|hold|haul|take)\b/i, amount: /\d\s?(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|tonnes?)\b/i },
