@@ -304,6 +304,11 @@ function measureRetrieval() {
   record(title, "local engine: vectors alone (no BM25)", `recall@3 ${r.local.vectorOnlyRecallAt3}`, "reference");
   record(title, "local engine: held-out brand / tuning brands", Object.entries(r.local.bySplit).map(([k, v]) => `${k} recall@3 ${v.recallAt3}, answered ${v.answered}`).join(" · "), "reported");
   record(title, "hashing only (baseline engine, same ranking)", fmt(r.hashingOnly), "reference");
+  const freshLine = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("RETRIEVAL_FRESH "));
+  if (freshLine) {
+    const f = JSON.parse(freshLine.slice(freshLine.indexOf("RETRIEVAL_FRESH ") + 16));
+    record(title, `local engine: ${f.questions} new questions never tuned on (brand-qa-fresh.json)`, `${fmt(f)} · answered ${f.answeredAt3}`, "reported");
+  }
   notes.push("retrieval: the OpenAI-compatible and Workers AI engines need a model; run the retrieval test with one configured to measure them (the offline bench measures the local engine).");
 }
 

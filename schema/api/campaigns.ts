@@ -146,7 +146,7 @@ export const campaignPostSchema = z
   })
   // The post's network rules (platforms/validation.ts): length as the network counts it, image required.
   .superRefine((p, ctx) => {
-    for (const issue of checkPostRules({ platform: p.platform, content: p.content, hashtags: p.hashtags, image: null })) {
+    for (const issue of checkPostRules({ platform: p.platform, content: p.content, hashtags: p.hashtags, image: p.media_info ? { type: p.media_info.file_type, size: p.media_info.file_size } : null })) {
       ctx.addIssue({ code: "custom", path: [issue.field === "content" ? "content" : "image_prompt"], message: issue.message });
     }
   });

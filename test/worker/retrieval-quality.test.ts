@@ -6,6 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import set from "../fixtures/retrieval/brand-qa.json";
+import fresh from "../fixtures/retrieval/brand-qa-fresh.json";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { Bm25Index, rankHybrid } from "../../worker/adapters/ai/hybrid-rank";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
@@ -50,15 +51,25 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_BENCH ${JSON.stringify({ local: summary(local), hashingOnly: summary(hashingOnly) })}`);
     for (const m of local.misses) console.log(`  miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
 
-    // Measured: recall@3 0.89, recall@1 0.75, off-topic 0.09 (decision 111).
-    expect(local.recallAtK).toBeGreaterThanOrEqual(0.87);
-    expect(local.recallAt1).toBeGreaterThanOrEqual(0.7);
+    // Measured: recall@3 0.902, recall@1 0.759, off-topic 0.09 (decisions 111, 114).
+    expect(local.recallAtK).toBeGreaterThanOrEqual(0.9);
+    expect(local.recallAt1).toBeGreaterThanOrEqual(0.75);
     expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.1);
-    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.78);
+    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.8);
     expect(local.byKind.product!.recallAtK).toBeGreaterThanOrEqual(0.95);
     expect(local.byKind.direct!.recallAtK).toBe(1);
     expect(local.bySplit.heldout!.recallAtK).toBeGreaterThanOrEqual(0.9);
     expect(local.recallAtK - local.vectorOnlyRecallAtK).toBeGreaterThanOrEqual(0.1);
+  });
+
+  it("new questions on the same passages, never tuned on, are found as well (decision 114)", async () => {
+    const engine = localEngine();
+    const r = await evaluateRetrieval(engine, { segments: set.segments, questions: fresh.questions }, 3, relevanceOf(engine), bundledSoftMatch());
+    console.log(`RETRIEVAL_FRESH ${JSON.stringify(summary(r))}`);
+    for (const m of r.misses) console.log(`  fresh miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
+    // Measured once, after the change and without tuning on it: recall@3 0.75 (0.69 before decision 114).
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.75);
+    expect(r.byKind.product!.recallAtK).toBe(1);
   });
 
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {

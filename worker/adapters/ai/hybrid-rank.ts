@@ -39,11 +39,46 @@ const QUESTION_FRAME = new Set(
   "tell know need want get happen happens happened possible able anything something someone way kind sort please okay ok really actually thing things option options available".split(" "),
 );
 
+/**
+ * What an amount answers: a question asking "how far" is answered by a distance, "how long" by a
+ * duration, "how heavy" by a weight, "how much does it cost" by a price, whatever the brand sells.
+ * Each intent is a question pattern and the amounts (a number and its unit) that answer it.
+ */
+const AMOUNT_INTENTS: { name: string; question: RegExp; amount: RegExp }[] = [
+  { name: "distance", question: /\bhow (?:far|long a (?:ride|trip|distance))\b|\b(?:range|distance)\b/i, amount: /\d\s?(?:km|kilomet(?:re|er)s?|miles?|mi|metres?|meters?)\b/i },
+  {
+    name: "duration",
+    question: /\bhow (?:long|soon|quickly|fast|often)\b/i,
+    amount: /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a)\s?(?:-\s?)?(?:(?:business|working)\s)?(?:seconds?|minutes?|min|hours?|hrs?|h|days?|weeks?|months?|years?)\b|\b(?:daily|weekly|monthly|yearly|annually)\b/i,
+  },
+  { name: "weight", question: /\bhow (?:heavy|light)\b|\bweigh(?:s|t)?\b|\bhow much (?:can|will) .* (?:carry|hold|haul|take)\b/i, amount: /\d\s?(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|tonnes?)\b/i },
+  { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, amount: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
+];
+
 /** Query and document terms: content words, stemmed; numbers kept ("48", "90"). */
 export function lexicalTerms(text: string): string[] {
   return words(text)
     .filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)))
     .map((w) => porterStem(w));
+}
+
+/** Match strength of a word sharing its root with a segment's word (prefix or compound part). */
+const PREFIX_STRENGTH = 0.7;
+
+/** Word-forming prefixes short enough to be no word of their own ("re-charge", "un-pack"). */
+const PREFIXES = new Set(["re", "un", "co", "de"]);
+
+/**
+ * "recharg" ~ "charg", "workload" ~ "work", "waterproof" ~ "water": one stem (4+ letters) starts or
+ * ends the other and what is left is a word part of 3+ letters or a prefix. "plane" ~ "plan" is not.
+ */
+function sharesRoot(a: string, b: string): boolean {
+  if (a === b) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  const rest = long.length - short.length;
+  if (short.length < 4 || rest > 6) return false;
+  if (long.startsWith(short)) return rest >= 3;
+  return short.length >= 5 && long.endsWith(short) && (rest >= 3 || PREFIXES.has(long.slice(0, rest)));
 }
 
 /** A BM25 index over one project's segments (built per query or cached by the caller). */
@@ -57,6 +92,10 @@ export class Bm25Index {
   private readonly docWords: string[][];
   /** Segments that state an amount of money ("$12", "€3,900") answer questions about price. */
   private readonly docMoney: boolean[];
+  /** Per amount intent (distance, duration...): the segments that state such an amount. */
+  private readonly docAmounts: Map<string, Set<number>>;
+  /** Per segment: stems of its content words, for prefix/compound matches ("recharging" ~ "charge"). */
+  private readonly docStems: string[][];
   readonly size: number;
 
   constructor(
@@ -66,6 +105,8 @@ export class Bm25Index {
     this.size = texts.length;
     this.docWords = texts.map((t) => [...new Set(words(t).filter((w) => !STOPWORDS.has(w) && w.length > 2))]);
     this.docMoney = texts.map((t) => /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?|pounds)\b/i.test(t));
+    this.docAmounts = new Map(AMOUNT_INTENTS.map((a) => [a.name, new Set(texts.flatMap((t, i) => (a.amount.test(t) ? [i] : [])))]));
+    this.docStems = this.docWords.map((ws) => [...new Set(ws.map((w) => porterStem(w)))]);
     this.lengths = texts.map((text, doc) => {
       const terms = lexicalTerms(text);
       const tf = new Map<string, number>();
@@ -127,6 +168,15 @@ export class Bm25Index {
       }
       exact.set(t, docs);
     }
+    // A question asking for an amount ("how far", "how long") matches the segments stating one, as
+    // one more term whose rarity is that of such amounts in the project.
+    for (const intent of AMOUNT_INTENTS) {
+      const docs = this.docAmounts.get(intent.name)!;
+      if (!intent.question.test(query) || !docs.size) continue;
+      const idf = Math.log(1 + (this.size - docs.size + 0.5) / (docs.size + 0.5));
+      max += idf;
+      for (const doc of docs) out[doc]! += (idf * (K1 + 1)) / (1 + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength));
+    }
     if (this.soft) {
       const { lookup, minSimilarity, weight } = this.soft;
       const vectors = this.wordVectors();
@@ -139,7 +189,7 @@ export class Bm25Index {
         done.add(t);
         const qv = lookup(w);
         const qRings = this.soft.rings?.(w) ?? [];
-        if (!qv && !qRings.length) continue;
+        if (!qv && !qRings.length && t.length < 4) continue;
         const idf = idfs.get(t)!;
         const hit = exact.get(t)!;
         for (let doc = 0; doc < this.size; doc++) {
@@ -154,6 +204,7 @@ export class Bm25Index {
           }
           let strength = best > minSimilarity ? (weight * (best - minSimilarity)) / (1 - minSimilarity) : 0;
           if (qRings.some((r) => docRings[doc]!.has(r))) strength = Math.max(strength, ringStrength);
+          if (strength < PREFIX_STRENGTH && t.length >= 4 && this.docStems[doc]!.some((d) => sharesRoot(t, d))) strength = PREFIX_STRENGTH;
           // Scored as one occurrence of the word, discounted by how close the synonym is.
           if (strength > 0) out[doc]! += (strength * idf * (K1 + 1)) / (1 + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength));
         }
