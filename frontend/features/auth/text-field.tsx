@@ -1,6 +1,7 @@
 import { Field, Input, Stack } from "@chakra-ui/react";
 import type { ChangeEvent, FormEvent, InputHTMLAttributes, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { useHydrated } from "../../lib/use-hydrated";
 
 type Props = {
   label: string;
@@ -28,9 +29,13 @@ export function TextField({ label, type = "text", error, registration, value, on
 
 /** A form laid out as a stack; browser validation is off so the spec's messages show instead. */
 export function FormStack({ onSubmit, children }: { onSubmit: (e: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="4">{children}</Stack>
+    <form onSubmit={onSubmit} method="post" noValidate>
+      {/* Disabled until hydrated (lib/use-hydrated.ts); the fieldset itself adds no box. */}
+      <fieldset disabled={!hydrated} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="4">{children}</Stack>
+      </fieldset>
     </form>
   );
 }
