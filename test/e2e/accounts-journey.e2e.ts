@@ -136,9 +136,12 @@ describe("accounts journey (issue 2)", () => {
       await chooseSettingsMenuItem(page, "Analytics");
       await waitForPath(page, "/analytics");
       await expectTitle(page, "Analytics");
-      // The side navigation's Analytics only announces it.
-      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("button", { name: "Analytics", exact: true }).click();
-      await expectToast(page, "Analytics coming soon");
+      // The side navigation's Analytics opens the same screen (DESIGN.md: analytics is real now).
+      await page.goto(`${baseUrl}/dashboard`);
+      await expectTitle(page, "Welcome Back");
+      await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Analytics", exact: true }).click();
+      await waitForPath(page, "/analytics");
+      await expectTitle(page, "Analytics");
     });
 
     await step("the header's progress dots open Project Progress, whose links navigate", async () => {

@@ -140,12 +140,12 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
       await page.getByRole("button", { name: "Import CSV" }).click();
       await page.getByLabel("CSV file").setInputFiles({ name: "posts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
       await page.getByTestId("import-summary").getByText("3 of 4 rows are ready to import; 1 have problems and will be skipped.").waitFor();
-      await page.getByTestId("import-preview").getByText(/Post is too long for Twitter/).waitFor();
+      await page.getByTestId("import-preview").getByText(/Too long for Twitter/).waitFor();
     });
     await step("import the valid rows", async () => {
       await page.getByRole("button", { name: "Import 3 valid rows" }).click();
       await page.getByTestId("import-result").getByText("3 posts imported.").waitFor();
-      await page.getByTestId("import-result").getByText(/Row 2: Post is too long for Twitter/).waitFor();
+      await page.getByTestId("import-result").getByText(/Row 2: Too long for Twitter/).waitFor();
       await page.getByRole("button", { name: "Close" }).click();
     });
     const posts = await projectPosts();

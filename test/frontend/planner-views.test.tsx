@@ -61,7 +61,7 @@ beforeEach(() => {
     if (url === "/api/projects/p1/import/check") {
       return ok({
         created: 0,
-        results: (body.rows as unknown[]).map((_, i) => (i === 1 ? { row: 2, ok: false, errors: ["Post is too long for Twitter: 300 of 280 characters with hashtags"], platform: "twitter", scheduled_for: null } : { row: i + 1, ok: true, errors: [], platform: "twitter", scheduled_for: null })),
+        results: (body.rows as unknown[]).map((_, i) => (i === 1 ? { row: 2, ok: false, errors: ["Too long for Twitter: 300/280 characters as Twitter counts them, hashtags included"], platform: "twitter", scheduled_for: null } : { row: i + 1, ok: true, errors: [], platform: "twitter", scheduled_for: null })),
       });
     }
     if (url === "/api/projects/p1/import") return ok({ created: (body.rows as unknown[]).length - 1, results: [] });
@@ -176,7 +176,7 @@ describe("CSV import", () => {
     await user.upload(screen.getByLabelText("CSV file"), new File([csv], "posts.csv", { type: "text/csv" }));
     expect(await screen.findByTestId("import-summary")).toHaveTextContent("2 of 3 rows are ready to import; 1 have problems and will be skipped.");
     const preview = screen.getByTestId("import-preview");
-    expect(within(preview).getByText(/too long for Twitter/)).toBeInTheDocument();
+    expect(within(preview).getByText(/Too long for Twitter/)).toBeInTheDocument();
     expect(within(preview).getByText("Draft")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Import 2 valid rows" }));
     expect(await screen.findByText("2 posts imported.")).toBeInTheDocument();

@@ -222,7 +222,19 @@ describe("Desktop side navigation", () => {
     expect(screen.getByRole("navigation", { name: "Main navigation" })).toHaveStyle({ width: "80px" });
   });
 
-  it('Analytics toasts "Analytics coming soon"; Create New Post opens the dialog; Logout signs out', async () => {
+  it("Analytics is a link that goes to /analytics (no coming-soon toast)", async () => {
+    const user = userEvent.setup();
+    mockFetch({ [progressUrl]: () => json({ brain: false, social: false, posts: false }) });
+    renderShell();
+    const nav = screen.getByRole("navigation", { name: "Main navigation" });
+    const analytics = within(nav).getByRole("link", { name: "Analytics" });
+    expect(analytics).toHaveAttribute("href", "/analytics");
+    await user.click(analytics);
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/analytics"));
+    expect(screen.queryByText("Analytics coming soon")).toBeNull();
+  });
+
+  it("Create New Post opens the dialog; Logout signs out", async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({
       [progressUrl]: () => json({ brain: false, social: false, posts: false }),
@@ -230,8 +242,6 @@ describe("Desktop side navigation", () => {
     });
     renderShell();
     const nav = screen.getByRole("navigation", { name: "Main navigation" });
-    await user.click(within(nav).getByRole("button", { name: "Analytics" }));
-    expect(await screen.findByText("Analytics coming soon")).toBeInTheDocument();
     await user.click(within(nav).getByRole("button", { name: "Create New Post" }));
     expect(await screen.findByRole("dialog", { name: "Create Post" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Close create post" }));

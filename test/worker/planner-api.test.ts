@@ -114,7 +114,7 @@ describe("bulk actions", () => {
     const u = await signIn();
     const t = localDateTimeToUtc(addDays(dateInZone(Date.now(), ZONE), 3), "18:45", ZONE)!;
     const a = await insertPost(u.projectId, { scheduledFor: t, content: "short" });
-    const b = await insertPost(u.projectId, { scheduledFor: t + 3600_000, content: "x".repeat(270), hashtags: ["abcdefghijkl"] });
+    const b = await insertPost(u.projectId, { platform: "linkedin", scheduledFor: t + 3600_000, content: "x".repeat(270), hashtags: ["abcdefghijkl"] });
     const pub = await insertPost(u.projectId, { scheduledFor: t, status: "published", platformPostId: "p1" });
     const moved = await ok<BulkResponse>(await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [a, b, pub], action: "move", days: 10, time_zone: ZONE }));
     expect(moved).toEqual({ changed: 2, skipped: 1 });
@@ -122,7 +122,7 @@ describe("bulk actions", () => {
     expect(timeInZone(aRow!.scheduled_for, ZONE)).toBe("18:45");
     expect(dateInZone(aRow!.scheduled_for, ZONE)).toBe(addDays(dateInZone(t, ZONE), 10));
 
-    // Instagram's 2,200 fit both; X's 280 does not fit b (270 + " #abcdefghijkl").
+    // LinkedIn's 3,000 fit both; X's 280 does not fit b (270 + " #abcdefghijkl").
     const toLinkedIn = await ok<BulkResponse>(await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [a, b], action: "platform", platform: "linkedin" }));
     expect(toLinkedIn.changed).toBe(2);
     const back = await ok<BulkResponse>(await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [a, b], action: "platform", platform: "twitter" }));
@@ -154,7 +154,7 @@ describe("CSV import and export", () => {
     const res = await ok<ImportResponse>(await json(u, "POST", `/api/projects/${u.projectId}/import/check`, { time_zone: ZONE, rows }));
     expect(res.results.map((r) => r.ok)).toEqual([true, false, false, true, false]);
     expect(res.results[0]!.scheduled_for).toBe(new Date(localDateTimeToUtc(future, "09:05", ZONE)!).toISOString());
-    expect(res.results[1]!.errors[0]).toMatch(/too long for Twitter: 300 of 280/);
+    expect(res.results[1]!.errors[0]).toBe("Too long for Twitter: 300/280 characters as Twitter counts them, hashtags included");
     expect(res.results[2]!.errors).toEqual(expect.arrayContaining(["No connected instagram account found", "Image URL: This address cannot be fetched"]));
     expect(res.results[3]!.scheduled_for).toBeNull();
     expect(res.results[4]!.errors).toEqual(expect.arrayContaining([expect.stringMatching(/Unknown network "myspace"/), 'Unknown time zone "Nowhere/City"']));

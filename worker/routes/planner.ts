@@ -33,21 +33,21 @@ export const plannerRoutes = new Hono<AppEnv>()
     return c.json(await putSlots(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json")));
   })
   .post("/projects/:projectId/queue", describeRoute({ summary: "Add a post to the queue (its network's next free slot)", responses: { 201: postResponse } }), validate("param", projectParam), validate("json", queuePostSchema), async (c) => {
-    const post = await queuePost(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json"), allowedOrigin(c));
+    const post = await queuePost(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json"), allowedOrigin(c));
     return c.json(post, 201);
   })
   .post("/projects/:projectId/queue/slots", describeRoute({ summary: "The next free slots for a list of networks (nothing stored)", responses: { 200: queueSlotsResponse } }), validate("param", projectParam), validate("json", queueSlotsSchema), async (c) => {
     return c.json({ slots: await queueSlots(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json").platforms) });
   })
   .post("/projects/:projectId/series", describeRoute({ summary: "Create a recurring post (every occurrence is its own post)", responses: { 201: seriesResponse } }), validate("param", projectParam), validate("json", createSeriesSchema), async (c) => {
-    const series = await createSeries(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json"), allowedOrigin(c));
+    const series = await createSeries(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json"), allowedOrigin(c));
     return c.json(series, 201);
   })
   .patch("/posts/:postId/series", describeRoute({ summary: "Edit this and all future occurrences of a recurring post", responses: { 200: seriesUpdateResponse } }), validate("param", postParam), validate("json", updateSeriesSchema), async (c) => {
-    return c.json(await updateSeriesFrom(c.get("db"), currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c)));
+    return c.json(await updateSeriesFrom(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c)));
   })
   .post("/projects/:projectId/posts/bulk", describeRoute({ summary: "Move, change the network of, or delete several posts", responses: { 200: bulkResponse } }), validate("param", projectParam), validate("json", bulkPostsSchema), async (c) => {
-    return c.json(await bulkPosts(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json")));
+    return c.json(await bulkPosts(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json")));
   })
   .get("/projects/:projectId/posts/export", describeRoute({ summary: "CSV of the posts in a time range", contentType: "text/csv", responses: { 200: csvResponse } }), validate("param", projectParam), validate("query", exportQuery), async (c) => {
     const csv = await exportPostsCsv(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("query"), allowedOrigin(c));

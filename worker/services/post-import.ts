@@ -1,6 +1,9 @@
 // CSV import and export of posts (issue 13, decision 152). The browser parses the file and sends
-// its rows; every row is validated here by its network's rules (one place: checkImportRow), and
-// an import creates only the valid rows, so one bad row never costs the others. Image URLs are
+// its rows; every row is checked here (checkImportRow: cells, network, time, image URL) and then
+// by its network's rules in the one place every post path uses (worker/services/post-rules.ts:
+// length as the network counts it, image, daily cap counting the file's own rows), first with the
+// image still to be fetched, then, at import, with the stored image's real facts. An import
+// creates only the valid rows, so one bad row never costs the others. Image URLs are
 // fetched with the same SSRF rules as page scraping and stored with the same content checks as
 // an upload (magic bytes, 5 MB), never trusted by their name or declared type.
 import { and, asc, eq, gte, lt } from "drizzle-orm";
@@ -18,7 +21,8 @@ import { checkUrl, safeFetchBytes, SafeFetchError, scrapeOptions } from "../lib/
 import { ownedProject } from "../lib/ownership";
 import { newPostRow, noAccountMessage } from "./posts";
 import { storeImage } from "./media";
-import { networkIds, networkRuleErrors, resolveNetwork } from "./network-rules";
+import { postRuleIssues, type PostRuleIssue } from "./post-rules";
+import { isPlatformId, PLATFORM_METAS, type PlatformId } from "../../platforms/registry";
 import { socialAccounts } from "../../schema/db/social";
 import { MAX_IMAGE_BYTES } from "../../schema/api/posts";
 
@@ -34,6 +38,17 @@ function normaliseDate(v: string): string {
   return m ? `${m[1]}-${m[2]!.padStart(2, "0")}-${m[3]!.padStart(2, "0")}` : v.trim();
 }
 
+/** A network id from a CSV cell: its id, name, brand or select label ("X", "twitter", "Twitter (X)"). */
+export function resolveNetwork(cell: string): PlatformId | null {
+  const v = cell.trim().toLowerCase();
+  if (!v) return null;
+  if (isPlatformId(v)) return v;
+  const meta = PLATFORM_METAS.find((m) => [m.label, m.brand, m.selectLabel].some((n) => n.toLowerCase() === v));
+  return meta?.id ?? null;
+}
+
+const networkIds = (): string => PLATFORM_METAS.map((m) => m.id).join(", ");
+
 export function parseHashtags(v: string): string[] {
   return v
     .split(/[\s,]+/)
@@ -44,9 +59,9 @@ export function parseHashtags(v: string): string[] {
 export type CheckedRow = ImportRowResult & { content: string; hashtags: string[]; imageUrl: string | null; at: number | null };
 
 /**
- * Validates one row: content, network and its rules (length with hashtags, image needs), date and
- * time in the row's zone (or the user's), not in the past, image URL allowed. Both date and time
- * empty makes a draft (the calendar's Unscheduled tray).
+ * Validates one row's cells: content, network (known, connected), date and time in the row's zone
+ * (or the user's), not in the past, image URL allowed. Both date and time empty makes a draft (the
+ * calendar's Unscheduled tray). The network's rules come after (withNetworkRules).
  */
 export function checkImportRow(row: Row, rowNumber: number, defaultZone: string, connected: Set<Platform>, nowMs: number, allowHosts: Set<string>): CheckedRow {
   const errors: string[] = [];
@@ -58,10 +73,7 @@ export function checkImportRow(row: Row, rowNumber: number, defaultZone: string,
   const platform = resolveNetwork(row.network);
   if (!row.network.trim()) errors.push("Network is empty");
   else if (!platform) errors.push(`Unknown network "${row.network.trim()}" (use one of: ${networkIds()})`);
-  else {
-    if (content) errors.push(...networkRuleErrors(platform, content, hashtags, !!imageUrl));
-    if (!connected.has(platform)) errors.push(noAccountMessage(platform));
-  }
+  else if (!connected.has(platform)) errors.push(noAccountMessage(platform));
   const zone = row.time_zone.trim() || defaultZone;
   if (!isValidTimeZone(zone)) errors.push(`Unknown time zone "${row.time_zone.trim()}"`);
   const date = normaliseDate(row.date);
@@ -101,6 +113,42 @@ async function connectedNetworks(db: Db, projectId: string): Promise<Set<Platfor
   return new Set(rows.map((r) => r.platform as Platform));
 }
 
+/** A rule's message as a row's error: where an image is missing, which column supplies it. */
+function rowMessage(issue: PostRuleIssue, c: CheckedRow, fetched: boolean): string {
+  if (issue.field !== "media_info") return issue.message;
+  return fetched ? `Image URL: ${issue.message}` : `${issue.message} (add an image_url to this row)`;
+}
+
+/**
+ * Adds the network's rules (the same as every other path that saves a post) to each row with a
+ * network and content. Rows are one batch, so the daily cap counts the file's earlier valid rows.
+ * `images` holds the stored image of rows whose image_url has been fetched; until then an
+ * image_url counts as an image whose facts are checked once it is stored.
+ */
+async function withNetworkRules(env: Env, db: Db, projectId: string, rows: CheckedRow[], images = new Map<CheckedRow, MediaInfo>()): Promise<void> {
+  const subject = rows.filter((c) => c.platform && c.content);
+  const issues = await postRuleIssues(
+    env,
+    db,
+    projectId,
+    subject.map((c) => ({
+      platform: c.platform!,
+      content: c.content,
+      hashtags: c.hashtags,
+      mediaInfo: images.get(c) ?? (c.imageUrl ? ("pending" as const) : null),
+      // A row refused for another reason is not counted toward the daily cap of the others.
+      scheduledFor: c.errors.length === 0 ? c.at : null,
+    })),
+  );
+  subject.forEach((c, i) => {
+    for (const issue of issues[i]!) c.errors.push(rowMessage(issue, c, images.has(c)));
+    if (c.errors.length > 0) {
+      c.ok = false;
+      c.scheduled_for = null;
+    }
+  });
+}
+
 const strip = (c: CheckedRow): ImportRowResult => ({ row: c.row, ok: c.ok, errors: c.errors, platform: c.platform, scheduled_for: c.scheduled_for, ...(c.post_id ? { post_id: c.post_id } : {}) });
 
 /** The preview: every row's validation result, nothing stored. */
@@ -108,8 +156,9 @@ export async function checkImport(db: Db, env: Env, userId: string, projectId: s
   await ownedProject(db, userId, projectId);
   const connected = await connectedNetworks(db, projectId);
   const allow = scrapeOptions(env).allowHosts;
-  const results = input.rows.map((r, i) => strip(checkImportRow(r, input.first_row + i, input.time_zone, connected, nowMs, allow)));
-  return { results, created: 0 };
+  const checked = input.rows.map((r, i) => checkImportRow(r, input.first_row + i, input.time_zone, connected, nowMs, allow));
+  await withNetworkRules(env, db, projectId, checked);
+  return { results: checked.map(strip), created: 0 };
 }
 
 async function fetchImage(db: Db, env: Env, projectId: string, url: string, fetcher?: typeof fetch): Promise<MediaInfo> {
@@ -136,22 +185,28 @@ export async function importPosts(
   const connected = await connectedNetworks(db, projectId);
   const allow = scrapeOptions(env).allowHosts;
   const checked = input.rows.map((r, i) => checkImportRow(r, input.first_row + i, input.time_zone, connected, nowMs, allow));
+  // Rules first, so no image is fetched for a row the network refuses anyway.
+  await withNetworkRules(env, db, projectId, checked);
+  const images = new Map<CheckedRow, MediaInfo>();
+  for (const c of checked) {
+    if (!c.ok || !c.imageUrl) continue;
+    try {
+      images.set(c, await fetchImage(db, env, projectId, c.imageUrl, opts.fetcher));
+    } catch (err) {
+      if (!(err instanceof SafeFetchError) && !(err instanceof ApiError)) throw err;
+      c.ok = false;
+      c.scheduled_for = null;
+      c.errors.push(`Image URL: ${err.message}`);
+    }
+  }
+  // Again with the stored images' real type, size and aspect ratio, as createPost checks them.
+  await withNetworkRules(env, db, projectId, checked.filter((c) => c.ok), images);
   const at = Date.now();
   const rows: (typeof posts.$inferInsert)[] = [];
   const origin = opts.origin?.replace(/\/+$/, "");
   for (const c of checked) {
     if (!c.ok) continue;
-    let mediaInfo: MediaInfo | null = null;
-    if (c.imageUrl) {
-      try {
-        mediaInfo = await fetchImage(db, env, projectId, c.imageUrl, opts.fetcher);
-      } catch (err) {
-        if (!(err instanceof SafeFetchError) && !(err instanceof ApiError)) throw err;
-        c.ok = false;
-        c.errors.push(`Image URL: ${err.message}`);
-        continue;
-      }
-    }
+    const mediaInfo = images.get(c) ?? null;
     const row = newPostRow(
       projectId,
       {

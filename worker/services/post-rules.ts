@@ -1,8 +1,11 @@
-// Scheduling checks a post against its network's rules before anything is saved (decision 122):
-// the pure rules of platforms/validation.ts (length as the network counts it, image required,
-// type, size, aspect ratio from the image's own header) plus the network's daily cap, which needs
-// the project's other posts. A post the network would refuse is refused here with a clear 400.
-import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+// Every path that creates or changes a post checks it here, against its network's rules, before
+// anything is saved (decisions 122 and 124): createPost/updatePost, campaigns, "Add to queue",
+// recurring series and their "all future" edits, bulk move / change of network, and the CSV
+// import and its preview. The pure rules of platforms/validation.ts (length as the network counts
+// it on the text as sent, image required, type, size, aspect ratio from the image's own header)
+// plus what needs the database: the account's own length limit (Mastodon) and the network's daily
+// cap. One place, so no path accepts a post the network would refuse at its due time.
+import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { isPlatformId, platformMeta, type PlatformId } from "../../platforms/registry";
 import { socialAccounts } from "../../schema/db/social";
 import { checkPostRules, type DraftImage } from "../../platforms/validation";
@@ -15,20 +18,25 @@ import { imageSize } from "../lib/image-size";
 
 const DAY_MS = 86_400_000;
 
-export type RulesInput = {
-  projectId: string;
+export type PostRuleIssue = { field: "content" | "media_info" | "scheduled_for"; message: string };
+
+/** One post as it would be saved. */
+export type RulesDraft = {
   platform: string;
   content: string;
   hashtags: readonly string[];
-  mediaInfo: MediaInfo | null;
-  scheduledFor: number;
-  /** The post being edited, left out of the daily count. */
+  /** The attached upload; "pending" when an image will be attached but is not stored yet (CSV preview). */
+  mediaInfo: MediaInfo | null | "pending";
+  /** When it is published; null for a draft, which the daily cap does not count. */
+  scheduledFor: number | null;
+  /** The post being changed: its current time is left out of the daily count. */
   postId?: string;
 };
 
+export type RulesInput = Omit<RulesDraft, "scheduledFor"> & { projectId: string; scheduledFor: number | null };
+
 /** The facts of an attached upload: type and size from our media row, width/height from its header. */
-async function imageFacts(env: Env, db: Db, projectId: string, info: MediaInfo | null): Promise<DraftImage | null> {
-  if (!info) return null;
+async function imageFacts(env: Env, db: Db, projectId: string, info: MediaInfo): Promise<DraftImage> {
   const key = info.url.match(/\/media\/([A-Za-z0-9_-]+)$/)?.[1];
   const row = key ? await db.select().from(media).where(and(eq(media.publicKey, key), eq(media.projectId, projectId))).get() : undefined;
   if (!row) return { type: info.file_type, size: info.file_size };
@@ -49,39 +57,96 @@ async function accountMaxLength(db: Db, projectId: string, platform: PlatformId)
   return own(row?.meta ?? null);
 }
 
+/** Scheduled times of the project's posts of a network in (from, to), leaving out the given posts. */
+async function takenTimes(db: Db, projectId: string, platform: PlatformId, from: number, to: number, exclude: ReadonlySet<string>): Promise<number[]> {
+  const rows = await db
+    .select({ id: posts.id, at: posts.scheduledFor })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.projectId, projectId),
+        eq(posts.platform, platform),
+        inArray(posts.status, ["scheduled", "publishing", "published"]),
+        gt(posts.scheduledFor, from),
+        lt(posts.scheduledFor, to),
+      ),
+    )
+    .all();
+  return rows.filter((r) => !exclude.has(r.id)).map((r) => r.at);
+}
+
+/** The most posts in any 24 hours that start or end at `t`. */
+function busiestAround(t: number, times: number[]): number {
+  let before = 0;
+  let after = 0;
+  for (const s of times) {
+    if (s > t - DAY_MS && s <= t) before++;
+    if (s >= t && s < t + DAY_MS) after++;
+  }
+  return Math.max(before, after);
+}
+
+/**
+ * Every rule each post breaks (content first, then image, then daily cap); [] for a post that may
+ * be saved. The posts are checked as one batch: a post that passes counts toward the daily cap of
+ * the ones after it, and the batch's own existing posts (postId) are counted at their new times.
+ */
+export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts: readonly RulesDraft[]): Promise<PostRuleIssue[][]> {
+  const limits = new Map<PlatformId, number | null>();
+  const images = new Map<string, DraftImage>();
+  const exclude = new Set(drafts.flatMap((d) => (d.postId ? [d.postId] : [])));
+  const taken = new Map<PlatformId, number[]>();
+  // One read of the existing posts per network, around all the batch's times.
+  for (const d of drafts) {
+    if (!isPlatformId(d.platform) || d.scheduledFor === null || !platformMeta(d.platform).rules.dailyCap || taken.has(d.platform)) continue;
+    const times = drafts.filter((x) => x.platform === d.platform && x.scheduledFor !== null).map((x) => x.scheduledFor!);
+    taken.set(d.platform, await takenTimes(db, projectId, d.platform, Math.min(...times) - DAY_MS, Math.max(...times) + DAY_MS, exclude));
+  }
+  const out: PostRuleIssue[][] = [];
+  for (const d of drafts) {
+    const platform = d.platform;
+    if (!isPlatformId(platform)) {
+      out.push([]);
+      continue;
+    }
+    if (!limits.has(platform)) limits.set(platform, await accountMaxLength(db, projectId, platform));
+    let image: DraftImage | null = null;
+    if (d.mediaInfo && d.mediaInfo !== "pending") {
+      const known = images.get(d.mediaInfo.url) ?? (await imageFacts(env, db, projectId, d.mediaInfo));
+      images.set(d.mediaInfo.url, known);
+      image = known;
+    }
+    const issues: PostRuleIssue[] = checkPostRules({ platform, content: d.content, hashtags: d.hashtags, image, maxLength: limits.get(platform) }).filter(
+      // An image still to be fetched is there: only its facts are unknown until it is stored.
+      (i) => !(d.mediaInfo === "pending" && i.field === "media_info"),
+    );
+    const meta = platformMeta(platform);
+    const cap = meta.rules.dailyCap;
+    const times = taken.get(platform);
+    if (cap && times && d.scheduledFor !== null) {
+      const busiest = busiestAround(d.scheduledFor, times);
+      if (busiest >= cap) {
+        issues.push({
+          field: "scheduled_for",
+          message: `${meta.label} publishes at most ${cap} posts per account in 24 hours, and ${busiest} are already scheduled within 24 hours of this time. Please choose another time.`,
+        });
+      } else if (issues.length === 0) {
+        times.push(d.scheduledFor);
+      }
+    }
+    out.push(issues);
+  }
+  return out;
+}
+
 /** Throws a 400 with the first rule the post breaks; nothing has been written yet. */
 export async function assertPostRules(env: Env, db: Db, input: RulesInput): Promise<void> {
-  const platform = input.platform;
-  if (!isPlatformId(platform)) return;
-  const image = await imageFacts(env, db, input.projectId, input.mediaInfo);
-  const [issue] = checkPostRules({ platform, content: input.content, hashtags: input.hashtags, image, maxLength: await accountMaxLength(db, input.projectId, platform) });
-  if (issue) throw badRequest(issue.message, { [issue.field]: issue.message });
+  const [issues] = await postRuleIssues(env, db, input.projectId, [input]);
+  throwFirst(issues!);
+}
 
-  const meta = platformMeta(platform);
-  const cap = meta.rules.dailyCap;
-  if (!cap) return;
-  // Any 24 hours around this time may hold at most `cap` posts of this project's account.
-  const count = async (from: number, to: number) => {
-    const row = await db
-      .select({ n: sql<number>`count(*)` })
-      .from(posts)
-      .where(
-        and(
-          eq(posts.projectId, input.projectId),
-          eq(posts.platform, platform),
-          inArray(posts.status, ["scheduled", "publishing", "published"]),
-          gt(posts.scheduledFor, from),
-          lt(posts.scheduledFor, to),
-          input.postId ? ne(posts.id, input.postId) : undefined,
-        ),
-      )
-      .get();
-    return row?.n ?? 0;
-  };
-  const t = input.scheduledFor;
-  const busiest = Math.max(await count(t - DAY_MS, t + 1), await count(t - 1, t + DAY_MS));
-  if (busiest >= cap) {
-    const message = `${meta.label} publishes at most ${cap} posts per account in 24 hours, and ${busiest} are already scheduled within 24 hours of this time. Please choose another time.`;
-    throw badRequest(message, { scheduled_for: message });
-  }
+/** A 400 with the first issue, under its field; nothing when there is none. */
+export function throwFirst(issues: readonly PostRuleIssue[]): void {
+  const issue = issues[0];
+  if (issue) throw badRequest(issue.message, { [issue.field]: issue.message });
 }

@@ -2,14 +2,14 @@
 // series and bulk actions. Every entry point checks the caller owns the project first. Times are
 // computed in the user's wall-clock zone (schema/api/posting-schedule.ts), and every change of a
 // post is a conditional update on its status, so nothing here can race the publish cron (a post
-// being published never changes under the publisher) — decision 151.
+// being published never changes under the publisher) — decision 151. Every post these paths
+// create or change passes its network's rules first (worker/services/post-rules.ts).
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import type { z } from "zod";
 import { posts } from "../../schema/db/posts";
 import { postingSlots, postSeries } from "../../schema/db/planner";
 import type { Platform } from "../../schema/api/common";
-import type { Post } from "../../schema/api/posts";
-import { PLATFORM_LIMITS, publishedLength } from "../../schema/api/campaigns";
+import type { MediaInfo, Post } from "../../schema/api/posts";
 import { addDays, dateInZone, localDateTimeToUtc, timeInZone } from "../../schema/api/campaign-schedule";
 import { nextFreeSlots, QUEUE_HORIZON_WEEKS, recurrenceInstants, type WeeklySlot } from "../../schema/api/posting-schedule";
 import type {
@@ -23,10 +23,12 @@ import type {
   SlotsResponse,
   updateSeriesSchema,
 } from "../../schema/api/planner";
+import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
+import { postRuleIssues, throwFirst } from "./post-rules";
 import { createPosts, getPost, hasConnectedAccount, newPostRow, noAccountMessage, resolveMedia as resolveProjectMedia, toPostDto } from "./posts";
 
 // A posts row binds 18 values; D1 allows 100 bound parameters per statement.
@@ -110,14 +112,13 @@ export async function queueSlots(db: Db, userId: string, projectId: string, plat
   });
 }
 
-function lengthError(platform: Platform, content: string, hashtags: string[]): string | null {
-  const limit = PLATFORM_LIMITS[platform];
-  return publishedLength(content, hashtags) > limit ? `Post is too long for ${platform} (max ${limit} characters with hashtags)` : null;
-}
+// How many free slots "Add to queue" tries when the next ones would break the network's daily cap.
+const QUEUE_CANDIDATES = 10;
 
 /** "Add to queue": the post goes into its network's next free slot. */
 export async function queuePost(
   db: Db,
+  env: Env,
   userId: string,
   projectId: string,
   input: z.output<typeof queuePostSchema>,
@@ -125,12 +126,19 @@ export async function queuePost(
   nowMs = Date.now(),
 ): Promise<Post> {
   await ownedProject(db, userId, projectId);
-  const tooLong = lengthError(input.platform, input.content, input.hashtags);
-  if (tooLong) throw badRequest(tooLong, { content: tooLong });
   const { mediaInfo, mediaUrl } = await resolveProjectMedia(db, projectId, input.media_info, origin);
+  const draft = { platform: input.platform, content: input.content, hashtags: input.hashtags, mediaInfo };
+  // Content and image first, whatever the slot.
+  const [own] = await postRuleIssues(env, db, projectId, [{ ...draft, scheduledFor: null }]);
+  throwFirst(own!);
   if (!(await hasConnectedAccount(db, projectId, input.platform))) throw badRequest(noAccountMessage(input.platform));
-  const [at] = await freeSlotsFor(db, projectId, input.platform, 1, nowMs);
-  if (at === undefined) throw badRequest(NO_SLOT_MESSAGE(input.platform));
+  const slots = await freeSlotsFor(db, projectId, input.platform, QUEUE_CANDIDATES, nowMs);
+  if (slots.length === 0) throw badRequest(NO_SLOT_MESSAGE(input.platform));
+  // The first free slot the network's daily cap allows.
+  const checked = await Promise.all(slots.map(async (t) => (await postRuleIssues(env, db, projectId, [{ ...draft, scheduledFor: t }]))[0]!));
+  const pick = checked.findIndex((issues) => issues.length === 0);
+  if (pick < 0) throwFirst(checked[0]!);
+  const at = slots[pick]!;
   const [created] = await createPosts(db, projectId, [
     { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor: at, mediaInfo, mediaUrl },
   ]);
@@ -140,6 +148,7 @@ export async function queuePost(
 /** A recurring post: the series row and every occurrence as its own scheduled post, in one batch. */
 export async function createSeries(
   db: Db,
+  env: Env,
   userId: string,
   projectId: string,
   input: z.output<typeof createSeriesSchema>,
@@ -147,8 +156,6 @@ export async function createSeries(
   nowMs = Date.now(),
 ): Promise<SeriesResponse> {
   await ownedProject(db, userId, projectId);
-  const tooLong = lengthError(input.platform, input.content, input.hashtags);
-  if (tooLong) throw badRequest(tooLong, { content: tooLong });
   const r = input.recurrence;
   const instants = recurrenceInstants({
     startDate: r.start_date,
@@ -163,6 +170,14 @@ export async function createSeries(
     throw badRequest("The first post must be in the future", { "recurrence.start_date": "The first post must be in the future" });
   }
   const { mediaInfo, mediaUrl } = await resolveProjectMedia(db, projectId, input.media_info, origin);
+  // Every occurrence, so a series cannot fill a day past the network's daily cap.
+  const issues = await postRuleIssues(
+    env,
+    db,
+    projectId,
+    instants.map((t) => ({ platform: input.platform, content: input.content, hashtags: input.hashtags, mediaInfo, scheduledFor: t })),
+  );
+  throwFirst(issues.find((i) => i.length > 0) ?? []);
   if (!(await hasConnectedAccount(db, projectId, input.platform))) throw badRequest(noAccountMessage(input.platform));
   const at = Date.now();
   const seriesId = newId();
@@ -196,6 +211,7 @@ export async function createSeries(
  */
 export async function updateSeriesFrom(
   db: Db,
+  env: Env,
   userId: string,
   postId: string,
   input: z.output<typeof updateSeriesSchema>,
@@ -210,13 +226,9 @@ export async function updateSeriesFrom(
     .where(and(eq(posts.seriesId, post.series_id), eq(posts.projectId, post.project_id), gte(posts.scheduledFor, from), eq(posts.status, "scheduled")))
     .orderBy(asc(posts.scheduledFor))
     .all();
-  const content = input.content ?? post.content;
-  const hashtags = input.hashtags ?? post.hashtags;
-  const tooLong = lengthError(post.platform, content, hashtags);
-  if (tooLong) throw badRequest(tooLong, { content: tooLong });
   const media = input.media_info !== undefined ? await resolveProjectMedia(db, post.project_id, input.media_info, origin) : null;
   const at = Date.now();
-  const updates = rows.map((row) => {
+  const edits = rows.map((row) => {
     const changes: Partial<typeof posts.$inferInsert> = { updatedAt: at };
     if (input.content !== undefined) changes.content = input.content;
     if (input.hashtags !== undefined) changes.hashtags = input.hashtags.filter(Boolean);
@@ -225,6 +237,25 @@ export async function updateSeriesFrom(
       const date = dateInZone(row.scheduledFor, input.time_zone);
       changes.scheduledFor = localDateTimeToUtc(date, input.time, input.time_zone)!;
     }
+    return { row, changes };
+  });
+  // Each occurrence as it will be, at its new time; with none left scheduled the edit itself is
+  // still checked, so it is refused the same way createPost/updatePost refuse it.
+  const asSaved = (row: typeof posts.$inferSelect, changes: Partial<typeof posts.$inferInsert>) => ({
+    platform: row.platform,
+    content: changes.content ?? row.content,
+    hashtags: changes.hashtags ?? row.hashtags ?? [],
+    mediaInfo: (changes.mediaInfo !== undefined ? changes.mediaInfo : (row.mediaInfo ?? null)) as MediaInfo | null,
+    scheduledFor: changes.scheduledFor ?? row.scheduledFor,
+    postId: row.id,
+  });
+  const drafts =
+    edits.length > 0
+      ? edits.map(({ row, changes }) => asSaved(row, changes))
+      : [{ platform: post.platform, content: input.content ?? post.content, hashtags: input.hashtags ?? post.hashtags, mediaInfo: media ? media.mediaInfo : post.media_info, scheduledFor: null }];
+  const issues = await postRuleIssues(env, db, post.project_id, drafts);
+  throwFirst(issues.find((i) => i.length > 0) ?? []);
+  const updates = edits.map(({ row, changes }) => {
     return db
       .update(posts)
       .set(changes)
@@ -238,12 +269,17 @@ export async function updateSeriesFrom(
   return { updated: changed.length, posts: changed };
 }
 
+/** A stored post as the rules see it. */
+function asRulesDraft(r: typeof posts.$inferSelect) {
+  return { platform: r.platform, content: r.content, hashtags: r.hashtags ?? [], mediaInfo: (r.mediaInfo ?? null) as MediaInfo | null, postId: r.id };
+}
+
 /**
  * Bulk actions on selected posts, in one batch: move by N days (local time of day kept), change
- * the network (posts too long for it are skipped), or delete. Posts being published or already
+ * the network (posts it would refuse are skipped), or delete. Moves that would break the daily cap are skipped too. Posts being published or already
  * published are skipped for moves and network changes; a post being published is never deleted.
  */
-export async function bulkPosts(db: Db, userId: string, projectId: string, input: z.output<typeof bulkPostsSchema>): Promise<BulkResponse> {
+export async function bulkPosts(db: Db, env: Env, userId: string, projectId: string, input: z.output<typeof bulkPostsSchema>): Promise<BulkResponse> {
   await ownedProject(db, userId, projectId);
   const ids = [...new Set(input.ids)];
   const rows: (typeof posts.$inferSelect)[] = [];
@@ -259,16 +295,29 @@ export async function bulkPosts(db: Db, userId: string, projectId: string, input
       statements.push(db.delete(posts).where(and(eq(posts.projectId, projectId), inArray(posts.id, deletable.slice(i, i + IDS_PER_STATEMENT)), inArray(posts.status, ["scheduled", "published", "failed", "draft"]))).returning({ id: posts.id }));
     }
   } else if (input.action === "move") {
-    for (const r of rows) {
-      if (r.status !== "scheduled") continue;
-      const date = addDays(dateInZone(r.scheduledFor, input.time_zone), input.days!);
-      const next = localDateTimeToUtc(date, timeInZone(r.scheduledFor, input.time_zone), input.time_zone)!;
+    const moves = rows
+      .filter((r) => r.status === "scheduled")
+      .map((r) => {
+        const date = addDays(dateInZone(r.scheduledFor, input.time_zone), input.days!);
+        return { r, next: localDateTimeToUtc(date, timeInZone(r.scheduledFor, input.time_zone), input.time_zone)! };
+      });
+    // A move may not push a day past the network's daily cap: those posts are skipped.
+    const issues = await postRuleIssues(env, db, projectId, moves.map(({ r, next }) => ({ ...asRulesDraft(r), scheduledFor: next })));
+    for (const [i, { r, next }] of moves.entries()) {
+      if (issues[i]!.length > 0) continue;
       statements.push(db.update(posts).set({ scheduledFor: next, updatedAt: at }).where(and(eq(posts.id, r.id), eq(posts.status, "scheduled"))).returning({ id: posts.id }));
     }
   } else {
     const platform = input.platform!;
-    const fits = rows.filter((r) => ["scheduled", "failed", "draft"].includes(r.status) && !lengthError(platform, r.content, r.hashtags ?? []));
-    const fitIds = fits.map((r) => r.id);
+    const candidates = rows.filter((r) => ["scheduled", "failed", "draft"].includes(r.status));
+    // Only posts the new network accepts as they are (length as it counts it, image, daily cap).
+    const issues = await postRuleIssues(
+      env,
+      db,
+      projectId,
+      candidates.map((r) => ({ ...asRulesDraft(r), platform, scheduledFor: r.status === "scheduled" ? r.scheduledFor : null })),
+    );
+    const fitIds = candidates.filter((_, i) => issues[i]!.length === 0).map((r) => r.id);
     for (let i = 0; i < fitIds.length; i += IDS_PER_STATEMENT) {
       statements.push(
         db

@@ -2,7 +2,6 @@ import { Box, chakra, IconButton, Portal, Stack, Text, Tooltip } from "@chakra-u
 import { BookOpen, ChartColumn, CirclePlus, LogOut, PanelLeftClose, PanelLeftOpen, Settings, type LucideIcon } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { NavLink } from "react-router-dom";
-import { notify } from "../../components/ui/toaster";
 import { NAV_ITEMS } from "./nav-items";
 import { useShellActions } from "./shell-context";
 import { readCollapsed, SIDE_NAV_STORAGE_KEY as STORAGE_KEY, SIDE_NAV_WIDTH } from "./side-nav-state";
@@ -73,10 +72,11 @@ export function SideNav() {
     });
   };
 
-  const actions: { label: string; icon: LucideIcon; onClick: () => void; danger?: boolean }[] = [
+  // Analytics is a screen now (DESIGN.md, "Where this design departs"): a link, like the header menu's.
+  const actions: ({ label: string; icon: LucideIcon; danger?: boolean } & ({ onClick: () => void } | { to: string }))[] = [
     { label: "Create New Post", icon: CirclePlus, onClick: openCreatePost },
     { label: "Settings", icon: Settings, onClick: openSettings },
-    { label: "Analytics", icon: ChartColumn, onClick: () => notify.info("Analytics coming soon") },
+    { label: "Analytics", icon: ChartColumn, to: "/analytics" },
     { label: "View Onboarding", icon: BookOpen, onClick: () => void viewOnboarding() },
     { label: "Logout", icon: LogOut, onClick: () => void logout(), danger: true },
   ];
@@ -144,19 +144,33 @@ export function SideNav() {
         {actions.map((a) => (
           <li key={a.label}>
             <WithTip label={a.label} collapsed={collapsed}>
-              <chakra.button
-                type="button"
-                onClick={a.onClick}
-                aria-label={collapsed ? a.label : undefined}
-                {...itemStyles}
-                justifyContent={collapsed ? "center" : "flex-start"}
-                color={a.danger ? "fg.error" : itemStyles.color}
-                _hover={a.danger ? { bg: "bg.error", color: "fg.error" } : itemStyles._hover}
-              >
-                <ItemLabel collapsed={collapsed} icon={a.icon}>
-                  {a.label}
-                </ItemLabel>
-              </chakra.button>
+              {"to" in a ? (
+                <StyledNavLink
+                  to={a.to}
+                  aria-label={collapsed ? a.label : undefined}
+                  {...itemStyles}
+                  justifyContent={collapsed ? "center" : "flex-start"}
+                  _currentPage={{ bg: "brand.50", color: "brand.700", fontWeight: "semibold" }}
+                >
+                  <ItemLabel collapsed={collapsed} icon={a.icon}>
+                    {a.label}
+                  </ItemLabel>
+                </StyledNavLink>
+              ) : (
+                <chakra.button
+                  type="button"
+                  onClick={a.onClick}
+                  aria-label={collapsed ? a.label : undefined}
+                  {...itemStyles}
+                  justifyContent={collapsed ? "center" : "flex-start"}
+                  color={a.danger ? "fg.error" : itemStyles.color}
+                  _hover={a.danger ? { bg: "bg.error", color: "fg.error" } : itemStyles._hover}
+                >
+                  <ItemLabel collapsed={collapsed} icon={a.icon}>
+                    {a.label}
+                  </ItemLabel>
+                </chakra.button>
+              )}
             </WithTip>
           </li>
         ))}

@@ -9,7 +9,7 @@ import { PLATFORM_LABELS } from "./platform-icon";
 
 // Bulk actions (issue 13): select several posts, then move them by N days (each keeps its local
 // time of day), change their network, or delete them — one confirmation, one request, one batch
-// on the server. Posts the action cannot apply to (published, too long for the network) are
+// on the server. Posts the action cannot apply to (published, refused by the network's rules) are
 // skipped and counted in the toast.
 export type Selection = { selected: Set<string>; toggle: (id: string) => void; clear: () => void };
 
@@ -33,7 +33,7 @@ const plural = (n: number) => `${n} post${n === 1 ? "" : "s"}`;
 
 function describe(p: Pending, n: number): string {
   if (p.action === "move") return `Move ${plural(n)} ${p.days > 0 ? "forward" : "back"} by ${Math.abs(p.days)} day${Math.abs(p.days) === 1 ? "" : "s"}? Each keeps its time of day.`;
-  if (p.action === "platform") return `Change the network of ${plural(n)} to ${PLATFORM_LABELS[p.platform]}? Posts too long for it are skipped.`;
+  if (p.action === "platform") return `Change the network of ${plural(n)} to ${PLATFORM_LABELS[p.platform]}? Posts it would refuse (too long, no image, daily limit) are skipped.`;
   return `Are you sure you want to delete ${plural(n)}?`;
 }
 
