@@ -50,7 +50,9 @@ if (!configured.X_CLIENT_ID && !configured.INSTAGRAM_CLIENT_ID) {
   // The platform sandbox speaks X's and Instagram's protocols, so Connect works offline.
   const sandbox = spawn(process.execPath, [path.join(root, "test/fakes/platform-sandbox-main.ts")], {
     cwd: root,
-    env: { ...env, SANDBOX_PORT: String(sandboxPort) },
+    // The sandbox downloads image_url like the real APIs and refuses local hosts, except the app's own
+    // origin (offline, media is served at http://localhost:<port>/media/...).
+    env: { ...env, SANDBOX_PORT: String(sandboxPort), SANDBOX_PUBLIC_ORIGINS: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, process.env.APP_ORIGIN ?? ""].join(",") },
     stdio: "inherit",
   });
   children.push(sandbox);

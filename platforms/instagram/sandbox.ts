@@ -26,6 +26,7 @@ import {
   type Posted,
   type SandboxNetwork,
 } from "../shared/sandbox-core.ts";
+import { fetchMedia } from "../shared/sandbox-media.ts";
 import { INSTAGRAM_SANDBOX_CLIENT } from "./meta.ts";
 
 type Container = { id: string; accountId: string; imageUrl: string; caption: string; readyAt: number; status: string };
@@ -69,7 +70,7 @@ function issueIg(acc: Account, kind: "short" | "long"): { token: string; ttl: nu
   return { token: t, ttl };
 }
 
-function handleInstagram(req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL, path: string): boolean {
+async function handleInstagram(req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL, path: string): Promise<boolean> {
   if (path === "/oauth/authorize") return handleAuthorize(instagramSandbox, AUTHORIZE, req, res, body, url);
   const p = params(req, body, url);
 
@@ -214,6 +215,31 @@ function handleInstagram(req: IncomingMessage, res: ServerResponse, body: Buffer
       const caption = p.get("caption") ?? "";
       if ([...caption].length > 2200) {
         igError(res, 400, "Invalid parameter", 100, { error_subcode: 2207010, error_user_msg: "The caption is too long (over 2,200 characters)." });
+        return true;
+      }
+      // Container creation downloads image_url (Instagram error codes reference: 9004 / 2207052
+      // "Media download has failed", 36001 / 2207005 unsupported format, 36000 / 2207004 over 8 MiB).
+      const fetched = await fetchMedia(imageUrl);
+      if (!fetched.ok) {
+        igError(res, 400, `Media download has failed.: The media could not be fetched from this URI: ${imageUrl}`, 9004, {
+          error_subcode: 2207052,
+          is_transient: false,
+          error_user_title: "Media download has failed",
+          error_user_msg: `The media could not be fetched from this URI: ${imageUrl} (${fetched.reason}).`,
+        });
+        return true;
+      }
+      if (fetched.kind !== "jpeg") {
+        igError(res, 400, "The image format is not supported.", 36001, {
+          error_subcode: 2207005,
+          is_transient: false,
+          error_user_title: "Unsupported image format",
+          error_user_msg: `The image format is not supported (${fetched.kind === "other" ? "not an image" : fetched.kind.toUpperCase()}). Only JPEG images can be published.`,
+        });
+        return true;
+      }
+      if (fetched.bytes.length > 8 * 1024 * 1024) {
+        igError(res, 400, "The image size is too large.", 36000, { error_subcode: 2207004, is_transient: false, error_user_title: "Image size too large", error_user_msg: "The image is too large to download. It should be less than 8 MiB." });
         return true;
       }
       const id = nextId("179");

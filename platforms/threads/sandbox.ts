@@ -27,6 +27,7 @@ import {
   type Failure,
   type SandboxNetwork,
 } from "../shared/sandbox-core.ts";
+import { fetchMedia } from "../shared/sandbox-media.ts";
 import { THREADS_SANDBOX_CLIENT, threadsLength } from "./meta.ts";
 
 type Container = { id: string; accountId: string; mediaType: string; imageUrl: string | null; text: string; readyAt: number; status: string };
@@ -75,7 +76,7 @@ function publish(acc: Account, c: Container) {
   return recordPost(acc, c.text, c.imageUrl, "1810");
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL, path: string): boolean {
+async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL, path: string): Promise<boolean> {
   if (path === "/oauth/authorize") return handleAuthorize(threadsSandbox, AUTHORIZE, req, res, body, url);
   const p = params(req, body, url);
 
@@ -233,6 +234,28 @@ function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: UR
       if (threadsLength(text) > 500) {
         thError(res, 400, "Invalid parameter", 100, { error_subcode: 4279009, error_user_msg: "The post text is too long. The limit is 500 characters." });
         return true;
+      }
+      if (mediaType === "IMAGE") {
+        // Container creation downloads image_url; Threads takes JPEG and PNG up to 8 MB
+        // (docs/decisions/124).
+        const fetched = await fetchMedia(imageUrl!);
+        if (!fetched.ok) {
+          thError(res, 400, `Media download has failed.: The media could not be fetched from this URI: ${imageUrl}`, 9004, {
+            error_subcode: 2207052,
+            is_transient: false,
+            error_user_title: "Media download has failed",
+            error_user_msg: `The media could not be fetched from this URI: ${imageUrl} (${fetched.reason}).`,
+          });
+          return true;
+        }
+        if (fetched.kind !== "jpeg" && fetched.kind !== "png") {
+          thError(res, 400, "The image format is not supported.", 36001, { error_subcode: 2207005, is_transient: false, error_user_msg: "The image format is not supported. Use a JPEG or PNG image." });
+          return true;
+        }
+        if (fetched.bytes.length > 8 * 1024 * 1024) {
+          thError(res, 400, "The image size is too large.", 36000, { error_subcode: 2207004, is_transient: false, error_user_msg: "The image is too large. It should be at most 8 MB." });
+          return true;
+        }
       }
       const id = nextId("1790");
       containers.set(id, { id, accountId: auth.acc.id, mediaType, imageUrl: mediaType === "IMAGE" ? imageUrl : null, text, readyAt: Date.now() + CONTAINER_DELAY_MS, status: "IN_PROGRESS" });

@@ -9,6 +9,7 @@ import { weekOverWeek } from "../../worker/services/analytics";
 import { getPublishingCredentials } from "../../worker/services/social-credentials";
 import { expectError, json, signIn } from "./helpers";
 import { connectSandboxAccount, insertPost, sandboxControl } from "./posts-fixtures";
+import { putPublicMedia } from "./public-media";
 
 const db = () => getDb(env.DB);
 
@@ -20,7 +21,8 @@ async function ok<T>(res: Response): Promise<T> {
 /** A post really published on the sandbox, recorded as published in D1. */
 async function publishedOnSandbox(projectId: string, platform: "twitter" | "instagram", text: string, at: number) {
   const c = await getPublishingCredentials(db(), env, projectId, platform);
-  const imageUrl = platform === "instagram" ? `${env.FAKES_URL}/web/photo.png` : undefined;
+  // Instagram downloads image_url when the container is created: it must serve a JPEG.
+  const imageUrl = platform === "instagram" ? await putPublicMedia(`https://images.example.com/${crypto.randomUUID()}.jpg`) : undefined;
   const { platformPostId } = await platformFor(env, platform).publish({ accessToken: c.accessToken, accountId: c.platformUserId, text, imageUrl });
   const id = await insertPost(projectId, { platform, content: text, status: "published", platformPostId, scheduledFor: at });
   await env.DB.prepare("update posts set published_at = ? where id = ?").bind(at, id).run();

@@ -9,6 +9,7 @@ import { call, ORIGIN, signIn, type TestUser } from "./helpers";
 import { APP_PASSWORD, connectNetwork, NEW_NETWORKS, networkControl, networkState, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 import { insertPost, readPost } from "./posts-fixtures";
 import { rawAccountRow } from "./social-helpers";
+import { servePreparedMedia } from "./public-media";
 
 // The publishing pipeline (queue consumer, claim token, reconciliation, typed errors, token
 // refresh) for each network of issue 12, with the sandbox's counters as the outside view:
@@ -56,6 +57,8 @@ describe.each(NEW_NETWORKS)("%s publishing", (network) => {
     const media = await uploadImage(user);
     const content = `Launch day ${crypto.randomUUID().slice(0, 6)}`;
     const { id, job } = await claimedPost(user, network, content, media);
+    // Networks that download image_url (Threads) fetch it from the app's public origin.
+    await servePreparedMedia(user.projectId, media.url, network, "https://brandpilot.example");
     const e = testEnv();
     expect((await deliver(e, job)).acked).toBe(1);
     const row = await readPost(id);

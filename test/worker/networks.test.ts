@@ -7,6 +7,7 @@ import { getPublishingCredentials } from "../../worker/services/social-credentia
 import { signIn, type TestUser } from "./helpers";
 import { connectNetwork, NEW_NETWORKS, networkControl, networkState, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 import { rawAccountRow } from "./social-helpers";
+import { putPublicMedia } from "./public-media";
 
 // Every network of issue 12 against its sandbox, through the same code paths production uses:
 // connect through its own flow (API routes), credentials from D1 (decrypted), the network's
@@ -33,7 +34,7 @@ async function setup(network: NewNetwork): Promise<Setup> {
   const account = await connectNetwork(user, network, username);
   const creds = await getPublishingCredentials(getDb(env.DB), env, user.projectId, network);
   const adapter = platformFor(env, network, creds.accountMeta);
-  const imageUrl = `${env.FAKES_URL}/web/image.png`;
+  const imageUrl = await putPublicMedia(`https://images.example.com/${username}.png`, PNG);
   return {
     user,
     username,

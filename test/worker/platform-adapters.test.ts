@@ -9,6 +9,7 @@ import { getDb } from "../../worker/lib/db";
 import { getPublishingCredentials } from "../../worker/services/social-credentials";
 import { signIn } from "./helpers";
 import { connectAccount, sandboxControl, sandboxState } from "./social-helpers";
+import { putPublicMedia } from "./public-media";
 
 const uname = () => `p${crypto.randomUUID().slice(0, 8)}`;
 const res = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -154,7 +155,7 @@ describe("Instagram adapter against the sandbox", () => {
   it("creates a container, waits until FINISHED, publishes, and finds it again", async () => {
     const { username, creds, ig } = await setup();
     const text = `Instagram caption ${username}`;
-    const imageUrl = "http://localhost/media/abc123.png";
+    const imageUrl = await putPublicMedia(`http://localhost/media/${username}`);
     const { platformPostId } = await ig.publish({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, imageUrl });
     const st = await sandboxState("instagram", username);
     expect(st.items).toHaveLength(1);
@@ -164,7 +165,7 @@ describe("Instagram adapter against the sandbox", () => {
 
   it("classifies injected failures", async () => {
     const { username, creds, ig } = await setup();
-    const input = { accessToken: creds.accessToken, accountId: creds.platformUserId, text: "c", imageUrl: "http://localhost/media/x.png" };
+    const input = { accessToken: creds.accessToken, accountId: creds.platformUserId, text: "c", imageUrl: await putPublicMedia(`http://localhost/media/${username}-c`) };
     await sandboxControl("instagram", { fail: "500", account: username });
     expect((await caught(ig.publish(input))).kind).toBe("retryable");
     await sandboxControl("instagram", { fail: "429", account: username });

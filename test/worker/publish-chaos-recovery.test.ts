@@ -17,6 +17,7 @@ import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
 import { composePostText } from "../../worker/services/publishing";
 import { signIn } from "./helpers";
 import { connectSandboxAccount, sandboxControl, sandboxPosts } from "./posts-fixtures";
+import { putPublicMedia } from "./public-media";
 
 const metaEnv = (import.meta as unknown as { env: Record<string, string | undefined> }).env;
 const SEED = Number(metaEnv.VITE_CHAOS_SEED ?? 10_241);
@@ -109,7 +110,9 @@ it("chaos: busy accounts and a worker killed mid-batch publish every post once, 
     const content = `Recovery ${tag} #${i} for ${account.username}: R&D <beta> notes https://example.com/Notes/${i}/`;
     const hashtags = rng.chance(0.5) ? ["launch", `day${i}`] : [];
     const due = start + rng.int(6) * 60_000;
-    const mediaInfo = account.platform === "instagram" ? JSON.stringify({ url: `https://images.example.com/r-${i}.jpg`, file_name: `r-${i}.jpg`, file_type: "image/jpeg", file_size: 1000 }) : null;
+    const mediaInfo = account.platform === "instagram" ? JSON.stringify({ url: `https://images.example.com/r-${tag}-${i}.jpg`, file_name: `r-${i}.jpg`, file_type: "image/jpeg", file_size: 1000 }) : null;
+    // The sandbox downloads image_url when the container is created: the URL must serve a JPEG.
+    if (mediaInfo) await putPublicMedia(`https://images.example.com/r-${tag}-${i}.jpg`);
     inserts.push(
       env.DB.prepare(
         `insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, media_info, publish_attempts, created_at, updated_at)

@@ -19,6 +19,7 @@ import { app } from "../../worker/app";
 import { ORIGIN, signIn, type TestUser } from "./helpers";
 import { connectSandboxAccount, insertPost, readPost, sandboxControl as sandboxControlXIg, type SandboxItem } from "./posts-fixtures";
 import { connectNetwork, NEW_NETWORKS, networkControl, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
+import { putPublicMedia } from "./public-media";
 
 const metaEnv = (import.meta as unknown as { env: Record<string, string | undefined> }).env;
 const SEED = Number(metaEnv.VITE_CHAOS_SEED ?? 70_611);
@@ -153,12 +154,15 @@ it(`chaos: ${POSTS} posts under random platform faults, duplicate and shuffled d
   const runTag = `${SEED.toString(36)}-${crypto.randomUUID().slice(0, 6)}`;
   const posts: { id: string; account: Account; text: string }[] = [];
   const inserts: D1PreparedStatement[] = [];
+  const images: Promise<string>[] = [];
   for (let i = 0; i < POSTS; i++) {
     const account = accounts[i % accounts.length]!;
     const id = crypto.randomUUID();
     const content = `Chaos ${runTag} post ${i} for ${account.username}`;
     const hashtags = rng.chance(0.5) ? ["chaos", `run${i}`] : [];
-    const mediaInfo = FETCHES_IMAGE_URL.has(account.platform) ? JSON.stringify({ url: `https://images.example.com/chaos-${i}.png`, file_name: `chaos-${i}.png`, file_type: "image/png", file_size: 1000 }) : null;
+    const mediaInfo = FETCHES_IMAGE_URL.has(account.platform) ? JSON.stringify({ url: `https://images.example.com/chaos-${runTag}-${i}.jpg`, file_name: `chaos-${i}.jpg`, file_type: "image/jpeg", file_size: 1000 }) : null;
+    // The sandbox downloads image_url when the container is created: the URL must serve a JPEG.
+    if (mediaInfo) images.push(putPublicMedia(`https://images.example.com/chaos-${runTag}-${i}.jpg`));
     inserts.push(
       env.DB.prepare(
         `insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, media_info, publish_attempts, created_at, updated_at)
@@ -168,6 +172,7 @@ it(`chaos: ${POSTS} posts under random platform faults, duplicate and shuffled d
     posts.push({ id, account, text: composePostText(content, hashtags) });
   }
   await env.DB.batch(inserts);
+  await Promise.all(images);
   counts.posts = posts.length;
   const ids = new Set(posts.map((p) => p.id));
 

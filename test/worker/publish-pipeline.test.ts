@@ -9,6 +9,7 @@ import { RECONCILE_MARKER } from "../../worker/services/publishing-claim";
 import { platformFor } from "../../platforms/adapters";
 import { json, signIn } from "./helpers";
 import { connectAccount, connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts, waitFor } from "./posts-fixtures";
+import { servePreparedMedia } from "./public-media";
 
 type Captured = { jobs: PublishJob[]; batchSizes: number[] };
 
@@ -392,6 +393,7 @@ describe("publish consumer errors", () => {
       expect(res.status).toBe(201);
       ids.push(((await res.json()) as { id: string }).id);
     }
+    await servePreparedMedia(u.projectId, media.url, "instagram");
     const { e, q } = testEnv();
     await claimDuePosts(e, Date.now());
     await deliver(e, q.jobs.filter((j) => ids.includes(j.postId)), 1);

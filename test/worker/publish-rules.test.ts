@@ -17,6 +17,7 @@ import { RECONCILE_MARKER } from "../../worker/services/publishing-claim";
 import { getPublishingCredentials } from "../../worker/services/social-credentials";
 import { expectError, json, signIn, type TestUser } from "./helpers";
 import { connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts } from "./posts-fixtures";
+import { putPublicMedia, servePreparedMedia } from "./public-media";
 
 type Captured = { jobs: PublishJob[] };
 function testEnv(): { e: Env; q: Captured } {
@@ -104,7 +105,7 @@ describe("reconciliation pages through everything since the first attempt", () =
     const acc = await connectSandboxAccount(u.projectId, "instagram");
     await sandboxControl("instagram", { cap: 1000, account: acc.username });
     const caption = `Caption for ${acc.username}\r\nsecond  line`;
-    const post = await claimedPost(u.projectId, caption, { platform: "instagram", mediaUrl: "https://images.example.com/a.jpg" });
+    const post = await claimedPost(u.projectId, caption, { platform: "instagram", mediaUrl: await putPublicMedia(`https://images.example.com/${acc.username}-a.jpg`) });
     const { e } = testEnv();
     await sandboxControl("instagram", { fail: "timeout", on: "post", commit: true, account: acc.username });
     expect((await deliver(e, [post.job])).retries).toHaveLength(1);
@@ -208,6 +209,7 @@ describe("Instagram", () => {
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
+    await servePreparedMedia(u.projectId, media.url, "instagram");
     const { e, q } = testEnv();
     await claimDuePosts(e, Date.now());
     await deliver(e, q.jobs.filter((j) => j.postId === id));
@@ -229,7 +231,7 @@ describe("Instagram", () => {
     const acc = await connectSandboxAccount(u.projectId, "instagram");
     await sandboxControl("instagram", { cap: 1, account: acc.username });
     await sandboxControl("instagram", { burst: 1, account: acc.username });
-    const post = await claimedPost(u.projectId, `Over quota ${acc.username}`, { platform: "instagram", mediaUrl: "https://images.example.com/q.jpg" });
+    const post = await claimedPost(u.projectId, `Over quota ${acc.username}`, { platform: "instagram", mediaUrl: await putPublicMedia(`https://images.example.com/${acc.username}-q.jpg`) });
     const { e } = testEnv();
     const out = await deliver(e, [post.job]);
     expect(out.retries).toHaveLength(1);
