@@ -21,6 +21,8 @@ const dashboardData = {
   scheduled_change: "+3.2%",
   connected_accounts: 1,
   connected_change: "-",
+  engagement_week: 0,
+  engagement_change: "-",
   upcoming: [],
 };
 
