@@ -87,6 +87,13 @@ describe("security headers", () => {
     expectHeaders(await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "" }), false);
     for (const path of ["/api/health", "/api/nope"]) expectHeaders(await app.request(`${PROD_ORIGIN}${path}`, {}, productionEnv()), true);
   });
+
+  it("keep Worker answers same-site, but let post media be embedded by other sites (networks, the sandbox page)", async () => {
+    expect((await call("/api/health")).headers.get("cross-origin-resource-policy")).toBe("same-site");
+    const media = await call("/media/unknown-key-0123456789abcdef");
+    expectHeaders(media, false);
+    expect(media.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+  });
 });
 
 describe("JSON body caps", () => {

@@ -33,7 +33,7 @@ const PERMISSIONS_POLICY = {
   interestCohort: [],
 } as const;
 
-const headerOptions = (hsts: boolean) => ({
+const headerOptions = (hsts: boolean, corp: "same-site" | "cross-origin") => ({
   contentSecurityPolicy: {
     defaultSrc: ["'none'"],
     // /api/docs and /dev/outbox carry one inline <style> (and the docs page one inline script).
@@ -49,13 +49,18 @@ const headerOptions = (hsts: boolean) => ({
   xFrameOptions: "DENY",
   strictTransportSecurity: hsts ? "max-age=31536000; includeSubDomains" : false,
   permissionsPolicy: Object.fromEntries(Object.entries(PERMISSIONS_POLICY).map(([k, v]) => [k, [...v]])),
-  // Post media (/media/*) must stay loadable by the networks' servers; browsers of other sites
-  // have no reason to embed it.
-  crossOriginResourcePolicy: "same-site",
+  crossOriginResourcePolicy: corp,
 });
 
-const prodHeaders = secureHeaders(headerOptions(true));
-const devHeaders = secureHeaders(headerOptions(false));
+// Everything is same-site except post media (/media/*): it is published to other sites by design
+// (the networks show it, the sandbox's page embeds it), and Chromium treats "same-site" on an
+// IP host as same-origin, so a page on another port could not show it.
+const headers = {
+  prod: secureHeaders(headerOptions(true, "same-site")),
+  dev: secureHeaders(headerOptions(false, "same-site")),
+  prodMedia: secureHeaders(headerOptions(true, "cross-origin")),
+  devMedia: secureHeaders(headerOptions(false, "cross-origin")),
+};
 
 // Responses of the static-assets binding (the pre-rendered landing page on "/", the SPA fallback):
 // their headers are immutable (setting one throws "Can't modify immutable headers", a 500) and
@@ -70,7 +75,9 @@ export async function fromAssets(response: Promise<Response> | Response): Promis
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (assetResponses.has(c.res)) return;
-  await (isProduction(c.env) ? prodHeaders : devHeaders)(c, async () => {});
+  const media = c.req.path.startsWith("/media/");
+  const set = isProduction(c.env) ? (media ? headers.prodMedia : headers.prod) : media ? headers.devMedia : headers.dev;
+  await set(c, async () => {});
 };
 
 /** JSON body caps per route (bytes); the first matching pattern wins. */
