@@ -90,4 +90,24 @@ describe("pre-rendered public pages", () => {
       expect(container.querySelector("h1")).toBe(before);
     });
   }
+
+  it("/login: the static HTML's form cannot be typed into or submitted until hydration, then it can", async () => {
+    const container = document.createElement("div");
+    container.innerHTML = rendered["/login"]!;
+    document.body.appendChild(container);
+    for (const style of container.querySelectorAll("style[data-emotion]")) document.head.appendChild(style);
+    const form = container.querySelector("form")!;
+    // Before hydration: a native submit would be a POST (never credentials in the URL), and the
+    // disabled fieldset keeps the inputs and the button inert.
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.querySelector("fieldset")?.disabled).toBe(true);
+    expect(container.querySelector<HTMLInputElement>('input[type="password"]')?.matches(":disabled")).toBe(true);
+
+    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })));
+    const { errors, settle } = await hydrate(container, "/login");
+    for (let i = 0; i < 20 && container.querySelector("form fieldset")?.hasAttribute("disabled"); i++) await settle();
+    expect(errors).toEqual([]);
+    expect(container.querySelector<HTMLFieldSetElement>("form fieldset")?.disabled).toBe(false);
+    expect(container.querySelector<HTMLInputElement>('input[type="password"]')?.matches(":disabled")).toBe(false);
+  });
 });
