@@ -10,7 +10,6 @@ import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { repeatsBrief } from "../../worker/adapters/ai/brief";
 import { CLICKBAIT } from "../../worker/adapters/ai/local/posts";
 import { sentenceTexts } from "../../worker/adapters/ai/local/nlp";
-import { textAsSent } from "../../worker/adapters/ai/x-length";
 import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain-documents";
 import { generateContent } from "../../worker/services/generation";
@@ -122,7 +121,6 @@ describe("the local writer on a fed brain", { timeout: 60_000 }, () => {
         expect(words(tag).split(" ").length).toBeLessThanOrEqual(3);
       }
       if (p.platform === "twitter") {
-        expect(textAsSent(p.content, p.hashtags)).toBe(composePostText(p.content, p.hashtags));
         const parsed = twitter.parseTweet(composePostText(p.content, p.hashtags));
         expect(parsed.valid).toBe(true);
         expect(parsed.weightedLength).toBeLessThanOrEqual(280);

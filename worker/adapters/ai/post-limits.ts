@@ -1,10 +1,11 @@
 // Platform length limits for generated drafts, shared by every AI engine: a draft must be
-// publishable as-is, so X's 280 count the hashtags that publishing appends, by X's own weighted
-// length (twitter-text), and never more than the " #tag" character count the schedule form checks.
+// publishable as-is, so it is measured by the network's own rules (platforms/validation.ts: X's
+// weighted length, Bluesky's graphemes, ...) on the text as publishing sends it, and never more
+// than the " #tag" character count the schedule form checks.
 import type { Platform } from "../../../schema/api/common";
 import { PLATFORM_METAS } from "../../../platforms/registry";
 import { truncateWords } from "./local/tokenize";
-import { fitsX } from "./x-length";
+import { measurePost } from "../../../platforms/validation";
 
 /** Characters allowed per platform (the network's own limit, drafts capped at 3000); for X, hashtags appended as " #tag" count too. */
 export const PLATFORM_LIMITS = Object.fromEntries(PLATFORM_METAS.map((m) => [m.id, Math.min(m.rules.maxLength, 3000)])) as Record<Platform, number>;
@@ -24,10 +25,10 @@ export function toHashtag(phrase: string): string | null {
   return tag;
 }
 
-/** Whether a post fits its platform as the platform counts: X by its weighted length as sent. */
+/** Whether a post fits its platform as the platform counts it, on the text as it will be sent. */
 export function fitsPlatform(content: string, hashtags: string[], platform: Platform): boolean {
-  if (platform === "twitter") return fitsX(content, hashtags) && publishedLength(content, hashtags) <= PLATFORM_LIMITS.twitter;
-  return publishedLength(content, hashtags) <= PLATFORM_LIMITS[platform];
+  const measured = measurePost(platform, content, hashtags);
+  return (!measured || measured.length <= measured.limit) && publishedLength(content, hashtags) <= PLATFORM_LIMITS[platform];
 }
 
 /** Fits content + hashtags within the platform limit: drops hashtags first (keeping one), then cuts the text. */
