@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
-import { PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
+import { PLATFORM_LIMITS } from "../../worker/adapters/ai/post-limits";
+import { publishedLength } from "../../schema/api/campaigns";
 import { PLATFORMS } from "../../schema/api/common";
 
 const engine = new LocalAiEngine();

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
 import { repeatsBrief } from "../../worker/adapters/ai/brief";
-import { fitToPlatform, PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
+import { fitToPlatform, PLATFORM_LIMITS } from "../../worker/adapters/ai/post-limits";
+import { publishedLength } from "../../schema/api/campaigns";
 import { cosine } from "../../worker/lib/cosine";
 import { DEFAULT_PROJECT } from "../../schema/api/projects";
 

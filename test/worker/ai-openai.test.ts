@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { AiOutputError } from "../../worker/adapters/ai/json-output";
 import { OpenAiEngine, type OpenAiEngineConfig } from "../../worker/adapters/ai/openai-engine";
-import { PLATFORM_LIMITS, publishedLength } from "../../worker/adapters/ai/post-limits";
+import { PLATFORM_LIMITS } from "../../worker/adapters/ai/post-limits";
+import { publishedLength } from "../../schema/api/campaigns";
 
 const BASE_URL = `${env.FAKES_URL}/openai/v1`;
 const BRAND = { name: "Lumen Roasters", industry: "Coffee", brand_voice: "warm", description: "A small-batch coffee roaster in Portland." };

@@ -6,14 +6,11 @@ import type { Platform } from "../../../schema/api/common";
 import { PLATFORM_METAS } from "../../../platforms/registry";
 import { truncateWords } from "./local/tokenize";
 import { measurePost } from "../../../platforms/validation";
+import { publishedLength } from "../../../schema/api/campaigns";
 
 /** Characters allowed per platform (the network's own limit, drafts capped at 3000); for X, hashtags appended as " #tag" count too. */
 export const PLATFORM_LIMITS = Object.fromEntries(PLATFORM_METAS.map((m) => [m.id, Math.min(m.rules.maxLength, 3000)])) as Record<Platform, number>;
 
-/** Length of a post as published: the content plus " #tag" for every hashtag. */
-export function publishedLength(content: string, hashtags: string[]): number {
-  return content.length + hashtags.reduce((n, t) => n + 2 + t.length, 0);
-}
 
 /** Turns a phrase into a hashtag: alphanumerics only, CamelCase, at most 24 characters. */
 export function toHashtag(phrase: string): string | null {
