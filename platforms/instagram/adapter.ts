@@ -7,8 +7,9 @@
 // (https://api.instagram.com), INSTAGRAM_GRAPH_BASE (https://graph.instagram.com),
 // INSTAGRAM_AUTHORIZE_URL (https://www.instagram.com/oauth/authorize); without a client id the
 // sandbox's /instagram routes are used when PLATFORM_SANDBOX_URL is set.
-import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
-import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
+import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
+import { classifyGraphResponse, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
+import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { INSTAGRAM_IMAGE_REQUIRED, INSTAGRAM_SANDBOX_CLIENT } from "./meta.ts";
 
 export const INSTAGRAM_SCOPES = [
@@ -37,31 +38,20 @@ export type InstagramConfig = {
 };
 
 const label = "Instagram" as const;
-// Graph API error codes: 190 = invalid/expired token; 4, 17, 32, 613 = rate limits.
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80002]);
+const ERRORS: GraphErrorRules = {
+  label,
+  // Graph API error codes: 190 = invalid/expired token; 4, 17, 32, 613 = rate limits.
+  rateLimitCodes: new Set([4, 17, 32, 613, 80002]),
+  authCodes: new Set([190]),
+  reconnect: "your Instagram account",
+  // Code 9, subcode 2207042: the account's API-published posts per rolling 24 hours are used up.
+  special: (error) =>
+    Number(error.code) === 9 && Number(error.error_subcode) === 2207042
+      ? new PlatformError("retryable", "Instagram's limit of posts in 24 hours is reached for this account. The post will be retried.", 3600_000, "daily_cap")
+      : undefined,
+};
 
-export async function classifyInstagramResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
-  const body = await readJson(res);
-  const error = (body.error ?? {}) as Record<string, unknown>;
-  const code = Number(error.code);
-  const detail =
-    str(error.error_user_msg) ?? str(error.message) ?? str(body.error_message) ?? str(body.error_description) ?? str(body.raw) ?? "unknown error";
-  if (code === 9 && Number(error.error_subcode) === 2207042) {
-    return new PlatformError("retryable", "Instagram's limit of posts in 24 hours is reached for this account. The post will be retried.", 3600_000, "daily_cap");
-  }
-  if (res.status === 429 || RATE_LIMIT_CODES.has(code)) {
-    const ra = Number(res.headers.get("retry-after"));
-    return new PlatformError("retryable", "Instagram rate limit reached. The post will be retried.", Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
-  }
-  if (res.status >= 500 || error.is_transient === true) {
-    return new PlatformError("retryable", `Instagram is unavailable (HTTP ${res.status}). Please try again.`);
-  }
-  if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
-  if (code === 190 || res.status === 401) {
-    return new PlatformError("auth", `Instagram access was revoked or expired. Please reconnect your Instagram account. (${detail})`);
-  }
-  return new PlatformError("rejected", `Instagram rejected the post: ${detail}`);
-}
+export const classifyInstagramResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
 
 /** Reconciliation pages through the account's media at most this deep (100 a page). */
 const MAX_MEDIA_PAGES = 50;
@@ -78,17 +68,7 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
   const pollInterval = config.pollIntervalMs ?? 1000;
   const pollTimeout = config.pollTimeoutMs ?? 30_000;
 
-  async function longLived(url: string): Promise<TokenSet> {
-    const res = await call(url);
-    if (!res.ok) throw await classifyInstagramResponse(res, "token");
-    const body = await readJson(res);
-    const accessToken = str(body.access_token);
-    if (!accessToken) throw new PlatformError("retryable", "Invalid token refresh response");
-    const expiresIn = Number(body.expires_in);
-    return { accessToken, refreshToken: null, expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null };
-  }
-
-  const bearer = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
+  const longLived = (url: string): Promise<TokenSet> => graphToken(call, classifyInstagramResponse, url, "Invalid token refresh response");
 
   return {
     platform: "instagram",
@@ -154,65 +134,38 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       } else if (limit.status === 401 || limit.status === 400) {
         throw await classifyInstagramResponse(limit, "api");
       }
-      const created = await call(graph(`/${encodeURIComponent(accountId)}/media`), {
-        method: "POST",
-        headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }),
-        body: form({ image_url: imageUrl, caption: text }),
+      return publishViaContainer({
+        call,
+        classify: classifyInstagramResponse,
+        label,
+        accessToken,
+        createUrl: graph(`/${encodeURIComponent(accountId)}/media`),
+        createBody: { image_url: imageUrl, caption: text },
+        statusUrl: (id) => graph(`/${encodeURIComponent(id)}?fields=status_code,status`),
+        readStatus: (body) => ({ status: str(body.status_code), detail: str(body.status) }),
+        publishUrl: graph(`/${encodeURIComponent(accountId)}/media_publish`),
+        pollIntervalMs: pollInterval,
+        pollTimeoutMs: pollTimeout,
+        processing: "the image",
+        publishedId: "published media id",
       });
-      if (!created.ok) throw await classifyInstagramResponse(created, "api");
-      const containerId = str((await readJson(created)).id);
-      if (!containerId) throw new PlatformError("retryable", "Instagram did not create the media container");
-
-      const deadline = Date.now() + pollTimeout;
-      for (;;) {
-        const res = await call(graph(`/${encodeURIComponent(containerId)}?fields=status_code,status`), { headers: bearer(accessToken) });
-        if (!res.ok) throw await classifyInstagramResponse(res, "api");
-        const body = await readJson(res);
-        const status = str(body.status_code);
-        if (status === "FINISHED") break;
-        if (status === "ERROR" || status === "EXPIRED") {
-          throw new PlatformError("rejected", `Instagram could not process the image: ${str(body.status) ?? status}`);
-        }
-        if (status === "PUBLISHED") break;
-        if (Date.now() >= deadline) throw new PlatformError("retryable", "Instagram is still processing the image. Please try again.");
-        await sleep(pollInterval);
-      }
-
-      const published = await call(
-        graph(`/${encodeURIComponent(accountId)}/media_publish`),
-        { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ creation_id: containerId }) },
-        true,
-      );
-      if (!published.ok) throw await classifyInstagramResponse(published, "api");
-      const id = str((await readJson(published)).id);
-      if (!id) throw new PlatformError("unknown_outcome", "Instagram did not return the published media id");
-      return { platformPostId: id };
     },
 
     // Media insights: GET /<media-id>/insights?metric=likes,comments,shares,reach, one media per
     // call (developers.facebook.com, "Instagram Media Insights"); the Graph API's per-user call
     // budget is why a cron run reads at most `metricsBatch` media per account.
     metricsBatch: 25,
-    async fetchMetrics({ accessToken, postIds }) {
-      const out = new Map<string, PostMetrics>();
-      for (const id of postIds.slice(0, 25)) {
-        const res = await call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "likes,comments,shares,reach" })}`), { headers: bearer(accessToken) });
-        if (!res.ok) {
-          const err = await classifyInstagramResponse(res, "api");
-          // A deleted media (or one without insights) is skipped; auth and rate limits stop the run.
-          if (err.kind === "rejected") continue;
-          throw err;
-        }
-        const json = await readJson(res);
-        const values = new Map<string, number>();
-        for (const d of Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : []) {
-          const v = Array.isArray(d.values) ? (d.values[0] as Record<string, unknown> | undefined)?.value : undefined;
-          values.set(String(d.name), metricCount(v));
-        }
-        out.set(id, { likes: values.get("likes") ?? 0, reposts: values.get("shares") ?? 0, replies: values.get("comments") ?? 0, impressions: values.get("reach") ?? 0 });
-      }
-      return out;
-    },
+    fetchMetrics: ({ accessToken, postIds }) =>
+      metricsOneByOne(
+        postIds,
+        25,
+        (id) => call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "likes,comments,shares,reach" })}`), { headers: bearer(accessToken) }),
+        classifyInstagramResponse,
+        (json) => {
+          const values = insightValues(json);
+          return { likes: values.get("likes") ?? 0, reposts: values.get("shares") ?? 0, replies: values.get("comments") ?? 0, impressions: values.get("reach") ?? 0 };
+        },
+      ),
 
     async findRecentPost({ accessToken, text, sinceMs }) {
       // Everything the account published since the first attempt began, newest first, page by

@@ -2,7 +2,7 @@
 // exactly-once publishing: a request that timed out AFTER it was sent may have created the post,
 // so for publishing calls a timeout is "unknown_outcome" (the pipeline reconciles before trying
 // again), while a connection that never got through is safely "retryable".
-import { PlatformError } from "./adapter.ts";
+import { PlatformError, type PostMetrics } from "./adapter.ts";
 
 
 export type CallOptions = {
@@ -72,3 +72,31 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export function str(v: unknown): string | undefined {
   return typeof v === "string" && v ? v : typeof v === "number" ? String(v) : undefined;
 }
+
+export const bearerHeaders = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });
+
+/**
+ * Metrics read one post per call: `fetchOne` asks, `read` turns the answer into figures. A post
+ * the network refuses ("rejected": deleted, no insights) is left out; auth errors and rate limits
+ * stop the run.
+ */
+export async function metricsOneByOne(
+  postIds: string[],
+  batch: number,
+  fetchOne: (id: string) => Promise<Response>,
+  classify: (res: Response, context: "api") => Promise<PlatformError>,
+  read: (json: Record<string, unknown>) => PostMetrics,
+): Promise<Map<string, PostMetrics>> {
+  const out = new Map<string, PostMetrics>();
+  for (const id of postIds.slice(0, batch)) {
+    const res = await fetchOne(id);
+    if (!res.ok) {
+      const err = await classify(res, "api");
+      if (err.kind === "rejected") continue;
+      throw err;
+    }
+    out.set(id, read(await readJson(res)));
+  }
+  return out;
+}
+

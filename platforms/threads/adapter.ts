@@ -4,15 +4,16 @@
 // image_url Threads fetches itself), polled until FINISHED, then threads_publish. Only
 // threads_publish makes a post visible, so only its timeout is "unknown_outcome".
 // See docs/decisions/140.
-import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
+import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { THREADS_SANDBOX_CLIENT } from "./meta.ts";
-import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import { classifyGraphResponse, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
 
 // threads_manage_insights: the media insights the analytics cron reads (decision 144).
 export const THREADS_SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights"];
 export const THREADS_API_VERSION = "v1.0";
 const label = "Threads" as const;
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80002]);
+const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613, 80002]), authCodes: new Set([190]), reconnect: "your Threads account" };
 
 export type ThreadsConfig = {
   clientId: string;
@@ -26,37 +27,15 @@ export type ThreadsConfig = {
   pollTimeoutMs?: number;
 };
 
-export async function classifyThreadsResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
-  const body = await readJson(res);
-  const error = (body.error ?? {}) as Record<string, unknown>;
-  const code = Number(error.code);
-  const detail = str(error.error_user_msg) ?? str(error.message) ?? str(body.error_message) ?? str(body.raw) ?? "unknown error";
-  if (res.status === 429 || RATE_LIMIT_CODES.has(code)) {
-    const ra = Number(res.headers.get("retry-after"));
-    return new PlatformError("retryable", "Threads rate limit reached. The post will be retried.", Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
-  }
-  if (res.status >= 500 || error.is_transient === true) return new PlatformError("retryable", `Threads is unavailable (HTTP ${res.status}). Please try again.`);
-  if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
-  if (code === 190 || res.status === 401) return new PlatformError("auth", `Threads access was revoked or expired. Please reconnect your Threads account. (${detail})`);
-  return new PlatformError("rejected", `Threads rejected the post: ${detail}`);
-}
+export const classifyThreadsResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
 
 export function threadsAdapter(config: ThreadsConfig) {
   const graph = (path: string) => `${config.graphBase}/${THREADS_API_VERSION}${path}`;
   const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
-  const bearer = (t: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${t}`, ...extra });
   const pollInterval = config.pollIntervalMs ?? 1000;
   const pollTimeout = config.pollTimeoutMs ?? 60_000;
 
-  async function longLived(url: string): Promise<TokenSet> {
-    const res = await call(url);
-    if (!res.ok) throw await classifyThreadsResponse(res, "token");
-    const body = await readJson(res);
-    const accessToken = str(body.access_token);
-    if (!accessToken) throw new PlatformError("retryable", "Invalid token refresh response");
-    const expiresIn = Number(body.expires_in);
-    return { accessToken, refreshToken: null, expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null };
-  }
+  const longLived = (url: string): Promise<TokenSet> => graphToken(call, classifyThreadsResponse, url, "Invalid token refresh response");
 
   return {
     platform: "threads" as const,
@@ -99,36 +78,21 @@ export function threadsAdapter(config: ThreadsConfig) {
     async publish({ accessToken, accountId, text, imageUrl, image }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
       // Threads fetches images itself: without a public address the post cannot carry its image.
       if (image && !imageUrl) throw new PlatformError("rejected", "Threads needs the image at a public address (set APP_ORIGIN)");
-      const created = await call(graph(`/${encodeURIComponent(accountId)}/threads`), {
-        method: "POST",
-        headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }),
-        body: form(imageUrl ? { media_type: "IMAGE", image_url: imageUrl, text } : { media_type: "TEXT", text }),
+      return publishViaContainer({
+        call,
+        classify: classifyThreadsResponse,
+        label,
+        accessToken,
+        createUrl: graph(`/${encodeURIComponent(accountId)}/threads`),
+        createBody: imageUrl ? { media_type: "IMAGE", image_url: imageUrl, text } : { media_type: "TEXT", text },
+        statusUrl: (id) => graph(`/${encodeURIComponent(id)}?fields=status,error_message`),
+        readStatus: (body) => ({ status: str(body.status), detail: str(body.error_message) }),
+        publishUrl: graph(`/${encodeURIComponent(accountId)}/threads_publish`),
+        pollIntervalMs: pollInterval,
+        pollTimeoutMs: pollTimeout,
+        processing: "the post",
+        publishedId: "published post id",
       });
-      if (!created.ok) throw await classifyThreadsResponse(created, "api");
-      const containerId = str((await readJson(created)).id);
-      if (!containerId) throw new PlatformError("retryable", "Threads did not create the media container");
-
-      const deadline = Date.now() + pollTimeout;
-      for (;;) {
-        const res = await call(graph(`/${encodeURIComponent(containerId)}?fields=status,error_message`), { headers: bearer(accessToken) });
-        if (!res.ok) throw await classifyThreadsResponse(res, "api");
-        const body = await readJson(res);
-        const status = str(body.status);
-        if (status === "FINISHED" || status === "PUBLISHED") break;
-        if (status === "ERROR" || status === "EXPIRED") throw new PlatformError("rejected", `Threads could not process the post: ${str(body.error_message) ?? status}`);
-        if (Date.now() >= deadline) throw new PlatformError("retryable", "Threads is still processing the post. Please try again.");
-        await sleep(pollInterval);
-      }
-
-      const published = await call(
-        graph(`/${encodeURIComponent(accountId)}/threads_publish`),
-        { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ creation_id: containerId }) },
-        true,
-      );
-      if (!published.ok) throw await classifyThreadsResponse(published, "api");
-      const id = str((await readJson(published)).id);
-      if (!id) throw new PlatformError("unknown_outcome", "Threads did not return the published post id");
-      return { platformPostId: id };
     },
 
     /** Pages through the profile's threads published since `sinceMs` (time-bounded, not a fixed count). */
@@ -137,26 +101,17 @@ export function threadsAdapter(config: ThreadsConfig) {
     // budget is per user, so a cron run reads at most `metricsBatch` media per account. A deleted
     // media is skipped; auth and rate limits stop the run.
     metricsBatch: 25,
-    async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
-      const out = new Map<string, PostMetrics>();
-      for (const id of postIds.slice(0, 25)) {
-        const qs = new URLSearchParams({ metric: "views,likes,replies,reposts,quotes" });
-        const res = await call(graph(`/${encodeURIComponent(id)}/insights?${qs}`), { headers: bearer(accessToken) });
-        if (!res.ok) {
-          const err = await classifyThreadsResponse(res, "api");
-          if (err.kind === "rejected") continue;
-          throw err;
-        }
-        const json = await readJson(res);
-        const v = new Map<string, number>();
-        for (const d of Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : []) {
-          const first = Array.isArray(d.values) ? (d.values[0] as Record<string, unknown> | undefined)?.value : (d.total_value as Record<string, unknown> | undefined)?.value;
-          v.set(String(d.name), metricCount(first));
-        }
-        out.set(id, { likes: v.get("likes") ?? 0, reposts: (v.get("reposts") ?? 0) + (v.get("quotes") ?? 0), replies: v.get("replies") ?? 0, impressions: v.get("views") ?? 0 });
-      }
-      return out;
-    },
+    fetchMetrics: ({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> =>
+      metricsOneByOne(
+        postIds,
+        25,
+        (id) => call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "views,likes,replies,reposts,quotes" })}`), { headers: bearer(accessToken) }),
+        classifyThreadsResponse,
+        (json) => {
+          const v = insightValues(json);
+          return { likes: v.get("likes") ?? 0, reposts: (v.get("reposts") ?? 0) + (v.get("quotes") ?? 0), replies: v.get("replies") ?? 0, impressions: v.get("views") ?? 0 };
+        },
+      ),
 
     async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
       const want = text.trim();
