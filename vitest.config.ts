@@ -3,6 +3,16 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
+/** VITE_CHAOS_SEED and VITE_CHAOS_POSTS where the command line sets them (bindings must be strings). */
+function chaosSettings(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["VITE_CHAOS_SEED", "VITE_CHAOS_POSTS"]) {
+    const value = process.env[name];
+    if (value) out[name] = value;
+  }
+  return out;
+}
+
 // Three projects: the Worker's tests run inside workerd with real D1, R2 and queues; the
 // frontend's component tests run in jsdom; scripts' tests run in Node. End-to-end journeys have their own config.
 export default defineConfig(async () => {
@@ -26,6 +36,10 @@ export default defineConfig(async () => {
                   PLATFORM_TIMEOUT_MS: "1500",
                   // Scraping resolves hostnames through the fake DNS-over-HTTPS resolver (test/fakes/dns.ts).
                   SCRAPE_DNS_URL: `${inject<string>("fakesUrl")}/dns-query`,
+                  // The tests run inside workerd, which does not see this shell's environment: a
+                  // chaos run's seed and size given on the command line (VITE_CHAOS_SEED=7 npx
+                  // vitest ...) reach test/worker/publish-chaos*.test.ts as bindings.
+                  ...chaosSettings(),
                 },
               },
             })),

@@ -19,7 +19,8 @@ import { signIn } from "./helpers";
 import { connectSandboxAccount, sandboxControl, sandboxPosts } from "./posts-fixtures";
 import { putPublicMedia } from "./public-media";
 
-const metaEnv = (import.meta as unknown as { env: Record<string, string | undefined> }).env;
+// Given on the command line (VITE_CHAOS_SEED=7 npx vitest ...): vitest.config.ts passes them in as bindings.
+const metaEnv = env as unknown as Record<string, string | undefined>;
 const SEED = Number(metaEnv.VITE_CHAOS_SEED ?? 10_241);
 const POSTS = 40;
 const BUSY_BURST = 60;

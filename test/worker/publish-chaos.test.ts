@@ -21,7 +21,8 @@ import { connectSandboxAccount, insertPost, readPost, sandboxControl as sandboxC
 import { connectNetwork, NEW_NETWORKS, networkControl, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 import { putPublicMedia } from "./public-media";
 
-const metaEnv = (import.meta as unknown as { env: Record<string, string | undefined> }).env;
+// Given on the command line (VITE_CHAOS_SEED=7 npx vitest ...): vitest.config.ts passes them in as bindings.
+const metaEnv = env as unknown as Record<string, string | undefined>;
 const SEED = Number(metaEnv.VITE_CHAOS_SEED ?? 70_611);
 const POSTS = Number(metaEnv.VITE_CHAOS_POSTS ?? 84); // 4 per account
 const PROJECTS = 3; // each with an account on all seven networks: 21 accounts
