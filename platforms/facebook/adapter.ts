@@ -5,14 +5,16 @@
 // there is nothing to refresh: a revoked one means "reconnect"). Text posts go to
 // POST /{page-id}/feed, photo posts to POST /{page-id}/photos with the bytes as multipart
 // "source" (or a public image URL Facebook fetches itself). See docs/decisions/140.
-import { form, platformFetch, readJson, str } from "../shared/http.ts";
+import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import { classifyGraphResponse, graphToken, type GraphErrorRules } from "../shared/graph-api.ts";
 
 export const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
 export const FACEBOOK_GRAPH_VERSION = "v22.0";
 const label = "Facebook" as const;
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
+// 80001: the Page's own rate limit; 200: the token lacks the Page permission (reconnect to grant it).
+const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613, 80001]), authCodes: new Set([190, 200]), reconnect: "your Facebook Page" };
 
 export type FacebookConfig = {
   clientId: string;
@@ -26,37 +28,13 @@ export type FacebookConfig = {
 
 export type FacebookPage = { id: string; name: string; accessToken: string };
 
-export async function classifyFacebookResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
-  const body = await readJson(res);
-  const error = (body.error ?? {}) as Record<string, unknown>;
-  const code = Number(error.code);
-  const detail = str(error.error_user_msg) ?? str(error.message) ?? str(body.raw) ?? "unknown error";
-  if (res.status === 429 || RATE_LIMIT_CODES.has(code)) {
-    const ra = Number(res.headers.get("retry-after"));
-    return new PlatformError("retryable", "Facebook rate limit reached. The post will be retried.", Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
-  }
-  if (res.status >= 500 || error.is_transient === true) return new PlatformError("retryable", `Facebook is unavailable (HTTP ${res.status}). Please try again.`);
-  if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
-  if (code === 190 || code === 200 || res.status === 401) {
-    return new PlatformError("auth", `Facebook access was revoked or expired. Please reconnect your Facebook Page. (${detail})`);
-  }
-  return new PlatformError("rejected", `Facebook rejected the post: ${detail}`);
-}
+export const classifyFacebookResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
 
 export function facebookAdapter(config: FacebookConfig) {
   const graph = (path: string) => `${config.graphBase}/${FACEBOOK_GRAPH_VERSION}${path}`;
   const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
-  const bearer = (t: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${t}`, ...extra });
 
-  async function tokenFrom(url: string): Promise<TokenSet> {
-    const res = await call(url);
-    if (!res.ok) throw await classifyFacebookResponse(res, "token");
-    const body = await readJson(res);
-    const accessToken = str(body.access_token);
-    if (!accessToken) throw new PlatformError("retryable", "Facebook did not return an access token");
-    const expiresIn = Number(body.expires_in);
-    return { accessToken, refreshToken: null, expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null };
-  }
+  const tokenFrom = (url: string): Promise<TokenSet> => graphToken(call, classifyFacebookResponse, url, "Facebook did not return an access token");
 
   return {
     platform: "facebook" as const,
@@ -137,22 +115,17 @@ export function facebookAdapter(config: FacebookConfig) {
     // Impressions would need a second call per post (/{post-id}/insights, read_insights), so they
     // are not read and stay 0. A deleted post is skipped; auth and rate limits stop the run.
     metricsBatch: 25,
-    async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
-      const out = new Map<string, PostMetrics>();
-      const fields = "reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares";
-      for (const id of postIds.slice(0, 25)) {
-        const res = await call(graph(`/${encodeURIComponent(id)}?${new URLSearchParams({ fields })}`), { headers: bearer(accessToken) });
-        if (!res.ok) {
-          const err = await classifyFacebookResponse(res, "api");
-          if (err.kind === "rejected") continue;
-          throw err;
-        }
-        const p = await readJson(res);
-        const total = (edge: unknown) => metricCount(((edge as Record<string, unknown> | undefined)?.summary as Record<string, unknown> | undefined)?.total_count);
-        out.set(id, { likes: total(p.reactions), reposts: metricCount((p.shares as Record<string, unknown> | undefined)?.count), replies: total(p.comments), impressions: 0 });
-      }
-      return out;
-    },
+    fetchMetrics: ({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> =>
+      metricsOneByOne(
+        postIds,
+        25,
+        (id) => call(graph(`/${encodeURIComponent(id)}?${new URLSearchParams({ fields: "reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares" })}`), { headers: bearer(accessToken) }),
+        classifyFacebookResponse,
+        (p) => {
+          const total = (edge: unknown) => metricCount(((edge as Record<string, unknown> | undefined)?.summary as Record<string, unknown> | undefined)?.total_count);
+          return { likes: total(p.reactions), reposts: metricCount((p.shares as Record<string, unknown> | undefined)?.count), replies: total(p.comments), impressions: 0 };
+        },
+      ),
 
     async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
       const want = text.trim();

@@ -6,7 +6,7 @@
 // API refuses: a user token where a Page token is needed (#200), another Page's token, a message
 // over 63,206 characters, a photo without a public URL, an expired or revoked token (#190).
 // Plain erasable TypeScript (Node 22 runs it without a build).
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   answerFailure,
@@ -24,16 +24,13 @@ import {
   type Failure,
   type SandboxNetwork,
 } from "../shared/sandbox-core.ts";
+import { graphError as fbError } from "../shared/sandbox-graph.ts";
 import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
 
 type Tok = { kind: "user-short" | "user-long" | "page"; accountId: string; expiresAt: number };
 const tokens = new Map<string, Tok>();
 /** user id -> its Pages (Page accounts live in the shared state with network "facebook"). */
 const pagesOf = new Map<string, string[]>();
-
-function fbError(res: ServerResponse, status: number, message: string, code: number, extra: Record<string, unknown> = {}) {
-  send(res, status, { error: { message, type: "OAuthException", code, fbtrace_id: randomBytes(8).toString("hex"), ...extra } });
-}
 
 function auth(req: IncomingMessage, res: ServerResponse, p: URLSearchParams): { acc: Account; tok: Tok } | null {
   const t = bearer(req, p);
