@@ -6,7 +6,7 @@
 // to 4 images uploaded with uploadBlob. Exactly-once: the record key (a TID) is derived from the
 // post's idempotency key, so a repeat attempt names the same record and the PDS refuses a second
 // one; the adapter then reads the existing record instead. See docs/decisions/140.
-import { platformFetch, readJson, retryAfterMs, str } from "../shared/http.ts";
+import { loadPostImage, platformFetch, readJson, retryAfterMs, str } from "../shared/http.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { buildFacets } from "./richtext.ts";
 
@@ -91,23 +91,6 @@ export function blueskyAdapter(config: BlueskyConfig) {
     return str((await readJson(res)).did) ?? null;
   }
 
-  async function imageBytes(input: BlueskyPublishInput): Promise<{ data: Uint8Array; type: string } | null> {
-    if (input.image) {
-      const data = input.image.data instanceof Uint8Array ? input.image.data : new Uint8Array(input.image.data);
-      return { data, type: input.image.contentType };
-    }
-    if (!input.imageUrl) return null;
-    let res: Response;
-    try {
-      res = await fetch(input.imageUrl, { signal: AbortSignal.timeout(config.timeoutMs) });
-    } catch {
-      throw new PlatformError("retryable", "Failed to upload media: the image could not be loaded");
-    }
-    if (res.status === 404 || res.status === 410) throw new PlatformError("rejected", "Failed to upload media: the image no longer exists");
-    if (!res.ok) throw new PlatformError("retryable", `Failed to upload media: the image could not be loaded (HTTP ${res.status})`);
-    return { data: new Uint8Array(await res.arrayBuffer()), type: res.headers.get("content-type")?.split(";")[0] ?? "application/octet-stream" };
-  }
-
   async function getRecord(accessToken: string, did: string, rkey: string): Promise<string | null> {
     const qs = new URLSearchParams({ repo: did, collection: "app.bsky.feed.post", rkey });
     const res = await xrpc(`com.atproto.repo.getRecord?${qs}`, { headers: bearer(accessToken) });
@@ -166,7 +149,7 @@ export function blueskyAdapter(config: BlueskyConfig) {
       };
       const facets = await buildFacets(input.text, resolveHandle);
       if (facets.length) record.facets = facets;
-      const img = await imageBytes(input);
+      const img = await loadPostImage(input, config.timeoutMs);
       if (img) {
         if (img.data.byteLength > BLUESKY_MAX_IMAGE_BYTES) throw new PlatformError("rejected", "Failed to upload media: Bluesky images must be at most 1 MB");
         const up = await xrpc("com.atproto.repo.uploadBlob", { method: "POST", headers: bearer(input.accessToken, { "content-type": img.type }), body: new Blob([img.data.slice()], { type: img.type }) });

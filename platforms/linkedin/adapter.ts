@@ -7,7 +7,7 @@
 // "little text": reserved characters are escaped and hashtags written as {hashtag|\#|tag}, or
 // LinkedIn cuts the post. A duplicate refusal carries reason "duplicate": the publisher looks
 // for its own earlier attempt before calling the post failed. See docs/decisions/140.
-import { form, platformFetch, readJson, sleep, str } from "../shared/http.ts";
+import { form, loadPostImage, platformFetch, readJson, sleep, str } from "../shared/http.ts";
 import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
@@ -106,20 +106,6 @@ export function linkedinAdapter(config: LinkedInConfig) {
     };
   };
 
-  async function loadImage(input: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ data: ArrayBuffer | Uint8Array; type: string } | null> {
-    if (input.image) return { data: input.image.data, type: input.image.contentType };
-    if (!input.imageUrl) return null;
-    let res: Response;
-    try {
-      res = await fetch(input.imageUrl, { signal: AbortSignal.timeout(config.timeoutMs) });
-    } catch {
-      throw new PlatformError("retryable", "Failed to upload media: the image could not be loaded");
-    }
-    if (res.status === 404 || res.status === 410) throw new PlatformError("rejected", "Failed to upload media: the image no longer exists");
-    if (!res.ok) throw new PlatformError("retryable", `Failed to upload media: the image could not be loaded (HTTP ${res.status})`);
-    return { data: await res.arrayBuffer(), type: res.headers.get("content-type")?.split(";")[0] ?? "application/octet-stream" };
-  }
-
   const asMedia = (err: PlatformError) =>
     err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^LinkedIn rejected the post: /, "")}`) : err;
 
@@ -161,7 +147,7 @@ export function linkedinAdapter(config: LinkedInConfig) {
         lifecycleState: "PUBLISHED",
         isReshareDisabledByAuthor: false,
       };
-      const img = await loadImage(input);
+      const img = await loadPostImage(input, config.timeoutMs);
       if (img) {
         const init = await call(`${config.apiBase}/rest/images?action=initializeUpload`, {
           method: "POST",
@@ -176,7 +162,7 @@ export function linkedinAdapter(config: LinkedInConfig) {
         const put = await call(uploadUrl, {
           method: "PUT",
           headers: { authorization: `Bearer ${input.accessToken}`, "content-type": img.type },
-          body: img.data instanceof Uint8Array ? img.data.slice() : img.data,
+          body: img.data,
         });
         if (!put.ok) throw asMedia(await classifyLinkedInResponse(put, "api"));
         const deadline = Date.now() + pollTimeout;

@@ -7,7 +7,7 @@
 // header: the server answers a repeat within an hour with the first status (exactly-once).
 // Rules (length, media count, types, size) come from the instance's GET /api/v2/instance.
 // See docs/decisions/140.
-import { form, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
+import { form, loadPostImage, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { envString, metricCount, PlatformError, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
 export const MASTODON_SCOPES = "read write:statuses write:media";
@@ -137,23 +137,6 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
   const pollInterval = config.pollIntervalMs ?? 1000;
   const pollTimeout = config.pollTimeoutMs ?? 60_000;
 
-  async function loadImage(input: MastodonPublishInput): Promise<Blob | null> {
-    if (input.image) {
-      const data = input.image.data instanceof Uint8Array ? input.image.data.slice() : input.image.data;
-      return new Blob([data], { type: input.image.contentType });
-    }
-    if (!input.imageUrl) return null;
-    let res: Response;
-    try {
-      res = await fetch(input.imageUrl, { signal: AbortSignal.timeout(config.timeoutMs) });
-    } catch {
-      throw new PlatformError("retryable", "Failed to upload media: the image could not be loaded");
-    }
-    if (res.status === 404 || res.status === 410) throw new PlatformError("rejected", "Failed to upload media: the image no longer exists");
-    if (!res.ok) throw new PlatformError("retryable", `Failed to upload media: the image could not be loaded (HTTP ${res.status})`);
-    return new Blob([await res.arrayBuffer()], { type: res.headers.get("content-type")?.split(";")[0] ?? "application/octet-stream" });
-  }
-
   return {
     platform: "mastodon" as const,
 
@@ -204,8 +187,9 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
 
     async publish(input: MastodonPublishInput): Promise<{ platformPostId: string }> {
       const mediaIds: string[] = [];
-      const blob = await loadImage(input);
-      if (blob) {
+      const img = await loadPostImage(input, config.timeoutMs);
+      if (img) {
+        const blob = new Blob([img.data], { type: img.type });
         const body = new FormData();
         body.set("file", blob, "image");
         const up = await api("/api/v2/media", { method: "POST", headers: bearer(input.accessToken), body });

@@ -100,3 +100,25 @@ export async function metricsOneByOne(
   return out;
 }
 
+
+/**
+ * The post's image for a network that is sent the bytes (X, LinkedIn, Bluesky, Mastodon): the
+ * bytes the caller already has (from R2), else downloaded from `imageUrl`; null without either.
+ * An image that is gone (404, 410) is "rejected", one that cannot be loaded now "retryable".
+ */
+export async function loadPostImage(
+  input: { imageUrl?: string; image?: { data: ArrayBuffer | Uint8Array; contentType: string } },
+  timeoutMs: number,
+): Promise<{ data: Uint8Array<ArrayBuffer>; type: string } | null> {
+  if (input.image) return { data: new Uint8Array(input.image.data).slice(), type: input.image.contentType };
+  if (!input.imageUrl) return null;
+  let res: Response;
+  try {
+    res = await fetch(input.imageUrl, { signal: AbortSignal.timeout(timeoutMs) });
+  } catch {
+    throw new PlatformError("retryable", "Failed to upload media: the image could not be loaded");
+  }
+  if (res.status === 404 || res.status === 410) throw new PlatformError("rejected", "Failed to upload media: the image no longer exists");
+  if (!res.ok) throw new PlatformError("retryable", `Failed to upload media: the image could not be loaded (HTTP ${res.status})`);
+  return { data: new Uint8Array(await res.arrayBuffer()), type: res.headers.get("content-type")?.split(";")[0] ?? "application/octet-stream" };
+}

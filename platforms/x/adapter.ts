@@ -7,7 +7,7 @@
 // (https://api.x.com), X_AUTHORIZE_URL (https://x.com/i/oauth2/authorize); without X_CLIENT_ID the
 // sandbox's /x routes are used when PLATFORM_SANDBOX_URL is set.
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
-import { form, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
+import { form, loadPostImage, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { X_SANDBOX_CLIENT } from "./meta.ts";
 
 export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
@@ -147,20 +147,6 @@ export function xAdapter(config: XConfig): PlatformAdapter {
 
   const authed = (accessToken: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${accessToken}`, ...extra });
 
-  async function loadImage(input: { imageUrl?: string; image?: { data: ArrayBuffer | Uint8Array; contentType: string } }) {
-    if (input.image) return { blob: new Blob([input.image.data instanceof Uint8Array ? input.image.data.slice() : input.image.data], { type: input.image.contentType }), type: input.image.contentType };
-    let res: Response;
-    try {
-      res = await fetch(input.imageUrl!, { signal: AbortSignal.timeout(config.timeoutMs) });
-    } catch {
-      throw new PlatformError("retryable", "Failed to upload media: the image could not be loaded");
-    }
-    if (res.status === 404 || res.status === 410) throw new PlatformError("rejected", "Failed to upload media: the image no longer exists");
-    if (!res.ok) throw new PlatformError("retryable", `Failed to upload media: the image could not be loaded (HTTP ${res.status})`);
-    const type = res.headers.get("content-type")?.split(";")[0] ?? "application/octet-stream";
-    return { blob: new Blob([await res.arrayBuffer()], { type }), type };
-  }
-
   const uploadError = async (res: Response) => {
     const err = await classifyXResponse(res, "api");
     return err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Twitter rejected the post: /, "")}`) : err;
@@ -248,8 +234,10 @@ export function xAdapter(config: XConfig): PlatformAdapter {
 
     async publish(input) {
       const mediaIds: string[] = [];
-      if (input.image || input.imageUrl) {
-        const { blob, type } = await loadImage(input);
+      const img = await loadPostImage(input, config.timeoutMs);
+      if (img) {
+        const { type } = img;
+        const blob = new Blob([img.data], { type });
         mediaIds.push(type === "image/gif" ? await chunkedUpload(input.accessToken, blob, type) : await simpleUpload(input.accessToken, blob, type));
       }
       const payload: Record<string, unknown> = { text: input.text };
