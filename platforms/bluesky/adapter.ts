@@ -6,7 +6,7 @@
 // to 4 images uploaded with uploadBlob. Exactly-once: the record key (a TID) is derived from the
 // post's idempotency key, so a repeat attempt names the same record and the PDS refuses a second
 // one; the adapter then reads the existing record instead. See docs/decisions/140.
-import { loadPostImage, platformFetch, readJson, retryAfterMs, str } from "../shared/http.ts";
+import { bearerHeaders as bearer, loadPostImage, platformFetch, readJson, retryAfterMs, str } from "../shared/http.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { buildFacets } from "./richtext.ts";
 
@@ -76,7 +76,6 @@ type BlueskyPublishInput = Parameters<PlatformAdapter["publish"]>[0] & { idempot
 export function blueskyAdapter(config: BlueskyConfig) {
   const xrpc = (method: string, init: RequestInit = {}, publishes = false) =>
     platformFetch(`${config.service}/xrpc/${method}`, init, { label, timeoutMs: config.timeoutMs, publishes });
-  const bearer = (t: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${t}`, ...extra });
 
   const sessionTokens = (body: Record<string, unknown>): TokenSet => {
     const accessToken = str(body.accessJwt);

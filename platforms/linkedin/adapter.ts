@@ -7,7 +7,7 @@
 // "little text": reserved characters are escaped and hashtags written as {hashtag|\#|tag}, or
 // LinkedIn cuts the post. A duplicate refusal carries reason "duplicate": the publisher looks
 // for its own earlier attempt before calling the post failed. See docs/decisions/140.
-import { form, loadPostImage, platformFetch, readJson, sleep, str } from "../shared/http.ts";
+import { form, loadPostImage, metricsOneByOne, platformFetch, readJson, sleep, str } from "../shared/http.ts";
 import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
@@ -199,22 +199,18 @@ export function linkedinAdapter(config: LinkedInConfig) {
     ...(config.readSocial
       ? {
           metricsBatch: 20,
-          async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
-            const out = new Map<string, PostMetrics>();
-            for (const id of postIds.slice(0, 20)) {
-              const res = await call(`${config.apiBase}/rest/socialActions/${encodeURIComponent(id)}`, { headers: rest(accessToken) });
-              if (!res.ok) {
-                const err = await classifyLinkedInResponse(res, "api");
-                if (err.kind === "rejected") continue;
-                throw err;
-              }
-              const body = await readJson(res);
-              const likes = (body.likesSummary ?? {}) as Record<string, unknown>;
-              const comments = (body.commentsSummary ?? {}) as Record<string, unknown>;
-              out.set(id, { likes: metricCount(likes.totalLikes), reposts: 0, replies: metricCount(comments.aggregatedTotalComments ?? comments.totalFirstLevelComments), impressions: 0 });
-            }
-            return out;
-          },
+          fetchMetrics: ({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> =>
+            metricsOneByOne(
+              postIds,
+              20,
+              (id) => call(`${config.apiBase}/rest/socialActions/${encodeURIComponent(id)}`, { headers: rest(accessToken) }),
+              classifyLinkedInResponse,
+              (body) => {
+                const likes = (body.likesSummary ?? {}) as Record<string, unknown>;
+                const comments = (body.commentsSummary ?? {}) as Record<string, unknown>;
+                return { likes: metricCount(likes.totalLikes), reposts: 0, replies: metricCount(comments.aggregatedTotalComments ?? comments.totalFirstLevelComments), impressions: 0 };
+              },
+            ),
         }
       : {}),
 

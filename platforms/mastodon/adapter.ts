@@ -7,7 +7,7 @@
 // header: the server answers a repeat within an hour with the first status (exactly-once).
 // Rules (length, media count, types, size) come from the instance's GET /api/v2/instance.
 // See docs/decisions/140.
-import { form, loadPostImage, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
+import { bearerHeaders as bearer, form, loadPostImage, metricsOneByOne, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { envString, metricCount, PlatformError, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
 export const MASTODON_SCOPES = "read write:statuses write:media";
@@ -133,7 +133,6 @@ type MastodonPublishInput = Parameters<PlatformAdapter["publish"]>[0] & { idempo
 
 export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: "mastodon" } {
   const api = (path: string, init: RequestInit = {}, publishes = false) => call(`${config.instanceUrl}${path}`, init, config.timeoutMs, publishes);
-  const bearer = (t: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${t}`, ...extra });
   const pollInterval = config.pollIntervalMs ?? 1000;
   const pollTimeout = config.pollTimeoutMs ?? 60_000;
 
@@ -228,20 +227,14 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
     // versions, so one call per status; 20 per run keeps far inside the default 300 requests per
     // 5 minutes per account. A deleted status (404) is left out; auth and rate limits stop the run.
     metricsBatch: 20,
-    async fetchMetrics({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> {
-      const out = new Map<string, PostMetrics>();
-      for (const id of postIds.slice(0, 20)) {
-        const res = await api(`/api/v1/statuses/${encodeURIComponent(id)}`, { headers: bearer(accessToken) });
-        if (!res.ok) {
-          const err = await classifyMastodonResponse(res, "api");
-          if (err.kind === "rejected") continue;
-          throw err;
-        }
-        const s = await readJson(res);
-        out.set(id, { likes: metricCount(s.favourites_count), reposts: metricCount(s.reblogs_count), replies: metricCount(s.replies_count), impressions: 0 });
-      }
-      return out;
-    },
+    fetchMetrics: ({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> =>
+      metricsOneByOne(
+        postIds,
+        20,
+        (id) => api(`/api/v1/statuses/${encodeURIComponent(id)}`, { headers: bearer(accessToken) }),
+        classifyMastodonResponse,
+        (s) => ({ likes: metricCount(s.favourites_count), reposts: metricCount(s.reblogs_count), replies: metricCount(s.replies_count), impressions: 0 }),
+      ),
 
     /** Pages back through the account's statuses (newest first) until before `sinceMs`. */
     async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {

@@ -100,7 +100,6 @@ export async function metricsOneByOne(
   return out;
 }
 
-
 /**
  * The post's image for a network that is sent the bytes (X, LinkedIn, Bluesky, Mastodon): the
  * bytes the caller already has (from R2), else downloaded from `imageUrl`; null without either.

@@ -7,7 +7,7 @@
 // (https://api.x.com), X_AUTHORIZE_URL (https://x.com/i/oauth2/authorize); without X_CLIENT_ID the
 // sandbox's /x routes are used when PLATFORM_SANDBOX_URL is set.
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
-import { form, loadPostImage, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
+import { bearerHeaders as authed, form, loadPostImage, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { X_SANDBOX_CLIENT } from "./meta.ts";
 
 export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
@@ -144,8 +144,6 @@ export function xAdapter(config: XConfig): PlatformAdapter {
       expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null,
     };
   };
-
-  const authed = (accessToken: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${accessToken}`, ...extra });
 
   const uploadError = async (res: Response) => {
     const err = await classifyXResponse(res, "api");
