@@ -15,6 +15,7 @@ import {
   handleAuthorize,
   nextId,
   params,
+  redeemGrant,
   sandboxMetrics,
   send,
   state,
@@ -120,13 +121,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       send(res, 200, { access_token: issue("user-long", short.accountId, 5_184_000), token_type: "bearer", expires_in: 5_184_000 });
       return true;
     }
-    const grant = state.grants.get(p.get("code") ?? "");
-    if (!grant || grant.network !== "facebook" || grant.used || grant.expiresAt < Date.now() || grant.redirectUri !== p.get("redirect_uri")) {
-      if (grant) grant.used = true;
+    const grant = redeemGrant("facebook", p.get("code") ?? "", p.get("redirect_uri"));
+    if (!grant) {
       fbError(res, 400, "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request", 100, { error_subcode: 36008 });
       return true;
     }
-    grant.used = true;
     bump(state.exchanges, grant.accountId);
     send(res, 200, { access_token: issue("user-short", grant.accountId, 3600), token_type: "bearer", expires_in: 3600 });
     return true;

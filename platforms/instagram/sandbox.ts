@@ -10,6 +10,7 @@ import {
   bump,
   handleAuthorize,
   params,
+  redeemGrant,
   send,
   state,
   takeFailure,
@@ -85,13 +86,11 @@ async function handleInstagram(req: IncomingMessage, res: ServerResponse, body: 
       send(res, 400, { error_type: "OAuthException", code: 400, error_message: "Invalid grant_type" });
       return true;
     }
-    const grant = state.grants.get((p.get("code") ?? "").replace(/#_$/, ""));
-    if (!grant || grant.network !== "instagram" || grant.used || grant.expiresAt < Date.now() || grant.redirectUri !== p.get("redirect_uri")) {
-      if (grant) grant.used = true;
+    const grant = redeemGrant("instagram", (p.get("code") ?? "").replace(/#_$/, ""), p.get("redirect_uri"));
+    if (!grant) {
       send(res, 400, { error_type: "OAuthException", code: 400, error_message: "Invalid authorization code" });
       return true;
     }
-    grant.used = true;
     const acc = state.accounts.get(grant.accountId)!;
     bump(state.exchanges, acc.id);
     const short = issueGraphToken(TOKENS, acc, "short");

@@ -17,6 +17,7 @@ import {
   jsonBody,
   nextId,
   params,
+  redeemGrant,
   sandboxMetrics,
   send,
   state,
@@ -148,13 +149,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       return true;
     }
     if (p.get("grant_type") === "authorization_code") {
-      const grant = state.grants.get(p.get("code") ?? "");
-      if (!grant || grant.network !== "linkedin" || grant.used || grant.expiresAt < Date.now() || grant.redirectUri !== p.get("redirect_uri")) {
-        if (grant) grant.used = true;
+      const grant = redeemGrant("linkedin", p.get("code") ?? "", p.get("redirect_uri"));
+      if (!grant) {
         send(res, 400, { error: "invalid_request", error_description: "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired." });
         return true;
       }
-      grant.used = true;
       const acc = state.accounts.get(grant.accountId)!;
       bump(state.exchanges, acc.id);
       send(res, 200, issue(acc, grantScopes.get(p.get("code") ?? "") ?? ["openid", "profile", "w_member_social"]));

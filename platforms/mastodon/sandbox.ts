@@ -15,6 +15,7 @@ import {
   handleAuthorize,
   jsonBody,
   params,
+  redeemGrant,
   s256,
   sandboxMetrics,
   send,
@@ -168,13 +169,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     const acc = grant ? core.accounts.get(grant.accountId) : undefined;
     const failure = takeFailure("mastodon", "token", acc);
     if (failure) return answerFailure(mastodonSandbox, res, failure);
-    if (input.grant_type !== "authorization_code" || !grant || grant.network !== "mastodon" || grant.used || grant.expiresAt < Date.now() || grant.clientId !== app.clientId || grant.redirectUri !== input.redirect_uri) {
-      if (grant) grant.used = true;
+    const redeemed = redeemGrant("mastodon", String(input.code ?? ""), input.redirect_uri, (g) => g.clientId === app.clientId);
+    if (input.grant_type !== "authorization_code" || !redeemed) {
       send(res, 400, { error: "invalid_grant", error_description: "The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client." });
       return true;
     }
-    grant.used = true;
-    if (grant.challenge && s256(String(input.code_verifier ?? "")) !== grant.challenge) {
+    if (redeemed.challenge && s256(String(input.code_verifier ?? "")) !== redeemed.challenge) {
       send(res, 400, { error: "invalid_grant", error_description: "The code verifier does not match the code challenge." });
       return true;
     }

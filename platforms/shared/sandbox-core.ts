@@ -179,6 +179,19 @@ export function recordPost(acc: Account, text: string, imageUrl: string | null, 
   return post;
 }
 
+/**
+ * Redeems an authorization code, once: a code that is unknown, already used, expired, of another
+ * network, issued for another redirect URI or failing `also` (the client it was issued to) is
+ * refused, and a refused code is burnt too (RFC 6749 4.1.2: a code used twice must be denied).
+ */
+export function redeemGrant(network: string, code: string, redirectUri: unknown, also: (g: Grant) => boolean = () => true): Grant | null {
+  const grant = state.grants.get(code);
+  if (!grant) return null;
+  const ok = grant.network === network && !grant.used && grant.expiresAt >= Date.now() && grant.redirectUri === redirectUri && also(grant);
+  grant.used = true;
+  return ok ? grant : null;
+}
+
 // ---------- authorize page (every OAuth network) ----------
 export type AuthorizeOptions = {
   clientId: string;

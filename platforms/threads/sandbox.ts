@@ -7,7 +7,7 @@
 // container not yet FINISHED or already published, more than 250 posts in 24 hours.
 // Plain erasable TypeScript (Node 22 runs it without a build).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerFailure, bump, handleAuthorize, params, send, state, takeFailure, type AuthorizeOptions, type Failure, type SandboxNetwork } from "../shared/sandbox-core.ts";
+import { answerFailure, bump, handleAuthorize, params, redeemGrant, send, state, takeFailure, type AuthorizeOptions, type Failure, type SandboxNetwork } from "../shared/sandbox-core.ts";
 import {
   answerInsights,
   containerStore,
@@ -83,13 +83,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       thError(res, 400, "Error validating client secret.", 1);
       return true;
     }
-    const grant = state.grants.get((p.get("code") ?? "").replace(/#_$/, ""));
-    if (p.get("grant_type") !== "authorization_code" || !grant || grant.network !== "threads" || grant.used || grant.expiresAt < Date.now() || grant.redirectUri !== p.get("redirect_uri")) {
-      if (grant) grant.used = true;
+    const grant = redeemGrant("threads", (p.get("code") ?? "").replace(/#_$/, ""), p.get("redirect_uri"));
+    if (p.get("grant_type") !== "authorization_code" || !grant) {
       thError(res, 400, "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request", 100);
       return true;
     }
-    grant.used = true;
     const acc = state.accounts.get(grant.accountId)!;
     bump(state.exchanges, acc.id);
     send(res, 200, { ...issueGraphToken(TOKENS, acc, "short"), user_id: acc.id });
