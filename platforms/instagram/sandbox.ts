@@ -10,6 +10,7 @@ import {
   bump,
   handleAuthorize,
   params,
+  postsInDay,
   redeemGrant,
   send,
   state,
@@ -27,7 +28,6 @@ import {
   graphAuth,
   graphError as igError,
   issueGraphToken,
-  postsInDay,
   quotaBody,
   refreshLongLived,
   refusesOtherUser,
@@ -136,7 +136,7 @@ async function handleInstagram(req: IncomingMessage, res: ServerResponse, body: 
   if (quota && req.method === "GET") {
     const auth = igAuth(req, res, p);
     if (!auth) return true;
-    send(res, 200, quotaBody(postsInDay("instagram", auth.acc), capOf(auth.acc)));
+    send(res, 200, quotaBody(postsInDay(auth.acc).length, capOf(auth.acc)));
     return true;
   }
 
@@ -174,7 +174,7 @@ async function handleInstagram(req: IncomingMessage, res: ServerResponse, body: 
     if (!container) return true;
     // At most the daily cap of API-published posts per rolling 24 hours (code 9, subcode 2207042),
     // checked before the container's own state.
-    if (postsInDay("instagram", auth.acc) >= capOf(auth.acc)) {
+    if (postsInDay(auth.acc).length >= capOf(auth.acc)) {
       igError(res, 400, "Application request limit reached", 9, { error_subcode: 2207042, error_user_msg: "You reached maximum number of posts that is allowed to be published by Media Publish API." });
       return true;
     }

@@ -27,6 +27,7 @@ import {
   type Failure,
   type SandboxNetwork,
 } from "../shared/sandbox-core.ts";
+import { mediaKind, type MediaKind } from "../shared/sandbox-media.ts";
 import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
 
 const ACCESS_TTL_S = 5_184_000;
@@ -109,12 +110,9 @@ function unescaped(commentary: string): boolean {
 }
 const plain = (commentary: string) => commentary.replace(/\{hashtag\|\\#\|((?:\\.|[^}])*)\}/g, "#$1").replace(/\\(.)/g, "$1");
 
-function sniff(b: Buffer): string | null {
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
-  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
-  if (b.subarray(0, 4).toString("latin1") === "GIF8") return "image/gif";
-  return null;
-}
+/** The image's type by its bytes; LinkedIn's Images API takes JPG, PNG and GIF only. */
+const ACCEPTED_TYPES: Partial<Record<MediaKind, string>> = { jpeg: "image/jpeg", png: "image/png", gif: "image/gif" };
+const sniff = (b: Buffer): string | null => ACCEPTED_TYPES[mediaKind(b)] ?? null;
 
 function commitPost(acc: Account, author: string, commentary: string, media: string | null): Post {
   const post: Post = { id: `urn:li:share:${nextId("7")}`, author, commentary, media, createdAt: Date.now() };

@@ -173,6 +173,9 @@ export function sandboxMetrics(post: Posted, nowMs = Date.now()): { likes: numbe
   return { likes, reposts: Math.floor(likes / 3), replies: Math.floor(likes / 5), impressions: likes * 12 + (h % 50) };
 }
 
+/** The account's posts on its network in the last 24 hours, oldest first (daily caps are a rolling day). */
+export const postsInDay = (acc: Account): Posted[] => state.posts.filter((x) => x.network === acc.network && x.accountId === acc.id && x.createdAt > Date.now() - 86_400_000);
+
 export function recordPost(acc: Account, text: string, imageUrl: string | null, idBase: string): Posted {
   const post: Posted = { network: acc.network, id: nextId(idBase), accountId: acc.id, username: acc.username, text, imageUrl, createdAt: Date.now() };
   state.posts.push(post);

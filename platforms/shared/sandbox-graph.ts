@@ -106,9 +106,6 @@ export function refreshLongLived(
 }
 
 // ---------- publishing quota and insights ----------
-/** The account's posts on this network in the last 24 hours (the publishing limit is a rolling day). */
-export const postsInDay = (network: string, acc: Account) => state.posts.filter((x) => x.network === network && x.accountId === acc.id && x.createdAt > Date.now() - 86_400_000).length;
-
 /** The body of GET /{user-id}/content_publishing_limit (Instagram) and threads_publishing_limit. */
 export const quotaBody = (usage: number, total: number) => ({ data: [{ quota_usage: usage, config: { quota_total: total, quota_duration: 86400 } }] });
 

@@ -7,7 +7,7 @@
 // container not yet FINISHED or already published, more than 250 posts in 24 hours.
 // Plain erasable TypeScript (Node 22 runs it without a build).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerFailure, bump, handleAuthorize, params, redeemGrant, send, state, takeFailure, type AuthorizeOptions, type Failure, type SandboxNetwork } from "../shared/sandbox-core.ts";
+import { answerFailure, bump, handleAuthorize, params, postsInDay, redeemGrant, send, state, takeFailure, type AuthorizeOptions, type Failure, type SandboxNetwork } from "../shared/sandbox-core.ts";
 import {
   answerInsights,
   containerStore,
@@ -16,7 +16,6 @@ import {
   graphAuth,
   graphError as thError,
   issueGraphToken,
-  postsInDay,
   quotaBody,
   refreshLongLived,
   refusesOtherUser,
@@ -112,7 +111,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
   if (limit && req.method === "GET") {
     const auth = thAuth(req, res, p);
     if (!auth) return true;
-    send(res, 200, quotaBody(postsInDay("threads", auth.acc), DAILY_CAP));
+    send(res, 200, quotaBody(postsInDay(auth.acc).length, DAILY_CAP));
     return true;
   }
 
@@ -176,7 +175,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (!container) return true;
     if (containers.refusesPublishing(res, container, 4279001)) return true;
     // The cap is checked after the container's own state (Instagram checks it before).
-    if (postsInDay("threads", auth.acc) >= DAILY_CAP) {
+    if (postsInDay(auth.acc).length >= DAILY_CAP) {
       thError(res, 400, "Application request limit reached", 4, { error_user_msg: "This profile has reached its limit of 250 API-published posts in 24 hours." });
       return true;
     }

@@ -14,6 +14,7 @@ import {
   jsonBody,
   nextId,
   params,
+  postsInDay,
   recordPost,
   sandboxMetrics,
   s256,
@@ -39,7 +40,6 @@ const AUTHORIZE: AuthorizeOptions = { clientId: X_SANDBOX_CLIENT.clientId, pkce:
 
 /** Posts an account may publish per rolling 24 hours (X's user limit; lowered per account with {"cap": n}). */
 const dailyCapOf = (acc: Account) => state.caps.get(acc.id) ?? X_DAILY_CAP;
-const postsInDay = (acc: Account) => state.posts.filter((p) => p.network === "x" && p.accountId === acc.id && p.createdAt > Date.now() - 86_400_000);
 const xHeaders = () => ({
   "x-rate-limit-limit": "100",
   "x-rate-limit-remaining": "99",
