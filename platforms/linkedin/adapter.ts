@@ -7,7 +7,7 @@
 // "little text": reserved characters are escaped and hashtags written as {hashtag|\#|tag}, or
 // LinkedIn cuts the post. A duplicate refusal carries reason "duplicate": the publisher looks
 // for its own earlier attempt before calling the post failed. See docs/decisions/140.
-import { form, loadPostImage, metricsOneByOne, platformFetch, readJson, sleep, str } from "../shared/http.ts";
+import { form, loadPostImage, metricsOneByOne, platformFetch, readJson, readTokenResponse, sleep, str } from "../shared/http.ts";
 import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
@@ -94,16 +94,7 @@ export function linkedinAdapter(config: LinkedInConfig) {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: form({ ...params, client_id: config.clientId, client_secret: config.clientSecret }),
     });
-    if (!res.ok) throw await classifyLinkedInResponse(res, "token");
-    const body = await readJson(res);
-    const accessToken = str(body.access_token);
-    if (!accessToken) throw new PlatformError("retryable", "Invalid token response");
-    const expiresIn = Number(body.expires_in);
-    return {
-      accessToken,
-      refreshToken: str(body.refresh_token) ?? null,
-      expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null,
-    };
+    return readTokenResponse(res, classifyLinkedInResponse, "Invalid token response");
   };
 
   const asMedia = (err: PlatformError) =>

@@ -6,7 +6,7 @@
 // insights (metricsOneByOne in http.ts reads them). Each network's adapter.ts says what is its own: endpoints, rate-limit and auth codes,
 // status field names, messages, metric names.
 import { PlatformError, metricCount, type TokenSet } from "./adapter.ts";
-import { bearerHeaders, form, readJson, sleep, str } from "./http.ts";
+import { bearerHeaders, form, readJson, readTokenResponse, sleep, str } from "./http.ts";
 
 type Call = (url: string, init?: RequestInit, publishes?: boolean) => Promise<Response>;
 type Classify = (res: Response, context: "token" | "api") => Promise<PlatformError>;
@@ -45,15 +45,7 @@ export async function classifyGraphResponse(res: Response, context: "token" | "a
 }
 
 /** GET <url> answering {access_token, expires_in}: a token without a refresh token (the Graph API has none). */
-export async function graphToken(call: Call, classify: Classify, url: string, missing: string): Promise<TokenSet> {
-  const res = await call(url);
-  if (!res.ok) throw await classify(res, "token");
-  const body = await readJson(res);
-  const accessToken = str(body.access_token);
-  if (!accessToken) throw new PlatformError("retryable", missing);
-  const expiresIn = Number(body.expires_in);
-  return { accessToken, refreshToken: null, expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null };
-}
+export const graphToken = async (call: Call, classify: Classify, url: string, missing: string): Promise<TokenSet> => readTokenResponse(await call(url), classify, missing);
 
 export type ContainerPublish = {
   call: Call;

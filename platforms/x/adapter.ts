@@ -7,7 +7,7 @@
 // (https://api.x.com), X_AUTHORIZE_URL (https://x.com/i/oauth2/authorize); without X_CLIENT_ID the
 // sandbox's /x routes are used when PLATFORM_SANDBOX_URL is set.
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
-import { bearerHeaders as authed, form, loadPostImage, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
+import { bearerHeaders as authed, form, loadPostImage, platformFetch, readJson, readTokenResponse, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { X_SANDBOX_CLIENT } from "./meta.ts";
 
 export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
@@ -133,16 +133,7 @@ export function xAdapter(config: XConfig): PlatformAdapter {
     // Confidential clients authenticate with Basic auth; public clients send client_id in the body.
     if (config.clientSecret) headers.authorization = `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`;
     const res = await call("/2/oauth2/token", { method: "POST", headers, body: form({ ...params, client_id: config.clientId }) });
-    if (!res.ok) throw await classifyXResponse(res, "token");
-    const body = await readJson(res);
-    const accessToken = str(body.access_token);
-    if (!accessToken) throw new PlatformError("retryable", "Invalid token refresh response");
-    const expiresIn = Number(body.expires_in);
-    return {
-      accessToken,
-      refreshToken: str(body.refresh_token) ?? null,
-      expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null,
-    };
+    return readTokenResponse(res, classifyXResponse, "Invalid token refresh response");
   };
 
   const uploadError = async (res: Response) => {
