@@ -95,7 +95,6 @@ export function threadsAdapter(config: ThreadsConfig) {
       });
     },
 
-    /** Pages through the profile's threads published since `sinceMs` (time-bounded, not a fixed count). */
     // Analytics (decision 144): GET /{threads-media-id}/insights?metric=views,likes,replies,reposts,quotes,
     // one media per call (Threads Insights API, needs threads_manage_insights). The app's call
     // budget is per user, so a cron run reads at most `metricsBatch` media per account. A deleted
@@ -113,6 +112,7 @@ export function threadsAdapter(config: ThreadsConfig) {
         },
       ),
 
+    /** Pages through the profile's threads published since `sinceMs` (time-bounded, not a fixed count). */
     async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
       const want = text.trim();
       const qs = new URLSearchParams({ fields: "id,text,timestamp", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });
