@@ -3,8 +3,9 @@
 // "error_user_msg","message"}} and its classification, the long-lived token answer, the
 // container-then-publish flow (Instagram's media + media_publish, Threads' threads +
 // threads_publish: create a container, poll its status until FINISHED, publish it) and per-media
-// insights (metricsOneByOne in http.ts reads them). Each network's adapter.ts says what is its own: endpoints, rate-limit and auth codes,
-// status field names, messages, metric names.
+// insights (metricsOneByOne in http.ts reads them). Each network's adapter.ts says what is its
+// own: endpoints, rate-limit and auth codes, status field names, messages, metric names
+// (docs/decisions/125).
 import { PlatformError, metricCount, type TokenSet } from "./adapter.ts";
 import { bearerHeaders, form, readJson, readTokenResponse, sleep, str } from "./http.ts";
 

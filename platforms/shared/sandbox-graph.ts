@@ -5,7 +5,8 @@
 // insights (`/{media-id}/insights?metric=...`), and the container-then-publish flow (a container
 // made from text or an `image_url` the platform downloads, IN_PROGRESS for a moment, published
 // once). What differs per network stays in its own sandbox.ts: paths, token prefixes and
-// lifetimes, error codes and subcodes, image formats, daily caps, and the order its checks run in.
+// lifetimes, error codes and subcodes, image formats, daily caps, and the order its checks run in
+// (docs/decisions/125).
 // Plain erasable TypeScript (runs under Node 22 without a build step): imports carry `.ts`.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
