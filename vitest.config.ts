@@ -3,10 +3,10 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-/** VITE_CHAOS_SEED and VITE_CHAOS_POSTS where the command line sets them (bindings must be strings). */
-function chaosSettings(): Record<string, string> {
+/** The chaos and fuzz runs' settings where the command line sets them (bindings must be strings). */
+function commandLineRunSettings(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ["VITE_CHAOS_SEED", "VITE_CHAOS_POSTS"]) {
+  for (const name of ["VITE_CHAOS_SEED", "VITE_CHAOS_POSTS", "VITE_FUZZ_RUNS", "VITE_FUZZ_SEED"]) {
     const value = process.env[name];
     if (value) out[name] = value;
   }
@@ -37,9 +37,10 @@ export default defineConfig(async () => {
                   // Scraping resolves hostnames through the fake DNS-over-HTTPS resolver (test/fakes/dns.ts).
                   SCRAPE_DNS_URL: `${inject<string>("fakesUrl")}/dns-query`,
                   // The tests run inside workerd, which does not see this shell's environment: a
-                  // chaos run's seed and size given on the command line (VITE_CHAOS_SEED=7 npx
-                  // vitest ...) reach test/worker/publish-chaos*.test.ts as bindings.
-                  ...chaosSettings(),
+                  // chaos or fuzz run's seed and size given on the command line (VITE_CHAOS_SEED=7
+                  // npx vitest ..., npm run fuzz) reach test/worker/publish-chaos*.test.ts and
+                  // fuzz-inputs.test.ts as bindings.
+                  ...commandLineRunSettings(),
                 },
               },
             })),

@@ -33,7 +33,8 @@ import {
   type RouteInfo,
 } from "./fuzz-helpers";
 
-const metaEnv = (import.meta as unknown as { env: Record<string, string | undefined> }).env;
+// Given on the command line (npm run fuzz, VITE_FUZZ_SEED=7): vitest.config.ts passes them in as bindings.
+const metaEnv = env as unknown as Record<string, string | undefined>;
 const TOTAL = Number(metaEnv.VITE_FUZZ_RUNS ?? 10_400);
 // `npm test` replays one fixed seed; `npm run fuzz` explores a new one each run (printed; replay
 // it with VITE_FUZZ_SEED=<seed>).
