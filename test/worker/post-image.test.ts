@@ -4,7 +4,7 @@
 // to the brand card; no model configured -> the card; and never an orphan object or row.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, signIn, type TestUser } from "./helpers";
+import { call, json, signIn, type TestUser } from "./helpers";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { createAiEngine } from "../../worker/adapters/ai";
 import { imagePrompt, IMAGE_PROMPT_MAX } from "../../worker/adapters/ai/image-model";
@@ -13,6 +13,7 @@ import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
 import { imageSize } from "../../worker/lib/image-size";
 import { sniffImage } from "../../worker/services/media";
+import { prepareImage } from "../../worker/services/media-prepare";
 import { generateContent, type GenerateInput } from "../../worker/services/generation";
 import type { GeneratedPost } from "../../schema/api/campaigns";
 
@@ -58,6 +59,15 @@ async function storedCounts(projectId: string) {
 async function imageRequests(contains: string) {
   const res = await fetch(`${env.FAKES_URL}/openai/_images/requests?contains=${encodeURIComponent(contains)}`);
   return ((await res.json()) as { requests: { body: Record<string, unknown>; status: number }[] }).requests;
+}
+
+/** The media row behind a post's public URL. */
+async function mediaRow(post: GeneratedPost) {
+  const key = post.media_info!.url.split("/").pop()!;
+  const row = await env.DB.prepare("select id, project_id as projectId, r2_key as r2Key, public_key as publicKey, file_name as fileName, file_type as fileType, file_size as fileSize, created_at as createdAt from media where public_key = ?")
+    .bind(key)
+    .first<Parameters<typeof prepareImage>[3]>();
+  return row!;
 }
 
 const isCard = (img: Awaited<ReturnType<typeof stored>>) => img.type === "image/png" && img.width === 1080 && img.height === 1080;
@@ -140,6 +150,10 @@ describe("OpenAI image model", { timeout: 60_000 }, () => {
     expect(prompt).toContain("Kettle Cargo");
     expect(prompt).toContain(marker);
     expect(prompt.length).toBeLessThanOrEqual(IMAGE_PROMPT_MAX);
+    // Instagram takes the model's JPEG as it is (decision 123: no converted copy needed).
+    const row = await mediaRow(post);
+    const prepared = await prepareImage(env, getDb(env.DB), "instagram", row);
+    expect(prepared!.row.id).toBe(row.id);
   });
 
   it("dall-e-3 in a campaign: every Instagram post gets its own model image (base64 asked), other networks none", async () => {
@@ -163,6 +177,25 @@ describe("OpenAI image model", { timeout: 60_000 }, () => {
     expect(reqs).toHaveLength(2);
     for (const r of reqs) expect(r.body).toMatchObject({ model: "dall-e-3", response_format: "b64_json", size: "1024x1024" });
     expect(await storedCounts(user.projectId)).toEqual({ rows: 2, objects: 2 });
+    // The campaign is scheduled with its images (the API checks Instagram's rules on the stored bytes).
+    const saved = await json(user, "POST", `/api/projects/${user.projectId}/campaigns`, {
+      prompt: `A week about our cargo bikes ${marker}`,
+      post_count: 4,
+      duration: 7,
+      platforms: ["instagram", "twitter"],
+      start_date: tomorrow,
+      start_time: "09:00",
+      time_zone: "UTC",
+      posts: res.posts.map((p) => ({ content: p.content, hashtags: p.hashtags, platform: p.platform, scheduled_for: p.scheduled_for, sources: p.sources, media_info: p.media_info ?? null })),
+    });
+    expect(saved.status).toBe(201);
+    const body = (await saved.json()) as { posts: { platform: string; media_info: { url: string } | null }[] };
+    expect(body.posts.filter((p) => p.platform === "instagram").map((p) => p.media_info!.url).sort()).toEqual(instagram.map((p) => p.media_info!.url).sort());
+    // dall-e's PNG is published to Instagram as a JPEG copy (decision 123), the original kept.
+    const row = await mediaRow(instagram[0]!);
+    const prepared = await prepareImage(env, getDb(env.DB), "instagram", row);
+    expect(prepared!.row.fileType).toBe("image/jpeg");
+    expect(prepared!.row.id).not.toBe(row.id);
   });
 
   it.each([

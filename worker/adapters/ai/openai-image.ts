@@ -10,7 +10,7 @@
 // A URL answer is not followed (it would be an outside fetch of an address the server chose).
 import type OpenAI from "openai";
 import { decodeBase64Image, ImageModelError } from "./image-model";
-import { withRetry, type RetryPolicy } from "./retry";
+import { isRetryable, withRetry, type RetryPolicy } from "./retry";
 import type { AiImageModel } from "./types";
 
 const SIZE = "1024x1024";
@@ -39,11 +39,13 @@ export class OpenAiImageModel implements AiImageModel {
 
   async generate(prompt: string, options: { signal?: AbortSignal } = {}): Promise<Uint8Array> {
     const params = openAiImageParams(this.model, prompt, this.config.quality);
-    // One retry at most for a 429/5xx: the whole image step runs against a deadline.
-    const res = await withRetry(
-      () => this.client.images.generate(params, { ...(options.signal ? { signal: options.signal } : {}) }),
-      { ...this.config.retry, maxRetries: Math.min(1, this.config.retry.maxRetries) },
-    );
+    // One retry at most for a 429/5xx, never after the deadline aborted the call.
+    const retryable = this.config.retry.retryable ?? isRetryable;
+    const res = await withRetry(() => this.client.images.generate(params, { ...(options.signal ? { signal: options.signal } : {}) }), {
+      ...this.config.retry,
+      maxRetries: Math.min(1, this.config.retry.maxRetries),
+      retryable: (err) => !options.signal?.aborted && retryable(err),
+    });
     const first = res.data?.[0];
     if (!first?.b64_json) throw new ImageModelError(first?.url ? "the model answered a URL, not base64" : "the answer holds no image");
     return decodeBase64Image(first.b64_json);
