@@ -14,6 +14,8 @@ import { getDb } from "../../worker/lib/db";
 import { imageSize } from "../../worker/lib/image-size";
 import { sniffImage } from "../../worker/services/media";
 import { prepareImage } from "../../worker/services/media-prepare";
+import { checkModelImage } from "../../worker/services/post-image";
+import { encode as encodePng } from "fast-png";
 import { generateContent, type GenerateInput } from "../../worker/services/generation";
 import type { GeneratedPost } from "../../schema/api/campaigns";
 
@@ -93,6 +95,18 @@ describe("image prompt and request shapes", () => {
     expect(openAiImageParams("dall-e-3", "p", "hd")).toEqual({ model: "dall-e-3", prompt: "p", n: 1, size: "1024x1024", response_format: "b64_json", quality: "hd" });
     // A quality the model does not know is not sent.
     expect(openAiImageParams("dall-e-2", "p", "high")).toEqual({ model: "dall-e-2", prompt: "p", n: 1, size: "1024x1024", response_format: "b64_json" });
+  });
+});
+
+describe("a model's bytes are checked before they are stored", () => {
+  const png = (width: number, height: number) => encodePng({ width, height, data: new Uint8Array(width * height * 3).fill(120), channels: 3, depth: 8 });
+
+  it("accepts a square PNG; refuses no image, a GIF, a tiny image and an aspect Instagram refuses", () => {
+    expect(checkModelImage(png(1024, 1024), "instagram")).toEqual({ type: "image/png", ext: "png" });
+    expect(() => checkModelImage(new TextEncoder().encode("<html>no image</html>"), "instagram")).toThrow(/not a JPEG or PNG/);
+    expect(() => checkModelImage(new TextEncoder().encode("GIF89a\x00\x04\x00\x04"), "instagram")).toThrow(/not a JPEG or PNG/);
+    expect(() => checkModelImage(png(64, 64), "instagram")).toThrow(/too small/);
+    expect(() => checkModelImage(png(1536, 512), "instagram")).toThrow(/4:5/);
   });
 });
 

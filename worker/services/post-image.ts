@@ -30,7 +30,7 @@ export function checkModelImage(bytes: Uint8Array, platform: Platform): { type: 
   const kind = sniffImage(bytes.subarray(0, 16));
   if (!kind || kind.type === "image/gif") throw new ImageModelError("the answer is not a JPEG or PNG image");
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageModelError(`the image is too large (${bytes.byteLength} bytes)`);
-  const size = imageSize(bytes.subarray(0, 65_536));
+  const size = imageSize(bytes);
   if (!size || size.width < 256 || size.height < 256) throw new ImageModelError("the image's size cannot be read or is too small");
   const issue = checkPostRules({ platform, content: "", hashtags: [], image: { type: kind.type, size: bytes.byteLength, ...size } }).find((i) => i.field === "media_info");
   if (issue) throw new ImageModelError(issue.message);
