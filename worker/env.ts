@@ -34,9 +34,17 @@ export type Env = {
   OPENAI_MATCH_THRESHOLD?: string;
   OPENAI_TIMEOUT_MS?: string;
   OPENAI_MAX_RETRIES?: string;
+  /** Images API model for Instagram images (e.g. gpt-image-1, dall-e-3); unset: the brand card (decision 118). */
+  OPENAI_IMAGE_MODEL?: string;
+  /** Images API quality (gpt-image: low|medium|high|auto; dall-e-3: standard|hd). */
+  OPENAI_IMAGE_QUALITY?: string;
   /** Workers AI models (defaults: @cf/meta/llama-3.1-8b-instruct, @cf/baai/bge-base-en-v1.5). */
   WORKERS_AI_CHAT_MODEL?: string;
   WORKERS_AI_EMBEDDING_MODEL?: string;
+  /** Workers AI text-to-image model (default @cf/black-forest-labs/flux-1-schnell; "off" keeps the brand card). */
+  WORKERS_AI_IMAGE_MODEL?: string;
+  /** How long one generation waits for its AI images, in ms (default 90000); posts still waiting get the card. */
+  AI_IMAGE_TIMEOUT_MS?: string;
 
   X_CLIENT_ID?: string;
   X_CLIENT_SECRET?: string;

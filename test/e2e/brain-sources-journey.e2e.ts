@@ -1,3 +1,4 @@
+import { encode as encodePng } from "fast-png";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
@@ -6,7 +7,8 @@ import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./
 
 // Issue 9, "Done when": offline, on `npm start`, a person with a fed brain generates a campaign for
 // X and Instagram, opens a post's sources ("Based on: ...") to check a claim against the brand
-// book, sees the Instagram card image, and schedules the campaign with that image kept.
+// book, sees the Instagram card image, replaces one card with an own photo ("The user can replace
+// it"), and schedules the campaign with the other card kept.
 
 const baseUrl = inject("baseUrl");
 const PASSWORD = "journey-Passw0rd!";
@@ -90,6 +92,22 @@ describe("brain sources and the Instagram card", () => {
       const loaded = await cards.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
       expect(loaded).toBe(1080);
     });
+    await step("replace one Instagram card with an own photo", async () => {
+      const withImage = items.filter({ has: page.getByRole("img", { name: /^Image of post/ }) }).last();
+      const label = (await withImage.getByRole("button", { name: /^Edit post \d+$/ }).getAttribute("aria-label"))!.replace(/^Edit /, "");
+      await withImage.getByRole("button", { name: `Edit ${label}`, exact: true }).click();
+      await page.getByRole("button", { name: `Remove image of ${label}`, exact: true }).click();
+      await page.getByText("Instagram requires an image. Please attach an image to this post.").waitFor();
+      await page.getByRole("button", { name: `Add Image of ${label}`, exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Upload Image" });
+      const data = new Uint8Array(400 * 400 * 3).map((_, i) => (i % 3 === 0 ? 200 : 90));
+      const photo = Buffer.from(encodePng({ width: 400, height: 400, data, channels: 3, depth: 8 }));
+      await dialog.getByTestId("image-file-input").setInputFiles({ name: "my-photo.png", mimeType: "image/png", buffer: photo });
+      await dialog.getByRole("button", { name: "Upload Image" }).click();
+      await expectToast(page, "Image attached successfully!");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByRole("img", { name: `Image of ${label}` }).waitFor();
+    });
     await step("schedule all -> /calendar", async () => {
       await page.getByRole("button", { name: "Schedule All Posts" }).click();
       await expectToast(page, "Campaign scheduled successfully!");
@@ -100,6 +118,7 @@ describe("brain sources and the Instagram card", () => {
     for (const p of posts) expect(p.sources.length).toBeGreaterThan(0);
     const instagram = posts.filter((p) => p.platform === "instagram");
     expect(instagram).toHaveLength(2);
+    expect(instagram.map((p) => p.media_info!.file_name).sort()).toEqual(["brand-card.png", "my-photo.png"]);
     for (const p of instagram) {
       expect(p.media_info).toMatchObject({ file_type: "image/png" });
       const img = await page.request.get(`${baseUrl}${p.media_info!.url}`);

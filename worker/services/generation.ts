@@ -13,7 +13,7 @@ import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { ownedProject } from "../lib/ownership";
 import { searchBrain, topInsights, type BrainMatch } from "./brain-query";
-import { makePostCard } from "./post-card";
+import { makePostImages } from "./post-image";
 import { MAX_POST_SOURCES, type PostSource } from "../../schema/api/post-sources";
 import { PLATFORMS, type Platform } from "../../schema/api/common";
 import { campaignSchedule, dateInZone, localDateTimeToUtc, timeInZone } from "../../schema/api/campaign-schedule";
@@ -213,17 +213,10 @@ export async function generateContent(
     scheduled_for: new Date(times[i]!).toISOString(),
     sources: sourcesOf(d, ctx),
   }));
-  // Instagram publishes nothing without an image: each Instagram post gets its brand card.
-  await Promise.all(
-    posts.map(async (p, i) => {
-      if (p.platform !== "instagram") return;
-      const keyLine = drafts[i]!.key_line ?? firstSentence(p.content);
-      try {
-        p.media_info = await makePostCard(db, env, userId, projectId, { keyLine, projectName: project.name });
-      } catch (err) {
-        console.warn("post card failed; the post keeps no image", err);
-      }
-    }),
-  );
+  // Instagram publishes nothing without an image: each Instagram post gets an AI image where the
+  // engine has an image model, else (and on any failure of it) its brand card (post-image.ts).
+  const brand = { name: project.name, industry: project.industry, brand_voice: project.brandVoice, description: project.description };
+  const images = await makePostImages(db, env, engine, userId, projectId, brand, posts.map((p, i) => ({ platform: p.platform, keyLine: drafts[i]!.key_line ?? firstSentence(p.content) })));
+  images.forEach((m, i) => m && (posts[i]!.media_info = m));
   return { posts, engine: engine.kind };
 }

@@ -1,18 +1,20 @@
 import { Badge, Box, Button, Field, HStack, Image, Input, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useState } from "react";
 import type { GeneratedPost } from "../../../schema/api/campaigns";
+import type { MediaInfo } from "../../../schema/api/posts";
 import { checkPostRules, measurePost } from "../../../platforms/validation";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { formatHashtags, parseHashtags } from "../calendar/post-api";
 import { PlatformIcon, PLATFORM_LABELS } from "../calendar/platform-icon";
+import ImageUploadDialog from "../posts/image-upload-dialog";
 import { PostSources } from "../posts/post-sources";
 
 export type DraftPost = GeneratedPost & { key: string };
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
-/** One generated post: time, platform and a preview; editable (content, hashtags, time) and removable. */
+/** One generated post: time, platform and a preview; editable (content, hashtags, time, image) and removable. */
 export function GeneratedPostItem({
   post,
   index,
@@ -32,6 +34,9 @@ export function GeneratedPostItem({
   const [tags, setTags] = useState(formatHashtags(post.hashtags));
   const [date, setDate] = useState(dateInZone(at, timeZone));
   const [time, setTime] = useState(timeInZone(at, timeZone));
+  // The generated image (AI image or brand card) can be replaced by an upload or removed.
+  const [media, setMedia] = useState<MediaInfo | null>(post.media_info ?? null);
+  const [uploadOpen, setUploadOpen] = useState(false);
   const label = `post ${index + 1}`;
 
   const startEdit = () => {
@@ -39,19 +44,23 @@ export function GeneratedPostItem({
     setTags(formatHashtags(post.hashtags));
     setDate(dateInZone(at, timeZone));
     setTime(timeInZone(at, timeZone));
+    setMedia(post.media_info ?? null);
     setEditing(true);
   };
   const hashtags = parseHashtags(tags);
   // Length as the network counts it, hashtags joined as they will be sent (platforms/validation.ts).
   const measured = measurePost(post.platform, content.trim(), hashtags);
-  const tooLong = checkPostRules({ platform: post.platform, content: content.trim(), hashtags }).find((i) => i.field === "content");
+  const issues = checkPostRules({ platform: post.platform, content: content.trim(), hashtags, image: media ? { type: media.file_type, size: media.file_size } : null });
+  const tooLong = issues.find((i) => i.field === "content");
+  const mediaIssue = issues.find((i) => i.field === "media_info")?.message ?? null;
   const when = localDateTimeToUtc(date, time, timeZone);
   const contentError = !content.trim() ? "Please enter some content" : (tooLong?.message ?? null);
   const timeError = when === null ? "Please choose a valid date and time" : null;
 
   const save = () => {
-    if (contentError || timeError || when === null) return;
-    onChange({ ...post, content: content.trim(), hashtags, scheduled_for: new Date(when).toISOString() });
+    if (contentError || timeError || mediaIssue || when === null) return;
+    const { media_info: _old, ...rest } = post;
+    onChange({ ...rest, content: content.trim(), hashtags, scheduled_for: new Date(when).toISOString(), ...(media ? { media_info: media } : {}) });
     setEditing(false);
   };
 
@@ -93,11 +102,27 @@ export function GeneratedPostItem({
             <Input value={tags} onChange={(e) => setTags(e.target.value)} placeholder="#brand #launch" />
           </Field.Root>
           <DateTimeFields date={date} time={time} onDate={setDate} onTime={setTime} error={timeError} />
+          <Field.Root invalid={!!mediaIssue}>
+            <Field.Label>Image</Field.Label>
+            {media && <Image src={media.url} alt={`Image of ${label}`} borderRadius="md" maxW="40" aspectRatio={1} />}
+            <HStack gap="2">
+              <Button size="xs" variant="outline" onClick={() => setUploadOpen(true)} aria-label={`${media ? "Change Image" : "Add Image"} of ${label}`}>
+                {media ? "Change Image" : "Add Image"}
+              </Button>
+              {media && (
+                <Button size="xs" variant="ghost" onClick={() => setMedia(null)} aria-label={`Remove image of ${label}`}>
+                  Remove image
+                </Button>
+              )}
+            </HStack>
+            <Field.ErrorText>{mediaIssue}</Field.ErrorText>
+            <ImageUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onComplete={(m) => setMedia(m)} />
+          </Field.Root>
           <HStack justify="end" gap="2">
             <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
               Cancel
             </Button>
-            <Button size="sm" colorPalette="brand" onClick={save} disabled={!!contentError || !!timeError}>
+            <Button size="sm" colorPalette="brand" onClick={save} disabled={!!contentError || !!timeError || !!mediaIssue}>
               Save
             </Button>
           </HStack>

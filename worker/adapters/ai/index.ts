@@ -27,6 +27,8 @@ export function createAiEngine(env: Env): AiEngine {
       embeddingModel: env.OPENAI_EMBEDDING_MODEL,
       matchThreshold: num(env.OPENAI_MATCH_THRESHOLD),
       timeoutMs: num(env.OPENAI_TIMEOUT_MS),
+      imageModel: env.OPENAI_IMAGE_MODEL,
+      imageQuality: env.OPENAI_IMAGE_QUALITY,
       ...(maxRetries !== undefined ? { retry: { maxRetries } } : {}),
     });
   }
@@ -34,6 +36,7 @@ export function createAiEngine(env: Env): AiEngine {
     return new WorkersAiEngine(env.AI as unknown as AiBinding, {
       chatModel: env.WORKERS_AI_CHAT_MODEL,
       embeddingModel: env.WORKERS_AI_EMBEDDING_MODEL,
+      imageModel: env.WORKERS_AI_IMAGE_MODEL,
     });
   }
   local ??= new LocalAiEngine({ table: bundledWordVectors() });

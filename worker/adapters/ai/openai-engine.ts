@@ -14,9 +14,10 @@ import {
   SYSTEM_PROMPT,
   topicsPrompt,
 } from "./openai-prompts";
+import { OpenAiImageModel } from "./openai-image";
 import { fitToPlatform } from "./post-limits";
 import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, withRetry } from "./retry";
-import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
+import type { AiEngine, AiImageModel, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
 
 export const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000 } as const;
 export const TEMPERATURE = 0.7;
@@ -58,6 +59,10 @@ export type OpenAiEngineConfig = {
   embedBatchSize?: number;
   /** Name stored with every vector (default "openai:<embedding model>"). */
   engineName?: string;
+  /** Images API model (e.g. gpt-image-1, dall-e-3); without it the engine has no image model. */
+  imageModel?: string;
+  /** Images API quality (gpt-image: low|medium|high|auto; dall-e-3: standard|hd); the model's default when unset. */
+  imageQuality?: string;
   fetch?: typeof fetch;
   warn?: (message: string, detail?: unknown) => void;
 };
@@ -69,6 +74,7 @@ export class OpenAiEngine implements AiEngine {
   readonly connectionThreshold: number;
   readonly chatModel: string;
   readonly embeddingModel: string;
+  readonly image: AiImageModel | undefined;
   protected learnedDim: number | undefined;
   private readonly configuredDim: number | undefined;
   private readonly client: OpenAI;
@@ -97,6 +103,8 @@ export class OpenAiEngine implements AiEngine {
       maxRetries: 0,
       ...(config.fetch ? { fetch: config.fetch } : {}),
     });
+    const imageModel = config.imageModel?.trim();
+    this.image = imageModel ? new OpenAiImageModel(this.client, imageModel, { quality: config.imageQuality, retry: this.retry }) : undefined;
   }
 
   /** The dimension the provider returned, else the configured or known one for the model. */

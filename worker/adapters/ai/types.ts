@@ -43,6 +43,20 @@ export type GeneratePostsInput = {
   passages?: BrainPassage[];
 };
 
+/**
+ * A text-to-image model behind an engine (decision 118). Optional: the local engine has none, and
+ * an engine has one only when it is configured (OpenAI) or available (Workers AI).
+ */
+export interface AiImageModel {
+  /** e.g. "gpt-image-1" or "@cf/black-forest-labs/flux-1-schnell". */
+  readonly model: string;
+  /**
+   * One square image for the prompt, as JPEG or PNG bytes. Throws on a refusal, an error, an
+   * aborted call, or an answer without an image; the caller falls back to the brand card.
+   */
+  generate(prompt: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
+}
+
 export interface AiEngine {
   /** e.g. "local-v2" or "openai:text-embedding-ada-002"; stored with every vector. */
   readonly engine: string;
@@ -61,6 +75,8 @@ export interface AiEngine {
   readonly relevance?: RelevanceCalibration;
   /** "local" output is labelled as such in the UI. */
   readonly kind: "local" | "openai";
+  /** The engine's image model, when one is configured (Instagram images; decision 118). */
+  readonly image?: AiImageModel;
 
   /** One vector per text, same order. A text whose embedding failed yields null (it is skipped). */
   embed(texts: string[]): Promise<(Float32Array | null)[]>;

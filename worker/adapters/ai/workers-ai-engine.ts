@@ -8,6 +8,8 @@
 import { OpenAiEngine, TEMPERATURE } from "./openai-engine";
 import { SYSTEM_PROMPT } from "./openai-prompts";
 import { withRetry } from "./retry";
+import type { AiImageModel } from "./types";
+import { WORKERS_AI_IMAGE_DEFAULT, WorkersAiImageModel } from "./workers-ai-image";
 
 /** The part of the `Ai` binding this engine uses. */
 export type AiBinding = { run(model: string, inputs: Record<string, unknown>): Promise<unknown> };
@@ -26,10 +28,19 @@ function transientBindingError(err: unknown): boolean {
   return /capacity|overloaded|timeout|timed out|upstream|\b(?:3040|3043)\b|temporarily/i.test(text);
 }
 
+/** Text-to-image is on by default (flux-1-schnell); "off" or "none" keeps the brand card (decision 118). */
+function imageModelName(setting: string | undefined): string | null {
+  const name = setting?.trim();
+  if (!name) return WORKERS_AI_IMAGE_DEFAULT;
+  return /^(off|none|false|0)$/i.test(name) ? null : name;
+}
+
 export class WorkersAiEngine extends OpenAiEngine {
+  override readonly image: AiImageModel | undefined;
+
   constructor(
     private readonly ai: AiBinding,
-    config: { chatModel?: string; embeddingModel?: string; matchThreshold?: number; maxRetries?: number } = {},
+    config: { chatModel?: string; embeddingModel?: string; imageModel?: string; matchThreshold?: number; maxRetries?: number } = {},
   ) {
     const embeddingModel = config.embeddingModel || WORKERS_AI_DEFAULTS.embeddingModel;
     super({
@@ -43,6 +54,8 @@ export class WorkersAiEngine extends OpenAiEngine {
       embedBatchSize: 50,
       retry: { retryable: transientBindingError, ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}) },
     });
+    const imageModel = imageModelName(config.imageModel);
+    this.image = imageModel ? new WorkersAiImageModel(ai, imageModel) : undefined;
   }
 
   protected override async chat(prompt: string, maxTokens: number): Promise<string> {

@@ -1,0 +1,139 @@
+// "The user can replace it" (issue 9): in the campaign creator a generated Instagram post's image
+// (AI image or brand card) can be removed and replaced by the user's own upload before the
+// campaign is scheduled; Instagram's rule (an image is required) is shown while it has none.
+import { ChakraProvider } from "@chakra-ui/react";
+import { act, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { system } from "../../frontend/app/theme";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { Toaster } from "../../frontend/components/ui/toaster";
+import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
+import { makeProject } from "./test-utils";
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const project = makeProject();
+const card = { url: "/media/card-key-0000000000000000", file_name: "ai-image.jpg", file_type: "image/jpeg", file_size: 120_000 };
+const mine = { url: "/media/mine-key-0000000000000000", file_name: "my-photo.png", file_type: "image/png", file_size: 2048 };
+
+/** A stand-in XMLHttpRequest (the upload dialog reports real progress through XHR). */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  upload = { onprogress: null as unknown };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = "";
+  responseType = "";
+  withCredentials = false;
+  url = "";
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  send() {
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+type Call = { url: string; body: unknown };
+let calls: Call[];
+
+beforeEach(() => {
+  calls = [];
+  FakeXhr.last = null;
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = { url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    if (call.url.endsWith("/generate")) {
+      return json({
+        engine: "openai",
+        posts: [{ content: "Meet the mobile repair van.", hashtags: ["KettleCargo"], platform: "instagram", scheduled_for: new Date(Date.UTC(2030, 0, 1, 9)).toISOString(), sources: [], media_info: card }],
+      });
+    }
+    if (call.url.endsWith("/campaigns")) return json({ id: "c1", posts: [] }, 201);
+    return json({}, 404);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("campaign creator: the generated image can be replaced", () => {
+  it("removes the generated image, shows Instagram's rule, attaches the user's upload and schedules with it", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(
+      <ChakraProvider value={system}>
+        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
+          <MemoryRouter initialEntries={["/campaigns/new"]}>
+            <Routes>
+              <Route path="/campaigns/new" element={<CampaignNewPage />} />
+              <Route path="/calendar" element={<h1>Calendar here</h1>} />
+            </Routes>
+          </MemoryRouter>
+          <Toaster />
+        </AuthTestProvider>
+      </ChakraProvider>,
+    );
+    await user.type(screen.getByLabelText("Campaign prompt"), "A week about our mobile repair van service");
+    await user.click(screen.getByRole("checkbox", { name: "Instagram" }));
+    await user.click(screen.getByRole("button", { name: "Generate Posts" }));
+    const item = (await screen.findAllByTestId("generated-post"))[0]!;
+    expect(within(item).getByRole("img", { name: "Image of post 1" })).toHaveAttribute("src", card.url);
+
+    await user.click(within(item).getByRole("button", { name: "Edit post 1" }));
+    await user.click(within(item).getByRole("button", { name: "Remove image of post 1" }));
+    expect(within(item).queryByRole("img", { name: "Image of post 1" })).not.toBeInTheDocument();
+    expect(within(item).getByText("Instagram requires an image. Please attach an image to this post.")).toBeInTheDocument();
+    expect(within(item).getByRole("button", { name: "Save" })).toBeDisabled();
+
+    await user.click(within(item).getByRole("button", { name: "Add Image of post 1" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload Image" });
+    fireEvent.change(within(dialog).getByTestId("image-file-input"), { target: { files: [new File([new Uint8Array(16)], "my-photo.png", { type: "image/png" })] } });
+    await user.click(await within(dialog).findByRole("button", { name: "Upload Image" }));
+    expect(FakeXhr.last!.url).toBe("/api/projects/p1/media");
+    act(() => FakeXhr.last!.respond(201, mine));
+    await waitFor(() => expect(within(item).getByRole("img", { name: "Image of post 1" })).toHaveAttribute("src", mine.url));
+    expect(within(item).queryByText(/requires an image/)).not.toBeInTheDocument();
+    await user.click(within(item).getByRole("button", { name: "Save" }));
+    expect(within(item).getByRole("img", { name: "Image of post 1" })).toHaveAttribute("src", mine.url);
+
+    await user.click(screen.getByRole("button", { name: "Schedule All Posts" }));
+    expect(await screen.findByRole("heading", { name: "Calendar here" })).toBeInTheDocument();
+    const saved = calls.find((c) => c.url.endsWith("/campaigns"))!.body as { posts: { media_info: unknown }[] };
+    expect(saved.posts[0]!.media_info).toEqual(mine);
+  });
+
+  it("Cancel keeps the generated image", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(
+      <ChakraProvider value={system}>
+        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
+          <MemoryRouter initialEntries={["/campaigns/new"]}>
+            <Routes>
+              <Route path="/campaigns/new" element={<CampaignNewPage />} />
+            </Routes>
+          </MemoryRouter>
+        </AuthTestProvider>
+      </ChakraProvider>,
+    );
+    await user.type(screen.getByLabelText("Campaign prompt"), "A week about our mobile repair van service");
+    await user.click(screen.getByRole("button", { name: "Generate Posts" }));
+    const item = (await screen.findAllByTestId("generated-post"))[0]!;
+    await user.click(within(item).getByRole("button", { name: "Edit post 1" }));
+    await user.click(within(item).getByRole("button", { name: "Remove image of post 1" }));
+    await user.click(within(item).getByRole("button", { name: "Cancel" }));
+    expect(within(item).getByRole("img", { name: "Image of post 1" })).toHaveAttribute("src", card.url);
+  });
+});

@@ -1,0 +1,59 @@
+// "The user can replace it" in Create Post (issue 9): a generated post's image (AI image or brand
+// card) is attached with the text, and can be removed or changed for the user's own upload.
+import { ChakraProvider } from "@chakra-ui/react";
+import { configure, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { Toaster, toaster } from "../../frontend/components/ui/toaster";
+import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
+import { jsonResponse, makeProject } from "./test-utils";
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const project = makeProject({ name: "Kettle Cargo" });
+const generated = { url: "/media/ai-key-00000000000000000", file_name: "ai-image.jpg", file_type: "image/jpeg", file_size: 120_000 };
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === "/api/projects/p1/social-accounts") return jsonResponse([]);
+    if (url === "/api/projects/p1/generate") {
+      return jsonResponse({ engine: "openai", posts: [{ content: "Meet the mobile repair van.", hashtags: ["KettleCargo"], platform: "twitter", scheduled_for: "", sources: [], media_info: generated }] });
+    }
+    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toaster.dismiss();
+});
+
+describe("Create Post: the generated image", () => {
+  it("is attached with the generated text, and can be removed, then another image added", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(
+      <ChakraProvider value={system}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
+            <CreatePostDialog open onOpenChange={() => {}} />
+            <Toaster />
+          </AuthTestProvider>
+        </SWRConfig>
+      </ChakraProvider>,
+    );
+    const dialog = screen.getByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
+    await user.type(within(dialog).getByPlaceholderText("What would you like to post about?"), "our repair van");
+    await user.click(within(dialog).getByRole("button", { name: "Generate" }));
+    expect(await within(dialog).findByText("Image attached: ai-image.jpg")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Change Image" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Remove image" }));
+    expect(within(dialog).queryByText(/Image attached/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Add Image" }));
+    expect(await screen.findByRole("dialog", { name: "Upload Image" })).toBeInTheDocument();
+  });
+});
