@@ -15,6 +15,7 @@ import { relevanceOf } from "../../worker/adapters/ai/relevance";
 import { evaluateRetrieval, type RetrievalReport } from "../../worker/adapters/ai/retrieval-eval";
 import { bundledSoftMatch } from "../../worker/adapters/ai/soft-match";
 import { bundledWordRelations } from "../../worker/adapters/ai/local/word-relations-data";
+import { parseWordRelations } from "../../worker/adapters/ai/local/word-relations";
 import { benchText } from "../../worker/services/brain-bench";
 import { segmentText } from "../../worker/services/brain-text";
 
@@ -53,12 +54,12 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_BENCH ${JSON.stringify({ local: summary(local), hashingOnly: summary(hashingOnly) })}`);
     for (const m of local.misses) console.log(`  miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
 
-    // Measured: recall@3 0.902, recall@1 0.768, answered 0.839, off-topic 0.09 (decisions 111, 114, 115).
+    // Measured: recall@3 0.911, recall@1 0.759, answered 0.830, off-topic 0.05 (decisions 111, 114, 115).
     expect(local.recallAtK).toBeGreaterThanOrEqual(0.9);
     expect(local.recallAt1).toBeGreaterThanOrEqual(0.75);
-    expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.1);
+    expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.08);
     expect(local.answeredAtK).toBeGreaterThanOrEqual(0.83);
-    expect(local.byKind.product!.recallAtK).toBeGreaterThanOrEqual(0.94); // 18 of 19 since decision 115
+    expect(local.byKind.product!.recallAtK).toBeGreaterThanOrEqual(0.95);
     expect(local.byKind.direct!.recallAtK).toBe(1);
     expect(local.bySplit.heldout!.recallAtK).toBeGreaterThanOrEqual(0.9);
     expect(local.recallAtK - local.vectorOnlyRecallAtK).toBeGreaterThanOrEqual(0.1);
@@ -88,13 +89,13 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_HELDOUT ${JSON.stringify(summary(r))}`);
     for (const m of r.misses) console.log(`  held-out miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
     expect(heldout.questions.length).toBeGreaterThanOrEqual(30);
-    // Measured once, at the end (decision 115): recall@3 0.711, recall@1 0.579, answered 0.474,
-    // off-topic 0.117 (before the WordNet table and coverage: 0.684 / 0.5 / 0.421 / 0.167).
-    // Below the goal of issue 9 (0.9 / 0.1): this is the honest figure for a new trade.
+    // Measured after the choices were made on the other sets (decision 115): recall@3 0.711,
+    // recall@1 0.579, answered 0.447, off-topic 0.083 (before the WordNet table and coverage:
+    // 0.684 / 0.5 / 0.421 / 0.167). Recall is below issue 9's goal of 0.9: the honest figure for a new trade.
     expect(r.recallAtK).toBeGreaterThanOrEqual(0.7);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
-    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.12);
+    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
   });
 
   it("WordNet relates words the table cannot (decision 115), and a question about unknown things covers little", () => {
@@ -105,6 +106,22 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     const index = new Bm25Index(set.segments.filter((s) => s.id.startsWith("kc-")).map((s) => s.text), bundledSoftMatch());
     expect(index.score("What is the capital of Peru?").coverage).toBeLessThan(0.5);
     expect(index.score("How far can I ride before recharging?").coverage).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it("the relation table is read both ways, keeps the strongest class, and vague or known words are not expanded", () => {
+    const related = parseWordRelations("bike\tsbicycl hvehicl\nbicycl\thbike\ncar\thvehicl");
+    expect(related("bicycl")?.get("bike")).toBe("s"); // synonym beats the weaker line
+    expect(related("vehicl")?.get("bike")).toBe("h");
+    expect(() => parseWordRelations("bike\tzcar")).toThrow();
+    const texts = ["The bicycle has eight gears.", "Our bike shop opens at nine.", "Parking is free."];
+    const soft = { ...bundledSoftMatch(), related, relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6 }, relatedOnlyForUnknown: true };
+    // "vehicle" is unknown to these segments: the related "bike" and "bicycle" segments match.
+    expect([...new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined }).scores("vehicle gears")].slice(0, 2).every((x) => x > 0)).toBe(true);
+    // A word related to more stems than maxRelated ("vehicl": bike, car) is left alone.
+    const vague = new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined, maxRelated: 1 });
+    expect(vague.scores("vehicle")[1]).toBe(0);
+    // "bike" is used by the project, so it matches as written only: not the "bicycle" segment.
+    expect(new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined }).scores("bike")[0]).toBe(0);
   });
 
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {

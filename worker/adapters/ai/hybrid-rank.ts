@@ -44,6 +44,8 @@ export type SoftMatchOptions = {
   relationStrength?: Record<RelationClass, number>;
   /** Use related words only for question words the project never uses. */
   relatedOnlyForUnknown?: boolean;
+  /** Question words with more related stems than this are not expanded (too vague). */
+  maxRelated?: number;
 };
 
 /** Words that frame a question rather than say what it is about ("Tell me about...", "What happens if..."). */
@@ -161,6 +163,8 @@ export class Bm25Index {
     // A word the project itself uses is matched as written; related words stand in for the ones
     // it never uses (the question's wording is not the brand's).
     if (this.soft?.relatedOnlyForUnknown && this.postings.has(stem)) return out;
+    // A word related to very many others ("go", "make", "come") is too vague to stand in for any.
+    if (this.soft?.maxRelated && related.size > this.soft.maxRelated) return out;
     // The evidence is no rarer than the related word: a question word the project never uses
     // ("Peru") does not lend its high IDF to a common word of the project it happens to relate to.
     const own = this.postings.has(stem) ? this.idf(stem) : Math.log(1 + (this.size + 0.5) / 0.5);

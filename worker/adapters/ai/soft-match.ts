@@ -19,6 +19,8 @@ export function softMatchFor(table: WordVectorTable): SoftMatchOptions {
     // synonym, derivation, attribute, similar / see-also, hypernym or hyponym (measured, decision 115)
     relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6 },
     relatedOnlyForUnknown: true,
+    // ~3% of stems relate to more (go 292, make 197, take 225, come 48): too vague to stand in.
+    maxRelated: 40,
   };
 }
 
