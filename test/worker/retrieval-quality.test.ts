@@ -7,12 +7,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import set from "../fixtures/retrieval/brand-qa.json";
 import fresh from "../fixtures/retrieval/brand-qa-fresh.json";
+import heldout from "../fixtures/retrieval/brand-qa-heldout.json";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { Bm25Index, rankHybrid } from "../../worker/adapters/ai/hybrid-rank";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
 import { relevanceOf } from "../../worker/adapters/ai/relevance";
 import { evaluateRetrieval, type RetrievalReport } from "../../worker/adapters/ai/retrieval-eval";
 import { bundledSoftMatch } from "../../worker/adapters/ai/soft-match";
+import { bundledWordRelations } from "../../worker/adapters/ai/local/word-relations-data";
+import { parseWordRelations } from "../../worker/adapters/ai/local/word-relations";
 import { benchText } from "../../worker/services/brain-bench";
 import { segmentText } from "../../worker/services/brain-text";
 
@@ -51,11 +54,11 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_BENCH ${JSON.stringify({ local: summary(local), hashingOnly: summary(hashingOnly) })}`);
     for (const m of local.misses) console.log(`  miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
 
-    // Measured: recall@3 0.902, recall@1 0.759, off-topic 0.09 (decisions 111, 114).
+    // Measured: recall@3 0.911, recall@1 0.759, answered 0.830, off-topic 0.05 (decisions 111, 114, 115).
     expect(local.recallAtK).toBeGreaterThanOrEqual(0.9);
     expect(local.recallAt1).toBeGreaterThanOrEqual(0.75);
-    expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.1);
-    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.8);
+    expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.08);
+    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.83);
     expect(local.byKind.product!.recallAtK).toBeGreaterThanOrEqual(0.95);
     expect(local.byKind.direct!.recallAtK).toBe(1);
     expect(local.bySplit.heldout!.recallAtK).toBeGreaterThanOrEqual(0.9);
@@ -70,6 +73,55 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     // Measured once, after the change and without tuning on it: recall@3 0.75 (0.69 before decision 114).
     expect(r.recallAtK).toBeGreaterThanOrEqual(0.75);
     expect(r.byKind.product!.recallAtK).toBe(1);
+  });
+
+  it("a held-out brand of another trade, never tuned on, is answered too (decision 115)", async () => {
+    // Harbourview Dental: written from its passages only before the WordNet work; the new off-topic
+    // questions are asked of it and of every brand above (5 brands).
+    const engine = localEngine();
+    const r = await evaluateRetrieval(
+      engine,
+      { segments: [...heldout.segments, ...set.segments], questions: heldout.questions, unanswerable: heldout.unanswerable },
+      3,
+      relevanceOf(engine),
+      bundledSoftMatch(),
+    );
+    console.log(`RETRIEVAL_HELDOUT ${JSON.stringify(summary(r))}`);
+    for (const m of r.misses) console.log(`  held-out miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
+    expect(heldout.questions.length).toBeGreaterThanOrEqual(30);
+    // Measured after the choices were made on the other sets (decision 115): recall@3 0.711,
+    // recall@1 0.579, answered 0.447, off-topic 0.083 (before the WordNet table and coverage:
+    // 0.684 / 0.5 / 0.421 / 0.167). Recall is below issue 9's goal of 0.9: the honest figure for a new trade.
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.7);
+    expect(r.byKind.direct!.recallAtK).toBe(1);
+    expect(r.byKind.product!.recallAtK).toBe(1);
+    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
+  });
+
+  it("WordNet relates words the table cannot (decision 115), and a question about unknown things covers little", () => {
+    const related = bundledWordRelations();
+    expect(related("downpour")?.get("rain")).toBe("h");
+    expect(related("rain")?.get("downpour")).toBe("h");
+    expect(related("far")?.has("distanc")).toBe(true);
+    const index = new Bm25Index(set.segments.filter((s) => s.id.startsWith("kc-")).map((s) => s.text), bundledSoftMatch());
+    expect(index.score("What is the capital of Peru?").coverage).toBeLessThan(0.5);
+    expect(index.score("How far can I ride before recharging?").coverage).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it("the relation table is read both ways, keeps the strongest class, and vague or known words are not expanded", () => {
+    const related = parseWordRelations("bike\tsbicycl hvehicl\nbicycl\thbike\ncar\thvehicl");
+    expect(related("bicycl")?.get("bike")).toBe("s"); // synonym beats the weaker line
+    expect(related("vehicl")?.get("bike")).toBe("h");
+    expect(() => parseWordRelations("bike\tzcar")).toThrow();
+    const texts = ["The bicycle has eight gears.", "Our bike shop opens at nine.", "Parking is free."];
+    const soft = { ...bundledSoftMatch(), related, relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6 }, relatedOnlyForUnknown: true };
+    // "vehicle" is unknown to these segments: the related "bike" and "bicycle" segments match.
+    expect([...new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined }).scores("vehicle gears")].slice(0, 2).every((x) => x > 0)).toBe(true);
+    // A word related to more stems than maxRelated ("vehicl": bike, car) is left alone.
+    const vague = new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined, maxRelated: 1 });
+    expect(vague.scores("vehicle")[1]).toBe(0);
+    // "bike" is used by the project, so it matches as written only: not the "bicycle" segment.
+    expect(new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined }).scores("bike")[0]).toBe(0);
   });
 
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {

@@ -5,6 +5,7 @@
 // score is brought to a 0-1 scale before they are mixed, so one floor works for any brain size.
 import { porterStem } from "./local/nlp";
 import { STOPWORDS, words } from "./local/tokenize";
+import type { RelatedStems, RelationClass } from "./local/word-relations";
 
 /** How an engine's cosine maps to relevance: `unrelated` and below is 0, `strong` and above is 1. */
 export type RelevanceCalibration = {
@@ -14,6 +15,11 @@ export type RelevanceCalibration = {
   vectorWeight: number;
   /** Minimum fused relevance for a match to be shown at all. */
   floor: number;
+  /**
+   * Question coverage (Bm25Index.score) below which every match's relevance is scaled down in
+   * proportion: a question mostly about words the project does not know is probably off-topic.
+   */
+  minCoverage?: number;
 };
 
 const K1 = 1.2;
@@ -32,6 +38,14 @@ export type SoftMatchOptions = {
   minSimilarity: number;
   /** Weight of a soft (synonym) match relative to an exact one. */
   weight: number;
+  /** Related words from a lexical resource (WordNet, decision 115), by stem, optional. */
+  related?: RelatedStems;
+  /** Match strength of a related word per relation class (synonym, derivation, attribute...). */
+  relationStrength?: Record<RelationClass, number>;
+  /** Use related words only for question words the project never uses. */
+  relatedOnlyForUnknown?: boolean;
+  /** Question words with more related stems than this are not expanded (too vague). */
+  maxRelated?: number;
 };
 
 /** Words that frame a question rather than say what it is about ("Tell me about...", "What happens if..."). */
@@ -140,6 +154,29 @@ export class Bm25Index {
     return this.docRings;
   }
 
+  /** Segments holding a word related to a query stem (WordNet), with the strongest relation's strength. */
+  private relatedMatches(stem: string): Map<number, number> {
+    const out = new Map<number, number>();
+    const related = this.soft?.related?.(stem);
+    const strengths = this.soft?.relationStrength;
+    if (!related || !strengths) return out;
+    // A word the project itself uses is matched as written; related words stand in for the ones
+    // it never uses (the question's wording is not the brand's).
+    if (this.soft?.relatedOnlyForUnknown && this.postings.has(stem)) return out;
+    // A word related to very many others ("go", "make", "come") is too vague to stand in for any.
+    if (this.soft?.maxRelated && related.size > this.soft.maxRelated) return out;
+    // The evidence is no rarer than the related word: a question word the project never uses
+    // ("Peru") does not lend its high IDF to a common word of the project it happens to relate to.
+    const own = this.postings.has(stem) ? this.idf(stem) : Math.log(1 + (this.size + 0.5) / 0.5);
+    for (const [other, cls] of related) {
+      if (!this.postings.has(other)) continue;
+      const strength = strengths[cls] * Math.min(1, this.idf(other) / own);
+      if (!(strength > 0)) continue;
+      for (const { doc } of this.postings.get(other) ?? []) if ((out.get(doc) ?? 0) < strength) out.set(doc, strength);
+    }
+    return out;
+  }
+
   /**
    * Scores of every segment for a query, each divided by the score of a segment of average length
    * holding every query term once (capped at 1), so 1 means "all of the question's words".
@@ -149,10 +186,21 @@ export class Bm25Index {
    * segment's closest word in meaning ("mend" ~ "repair", "ripped" ~ "torn").
    */
   scores(query: string): Float32Array {
+    return this.score(query).scores;
+  }
+
+  /**
+   * Scores (as `scores`) and the question's coverage: the IDF-weighted share of its words that the
+   * project knows, exactly (1) or through a synonym, relation or root (that match's strength), in
+   * any segment. A question about "Peru" and "lasagne" asked of a coffee brand covers little.
+   */
+  score(query: string): { scores: Float32Array; coverage: number } {
     const out = new Float32Array(this.size);
+    let covered = 0;
+    let coverageMax = 0;
     const qWords = [...new Set(words(query).filter((w) => !STOPWORDS.has(w) && !QUESTION_FRAME.has(w) && (w.length > 1 || /\d/.test(w))))];
     const terms = [...new Set(qWords.map((w) => porterStem(w)))];
-    if (!terms.length || !this.size) return out;
+    if (!terms.length || !this.size) return { scores: out, coverage: 0 };
     let max = 0;
     const exact = new Map<string, Set<number>>();
     const idfs = new Map<string, number>();
@@ -160,6 +208,8 @@ export class Bm25Index {
       const idf = this.postings.has(t) ? this.idf(t) : Math.log(1 + (this.size + 0.5) / 0.5);
       idfs.set(t, idf);
       max += idf; // one occurrence in a segment of average length scores idf
+      coverageMax += idf;
+      if (this.postings.has(t)) covered += idf;
       const docs = new Set<number>();
       for (const { doc, tf } of this.postings.get(t) ?? []) {
         const norm = tf + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength);
@@ -189,9 +239,11 @@ export class Bm25Index {
         done.add(t);
         const qv = lookup(w);
         const qRings = this.soft.rings?.(w) ?? [];
-        if (!qv && !qRings.length && t.length < 4) continue;
         const idf = idfs.get(t)!;
         const hit = exact.get(t)!;
+        const relatedIn = this.relatedMatches(t);
+        if (!qv && !qRings.length && t.length < 4 && !relatedIn.size) continue;
+        let termBest = 0;
         for (let doc = 0; doc < this.size; doc++) {
           if (hit.has(doc)) continue;
           let best = 0;
@@ -204,14 +256,17 @@ export class Bm25Index {
           }
           let strength = best > minSimilarity ? (weight * (best - minSimilarity)) / (1 - minSimilarity) : 0;
           if (qRings.some((r) => docRings[doc]!.has(r))) strength = Math.max(strength, ringStrength);
+          strength = Math.max(strength, relatedIn.get(doc) ?? 0);
           if (strength < PREFIX_STRENGTH && t.length >= 4 && this.docStems[doc]!.some((d) => sharesRoot(t, d))) strength = PREFIX_STRENGTH;
+          if (strength > termBest) termBest = strength;
           // Scored as one occurrence of the word, discounted by how close the synonym is.
           if (strength > 0) out[doc]! += (strength * idf * (K1 + 1)) / (1 + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength));
         }
+        if (!this.postings.has(t)) covered += idf * Math.min(1, termBest);
       }
     }
     if (max > 0) for (let i = 0; i < out.length; i++) out[i] = Math.min(1, out[i]! / max);
-    return out;
+    return { scores: out, coverage: coverageMax > 0 ? covered / coverageMax : 0 };
   }
 }
 
@@ -236,15 +291,17 @@ export function rankHybrid(
   k: number,
   floor: number = cal.floor,
 ): Ranked[] {
-  const lexical = index.scores(query);
+  const { scores: lexical, coverage } = index.score(query);
+  const discount = cal.minCoverage ? Math.min(1, coverage / cal.minCoverage) : 1;
   const candidates = new Set<number>(cosines.keys());
   for (let i = 0; i < lexical.length; i++) if (lexical[i]! > 0) candidates.add(i);
   const ranked: Ranked[] = [];
   for (const i of candidates) {
     const cosine = cosines.get(i) ?? cal.unrelated;
-    const relevance = fuse(cosine, lexical[i] ?? 0, cal);
+    const relevance = fuse(cosine, lexical[i] ?? 0, cal) * discount;
     if (relevance >= floor) ranked.push({ index: i, relevance, cosine, lexical: lexical[i] ?? 0 });
   }
-  ranked.sort((a, b) => b.relevance - a.relevance || a.index - b.index);
+  // The coverage discount is the same for every segment of a question: it never changes the order.
+  ranked.sort((a, b) => b.relevance - a.relevance || fuse(b.cosine, b.lexical, cal) - fuse(a.cosine, a.lexical, cal) || a.index - b.index);
   return ranked.slice(0, k);
 }

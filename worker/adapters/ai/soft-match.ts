@@ -1,13 +1,27 @@
 // The synonym side of the lexical ranking (decision 111): word-vector neighbours (cosine above
-// 0.45 earns part of a match) and the synonym rings of everyday customer questions (a full match).
+// 0.45 earns part of a match), the synonym rings of everyday customer questions (a full match), and
+// WordNet's related words for question words the project never uses (decision 115).
 import type { SoftMatchOptions } from "./hybrid-rank";
 import type { WordVectorTable } from "./local/embed";
 import { ringsOf } from "./local/synonyms";
+import { bundledWordRelations } from "./local/word-relations-data";
 import { bundledWordVectors } from "./local/word-vectors-data";
 import { wordLookup } from "./local/word-vectors";
 
 export function softMatchFor(table: WordVectorTable): SoftMatchOptions {
-  return { lookup: wordLookup(table), minSimilarity: 0.45, weight: 0.8, rings: ringsOf, ringStrength: 1 };
+  return {
+    lookup: wordLookup(table),
+    minSimilarity: 0.45,
+    weight: 0.8,
+    rings: ringsOf,
+    ringStrength: 1,
+    related: bundledWordRelations(),
+    // synonym, derivation, attribute, similar / see-also, hypernym or hyponym (measured, decision 115)
+    relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6 },
+    relatedOnlyForUnknown: true,
+    // ~3% of stems relate to more (go 292, make 197, take 225, come 48): too vague to stand in.
+    maxRelated: 40,
+  };
 }
 
 let bundled: SoftMatchOptions | undefined;
