@@ -1,8 +1,13 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 afterEach(() => cleanup());
+
+// findBy*/waitFor wait up to 5 s (the default 1 s): a lazy screen's chunk can take longer than a
+// second to load on a busy 2-core CI machine (shell-skeleton.test.tsx failed so at load 6). Only
+// the wait before a failure grows; what each test expects does not change.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; Chakra (Ark/zag) and our responsive hooks use them.
 if (!window.matchMedia) {
