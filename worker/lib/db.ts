@@ -12,3 +12,19 @@ export function getDb(d1: D1Database) {
 }
 
 export type Db = ReturnType<typeof getDb>;
+
+/**
+ * One D1 batch (one round trip) of drizzle-built queries, answered with D1's plain rows: no
+ * drizzle row mapping, for reads that write their JSON straight from the rows (decision 169).
+ * drizzle's own batch maps every row, and cannot batch its raw `db.all(sql)` with parameters.
+ */
+export async function plainBatch(db: Db, queries: { toSQL(): { sql: string; params: unknown[] } }[]): Promise<Record<string, unknown>[][]> {
+  const client = db.$client;
+  const results = await client.batch(
+    queries.map((q) => {
+      const { sql, params } = q.toSQL();
+      return client.prepare(sql).bind(...params);
+    }),
+  );
+  return results.map((r) => r.results as Record<string, unknown>[]);
+}
