@@ -7,8 +7,18 @@ import * as posts from "../../schema/db/posts";
 
 export const schema = { ...auth, ...projects, ...brain, ...social, ...posts };
 
+// drizzle() walks the whole schema to build its relational config (about a millisecond of CPU):
+// one instance per D1 binding, not one per request (decision 169).
+const instances = new WeakMap<D1Database, ReturnType<typeof newDb>>();
+const newDb = (d1: D1Database) => drizzle(d1, { schema });
+
 export function getDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  let db = instances.get(d1);
+  if (!db) {
+    db = newDb(d1);
+    instances.set(d1, db);
+  }
+  return db;
 }
 
 export type Db = ReturnType<typeof getDb>;
