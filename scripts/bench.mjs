@@ -184,22 +184,44 @@ async function measureApi(user) {
     const res = await fetch(base + p, { headers });
     if (!res.ok) notes.push(`${p} answered ${res.status} before the load run`);
   }
+  // The machine is shared and its load moves within seconds: the session (the reference), the week
+  // and the dashboard are loaded in turn, BENCH_API_ROUNDS times (default 3) at 10 clients, each
+  // round's ratio compares loads seconds apart, and the median is reported with every round's ratio.
+  const rounds = Math.max(1, Number(process.env.BENCH_API_ROUNDS ?? 3));
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
   for (const connections of [10, 50]) {
     await load("/api/health", {}, connections, 2); // warm-up
     const health = await load("/api/health", {}, connections);
     record(`API (${connections} clients)`, "/api/health (no D1)", `p50 ${ms(health.p50)} · p99 ${ms(health.p99)} · ${health.rps.toFixed(0)} req/s`, "reference");
+    const targets = [
+      ["session", "/api/auth/session"],
+      ["calendar week (10,000 posts)", week],
+      ["dashboard (10,000 posts)", dashboard],
+    ];
+    for (const [, p] of targets) await load(p, headers, connections, 2); // warm-up
+    const n = connections === 10 ? rounds : 1;
+    const runs = new Map(targets.map(([name]) => [name, []]));
+    for (let i = 0; i < n; i++) for (const [name, p] of targets) runs.get(name).push(await load(p, headers, connections));
+    const sessions = runs.get("session");
+    const roundsNote = n > 1 ? `, median of ${n} rounds` : "";
     // The goal's reference: a signed-in request with one lookup (the session).
-    await load("/api/auth/session", headers, connections, 2);
-    const session = await load("/api/auth/session", headers, connections);
-    record(`API (${connections} clients)`, "/api/auth/session (signed in, one D1 lookup)", `p50 ${ms(session.p50)} · p99 ${ms(session.p99)} · ${session.rps.toFixed(0)} req/s`, "reference");
-    for (const [name, p] of [["calendar week (10,000 posts)", week], ["dashboard (10,000 posts)", dashboard]]) {
-      const r = await load(p, headers, connections);
-      const ratio = r.p50 / Math.max(session.p50, 1);
-      const ok = r.non2xx === 0 && ratio <= 1.5 && r.p99 <= 250;
+    record(
+      `API (${connections} clients)`,
+      "/api/auth/session (signed in, one D1 lookup)",
+      `p50 ${ms(median(sessions.map((r) => r.p50)))} · p99 ${ms(median(sessions.map((r) => r.p99)))} · ${median(sessions.map((r) => r.rps)).toFixed(0)} req/s${roundsNote}`,
+      "reference",
+    );
+    for (const [name] of targets.slice(1)) {
+      const rs = runs.get(name);
+      const ratios = rs.map((r, i) => r.p50 / Math.max(sessions[i].p50, 1));
+      const ratio = median(ratios);
+      const p99 = median(rs.map((r) => r.p99));
+      const errors = rs.reduce((s, r) => s + r.non2xx, 0);
+      const ok = errors === 0 && ratio <= 1.5 && p99 <= 250;
       record(
         `API (${connections} clients)`,
         name,
-        `p50 ${ms(r.p50)} (${ratio.toFixed(2)}x session) · p99 ${ms(r.p99)} · ${r.rps.toFixed(0)} req/s${r.non2xx ? ` · ${r.non2xx} errors` : ""}`,
+        `p50 ${ms(median(rs.map((r) => r.p50)))} (${ratio.toFixed(2)}x session${n > 1 ? `; rounds ${ratios.map((x) => x.toFixed(2)).join(" / ")}` : ""}) · p99 ${ms(p99)} · ${median(rs.map((r) => r.rps)).toFixed(0)} req/s${roundsNote}${errors ? ` · ${errors} errors` : ""}`,
         connections === 10 ? "p50 <= 1.5x session p50, p99 <= 250 ms" : "reported",
         connections === 10 ? ok : undefined,
       );

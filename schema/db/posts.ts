@@ -69,6 +69,17 @@ export const posts = sqliteTable(
   ],
 );
 
+// Each project's post counts, kept by SQLite triggers on posts (the custom migration
+// posts_count_triggers): the dashboard reads two numbers instead of counting every post of the
+// project on each view (decision 169).
+export const projectPostCounts = sqliteTable("project_post_counts", {
+  projectId: text("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  total: integer("total").notNull().default(0),
+  scheduled: integer("scheduled").notNull().default(0),
+});
+
 export const media = sqliteTable(
   "media",
   {

@@ -11,6 +11,7 @@ import { MAX_IMAGE_BYTES } from "../../schema/api/posts";
 import { payloadTooLarge } from "../lib/errors";
 import { SIZE_MESSAGE } from "../services/media";
 import { describeRoute } from "../lib/openapi";
+import { jsonText } from "../lib/json-text";
 import { mediaInfoResponse, postListResponse, postResponse } from "../../schema/api/posts-responses";
 
 const projectParam = z.object({ projectId: idParam });
@@ -25,7 +26,7 @@ export const postRoutes = new Hono<AppEnv>()
   .use("/posts/*", requireUser)
   .get("/projects/:projectId/posts", describeRoute({ summary: "List the project's posts (filter by time range, status, platform, text)", responses: { 200: postListResponse } }), validate("param", projectParam), validate("query", listPostsQuery), async (c) => {
     const { projectId } = c.req.valid("param");
-    return c.json(await listPosts(c.get("db"), currentCaller(c), projectId, c.req.valid("query")));
+    return jsonText(c, await listPosts(c.get("db"), currentCaller(c), projectId, c.req.valid("query")));
   })
   .post("/projects/:projectId/posts", describeRoute({ summary: "Create a post (scheduled, or published now)", responses: { 201: postResponse } }), validate("param", projectParam), validate("json", createPostSchema), async (c) => {
     const { projectId } = c.req.valid("param");

@@ -1,9 +1,10 @@
 // Dashboard figures and header progress flags for one project. Every query is keyed on the
-// project id and walks an index: counts over the project's posts, EXISTS probes for the brain
-// and social flags, and the next 10 scheduled posts read in scheduled_for order (decision 083).
+// project id and walks an index: the post counts kept by triggers (decision 169), the last
+// month's count, EXISTS probes for the brain and social flags, and the next 10 scheduled posts
+// read in scheduled_for order (decision 083).
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { projects } from "../../schema/db/projects";
-import { posts } from "../../schema/db/posts";
+import { posts, projectPostCounts } from "../../schema/db/posts";
 import { brainDocuments } from "../../schema/db/brain";
 import { socialAccounts } from "../../schema/db/social";
 import type { DashboardResponse } from "../../schema/api/campaigns";
@@ -40,9 +41,10 @@ export async function getDashboard(db: Db, caller: string | Caller, projectId: s
     ownedProbe,
     db
       .select({
-        total: sql<number>`(select count(*) from ${posts} where ${posts.projectId} = ${projectId})`,
+        // Kept by triggers on posts (decision 169); the last month's count walks its index.
+        total: sql<number>`coalesce((select ${projectPostCounts.total} from ${projectPostCounts} where ${projectPostCounts.projectId} = ${projectId}), 0)`,
         recent: sql<number>`(select count(*) from ${posts} where ${posts.projectId} = ${projectId} and ${posts.createdAt} >= ${since})`,
-        scheduled: sql<number>`(select count(*) from ${posts} where ${posts.projectId} = ${projectId} and ${posts.status} = 'scheduled')`,
+        scheduled: sql<number>`coalesce((select ${projectPostCounts.scheduled} from ${projectPostCounts} where ${projectPostCounts.projectId} = ${projectId}), 0)`,
         accounts: sql<number>`(select count(*) from ${socialAccounts} where ${socialAccounts.projectId} = ${projectId})`,
         brain: sql<number>`exists(select 1 from ${brainDocuments} where ${brainDocuments.projectId} = ${projectId})`,
       })

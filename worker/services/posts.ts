@@ -10,7 +10,7 @@ import { projects } from "../../schema/db/projects";
 import { socialAccounts } from "../../schema/db/social";
 import type { createPostSchema, listPostsQuery, MediaInfo, Post, PostStatus, updatePostSchema } from "../../schema/api/posts";
 import type { Platform } from "../../schema/api/common";
-import type { Db } from "../lib/db";
+import { plainBatch, type Db } from "../lib/db";
 import type { Env } from "../env";
 import { assertPostRules } from "./post-rules";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
@@ -18,6 +18,7 @@ import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { asCaller, assertOwner, ownerProbes, type Caller } from "../lib/caller";
 import { claimPostsNow } from "./publishing-claim";
+import { postJsonRowsQuery, postListJson, type PostListJson } from "./post-json";
 
 type PostRow = typeof posts.$inferSelect;
 
@@ -168,36 +169,39 @@ export type ListPostsFilter = z.output<typeof listPostsQuery>;
  * Posts of a project ordered by scheduled_for. The range condition is on (project_id,
  * scheduled_for) so SQLite walks the index and reads only rows in the range.
  */
-function projectPostsQuery(db: Db, projectId: string, filter: ListPostsFilter) {
+function projectPostsWhere(projectId: string, filter: ListPostsFilter) {
   const where: SQL[] = [eq(posts.projectId, projectId)];
   if (filter.from) where.push(gte(posts.scheduledFor, Date.parse(filter.from)));
   if (filter.to) where.push(lt(posts.scheduledFor, Date.parse(filter.to)));
   if (filter.status) where.push(eq(posts.status, filter.status));
   if (filter.platform) where.push(eq(posts.platform, filter.platform));
   if (filter.q?.trim()) where.push(sql`instr(lower(${posts.content}), ${filter.q.trim().toLowerCase()}) > 0`);
-  return db
-    .select()
-    .from(posts)
-    .where(and(...where))
-    .orderBy(asc(posts.scheduledFor))
-    .limit(filter.limit ?? 1000);
+  return and(...where);
 }
 
 export async function listProjectPosts(db: Db, projectId: string, filter: ListPostsFilter = {}): Promise<Post[]> {
-  const rows = await projectPostsQuery(db, projectId, filter).all();
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(projectPostsWhere(projectId, filter))
+    .orderBy(asc(posts.scheduledFor))
+    .limit(filter.limit ?? 1000)
+    .all();
   return rows.map(toPostDto);
 }
 
-export async function listPosts(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter): Promise<Post[]> {
+/** The calendar's read: the posts written as JSON text from D1's rows (post-json.ts, decision 169). */
+export async function listPosts(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter): Promise<PostListJson> {
   if (filter.from && filter.to && Date.parse(filter.from) > Date.parse(filter.to)) {
     throw badRequest("The start of the range must be before its end", { from: "The start of the range must be before its end" });
   }
   // One round trip (decision 162): the session check and the ownership probe travel in the same
   // read-only batch as the posts, and nothing is returned unless both found the caller.
   const [session, owned] = ownerProbes(db, asCaller(caller), projectId);
-  const [sessionRows, ownedRows, rows] = await db.batch([session, owned, projectPostsQuery(db, projectId, filter)]);
-  assertOwner(sessionRows, ownedRows);
-  return rows.map(toPostDto);
+  const rows = postJsonRowsQuery(db, projectPostsWhere(projectId, filter), filter.limit ?? 1000);
+  const [sessionRows, ownedRows, postRows] = await plainBatch(db, [session, owned, rows]);
+  assertOwner(sessionRows!, ownedRows!);
+  return postListJson(postRows!);
 }
 
 /** Counts for the dashboard; the caller must have checked ownership. */
