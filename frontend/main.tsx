@@ -4,7 +4,11 @@
 // before the first frame, so there the app (app/start.tsx) is imported after the next frame; its
 // files are already downloading from the <link rel="modulepreload"> tags the build puts in <head>
 // (vite.config.ts). A hidden tab gets no animation frames: the timer starts it anyway. Every other
-// path has nothing to paint before the app renders, so it starts at once.
+// path has nothing to paint before the app renders, so it starts at once. The session is asked for
+// before anything else (lib/early-session.ts).
+import { requestSessionEarly } from "./lib/early-session";
+
+requestSessionEarly();
 let started = false;
 const start = () => {
   if (started) return;

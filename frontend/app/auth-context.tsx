@@ -1,7 +1,8 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { AuthConfig, SessionResponse, SessionUser } from "../../schema/api/auth";
 import type { Project } from "../../schema/api/projects";
-import { request } from "../lib/api";
+import { request, unwrap } from "../lib/api";
+import { takeEarlySession } from "../lib/early-session";
 
 export type AuthState = {
   user: SessionUser | null;
@@ -60,7 +61,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (apply: (update: () => void) => void) => {
       const seq = ++loadSeq.current;
       try {
-        const session = await request<SessionResponse>("/api/auth/session");
+        const early = takeEarlySession(); // sent by main.tsx as the page started
+        const session = await (early ? unwrap<SessionResponse>(early) : request<SessionResponse>("/api/auth/session"));
         if (seq !== loadSeq.current) return;
         apply(() => {
           setAuthConfig(session.auth);
