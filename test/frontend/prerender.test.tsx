@@ -103,6 +103,23 @@ describe("pre-rendered public pages", () => {
     });
   }
 
+  it("/: a signed-in visitor is sent on once the session answers (the first answer is a transition), with no mismatch", async () => {
+    const container = load("/");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url === "/api/auth/session") return jsonResponse({ user: { id: "u1", email: "ann@example.com" }, auth: { provider: "builtin", devOutbox: true } });
+        if (url === "/api/projects") return jsonResponse([]);
+        return jsonResponse({ error: { code: "not_found", message: "not found" } }, 404);
+      }),
+    );
+    const { errors, settle } = await hydrate(container, "/");
+    for (let i = 0; i < 30 && container.textContent?.includes("Social Media on Autopilot"); i++) await settle();
+    expect(errors).toEqual([]);
+    expect(container.textContent).not.toContain("Social Media on Autopilot");
+  });
+
   it("/login: the static HTML's form cannot be typed into or submitted until hydration, then it can", async () => {
     const container = load("/login");
     const form = container.querySelector("form")!;
