@@ -1,13 +1,26 @@
 // Server entry of the build-time pre-render (vite.config.ts, decision 163): renders a public path
 // to HTML with the real app (providers, theme, routes), waiting for its lazy screen. Chakra's
-// emotion styles come out as inline <style data-emotion> tags, which emotion moves into <head>
-// on the client before React hydrates.
+// emotion styles come out as inline <style data-emotion> tags in front of their elements; they are
+// handed back apart from the markup for the page's <head> (decision 166): left in the body, ~65 KB
+// of CSS sat between the markup and a phone's first paint could show a half-parsed page (the
+// /login card grew from 231 to 641 px, a layout shift). Emotion's client cache finds them in
+// <head> by the same data-emotion attribute, in the same order.
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./app/app";
 import { AppRoutes } from "./app/router";
 
-export async function render(path: string): Promise<string> {
+/** Splits the emotion style tags (in document order) from the markup. */
+export function hoistStyles(html: string): { styles: string; markup: string } {
+  const styles: string[] = [];
+  const markup = html.replace(/<style data-emotion="[^"]*">[\s\S]*?<\/style>/g, (tag) => {
+    styles.push(tag);
+    return "";
+  });
+  return { styles: styles.join(""), markup };
+}
+
+export async function render(path: string): Promise<{ styles: string; markup: string }> {
   const { prelude } = await prerender(
     <App
       router={
@@ -17,5 +30,5 @@ export async function render(path: string): Promise<string> {
       }
     />,
   );
-  return new Response(prelude).text();
+  return hoistStyles(await new Response(prelude).text());
 }

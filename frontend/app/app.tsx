@@ -1,8 +1,6 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { SWRConfig } from "swr";
 import { Toaster } from "../components/ui/toaster";
-import { fetcher } from "../lib/api";
 import { ClerkGate } from "../features/auth/clerk-gate";
 import { AuthProvider } from "./auth-context";
 import { AppRouter } from "./router";
@@ -12,14 +10,13 @@ import { system } from "./theme";
 export function App({ router = <AppRouter /> }: { router?: ReactNode }) {
   return (
     <ChakraProvider value={system}>
-      <SWRConfig value={{ fetcher, revalidateOnFocus: false }}>
-        <AuthProvider>
-          <ClerkGate>
-            {router}
-          </ClerkGate>
-          <Toaster />
-        </AuthProvider>
-      </SWRConfig>
+      {/* SWR's configuration is in the signed-in routes (signed-in-data.tsx, decision 166). */}
+      <AuthProvider>
+        <ClerkGate>
+          {router}
+        </ClerkGate>
+        <Toaster />
+      </AuthProvider>
     </ChakraProvider>
   );
 }

@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { AuthConfig, SessionResponse, SessionUser } from "../../schema/api/auth";
 import type { Project } from "../../schema/api/projects";
-import { request } from "../lib/api";
+import { request, unwrap } from "../lib/api";
+import { takeEarlySession } from "../lib/early-session";
 
 export type AuthState = {
   user: SessionUser | null;
@@ -23,6 +24,7 @@ export type AuthState = {
 };
 
 const AuthContext = createContext<AuthState | null>(null);
+const now = (update: () => void) => update();
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(null);
@@ -34,48 +36,65 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [exitTo, setExitTo] = useState<string | null>(null);
   const loadSeq = useRef(0);
 
-  const reloadProjects = useCallback(async () => {
-    setProjectLoading(true);
+  const load = useCallback(async (apply: (update: () => void) => void) => {
+    apply(() => setProjectLoading(true));
     try {
       const list = await request<Project[]>("/api/projects");
-      setProjects(list);
-      // Keep the chosen project if it still exists; otherwise the first one is current.
-      setProjectState((current) => list.find((p) => p.id === current?.id) ?? list[0] ?? null);
+      apply(() => {
+        setProjects(list);
+        // Keep the chosen project if it still exists; otherwise the first one is current.
+        setProjectState((current) => list.find((p) => p.id === current?.id) ?? list[0] ?? null);
+      });
     } catch {
       // A project load failure leaves the project empty (spec section 8).
-      setProjects([]);
-      setProjectState(null);
-    } finally {
-      setProjectLoading(false);
-    }
-  }, []);
-
-  const refresh = useCallback(async () => {
-    const seq = ++loadSeq.current;
-    try {
-      const session = await request<SessionResponse>("/api/auth/session");
-      if (seq !== loadSeq.current) return;
-      setAuthConfig(session.auth);
-      setUser(session.user);
-      if (session.user) setExitTo(null);
-      if (session.user) await reloadProjects();
-      else {
+      apply(() => {
         setProjects([]);
         setProjectState(null);
-      }
-    } catch {
-      // A session error on load clears user and project.
-      setUser(null);
-      setProjects([]);
-      setProjectState(null);
+      });
     } finally {
-      if (seq === loadSeq.current) setLoading(false);
+      apply(() => setProjectLoading(false));
     }
-  }, [reloadProjects]);
+  }, []);
+  const reloadProjects = useCallback(() => load(now), [load]);
 
+  const loadSession = useCallback(
+    async (apply: (update: () => void) => void) => {
+      const seq = ++loadSeq.current;
+      try {
+        const early = takeEarlySession(); // sent by main.tsx as the page started
+        const session = await (early ? unwrap<SessionResponse>(early) : request<SessionResponse>("/api/auth/session"));
+        if (seq !== loadSeq.current) return;
+        apply(() => {
+          setAuthConfig(session.auth);
+          setUser(session.user);
+          if (session.user) setExitTo(null);
+          if (!session.user) {
+            setProjects([]);
+            setProjectState(null);
+          }
+        });
+        if (session.user) await load(apply);
+      } catch {
+        // A session error on load clears user and project.
+        apply(() => {
+          setUser(null);
+          setProjects([]);
+          setProjectState(null);
+        });
+      } finally {
+        if (seq === loadSeq.current) apply(() => setLoading(false));
+      }
+    },
+    [load],
+  );
+  const refresh = useCallback(() => loadSession(now), [loadSession]);
+
+  // The first answer re-renders every screen that reads the session; as a transition React renders
+  // it in short slices instead of one long task on a phone (decision 166). Later refreshes (after
+  // sign-in or sign-out) apply at once: the caller navigates right after them.
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    void loadSession(startTransition);
+  }, [loadSession]);
 
   const value = useMemo<AuthState>(
     () => ({

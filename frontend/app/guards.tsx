@@ -1,9 +1,12 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
 import { useAuth } from "./auth-context";
 
 type FromState = { from?: string } | null;
+
+const loadSignedInData = () => import("./signed-in-data");
+const SignedInData = lazy(loadSignedInData);
 
 /**
  * Signed-in only: anonymous users go to /login and the origin is remembered. While the session is
@@ -12,10 +15,20 @@ type FromState = { from?: string } | null;
 export function RequireAuth({ shellPaths = [], shellSkeleton }: { shellPaths?: readonly string[]; shellSkeleton?: ReactNode }) {
   const { user, loading, exitTo } = useAuth();
   const location = useLocation();
-  if (loading) return shellSkeleton && shellPaths.includes(location.pathname) ? shellSkeleton : <LoadingScreen />;
+  const waiting = shellSkeleton && shellPaths.includes(location.pathname) ? shellSkeleton : <LoadingScreen />;
+  if (loading) {
+    void loadSignedInData(); // in parallel with the session check
+    return waiting;
+  }
   if (!user && exitTo) return <Navigate to={exitTo} replace />;
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search + location.hash }} />;
-  return <Outlet />;
+  return (
+    <Suspense fallback={waiting}>
+      <SignedInData>
+        <Outlet />
+      </SignedInData>
+    </Suspense>
+  );
 }
 
 /**

@@ -7,16 +7,17 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { act, screen } from "@testing-library/react";
-import { hydrateRoot, type Root } from "react-dom/client";
+import type { Root } from "react-dom/client";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { App } from "../../frontend/app/app";
-import { AppRoutes, preloadPrerendered } from "../../frontend/app/router";
+import { mountApp } from "../../frontend/app/mount";
+import { AppRoutes } from "../../frontend/app/router";
 import { jsonResponse } from "./test-utils";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PAGES = ["/", "/login"] as const;
-const rendered: Record<string, string> = {};
+const rendered: Record<string, { styles: string; markup: string }> = {};
 
 beforeAll(() => {
   const script = `
@@ -43,11 +44,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The page as the build writes it: the emotion style tags in <head>, the markup in #root. */
+function load(path: string): HTMLElement {
+  const { styles, markup } = rendered[path]!;
+  // Every style tag goes to the head, none stays between the markup (decision 166: a phone's
+  // first paint of a half-parsed body shifted the /login card).
+  expect(markup).not.toContain("<style");
+  expect(styles).toContain('data-emotion="css-global');
+  document.head.insertAdjacentHTML("beforeend", styles);
+  const container = document.createElement("div");
+  container.dataset.prerendered = path;
+  container.innerHTML = markup;
+  document.body.appendChild(container);
+  return container;
+}
+
 async function hydrate(container: HTMLElement, path: string) {
   const errors: unknown[] = [];
-  await preloadPrerendered(path); // as main.tsx does
+  // As main.tsx does: the page's module first, then hydration inside a transition.
   await act(async () => {
-    hydrated = hydrateRoot(
+    hydrated = await mountApp(
       container,
       <App
         router={
@@ -56,6 +72,7 @@ async function hydrate(container: HTMLElement, path: string) {
           </MemoryRouter>
         }
       />,
+      path,
       { onRecoverableError: (e) => errors.push(e) },
     );
   });
@@ -69,12 +86,7 @@ describe("pre-rendered public pages", () => {
     ["/login", "Welcome back"],
   ] as const) {
     it(`${path}: the build's HTML has the page, and hydrating it keeps it without a mismatch`, async () => {
-      const html = rendered[path]!;
-      const container = document.createElement("div");
-      container.innerHTML = html;
-      document.body.appendChild(container);
-      // What emotion's cache does when the page's script starts: the inline style tags go to <head>.
-      for (const style of container.querySelectorAll("style[data-emotion]")) document.head.appendChild(style);
+      const container = load(path);
       expect(container.querySelector("h1")?.textContent).toBe(heading);
       expect(container.textContent).not.toContain("Loading...");
       const before = container.querySelector("h1");
@@ -91,11 +103,25 @@ describe("pre-rendered public pages", () => {
     });
   }
 
+  it("/: a signed-in visitor is sent on once the session answers (the first answer is a transition), with no mismatch", async () => {
+    const container = load("/");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url === "/api/auth/session") return jsonResponse({ user: { id: "u1", email: "ann@example.com" }, auth: { provider: "builtin", devOutbox: true } });
+        if (url === "/api/projects") return jsonResponse([]);
+        return jsonResponse({ error: { code: "not_found", message: "not found" } }, 404);
+      }),
+    );
+    const { errors, settle } = await hydrate(container, "/");
+    for (let i = 0; i < 30 && container.textContent?.includes("Social Media on Autopilot"); i++) await settle();
+    expect(errors).toEqual([]);
+    expect(container.textContent).not.toContain("Social Media on Autopilot");
+  });
+
   it("/login: the static HTML's form cannot be typed into or submitted until hydration, then it can", async () => {
-    const container = document.createElement("div");
-    container.innerHTML = rendered["/login"]!;
-    document.body.appendChild(container);
-    for (const style of container.querySelectorAll("style[data-emotion]")) document.head.appendChild(style);
+    const container = load("/login");
     const form = container.querySelector("form")!;
     // Before hydration: a native submit would be a POST (never credentials in the URL), and the
     // disabled fieldset keeps the inputs and the button inert.

@@ -71,7 +71,9 @@ describe("signed-in shell before its data", () => {
     const sideNav = await screen.findByTestId("side-nav");
     expect(sideNav).toHaveStyle({ width: "280px" });
     const header = screen.getByRole("banner");
-    expect(await screen.findByRole("heading", { name: "Welcome Back" })).toBeInTheDocument();
+    // Three lazy chunks in a row here (SWR's configuration, the shell, the screen): on a busy
+    // machine that takes longer than findBy's default second.
+    expect(await screen.findByRole("heading", { name: "Welcome Back" }, { timeout: 5000 })).toBeInTheDocument();
     const total = screen.getByTestId("stat-Total Posts");
     expect(total).toHaveAttribute("aria-busy", "true");
     expect(document.querySelector(".chakra-spinner")).toBeNull();
