@@ -16,6 +16,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
+import { fnvHash, sendJson, sendOpenAiError } from "./openai-wire.ts";
 import { registerFake } from "./server.ts";
 
 type ModelRules = { sizes: string[]; maxPrompt: number; gpt: boolean; maxN: number; quality: string[] };
@@ -33,29 +34,16 @@ export type ImageRequestLog = { path: string; body: Record<string, unknown>; sta
 const log: ImageRequestLog[] = [];
 const served = new Map<string, Buffer>();
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json", "x-request-id": `req_${Date.now()}` });
-  res.end(JSON.stringify(body));
-}
-
 function openAiError(res: ServerResponse, status: number, message: string, param: string | null, code: string | null, type = "invalid_request_error") {
-  send(res, status, { error: { message, type, param, code } });
+  sendOpenAiError(res, status, { message, type, param, code });
 }
 
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
 
 const cache = new Map<string, Buffer>();
 
 /** A real image of the size: a colour from the prompt, a diagonal band (so it is not one flat colour). */
 function picture(prompt: string, width: number, height: number, format: "jpeg" | "png"): Buffer {
-  const h = hash(prompt);
+  const h = fnvHash(prompt);
   const key = `${h % 16}:${width}x${height}:${format}`;
   const hit = cache.get(key);
   if (hit) return hit;
@@ -88,7 +76,7 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   const path = url.pathname.slice("/openai".length);
   if (req.method === "GET" && path === "/_images/requests") {
     const contains = url.searchParams.get("contains") ?? "";
-    send(res, 200, { requests: log.filter((l) => JSON.stringify(l.body).includes(contains)) });
+    sendJson(res, 200, { requests: log.filter((l) => JSON.stringify(l.body).includes(contains)) });
     return true;
   }
   if (req.method === "GET" && path.startsWith("/_images/file/")) {
@@ -164,7 +152,7 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   const item: Record<string, unknown> = {};
   if (rules.gpt || responseFormat === "b64_json") item.b64_json = bytes.toString("base64");
   else {
-    const id = `${hash(prompt).toString(36)}-${Date.now().toString(36)}.png`;
+    const id = `${fnvHash(prompt).toString(36)}-${Date.now().toString(36)}.png`;
     served.set(id, bytes);
     item.url = `http://${req.headers.host}/openai/_images/file/${id}`;
   }
@@ -179,7 +167,7 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
       usage: { input_tokens: Math.ceil(prompt.length / 4), output_tokens: 1056, total_tokens: Math.ceil(prompt.length / 4) + 1056 },
     });
   }
-  send(res, 200, answer);
+  sendJson(res, 200, answer);
   return true;
 });
 
@@ -187,7 +175,7 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
 const FLUX_SCHNELL = "@cf/black-forest-labs/flux-1-schnell";
 
 function aiError(res: ServerResponse, code: number, message: string) {
-  send(res, 400, { errors: [{ code, message: `AiError: ${message}` }] });
+  sendJson(res, 400, { errors: [{ code, message: `AiError: ${message}` }] });
   return true;
 }
 
@@ -210,6 +198,6 @@ registerFake("/workers-ai/run/", async (req: IncomingMessage, res: ServerRespons
     return aiError(res, 5006, "Input validation error: /steps must be an integer <= 8");
   }
   if (prompt.includes("FAKE_NSFW")) return aiError(res, 3030, "Input prompt contains NSFW content.");
-  send(res, 200, { image: picture(prompt, 1024, 1024, "jpeg").toString("base64") });
+  sendJson(res, 200, { image: picture(prompt, 1024, 1024, "jpeg").toString("base64") });
   return true;
 });

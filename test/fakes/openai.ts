@@ -12,29 +12,17 @@
 //   FAKE_UNRULY_POSTS              posts on a platform nobody asked for, 600 characters long
 // GET /openai/_requests?contains=<text> lists the logged requests whose body contains the text.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { fnvHash, sendJson, sendOpenAiError } from "./openai-wire.ts";
 import { registerFake } from "./server.ts";
 
 type Logged = { path: string; at: number; authorized: boolean; body: Record<string, unknown>; status: number };
 const log: Logged[] = [];
 const seenKeys = new Set<string>();
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "content-type": "application/json", "x-request-id": `req_${Date.now()}`, ...headers });
-  res.end(JSON.stringify(body));
-}
-
 function apiError(res: ServerResponse, status: number, message: string, type: string, code: string | null, headers: Record<string, string> = {}) {
-  send(res, status, { error: { message, type, param: null, code } }, headers);
+  sendOpenAiError(res, status, { message, type, code }, headers);
 }
 
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
 
 function sentencesOf(text: string): string[] {
   return text
@@ -107,10 +95,10 @@ function embeddingOf(text: string, dim: number): Float32Array {
   const v = new Float32Array(dim);
   const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   for (let i = 0; i < words.length; i++) {
-    const h = hash(words[i]!);
+    const h = fnvHash(words[i]!);
     v[h % dim]! += h & 1 ? 1 : -1;
     if (i + 1 < words.length) {
-      const b = hash(`${words[i]} ${words[i + 1]}`);
+      const b = fnvHash(`${words[i]} ${words[i + 1]}`);
       v[b % dim]! += b & 1 ? 0.5 : -0.5;
     }
   }
@@ -156,7 +144,7 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   const path = url.pathname.slice("/openai".length);
   if (req.method === "GET" && path === "/_requests") {
     const contains = url.searchParams.get("contains") ?? "";
-    send(res, 200, { requests: log.filter((l) => JSON.stringify(l.body).includes(contains)) });
+    sendJson(res, 200, { requests: log.filter((l) => JSON.stringify(l.body).includes(contains)) });
     return true;
   }
   if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings")) return false;
@@ -207,7 +195,7 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
       return { object: "embedding", index, embedding: base64 ? Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64") : Array.from(v) };
     });
     const tokens = (input as string[]).reduce((n, t) => n + Math.ceil(t.length / 4), 0);
-    send(res, 200, { object: "list", data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+    sendJson(res, 200, { object: "list", data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
     return true;
   }
 
@@ -244,8 +232,8 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
 function sendChat(res: ServerResponse, model: string, raw: string, prompt: string, content: string, finish: string) {
   const promptTokens = Math.ceil(prompt.length / 4);
   const completionTokens = Math.ceil(content.length / 4);
-  send(res, 200, {
-    id: `chatcmpl-${hash(raw).toString(36)}`,
+  sendJson(res, 200, {
+    id: `chatcmpl-${fnvHash(raw).toString(36)}`,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model,
@@ -267,32 +255,32 @@ registerFake("/compat", async (req: IncomingMessage, res: ServerResponse, body: 
   try {
     parsed = JSON.parse(body.toString("utf8")) as Record<string, unknown>;
   } catch {
-    send(res, 400, { error: "invalid JSON" });
+    sendJson(res, 400, { error: "invalid JSON" });
     return true;
   }
   const model = typeof parsed.model === "string" ? parsed.model : "";
   if (!model) {
-    send(res, 400, { error: "model is required" });
+    sendJson(res, 400, { error: "model is required" });
     return true;
   }
   if (path === "/v1/embeddings") {
     const input = typeof parsed.input === "string" ? [parsed.input] : Array.isArray(parsed.input) ? parsed.input : null;
     if (!input || input.length === 0 || input.some((t) => typeof t !== "string")) {
-      send(res, 400, { error: "invalid input" });
+      sendJson(res, 400, { error: "invalid input" });
       return true;
     }
     const dim = COMPAT_DIMS[model] ?? 768;
-    send(res, 200, { object: "list", model, data: (input as string[]).map((text, index) => ({ object: "embedding", index, embedding: Array.from(embeddingOf(text, dim)) })) });
+    sendJson(res, 200, { object: "list", model, data: (input as string[]).map((text, index) => ({ object: "embedding", index, embedding: Array.from(embeddingOf(text, dim)) })) });
     return true;
   }
   const messages = Array.isArray(parsed.messages) ? (parsed.messages as { content?: unknown }[]) : [];
   if (!messages.length) {
-    send(res, 400, { error: "messages is required" });
+    sendJson(res, 400, { error: "messages is required" });
     return true;
   }
   const prompt = messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n\n");
-  send(res, 200, {
-    id: `chatcmpl-${hash(prompt).toString(36)}`,
+  sendJson(res, 200, {
+    id: `chatcmpl-${fnvHash(prompt).toString(36)}`,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model,
@@ -318,40 +306,40 @@ registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, bo
   try {
     inputs = JSON.parse(raw) as Record<string, unknown>;
   } catch {
-    send(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input" }] });
+    sendJson(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input" }] });
     return true;
   }
   workersAiLog.push({ model, inputs });
   const capacity = /FAKE_CAPACITY_ONCE:([A-Za-z0-9_-]+)/.exec(raw);
   if (capacity && !seenKeys.has(`capacity:${capacity[1]}`)) {
     seenKeys.add(`capacity:${capacity[1]}`);
-    send(res, 429, { errors: [{ code: 3040, message: "AiError: Capacity temporarily exceeded, please try again." }] });
+    sendJson(res, 429, { errors: [{ code: 3040, message: "AiError: Capacity temporarily exceeded, please try again." }] });
     return true;
   }
   if (raw.includes("FAKE_SERVER_ERROR")) {
-    send(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: FAKE_SERVER_ERROR" }] });
+    sendJson(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: FAKE_SERVER_ERROR" }] });
     return true;
   }
   const dim = WORKERS_AI_EMBEDDINGS[model];
   if (dim) {
     const text = typeof inputs.text === "string" ? [inputs.text] : Array.isArray(inputs.text) ? inputs.text : null;
     if (!text || text.length === 0 || text.some((t) => typeof t !== "string" || !t)) {
-      send(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: text" }] });
+      sendJson(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: text" }] });
       return true;
     }
-    send(res, 200, { shape: [text.length, dim], data: (text as string[]).map((t) => Array.from(embeddingOf(t, dim))), pooling: "mean" });
+    sendJson(res, 200, { shape: [text.length, dim], data: (text as string[]).map((t) => Array.from(embeddingOf(t, dim))), pooling: "mean" });
     return true;
   }
   if (WORKERS_AI_TEXT.has(model)) {
     const messages = Array.isArray(inputs.messages) ? (inputs.messages as { content?: unknown }[]) : null;
     const prompt = messages ? messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n\n") : typeof inputs.prompt === "string" ? inputs.prompt : "";
     if (!prompt) {
-      send(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: messages or prompt required" }] });
+      sendJson(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: messages or prompt required" }] });
       return true;
     }
-    send(res, 200, { response: JSON.stringify(answerFor(prompt)), usage: { prompt_tokens: Math.ceil(prompt.length / 4) } });
+    sendJson(res, 200, { response: JSON.stringify(answerFor(prompt)), usage: { prompt_tokens: Math.ceil(prompt.length / 4) } });
     return true;
   }
-  send(res, 400, { errors: [{ code: 5007, message: `AiError: No such model ${model} or task` }] });
+  sendJson(res, 400, { errors: [{ code: 5007, message: `AiError: No such model ${model} or task` }] });
   return true;
 });
