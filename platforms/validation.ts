@@ -2,7 +2,8 @@
 // function runs live in the SPA while the user types and in the API before anything is saved, so
 // a post the network would refuse is never accepted and then failed at its due time. Rules come
 // from each network's meta (platforms/<network>/meta.ts): length as the network counts it with
-// hashtags joined exactly as they will be sent, image required, image type, size and aspect ratio.
+// hashtags joined exactly as they will be sent, image required, image type, size (unless the
+// network's copy is shrunk to fit, decision 126) and aspect ratio.
 // The daily cap needs the database and is checked by the Worker (worker/services/post-rules.ts).
 import { isPlatformId, platformMeta } from "./registry.ts";
 
@@ -44,7 +45,7 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
   }
   if (!rules.images.types.includes(image.type as never)) {
     issues.push({ field: "media_info", message: `${meta.label} does not accept ${image.type.replace(/^image\//, "").toUpperCase()} images` });
-  } else if (image.size > rules.images.maxBytes) {
+  } else if (image.size > rules.images.maxBytes && !rules.images.shrinkToFit) {
     issues.push({ field: "media_info", message: `This image is too large for ${meta.label} (at most ${sizeText(rules.images.maxBytes)})` });
   } else if (rules.images.aspect && image.width && image.height) {
     const r = image.width / image.height;

@@ -1,5 +1,6 @@
 // Bluesky's rules, pure (browser and Worker): 300 graphemes and 3,000 UTF-8 bytes of text, up
-// to 4 images of at most 1,000,000 bytes each, hashtags become tag facets (joined with a space),
+// to 4 images of at most 1,000,000 bytes each (a larger upload is sent as a JPEG copy shrunk to
+// fit, decision 126), hashtags become tag facets (joined with a space),
 // and a daily cap well inside the documented createRecord points budget. Sources in
 // docs/decisions/140-five-more-networks.md (lexicons app.bsky.feed.post, app.bsky.embed.images;
 // docs.bsky.app rate limits).
@@ -46,7 +47,7 @@ export const blueskyMeta = defineMeta({
     maxLength: 300,
     countLength: graphemeLength,
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 1_000_000, maxCount: 4, required: false },
+    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 1_000_000, maxCount: 4, required: false, shrinkToFit: true },
     dailyCap: 1000,
   },
 });

@@ -1,5 +1,5 @@
 // Facebook Page rules, pure: 63,206 characters of message, one photo (JPEG, PNG, GIF, BMP, TIFF)
-// of at most 4 MB, posted on the Page the user picked when connecting. No fixed daily count is
+// of at most 4 MB (a larger upload is sent as a JPEG copy shrunk to fit, decision 126), posted on the Page the user picked when connecting. No fixed daily count is
 // documented for Page posts (rate limits answer 4/17/32/613, which are retried). Sources in
 // docs/decisions/140 (Pages API posts, Page Photos reference).
 import { codePointLength, composeWithHashtags, defineMeta } from "../shared/meta.ts";
@@ -23,7 +23,7 @@ export const facebookMeta = defineMeta({
     maxLength: 63206,
     countLength: codePointLength,
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 4 * 1024 * 1024, maxCount: 1, required: false },
+    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 4 * 1024 * 1024, maxCount: 1, required: false, shrinkToFit: true },
     dailyCap: null,
   },
 });

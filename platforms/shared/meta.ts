@@ -21,6 +21,12 @@ export type ImageRules = {
   aspect?: { min: number; max: number; label: string };
   /** Wider images are scaled down to this width before sending. */
   maxWidth?: number;
+  /**
+   * A larger file than `maxBytes` is not refused: a JPEG copy is scaled down until it fits and
+   * sent instead, the upload kept as it is (Bluesky's 1,000,000-byte blobs, Facebook's 4 MB
+   * photos; decision 126).
+   */
+  shrinkToFit?: boolean;
 };
 
 export type PlatformRules = {

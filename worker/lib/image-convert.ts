@@ -1,7 +1,7 @@
 // A small Worker-capable image converter (decision 123): decode PNG (fast-png), GIF (first frame,
 // omggif) or JPEG (jpeg-js), flatten transparency onto white, scale down to a maximum width and
-// encode JPEG (jpeg-js). Pure JavaScript, so it runs in workerd, in the tests and offline; where the
-// Cloudflare Images binding is bound, services/media-prepare.ts uses that instead. Decoding is
+// encode JPEG (jpeg-js), if need be at smaller widths until it fits a byte limit (decision 126).
+// Pure JavaScript, so it runs in workerd, in the tests and offline; where the Cloudflare Images binding is bound, services/media-prepare.ts uses that instead. Decoding is
 // bounded by pixel count before memory is spent (DESIGN security rules).
 import { decode as decodePng } from "fast-png";
 import { decode as decodeJpeg, encode as encodeJpeg } from "jpeg-js";
@@ -87,20 +87,63 @@ function resizeOntoWhite(src: Rgba, width: number, height: number): Uint8Array {
   return out;
 }
 
-/** The image as a JPEG at most `maxWidth` wide (aspect ratio kept). */
-export function toJpeg(bytes: Uint8Array, type: string, maxWidth = Infinity): { data: Uint8Array; width: number; height: number } {
+function decodeImage(bytes: Uint8Array, type: string): Rgba {
   const size = imageSize(bytes);
   if (!size) throw new ImageConvertError("The image could not be read");
   if (size.width * size.height > MAX_PIXELS) throw new ImageConvertError("The image has too many pixels to convert");
-  let rgba: Rgba;
   try {
-    rgba = type === "image/png" ? fromPng(bytes) : type === "image/gif" ? fromGif(bytes) : fromJpeg(bytes);
+    return type === "image/png" ? fromPng(bytes) : type === "image/gif" ? fromGif(bytes) : fromJpeg(bytes);
   } catch {
     throw new ImageConvertError("The image could not be read");
   }
-  const width = Math.min(rgba.width, Math.floor(maxWidth));
+}
+
+function encodeAtWidth(rgba: Rgba, maxWidth: number): { data: Uint8Array; width: number; height: number } {
+  const width = Math.max(1, Math.min(rgba.width, Math.floor(maxWidth)));
   const height = Math.max(1, Math.round((rgba.height * width) / rgba.width));
   const pixels = resizeOntoWhite(rgba, width, height);
   const encoded = encodeJpeg({ data: pixels, width, height }, JPEG_QUALITY);
   return { data: new Uint8Array(encoded.data.buffer, encoded.data.byteOffset, encoded.data.byteLength), width, height };
+}
+
+/** The image as a JPEG at most `maxWidth` wide (aspect ratio kept). */
+export function toJpeg(bytes: Uint8Array, type: string, maxWidth = Infinity): { data: Uint8Array; width: number; height: number } {
+  return encodeAtWidth(decodeImage(bytes, type), maxWidth);
+}
+
+/** Tries before giving up on fitting a byte limit (each one scales down by the size overshoot). */
+export const FIT_ATTEMPTS = 6;
+
+/**
+ * The next width to try when a JPEG `width` px wide came out at `size` bytes against a limit of
+ * `maxBytes`: JPEG size grows about with the pixel count, so the width shrinks by the square
+ * root of the overshoot, with a 10% margin so one step usually lands under the limit.
+ */
+export function nextFitWidth(width: number, size: number, maxBytes: number): number {
+  return Math.max(1, Math.min(width - 1, Math.floor(width * Math.sqrt(maxBytes / size) * 0.9)));
+}
+
+/**
+ * The width to encode first: at most `maxWidth`; for a JPEG over the limit, already scaled by
+ * the square root of its overshoot (re-encoding a photo at the same width keeps about its size,
+ * so that first full-size encode would be spent for nothing).
+ */
+export function firstFitWidth(type: string, size: number, width: number, maxBytes: number, maxWidth = Infinity): number {
+  const capped = Math.min(width, maxWidth);
+  if (type !== "image/jpeg" || size <= maxBytes) return capped;
+  return Math.max(1, Math.min(capped, Math.floor(width * Math.sqrt(maxBytes / size))));
+}
+
+/**
+ * The image as a JPEG of at most `maxBytes` bytes (and `maxWidth` wide): decoded once, then
+ * encoded at smaller widths until it fits (decision 126).
+ */
+export function toJpegUnder(bytes: Uint8Array, type: string, maxBytes: number, maxWidth = Infinity): { data: Uint8Array; width: number; height: number } {
+  const rgba = decodeImage(bytes, type);
+  let out = encodeAtWidth(rgba, firstFitWidth(type, bytes.byteLength, rgba.width, maxBytes, maxWidth));
+  for (let i = 1; out.data.byteLength > maxBytes && i < FIT_ATTEMPTS && out.width > 1; i++) {
+    out = encodeAtWidth(rgba, nextFitWidth(out.width, out.data.byteLength, maxBytes));
+  }
+  if (out.data.byteLength > maxBytes) throw new ImageConvertError(`The image could not be made smaller than ${maxBytes.toLocaleString("en-US")} bytes`);
+  return out;
 }

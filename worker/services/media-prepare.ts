@@ -1,8 +1,9 @@
-// Images prepared for each network before publishing (decision 123). A network whose meta says
-// `sendAs` (Instagram: JPEG only) or `maxWidth` gets a converted copy; the original upload is
-// kept untouched. The copy is stored once in R2 next to the original (`<r2Key>.<platform>.jpg`)
-// with its own media row and unguessable public key, because Instagram fetches the image by URL.
-// Conversion: the Cloudflare Images binding where it is bound (IMAGES), else the Worker-capable
+// Images prepared for each network before publishing (decisions 123 and 126). A network whose meta
+// says `sendAs` (Instagram: JPEG only) or `maxWidth`, or `shrinkToFit` for a file over its
+// `maxBytes` (Bluesky 1,000,000 bytes, Facebook 4 MB), gets a converted copy, scaled down until it
+// fits; the original upload is kept untouched. The copy is stored once in R2 next to the original
+// (`<r2Key>.<platform>.jpg`) with its own media row and unguessable public key, because Instagram
+// fetches the image by URL. Conversion: the Cloudflare Images binding where it is bound (IMAGES), else the Worker-capable
 // JavaScript converter (worker/lib/image-convert.ts), which also runs in tests and offline.
 import { and, eq } from "drizzle-orm";
 import { platformMeta, type PlatformId } from "../../platforms/registry";
@@ -11,7 +12,7 @@ import { media } from "../../schema/db/posts";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { newId, randomToken } from "../lib/ids";
-import { ImageConvertError, toJpeg } from "../lib/image-convert";
+import { FIT_ATTEMPTS, firstFitWidth, ImageConvertError, nextFitWidth, toJpegUnder } from "../lib/image-convert";
 import { imageSize } from "../lib/image-size";
 import { MEDIA_CACHE_CONTROL } from "./media";
 
@@ -25,14 +26,25 @@ type ImagesBinding = {
   };
 };
 
-async function convert(env: Env, bytes: Uint8Array, type: string, maxWidth: number | undefined): Promise<Uint8Array> {
+/** One JPEG encode through the binding, at most `width` wide. */
+async function viaBinding(images: ImagesBinding, bytes: Uint8Array, width: number | undefined): Promise<Uint8Array> {
+  const input = images.input(new Blob([bytes.slice()]).stream());
+  const result = await input.transform(width ? { width, fit: "scale-down" } : {}).output({ format: "image/jpeg", quality: 88 });
+  return new Uint8Array(await result.response().arrayBuffer());
+}
+
+/** A JPEG at most `maxWidth` wide and `maxBytes` long, through the binding when bound. */
+async function convert(env: Env, bytes: Uint8Array, type: string, maxWidth: number | undefined, maxBytes: number, sourceWidth: number): Promise<Uint8Array> {
   const images = (env as unknown as { IMAGES?: ImagesBinding }).IMAGES;
-  if (images) {
-    const input = images.input(new Blob([bytes.slice()]).stream());
-    const result = await input.transform(maxWidth ? { width: maxWidth, fit: "scale-down" } : {}).output({ format: "image/jpeg", quality: 88 });
-    return new Uint8Array(await result.response().arrayBuffer());
+  if (!images) return toJpegUnder(bytes, type, maxBytes, maxWidth).data;
+  let width = sourceWidth ? firstFitWidth(type, bytes.byteLength, sourceWidth, maxBytes, maxWidth) : maxWidth;
+  let out = await viaBinding(images, bytes, width);
+  for (let i = 1; out.byteLength > maxBytes && i < FIT_ATTEMPTS && width && width > 1; i++) {
+    width = nextFitWidth(width, out.byteLength, maxBytes);
+    out = await viaBinding(images, bytes, width);
   }
-  return toJpeg(bytes, type, maxWidth).data;
+  if (out.byteLength > maxBytes) throw new ImageConvertError(`The image could not be made smaller than ${maxBytes.toLocaleString("en-US")} bytes`);
+  return out;
 }
 
 /**
@@ -47,7 +59,8 @@ export async function prepareImage(env: Env, db: Db, platform: PlatformId, origi
   const width = imageSize(bytes)?.width ?? 0;
   const needsType = rules.sendAs && original.fileType !== rules.sendAs;
   const needsWidth = rules.maxWidth && width > rules.maxWidth;
-  if (!needsType && !needsWidth) return { row: original, data: bytes.buffer as ArrayBuffer };
+  const needsBytes = rules.shrinkToFit && bytes.byteLength > rules.maxBytes;
+  if (!needsType && !needsWidth && !needsBytes) return { row: original, data: bytes.buffer as ArrayBuffer };
 
   const r2Key = `${original.r2Key}.${platform}.jpg`;
   const existing = await db.select().from(media).where(and(eq(media.r2Key, r2Key), eq(media.projectId, original.projectId))).get();
@@ -57,7 +70,7 @@ export async function prepareImage(env: Env, db: Db, platform: PlatformId, origi
   }
   let jpeg: Uint8Array;
   try {
-    jpeg = await convert(env, bytes, original.fileType, rules.maxWidth);
+    jpeg = await convert(env, bytes, original.fileType, rules.maxWidth, rules.maxBytes, width);
   } catch (err) {
     if (err instanceof ImageConvertError) throw new PlatformError("rejected", `The image could not be prepared for ${platformMeta(platform).label}: ${err.message}`);
     throw err;
