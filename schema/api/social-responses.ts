@@ -13,6 +13,7 @@ export const socialAccountResponse = z.strictObject({
   token_status: z.enum(["active", "reconnect_needed"]),
   expires_at: z.number().int().nullable(),
   last_refresh: z.number().int().nullable(),
+  max_length: z.number().int().positive().nullable(),
 }) satisfies z.ZodType<SocialAccount>;
 export const socialAccountListResponse = z.array(socialAccountResponse);
 

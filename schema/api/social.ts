@@ -12,6 +12,8 @@ export type SocialAccount = {
   token_status: "active" | "reconnect_needed";
   expires_at: number | null;
   last_refresh: number | null;
+  /** The account's own post length limit where its network sets one per account (a Mastodon instance's max_characters); null: the network's. */
+  max_length: number | null;
 };
 
 export const OAUTH_PLATFORMS: readonly Platform[] = PLATFORM_METAS.filter((m) => m.connect === "oauth" || m.connect === "instance").map((m) => m.id);

@@ -21,6 +21,7 @@ vi.mock("../../frontend/features/social/api", async (importOriginal) => ({
 const project = makeProject();
 
 const twitterAccount: SocialAccount = {
+  max_length: null,
   id: "a1",
   platform: "twitter",
   account_name: "acme_tw",

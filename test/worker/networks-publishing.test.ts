@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { MediaInfo } from "../../schema/api/posts";
+import type { SocialAccount } from "../../schema/api/social";
 import type { Env, PublishJob } from "../../worker/env";
 import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
 import { getDb } from "../../worker/lib/db";
@@ -183,6 +184,12 @@ describe("connect flows refuse what they must", () => {
     const meta = JSON.parse(String((await rawAccountRow(a.id)).account_meta)) as { instanceUrl: string; maxCharacters: number };
     expect(meta).toMatchObject({ instanceUrl: "https://1000chars.example", maxCharacters: 1000 });
     expect(JSON.parse(String((await rawAccountRow(b.id)).account_meta)).maxCharacters).toBe(1000);
+    // The account view carries it, so Create Post counts against the same limit the API checks.
+    expect(a.max_length).toBe(1000);
+    const listed = (await (await call(`/api/projects/${one.projectId}/social-accounts`, { headers: one.headers })).json()) as SocialAccount[];
+    expect(listed.map((x) => x.max_length)).toEqual([1000]);
+    const other = await connectNetwork(one, "bluesky");
+    expect(other.max_length).toBeNull();
     const secret = await env.DB.prepare("select client_secret_enc from mastodon_apps where instance_url = ?").bind("https://1000chars.example").first<{ client_secret_enc: string }>();
     expect(secret?.client_secret_enc).not.toMatch(/^mcs_/);
   });

@@ -2,6 +2,7 @@
 // ownership: another user's account or project answers 404 exactly like a missing one. Tokens
 // never leave this module in any view (DESIGN security rules).
 import { and, desc, eq } from "drizzle-orm";
+import { isPlatformId, platformMeta } from "../../platforms/registry";
 import { socialAccounts } from "../../schema/db/social";
 import { posts } from "../../schema/db/posts";
 import { projects } from "../../schema/db/projects";
@@ -22,6 +23,7 @@ export function toAccountView(row: AccountRow): SocialAccount {
     token_status: row.tokenStatus,
     expires_at: row.expiresAt,
     last_refresh: row.lastRefresh,
+    max_length: isPlatformId(row.platform) ? (platformMeta(row.platform).rules.accountMaxLength?.(row.accountMeta ?? null) ?? null) : null,
   };
 }
 

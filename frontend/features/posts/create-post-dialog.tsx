@@ -78,16 +78,17 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   });
   const [content, hashtagText, platform, date] = useWatch({ control, name: ["content", "hashtags", "platform", "date"] });
   const hashtags = useMemo(() => parseHashtags(hashtagText ?? ""), [hashtagText]);
-  // The network's rules, live: length as it counts it, image required, type and size.
+  const { data: accounts } = useSWR<SocialAccount[]>(open && project ? `/api/projects/${project.id}/social-accounts` : null, fetcher);
+  const account = accounts?.find((a) => a.platform === platform);
+  // The network's rules, live: length as it counts it (against the account's own limit where it
+  // has one: a Mastodon instance's), image required, type and size.
+  const maxLength = account?.max_length ?? null;
   const issues = useMemo(
-    () => checkPostRules({ platform, content: (content ?? "").trim(), hashtags, image: media ? { type: media.file_type, size: media.file_size } : null }),
-    [platform, content, hashtags, media],
+    () => checkPostRules({ platform, content: (content ?? "").trim(), hashtags, image: media ? { type: media.file_type, size: media.file_size } : null, maxLength }),
+    [platform, content, hashtags, media, maxLength],
   );
   const contentIssue = issues.find((i) => i.field === "content");
   const mediaIssue = issues.find((i) => i.field === "media_info");
-
-  const { data: accounts } = useSWR<SocialAccount[]>(open && project ? `/api/projects/${project.id}/social-accounts` : null, fetcher);
-  const account = accounts?.find((a) => a.platform === platform);
 
   // Each opening starts fresh, in the requested mode, with today's date and the current time.
   useEffect(() => {
@@ -274,7 +275,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       </HStack>
                       <Textarea {...register("content")} rows={5} placeholder="What's on your mind?" />
                       <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
-                      <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} />
+                      <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} maxLength={maxLength} />
                     </Field.Root>
 
                     {aiOpen && (
