@@ -15,8 +15,16 @@ function commandLineRunSettings(): Record<string, string> {
 
 // Three projects: the Worker's tests run inside workerd with real D1, R2 and queues; the
 // frontend's component tests run in jsdom; scripts' tests run in Node. End-to-end journeys have their own config.
+/** wrangler.toml's build aliases (decision 127: core-js polyfills left out), so the Worker's tests run the code as deployed. */
+async function workerAliases(): Promise<{ find: string; replacement: string }[]> {
+  const { experimental_readRawConfig } = await import("wrangler");
+  const alias = (experimental_readRawConfig({ config: path.join(import.meta.dirname, "wrangler.toml") }).rawConfig.alias ?? {}) as Record<string, string>;
+  return Object.entries(alias).map(([find, to]) => ({ find, replacement: to.startsWith(".") ? path.resolve(import.meta.dirname, to) : to }));
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  const aliases = await workerAliases();
   return {
     test: {
       projects: [
@@ -45,6 +53,7 @@ export default defineConfig(async () => {
               },
             })),
           ],
+          resolve: { alias: aliases },
           test: {
             name: "worker",
             include: ["test/worker/**/*.test.ts"],

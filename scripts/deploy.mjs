@@ -108,6 +108,8 @@ export function buildDeployConfig(raw, { databaseIds, appOrigin }, baseDir = out
   // Minified: ~10% less gzip for the Free plan's 3 MiB (decision 161); `wrangler dev` stays readable.
   config.minify ??= true;
   config.main = rel(raw.main);
+  // Build aliases to our own files (wrangler.toml [alias], decision 127) resolve from the config's folder.
+  if (raw.alias) config.alias = Object.fromEntries(Object.entries(raw.alias).map(([from, to]) => [from, to.startsWith(".") ? `./${rel(to)}` : to]));
   if (raw.assets?.directory) config.assets = { ...raw.assets, directory: rel(raw.assets.directory) };
   config.d1_databases = (raw.d1_databases ?? []).map((db) => ({
     ...db,

@@ -13,6 +13,7 @@ const fake = path.join(root, "test/fakes/fake-wrangler.mjs");
 
 type DeployedConfig = {
   main: string;
+  alias?: Record<string, string>;
   vars: Record<string, string>;
   ai?: { binding: string };
   assets: { directory: string };
@@ -128,6 +129,9 @@ describe("npm run deploy", () => {
     expect(path.resolve(path.join(dir, "deploy-config"), last.main)).toBe(path.join(root, "worker/index.ts"));
     expect(path.resolve(path.join(dir, "deploy-config"), last.assets.directory)).toBe(path.join(root, "dist"));
     expect(path.resolve(path.join(dir, "deploy-config"), last.d1_databases[0].migrations_dir)).toBe(path.join(root, "migrations"));
+    // Build aliases to our own files resolve from the generated config's folder (decision 127).
+    expect(Object.keys(last.alias ?? {}).length).toBeGreaterThan(0);
+    for (const to of Object.values(last.alias ?? {})) expect(path.resolve(path.join(dir, "deploy-config"), to)).toBe(path.join(root, "worker/lib/no-polyfill.ts"));
   });
 
   it("a second run creates nothing, keeps the key and the stored mail settings, and deploys once with the remembered origin", () => {
