@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { checkPostRules } from "../../platforms/validation";
+import { FIT_ATTEMPTS, fitWidth } from "../../worker/lib/image-convert";
 import type { MediaInfo } from "../../schema/api/posts";
 import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
@@ -100,7 +101,7 @@ describe("a photo over the network's image limit is sent as one copy that fits",
     const copy = jpeg.decode(sent, { useTArray: true });
     // Aspect ratio kept, still a full-size photo rather than a thumbnail.
     expect(Math.abs(copy.width / copy.height - 2400 / 1800)).toBeLessThan(0.01);
-    expect(copy.width).toBeGreaterThanOrEqual(800);
+    expect(copy.width).toBeGreaterThanOrEqual(1200);
     expect(keptType).toBe("image/jpeg");
     expect(kept).toEqual(original);
     // Exactly one copy, stored next to the upload and reused by the redelivery.
@@ -153,5 +154,31 @@ describe("the limits stay where the network has them", () => {
     expect(checkPostRules({ platform: "twitter", content: "Hi", hashtags: [], image: big })).toEqual([{ field: "media_info", message: "This image is too large for Twitter (at most 5 MB)" }]);
     expect(checkPostRules({ platform: "bluesky", content: "Hi", hashtags: [], image: big })).toEqual([]);
     expect(checkPostRules({ platform: "facebook", content: "Hi", hashtags: [], image: big })).toEqual([]);
+  });
+});
+
+describe("the width search", () => {
+  // A stand-in encoder whose size grows with the pixel count (0.3 bytes per pixel, 4:3).
+  const encoder = (perPixel: number) => {
+    const tried: number[] = [];
+    return { tried, encode: (w: number) => (tried.push(w), { width: w, bytes: Math.round(w * w * 0.75 * perPixel) }) };
+  };
+
+  it("finds a wide copy within the limit in a few encodes, never wider than allowed", async () => {
+    const e = encoder(0.3);
+    const out = await fitWidth({ type: "image/png", size: 9_000_000, width: 4000 }, 1_000_000, Infinity, e.encode);
+    expect(out!.bytes).toBeLessThanOrEqual(1_000_000);
+    expect(out!.bytes).toBeGreaterThanOrEqual(700_000);
+    expect(e.tried.length).toBeLessThanOrEqual(FIT_ATTEMPTS);
+    const capped = encoder(0.3);
+    expect((await fitWidth({ type: "image/jpeg", size: 400_000, width: 4000 }, 1_000_000, 1000, capped.encode))!.width).toBe(1000);
+    expect(capped.tried).toEqual([1000]);
+  });
+
+  it("a JPEG over the limit starts already scaled by its overshoot; nothing that fits gives null", async () => {
+    const e = encoder(0.3);
+    await fitWidth({ type: "image/jpeg", size: 4_000_000, width: 4000 }, 1_000_000, Infinity, e.encode);
+    expect(e.tried[0]).toBe(2000);
+    expect(await fitWidth({ type: "image/png", size: 10, width: 10 }, 1, Infinity, () => ({ bytes: 100 }))).toBeNull();
   });
 });

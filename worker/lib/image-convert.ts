@@ -106,44 +106,52 @@ function encodeAtWidth(rgba: Rgba, maxWidth: number): { data: Uint8Array; width:
   return { data: new Uint8Array(encoded.data.buffer, encoded.data.byteOffset, encoded.data.byteLength), width, height };
 }
 
-/** The image as a JPEG at most `maxWidth` wide (aspect ratio kept). */
-export function toJpeg(bytes: Uint8Array, type: string, maxWidth = Infinity): { data: Uint8Array; width: number; height: number } {
-  return encodeAtWidth(decodeImage(bytes, type), maxWidth);
-}
-
-/** Tries before giving up on fitting a byte limit (each one scales down by the size overshoot). */
+/** Encodes tried at most when fitting a byte limit. */
 export const FIT_ATTEMPTS = 6;
+/** A fitting copy at least this share of the limit is kept; a smaller one is tried wider. */
+export const FIT_GOOD_ENOUGH = 0.7;
 
 /**
- * The next width to try when a JPEG `width` px wide came out at `size` bytes against a limit of
- * `maxBytes`: JPEG size grows about with the pixel count, so the width shrinks by the square
- * root of the overshoot, with a 10% margin so one step usually lands under the limit.
+ * The widest JPEG found within `maxBytes`, by a bounded search over widths (decision 126): JPEG
+ * size grows about with the pixel count, so each next width is the last one times the square root
+ * of limit / size (with a 5% margin), never at or above a width that was too large, never above
+ * `maxWidth`. The first width comes from the source itself: for a JPEG over the limit, already
+ * scaled by its overshoot (re-encoding a photo at its own width keeps about its size). Stops at a
+ * copy of at least 70% of the limit, at `maxWidth`, or after FIT_ATTEMPTS encodes; null when no
+ * width tried fits.
  */
-export function nextFitWidth(width: number, size: number, maxBytes: number): number {
-  return Math.max(1, Math.min(width - 1, Math.floor(width * Math.sqrt(maxBytes / size) * 0.9)));
-}
-
-/**
- * The width to encode first: at most `maxWidth`; for a JPEG over the limit, already scaled by
- * the square root of its overshoot (re-encoding a photo at the same width keeps about its size,
- * so that first full-size encode would be spent for nothing).
- */
-export function firstFitWidth(type: string, size: number, width: number, maxBytes: number, maxWidth = Infinity): number {
-  const capped = Math.min(width, maxWidth);
-  if (type !== "image/jpeg" || size <= maxBytes) return capped;
-  return Math.max(1, Math.min(capped, Math.floor(width * Math.sqrt(maxBytes / size))));
-}
-
-/**
- * The image as a JPEG of at most `maxBytes` bytes (and `maxWidth` wide): decoded once, then
- * encoded at smaller widths until it fits (decision 126).
- */
-export function toJpegUnder(bytes: Uint8Array, type: string, maxBytes: number, maxWidth = Infinity): { data: Uint8Array; width: number; height: number } {
-  const rgba = decodeImage(bytes, type);
-  let out = encodeAtWidth(rgba, firstFitWidth(type, bytes.byteLength, rgba.width, maxBytes, maxWidth));
-  for (let i = 1; out.data.byteLength > maxBytes && i < FIT_ATTEMPTS && out.width > 1; i++) {
-    out = encodeAtWidth(rgba, nextFitWidth(out.width, out.data.byteLength, maxBytes));
+export async function fitWidth<T extends { bytes: number }>(
+  source: { type: string; size: number; width: number },
+  maxBytes: number,
+  maxWidth: number,
+  encodeAt: (width: number) => T | Promise<T>,
+): Promise<T | null> {
+  const cap = Math.max(1, Math.floor(Math.min(source.width, maxWidth)));
+  let width = source.type === "image/jpeg" && source.size > maxBytes ? Math.max(1, Math.min(cap, Math.floor(source.width * Math.sqrt(maxBytes / source.size)))) : cap;
+  let best: { out: T; width: number } | null = null;
+  let tooWide = Infinity;
+  for (let i = 0; i < FIT_ATTEMPTS; i++) {
+    const out = await encodeAt(width);
+    if (out.bytes <= maxBytes) {
+      if (!best || width > best.width) best = { out, width };
+      if (out.bytes >= maxBytes * FIT_GOOD_ENOUGH || width >= cap) break;
+    } else {
+      tooWide = Math.min(tooWide, width);
+    }
+    const next = Math.max(1, Math.min(cap, tooWide - 1, Math.floor(width * Math.sqrt(maxBytes / out.bytes) * 0.95)));
+    if (next === width || (best && next <= best.width) || width === 1) break;
+    width = next;
   }
-  if (out.data.byteLength > maxBytes) throw new ImageConvertError(`The image could not be made smaller than ${maxBytes.toLocaleString("en-US")} bytes`);
-  return out;
+  return best?.out ?? null;
+}
+
+/** The image as a JPEG of at most `maxBytes` bytes (and `maxWidth` wide): decoded once, encoded until it fits. */
+export async function toJpegUnder(bytes: Uint8Array, type: string, maxBytes: number, maxWidth = Infinity): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const rgba = decodeImage(bytes, type);
+  const fit = await fitWidth({ type, size: bytes.byteLength, width: rgba.width }, maxBytes, maxWidth, (w) => {
+    const out = encodeAtWidth(rgba, w);
+    return { ...out, bytes: out.data.byteLength };
+  });
+  if (!fit) throw new ImageConvertError(`The image could not be made smaller than ${maxBytes.toLocaleString("en-US")} bytes`);
+  return fit;
 }

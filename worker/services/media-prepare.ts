@@ -12,7 +12,7 @@ import { media } from "../../schema/db/posts";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { newId, randomToken } from "../lib/ids";
-import { FIT_ATTEMPTS, firstFitWidth, ImageConvertError, nextFitWidth, toJpegUnder } from "../lib/image-convert";
+import { fitWidth, ImageConvertError, toJpegUnder } from "../lib/image-convert";
 import { imageSize } from "../lib/image-size";
 import { MEDIA_CACHE_CONTROL } from "./media";
 
@@ -36,15 +36,16 @@ async function viaBinding(images: ImagesBinding, bytes: Uint8Array, width: numbe
 /** A JPEG at most `maxWidth` wide and `maxBytes` long, through the binding when bound. */
 async function convert(env: Env, bytes: Uint8Array, type: string, maxWidth: number | undefined, maxBytes: number, sourceWidth: number): Promise<Uint8Array> {
   const images = (env as unknown as { IMAGES?: ImagesBinding }).IMAGES;
-  if (!images) return toJpegUnder(bytes, type, maxBytes, maxWidth).data;
-  let width = sourceWidth ? firstFitWidth(type, bytes.byteLength, sourceWidth, maxBytes, maxWidth) : maxWidth;
-  let out = await viaBinding(images, bytes, width);
-  for (let i = 1; out.byteLength > maxBytes && i < FIT_ATTEMPTS && width && width > 1; i++) {
-    width = nextFitWidth(width, out.byteLength, maxBytes);
-    out = await viaBinding(images, bytes, width);
-  }
-  if (out.byteLength > maxBytes) throw new ImageConvertError(`The image could not be made smaller than ${maxBytes.toLocaleString("en-US")} bytes`);
-  return out;
+  if (!images) return (await toJpegUnder(bytes, type, maxBytes, maxWidth)).data;
+  // Width unknown from the header: one encode at maxWidth (or as it is), as before decision 126.
+  const fit = sourceWidth
+    ? await fitWidth({ type, size: bytes.byteLength, width: sourceWidth }, maxBytes, maxWidth ?? Infinity, async (w) => {
+        const data = await viaBinding(images, bytes, w);
+        return { data, bytes: data.byteLength };
+      })
+    : await viaBinding(images, bytes, maxWidth).then((data) => (data.byteLength <= maxBytes ? { data } : null));
+  if (!fit) throw new ImageConvertError(`The image could not be made smaller than ${maxBytes.toLocaleString("en-US")} bytes`);
+  return fit.data;
 }
 
 /**
