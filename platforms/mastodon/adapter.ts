@@ -9,25 +9,10 @@
 // See docs/decisions/140.
 import { bearerHeaders as bearer, form, loadPostImage, metricsOneByOne, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { envString, metricCount, PlatformError, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import { MASTODON_DEFAULT_LIMITS, type MastodonLimits } from "./meta.ts";
 
 export const MASTODON_SCOPES = "read write:statuses write:media";
 const label = "Mastodon" as const;
-
-export type MastodonInstanceRules = {
-  maxCharacters: number;
-  maxMediaAttachments: number;
-  charactersReservedPerUrl: number;
-  supportedMimeTypes: string[];
-  imageSizeLimit: number;
-};
-
-export const MASTODON_DEFAULT_RULES: MastodonInstanceRules = {
-  maxCharacters: 500,
-  maxMediaAttachments: 4,
-  charactersReservedPerUrl: 23,
-  supportedMimeTypes: ["image/jpeg", "image/png", "image/gif", "image/webp"],
-  imageSizeLimit: 16 * 1024 * 1024,
-};
 
 export type MastodonConfig = {
   /** https://mastodon.social (no trailing slash) */
@@ -98,7 +83,7 @@ export async function registerMastodonApp(
 }
 
 /** The instance's own limits from GET /api/v2/instance (defaults where a field is missing). */
-export async function fetchInstanceRules(instanceUrl: string, timeoutMs: number): Promise<MastodonInstanceRules> {
+export async function fetchInstanceRules(instanceUrl: string, timeoutMs: number): Promise<MastodonLimits> {
   const res = await call(`${instanceUrl}/api/v2/instance`, {}, timeoutMs);
   if (!res.ok) throw await classifyMastodonResponse(res, "api");
   const body = await readJson(res);
@@ -107,11 +92,11 @@ export async function fetchInstanceRules(instanceUrl: string, timeoutMs: number)
   const ma = conf.media_attachments ?? {};
   const num = (v: unknown, d: number) => (typeof v === "number" && v > 0 ? v : d);
   return {
-    maxCharacters: num(st.max_characters, MASTODON_DEFAULT_RULES.maxCharacters),
-    maxMediaAttachments: num(st.max_media_attachments, MASTODON_DEFAULT_RULES.maxMediaAttachments),
-    charactersReservedPerUrl: num(st.characters_reserved_per_url, MASTODON_DEFAULT_RULES.charactersReservedPerUrl),
-    supportedMimeTypes: Array.isArray(ma.supported_mime_types) ? (ma.supported_mime_types as string[]).filter((t) => typeof t === "string") : MASTODON_DEFAULT_RULES.supportedMimeTypes,
-    imageSizeLimit: num(ma.image_size_limit, MASTODON_DEFAULT_RULES.imageSizeLimit),
+    maxCharacters: num(st.max_characters, MASTODON_DEFAULT_LIMITS.maxCharacters),
+    maxMediaAttachments: num(st.max_media_attachments, MASTODON_DEFAULT_LIMITS.maxMediaAttachments),
+    charactersReservedPerUrl: num(st.characters_reserved_per_url, MASTODON_DEFAULT_LIMITS.charactersReservedPerUrl),
+    supportedMimeTypes: Array.isArray(ma.supported_mime_types) ? (ma.supported_mime_types as string[]).filter((t) => typeof t === "string") : MASTODON_DEFAULT_LIMITS.supportedMimeTypes,
+    imageSizeLimit: num(ma.image_size_limit, MASTODON_DEFAULT_LIMITS.imageSizeLimit),
   };
 }
 
