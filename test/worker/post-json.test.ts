@@ -9,6 +9,7 @@ import { getDb, plainBatch } from "../../worker/lib/db";
 import { campaigns, posts } from "../../schema/db/posts";
 import { listPosts, newPostRow, toPostDto, type ListPostsFilter } from "../../worker/services/posts";
 import { postListJsonQuery, postListText } from "../../worker/services/post-json";
+import { getDashboard } from "../../worker/services/dashboard";
 import { postListResponse } from "../../schema/api/posts-responses";
 import { signIn, type TestUser } from "./helpers";
 
@@ -171,6 +172,22 @@ describe("posts as JSON text from D1 rows", () => {
     // Only group_concat's ORDER BY (SQLite's documented way to fix the order of the written
     // posts) sorts, the selected posts' texts; the posts themselves are read in index order.
     expect(detail.replace("USE TEMP B-TREE FOR group_concat(ORDER BY)", "")).not.toContain("TEMP B-TREE");
+  });
+
+  it("the dashboard's upcoming posts are what toPostDto gives, also when SQLite cannot write one of them", async () => {
+    const other = await signIn();
+    const now = Date.UTC(2027, 3, 1);
+    const times = [now + 3_600_000, now + 7_200_000, now + 10_800_000];
+    for (const [i, at] of times.entries()) {
+      const row = newPostRow(other.projectId, { platform: "instagram", content: `Up "${i}"\n😀`, hashtags: ["#a"], scheduledFor: at, sources: [{ segment_id: "s", document_id: "d", document_title: "T", content: "c" }] }, null, now - i);
+      await db().insert(posts).values({ ...row, status: "scheduled", lastAttempt: i === 1 ? now : null });
+    }
+    const expected = async () => (await db().select().from(posts).where(eq(posts.projectId, other.projectId)).orderBy(asc(posts.scheduledFor))).filter((r) => r.scheduledFor > now).map(toPostDto);
+    expect(JSON.stringify((await getDashboard(db(), other.userId, other.projectId, now)).upcoming)).toBe(JSON.stringify(await expected()));
+    await db().update(posts).set({ scheduledFor: Date.UTC(10000, 0, 1) }).where(eq(posts.content, 'Up "2"\n😀'));
+    const upcoming = (await getDashboard(db(), other.userId, other.projectId, now)).upcoming;
+    expect(upcoming.at(-1)?.scheduled_for).toBe("+010000-01-01T00:00:00.000Z");
+    expect(JSON.stringify(upcoming)).toBe(JSON.stringify(await expected()));
   });
 
   it("an empty list is []", async () => {
