@@ -2,10 +2,10 @@
 // 162). A signed-in read otherwise costs the session query, then the data: on D1 every query is a
 // network round trip, so the hottest reads (calendar week, dashboard) send the session check, the
 // ownership probe and the data together and answer 401 / 404 from the batch's results.
-import { and, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { sessions, users } from "../../schema/db/auth";
 import { projects } from "../../schema/db/projects";
-import type { Db } from "./db";
+import { reusedStatement, type Db, type Statement } from "./db";
 import { notFound, unauthorized } from "./errors";
 
 /** A caller already resolved by the middleware, or a built-in session still to be checked. */
@@ -13,8 +13,12 @@ export type Caller = { userId: string } | { sessionId: string; now: number };
 
 export const asCaller = (c: string | Caller): Caller => (typeof c === "string" ? { userId: c } : c);
 
+/** A caller or project id as a value, or as a placeholder for a statement built once (lib/db.ts). */
+type Id = string | Placeholder;
+type CallerValues = { userId: Id } | { sessionId: Id; now: number | Placeholder };
+
 /** The caller's user id as SQL: a bound value, or the session's user (only while it is valid). */
-function callerUserId(caller: Caller): SQL {
+function callerUserId(caller: CallerValues): SQL {
   if ("userId" in caller) return sql`${caller.userId}`;
   return sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${caller.sessionId} and ${sessions.expiresAt} > ${caller.now})`;
 }
@@ -23,7 +27,7 @@ function callerUserId(caller: Caller): SQL {
  * Statements to put first in a read batch: the session check (for a resolved caller, its user row
  * by primary key) and the ownership probe of the project. Pass their results to `assertOwner`.
  */
-export function ownerProbes(db: Db, caller: Caller, projectId: string) {
+export function ownerProbes(db: Db, caller: CallerValues, projectId: Id) {
   const session =
     "userId" in caller
       ? db.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)).limit(1)
@@ -46,4 +50,17 @@ export function ownerProbes(db: Db, caller: Caller, projectId: string) {
 export function assertOwner(session: unknown[], owned: unknown[]) {
   if (session.length === 0) throw unauthorized();
   if (owned.length === 0) throw notFound("Project not found");
+}
+
+/**
+ * `ownerProbes` for `plainBatch`, each statement's SQL built once per isolate (lib/db.ts
+ * `reusedStatement`) and bound to this caller and project.
+ */
+export function ownerProbeStatements(db: Db, caller: Caller, projectId: string): [Statement, Statement] {
+  const bySession = !("userId" in caller);
+  const key = bySession ? "session" : "user";
+  const probes = () =>
+    ownerProbes(db, bySession ? { sessionId: sql.placeholder("sessionId"), now: sql.placeholder("now") } : { userId: sql.placeholder("userId") }, sql.placeholder("projectId"));
+  const values = { ...caller, projectId };
+  return [reusedStatement(`owner-probe:session:${key}`, () => probes()[0], values), reusedStatement(`owner-probe:project:${key}`, () => probes()[1], values)];
 }

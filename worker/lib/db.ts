@@ -1,3 +1,4 @@
+import { fillPlaceholders } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as auth from "../../schema/db/auth";
 import * as projects from "../../schema/db/projects";
@@ -28,7 +29,7 @@ export type Db = ReturnType<typeof getDb>;
  * drizzle row mapping, for reads that write their JSON straight from the rows (decision 169).
  * drizzle's own batch maps every row, and cannot batch its raw `db.all(sql)` with parameters.
  */
-export async function plainBatch(db: Db, queries: { toSQL(): { sql: string; params: unknown[] } }[]): Promise<Record<string, unknown>[][]> {
+export async function plainBatch(db: Db, queries: Statement[]): Promise<Record<string, unknown>[][]> {
   const client = db.$client;
   const results = await client.batch(
     queries.map((q) => {
@@ -37,4 +38,28 @@ export async function plainBatch(db: Db, queries: { toSQL(): { sql: string; para
     }),
   );
   return results.map((r) => r.results as Record<string, unknown>[]);
+}
+
+/** A statement for `plainBatch`: its SQL text and bound values. */
+export type Statement = { toSQL(): { sql: string; params: unknown[] } };
+
+// Building a query with drizzle (escaping names, walking the columns, entity checks) costs the
+// calendar week more CPU than writing its 190 posts: the hot reads build each statement's text
+// once per isolate, with `sql.placeholder(name)` for the values, and bind the values per request.
+const built = new Map<string, { sql: string; params: unknown[] }>();
+
+/**
+ * The statement `build` returns, its SQL built once per isolate under `key`, bound to `values`
+ * (by placeholder name). `key` must name everything that changes the SQL text (which optional
+ * conditions are present): two shapes under one key would reuse the wrong text.
+ */
+export function reusedStatement(key: string, build: () => Statement, values: Record<string, unknown>): Statement {
+  let query = built.get(key);
+  if (!query) {
+    query = build().toSQL();
+    built.set(key, query);
+  }
+  const { sql } = query;
+  const params = fillPlaceholders(query.params, values);
+  return { toSQL: () => ({ sql, params }) };
 }

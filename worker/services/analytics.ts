@@ -3,7 +3,7 @@
 // network and day, ~90 x networks rows), the latest totals of posts published in the period
 // (index (project_id, published_at, engagement)), and for one post its own series (primary key
 // prefix). The ownership probe travels in the same read-only batch: one D1 round trip.
-import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, type Placeholder } from "drizzle-orm";
 import { posts } from "../../schema/db/posts";
 import { projects } from "../../schema/db/projects";
 import { postMetrics, postMetricTotals, projectMetricsDaily } from "../../schema/db/planner";
@@ -103,11 +103,16 @@ export async function getPostMetrics(db: Db, userId: string, postId: string): Pr
 }
 
 /** Week over week for the dashboard: engagement gained in the last 7 UTC days vs the 7 before. */
-export function weekOverWeekQuery(db: Db, projectId: string, nowMs: number) {
+export function weekOverWeekQuery(db: Db, projectId: string | Placeholder, days: { from: string | Placeholder; to: string | Placeholder }) {
   return db
     .select({ day: projectMetricsDaily.day, likes: projectMetricsDaily.likes, reposts: projectMetricsDaily.reposts, replies: projectMetricsDaily.replies })
     .from(projectMetricsDaily)
-    .where(and(eq(projectMetricsDaily.projectId, projectId), gte(projectMetricsDaily.day, utcDay(nowMs - 13 * DAY)), lt(projectMetricsDaily.day, utcDay(nowMs + DAY))));
+    .where(and(eq(projectMetricsDaily.projectId, projectId), gte(projectMetricsDaily.day, days.from), lt(projectMetricsDaily.day, days.to)));
+}
+
+/** The UTC days `weekOverWeekQuery` reads: the 14 up to and including today. */
+export function weekOverWeekDays(nowMs: number) {
+  return { from: utcDay(nowMs - 13 * DAY), to: utcDay(nowMs + DAY) };
 }
 
 export function weekOverWeek(rows: { day: string; likes: number; reposts: number; replies: number }[], nowMs: number): { week: number; change: string } {

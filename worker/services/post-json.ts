@@ -1,90 +1,89 @@
-// The calendar's posts as JSON text, written straight from D1's rows (decision 169). The calendar
-// asks for up to 1,000 posts at a time; drizzle's row mapping (an entity check per column), then
-// toPostDto's objects, then stringifying them again cost more than the query. Here the rows
-// stay as D1 returns them and each one is written as the post's API shape: the same keys in the
-// same order, the same ISO instants and the same JSON as `JSON.stringify(toPostDto(row))`
-// (posts.ts, still the shape for every other path). The JSON columns are embedded as stored:
-// they are only ever written by drizzle's JSON mode (JSON.stringify), so the text is already the
-// JSON that parsing and stringifying would give. test/worker/post-json.test.ts proves the
-// equality for every column filled and empty.
-import { asc, type SQL } from "drizzle-orm";
+// The calendar's posts as JSON text written by SQLite (decision 170; decision 169 wrote it in JS
+// from D1's rows). The calendar asks for up to 1,000 posts at a time: turning D1's answer into row
+// objects (inside the D1 binding's batch) and writing each post again in JS cost the week most of
+// its CPU. Here one statement answers one row whose `json` column is the whole list, byte for
+// byte `JSON.stringify(rows.map(toPostDto))` (posts.ts, still the shape for every other path):
+// the same keys in the same order; strings through `json_quote` (the same escapes as
+// JSON.stringify); instants through `strftime` as `Date#toISOString` writes them; the JSON columns
+// embedded as stored (only ever written by drizzle's JSON mode, so already canonical JSON).
+// test/worker/post-json.test.ts proves the equality for every column filled and empty.
+import { asc, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { posts } from "../../schema/db/posts";
 import type { Post } from "../../schema/api/posts";
 import type { Db } from "../lib/db";
 import type { JsonText } from "../lib/json-text";
 
-/** The columns of a post's API shape, by their SQL names, as D1 answers them. */
-export type PostJsonRow = {
-  id: string;
-  project_id: string;
-  campaign_id: string | null;
-  platform: string;
-  content: string;
-  hashtags: string | null;
-  scheduled_for: number;
-  status: string;
-  media_info: string | null;
-  media_url: string | null;
-  image_prompt: string | null;
-  sources: string | null;
-  publish_attempts: number;
-  last_attempt: number | null;
-  published_at: number | null;
-  error_message: string | null;
-  platform_post_id: string | null;
-  created_at: number;
-  series_id: string | null;
-};
-
 /** A JSON array of posts, as text: what `JSON.stringify(rows.map(toPostDto))` would give. */
 export type PostListJson = JsonText<Post[]>;
 
+// strftime writes years 0000-9999 as toISOString does; outside them (never stored by the API)
+// the post's text is NULL, and `postListText` says the list must be written by toPostDto.
+const FIRST_INSTANT = -62_167_219_200_000; // 0000-01-01T00:00:00.000Z
+const LAST_INSTANT = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
+
+/** An epoch-milliseconds column as toISOString's JSON string, or null. */
+function instant(column: AnyColumn): SQL {
+  return sql`case when ${column} is null then 'null' when ${column} between ${sql.raw(String(FIRST_INSTANT))} and ${sql.raw(String(LAST_INSTANT))} then '"' || strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch') || '"' end`;
+}
+
+/** A text (or integer) column as JSON: json_quote escapes as JSON.stringify does; NULL is null. */
+const value = (column: AnyColumn) => sql`json_quote(${column})`;
+/** A column holding JSON text, embedded as stored. */
+const json = (column: AnyColumn, absent: "[]" | "null") => sql`coalesce(${column}, ${sql.raw(`'${absent}'`)})`;
+
+// The post's keys in toPostDto's order.
+const FIELDS: [string, SQL][] = [
+  ["id", value(posts.id)],
+  ["project_id", value(posts.projectId)],
+  ["campaign_id", value(posts.campaignId)],
+  ["platform", value(posts.platform)],
+  ["content", value(posts.content)],
+  ["hashtags", json(posts.hashtags, "[]")],
+  ["scheduled_for", instant(posts.scheduledFor)],
+  ["status", value(posts.status)],
+  ["media_info", json(posts.mediaInfo, "null")],
+  ["media_url", value(posts.mediaUrl)],
+  ["image_prompt", value(posts.imagePrompt)],
+  ["sources", json(posts.sources, "[]")],
+  ["publish_attempts", value(posts.publishAttempts)],
+  ["last_attempt", instant(posts.lastAttempt)],
+  ["published_at", instant(posts.publishedAt)],
+  ["error_message", value(posts.errorMessage)],
+  ["platform_post_id", value(posts.platformPostId)],
+  ["created_at", instant(posts.createdAt)],
+  ["series_id", value(posts.seriesId)],
+];
+
+/** One post's JSON object as an SQL expression (NULL when an instant is out of range). */
+function postObject(): SQL {
+  const parts = FIELDS.map(([key, expr], i) => sql`${sql.raw(`'${i === 0 ? "{" : ","}"${key}":'`)} || ${expr}`);
+  return sql`${sql.join(parts, sql` || `)} || '}'`;
+}
+
 /**
- * The read for `postListJson`: only the columns of the API shape. Run it with `plainBatch`
- * (lib/db.ts) so its rows stay as D1 answers them.
+ * One row: `json`, the posts matching `where` in scheduled_for order (ties in index order, as
+ * before) as one JSON array; `n` the posts read and `written` those SQLite could write.
  */
-export function postJsonRowsQuery(db: Db, where: SQL | undefined, limit: number) {
-  return db
-    .select({
-      id: posts.id,
-      projectId: posts.projectId,
-      campaignId: posts.campaignId,
-      platform: posts.platform,
-      content: posts.content,
-      hashtags: posts.hashtags,
-      scheduledFor: posts.scheduledFor,
-      status: posts.status,
-      mediaInfo: posts.mediaInfo,
-      mediaUrl: posts.mediaUrl,
-      imagePrompt: posts.imagePrompt,
-      sources: posts.sources,
-      publishAttempts: posts.publishAttempts,
-      lastAttempt: posts.lastAttempt,
-      publishedAt: posts.publishedAt,
-      errorMessage: posts.errorMessage,
-      platformPostId: posts.platformPostId,
-      createdAt: posts.createdAt,
-      seriesId: posts.seriesId,
-    })
+export function postListJsonQuery(db: Db, where: SQL | undefined, limit: number | Placeholder) {
+  const list = db
+    .select({ post: postObject().as("post"), at: sql<number>`${posts.scheduledFor}`.as("at"), rowid: sql<number>`${posts}.rowid`.as("rid") })
     .from(posts)
     .where(where)
-    .orderBy(asc(posts.scheduledFor))
-    .limit(limit);
+    .orderBy(asc(posts.scheduledFor), sql`${posts}.rowid`)
+    .limit(limit)
+    .as("list");
+  return db
+    .select({
+      n: sql<number>`count(*)`.as("n"),
+      written: sql<number>`count(${list.post})`.as("written"),
+      json: sql<string>`'[' || coalesce(group_concat(${list.post}, ',' order by ${list.at}, ${list.rowid}), '') || ']'`.as("json"),
+    })
+    .from(list);
 }
 
-const str = (v: string | null) => (v == null ? "null" : JSON.stringify(v));
-const instant = (ms: number | null) => (ms == null ? "null" : `"${new Date(ms).toISOString()}"`);
-
-function postJson(r: PostJsonRow): string {
-  return (
-    `{"id":${str(r.id)},"project_id":${str(r.project_id)},"campaign_id":${str(r.campaign_id)},"platform":${str(r.platform)}` +
-    `,"content":${str(r.content)},"hashtags":${r.hashtags ?? "[]"},"scheduled_for":${instant(r.scheduled_for)},"status":${str(r.status)}` +
-    `,"media_info":${r.media_info ?? "null"},"media_url":${str(r.media_url)},"image_prompt":${str(r.image_prompt)},"sources":${r.sources ?? "[]"}` +
-    `,"publish_attempts":${JSON.stringify(r.publish_attempts)},"last_attempt":${instant(r.last_attempt)},"published_at":${instant(r.published_at)}` +
-    `,"error_message":${str(r.error_message)},"platform_post_id":${str(r.platform_post_id)},"created_at":${instant(r.created_at)},"series_id":${str(r.series_id)}}`
-  );
-}
-
-export function postListJson(rows: Record<string, unknown>[]): PostListJson {
-  return `[${(rows as PostJsonRow[]).map(postJson).join(",")}]` as PostListJson;
+/** The list's text from `postListJsonQuery`'s rows, or null when a post could not be written. */
+export function postListText(rows: Record<string, unknown>[]): PostListJson | null {
+  const row = rows[0] as { n: number; written: number; json: string } | undefined;
+  if (!row || row.n !== row.written) return null;
+  return row.json as PostListJson;
 }

@@ -10,15 +10,15 @@ import { projects } from "../../schema/db/projects";
 import { socialAccounts } from "../../schema/db/social";
 import type { createPostSchema, listPostsQuery, MediaInfo, Post, PostStatus, updatePostSchema } from "../../schema/api/posts";
 import type { Platform } from "../../schema/api/common";
-import { plainBatch, type Db } from "../lib/db";
+import { plainBatch, reusedStatement, type Db } from "../lib/db";
 import type { Env } from "../env";
 import { assertPostRules } from "./post-rules";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
-import { asCaller, assertOwner, ownerProbes, type Caller } from "../lib/caller";
+import { asCaller, assertOwner, ownerProbeStatements, type Caller } from "../lib/caller";
 import { claimPostsNow } from "./publishing-claim";
-import { postJsonRowsQuery, postListJson, type PostListJson } from "./post-json";
+import { postListJsonQuery, postListText, type PostListJson } from "./post-json";
 
 type PostRow = typeof posts.$inferSelect;
 
@@ -169,39 +169,59 @@ export type ListPostsFilter = z.output<typeof listPostsQuery>;
  * Posts of a project ordered by scheduled_for. The range condition is on (project_id,
  * scheduled_for) so SQLite walks the index and reads only rows in the range.
  */
-function projectPostsWhere(projectId: string, filter: ListPostsFilter) {
-  const where: SQL[] = [eq(posts.projectId, projectId)];
-  if (filter.from) where.push(gte(posts.scheduledFor, Date.parse(filter.from)));
-  if (filter.to) where.push(lt(posts.scheduledFor, Date.parse(filter.to)));
-  if (filter.status) where.push(eq(posts.status, filter.status));
-  if (filter.platform) where.push(eq(posts.platform, filter.platform));
-  if (filter.q?.trim()) where.push(sql`instr(lower(${posts.content}), ${filter.q.trim().toLowerCase()}) > 0`);
+function projectPostsValues(projectId: string, filter: ListPostsFilter) {
+  const values: { projectId: string; from?: number; to?: number; status?: string; platform?: string; q?: string } = { projectId };
+  if (filter.from) values.from = Date.parse(filter.from);
+  if (filter.to) values.to = Date.parse(filter.to);
+  if (filter.status) values.status = filter.status;
+  if (filter.platform) values.platform = filter.platform;
+  if (filter.q?.trim()) values.q = filter.q.trim().toLowerCase();
+  return values;
+}
+
+/** The conditions for the filter values present, each bound by name (`sql.placeholder`). */
+function projectPostsCondition(values: ReturnType<typeof projectPostsValues>) {
+  const p = sql.placeholder;
+  const where: SQL[] = [eq(posts.projectId, p("projectId"))];
+  if (values.from != null) where.push(gte(posts.scheduledFor, p("from")));
+  if (values.to != null) where.push(lt(posts.scheduledFor, p("to")));
+  if (values.status != null) where.push(eq(posts.status, p("status")));
+  if (values.platform != null) where.push(eq(posts.platform, p("platform")));
+  if (values.q != null) where.push(sql`instr(lower(${posts.content}), ${p("q")}) > 0`);
   return and(...where);
 }
 
 export async function listProjectPosts(db: Db, projectId: string, filter: ListPostsFilter = {}): Promise<Post[]> {
+  const values = projectPostsValues(projectId, filter);
   const rows = await db
     .select()
     .from(posts)
-    .where(projectPostsWhere(projectId, filter))
+    .where(projectPostsCondition(values))
     .orderBy(asc(posts.scheduledFor))
-    .limit(filter.limit ?? 1000)
-    .all();
+    .limit(sql.placeholder("limit"))
+    .prepare()
+    .all({ ...values, limit: filter.limit ?? 1000 });
   return rows.map(toPostDto);
 }
 
-/** The calendar's read: the posts written as JSON text from D1's rows (post-json.ts, decision 169). */
+/** The calendar's read: the posts as JSON text written by SQLite (post-json.ts, decision 170). */
 export async function listPosts(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter): Promise<PostListJson> {
   if (filter.from && filter.to && Date.parse(filter.from) > Date.parse(filter.to)) {
     throw badRequest("The start of the range must be before its end", { from: "The start of the range must be before its end" });
   }
   // One round trip (decision 162): the session check and the ownership probe travel in the same
-  // read-only batch as the posts, and nothing is returned unless both found the caller.
-  const [session, owned] = ownerProbes(db, asCaller(caller), projectId);
-  const rows = postJsonRowsQuery(db, projectPostsWhere(projectId, filter), filter.limit ?? 1000);
-  const [sessionRows, ownedRows, postRows] = await plainBatch(db, [session, owned, rows]);
+  // read-only batch as the posts, and nothing is returned unless both found the caller. Each
+  // statement's SQL is built once per isolate for its shape (which filters are present).
+  const [session, owned] = ownerProbeStatements(db, asCaller(caller), projectId);
+  const values = { ...projectPostsValues(projectId, filter), limit: filter.limit ?? 1000 };
+  const shape = (Object.keys(values) as (keyof typeof values)[]).sort().join(",");
+  const list = reusedStatement(`posts-json:${shape}`, () => postListJsonQuery(db, projectPostsCondition(values), sql.placeholder("limit")), values);
+  const [sessionRows, ownedRows, listRows] = await plainBatch(db, [session, owned, list]);
   assertOwner(sessionRows!, ownedRows!);
-  return postListJson(postRows!);
+  const text = postListText(listRows!);
+  // A post with an instant SQLite cannot write as JavaScript does (before year 0 or after 9999;
+  // the API never stores one): the list is read again and written by toPostDto.
+  return text ?? (JSON.stringify(await listProjectPosts(db, projectId, filter)) as PostListJson);
 }
 
 /** Counts for the dashboard; the caller must have checked ownership. */
