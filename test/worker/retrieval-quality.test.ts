@@ -56,8 +56,8 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_BENCH ${JSON.stringify({ local: summary(local), hashingOnly: summary(hashingOnly) })}`);
     for (const m of local.misses) console.log(`  miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
 
-    // Measured: recall@3 0.911, recall@1 0.759, answered 0.830, off-topic 0.05 (decisions 111, 114, 115).
-    expect(local.recallAtK).toBeGreaterThanOrEqual(0.9);
+    // Measured: recall@3 0.920, recall@1 0.759, answered 0.830, off-topic 0.05 (decisions 111, 114, 115, 116).
+    expect(local.recallAtK).toBeGreaterThanOrEqual(0.91);
     expect(local.recallAt1).toBeGreaterThanOrEqual(0.75);
     expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.08);
     expect(local.answeredAtK).toBeGreaterThanOrEqual(0.83);
@@ -115,14 +115,26 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_BAKERY ${JSON.stringify(summary(r))}`);
     for (const m of r.misses) console.log(`  bakery miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
     expect(bakery.questions.length).toBeGreaterThanOrEqual(30);
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0);
+    // Measured (decision 116): before 0.538 recall@3 / 0.436 recall@1 / 0.41 answered / 0 off-topic;
+    // after 0.564 / 0.436 / 0.41 / 0. Issue 9's goal (0.9) is not met on a new trade's paraphrases.
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.55);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.4);
+    expect(r.byKind.direct!.recallAtK).toBe(1);
+    expect(r.byKind.product!.recallAtK).toBe(1);
+    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
   });
 
   it("an accounting firm, never tuned on, is answered (the truly held-out figure of decision 116)", async () => {
     const r = await newBrand(accounting);
     console.log(`RETRIEVAL_ACCOUNTING ${JSON.stringify(summary(r))}`);
     expect(accounting.questions.length).toBeGreaterThanOrEqual(30);
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0);
+    // Measured (decision 116), before and after alike: recall@3 0.425, recall@1 0.3, answered 0.325,
+    // off-topic 0.048 (paraphrases 0.233; direct and product questions all found).
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.4);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.28);
+    expect(r.byKind.direct!.recallAtK).toBe(1);
+    expect(r.byKind.product!.recallAtK).toBe(1);
+    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
   });
 
   it("WordNet relates words the table cannot (decision 115), and a question about unknown things covers little", () => {
@@ -141,14 +153,19 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(related("vehicl")?.get("bike")).toBe("h");
     expect(() => parseWordRelations("bike\tzcar")).toThrow();
     const texts = ["The bicycle has eight gears.", "Our bike shop opens at nine.", "Parking is free."];
-    const soft = { ...bundledSoftMatch(), related, relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6 }, relatedOnlyForUnknown: true };
+    const soft = { ...bundledSoftMatch(), related, relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6, g: 0.5 }, relatedOnlyForUnknown: true };
     // "vehicle" is unknown to these segments: the related "bike" and "bicycle" segments match.
     expect([...new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined }).scores("vehicle gears")].slice(0, 2).every((x) => x > 0)).toBe(true);
     // A word related to more stems than maxRelated ("vehicl": bike, car) is left alone.
     const vague = new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined, maxRelated: 1 });
     expect(vague.scores("vehicle")[1]).toBe(0);
-    // "bike" is used by the project, so it matches as written only: not the "bicycle" segment.
-    expect(new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined }).scores("bike")[0]).toBe(0);
+    // "bike" is used by the project, so it matches as written only: not the "bicycle" segment...
+    expect(new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined, knownRelatedFactor: 0 }).scores("bike")[0]).toBe(0);
+    // ...or, with knownRelatedFactor (decision 116), at a share of the relation's strength, always
+    // below the segment that says "bike".
+    const known = new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined, knownRelatedFactor: 0.5 }).scores("bike");
+    expect(known[0]).toBeGreaterThan(0);
+    expect(known[0]).toBeLessThan(known[1]!);
   });
 
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {

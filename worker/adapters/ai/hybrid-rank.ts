@@ -46,6 +46,9 @@ export type SoftMatchOptions = {
   relatedOnlyForUnknown?: boolean;
   /** Question words with more related stems than this are not expanded (too vague). */
   maxRelated?: number;
+  /** With relatedOnlyForUnknown: words the project uses are expanded too, at this share of the strength (0 = not). */
+  knownRelatedFactor?: number;
+
 };
 
 /** Words that frame a question rather than say what it is about ("Tell me about...", "What happens if..."). */
@@ -93,6 +96,13 @@ function sharesRoot(a: string, b: string): boolean {
   if (short.length < 4 || rest > 6) return false;
   if (long.startsWith(short)) return rest >= 3;
   return short.length >= 5 && long.endsWith(short) && (rest >= 3 || PREFIXES.has(long.slice(0, rest)));
+}
+
+/** Related stems other than definition words (how vague a word is). */
+function countRelated(related: ReadonlyMap<string, RelationClass>): number {
+  let n = 0;
+  for (const cls of related.values()) if (cls !== "g") n++;
+  return n;
 }
 
 /** A BM25 index over one project's segments (built per query or cached by the caller). */
@@ -160,17 +170,22 @@ export class Bm25Index {
     const related = this.soft?.related?.(stem);
     const strengths = this.soft?.relationStrength;
     if (!related || !strengths) return out;
-    // A word the project itself uses is matched as written; related words stand in for the ones
-    // it never uses (the question's wording is not the brand's).
-    if (this.soft?.relatedOnlyForUnknown && this.postings.has(stem)) return out;
+    // A word the project itself uses is matched as written at full strength; its related words reach
+    // the segments that lack it only at knownRelatedFactor of their strength (decision 116): "loaf"
+    // is the brand's word, yet a question about a loaf may be answered by a passage about bread.
+    const known = this.postings.has(stem);
+    const factor = known && this.soft?.relatedOnlyForUnknown ? (this.soft.knownRelatedFactor ?? 0) : 1;
+    if (!(factor > 0)) return out;
     // A word related to very many others ("go", "make", "come") is too vague to stand in for any.
-    if (this.soft?.maxRelated && related.size > this.soft.maxRelated) return out;
+    // Definition words (class g) are not counted: every word has a few.
+    const maxRelated = this.soft?.maxRelated;
+    if (maxRelated && countRelated(related) > maxRelated) return out;
     // The evidence is no rarer than the related word: a question word the project never uses
     // ("Peru") does not lend its high IDF to a common word of the project it happens to relate to.
-    const own = this.postings.has(stem) ? this.idf(stem) : Math.log(1 + (this.size + 0.5) / 0.5);
+    const own = known ? this.idf(stem) : Math.log(1 + (this.size + 0.5) / 0.5);
     for (const [other, cls] of related) {
       if (!this.postings.has(other)) continue;
-      const strength = strengths[cls] * Math.min(1, this.idf(other) / own);
+      const strength = factor * strengths[cls] * Math.min(1, this.idf(other) / own);
       if (!(strength > 0)) continue;
       for (const { doc } of this.postings.get(other) ?? []) if ((out.get(doc) ?? 0) < strength) out.set(doc, strength);
     }
