@@ -111,7 +111,7 @@ export class Bm25Index {
   private readonly lengths: number[];
   private readonly avgLength: number;
   /** Per segment: the distinct content words' vectors (for synonym matches), built lazily. */
-  private docWordVectors: Float32Array[][] | undefined;
+  private docWordVectors: { vectors: (Float32Array | null)[]; docIds: Int32Array[] } | undefined;
   private docRings: Set<number>[] | undefined;
   private readonly docWords: string[][];
   /** Segments that state an amount of money ("$12", "€3,900") answer questions about price. */
@@ -120,6 +120,7 @@ export class Bm25Index {
   private readonly docAmounts: Map<string, Set<number>>;
   /** Per segment: stems of its content words, for prefix/compound matches ("recharging" ~ "charge"). */
   private readonly docStems: string[][];
+  private docStemIds: { stems: string[]; docIds: Int32Array[] } | undefined;
   readonly size: number;
 
   constructor(
@@ -150,12 +151,51 @@ export class Bm25Index {
     return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 
-  private wordVectors(): Float32Array[][] {
+  /**
+   * The project's distinct words that have a vector, and per segment the ids of its words among
+   * them: a question word is compared with each distinct word once, not with every occurrence
+   * (a brain of 11,000 segments has a few thousand distinct words).
+   */
+  private wordVectors(): { vectors: (Float32Array | null)[]; docIds: Int32Array[] } {
     if (!this.docWordVectors) {
       const lookup = this.soft!.lookup;
-      this.docWordVectors = this.docWords.map((ws) => ws.map((w) => lookup(w)).filter((v): v is Float32Array => v !== null));
+      const ids = new Map<string, number>();
+      const vectors: (Float32Array | null)[] = [];
+      const docIds = this.docWords.map((ws) => {
+        const out: number[] = [];
+        for (const w of ws) {
+          let id = ids.get(w);
+          if (id === undefined) {
+            id = vectors.length;
+            ids.set(w, id);
+            vectors.push(lookup(w));
+          }
+          if (vectors[id]) out.push(id);
+        }
+        return Int32Array.from(out);
+      });
+      this.docWordVectors = { vectors, docIds };
     }
     return this.docWordVectors;
+  }
+
+  /** Distinct stems of the project and, per segment, the ids of its stems (for root matches). */
+  private stemIds(): { stems: string[]; docIds: Int32Array[] } {
+    if (!this.docStemIds) {
+      const ids = new Map<string, number>();
+      const stems: string[] = [];
+      const docIds = this.docStems.map((ss) =>
+        Int32Array.from(
+          ss.map((st) => {
+            let id = ids.get(st);
+            if (id === undefined) ids.set(st, (id = stems.push(st) - 1));
+            return id;
+          }),
+        ),
+      );
+      this.docStemIds = { stems, docIds };
+    }
+    return this.docStemIds;
   }
 
   private ringSets(): Set<number>[] {
@@ -245,6 +285,7 @@ export class Bm25Index {
     if (this.soft) {
       const { lookup, minSimilarity, weight } = this.soft;
       const vectors = this.wordVectors();
+      const stems = this.stemIds();
       const docRings = this.ringSets();
       const ringStrength = this.soft.ringStrength ?? 0.9;
       const done = new Set<string>();
@@ -258,21 +299,27 @@ export class Bm25Index {
         const hit = exact.get(t)!;
         const relatedIn = this.relatedMatches(t);
         if (!qv && !qRings.length && t.length < 4 && !relatedIn.size) continue;
+        // The question word's cosine with each distinct word of the project, and which stems share its root.
+        let sims: Float32Array | undefined;
+        if (qv) {
+          sims = new Float32Array(vectors.vectors.length);
+          vectors.vectors.forEach((dv, id) => {
+            if (!dv) return;
+            let c = 0;
+            for (let d = 0; d < dv.length; d++) c += dv[d]! * qv[d]!;
+            sims![id] = c;
+          });
+        }
+        const roots = t.length >= 4 ? stems.stems.map((d) => sharesRoot(t, d)) : undefined;
         let termBest = 0;
         for (let doc = 0; doc < this.size; doc++) {
           if (hit.has(doc)) continue;
           let best = 0;
-          if (qv) {
-            for (const dv of vectors[doc]!) {
-              let c = 0;
-              for (let d = 0; d < dv.length; d++) c += dv[d]! * qv[d]!;
-              if (c > best) best = c;
-            }
-          }
+          if (sims) for (const id of vectors.docIds[doc]!) if (sims[id]! > best) best = sims[id]!;
           let strength = best > minSimilarity ? (weight * (best - minSimilarity)) / (1 - minSimilarity) : 0;
           if (qRings.some((r) => docRings[doc]!.has(r))) strength = Math.max(strength, ringStrength);
           strength = Math.max(strength, relatedIn.get(doc) ?? 0);
-          if (strength < PREFIX_STRENGTH && t.length >= 4 && this.docStems[doc]!.some((d) => sharesRoot(t, d))) strength = PREFIX_STRENGTH;
+          if (strength < PREFIX_STRENGTH && roots && stems.docIds[doc]!.some((id) => roots[id])) strength = PREFIX_STRENGTH;
           if (strength > termBest) termBest = strength;
           // Scored as one occurrence of the word, discounted by how close the synonym is.
           if (strength > 0) out[doc]! += (strength * idf * (K1 + 1)) / (1 + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength));
