@@ -69,6 +69,14 @@ const AMOUNT_INTENTS: { name: string; question: RegExp; amount: RegExp }[] = [
     amount: /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a)\s?(?:-\s?)?(?:(?:business|working)\s)?(?:seconds?|minutes?|min|hours?|hrs?|h|days?|weeks?|months?|years?)\b|\b(?:daily|weekly|monthly|yearly|annually)\b/i,
   },
   { name: "weight", question: /\bhow (?:heavy|light)\b|\bweigh(?:s|t)?\b|\bhow much (?:can|will) .* (?:carry|hold|haul|take)\b/i, amount: /\d\s?(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|tonnes?)\b/i },
+  // Opening hours (decision 116): a question naming a day or asking for hours is answered by a
+  // segment stating times or days, whatever the trade ("Can I come in on the weekend?" ~ "open
+  // Monday to Friday ... Saturday mornings"). "What time" is left out: it asks of trains and films.
+  {
+    name: "schedule",
+    question: /\b(?:opening|business|office|support) hours\b|\bwhen (?:are|is|do|does|can|will) (?:you|it|we|i)\b.*\b(?:open|close|shut|visit|call|ring|reach)\b|\b(?:weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/i,
+    amount: /\b\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:ends?|days?)\b/i,
+  },
   { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, amount: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
 ];
 
