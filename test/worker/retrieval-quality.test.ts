@@ -91,8 +91,8 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_HELDOUT ${JSON.stringify(summary(r))}`);
     for (const m of r.misses) console.log(`  held-out miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
     expect(heldout.questions.length).toBeGreaterThanOrEqual(30);
-    // After decision 116's hours intent (prompted by this set's "weekend" miss): recall@3 0.737,
-    // recall@1 0.605, answered 0.474, off-topic 0.083.
+    // After decision 116's hours and founding intents (the first prompted by this set's "weekend"
+    // miss): recall@3 0.737, recall@1 0.632, answered 0.474, off-topic 0.083.
     // Measured after the choices were made on the other sets (decision 115): recall@3 0.711,
     // recall@1 0.579, answered 0.447, off-topic 0.083 (before the WordNet table and coverage:
     // 0.684 / 0.5 / 0.421 / 0.167). Recall is below issue 9's goal of 0.9: the honest figure for a new trade.
@@ -118,8 +118,8 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     for (const m of r.misses) console.log(`  bakery miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
     expect(bakery.questions.length).toBeGreaterThanOrEqual(30);
     // Measured (decision 116): before 0.538 recall@3 / 0.436 recall@1 / 0.41 answered / 0 off-topic;
-    // after 0.564 / 0.436 / 0.41 / 0. Issue 9's goal (0.9) is not met on a new trade's paraphrases.
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.55);
+    // after 0.590 / 0.436 / 0.436 / 0. Issue 9's goal (0.9) is not met on a new trade's paraphrases.
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.58);
     expect(r.recallAt1).toBeGreaterThanOrEqual(0.4);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
@@ -170,7 +170,7 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(known[0]).toBeLessThan(known[1]!);
   });
 
-  it("a question about days or opening hours is answered by the segment stating them (decision 116)", () => {
+  it("a question about days, opening hours or the founding is answered by the segment stating them (decision 116)", () => {
     const texts = ["We are open Monday to Friday from 9 am to 5 pm.", "Our founder started the company in 2010.", "Delivery is free on orders over £50."];
     const index = new Bm25Index(texts); // no synonyms or vectors: only the amount intent can match
     for (const q of ["Can I come by on a Saturday?", "What are your opening hours?", "When are you open over the weekend?"]) {
@@ -180,6 +180,11 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
       expect(scores[2]).toBe(0);
     }
     expect([...index.scores("What time does the train to Boston leave?")].every((x) => x === 0)).toBe(true);
+    // "Who set up the business?" shares no word with "Our founder started the company in 2010.".
+    const founding = index.scores("Who set up the business?");
+    expect(founding[1]).toBeGreaterThan(0);
+    expect(founding[0]).toBe(0);
+    expect([...index.scores("Who invented the telephone?")].every((x) => x === 0)).toBe(true);
   });
 
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {

@@ -77,6 +77,13 @@ const AMOUNT_INTENTS: { name: string; question: RegExp; amount: RegExp }[] = [
     question: /\b(?:opening|business|office|support) hours\b|\bwhen (?:are|is|do|does|can|will) (?:you|it|we|i)\b.*\b(?:open|close|shut|visit|call|ring|reach)\b|\b(?:weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/i,
     amount: /\b\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:ends?|days?)\b/i,
   },
+  // A founding (decision 116): "who started / when did you open" is answered by the segment that
+  // dates the brand's beginning ("began in 2011 as...", "founded in Manchester in 2016").
+  {
+    name: "founding",
+    question: /\bwho (?:started|founded|opened|set up|created|began|established)\b|\bwhen (?:was|were|did)\b.*\b(?:found|founded|start|started|open|opened|set up|established|begin|began)\b|\bhow (?:did|was)\b.*\b(?:start|begin|founded)\b/i,
+    amount: /\b(?:founded|started|began|established|opened|set up|since)\b.*\b(?:19|20)\d\d\b|\bin (?:19|20)\d\d\b/i,
+  },
   { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, amount: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
 ];
 
