@@ -84,6 +84,12 @@ const AMOUNT_INTENTS: { name: string; question: RegExp; amount: RegExp }[] = [
     question: /\bwho (?:started|founded|opened|set up|created|began|established)\b|\bwhen (?:was|were|did)\b.*\b(?:found|founded|start|started|open|opened|set up|established|begin|began)\b|\bhow (?:did|was)\b.*\b(?:start|begin|founded)\b/i,
     amount: /\b(?:founded|started|began|established|opened|set up|since)\b.*\b(?:19|20)\d\d\b|\bin (?:19|20)\d\d\b/i,
   },
+  // A discount (decision 116): "is there a reduced rate / a deal" ~ "20% off", "half price".
+  {
+    name: "discount",
+    question: /\b(?:discounts?|discounted|cheaper|reduced|reductions?|deals?|concessions?|promotions?|coupons?|savings?)\b/i,
+    amount: /\b\d+(?:\.\d+)?\s?%\s?(?:off|discount)\b|\b\d+p off\b|[$€£]\s?\d+(?:\.\d\d)? off\b|\bhalf[- ]price\b|\bdiscount/i,
+  },
   { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, amount: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
 ];
 
