@@ -340,6 +340,17 @@ function measureRetrieval() {
     const h = JSON.parse(heldLine.slice(heldLine.indexOf("RETRIEVAL_HELDOUT ") + 18));
     record(title, `local engine: held-out brand of another trade, ${h.questions} questions (brand-qa-heldout.json)`, `${fmt(h)} · answered ${h.answeredAt3}`, "recall@3 >= 0.9, off-topic <= 0.1 (issue 9)", h.recallAt3 >= 0.9 && h.offTopicMatchRate <= 0.1);
   }
+  // Two more brands of other trades (decision 116): the bakery was a second check while tuning, the
+  // accounting firm was never tuned on.
+  for (const [tag, file, what] of [
+    ["RETRIEVAL_BAKERY", "brand-qa-heldout-bakery.json", "bakery chain written before tuning"],
+    ["RETRIEVAL_ACCOUNTING", "brand-qa-heldout-accounting.json", "accounting firm never tuned on"],
+  ]) {
+    const l = `${out.stdout}\n${out.stderr}`.split("\n").find((x) => x.includes(`${tag} `));
+    if (!l) continue;
+    const h = JSON.parse(l.slice(l.indexOf(`${tag} `) + tag.length + 1));
+    record(title, `local engine: ${what}, ${h.questions} questions (${file})`, `${fmt(h)} · answered ${h.answeredAt3}`, "recall@3 >= 0.9, off-topic <= 0.1 (issue 9)", h.recallAt3 >= 0.9 && h.offTopicMatchRate <= 0.1);
+  }
   notes.push("retrieval: the OpenAI-compatible and Workers AI engines need a model; run the retrieval test with one configured to measure them (the offline bench measures the local engine).");
 }
 

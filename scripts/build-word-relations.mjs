@@ -37,6 +37,12 @@ const SENSES = Number(arg("senses", "3"));
 const BOTH = arg("both", "no") === "yes";
 /** Hyponyms are followed only from synsets with at most this many (a "vehicle" has hundreds). */
 const MAX_HYPONYMS = Number(arg("max-hyponyms", "0"));
+/** Senses per lemma whose definition (gloss) words are related to it (class g, decision 116); 0 = none. */
+const GLOSS_SENSES = Number(arg("gloss-senses", "0"));
+/** Gloss words among the most frequent words of the table say nothing ("of", "person", "make"). */
+const GLOSS_MIN_RANK = Number(arg("gloss-min-rank", "300"));
+/** At most this many gloss words per sense (the first ones: the definition's head). */
+const GLOSS_MAX_WORDS = Number(arg("gloss-max-words", "6"));
 const out = path.resolve(arg("out", path.join(root, "worker/adapters/ai/local/data/word-relations.bin")));
 const vocabFile = path.resolve(arg("vocab", path.join(root, "worker/adapters/ai/local/data/word-vectors.bin")));
 
@@ -56,13 +62,15 @@ function tableWords(file) {
   const bytes = readFileSync(file);
   const count = bytes.readUInt32LE(8);
   const dims = bytes[5];
-  return new Set(bytes.subarray(16 + count + (count * dims) / 2).toString("utf8").split("\n"));
+  return bytes.subarray(16 + count + (count * dims) / 2).toString("utf8").split("\n");
 }
-const common = tableWords(vocabFile);
+const tableList = tableWords(vocabFile);
+const common = new Set(tableList);
+const rank = new Map(tableList.map((w, i) => [w, i]));
 
 const POS = { n: "noun", v: "verb", a: "adj", r: "adv" };
 /** Relation classes, strongest first; the letter is the code in the file. */
-const CLASS = { s: 0, d: 1, a: 2, l: 3, h: 4 };
+const CLASS = { s: 0, d: 1, a: 2, l: 3, h: 4, g: 5 };
 const POINTER_CLASS = { "+": "d", "\\": "d", "=": "a", "&": "l", "^": "l", "@": "h", "@i": "h", "~": "h", "~i": "h" };
 
 /** noun.animal, noun.location, noun.person, noun.plant, noun.substance (WordNet lexnames). */
@@ -96,7 +104,10 @@ for (const [p, name] of Object.entries(POS)) {
       const [sym, off, pos, st] = f.slice(at, at + 4);
       pointers.push({ sym, target: `${pos === "s" ? "a" : pos}:${off}`, source: parseInt(st.slice(0, 2), 16), dest: parseInt(st.slice(2), 16) });
     }
-    synsets.set(`${p}:${offset}`, { words, pointers });
+    // The definition without its quoted examples: "a severe intolerance of gluten; ..." -> its words.
+    const gloss = (line.split(" | ")[1] ?? "").split(/;\s*"/)[0];
+    const glossWords = [...new Set(gloss.toLowerCase().match(/[a-z][a-z'-]*[a-z]/g) ?? [])].filter((w) => (rank.get(w) ?? -1) >= GLOSS_MIN_RANK);
+    synsets.set(`${p}:${offset}`, { words, pointers, glossWords: glossWords.slice(0, GLOSS_MAX_WORDS) });
   }
 }
 
@@ -126,6 +137,7 @@ for (const [p, name] of Object.entries(POS)) {
       const s = synsets.get(`${p}:${off}`);
       if (!s) continue;
       const me = s.words.indexOf(lemma) + 1;
+      if (offsets.indexOf(off) < GLOSS_SENSES) for (const w of s.glossWords) if (w !== lemma) relate(lemma, w, "g");
       for (const w of s.words) if (w !== lemma) relate(lemma, w, "s");
       for (const ptr of s.pointers) {
         const cls = POINTER_CLASS[ptr.sym];

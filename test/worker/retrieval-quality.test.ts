@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import set from "../fixtures/retrieval/brand-qa.json";
 import fresh from "../fixtures/retrieval/brand-qa-fresh.json";
 import heldout from "../fixtures/retrieval/brand-qa-heldout.json";
+import bakery from "../fixtures/retrieval/brand-qa-heldout-bakery.json";
+import accounting from "../fixtures/retrieval/brand-qa-heldout-accounting.json";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { Bm25Index, rankHybrid } from "../../worker/adapters/ai/hybrid-rank";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
@@ -54,8 +56,8 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_BENCH ${JSON.stringify({ local: summary(local), hashingOnly: summary(hashingOnly) })}`);
     for (const m of local.misses) console.log(`  miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
 
-    // Measured: recall@3 0.911, recall@1 0.759, answered 0.830, off-topic 0.05 (decisions 111, 114, 115).
-    expect(local.recallAtK).toBeGreaterThanOrEqual(0.9);
+    // Measured: recall@3 0.920, recall@1 0.768, answered 0.839, off-topic 0.05 (decisions 111, 114, 115, 116).
+    expect(local.recallAtK).toBeGreaterThanOrEqual(0.91);
     expect(local.recallAt1).toBeGreaterThanOrEqual(0.75);
     expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.08);
     expect(local.answeredAtK).toBeGreaterThanOrEqual(0.83);
@@ -89,10 +91,49 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_HELDOUT ${JSON.stringify(summary(r))}`);
     for (const m of r.misses) console.log(`  held-out miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
     expect(heldout.questions.length).toBeGreaterThanOrEqual(30);
+    // After decision 116's hours and founding intents (the first prompted by this set's "weekend"
+    // miss): recall@3 0.737, recall@1 0.632, answered 0.474, off-topic 0.083.
     // Measured after the choices were made on the other sets (decision 115): recall@3 0.711,
     // recall@1 0.579, answered 0.447, off-topic 0.083 (before the WordNet table and coverage:
     // 0.684 / 0.5 / 0.421 / 0.167). Recall is below issue 9's goal of 0.9: the honest figure for a new trade.
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.7);
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.73);
+    expect(r.byKind.direct!.recallAtK).toBe(1);
+    expect(r.byKind.product!.recallAtK).toBe(1);
+    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
+  });
+
+  // Two more brands of other trades (decision 116), each asked with its own new off-topic questions
+  // alongside every other brand of the sets. The bakery was a second check while tuning; the
+  // accounting firm was never tuned on, and its misses are not printed (so nobody tunes to them).
+  const allSegments = [...set.segments, ...heldout.segments, ...bakery.segments, ...accounting.segments];
+  const newBrand = async (brand: typeof bakery) => {
+    const engine = localEngine();
+    const segments = [...brand.segments, ...allSegments.filter((s) => !brand.segments.some((b) => b.id === s.id))];
+    return evaluateRetrieval(engine, { segments, questions: brand.questions, unanswerable: brand.unanswerable }, 3, relevanceOf(engine), bundledSoftMatch());
+  };
+
+  it("a bakery and café chain, written before the work of decision 116, is answered", async () => {
+    const r = await newBrand(bakery);
+    console.log(`RETRIEVAL_BAKERY ${JSON.stringify(summary(r))}`);
+    for (const m of r.misses) console.log(`  bakery miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
+    expect(bakery.questions.length).toBeGreaterThanOrEqual(30);
+    // Measured (decision 116): before 0.538 recall@3 / 0.436 recall@1 / 0.41 answered / 0 off-topic;
+    // after 0.590 / 0.436 / 0.436 / 0. Issue 9's goal (0.9) is not met on a new trade's paraphrases.
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.58);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.4);
+    expect(r.byKind.direct!.recallAtK).toBe(1);
+    expect(r.byKind.product!.recallAtK).toBe(1);
+    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
+  });
+
+  it("an accounting firm, never tuned on, is answered (the truly held-out figure of decision 116)", async () => {
+    const r = await newBrand(accounting);
+    console.log(`RETRIEVAL_ACCOUNTING ${JSON.stringify(summary(r))}`);
+    expect(accounting.questions.length).toBeGreaterThanOrEqual(30);
+    // Measured (decision 116): before recall@3 0.425, recall@1 0.3, answered 0.325, off-topic 0.048;
+    // after 0.45 / 0.325 / 0.325 / 0.048 (paraphrases 0.233 -> 0.267; direct and product all found).
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.44);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.3);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
     expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
@@ -114,14 +155,40 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(related("vehicl")?.get("bike")).toBe("h");
     expect(() => parseWordRelations("bike\tzcar")).toThrow();
     const texts = ["The bicycle has eight gears.", "Our bike shop opens at nine.", "Parking is free."];
-    const soft = { ...bundledSoftMatch(), related, relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6 }, relatedOnlyForUnknown: true };
+    const soft = { ...bundledSoftMatch(), related, relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6, g: 0.5 }, relatedOnlyForUnknown: true };
     // "vehicle" is unknown to these segments: the related "bike" and "bicycle" segments match.
     expect([...new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined }).scores("vehicle gears")].slice(0, 2).every((x) => x > 0)).toBe(true);
     // A word related to more stems than maxRelated ("vehicl": bike, car) is left alone.
     const vague = new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined, maxRelated: 1 });
     expect(vague.scores("vehicle")[1]).toBe(0);
-    // "bike" is used by the project, so it matches as written only: not the "bicycle" segment.
-    expect(new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined }).scores("bike")[0]).toBe(0);
+    // "bike" is used by the project, so it matches as written only: not the "bicycle" segment...
+    expect(new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined, knownRelatedFactor: 0 }).scores("bike")[0]).toBe(0);
+    // ...or, with knownRelatedFactor (decision 116), at a share of the relation's strength, always
+    // below the segment that says "bike".
+    const known = new Bm25Index(texts, { ...soft, lookup: () => null, rings: undefined, knownRelatedFactor: 0.5 }).scores("bike");
+    expect(known[0]).toBeGreaterThan(0);
+    expect(known[0]).toBeLessThan(known[1]!);
+  });
+
+  it("a question about days, opening hours, the founding or a discount is answered by the segment stating them (decision 116)", () => {
+    const texts = ["We are open Monday to Friday from 9 am to 5 pm.", "Our founder started the company in 2010.", "Delivery is free on orders over £50."];
+    const index = new Bm25Index(texts); // no synonyms or vectors: only the amount intent can match
+    for (const q of ["Can I come by on a Saturday?", "What are your opening hours?", "When are you open over the weekend?"]) {
+      const scores = index.scores(q);
+      expect(scores[0], q).toBeGreaterThan(0);
+      expect(scores[1]).toBe(0);
+      expect(scores[2]).toBe(0);
+    }
+    expect([...index.scores("What time does the train to Boston leave?")].every((x) => x === 0)).toBe(true);
+    // "Who set up the business?" shares no word with "Our founder started the company in 2010.".
+    const founding = index.scores("Who set up the business?");
+    expect(founding[1]).toBeGreaterThan(0);
+    expect(founding[0]).toBe(0);
+    expect([...index.scores("Who invented the telephone?")].every((x) => x === 0)).toBe(true);
+    // "Is there a reduced rate for pensioners?" ~ "20% off".
+    const offers = new Bm25Index(["Pensioners get 20% off every order.", "Our shop opens at nine.", "We pay our staff fairly."]);
+    expect(offers.scores("Is there a reduced rate for the elderly?")[0]).toBeGreaterThan(0);
+    expect(offers.scores("Is there a reduced rate for the elderly?")[1]).toBe(0);
   });
 
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {

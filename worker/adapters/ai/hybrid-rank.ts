@@ -46,6 +46,9 @@ export type SoftMatchOptions = {
   relatedOnlyForUnknown?: boolean;
   /** Question words with more related stems than this are not expanded (too vague). */
   maxRelated?: number;
+  /** With relatedOnlyForUnknown: words the project uses are expanded too, at this share of the strength (0 = not). */
+  knownRelatedFactor?: number;
+
 };
 
 /** Words that frame a question rather than say what it is about ("Tell me about...", "What happens if..."). */
@@ -66,6 +69,27 @@ const AMOUNT_INTENTS: { name: string; question: RegExp; amount: RegExp }[] = [
     amount: /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a)\s?(?:-\s?)?(?:(?:business|working)\s)?(?:seconds?|minutes?|min|hours?|hrs?|h|days?|weeks?|months?|years?)\b|\b(?:daily|weekly|monthly|yearly|annually)\b/i,
   },
   { name: "weight", question: /\bhow (?:heavy|light)\b|\bweigh(?:s|t)?\b|\bhow much (?:can|will) .* (?:carry|hold|haul|take)\b/i, amount: /\d\s?(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|tonnes?)\b/i },
+  // Opening hours (decision 116): a question naming a day or asking for hours is answered by a
+  // segment stating times or days, whatever the trade ("Can I come in on the weekend?" ~ "open
+  // Monday to Friday ... Saturday mornings"). "What time" is left out: it asks of trains and films.
+  {
+    name: "schedule",
+    question: /\b(?:opening|business|office|support) hours\b|\bwhen (?:are|is|do|does|can|will) (?:you|it|we|i)\b.*\b(?:open|close|shut|visit|call|ring|reach)\b|\b(?:weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/i,
+    amount: /\b\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:ends?|days?)\b/i,
+  },
+  // A founding (decision 116): "who started / when did you open" is answered by the segment that
+  // dates the brand's beginning ("began in 2011 as...", "founded in Manchester in 2016").
+  {
+    name: "founding",
+    question: /\bwho (?:started|founded|opened|set up|created|began|established)\b|\bwhen (?:was|were|did)\b.*\b(?:found|founded|start|started|open|opened|set up|established|begin|began)\b|\bhow (?:did|was)\b.*\b(?:start|begin|founded)\b/i,
+    amount: /\b(?:founded|started|began|established|opened|set up|since)\b.*\b(?:19|20)\d\d\b|\bin (?:19|20)\d\d\b/i,
+  },
+  // A discount (decision 116): "is there a reduced rate / a deal" ~ "20% off", "half price".
+  {
+    name: "discount",
+    question: /\b(?:discounts?|discounted|cheaper|reduced|reductions?|deals?|concessions?|promotions?|coupons?|savings?)\b/i,
+    amount: /\b\d+(?:\.\d+)?\s?%\s?(?:off|discount)\b|\b\d+p off\b|[$€£]\s?\d+(?:\.\d\d)? off\b|\bhalf[- ]price\b|\bdiscount/i,
+  },
   { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, amount: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
 ];
 
@@ -95,13 +119,20 @@ function sharesRoot(a: string, b: string): boolean {
   return short.length >= 5 && long.endsWith(short) && (rest >= 3 || PREFIXES.has(long.slice(0, rest)));
 }
 
+/** Related stems other than definition words (how vague a word is). */
+function countRelated(related: ReadonlyMap<string, RelationClass>): number {
+  let n = 0;
+  for (const cls of related.values()) if (cls !== "g") n++;
+  return n;
+}
+
 /** A BM25 index over one project's segments (built per query or cached by the caller). */
 export class Bm25Index {
   private readonly postings = new Map<string, { doc: number; tf: number }[]>();
   private readonly lengths: number[];
   private readonly avgLength: number;
   /** Per segment: the distinct content words' vectors (for synonym matches), built lazily. */
-  private docWordVectors: Float32Array[][] | undefined;
+  private docWordVectors: { vectors: (Float32Array | null)[]; docIds: Int32Array[] } | undefined;
   private docRings: Set<number>[] | undefined;
   private readonly docWords: string[][];
   /** Segments that state an amount of money ("$12", "€3,900") answer questions about price. */
@@ -110,6 +141,7 @@ export class Bm25Index {
   private readonly docAmounts: Map<string, Set<number>>;
   /** Per segment: stems of its content words, for prefix/compound matches ("recharging" ~ "charge"). */
   private readonly docStems: string[][];
+  private docStemIds: { stems: string[]; docIds: Int32Array[] } | undefined;
   readonly size: number;
 
   constructor(
@@ -140,12 +172,51 @@ export class Bm25Index {
     return Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 
-  private wordVectors(): Float32Array[][] {
+  /**
+   * The project's distinct words that have a vector, and per segment the ids of its words among
+   * them: a question word is compared with each distinct word once, not with every occurrence
+   * (a brain of 11,000 segments has a few thousand distinct words).
+   */
+  private wordVectors(): { vectors: (Float32Array | null)[]; docIds: Int32Array[] } {
     if (!this.docWordVectors) {
       const lookup = this.soft!.lookup;
-      this.docWordVectors = this.docWords.map((ws) => ws.map((w) => lookup(w)).filter((v): v is Float32Array => v !== null));
+      const ids = new Map<string, number>();
+      const vectors: (Float32Array | null)[] = [];
+      const docIds = this.docWords.map((ws) => {
+        const out: number[] = [];
+        for (const w of ws) {
+          let id = ids.get(w);
+          if (id === undefined) {
+            id = vectors.length;
+            ids.set(w, id);
+            vectors.push(lookup(w));
+          }
+          if (vectors[id]) out.push(id);
+        }
+        return Int32Array.from(out);
+      });
+      this.docWordVectors = { vectors, docIds };
     }
     return this.docWordVectors;
+  }
+
+  /** Distinct stems of the project and, per segment, the ids of its stems (for root matches). */
+  private stemIds(): { stems: string[]; docIds: Int32Array[] } {
+    if (!this.docStemIds) {
+      const ids = new Map<string, number>();
+      const stems: string[] = [];
+      const docIds = this.docStems.map((ss) =>
+        Int32Array.from(
+          ss.map((st) => {
+            let id = ids.get(st);
+            if (id === undefined) ids.set(st, (id = stems.push(st) - 1));
+            return id;
+          }),
+        ),
+      );
+      this.docStemIds = { stems, docIds };
+    }
+    return this.docStemIds;
   }
 
   private ringSets(): Set<number>[] {
@@ -160,17 +231,22 @@ export class Bm25Index {
     const related = this.soft?.related?.(stem);
     const strengths = this.soft?.relationStrength;
     if (!related || !strengths) return out;
-    // A word the project itself uses is matched as written; related words stand in for the ones
-    // it never uses (the question's wording is not the brand's).
-    if (this.soft?.relatedOnlyForUnknown && this.postings.has(stem)) return out;
+    // A word the project itself uses is matched as written at full strength; its related words reach
+    // the segments that lack it only at knownRelatedFactor of their strength (decision 116): "loaf"
+    // is the brand's word, yet a question about a loaf may be answered by a passage about bread.
+    const known = this.postings.has(stem);
+    const factor = known && this.soft?.relatedOnlyForUnknown ? (this.soft.knownRelatedFactor ?? 0) : 1;
+    if (!(factor > 0)) return out;
     // A word related to very many others ("go", "make", "come") is too vague to stand in for any.
-    if (this.soft?.maxRelated && related.size > this.soft.maxRelated) return out;
+    // Definition words (class g) are not counted: every word has a few.
+    const maxRelated = this.soft?.maxRelated;
+    if (maxRelated && countRelated(related) > maxRelated) return out;
     // The evidence is no rarer than the related word: a question word the project never uses
     // ("Peru") does not lend its high IDF to a common word of the project it happens to relate to.
-    const own = this.postings.has(stem) ? this.idf(stem) : Math.log(1 + (this.size + 0.5) / 0.5);
+    const own = known ? this.idf(stem) : Math.log(1 + (this.size + 0.5) / 0.5);
     for (const [other, cls] of related) {
       if (!this.postings.has(other)) continue;
-      const strength = strengths[cls] * Math.min(1, this.idf(other) / own);
+      const strength = factor * strengths[cls] * Math.min(1, this.idf(other) / own);
       if (!(strength > 0)) continue;
       for (const { doc } of this.postings.get(other) ?? []) if ((out.get(doc) ?? 0) < strength) out.set(doc, strength);
     }
@@ -230,6 +306,7 @@ export class Bm25Index {
     if (this.soft) {
       const { lookup, minSimilarity, weight } = this.soft;
       const vectors = this.wordVectors();
+      const stems = this.stemIds();
       const docRings = this.ringSets();
       const ringStrength = this.soft.ringStrength ?? 0.9;
       const done = new Set<string>();
@@ -243,21 +320,27 @@ export class Bm25Index {
         const hit = exact.get(t)!;
         const relatedIn = this.relatedMatches(t);
         if (!qv && !qRings.length && t.length < 4 && !relatedIn.size) continue;
+        // The question word's cosine with each distinct word of the project, and which stems share its root.
+        let sims: Float32Array | undefined;
+        if (qv) {
+          sims = new Float32Array(vectors.vectors.length);
+          vectors.vectors.forEach((dv, id) => {
+            if (!dv) return;
+            let c = 0;
+            for (let d = 0; d < dv.length; d++) c += dv[d]! * qv[d]!;
+            sims![id] = c;
+          });
+        }
+        const roots = t.length >= 4 ? stems.stems.map((d) => sharesRoot(t, d)) : undefined;
         let termBest = 0;
         for (let doc = 0; doc < this.size; doc++) {
           if (hit.has(doc)) continue;
           let best = 0;
-          if (qv) {
-            for (const dv of vectors[doc]!) {
-              let c = 0;
-              for (let d = 0; d < dv.length; d++) c += dv[d]! * qv[d]!;
-              if (c > best) best = c;
-            }
-          }
+          if (sims) for (const id of vectors.docIds[doc]!) if (sims[id]! > best) best = sims[id]!;
           let strength = best > minSimilarity ? (weight * (best - minSimilarity)) / (1 - minSimilarity) : 0;
           if (qRings.some((r) => docRings[doc]!.has(r))) strength = Math.max(strength, ringStrength);
           strength = Math.max(strength, relatedIn.get(doc) ?? 0);
-          if (strength < PREFIX_STRENGTH && t.length >= 4 && this.docStems[doc]!.some((d) => sharesRoot(t, d))) strength = PREFIX_STRENGTH;
+          if (strength < PREFIX_STRENGTH && roots && stems.docIds[doc]!.some((id) => roots[id])) strength = PREFIX_STRENGTH;
           if (strength > termBest) termBest = strength;
           // Scored as one occurrence of the word, discounted by how close the synonym is.
           if (strength > 0) out[doc]! += (strength * idf * (K1 + 1)) / (1 + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength));

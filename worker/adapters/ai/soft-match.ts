@@ -17,8 +17,11 @@ export function softMatchFor(table: WordVectorTable): SoftMatchOptions {
     ringStrength: 1,
     related: bundledWordRelations(),
     // synonym, derivation, attribute, similar / see-also, hypernym or hyponym (measured, decision 115)
-    relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6 },
+    relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6, g: 0.5 },
     relatedOnlyForUnknown: true,
+    // ...and at half strength for words the project uses too (decision 116; 0.3 changed nothing,
+    // expanding them at full strength lost direct questions, decision 115).
+    knownRelatedFactor: 0.5,
     // ~3% of stems relate to more (go 292, make 197, take 225, come 48): too vague to stand in.
     maxRelated: 40,
   };

@@ -4,11 +4,11 @@
 // stored once in the file and looked up both ways; parsed once, on the first lookup.
 
 /** Relation classes in the file, strongest first (letters as written by the build script). */
-export type RelationClass = "s" | "d" | "a" | "l" | "h";
+export type RelationClass = "s" | "d" | "a" | "l" | "h" | "g";
 
 export type RelatedStems = (stem: string) => ReadonlyMap<string, RelationClass> | undefined;
 
-const RANK: Record<RelationClass, number> = { s: 0, d: 1, a: 2, l: 3, h: 4 };
+const RANK: Record<RelationClass, number> = { s: 0, d: 1, a: 2, l: 3, h: 4, g: 5 };
 
 export function parseWordRelations(data: ArrayBuffer | Uint8Array | string): RelatedStems {
   const text = typeof data === "string" ? data : new TextDecoder().decode(data);
