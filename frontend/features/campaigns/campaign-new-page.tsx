@@ -21,8 +21,9 @@ import { ArrowLeft, Sparkles } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
-import { mutate } from "swr";
+import useSWR, { mutate } from "swr";
 import { PLATFORMS } from "../../../schema/api/common";
+import type { SocialAccount } from "../../../schema/api/social";
 import {
   browserTimeZone,
   CAMPAIGN_BOUNDS,
@@ -33,12 +34,14 @@ import {
   type CampaignFormInput,
 } from "../../../schema/api/campaigns";
 import { LoadingScreen } from "../../components/ui/loading-screen";
+import { fetcher } from "../../lib/api";
 import { notify } from "../../components/ui/toaster";
 import { useAuth } from "../../app/auth-context";
 import { PLATFORM_LABELS, PlatformIcon } from "../calendar/platform-icon";
 import { generatePosts, saveCampaign } from "./api";
 import { UseSlotsButton } from "../planner/use-slots-button";
 import { GeneratedPostItem, type DraftPost } from "./generated-post-item";
+import { accountsKey } from "../social/api";
 
 let keySeq = 0;
 
@@ -51,6 +54,9 @@ export default function CampaignNewPage() {
   const [settings, setSettings] = useState<CampaignForm | null>(null);
   const [generating, setGenerating] = useState(false);
   const [saving, setSaving] = useState(false);
+  // A network's account may set its own length limit (a Mastodon instance's); drafts are checked
+  // against it once there are drafts to check.
+  const { data: accounts } = useSWR<SocialAccount[]>(project && drafts.length > 0 ? accountsKey(project.id) : null, fetcher);
 
   const {
     register,
@@ -247,6 +253,7 @@ export default function CampaignNewPage() {
                 post={d}
                 index={i}
                 timeZone={timeZone}
+                maxLength={accounts?.find((a) => a.platform === d.platform)?.max_length ?? null}
                 onChange={(next) => setDrafts((list) => list.map((x) => (x.key === d.key ? next : x)))}
                 onRemove={() => setDrafts((list) => list.filter((x) => x.key !== d.key))}
               />

@@ -19,12 +19,15 @@ export function GeneratedPostItem({
   post,
   index,
   timeZone,
+  maxLength = null,
   onChange,
   onRemove,
 }: {
   post: DraftPost;
   index: number;
   timeZone: string;
+  /** The connected account's own length limit, where its network has one (a Mastodon instance's). */
+  maxLength?: number | null;
   onChange: (post: DraftPost) => void;
   onRemove: () => void;
 }) {
@@ -49,8 +52,8 @@ export function GeneratedPostItem({
   };
   const hashtags = parseHashtags(tags);
   // Length as the network counts it, hashtags joined as they will be sent (platforms/validation.ts).
-  const measured = measurePost(post.platform, content.trim(), hashtags);
-  const issues = checkPostRules({ platform: post.platform, content: content.trim(), hashtags, image: media ? { type: media.file_type, size: media.file_size } : null });
+  const measured = measurePost(post.platform, content.trim(), hashtags, maxLength);
+  const issues = checkPostRules({ platform: post.platform, content: content.trim(), hashtags, image: media ? { type: media.file_type, size: media.file_size } : null, maxLength });
   const tooLong = issues.find((i) => i.field === "content");
   const mediaIssue = issues.find((i) => i.field === "media_info")?.message ?? null;
   const when = localDateTimeToUtc(date, time, timeZone);

@@ -1,0 +1,75 @@
+// The campaign creator checks a generated draft against the connected account's own length limit
+// (a Mastodon instance's max_characters, social accounts' max_length), the limit the API checks
+// when the campaign is scheduled; without a known limit, the network's default (Mastodon 500).
+import { ChakraProvider } from "@chakra-ui/react";
+import { configure, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
+import type { SocialAccount } from "../../schema/api/social";
+import { jsonResponse, makeProject } from "./test-utils";
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const mastodon = (maxLength: number | null): SocialAccount => ({
+  id: "acc-m",
+  platform: "mastodon",
+  account_name: "@acme",
+  username: "acme",
+  created_at: 0,
+  token_status: "active",
+  expires_at: null,
+  last_refresh: null,
+  max_length: maxLength,
+});
+
+async function generateOneMastodonDraft(accounts: SocialAccount[], length: number) {
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === "/api/projects/p1/social-accounts") return jsonResponse(accounts);
+    if (url.endsWith("/generate"))
+      return jsonResponse({
+        engine: "local",
+        posts: [{ content: "a".repeat(length), hashtags: [], platform: "mastodon", scheduled_for: new Date(Date.UTC(2030, 0, 1, 14)).toISOString() }],
+      });
+    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+  render(
+    <ChakraProvider value={system}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project: makeProject() }}>
+          <MemoryRouter initialEntries={["/campaigns/new"]}>
+            <CampaignNewPage />
+          </MemoryRouter>
+        </AuthTestProvider>
+      </SWRConfig>
+    </ChakraProvider>,
+  );
+  const user = userEvent.setup({ delay: null });
+  await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
+  await user.click(screen.getByRole("button", { name: "Generate Posts" }));
+  await user.click(await screen.findByRole("button", { name: "Edit post 1" }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("campaign creator: a draft is counted against the connected account's own limit", () => {
+  it("an instance that allows 1,000 characters: a 600-character draft fits and can be saved", async () => {
+    await generateOneMastodonDraft([mastodon(1000)], 600);
+    expect(await screen.findByText("600/1000 characters with hashtags")).toBeInTheDocument();
+    expect(screen.queryByText(/Too long for Mastodon/)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
+  });
+
+  it("no account limit known: Mastodon's default 500 refuses the same draft", async () => {
+    await generateOneMastodonDraft([mastodon(null)], 600);
+    expect(await screen.findByText("600/500 characters with hashtags")).toBeInTheDocument();
+    expect(screen.getByText(/Too long for Mastodon: 600\/500/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+  });
+});
