@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { BrowserRouter, Outlet, useRoutes } from "react-router-dom";
+import { BrowserRouter, Outlet, useLocation, useRoutes } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
-import { PublicOnly, RequireAuth } from "./guards";
+import { useAuth } from "./auth-context";
+import { preloadSignedInData, PublicOnly, RequireAuth } from "./guards";
+import { preloadable } from "./preloadable";
 import { loadAppRecipes } from "./theme";
 
 // Every screen is its own chunk: the first load of / and /login carries only what they need.
@@ -20,25 +22,28 @@ const page = (load: () => Promise<{ default: ComponentType }>, light = false, fa
   );
 };
 
-// The pre-rendered pages (decision 163): main.tsx loads the opened one's module before hydrating,
-// so hydration never suspends (a session answer arriving while a boundary is still dehydrated
-// would make React throw the server's HTML away and render it again).
+// The pre-rendered pages (decisions 163, 167): main.tsx loads the opened one's module before
+// hydrating, so hydration never suspends (a session answer arriving while a boundary is still
+// dehydrated would make React throw the server's HTML away and render it again). /dashboard's
+// HTML is its frame (features/dashboard/dashboard-frame.tsx): what RequireAuth shows there while
+// the session is checked.
 const loadLanding = () => import("../features/landing/landing-page");
 const loadLogin = () => import("../features/auth/login-page");
+const loadDashboardFrame = () => import("../features/dashboard/dashboard-frame");
 const preloaded = new Map<() => Promise<{ default: ComponentType }>, ComponentType>();
-const prerenderedPage = (load: () => Promise<{ default: ComponentType }>) => {
+const prerenderedPage = (load: () => Promise<{ default: ComponentType }>, fallback = <LoadingScreen />) => {
   const Lazy = lazy(load);
   function Page() {
     const Loaded = preloaded.get(load);
     return Loaded ? <Loaded /> : <Lazy />;
   }
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={fallback}>
       <Page />
     </Suspense>
   );
 };
-const PRERENDERED: Record<string, () => Promise<{ default: ComponentType }>> = { "/": loadLanding, "/login": loadLogin };
+const PRERENDERED: Record<string, () => Promise<{ default: ComponentType }>> = { "/": loadLanding, "/login": loadLogin, "/dashboard": loadDashboardFrame };
 
 /** Loads the module of a pre-rendered page before hydration; other paths resolve at once. */
 export async function preloadPrerendered(path: string): Promise<void> {
@@ -46,7 +51,7 @@ export async function preloadPrerendered(path: string): Promise<void> {
   if (load) preloaded.set(load, (await load()).default);
 }
 
-const AppShell = lazy(withAppRecipes(() => import("./shell/app-shell")));
+const { Component: AppShell, preload: preloadAppShell } = preloadable(withAppRecipes(() => import("./shell/app-shell")));
 // Screens inside the app shell: while the session, their code and their data load, the shell's
 // skeleton paints (shell-skeleton.tsx). It is its own small chunk, fetched at start-up only on
 // these paths (preloadShellSkeleton), so / and /login do not pay for it in their initial JS.
@@ -63,21 +68,64 @@ const contentSkeleton = (
     <LazyContentSkeleton />
   </Suspense>
 );
-const shellPage = (load: () => Promise<{ default: ComponentType }>) => page(load, false, contentSkeleton);
+// A shell screen's module can be loaded ahead (preloadSignedInScreen) and then renders at once.
+const screenPreloads = new Map<string, () => Promise<unknown>>();
+const shellPage = (path: string, load: () => Promise<{ default: ComponentType }>, fallback = contentSkeleton) => {
+  const { Component, preload } = preloadable(withAppRecipes(load));
+  screenPreloads.set(path, preload);
+  return {
+    path,
+    element: (
+      <Suspense fallback={fallback}>
+        <Component />
+      </Suspense>
+    ),
+  };
+};
+
+// /dashboard paints its frame (decision 167) at every step that loads: the session check, the
+// shell's chunk, the screen's chunk. Before the session is known only where the frame came
+// pre-rendered (dashboard.html, served when a session cookie is present); a visitor who is not
+// known to be signed in sees the plain shell skeleton, not "Welcome Back", before /login.
+const dashboardFrame = prerenderedPage(loadDashboardFrame, shellSkeleton);
+const LazyDashboardContentFrame = lazy(() => loadDashboardFrame().then((m) => ({ default: m.DashboardContentFrame })));
+const dashboardContentFrame = (
+  <Suspense fallback={contentSkeleton}>
+    <LazyDashboardContentFrame />
+  </Suspense>
+);
+function ShellWaiting() {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  return pathname === "/dashboard" && (user || preloaded.has(loadDashboardFrame)) ? dashboardFrame : shellSkeleton;
+}
+const shellWaiting = <ShellWaiting />;
+
 const shellRoutes = [
-  { path: "/dashboard", element: shellPage(() => import("../features/dashboard/dashboard-page")) },
-  { path: "/calendar", element: shellPage(() => import("../features/calendar/calendar-page")) },
-  { path: "/brain", element: shellPage(() => import("../features/brain/brain-page")) },
-  { path: "/campaigns/new", element: shellPage(() => import("../features/campaigns/campaign-new-page")) },
-  { path: "/content", element: shellPage(() => import("../features/coming-soon/coming-soon-page")) },
-  { path: "/analytics", element: shellPage(() => import("../features/analytics/analytics-page")) },
-  { path: "/settings/schedule", element: shellPage(() => import("../features/planner/posting-schedule-page")) },
+  shellPage("/dashboard", () => import("../features/dashboard/dashboard-page"), dashboardContentFrame),
+  shellPage("/calendar", () => import("../features/calendar/calendar-page")),
+  shellPage("/brain", () => import("../features/brain/brain-page")),
+  shellPage("/campaigns/new", () => import("../features/campaigns/campaign-new-page")),
+  shellPage("/content", () => import("../features/coming-soon/coming-soon-page")),
+  shellPage("/analytics", () => import("../features/analytics/analytics-page")),
+  shellPage("/settings/schedule", () => import("../features/planner/posting-schedule-page")),
 ];
 const SHELL_PATHS = shellRoutes.map((r) => r.path);
 
 /** Starts loading the shell skeleton when the app opens on a screen inside the shell. */
 export function preloadShellSkeleton(path: string): void {
   if (SHELL_PATHS.includes(path)) void loadShellSkeleton();
+}
+
+/**
+ * When the app opens on a screen inside the shell: loads what the signed-in screen needs (SWR's
+ * configuration, the shell, the screen) while the session is checked, so that once it answers
+ * the screen replaces the skeleton or frame in one step, with no fallback mounted in between.
+ */
+export function preloadSignedInScreen(path: string): void {
+  const screen = screenPreloads.get(path);
+  if (!screen) return;
+  for (const preload of [preloadSignedInData, preloadAppShell, screen]) preload().catch(() => undefined);
 }
 
 export const routes = [
@@ -97,7 +145,7 @@ export const routes = [
       { path: "/terms", element: page(() => import("../features/legal/terms-page"), true) },
       { path: "/privacy", element: page(() => import("../features/legal/privacy-page"), true) },
       {
-        element: <RequireAuth shellPaths={SHELL_PATHS} shellSkeleton={shellSkeleton} />,
+        element: <RequireAuth shellPaths={SHELL_PATHS} shellSkeleton={shellWaiting} />,
         children: [
           { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
           { path: "/onboarding", element: page(() => import("../features/projects/project-wizard-page")) },
@@ -106,7 +154,7 @@ export const routes = [
           { path: "/auth/:platform/callback", element: page(() => import("../features/social/social-connect-page")) },
           {
             element: (
-              <Suspense fallback={shellSkeleton}>
+              <Suspense fallback={shellWaiting}>
                 <AppShell />
               </Suspense>
             ),

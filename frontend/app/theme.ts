@@ -33,6 +33,14 @@ import { brandConfig } from "./theme-brand";
 //   screens use. The router waits for them before rendering any other screen.
 // Using another Chakra component? Add its recipe to one of the two sets (for the second, in
 // scripts/gen-theme-recipes.mjs): test/frontend/shell-theme.test.ts fails until you do.
+// Colour palettes that nothing uses (no colorPalette prop, colour token or recipe of ours names
+// them; test/frontend/shell-theme.test.ts checks the sources): left out of the tokens, createSystem
+// builds ~75 fewer CSS variables in the start-up task that blocks a phone (decision 167). To use
+// one, take it off this list.
+export const UNUSED_PALETTES: readonly string[] = ["yellow", "teal", "cyan", "pink"];
+const withoutUnusedPalettes = <T extends object>(colors: T | undefined): T =>
+  Object.fromEntries(Object.entries(colors ?? {}).filter(([name]) => !UNUSED_PALETTES.includes(name))) as T;
+
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -41,8 +49,8 @@ const themeConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) },
     textStyles,
     layerStyles,
     animationStyles,
