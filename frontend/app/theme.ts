@@ -41,6 +41,21 @@ export const UNUSED_PALETTES: readonly string[] = ["yellow", "teal", "cyan", "pi
 const withoutUnusedPalettes = <T extends object>(colors: T | undefined): T =>
   Object.fromEntries(Object.entries(colors ?? {}).filter(([name]) => !UNUSED_PALETTES.includes(name))) as T;
 
+// Brandpilot is light only (index.html's color-scheme; no colour-mode switch anywhere): every
+// semantic token keeps its light value as a plain value, so createSystem builds one variable per
+// token instead of a light and a dark rule each (decision 167).
+type TokenTree = { [key: string]: unknown };
+function lightOnly<T>(tree: T): T {
+  if (!tree || typeof tree !== "object") return tree;
+  const out: TokenTree = {};
+  for (const [key, node] of Object.entries(tree as TokenTree)) {
+    const value = (node as { value?: unknown } | null)?.value;
+    if (value && typeof value === "object" && "_light" in value) out[key] = { ...(node as TokenTree), value: (value as { _light: unknown })._light };
+    else out[key] = key === "value" ? node : lightOnly(node);
+  }
+  return out as T;
+}
+
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -50,7 +65,7 @@ const themeConfig = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
-    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) },
+    semanticTokens: lightOnly({ ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) }),
     textStyles,
     layerStyles,
     animationStyles,

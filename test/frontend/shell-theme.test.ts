@@ -146,4 +146,15 @@ describe("app theme", () => {
     for (const name of UNUSED_PALETTES) expect(system.tokens.getVar(`colors.${name}.500`)).toBeUndefined();
     for (const name of ["brand", "gray", "red", "orange", "green", "blue", "purple"]) expect(system.tokens.getVar(`colors.${name}.500`)).toBeDefined();
   });
+
+  it("is light only: semantic tokens carry their light value, with no dark rule (decision 167)", () => {
+    expect(JSON.stringify(system._config.theme?.semanticTokens)).not.toMatch(/_dark|_light/);
+    expect(JSON.stringify(chakraTheme.semanticTokens)).toContain("_dark"); // the check sees them
+    // The light values are the ones in force: fg.muted is gray.600, the border gray.200.
+    const css = JSON.stringify(system.getTokenCss());
+    expect(css).toContain('"--chakra-colors-fg-muted":"var(--chakra-colors-gray-600)"');
+    expect(css).toContain('"--chakra-colors-border":"var(--chakra-colors-gray-200)"');
+    expect(css).toContain('"--chakra-colors-fg-error":"var(--chakra-colors-red-600)"');
+    expect(css).not.toContain(".dark");
+  });
 });
