@@ -1,13 +1,12 @@
-import { Suspense, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
 import { useAuth } from "./auth-context";
-import { preloadable } from "./preloadable";
 
 type FromState = { from?: string } | null;
 
-const { Component: SignedInData, preload: preloadSignedInData } = preloadable(() => import("./signed-in-data"));
-export { preloadSignedInData };
+const loadSignedInData = () => import("./signed-in-data");
+const SignedInData = lazy(loadSignedInData);
 
 /**
  * Signed-in only: anonymous users go to /login and the origin is remembered. While the session is
@@ -18,7 +17,7 @@ export function RequireAuth({ shellPaths = [], shellSkeleton }: { shellPaths?: r
   const location = useLocation();
   const waiting = shellSkeleton && shellPaths.includes(location.pathname) ? shellSkeleton : <LoadingScreen />;
   if (loading) {
-    preloadSignedInData().catch(() => undefined); // in parallel with the session check (a failure shows when it renders)
+    loadSignedInData().catch(() => undefined); // in parallel with the session check (a failure shows when it renders)
     return waiting;
   }
   if (!user && exitTo) return <Navigate to={exitTo} replace />;

@@ -1,17 +1,13 @@
 // How the app takes over #root (decisions 163, 166, 167). A pre-rendered page (/, /login and
-// /dashboard's frame) is hydrated
-// once its screen's module is here, so hydration never suspends; any other path renders from
-// scratch. Both start inside startTransition: React then works in ~5 ms slices and lets the
+// /dashboard's frame) is hydrated once its screen's module is here, so hydration never suspends;
+// any other path renders from scratch. Both start inside startTransition: React then works in ~5 ms slices and lets the
 // browser in between (a phone's main thread is not blocked for the whole hydration), where a
 // default-priority root update would run as one long task.
 import { startTransition, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type HydrationOptions, type Root } from "react-dom/client";
-import { preloadPrerendered, preloadShellSkeleton, preloadSignedInScreen } from "./router";
+import { preloadPrerendered, preloadShellSkeleton } from "./router";
 
 export async function mountApp(root: HTMLElement, app: ReactNode, path: string, options: HydrationOptions = {}): Promise<Root> {
-  // A screen inside the shell (/dashboard's pre-rendered frame too): its code loads while the
-  // session is checked (decision 167).
-  preloadSignedInScreen(path);
   if (root.dataset.prerendered === path) {
     await preloadPrerendered(path);
     let hydrated!: Root;

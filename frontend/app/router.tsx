@@ -2,8 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "re
 import { BrowserRouter, Outlet, useLocation, useRoutes } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
 import { useAuth } from "./auth-context";
-import { preloadSignedInData, PublicOnly, RequireAuth } from "./guards";
-import { preloadable } from "./preloadable";
+import { PublicOnly, RequireAuth } from "./guards";
 import { loadAppRecipes } from "./theme";
 
 // Every screen is its own chunk: the first load of / and /login carries only what they need.
@@ -51,7 +50,7 @@ export async function preloadPrerendered(path: string): Promise<void> {
   if (load) preloaded.set(load, (await load()).default);
 }
 
-const { Component: AppShell, preload: preloadAppShell } = preloadable(withAppRecipes(() => import("./shell/app-shell")));
+const AppShell = lazy(withAppRecipes(() => import("./shell/app-shell")));
 // Screens inside the app shell: while the session, their code and their data load, the shell's
 // skeleton paints (shell-skeleton.tsx). It is its own small chunk, fetched at start-up only on
 // these paths (preloadShellSkeleton), so / and /login do not pay for it in their initial JS.
@@ -68,20 +67,7 @@ const contentSkeleton = (
     <LazyContentSkeleton />
   </Suspense>
 );
-// A shell screen's module can be loaded ahead (preloadSignedInScreen) and then renders at once.
-const screenPreloads = new Map<string, () => Promise<unknown>>();
-const shellPage = (path: string, load: () => Promise<{ default: ComponentType }>, fallback = contentSkeleton) => {
-  const { Component, preload } = preloadable(withAppRecipes(load));
-  screenPreloads.set(path, preload);
-  return {
-    path,
-    element: (
-      <Suspense fallback={fallback}>
-        <Component />
-      </Suspense>
-    ),
-  };
-};
+const shellPage = (path: string, load: () => Promise<{ default: ComponentType }>, fallback = contentSkeleton) => ({ path, element: page(load, false, fallback) });
 
 // /dashboard paints its frame (decision 167) at every step that loads: the session check, the
 // shell's chunk, the screen's chunk. Before the session is known only where the frame came
@@ -117,16 +103,6 @@ export function preloadShellSkeleton(path: string): void {
   if (SHELL_PATHS.includes(path)) void loadShellSkeleton();
 }
 
-/**
- * When the app opens on a screen inside the shell: loads what the signed-in screen needs (SWR's
- * configuration, the shell, the screen) while the session is checked, so that once it answers
- * the screen replaces the skeleton or frame in one step, with no fallback mounted in between.
- */
-export function preloadSignedInScreen(path: string): void {
-  const screen = screenPreloads.get(path);
-  if (!screen) return;
-  for (const preload of [preloadSignedInData, preloadAppShell, screen]) preload().catch(() => undefined);
-}
 
 export const routes = [
   {
