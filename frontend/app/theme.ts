@@ -33,28 +33,16 @@ import { brandConfig } from "./theme-brand";
 //   screens use. The router waits for them before rendering any other screen.
 // Using another Chakra component? Add its recipe to one of the two sets (for the second, in
 // scripts/gen-theme-recipes.mjs): test/frontend/shell-theme.test.ts fails until you do.
-// Colour palettes that nothing uses (no colorPalette prop, colour token or recipe of ours names
-// them; test/frontend/shell-theme.test.ts checks the sources): left out of the tokens, createSystem
-// builds ~75 fewer CSS variables in the start-up task that blocks a phone (decision 167). To use
-// one, take it off this list.
+// Two cuts to the tokens, for the start-up task that blocks a phone (decision 167):
+// - colour palettes that nothing uses (no colorPalette prop, colour token or recipe of ours names
+//   them; test/frontend/shell-theme.test.ts checks the sources) are left out: ~75 fewer CSS
+//   variables for createSystem to build. To use one, take it off this list;
+// - Brandpilot is light only (index.html's color-scheme; no colour-mode switch anywhere): every
+//   semantic token keeps its light value as a plain value, so createSystem builds one variable
+//   per token instead of a light and a dark rule each.
 export const UNUSED_PALETTES: readonly string[] = ["yellow", "teal", "cyan", "pink"];
-const withoutUnusedPalettes = <T extends object>(colors: T | undefined): T =>
-  Object.fromEntries(Object.entries(colors ?? {}).filter(([name]) => !UNUSED_PALETTES.includes(name))) as T;
-
-// Brandpilot is light only (index.html's color-scheme; no colour-mode switch anywhere): every
-// semantic token keeps its light value as a plain value, so createSystem builds one variable per
-// token instead of a light and a dark rule each (decision 167).
-type TokenTree = { [key: string]: unknown };
-function lightOnly<T>(tree: T): T {
-  if (!tree || typeof tree !== "object") return tree;
-  const out: TokenTree = {};
-  for (const [key, node] of Object.entries(tree as TokenTree)) {
-    const value = (node as { value?: unknown } | null)?.value;
-    if (value && typeof value === "object" && "_light" in value) out[key] = { ...(node as TokenTree), value: (value as { _light: unknown })._light };
-    else out[key] = key === "value" ? node : lightOnly(node);
-  }
-  return out as T;
-}
+const trimTokens = <T,>(tree: T): T =>
+  JSON.parse(JSON.stringify(tree), (key, v: { _light?: unknown } | null) => (UNUSED_PALETTES.includes(key) ? undefined : v && typeof v === "object" && "_light" in v ? v._light : v)) as T;
 
 const themeConfig = defineConfig({
   preflight: true,
@@ -64,8 +52,8 @@ const themeConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
-    semanticTokens: lightOnly({ ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) }),
+    tokens: trimTokens(tokens),
+    semanticTokens: trimTokens(semanticTokens),
     textStyles,
     layerStyles,
     animationStyles,
