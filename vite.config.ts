@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -10,8 +11,23 @@ const dist = path.resolve(import.meta.dirname, "dist");
 
 // Public pages pre-rendered at build time (decision 163): the landing page is served for "/" by
 // the Worker from landing.html, /login from login.html (Workers assets' html_handling); index.html
-// stays the empty shell that the SPA fallback serves for every other path.
-const PRERENDERED: Record<string, string> = { "/": "landing.html", "/login": "login.html" };
+// stays the empty shell that the SPA fallback serves for every other path. dashboard.html is the
+// signed-in dashboard's frame before its data (decision 167), served by the Worker for /dashboard
+// to a visitor with a session cookie.
+const PRERENDERED: Record<string, string> = { "/": "landing.html", "/login": "login.html", "/dashboard": "dashboard.html" };
+
+// index.html's one inline script (it sets the side navigation's remembered width on <html> before
+// the first paint, for dashboard.html's frame): the SPA's CSP allows scripts from 'self' only, so
+// the build adds that script's hash to script-src in dist/_headers. Edit the script freely: the
+// hash follows it.
+function allowInlineScript(): void {
+  const html = readFileSync(path.join(dist, "index.html"), "utf8");
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1]!).digest("base64")}'`);
+  const file = path.join(dist, "_headers");
+  const headers = readFileSync(file, "utf8");
+  if (!/script-src 'self'/.test(headers)) throw new Error("prerender: dist/_headers has no script-src 'self'");
+  writeFileSync(file, headers.replace(/script-src 'self'/g, () => ["script-src 'self'", ...hashes].join(" ")));
+}
 
 function prerender(): Plugin {
   let ssrBuild = false;
@@ -22,7 +38,9 @@ function prerender(): Plugin {
       ssrBuild = Boolean(config.build.ssr);
     },
     async closeBundle() {
-      if (ssrBuild || process.env.SKIP_PRERENDER === "1") return;
+      if (ssrBuild) return;
+      allowInlineScript();
+      if (process.env.SKIP_PRERENDER === "1") return;
       // Inside the project, so the server bundle's imports resolve from node_modules.
       const out = mkdtempSync(path.join(import.meta.dirname, "node_modules", ".prerender-"));
       try {

@@ -8,7 +8,7 @@
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router-dom";
 import { App } from "./app/app";
-import { AppRoutes } from "./app/router";
+import { AppRoutes, preloadPrerendered } from "./app/router";
 
 /** Splits the emotion style tags (in document order) from the markup. */
 export function hoistStyles(html: string): { styles: string; markup: string } {
@@ -21,6 +21,9 @@ export function hoistStyles(html: string): { styles: string; markup: string } {
 }
 
 export async function render(path: string): Promise<{ styles: string; markup: string }> {
+  // As main.tsx does before hydrating: the page's module is there (the dashboard's frame is only
+  // shown before the session is known where it came pre-rendered, router.tsx).
+  await preloadPrerendered(path);
   const { prelude } = await prerender(
     <App
       router={

@@ -15,6 +15,7 @@ import { postRoutes } from "./routes/posts";
 import { mediaRoutes } from "./routes/media";
 import { campaignRoutes } from "./routes/campaigns";
 import { dashboardRoutes } from "./routes/dashboard";
+import { dashboardPage } from "./routes/dashboard-page";
 import { devRoutes } from "./routes/dev";
 import { fromAssets, jsonBodyLimit, productionGate, securityHeaders } from "./lib/security-middleware";
 import { plannerRoutes } from "./routes/planner";
@@ -58,6 +59,8 @@ app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
 // pre-rendered landing page: index.html must stay the empty shell the SPA fallback serves for
 // every other path (decision 163).
 app.get("/", (c) => (c.env.ASSETS ? fromAssets(c.env.ASSETS.fetch(new Request(new URL("/landing", c.req.url), c.req.raw))) : c.json(errorBody("not_found", "Not found"), 404)));
+// /dashboard: its pre-rendered frame for a visitor with a session cookie (decision 167).
+app.get("/dashboard", dashboardPage);
 
 app.notFound((c) => {
   if (c.env.ASSETS && !c.req.path.startsWith("/api/")) return fromAssets(c.env.ASSETS.fetch(c.req.raw));

@@ -17,7 +17,7 @@ export function RequireAuth({ shellPaths = [], shellSkeleton }: { shellPaths?: r
   const location = useLocation();
   const waiting = shellSkeleton && shellPaths.includes(location.pathname) ? shellSkeleton : <LoadingScreen />;
   if (loading) {
-    void loadSignedInData(); // in parallel with the session check
+    loadSignedInData().catch(() => undefined); // in parallel with the session check (a failure shows when it renders)
     return waiting;
   }
   if (!user && exitTo) return <Navigate to={exitTo} replace />;

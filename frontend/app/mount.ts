@@ -1,6 +1,6 @@
-// How the app takes over #root (decisions 163, 166). A pre-rendered page (/ and /login) is hydrated
-// once its screen's module is here, so hydration never suspends; any other path renders from
-// scratch. Both start inside startTransition: React then works in ~5 ms slices and lets the
+// How the app takes over #root (decisions 163, 166, 167). A pre-rendered page (/, /login and
+// /dashboard's frame) is hydrated once its screen's module is here, so hydration never suspends;
+// any other path renders from scratch. Both start inside startTransition: React then works in ~5 ms slices and lets the
 // browser in between (a phone's main thread is not blocked for the whole hydration), where a
 // default-priority root update would run as one long task.
 import { startTransition, type ReactNode } from "react";

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { BrowserRouter, Outlet, useRoutes } from "react-router-dom";
+import { BrowserRouter, Outlet, useLocation, useRoutes } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
+import { useAuth } from "./auth-context";
 import { PublicOnly, RequireAuth } from "./guards";
 import { loadAppRecipes } from "./theme";
 
@@ -20,25 +21,28 @@ const page = (load: () => Promise<{ default: ComponentType }>, light = false, fa
   );
 };
 
-// The pre-rendered pages (decision 163): main.tsx loads the opened one's module before hydrating,
-// so hydration never suspends (a session answer arriving while a boundary is still dehydrated
-// would make React throw the server's HTML away and render it again).
+// The pre-rendered pages (decisions 163, 167): main.tsx loads the opened one's module before
+// hydrating, so hydration never suspends (a session answer arriving while a boundary is still
+// dehydrated would make React throw the server's HTML away and render it again). /dashboard's
+// HTML is its frame (features/dashboard/dashboard-frame.tsx): what RequireAuth shows there while
+// the session is checked.
 const loadLanding = () => import("../features/landing/landing-page");
 const loadLogin = () => import("../features/auth/login-page");
+const loadDashboardFrame = () => import("../features/dashboard/dashboard-frame");
 const preloaded = new Map<() => Promise<{ default: ComponentType }>, ComponentType>();
-const prerenderedPage = (load: () => Promise<{ default: ComponentType }>) => {
+const prerenderedPage = (load: () => Promise<{ default: ComponentType }>, fallback = <LoadingScreen />) => {
   const Lazy = lazy(load);
   function Page() {
     const Loaded = preloaded.get(load);
     return Loaded ? <Loaded /> : <Lazy />;
   }
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={fallback}>
       <Page />
     </Suspense>
   );
 };
-const PRERENDERED: Record<string, () => Promise<{ default: ComponentType }>> = { "/": loadLanding, "/login": loadLogin };
+const PRERENDERED: Record<string, () => Promise<{ default: ComponentType }>> = { "/": loadLanding, "/login": loadLogin, "/dashboard": loadDashboardFrame };
 
 /** Loads the module of a pre-rendered page before hydration; other paths resolve at once. */
 export async function preloadPrerendered(path: string): Promise<void> {
@@ -63,15 +67,34 @@ const contentSkeleton = (
     <LazyContentSkeleton />
   </Suspense>
 );
-const shellPage = (load: () => Promise<{ default: ComponentType }>) => page(load, false, contentSkeleton);
+const shellPage = (path: string, load: () => Promise<{ default: ComponentType }>, fallback = contentSkeleton) => ({ path, element: page(load, false, fallback) });
+
+// /dashboard paints its frame (decision 167) at every step that loads: the session check, the
+// shell's chunk, the screen's chunk. Before the session is known only where the frame came
+// pre-rendered (dashboard.html, served when a session cookie is present); a visitor who is not
+// known to be signed in sees the plain shell skeleton, not "Welcome Back", before /login.
+const dashboardFrame = prerenderedPage(loadDashboardFrame, shellSkeleton);
+const LazyDashboardContentFrame = lazy(() => loadDashboardFrame().then((m) => ({ default: m.DashboardContentFrame })));
+const dashboardContentFrame = (
+  <Suspense fallback={contentSkeleton}>
+    <LazyDashboardContentFrame />
+  </Suspense>
+);
+function ShellWaiting() {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  return pathname === "/dashboard" && (user || preloaded.has(loadDashboardFrame)) ? dashboardFrame : shellSkeleton;
+}
+const shellWaiting = <ShellWaiting />;
+
 const shellRoutes = [
-  { path: "/dashboard", element: shellPage(() => import("../features/dashboard/dashboard-page")) },
-  { path: "/calendar", element: shellPage(() => import("../features/calendar/calendar-page")) },
-  { path: "/brain", element: shellPage(() => import("../features/brain/brain-page")) },
-  { path: "/campaigns/new", element: shellPage(() => import("../features/campaigns/campaign-new-page")) },
-  { path: "/content", element: shellPage(() => import("../features/coming-soon/coming-soon-page")) },
-  { path: "/analytics", element: shellPage(() => import("../features/analytics/analytics-page")) },
-  { path: "/settings/schedule", element: shellPage(() => import("../features/planner/posting-schedule-page")) },
+  shellPage("/dashboard", () => import("../features/dashboard/dashboard-page"), dashboardContentFrame),
+  shellPage("/calendar", () => import("../features/calendar/calendar-page")),
+  shellPage("/brain", () => import("../features/brain/brain-page")),
+  shellPage("/campaigns/new", () => import("../features/campaigns/campaign-new-page")),
+  shellPage("/content", () => import("../features/coming-soon/coming-soon-page")),
+  shellPage("/analytics", () => import("../features/analytics/analytics-page")),
+  shellPage("/settings/schedule", () => import("../features/planner/posting-schedule-page")),
 ];
 const SHELL_PATHS = shellRoutes.map((r) => r.path);
 
@@ -79,6 +102,7 @@ const SHELL_PATHS = shellRoutes.map((r) => r.path);
 export function preloadShellSkeleton(path: string): void {
   if (SHELL_PATHS.includes(path)) void loadShellSkeleton();
 }
+
 
 export const routes = [
   {
@@ -97,7 +121,7 @@ export const routes = [
       { path: "/terms", element: page(() => import("../features/legal/terms-page"), true) },
       { path: "/privacy", element: page(() => import("../features/legal/privacy-page"), true) },
       {
-        element: <RequireAuth shellPaths={SHELL_PATHS} shellSkeleton={shellSkeleton} />,
+        element: <RequireAuth shellPaths={SHELL_PATHS} shellSkeleton={shellWaiting} />,
         children: [
           { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
           { path: "/onboarding", element: page(() => import("../features/projects/project-wizard-page")) },
@@ -106,7 +130,7 @@ export const routes = [
           { path: "/auth/:platform/callback", element: page(() => import("../features/social/social-connect-page")) },
           {
             element: (
-              <Suspense fallback={shellSkeleton}>
+              <Suspense fallback={shellWaiting}>
                 <AppShell />
               </Suspense>
             ),

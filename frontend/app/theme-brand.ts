@@ -25,8 +25,8 @@ export const brandConfig = defineConfig({
         // Chakra's light defaults (gray.400, red.500) read at 2.6:1 and 3.8:1 on white; WCAG AA
         // needs 4.5:1 for small text, so subtle and error text are one step darker (Lighthouse).
         fg: {
-          subtle: { value: { _light: "{colors.gray.500}", _dark: "{colors.gray.500}" } },
-          error: { value: { _light: "{colors.red.600}", _dark: "{colors.red.400}" } },
+          subtle: { value: "{colors.gray.500}" },
+          error: { value: "{colors.red.600}" },
         },
         brand: {
           solid: { value: "{colors.brand.600}" },

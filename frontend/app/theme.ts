@@ -33,6 +33,17 @@ import { brandConfig } from "./theme-brand";
 //   screens use. The router waits for them before rendering any other screen.
 // Using another Chakra component? Add its recipe to one of the two sets (for the second, in
 // scripts/gen-theme-recipes.mjs): test/frontend/shell-theme.test.ts fails until you do.
+// Two cuts to the tokens, for the start-up task that blocks a phone (decision 167):
+// - colour palettes that nothing uses (no colorPalette prop, colour token or recipe of ours names
+//   them; test/frontend/shell-theme.test.ts checks the sources) are left out: ~75 fewer CSS
+//   variables for createSystem to build. To use one, take it off this list;
+// - Brandpilot is light only (index.html's color-scheme; no colour-mode switch anywhere): every
+//   semantic token keeps its light value as a plain value, so createSystem builds one variable
+//   per token instead of a light and a dark rule each.
+export const UNUSED_PALETTES: readonly string[] = ["yellow", "teal", "cyan", "pink"];
+const trimTokens = <T,>(tree: T): T =>
+  JSON.parse(JSON.stringify(tree), (key, v: { _light?: unknown } | null) => (UNUSED_PALETTES.includes(key) ? undefined : v && typeof v === "object" && "_light" in v ? v._light : v)) as T;
+
 const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -41,8 +52,8 @@ const themeConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: trimTokens(tokens),
+    semanticTokens: trimTokens(semanticTokens),
     textStyles,
     layerStyles,
     animationStyles,

@@ -1,4 +1,5 @@
-// The build pre-renders / and /login (frontend/prerender.tsx, decision 163); the browser then
+// The build pre-renders / and /login (frontend/prerender.tsx, decision 163), and /dashboard's frame
+// before its data (decision 167); the browser then
 // hydrates that HTML. A hydration mismatch would make React throw the HTML away and paint again
 // (a flash and a layout shift), so this renders each page as the build does, hydrates it with the
 // browser's App, and expects no recoverable error and the same page on screen. The build's side
@@ -13,10 +14,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { App } from "../../frontend/app/app";
 import { mountApp } from "../../frontend/app/mount";
 import { AppRoutes } from "../../frontend/app/router";
+import { project } from "./shell-helpers";
 import { jsonResponse } from "./test-utils";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const PAGES = ["/", "/login"] as const;
+const PAGES = ["/", "/login", "/dashboard"] as const;
 const rendered: Record<string, { styles: string; markup: string }> = {};
 
 beforeAll(() => {
@@ -135,5 +137,54 @@ describe("pre-rendered public pages", () => {
     expect(errors).toEqual([]);
     expect(container.querySelector<HTMLFieldSetElement>("form fieldset")?.disabled).toBe(false);
     expect(container.querySelector<HTMLInputElement>('input[type="password"]')?.matches(":disabled")).toBe(false);
+  });
+
+  describe("/dashboard's frame (served to a visitor with a session cookie)", () => {
+    const session = (signedIn: boolean) =>
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url === "/api/auth/session") return jsonResponse({ user: signedIn ? { id: "u1", email: "ann@example.com" } : null, auth: { provider: "builtin", devOutbox: true } });
+        if (url === "/api/projects") return jsonResponse([project]);
+        if (url === "/api/projects/p1/dashboard")
+          return jsonResponse({ total_posts: 7, total_change: "+0.0%", scheduled_posts: 2, scheduled_change: "+3.2%", connected_accounts: 1, connected_change: "-", engagement_week: 0, engagement_change: "-", upcoming: [] });
+        return jsonResponse({ error: { code: "not_found", message: "not found" } }, 404);
+      });
+
+    it("has the shell and the dashboard's headings with placeholders, no user data", () => {
+      const container = load("/dashboard");
+      expect(container.querySelector("h1")?.textContent).toBe("Welcome Back");
+      expect(container.querySelector("header")).not.toBeNull();
+      expect(container.querySelector('[data-testid="side-nav-skeleton"]')).not.toBeNull();
+      expect(container.querySelector('nav[aria-label="Quick actions"]')?.textContent).toContain("Feed Your Brain");
+      expect(container.querySelector('[data-testid="stat-Total Posts"]')?.getAttribute("aria-busy")).toBe("true");
+      expect(container.textContent).not.toContain(project.name);
+      // The remembered navigation width is CSS on <html>'s attribute: nothing read at build time.
+      expect(container.querySelector('[data-testid="side-nav-skeleton"]')?.getAttribute("style")).toBeNull();
+    });
+
+    it("signed in: hydrates the frame without a mismatch, then the dashboard fills in with the same layout", async () => {
+      const container = load("/dashboard");
+      vi.stubGlobal("fetch", session(true));
+      const { errors, settle } = await hydrate(container, "/dashboard");
+      for (let i = 0; i < 50 && container.querySelector('[data-testid="stat-Total Posts"]')?.textContent !== "7"; i++) await settle();
+      expect(errors).toEqual([]);
+      expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome Back");
+      expect(container.textContent).toContain(project.name);
+      expect(screen.getByTestId("stat-Total Posts")).toHaveTextContent("7");
+      expect(screen.getByTestId("side-nav")).toBeInTheDocument();
+      // One dashboard, one shell: the frame was replaced, not left behind.
+      expect(container.querySelectorAll("h1")).toHaveLength(1);
+      expect(screen.queryByTestId("shell-skeleton")).toBeNull();
+    });
+
+    it("signed out (an expired cookie): hydrates without a mismatch and ends on /login", async () => {
+      const container = load("/dashboard");
+      vi.stubGlobal("fetch", session(false));
+      const { errors, settle } = await hydrate(container, "/dashboard");
+      for (let i = 0; i < 50 && container.querySelector("h1")?.textContent !== "Welcome back"; i++) await settle();
+      expect(errors).toEqual([]);
+      expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Welcome back");
+      expect(container.textContent).not.toContain("Welcome Back");
+    });
   });
 });

@@ -3,7 +3,7 @@ import * as chakraTheme from "@chakra-ui/react/theme";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { APP_RECIPE_KEYS, loadAppRecipes, system } from "../../frontend/app/theme";
+import { APP_RECIPE_KEYS, loadAppRecipes, system, UNUSED_PALETTES } from "../../frontend/app/theme";
 import * as generated from "../../frontend/app/theme-app-recipes";
 
 // The app theme carries only the recipes of Chakra components the app uses, split into the
@@ -130,5 +130,31 @@ describe("app theme", () => {
     const late = fresh.system.getSlotRecipeFn("dialog");
     expect(late).not.toBe(early); // ...and not cached: the next render gets the real recipe
     expect(late.classNameMap).toMatchObject({ content: "chakra-dialog__content" });
+  });
+
+  it("leaves out only colour palettes that no screen, token or recipe names (decision 167)", async () => {
+    expect(UNUSED_PALETTES.length).toBeGreaterThan(0);
+    const word = new RegExp(`\\b(${UNUSED_PALETTES.join("|")})\\b`);
+    const theme = path.join(root, "frontend/app/theme.ts");
+    for (const file of sourceFiles(path.join(root, "frontend")).filter((f) => f !== theme)) {
+      expect(word.exec(readFileSync(file, "utf8"))?.[0], path.relative(root, file)).toBeUndefined();
+    }
+    await loadAppRecipes();
+    const { recipes, slotRecipes, semanticTokens } = system._config.theme!;
+    expect(word.exec(JSON.stringify({ recipes, slotRecipes, semanticTokens }))?.[0]).toBeUndefined();
+    // Gone from the system's CSS variables; the palettes in use are still there.
+    for (const name of UNUSED_PALETTES) expect(system.tokens.getVar(`colors.${name}.500`)).toBeUndefined();
+    for (const name of ["brand", "gray", "red", "orange", "green", "blue", "purple"]) expect(system.tokens.getVar(`colors.${name}.500`)).toBeDefined();
+  });
+
+  it("is light only: semantic tokens carry their light value, with no dark rule (decision 167)", () => {
+    expect(JSON.stringify(system._config.theme?.semanticTokens)).not.toMatch(/_dark|_light/);
+    expect(JSON.stringify(chakraTheme.semanticTokens)).toContain("_dark"); // the check sees them
+    // The light values are the ones in force: fg.muted is gray.600, the border gray.200.
+    const css = JSON.stringify(system.getTokenCss());
+    expect(css).toContain('"--chakra-colors-fg-muted":"var(--chakra-colors-gray-600)"');
+    expect(css).toContain('"--chakra-colors-border":"var(--chakra-colors-gray-200)"');
+    expect(css).toContain('"--chakra-colors-fg-error":"var(--chakra-colors-red-600)"');
+    expect(css).not.toContain(".dark");
   });
 });

@@ -36,9 +36,9 @@ const assets = {
   },
 };
 
-async function get(path: string) {
+async function get(path: string, headers: HeadersInit = {}) {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(new URL(path, ORIGIN)), { ...(env as Env), ASSETS: assets as unknown as Env["ASSETS"] }, ctx);
+  const res = await worker.fetch(new Request(new URL(path, ORIGIN), { headers }), { ...(env as Env), ASSETS: assets as unknown as Env["ASSETS"] }, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -49,6 +49,21 @@ describe("static asset responses through the Worker", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("<title>/landing</title>");
     expect(res.headers.get("content-security-policy")).toBe(SPA_CSP);
+  });
+
+  it("serves /dashboard's pre-rendered frame only with a session cookie, the SPA shell otherwise (decision 167)", async () => {
+    for (const cookie of ["bp_session=abc", "theme=x; __session=eyJ"]) {
+      const res = await get("/dashboard", { cookie });
+      expect(res.status).toBe(200);
+      expect(await res.text(), cookie).toContain("<title>/dashboard</title>");
+      expect(res.headers.get("content-security-policy")).toBe(SPA_CSP);
+    }
+    for (const headers of [{}, { cookie: "theme=x" }, { cookie: "bp_session=" }] as Record<string, string>[]) {
+      const res = await get("/dashboard", headers);
+      expect(res.status).toBe(200);
+      // "/" through the binding is index.html, the empty shell (no dashboard text before /login).
+      expect(await res.text(), JSON.stringify(headers)).toContain("<title>/</title>");
+    }
   });
 
   it("serves the SPA fallback for another Worker-first path the same way", async () => {

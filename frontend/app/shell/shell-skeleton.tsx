@@ -6,7 +6,8 @@
 // Keep its sizes in step with app-shell.tsx, side-nav.tsx, header.tsx and mobile-nav.tsx: the
 // real shell then replaces it without moving anything (test/frontend/shell-skeleton.test.tsx).
 import { Box, type BoxProps } from "@chakra-ui/react";
-import { readCollapsed, SIDE_NAV_WIDTH } from "./side-nav-state";
+import type { ReactNode } from "react";
+import { SIDE_NAV_COLLAPSED_ATTR, SIDE_NAV_WIDTH } from "./side-nav-state";
 
 /** One grey placeholder block; pulses unless the user prefers reduced motion. */
 export function Bone(props: BoxProps) {
@@ -39,9 +40,12 @@ export function ContentSkeleton() {
   );
 }
 
-/** The whole signed-in frame with a content skeleton: shown before the session is known. */
-export function ShellSkeleton() {
-  const width = readCollapsed() ? SIDE_NAV_WIDTH.collapsed : SIDE_NAV_WIDTH.expanded;
+/**
+ * The whole signed-in frame with a content skeleton (or `children`, the dashboard's frame):
+ * shown before the session is known. The navigation's width is CSS keyed on <html>'s attribute
+ * (side-nav-state.ts), not read here: the same markup is built into dashboard.html (decision 167).
+ */
+export function ShellSkeleton({ children = <ContentSkeleton /> }: { children?: ReactNode }) {
   return (
     <Box display="flex" minH="100dvh" bg="gray.50" data-testid="shell-skeleton">
       <Box
@@ -50,7 +54,8 @@ export function ShellSkeleton() {
         display={{ base: "none", md: "flex" }}
         flexDirection="column"
         flexShrink={0}
-        style={{ width: `${width}px` }}
+        w={`${SIDE_NAV_WIDTH.expanded}px`}
+        css={{ [`html[${SIDE_NAV_COLLAPSED_ATTR}] &`]: { width: `${SIDE_NAV_WIDTH.collapsed}px` } }}
         h="100dvh"
         position="sticky"
         top="0"
@@ -81,7 +86,7 @@ export function ShellSkeleton() {
           </Box>
         </Box>
         <Box as="main" id="main-content" flex="1" minW="0" pb={{ base: "28", md: "0" }}>
-          <ContentSkeleton />
+          {children}
         </Box>
       </Box>
       <Box aria-hidden display={{ base: "block", md: "none" }} position="fixed" insetX="0" bottom="0" h="16" bg="bg" borderTopWidth="1px" />

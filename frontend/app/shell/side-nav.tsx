@@ -4,7 +4,7 @@ import { useState, type ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 import { NAV_ITEMS } from "./nav-items";
 import { useShellActions } from "./shell-context";
-import { readCollapsed, SIDE_NAV_STORAGE_KEY as STORAGE_KEY, SIDE_NAV_WIDTH } from "./side-nav-state";
+import { readCollapsed, SIDE_NAV_WIDTH, writeCollapsed } from "./side-nav-state";
 
 const itemStyles = {
   display: "flex",
@@ -63,11 +63,7 @@ export function SideNav() {
 
   const toggle = () => {
     setCollapsed((c) => {
-      try {
-        localStorage.setItem(STORAGE_KEY, c ? "0" : "1");
-      } catch {
-        /* private mode: the choice just isn't remembered */
-      }
+      writeCollapsed(!c);
       return !c;
     });
   };

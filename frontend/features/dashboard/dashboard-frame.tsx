@@ -1,0 +1,177 @@
+// The dashboard's parts that are not user data (heading, quick actions, the figures' cards, the
+// upcoming list's card), shared by the screen and by its frame: what /dashboard paints before the
+// session, the project and the figures are known. The frame is built into dist/dashboard.html at
+// build time (vite.config.ts, decision 167) inside the shell skeleton, so a phone paints the
+// dashboard's largest text with the document; the app hydrates it, keeps it as the fallback of
+// every step that loads (session, shell, screen) and the screen replaces it with the same layout,
+// the figures filling in place. A small chunk: only Chakra layout, a few icons and links.
+import { Box, Button, Card, Circle, Heading, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { ArrowRight, Brain, CalendarDays, Heart, Plus, Send, Share2, Sparkles, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { connectableNames } from "../../../platforms/registry";
+import { Bone, ShellSkeleton } from "../../app/shell/shell-skeleton";
+
+const QUICK_ACTIONS = [
+  { step: 1, title: "Feed Your Brain", text: "Upload brand documents so every post sounds like you.", to: "/brain", icon: Brain },
+  { step: 2, title: "Connect Social", text: `Link your ${connectableNames()} accounts to publish.`, to: "/social-connect", icon: Share2 },
+  { step: 3, title: "Generate Campaign", text: "Turn one prompt into a whole schedule of posts.", to: "/campaigns/new", icon: Sparkles },
+] as const;
+
+/** A placeholder inside a text line (the line keeps its height). */
+const placeholder = (w: string) => <Bone as="span" display="inline-block" verticalAlign="middle" h="0.8em" w={w} />;
+
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  return (
+    <Stack p={{ base: "4", md: "8" }} gap="8" w="full" maxW="6xl" mx="auto">
+      {children}
+    </Stack>
+  );
+}
+
+/** "Welcome Back", the project's name (a placeholder until known) and the campaign button. */
+export function DashboardHeading({ projectName }: { projectName: string | null }) {
+  return (
+    <HStack justify="space-between" wrap="wrap" gap="4">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">
+          Welcome Back
+        </Heading>
+        <Text color="fg.muted">{projectName ?? placeholder("32")}</Text>
+      </Stack>
+      <Button asChild colorPalette="brand">
+        <RouterLink to="/campaigns/new">
+          <Plus size={16} aria-hidden /> Create New Campaign
+        </RouterLink>
+      </Button>
+    </HStack>
+  );
+}
+
+export function QuickActions() {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" as="nav" aria-label="Quick actions">
+      {QUICK_ACTIONS.map((a) => (
+        <Card.Root key={a.step} asChild variant="outline" _hover={{ borderColor: "brand.solid", shadow: "sm" }} transition="all 0.15s">
+          <RouterLink to={a.to}>
+            <Card.Body gap="2">
+              <HStack gap="3">
+                <Circle size="9" bg="brand.subtle" color="brand.fg">
+                  <a.icon size={18} aria-hidden />
+                </Circle>
+                <Heading as="h2" size="md">
+                  {a.step}. {a.title}
+                </Heading>
+              </HStack>
+              <Text color="fg.muted" fontSize="sm">
+                {a.text}
+              </Text>
+            </Card.Body>
+          </RouterLink>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export type DashboardFigures = {
+  total_posts: number;
+  total_change: string;
+  scheduled_posts: number;
+  scheduled_change: string;
+  connected_accounts: number;
+  connected_change: string;
+  engagement_week: number;
+  engagement_change: string;
+};
+
+/** The four figures; `null` while they load (placeholders in the same text lines). */
+export function DashboardStats({ figures }: { figures: DashboardFigures | null }) {
+  const f = figures;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <Stat label="Total Posts" value={f?.total_posts} change={f?.total_change} icon={<Send size={18} aria-hidden />} />
+      <Stat label="Scheduled Posts" value={f?.scheduled_posts} change={f?.scheduled_change} icon={<CalendarDays size={18} aria-hidden />} />
+      <Stat label="Connected Accounts" value={f?.connected_accounts} change={f?.connected_change} icon={<Users size={18} aria-hidden />} />
+      {/* Issue 13: engagement gained in the last 7 days, change against the week before. */}
+      <Stat label="Engagement (7 days)" value={f?.engagement_week} change={f?.engagement_change} icon={<Heart size={18} aria-hidden />} />
+    </SimpleGrid>
+  );
+}
+
+function Stat({ label, value, change, icon }: { label: string; value: number | undefined; change: string | undefined; icon: ReactNode }) {
+  const pending = value === undefined || change === undefined;
+  const tone = pending ? "fg.muted" : change.startsWith("+") ? "green.fg" : change.startsWith("-") && change.length > 1 ? "red.fg" : "fg.muted";
+  return (
+    <Card.Root role="group" aria-label={label}>
+      <Card.Body gap="1">
+        <HStack justify="space-between" color="fg.muted">
+          <Text fontSize="sm">{label}</Text>
+          {icon}
+        </HStack>
+        <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`} aria-busy={pending}>
+          {pending ? placeholder("12") : value}
+        </Text>
+        <Text fontSize="sm" color={tone}>
+          {pending ? placeholder("16") : change}
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The upcoming posts' card around `children` (the list, its empty state or its placeholders). */
+export function UpcomingCard({ children }: { children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby="upcoming-heading">
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading as="h2" size="lg" id="upcoming-heading">
+            Upcoming Posts
+          </Heading>
+          <Link asChild color="brand.fg" fontSize="sm">
+            <RouterLink to="/calendar">
+              View Calendar <ArrowRight size={14} aria-hidden />
+            </RouterLink>
+          </Link>
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+export function UpcomingLoading() {
+  return (
+    <Stack gap="3" role="status" aria-busy="true" data-testid="upcoming-loading">
+      <Box as="span" srOnly>
+        Loading...
+      </Box>
+      <Bone h="20" />
+      <Bone h="20" />
+    </Stack>
+  );
+}
+
+/** The dashboard's content before its project and figures are known. */
+export function DashboardContentFrame({ projectName = null }: { projectName?: string | null }) {
+  return (
+    <DashboardLayout>
+      <DashboardHeading projectName={projectName} />
+      <QuickActions />
+      <DashboardStats figures={null} />
+      <UpcomingCard>
+        <UpcomingLoading />
+      </UpcomingCard>
+    </DashboardLayout>
+  );
+}
+
+/** The whole /dashboard before the session is known: the shell skeleton around the content frame. */
+export default function DashboardFrame() {
+  return (
+    <ShellSkeleton>
+      <DashboardContentFrame />
+    </ShellSkeleton>
+  );
+}
