@@ -27,14 +27,14 @@ async function fed(brand: WriterBrand, voice = brand.brand_voice) {
   const { e, sent } = quietEnv();
   await addTextDocument(depsFor(e), user.userId, user.projectId, { title: brand.title, content: brand.book });
   for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
-  const generate = async (prompt: string, count = 6) =>
+  const generate = async (prompt: string, count = 6, platforms: readonly ("twitter" | "instagram" | "linkedin")[] = PLATFORMS) =>
     (
       await generateContent(getDb(env.DB), e, user.userId, user.projectId, {
         prompt,
         type: "campaign",
         count,
         duration: 7,
-        platforms: [...PLATFORMS],
+        platforms: [...platforms],
         start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
         start_time: "09:00",
         time_zone: "UTC",
@@ -150,6 +150,18 @@ describe("the local writer on three other brands", { timeout: 120_000 }, () => {
       }
     });
   }
+
+  it("a campaign with fewer posts than named subjects still covers them on networks with room for two sentences", async () => {
+    for (const brand of WRITER_BRANDS) {
+      const brief = brand.briefs[2]!;
+      const subjects = Object.entries(brief.covered);
+      const { generate } = await fed(brand);
+      const posts = await generate(brief.prompt, subjects.length - 1, ["linkedin", "instagram"]);
+      const all = posts.map((p) => p.content).join("\n---\n");
+      expect(posts).toHaveLength(subjects.length - 1);
+      for (const [subject, pattern] of subjects) expect(posts.some((p) => pattern.test(p.content)), `${brand.name}: ${subject} missing:\n${all}`).toBe(true);
+    }
+  });
 
   it("the brand voice changes hooks, calls to action and rhythm on the same brand and brief", async () => {
     const brand = WRITER_BRANDS[1]!;

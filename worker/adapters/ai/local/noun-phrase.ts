@@ -25,7 +25,7 @@ const VERBS = new Set(
 );
 
 /** Heads that are no topic of their own: times, units, amounts, pronoun-like words. */
-const GENERIC_HEADS = new Set(
+export const GENERIC_HEADS = new Set(
   (
     "year years month months week weeks day days hour hours minute minutes second seconds morning mornings evening evenings " +
     "time times today tomorrow autumn spring summer winter weekend weekends percent per cent pound pounds euro euros dollar " +
@@ -43,8 +43,13 @@ export const PEOPLE_HEADS = new Set(
   ).split(/\s+/),
 );
 
+/** Irregular past participles that follow a noun in brand copy ("a GPS tracker hidden in the frame"). */
+const PARTICIPLES = new Set(
+  "hidden built made known given taken shown grown sold kept left found held brought bought sent spent paid done seen written chosen driven ridden broken frozen stolen worn torn sewn woven".split(" "),
+);
+
 const verbForm = (w: string) => {
-  if (VERBS.has(w)) return true;
+  if (VERBS.has(w) || PARTICIPLES.has(w)) return true;
   const bases = [w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ed$/, ""), w.replace(/d$/, ""), w.replace(/ing$/, ""), w.replace(/ing$/, "e")];
   return bases.some((b) => b !== w && VERBS.has(b));
 };

@@ -17,7 +17,7 @@ import type { BrainPassage, GeneratedPostDraft, GeneratePostsInput } from "../ty
 import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post-limits";
 import { completeSentences, keyphrases } from "./text";
 import { porterStem, sentenceTexts, tokens } from "./nlp";
-import { leadNounPhrase, PEOPLE_HEADS, type NounPhrase } from "./noun-phrase";
+import { GENERIC_HEADS, leadNounPhrase, PEOPLE_HEADS, type NounPhrase } from "./noun-phrase";
 import { fnv1a, STOPWORDS, truncateWords, words } from "./tokenize";
 
 export type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
@@ -40,7 +40,7 @@ const HOOKS: Record<Voice, string[]> = {
   casual: ["A few words about {t}.", "Something we love: {t}.", "From our team, about {t}.", "Let us tell you about {t}.", "Close to our hearts: {t}.", "We're proud of {t}."],
   professional: ["A closer look at {t}.", "What to know about {t}.", "{T}, in brief.", "{T}, explained.", "{T}: the key facts.", "A note on {t}."],
   technical: ["{T}: the specifics.", "Under the hood: {t}.", "Technical note: {t}.", "{T}, in detail.", "Spec check: {t}.", "The details of {t}."],
-  luxury: ["Introducing {t}.", "The art of {t}.", "{T}, considered.", "Crafted with care: {t}.", "Discover {t}.", "{T}, refined."],
+  luxury: ["Introducing {t}.", "{T}, with care.", "{T}, considered.", "Crafted with care: {t}.", "Discover {t}.", "{T}, refined."],
   bold: ["Meet {t}.", "{T}. Done right.", "This is {t}.", "{T}, no half measures.", "Here's {t}.", "{T} sets the bar."],
   neutral: ["About {t}.", "{T}, explained.", "Worth knowing: {t}.", "A note on {t}.", "{T} in a nutshell.", "Focus: {t}."],
 };
@@ -226,7 +226,9 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
   const keys: string[] = [];
   const add = (phrase: string) => {
     const ws = phrase.split(/\s+/);
-    if (ws.length > 3 || MONTHS_AND_DAYS.test(phrase) || GENERIC_TAG.test(phrase)) return;
+    // Amounts and times are no topics ("#MillionPounds", "#TwoWeeks").
+    const last = ws.at(-1)!.toLowerCase();
+    if (ws.length > 3 || MONTHS_AND_DAYS.test(phrase) || GENERIC_TAG.test(phrase) || GENERIC_HEADS.has(last) || ws.some((w) => /^(?:million|billion|thousand|hundred)$/i.test(w))) return;
     const t = toHashtag(phrase);
     const key = [...stemsOf(phrase)].sort().join(" ");
     if (!t || !key || keys.includes(key)) return; // "#CargoBike" and "#CargoBikes" are one topic
@@ -275,8 +277,12 @@ function hookFor(template: string, topic: string): string {
   return template.replace("{T}", cap(topic)).replace("{t}", topic);
 }
 
-/** A topic word list that names no topic of its own. */
-const weakTopic = (np: NounPhrase | null) => !np || PEOPLE_HEADS.has(np.head) || np.text.split(" ").length > 4;
+/**
+ * An opening noun phrase that names no topic of its own: people ("business owners"), too long, or
+ * the first half of a pair ("Research" of "Research and development tax relief").
+ */
+const weakTopic = (np: NounPhrase | null, text: string) =>
+  !np || PEOPLE_HEADS.has(np.head) || np.text.split(" ").length > 4 || /^\s+(?:and|or|&)\s/.test(text.slice(np.end));
 
 export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
   const { brand, prompt } = input;
@@ -355,9 +361,14 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
     const main = facts.filter((f) => free(f) && fitsAlone(f)).sort((a, b) => fit(b) - fit(a) || a.order - b.order)[0];
     let mainText = main?.text;
     if (main && short && !fitsPlatform(main.text, topicList.slice(0, 1), platform)) mainText = firstClause(main.text) ?? main.text;
-    // A second sentence on longer networks: from the same passage or subject, and on the same topic.
+    // A second sentence on longer networks: from the same passage or subject, and on the same
+    // topic; when fewer posts remain than subjects to cover, the next subject's sentence.
+    const crowded = pending.length >= count - i;
+    const nextSubject = crowded ? pending.find((s) => facts.some((f) => free(f) && f !== main && knows(s, f))) : undefined;
     const support =
-      main && !short
+      main && !short && nextSubject
+        ? facts.filter((f) => free(f) && f !== main && knows(nextSubject, f) && f.text.length + main.text.length < 480)[0]
+        : main && !short
         ? facts
             .filter((f) => free(f) && f !== main && f.brain && (f.passage === main.passage || (subject && coverOf(subject, f) > 0)))
             .filter((f) => overlap(f.stems, main.stems) >= 2 && f.text.length + main.text.length < 420 && !pending.some((s) => knows(s, f)))
@@ -377,13 +388,16 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
     let topicIsLead = false;
     if (main) {
       const labelMissing = subject && coverOf(subject, main) < subjectStems.get(subject)!.size;
-      if (subject && subject.phrase !== false && (labelMissing || weakTopic(main.np))) {
+      if (subject && subject.phrase !== false && (labelMissing || weakTopic(main.np, main.text))) {
         topic = withArticle(subject.label, subject.det ?? "", /^\p{Lu}/u.test(subject.label));
-      } else if (!weakTopic(main.np)) {
+      } else if (!weakTopic(main.np, main.text)) {
         topic = withArticle(main.np!.text, main.np!.det, main.np!.name);
         topicIsLead = true;
       } else {
-        const name = keyphrases(main.text, 4).find((k) => k.text.split(" ").every((w) => /^\p{Lu}/u.test(w)) && !MONTHS_AND_DAYS.test(k.text));
+        // A name early in the sentence is what it is about; one at its end is a detail ("... in the Netherlands").
+        const name = keyphrases(main.text, 4).find(
+          (k) => k.text.split(" ").every((w) => /^\p{Lu}/u.test(w)) && !MONTHS_AND_DAYS.test(k.text) && main.text.indexOf(k.text) >= 0 && main.text.indexOf(k.text) < main.text.length * 0.4,
+        );
         topic = name?.text ?? "";
       }
     } else {
@@ -410,7 +424,9 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
     const cta = ctaList
       .map((c, k) => ({ c, k, uses: ctaUse.get(c.text) ?? 0 }))
       .sort((a, b) => a.uses - b.uses || ((a.k - seed - i * 7) % ctaList.length + ctaList.length) % ctaList.length - (((b.k - seed - i * 7) % ctaList.length) + ctaList.length) % ctaList.length)[0];
-    const ctaText = cta?.c.text ?? "";
+    // A sentence that is itself an invitation ("Book a free test ride at ...") needs no second one.
+    const imperative = !!main && !main.np && /^\p{Lu}\p{Ll}+ (?:a|an|the|our|your|us|it|one)\b/u.test(main.text) && !/^(?:We|You|They|It|This|There|Our)\b/.test(main.text);
+    const ctaText = imperative ? "" : (cta?.c.text ?? "");
 
     // Hashtags: topics this post talks about first, then the brief's subjects and the brand.
     const factLines = [mainText, support?.text].filter((x): x is string => !!x);
