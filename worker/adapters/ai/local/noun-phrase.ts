@@ -83,7 +83,8 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
   let i = 0;
   let det = "";
   while (i < toks.length && (DETERMINERS.has(toks[i]!.lower) || OPENERS.has(toks[i]!.lower))) {
-    if (DETERMINERS.has(toks[i]!.lower) && !det) det = toks[i]!.lower;
+    // "All our services": the possessive is the article a hook needs ("our services").
+    if (DETERMINERS.has(toks[i]!.lower) && (!det || /^(?:our|your|their)$/.test(toks[i]!.lower))) det = toks[i]!.lower;
     i++;
   }
   const run: Token[] = [];

@@ -442,7 +442,7 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
     // The hook names the sentence's subject: the sentence then goes on with a pronoun ("Meet our
     // sourdough starter. It is called Doris, ...") when it opened with that phrase and a verb.
     const pronounFact = (text: string, f: Fact | undefined) => {
-      if (!hook || !topicIsLead || !f?.np || text !== f.text) return text;
+      if (!hook || !topicIsLead || !f?.np || !text.startsWith(f.text.slice(0, f.np.end))) return text;
       const rest = text.slice(f.np.end);
       const pluralHead = /[^su]s$/.test(f.np.head) && !f.np.name;
       const verb = /^\s+(?:is|are|was|were|has|have|can|will|may|must|should|could|would)\b/.test(rest) || (!pluralHead && /^\s+[a-z]+[^su's]s\b/.test(rest));
