@@ -39,7 +39,8 @@ export const PEOPLE_HEADS = new Set(
   (
     "people person customers customer clients client users user teams team owners owner parents families family riders " +
     "members member engineers engineer developers developer buyers buyer readers reader followers fans fan visitors visitor " +
-    "students student professionals businesses companies everyone anyone folks locals regulars newcomers beginners"
+    "students student professionals businesses companies everyone anyone folks locals regulars newcomers beginners guests guest " +
+    "patients patient diners diner kids children employees employee staff partners partner subscribers subscriber"
   ).split(/\s+/),
 );
 
@@ -109,6 +110,9 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
     // object of an instruction holds no verb ("promote test rides", "Kubernetes cost reports").
     if (!nameLike && run.length && verbForm(t.lower) && !beforeAux && !opts.object) break;
     if (!nameLike && run.length && /[^e]ed$/.test(t.lower) && !beforeAux) break;
+    // An "-s" word after a noun and before an object is the verb ("Lumen Roasters roasts coffee",
+    // "every bag names the farm"); as the object of an instruction it stays a plural.
+    if (!nameLike && run.length && !opts.object && !beforeAux && /[^su']s$/.test(t.lower) && next !== undefined && (DETERMINERS.has(next.lower) || next.kind === "number" || !next.stop)) break;
     // A sentence opening with a bare verb is an instruction ("Book a test ride"), not a topic.
     if (!run.length && k === 0 && next !== undefined && DETERMINERS.has(next.lower) && !opts.object) return null;
     if (!nameLike && !run.length && VERBS.has(t.lower)) return null;
@@ -135,4 +139,14 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
     head,
     end: run[run.length - 1]!.start + run[run.length - 1]!.text.length,
   };
+}
+
+/** Every noun phrase a determiner opens in `text` ("the farm", "a glass carafe", "our partner farms"). */
+export function nounPhrasesIn(text: string, opts: { knownNames?: Set<string> } = {}): NounPhrase[] {
+  const out: NounPhrase[] = [];
+  for (const m of text.matchAll(/\b(?:the|our|a|an|your|their|every|each)\s+/gi)) {
+    const np = leadNounPhrase(text.slice(m.index), { knownNames: opts.knownNames });
+    if (np) out.push(np);
+  }
+  return out;
 }

@@ -17,7 +17,7 @@ import type { BrainPassage, GeneratedPostDraft, GeneratePostsInput } from "../ty
 import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post-limits";
 import { completeSentences, keyphrases } from "./text";
 import { porterStem, sentenceTexts, tokens } from "./nlp";
-import { GENERIC_HEADS, leadNounPhrase, PEOPLE_HEADS, type NounPhrase } from "./noun-phrase";
+import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, type NounPhrase } from "./noun-phrase";
 import { fnv1a, STOPWORDS, truncateWords, words } from "./tokenize";
 
 export type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
@@ -282,7 +282,7 @@ function hookFor(template: string, topic: string): string {
  * the first half of a pair ("Research" of "Research and development tax relief").
  */
 const weakTopic = (np: NounPhrase | null, text: string) =>
-  !np || PEOPLE_HEADS.has(np.head) || np.text.split(" ").length > 4 || /^\s+(?:and|or|&)\s/.test(text.slice(np.end));
+  !np || PEOPLE_HEADS.has(np.head) || MONTHS_AND_DAYS.test(np.head) || np.text.split(" ").length > 4 || /^\s+(?:and|or|&)\s/.test(text.slice(np.end));
 
 export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
   const { brand, prompt } = input;
@@ -303,7 +303,8 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
   const addFacts = (texts: string[], passage: string, brain: boolean, subject?: string) => {
     for (const text of texts) {
       let t = text.trim();
-      if (t.length < 20 || words(t).length < 4 || seen.has(keyOf(t))) continue;
+      // The brain's sentences from 4 words; the description and insights only when they say something.
+      if (t.length < 20 || words(t).length < (brain ? 4 : 6) || seen.has(keyOf(t))) continue;
       seen.add(keyOf(t));
       if (repeatsBrief(t, prompt)) {
         const r = restate(t, prompt);
@@ -386,6 +387,7 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
     // the sentence is about (its opening noun phrase), else a name in it; no topic, no hook.
     let topic = "";
     let topicIsLead = false;
+    let sparePassage = "";
     if (main) {
       const labelMissing = subject && coverOf(subject, main) < subjectStems.get(subject)!.size;
       if (subject && subject.phrase !== false && (labelMissing || weakTopic(main.np, main.text))) {
@@ -401,9 +403,21 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
         topic = name?.text ?? "";
       }
     } else {
-      // The facts ran out: a topic of the brand not hooked yet, named as the brand writes it.
-      const spare = keyphrases(brainText || brand.description, 10).map((p) => p.text).find((t) => !hookedTopics.has(t.toLowerCase()) && t.split(" ").length <= 3);
-      topic = spare ?? "";
+      // The facts ran out: a topic a brand sentence opens with that no hook has named yet, that
+      // sentence's passage as its source. None left: the campaign ends here, shorter than asked,
+      // rather than with a repeated line or a hook on a fragment.
+      const spare = [...facts]
+        .sort((a, b) => Number(b.brain) - Number(a.brain) || a.order - b.order)
+        .flatMap((f) => [f.np, ...nounPhrasesIn(f.text, { knownNames: names })].map((np) => ({ np, f })))
+        .find(({ np, f }) => np && !weakTopic(np, f.text) && !hookedTopics.has(np.text.toLowerCase()));
+      if (spare) {
+        topic = withArticle(spare.np!.text, spare.np!.det, spare.np!.name);
+        sparePassage = spare.f.passage;
+      } else {
+        // Last, the brand itself, in each of the voice's hooks once.
+        topic = brand.name.trim();
+        if (hooks.every((tpl) => used.has(keyOf(hookFor(tpl, topic)))) && posts.length) break;
+      }
     }
     const firstWord = (s: string) => (words(s)[0] ?? "").toLowerCase();
     let hook = "";
@@ -416,7 +430,7 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
       if (order[0]) {
         hook = order[0].line;
         hookUse.set(order[0].tpl, order[0].uses + 1);
-        hookedTopics.add(topic.toLowerCase().replace(/^(?:our|the|your|their) /, ""));
+        if (topic !== brand.name.trim()) hookedTopics.add(topic.toLowerCase().replace(/^(?:our|the|your|their) /, ""));
       }
     }
     // A call to action is a sentence too: once per campaign, then none.
@@ -480,7 +494,7 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
       hashtags: fitted.hashtags,
       platform,
       image_prompt: truncateWords(`${brand.name}${brand.industry ? ` (${brand.industry})` : ""}: ${main?.text ?? topic}`, 200),
-      sources: [...new Set([main?.passage, support?.passage].filter((x): x is string => !!x))],
+      sources: [...new Set([main?.passage, support?.passage, sparePassage].filter((x): x is string => !!x))],
       key_line: truncateWords(mainText ?? (hook || brand.name), 140),
     });
   }
