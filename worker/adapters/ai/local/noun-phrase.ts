@@ -19,7 +19,7 @@ const VERBS = new Set(
     "appear need help learn change include offer support cover serve stay sit move happen live grow ship save cut keep let put " +
     "set turn use update sync send leave pass reach hold lead charge ingest answer contain carry sit fit draw flag learn manage " +
     "keep require call feed visit fix check link prepare publish file submit handle produce meet act pay welcome bring protect " +
-    "replace become begin build buy choose create drive fall find grow hit join know launch lose mean own plan read ride say " +
+    "roast brew name replace become begin build buy choose create drive fall find grow hit join know launch lose mean own plan read ride say " +
     "see show spend stand stop talk tell think try wait walk want win write track alert catch break sign store"
   ).split(/\s+/),
 );
@@ -49,7 +49,7 @@ const PARTICIPLES = new Set(
   "hidden built made known given taken shown grown sold kept left found held brought bought sent spent paid done seen written chosen driven ridden broken frozen stolen worn torn sewn woven".split(" "),
 );
 
-const verbForm = (w: string) => {
+export const verbForm = (w: string) => {
   if (VERBS.has(w) || PARTICIPLES.has(w)) return true;
   const bases = [w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ed$/, ""), w.replace(/d$/, ""), w.replace(/ing$/, ""), w.replace(/ing$/, "e")];
   return bases.some((b) => b !== w && VERBS.has(b));
@@ -112,7 +112,8 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
     if (!nameLike && run.length && /[^e]ed$/.test(t.lower) && !beforeAux) break;
     // An "-s" word after a noun and before an object is the verb ("Lumen Roasters roasts coffee",
     // "every bag names the farm"); as the object of an instruction it stays a plural.
-    if (!nameLike && run.length && !opts.object && !beforeAux && /[^su']s$/.test(t.lower) && next !== undefined && (DETERMINERS.has(next.lower) || next.kind === "number" || !next.stop)) break;
+    const afterName = run.every((r) => /^[\p{Lu}\p{N}]/u.test(r.text));
+    if (!nameLike && run.length && !opts.object && !beforeAux && /[^su']s$/.test(t.lower) && next !== undefined && (DETERMINERS.has(next.lower) || next.kind === "number" || (afterName && !next.stop))) break;
     // A sentence opening with a bare verb is an instruction ("Book a test ride"), not a topic.
     if (!run.length && k === 0 && next !== undefined && DETERMINERS.has(next.lower) && !opts.object) return null;
     if (!nameLike && !run.length && VERBS.has(t.lower)) return null;

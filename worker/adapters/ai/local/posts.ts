@@ -17,7 +17,7 @@ import type { BrainPassage, GeneratedPostDraft, GeneratePostsInput } from "../ty
 import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post-limits";
 import { completeSentences, keyphrases } from "./text";
 import { porterStem, sentenceTexts, tokens } from "./nlp";
-import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, type NounPhrase } from "./noun-phrase";
+import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, verbForm, type NounPhrase } from "./noun-phrase";
 import { fnv1a, STOPWORDS, truncateWords, words } from "./tokenize";
 
 export type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
@@ -459,7 +459,8 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
       if (!hook || !topicIsLead || !f?.np || !text.startsWith(f.text.slice(0, f.np.end))) return text;
       const rest = text.slice(f.np.end);
       const pluralHead = /[^su]s$/.test(f.np.head) && !f.np.name;
-      const verb = /^\s+(?:is|are|was|were|has|have|can|will|may|must|should|could|would)\b/.test(rest) || (!pluralHead && /^\s+[a-z]+[^su's]s\b/.test(rest));
+      const nextWord = rest.match(/^\s+([a-z]+)\b/)?.[1] ?? "";
+      const verb = /^(?:is|are|was|were|has|have|can|will|may|must|should|could|would)$/.test(nextWord) || (!pluralHead && /[^su']s$/.test(nextWord) && verbForm(nextWord));
       if (!verb) return text;
       const pronoun = pluralHead ? "They" : "It";
       const swapped = `${pronoun}${rest}`;
