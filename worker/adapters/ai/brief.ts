@@ -22,7 +22,7 @@ export type BriefSubject = {
 
 /** Leading instruction words: "Write a post announcing...", "Explain why...", "Show off...". */
 const INSTRUCTION =
-  /^(?:please\s+)?(?:(?:write|create|generate|make|draft|compose|give me|produce|prepare|plan|run|schedule)\s+(?:(?:a|an|some|the|\d+|few|short|quick|fun|catchy|engaging|launch|social(?: media)?|instagram|twitter|linkedin|facebook|x)\s+)*(?:posts?|tweets?|captions?|campaign|content|updates?|copy|series)\s*(?:(?:about|on|for|announcing|promoting|introducing|that|to|explaining|showing|highlighting)\s+)?|(?:announce|promote|share|introduce|highlight|celebrate|showcase|feature|advertise|explain(?: why| how| that| what)?|show(?: off| how| why| that| what)?|describe|present|remind (?:people|everyone|our \w+|them|customers|clients) (?:about|of|that)|tell (?:people|everyone|our \w+|them) (?:about|that|why|how)|talk about|post about|focus on|mention(?: that)?|cover|invite (?:people|everyone|them|\w+) to|remind (?:people|everyone|them))\s+|(?:write|create|generate|make|draft|compose|produce|prepare|plan|run|schedule)\s+(?=(?:a|an|the|one|some|\d+|two|three|four|five|six|seven|ten)\s))/i;
+  /^(?:please\s+)?(?:(?:write|create|generate|make|draft|compose|give me|produce|prepare|plan|run|schedule)\s+(?:(?:a|an|some|the|\d+|few|short|quick|fun|catchy|engaging|launch|social(?: media)?|instagram|twitter|linkedin|facebook|x)\s+)*(?:posts?|tweets?|captions?|campaign|content|updates?|copy|series)\s*(?:(?:about|on|for|announcing|promoting|introducing|that|to|explaining|showing|highlighting)\s+)?|(?:share|give|post|offer) (?:some |a few |our |three |five )?(?:tips|ideas|advice|facts|reasons) (?:on|about|for|why)|(?:announce|promote|share|introduce|highlight|celebrate|showcase|feature|advertise|explain(?: why| how| that| what)?|show(?: off| how| why| that| what)?|describe|present|remind (?:people|everyone|our \w+|them|customers|clients) (?:about|of|that)|tell (?:people|everyone|our \w+|them) (?:about|that|why|how)|talk about|post about|focus on|mention(?: that)?|cover|invite (?:people|everyone|them|\w+) to|remind (?:people|everyone|them)|spotlight|let (?:people|everyone|them|customers|clients|\w+) know(?: about| that)?|encourage (?:people|everyone|them|\w+ \w+) to (?:try|book|visit|join|use|order|buy)(?: our| the)?)\s+|(?:write|create|generate|make|draft|compose|produce|prepare|plan|run|schedule)\s+(?=(?:a|an|the|one|some|\d+|two|three|four|five|six|seven|ten)\s))/i;
 
 /** Campaign framing before the subject: "a fun week about", "the next two weeks to", "a series of posts on". */
 const FRAMING =
@@ -113,7 +113,8 @@ export function briefSubjects(brief: string): BriefSubject[] {
       // An audience ("for business owners") or a time ("before the deadline") is not the subject.
       const rest = strip(LEAD_PREPOSITION, clause);
       const np = leadNounPhrase(rest, { object: true, knownNames: names });
-      if (np && PEOPLE_HEADS.has(np.head)) clause = strip(LEAD_PREPOSITION, rest.slice(np.end).trim());
+      // (Only before a preposition or a relative: "Kids go free" is about kids, no subject of ours.)
+      if (np && PEOPLE_HEADS.has(np.head) && /^\s*(?:before|ahead|after|during|who|that|to|in|on|about|with|,|$)/i.test(rest.slice(np.end))) clause = strip(LEAD_PREPOSITION, rest.slice(np.end).trim());
       else if (/^for\s/i.test(clause)) clause = rest;
       if (clause === before) break;
     }

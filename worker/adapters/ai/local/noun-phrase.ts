@@ -108,7 +108,9 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
     const beforeAux = next !== undefined && AUXILIARIES.has(next.lower);
     // "-s"/"-ed"/"-ing" forms and base forms are verbs ("portal works", "team prepared"); the
     // object of an instruction holds no verb ("promote test rides", "Kubernetes cost reports").
-    if (!nameLike && run.length && verbForm(t.lower) && !beforeAux && !opts.object) break;
+    // A base form after a singular noun is a noun ("our practice plan costs"): English puts it after plurals only.
+    const baseAfterSingular = VERBS.has(t.lower) && !plural(run[run.length - 1]?.lower ?? "");
+    if (!nameLike && run.length && verbForm(t.lower) && !beforeAux && !opts.object && !baseAfterSingular) break;
     if (!nameLike && run.length && /[^e]ed$/.test(t.lower) && !beforeAux) break;
     // An "-s" word after a noun and before an object is the verb ("Lumen Roasters roasts coffee",
     // "every bag names the farm"); as the object of an instruction it stays a plural.

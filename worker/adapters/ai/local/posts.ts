@@ -295,6 +295,8 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
   const brainText = passages.map((p) => p.text).join("\n");
   const names = namesIn(`${brainText}\n${brand.name}`);
   for (const w of words(brand.name)) names.add(w);
+  // A word the brief capitalises mid-sentence is a name too ("spotlight Invisalign").
+  for (const m of prompt.matchAll(/(?<=[\p{L}\p{N},)]\s+)\p{Lu}[\p{L}\p{N}'-]*/gu)) names.add(m[0].toLowerCase());
 
   // The facts: whole sentences of the brain's passages, then of insights and the description; a
   // sentence repeating the brief is restated in new words or left out.
