@@ -21,7 +21,8 @@ const BRAND_TEXT =
   "Our Cold Brew Kit includes a glass carafe, a steel filter and a recipe card. " +
   "Baristas at Lumen train for six weeks before pulling their first espresso shot. " +
   "We plant a coffee tree with our partner farms for every subscription order.";
-const BRAND_SENTENCES = BRAND_TEXT.split(/(?<=\.)\s+/).map((s) => s.slice(0, 30));
+// A post quotes a brand sentence; after its hook the sentence may go on with a pronoun ("It roasts ..."), so its end counts too.
+const BRAND_SENTENCES = BRAND_TEXT.split(/(?<=\.)\s+/).flatMap((s) => [s.slice(0, 30), s.slice(-30)]);
 const EDITED = `Hand-edited launch post ${run}: the Cold Brew Kit is here`;
 
 /** Tomorrow in the browser's zone (the journey's browser runs in the machine's zone). */

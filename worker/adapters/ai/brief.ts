@@ -4,45 +4,134 @@
 // (brain look-ups per subject) and the local writer.
 import { keyphrases } from "./local/text";
 import { words } from "./local/tokenize";
+import { leadNounPhrase, PEOPLE_HEADS } from "./local/noun-phrase";
 
 /** How many consecutive words of the brief a post may never repeat. */
 export const BRIEF_RUN_WORDS = 8;
 
 export type BriefSubject = {
-  /** A short name for the subject ("mobile repair van"), for hooks and hashtags. */
+  /** A short name for the subject as the brief writes it ("mobile repair van", "Bake School"), for hooks and hashtags. */
   label: string;
   /** The clause of the brief that names it, used as the brain query. */
   query: string;
+  /** The determiner the brief used before it ("our", "the"), or "". */
+  det?: string;
+  /** True when the label is the clause's own noun phrase (not a keyphrase picked from it). */
+  phrase?: boolean;
 };
 
 /** Leading instruction words: "Write a post announcing...", "Explain why...", "Show off...". */
 const INSTRUCTION =
-  /^(?:please\s+)?(?:(?:write|create|generate|make|draft|compose|give me|produce|prepare)\s+(?:(?:a|an|some|the|\d+|few|short|quick|fun|catchy|engaging|social(?: media)?|instagram|twitter|linkedin|facebook|x)\s+)*(?:posts?|tweets?|captions?|campaign|content|updates?|copy|series)\s*(?:(?:about|on|for|announcing|promoting|introducing|that|to|explaining|showing|highlighting)\s+)?|(?:announce|promote|share|introduce|highlight|celebrate|showcase|feature|advertise|explain(?: why| how| that)?|show(?: off| how| why)?|describe|present|remind (?:people|everyone|our \w+|them) (?:about|of|that)|tell (?:people|everyone|our \w+|them) (?:about|that|why|how)|talk about|post about|focus on|mention|cover)\s+)/i;
+  /^(?:please\s+)?(?:(?:write|create|generate|make|draft|compose|give me|produce|prepare|plan|run|schedule)\s+(?:(?:a|an|some|the|\d+|few|short|quick|fun|catchy|engaging|launch|social(?: media)?|instagram|twitter|linkedin|facebook|x)\s+)*(?:posts?|tweets?|captions?|campaign|content|updates?|copy|series)\s*(?:(?:about|on|for|announcing|promoting|introducing|that|to|explaining|showing|highlighting)\s+)?|(?:share|give|post|offer) (?:some |a few |our |three |five )?(?:tips|ideas|advice|facts|reasons) (?:on|about|for|why)|(?:announce|promote|share|introduce|highlight|celebrate|showcase|feature|advertise|explain(?: why| how| that| what)?|show(?: off| how| why| that| what)?|describe|present|remind (?:people|everyone|our \w+|them|customers|clients) (?:about|of|that)|tell (?:people|everyone|our \w+|them) (?:about|that|why|how)|talk about|post about|focus on|mention(?: that)?|cover|invite (?:people|everyone|them|\w+) to|remind (?:people|everyone|them)|spotlight|let (?:people|everyone|them|customers|clients|\w+) know(?: about| that)?|encourage (?:people|everyone|them|\w+ \w+) to (?:try|book|visit|join|use|order|buy)(?: our| the)?)\s+|(?:write|create|generate|make|draft|compose|produce|prepare|plan|run|schedule)\s+(?=(?:a|an|the|one|some|\d+|two|three|four|five|six|seven|ten)\s))/i;
+
+/** Campaign framing before the subject: "a fun week about", "the next two weeks to", "a series of posts on". */
+const FRAMING =
+  /^(?:of\s+)?(?:(?:a|an|one|the|this|next|our|whole|few|couple of|\d+|two|three|four|five|six|seven|ten|fun|busy|big|short|quick|full|launch|new|themed|social(?: media)?)\s+)*(?:days?|weeks?|months?|series|campaign|posts?|tweets?|updates?)(?:\s+of\s+(?:posts?|content|tweets?|updates?))?(?:\s+(?:about|on|around|to|covering|featuring|that))?\s+/i;
+
+/** Words that link clauses rather than name anything ("then promote ...", "that the portal ..."). */
+const CONNECTOR = /^(?:then|also|and|plus|finally|next|so|that|how(?: far| much| many| long| often| quickly| easily)?|why|what|whether)\s+/i;
+const CLAUSE_OPENER = /^(?:that|how(?: far| much| many| long| often| quickly| easily)?|why|what|whether)\s+/i;
+
+/** A purpose before the subject: "to grow the bread club", "grow the bread club to 200 members". */
+const PURPOSE = /^(?:to\s+)?(?:grow|boost|increase|drive|build|fill|raise|get more people (?:to|into)|sell out|push|sell)\s+/i;
 
 /** Clauses that only say how to write ("with numbers", "in a fun tone", "for Instagram"). */
 const STYLE_ONLY =
   /^(?:with (?:numbers|figures|stats|data|emojis?|examples?|facts)|in (?:a |an )?\w+ (?:tone|voice|style)|(?:keep it|make it|be) \w+|for (?:instagram|twitter|x|linkedin|facebook)|over (?:a|one|two|\d+) (?:days?|weeks?|months?)|(?:daily|weekly)|(?:use|add|include) (?:hashtags|emojis?|a call to action|numbers))\.?$/i;
 
+/** Style said at the end of a clause ("... in a reassuring tone", "..., with numbers"). */
+const STYLE_TAIL = /\s+(?:in (?:a |an )?[\w-]+ (?:tone|voice|style|way)|with (?:numbers|figures|stats|data|emojis?|examples)|for (?:instagram|twitter|x|linkedin|facebook))\b.*$/i;
+
+/** A clause about the previous subject ("it costs 4 pounds a week"). */
+const PRONOUN = /^(?:it|its|it's|they|their|this|these|those|which|she|he|her|his)\b/i;
+
+/** A time or audience opener before the subject: "before the deadline", "for business owners". */
+const LEAD_PREPOSITION = /^(?:before|ahead of|after|during|until|by|in time for|for)\s+/i;
+
+const strip = (re: RegExp, text: string) => text.replace(re, "").trim();
+
+/** Names in a brief: words written with a capital inside a sentence ("about Doris", "the Kettle Long"). */
+function briefNames(brief: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of brief.matchAll(/(?<=[\p{L}\p{N},)]\s+)\p{Lu}[\p{L}\p{N}'-]*/gu)) names.add(m[0].toLowerCase());
+  return names;
+}
+
+/** The subject a cleaned clause opens with: its noun phrase, else its best keyphrase. */
+function subjectOf(clause: string, object: boolean, names: Set<string>): { label: string; det: string; end: number; phrase: boolean } | null {
+  // "charging the battery": the subject is what the gerund acts on.
+  const gerund = clause.match(/^[\p{L}-]+ing\s+(?=(?:the|a|an|our|your|their)\s)/iu)?.[0].length ?? 0;
+  const np = leadNounPhrase(clause.slice(gerund), { object, knownNames: names });
+  if (np && PEOPLE_HEADS.has(np.head)) return null; // an audience ("platform teams evaluating vendors")
+  if (np) {
+    const ws = np.text.split(" ");
+    return { label: ws.length > 4 ? ws.slice(-3).join(" ") : np.text, det: np.det, end: gerund + np.end, phrase: true };
+  }
+  const best = keyphrases(clause, 3).find((p) => p.text.split(" ").length <= 3 && !PEOPLE_HEADS.has(p.text.split(" ").at(-1)!.toLowerCase()));
+  if (!best) return null;
+  // Keep the brief's own spelling ("Terraform provider", not "terraform provider").
+  const at = clause.toLowerCase().indexOf(best.text.toLowerCase());
+  const label = at >= 0 ? clause.slice(at, at + best.text.length) : best.text;
+  return { label, det: "", end: at >= 0 ? at + label.length : clause.length, phrase: false };
+}
+
 /**
- * The subjects a brief names: its clauses (split at punctuation and "and"/"also"/"plus"), minus
- * instruction and style words, each with its best keyphrase as a label. A clause without a
- * usable noun phrase is not a subject.
+ * The subjects a brief names: its clauses (split at punctuation and at "and"/"also"/"plus" before
+ * a new instruction or noun phrase), minus instruction, framing, audience and style words; each
+ * clause's opening noun phrase is its subject ("our mobile repair van", "Bake School"), and a
+ * second one joined by "and" is a subject too. A clause about "it"/"they" adds to the previous
+ * subject's query. A clause naming nothing (or only people: an audience) is not a subject.
  */
 export function briefSubjects(brief: string): BriefSubject[] {
+  const names = briefNames(brief);
   const clauses = brief
     .replace(/\s+/g, " ")
-    .split(/[.;:!?\n]+|,\s*(?:and\s+|also\s+|plus\s+)?|\s+(?:and also|as well as|plus|and then|also|and)\s+(?=(?:our|the|a|an|about|show|explain|mention|highlight|promote|introduce|how|why|what)\b)/i)
+    .split(
+      /[;:!?\n]+|\.(?!\d)|,\s*(?:and\s+|also\s+|plus\s+|then\s+)?|\s+(?:and also|as well as|plus|and then|also|and|then)\s+(?=(?:our|the|a|an|about|show|explain|mention|highlight|promote|introduce|remind|cover|announce|share|invite|tell|that|how|why|what)\b)/i,
+    )
     .map((c) => c.trim())
     .filter(Boolean);
   const out: BriefSubject[] = [];
   for (const raw of clauses) {
-    let clause = raw;
-    for (let i = 0; i < 3; i++) clause = clause.replace(INSTRUCTION, "").trim();
+    let clause = raw.replace(STYLE_TAIL, "").trim();
+    if (PRONOUN.test(clause) && out.length) {
+      out[out.length - 1]!.query += ` ${clause}`;
+      continue;
+    }
+    // The object of an instruction ("promote test rides") is a noun phrase, so a final plural is
+    // no verb; after "that"/"how"/"why" comes a clause with its own verb ("how the portal works").
+    let object = false;
+    for (let i = 0; i < 4; i++) {
+      const before = clause;
+      const instructed = strip(INSTRUCTION, clause);
+      if (instructed !== clause) object = true;
+      if (CLAUSE_OPENER.test(instructed) || /\b(?:why|how|that|what)$/i.test(clause.slice(0, clause.length - instructed.length).trim())) object = false;
+      clause = strip(CONNECTOR, instructed);
+      const framed = strip(PURPOSE, strip(FRAMING, clause));
+      if (framed !== clause) object = true;
+      clause = framed;
+      // An audience ("for business owners") or a time ("before the deadline") is not the subject.
+      const rest = strip(LEAD_PREPOSITION, clause);
+      const np = leadNounPhrase(rest, { object: true, knownNames: names });
+      // (Only before a preposition or a relative: "Kids go free" is about kids, no subject of ours.)
+      if (np && PEOPLE_HEADS.has(np.head) && /^\s*(?:before|ahead|after|during|who|that|to|in|on|about|with|,|$)/i.test(rest.slice(np.end))) clause = strip(LEAD_PREPOSITION, rest.slice(np.end).trim());
+      else if (/^for\s/i.test(clause)) clause = rest;
+      if (clause === before) break;
+    }
     if (!clause || STYLE_ONLY.test(clause) || words(clause).length < 1) continue;
-    const best = keyphrases(clause, 3).find((p) => p.text.split(" ").length <= 3);
-    if (!best) continue;
-    if (out.some((s) => s.label.toLowerCase() === best.text.toLowerCase())) continue;
-    out.push({ label: best.text, query: clause });
+    const found: { label: string; det: string; phrase: boolean }[] = [];
+    const first = subjectOf(clause, object, names);
+    if (first) {
+      found.push(first);
+      // "SOC 2 Type II and data residency": the second noun phrase is a subject of its own.
+      const rest = clause.slice(first.end).match(/^\s+and\s+(.*)$/i)?.[1];
+      const second = rest ? leadNounPhrase(rest, { object: true, knownNames: names }) : null;
+      if (second && !PEOPLE_HEADS.has(second.head)) found.push({ label: second.text, det: second.det, phrase: true });
+    }
+    for (const f of found) {
+      if (out.some((s) => s.label.toLowerCase() === f.label.toLowerCase())) continue;
+      out.push({ label: f.label, query: clause, det: f.det, phrase: f.phrase });
+    }
   }
   return out.slice(0, 6);
 }

@@ -1,57 +1,149 @@
-// The local engine's writer. Rules (issue 9): the brief is an instruction, never text to publish
-// (no post repeats 8 consecutive words of it); a campaign spreads over the brand's facts (each
-// post is built on its own sentences from the brain, no sentence appears in two posts, and every
-// subject the brief names gets a post when the brain knows it); the brand voice picks hooks,
-// calls to action and rhythm, never clickbait formulas; hashtags are names and recurring topics of
-// the brand or the brief, never pieces of a sentence; each post fits its platform as the platform
-// counts (X by twitter-text's weighted length, hashtags joined as sent). Nothing is invented: the
-// facts are the brand's own sentences, the rest is framing.
+// The local engine's writer. Rules (issue 9, decisions 112 and 119): the brief is an instruction,
+// never text to publish (no post repeats 8 consecutive words of it: a brand sentence that does is
+// restated with digits and units, or cut to a clause, or left out); a campaign spreads over the
+// brand's facts (each post is built on its own sentences from the brain, no sentence appears in
+// two posts, and every subject the brief names gets a post when the brain knows it; a subject the
+// brain does not know gets none, since nothing could back a claim about it); the brand voice picks
+// hooks, calls to action and rhythm, never clickbait formulas, and calls to action fit the network
+// (no "link" on Instagram, no "tag a friend" on LinkedIn); hooks name what the post's sentence is
+// about (its opening noun phrase, or the brief's subject), never a fragment; hashtags are names,
+// recurring phrases and the brief's subjects as the brand writes them, never pieces of a
+// sentence; each post fits its platform as the platform counts (X by twitter-text's weighted
+// length, hashtags joined as sent), cut at a clause rather than mid-sentence. Nothing is invented:
+// the facts are the brand's own sentences, the rest is framing.
 import type { Platform } from "../../../../schema/api/common";
 import { briefSubjects, repeatsBrief, type BriefSubject } from "../brief";
 import type { BrainPassage, GeneratedPostDraft, GeneratePostsInput } from "../types";
-import { fitsPlatform, fitToPlatform, toHashtag } from "../post-limits";
+import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post-limits";
 import { completeSentences, keyphrases } from "./text";
-import { porterStem, sentenceTexts } from "./nlp";
+import { porterStem, sentenceTexts, tokens } from "./nlp";
+import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, verbForm, type NounPhrase } from "./noun-phrase";
 import { fnv1a, STOPWORDS, truncateWords, words } from "./tokenize";
 
-type Voice = "playful" | "professional" | "warm" | "bold" | "neutral";
+export type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
 
+/** The project's brand_voice (the spec's five values, or the user's own words) as a writing voice. */
 export function voiceOf(brandVoice: string): Voice {
   const v = brandVoice.toLowerCase();
-  if (/playful|fun|witty|quirky|humou?r|cheeky|casual/.test(v)) return "playful";
-  if (/professional|formal|expert|authoritative|corporate|technical|serious/.test(v)) return "professional";
-  if (/warm|friendly|caring|kind|empath|gentle|inviting/.test(v)) return "warm";
+  if (/playful|fun\b|witty|quirky|humou?r|cheeky|silly/.test(v)) return "playful";
+  if (/technical|precise|engineer|developer|scientific|data-driven/.test(v)) return "technical";
+  if (/luxur|sophisticat|elegant|refined|premium|exclusive|upscale/.test(v)) return "luxury";
+  if (/professional|formal|expert|authoritative|corporate|serious/.test(v)) return "professional";
+  if (/casual|warm|friendly|caring|kind|empath|gentle|inviting|approachable|relaxed|conversational/.test(v)) return "casual";
   if (/bold|confident|energetic|inspir|passionate|exciting|edgy/.test(v)) return "bold";
   return "neutral";
 }
 
 /** Hooks name the post's topic ("{t}", "{T}" at the start); none is a curiosity-gap formula. */
 const HOOKS: Record<Voice, string[]> = {
-  playful: ["Quick one about {t}.", "Let's talk about {t}.", "{T}, the short version.", "A little love letter to {t}.", "Today's favourite: {t}.", "Say hello to {t}."],
-  professional: ["{T}: the facts.", "A closer look at {t}.", "What to know about {t}.", "{T}, in brief.", "On {t}.", "{T} at a glance."],
-  warm: ["A few words about {t}.", "Something we care about: {t}.", "From our team, about {t}.", "We're proud of {t}.", "Let us tell you about {t}.", "Close to our hearts: {t}."],
+  playful: ["Say hello to {t}!", "Let's talk about {t}.", "A little love letter to {t}.", "Today's star: {t}.", "{T}, the short version.", "Quick one about {t}."],
+  casual: ["A few words about {t}.", "Something we love: {t}.", "From our team, about {t}.", "Let us tell you about {t}.", "Close to our hearts: {t}.", "We're proud of {t}."],
+  professional: ["A closer look at {t}.", "What to know about {t}.", "{T}, in brief.", "{T}, explained.", "{T}: the key facts.", "A note on {t}."],
+  technical: ["{T}: the specifics.", "Under the hood: {t}.", "Technical note: {t}.", "{T}, in detail.", "Spec check: {t}.", "The details of {t}."],
+  luxury: ["Introducing {t}.", "{T}, with care.", "{T}, considered.", "Crafted with care: {t}.", "Discover {t}.", "{T}, refined."],
   bold: ["Meet {t}.", "{T}. Done right.", "This is {t}.", "{T}, no half measures.", "Here's {t}.", "{T} sets the bar."],
   neutral: ["About {t}.", "{T}, explained.", "Worth knowing: {t}.", "A note on {t}.", "{T} in a nutshell.", "Focus: {t}."],
 };
 
-const CTAS: Record<Voice, string[]> = {
-  playful: ["Which one's your favourite?", "Tell us in the comments.", "Tag a friend who'd love this.", "Questions? Ask away.", "Your turn: what do you think?", "Drop us a line."],
-  professional: ["Details on our website.", "Questions? Our team is happy to help.", "Read more on our site.", "Get in touch to see it in action.", "Share this with your team.", "Contact us to learn more."],
-  warm: ["We'd love to hear from you.", "Tell us what you think.", "Thanks for being part of this.", "Say hello anytime.", "Share it with someone you care about.", "Come and see us."],
-  bold: ["See for yourself.", "Join us.", "Make the switch.", "Ask us anything.", "Get yours.", "Try it."],
-  neutral: ["Learn more on our website.", "What do you think?", "Questions? Just ask.", "Find out more.", "Share your thoughts.", "Get in touch."],
+/**
+ * Calls to action by voice, each with the networks it suits: a link is not clickable in an
+ * Instagram caption, "the comments" and "tag a friend" belong to networks that have them.
+ */
+type Cta = { text: string; only?: Platform[]; not?: Platform[] };
+const NO_LINKS: Platform[] = ["instagram"];
+const COMMENTS: Platform[] = ["instagram", "facebook", "linkedin", "threads"];
+const TAGGING: Platform[] = ["instagram", "facebook", "threads"];
+const CTAS: Record<Voice, Cta[]> = {
+  playful: [
+    { text: "Which one's your favourite?" },
+    { text: "Tell us in the comments.", only: COMMENTS },
+    { text: "Tag a friend who'd love this.", only: TAGGING },
+    { text: "Questions? Ask away." },
+    { text: "Your turn: what do you think?" },
+    { text: "Come and say hi." },
+  ],
+  casual: [
+    { text: "We'd love to hear from you." },
+    { text: "Tell us what you think." },
+    { text: "Say hello anytime." },
+    { text: "Share it with someone who'd like it." },
+    { text: "Come and see us." },
+    { text: "Questions? Just ask." },
+  ],
+  professional: [
+    { text: "Details on our website.", not: NO_LINKS },
+    { text: "Questions? Our team is happy to help." },
+    { text: "Read more on our site.", not: NO_LINKS },
+    { text: "Book a call with our team." },
+    { text: "Share this with your team.", only: ["linkedin", "twitter", "facebook"] },
+    { text: "Contact us to learn more." },
+  ],
+  technical: [
+    { text: "Full details on our website.", not: NO_LINKS },
+    { text: "Questions? Ask our specialists." },
+    { text: "Try it and measure the difference." },
+    { text: "The technical details are on our site.", not: NO_LINKS },
+    { text: "Send us your questions." },
+    { text: "Compare it for yourself." },
+  ],
+  luxury: [
+    { text: "Discover it for yourself." },
+    { text: "We look forward to welcoming you." },
+    { text: "Explore the details on our website.", not: NO_LINKS },
+    { text: "Enquire today." },
+    { text: "Visit us to experience it." },
+    { text: "Reserve your moment with us." },
+  ],
+  bold: [
+    { text: "See for yourself." },
+    { text: "Join us." },
+    { text: "Let's talk." },
+    { text: "Ask us anything." },
+    { text: "Find out more." },
+    { text: "Try it." },
+  ],
+  neutral: [
+    { text: "Learn more on our website.", not: NO_LINKS },
+    { text: "What do you think?" },
+    { text: "Questions? Just ask." },
+    { text: "Find out more." },
+    { text: "Share your thoughts." },
+    { text: "Get in touch." },
+  ],
 };
+
+/** Rhythm: playful and bold break every part onto its own line; the others write paragraphs. */
+const LINE_VOICES = new Set<Voice>(["playful", "bold"]);
 
 /** Openers the issue found in stock posts, and their kin; no post starts with one (tested for every voice). */
 export const CLICKBAIT =
-  /^(?:plot twist|spoiler alert|here'?s the scoop|you won'?t believe|not to brag|big news|let'?s be clear|okay,? real talk|this is it\b|breaking|shocking|wait for it|did you know)/i;
+  /^(?:plot twist|spoiler alert|here'?s the (?:scoop|deal|thing|kicker)|you won'?t believe|not to brag|big news|let'?s be clear|okay,? real talk|real talk|this is it\b|breaking|shocking|wait for it|did you know|guess what|hot take|fun fact|psst|newsflash|drumroll|brace yourselves?|the secret|pro tip|stop scrolling|hear me out|unpopular opinion|mind[- ]blown|game[- ]changer)/i;
+
+/** Networks with room for only one sentence of substance. */
+const isShort = (p: Platform) => PLATFORM_LIMITS[p] < 600;
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-type Sentence = { text: string; passage: string; order: number; stems: Set<string>; subject?: string };
+type Fact = { text: string; passage: string; order: number; stems: Set<string>; brain: boolean; subject?: string; np: NounPhrase | null };
 
+/** Content-word stems; hyphenated words count as their parts ("45-minute" = "45" + "minute"). */
 function stemsOf(text: string): Set<string> {
-  return new Set(words(text).filter((w) => !STOPWORDS.has(w) && w.length > 1).map(porterStem));
+  return new Set(words(text.replace(/-/g, " ")).filter((w) => !STOPWORDS.has(w) && w.length > 1).map(porterStem));
+}
+
+/** The longest run of the phrase's content words that the text has in the same order, side by side. */
+function longestRun(phrase: string, text: string): number {
+  const p = words(phrase.replace(/-/g, " ")).filter((w) => !STOPWORDS.has(w)).map(porterStem);
+  const t = words(text.replace(/-/g, " ")).filter((w) => !STOPWORDS.has(w)).map(porterStem);
+  let best = 0;
+  for (let i = 0; i < t.length; i++) {
+    for (let j = 0; j < p.length; j++) {
+      let n = 0;
+      while (i + n < t.length && j + n < p.length && t[i + n] === p[j + n]) n++;
+      best = Math.max(best, n);
+    }
+  }
+  return best;
 }
 
 function overlap(a: Set<string>, b: Set<string>): number {
@@ -63,13 +155,80 @@ function overlap(a: Set<string>, b: Set<string>): number {
 /** Normalised sentence key: two sentences are "the same" when their words are. */
 const keyOf = (s: string) => words(s).join(" ");
 
-/** Hashtag candidates that are topics: the brief's subjects, names, recurring phrases, the brand. */
+const NUMBER_WORDS: Record<string, string> = {
+  one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
+  eleven: "11", twelve: "12", fifteen: "15", twenty: "20", thirty: "30", forty: "40", fifty: "50", hundred: "100",
+};
+const UNITS: [RegExp, string][] = [
+  [/\b(\d+(?:[.,]\d+)?) dollars?\b/gi, "$$$1"],
+  [/\b(\d+(?:[.,]\d+)?) pounds?\b(?! of)/gi, "£$1"],
+  [/\b(\d+(?:[.,]\d+)?) euros?\b/gi, "€$1"],
+  [/\b(\d+(?:[.,]\d+)?) percent\b/gi, "$1%"],
+  [/\b(\d+(?:[.,]\d+)?) milliseconds?\b/gi, "$1 ms"],
+  [/\b(\d+(?:[.,]\d+)?) kilometres?\b/gi, "$1 km"],
+  [/\b(\d+(?:[.,]\d+)?) kilometers?\b/gi, "$1 km"],
+  [/\b(\d+(?:[.,]\d+)?) minutes?\b/gi, "$1 min"],
+];
+
+/** Clause boundaries a sentence may be cut at, keeping its first part as a sentence. */
+const CLAUSE_CUT = /(?:;|:|,\s+(?:and|so|but|which|with|while|including|or)\b|\s+[–—-]\s+|,\s+(?=\w+ing\b))/i;
+
+/** The first clause of a sentence, as a sentence ("A", not "A, and B."), or null when too short. */
+function firstClause(text: string): string | null {
+  const m = CLAUSE_CUT.exec(text);
+  if (!m || m.index < 20) return null;
+  const head = text.slice(0, m.index).trim().replace(/[,;:]$/, "");
+  return words(head).length >= 5 ? `${head}.` : null;
+}
+
+/**
+ * A brand sentence restated so it no longer repeats `run` words of the brief: numbers as digits and
+ * units as symbols ("one billion" -> "1 billion", "400 milliseconds" -> "400 ms"), else its first
+ * clause; null when neither is free of the brief.
+ */
+export function restate(text: string, brief: string): string | null {
+  let t = text.replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b(?=\s+(?:\w+\s+)?(?:billion|million|thousand|hundred|days?|weeks?|months?|years?|hours?|minutes?|layers?|times|kilos?|\w+s\b))/gi, (w) => NUMBER_WORDS[w.toLowerCase()] ?? w);
+  for (const [re, to] of UNITS) t = t.replace(re, to);
+  if (!repeatsBrief(t, brief)) return t;
+  const clause = firstClause(t);
+  return clause && !repeatsBrief(clause, brief) ? clause : null;
+}
+
+const MONTHS_AND_DAYS = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/i;
+
+/** Words written with a capital inside a sentence anywhere in the text (names), lower-case. */
+function namesIn(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const s of sentenceTexts(text)) for (const t of tokens(s).slice(1)) if (/^\p{Lu}/u.test(t.text)) names.add(t.lower);
+  return names;
+}
+
+/** Whether `phrase` occurs as whole words in `text` (a final plural "s" allowed either way). */
+function occursIn(phrase: string, text: string): boolean {
+  const w = words(phrase).map((x) => x.replace(/s$/, ""));
+  if (!w.length) return false;
+  const t = words(text).map((x) => x.replace(/s$/, ""));
+  for (let i = 0; i + w.length <= t.length; i++) if (w.every((x, k) => t[i + k] === x)) return true;
+  return false;
+}
+
+const GENERIC_TAG = /^(?:other|general|misc|miscellaneous|n\/?a|none|business|company|services?|products?)$/i;
+
+/**
+ * Hashtag candidates that are topics: the brief's subjects as the brand writes them, names, and
+ * multi-word phrases that recur in what the brain knows, the industry and the brand. A name that
+ * is the tail of a longer one ("Type II" of "SOC 2 Type II") or follows "from"/"than"/"or"
+ * (a competitor: "migration from Datadog") is no tag of the brand.
+ */
 function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainText: string): { tags: string[]; stems: Set<string>[] } {
   const tags: string[] = [];
   const stems: Set<string>[] = [];
   const keys: string[] = [];
   const add = (phrase: string) => {
-    if (phrase.split(/\s+/).length > 3) return;
+    const ws = phrase.split(/\s+/);
+    // Amounts and times are no topics ("#MillionPounds", "#TwoWeeks").
+    const last = ws.at(-1)!.toLowerCase();
+    if (ws.length > 3 || MONTHS_AND_DAYS.test(phrase) || GENERIC_TAG.test(phrase) || GENERIC_HEADS.has(last) || ws.some((w) => /^(?:million|billion|thousand|hundred)$/i.test(w))) return;
     const t = toHashtag(phrase);
     const key = [...stemsOf(phrase)].sort().join(" ");
     if (!t || !key || keys.includes(key)) return; // "#CargoBike" and "#CargoBikes" are one topic
@@ -77,13 +236,28 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
     keys.push(key);
     stems.push(stemsOf(phrase));
   };
-  const brainStems = stemsOf(brainText);
-  // The brief's subjects, when the brain talks about them.
-  for (const s of subjects) if ([...stemsOf(s.label)].every((x) => brainStems.has(x))) add(s.label);
-  // Names and phrases that recur in what the brain knows; a lone common word ("#Home") is no topic.
-  for (const p of keyphrases(brainText, 12)) {
-    const name = /\p{Lu}/u.test(p.text);
-    if (name || (p.count >= 2 && p.text.includes(" "))) add(p.text);
+  const lowerBrain = brainText.toLowerCase();
+  // The brief's subjects, in the longest form the brain uses ("Saturday cinnamon buns" -> "cinnamon buns").
+  for (const s of subjects) {
+    const ws = s.label.split(/\s+/);
+    for (let k = 0; k < ws.length; k++) {
+      const tail = ws.slice(k).join(" ");
+      if (occursIn(tail, brainText) && !STOPWORDS.has(tail.toLowerCase()) && !/^\d/.test(tail)) {
+        add(tail);
+        break;
+      }
+    }
+  }
+  for (const p of keyphrases(brainText, 16)) {
+    const ws = p.text.split(" ");
+    const name = ws.every((w) => /^[\p{Lu}\p{N}]/u.test(w)) && !ws.every((w) => MONTHS_AND_DAYS.test(w));
+    if (name) {
+      const at = lowerBrain.indexOf(p.text.toLowerCase());
+      const before = at >= 0 ? brainText.slice(Math.max(0, at - 24), at) : "";
+      if (/[\p{Lu}\p{N}][\p{L}\p{N}]*\s+$/u.test(before) && !/(?:^|[.!?]\s*)[\p{Lu}][\p{L}]*\s+$/u.test(before)) continue;
+      if (/\b(?:from|than|unlike|versus|vs\.?|instead of|or|replacing|replace)\s+$/i.test(before)) continue;
+      add(p.text);
+    } else if (p.count >= 2 && ws.length >= 2 && !ws.some((w) => /(?:ly|ed)$/.test(w))) add(p.text);
   }
   const industry = input.brand.industry.trim();
   if (industry && industry.split(/\s+/).length <= 2) add(industry);
@@ -91,17 +265,24 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
   return { tags, stems };
 }
 
-/** What a fact is about, for its hook: a name in it, else its best short keyphrase. */
-function topicOf(main: Sentence): string {
-  const phrases = keyphrases(main.text, 4).filter((k) => k.text.split(" ").length <= 3);
-  return (phrases.find((k) => /\p{Lu}/u.test(k.text)) ?? phrases[0])?.text ?? "";
+/** A topic with the article the text gave it: "our sourdough starter", "the Terraform provider", "pricing". */
+function withArticle(text: string, det: string, name: boolean): string {
+  if (name && !det) return text;
+  if (det === "our" || det === "the" || det === "your" || det === "their") return `${det} ${text}`;
+  if (det) return `the ${text}`;
+  return text;
 }
 
-/** A name stays as written ("Kettle Long"); a common noun gets its article ("the mobile repair van"). */
 function hookFor(template: string, topic: string): string {
-  const t = /\p{Lu}/u.test(topic) ? topic : `the ${topic.toLowerCase()}`;
-  return template.replace("{T}", cap(t)).replace("{t}", t);
+  return template.replace("{T}", cap(topic)).replace("{t}", topic);
 }
+
+/**
+ * An opening noun phrase that names no topic of its own: people ("business owners"), too long, or
+ * the first half of a pair ("Research" of "Research and development tax relief").
+ */
+const weakTopic = (np: NounPhrase | null, text: string) =>
+  !np || PEOPLE_HEADS.has(np.head) || MONTHS_AND_DAYS.test(np.head) || np.text.split(" ").length > 4 || /^\s+(?:and|or|&)\s/.test(text.slice(np.end));
 
 export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
   const { brand, prompt } = input;
@@ -111,126 +292,213 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
   const subjects = briefSubjects(prompt);
   const promptStems = stemsOf(subjects.map((s) => s.query).join(" ") || prompt);
   const passages: BrainPassage[] = input.passages?.length ? input.passages : input.context.map((text, i) => ({ id: `context-${i}`, text }));
+  const brainText = passages.map((p) => p.text).join("\n");
+  const names = namesIn(`${brainText}\n${brand.name}`);
+  for (const w of words(brand.name)) names.add(w);
+  // A word the brief capitalises mid-sentence is a name too ("spotlight Invisalign").
+  for (const m of prompt.matchAll(/(?<=[\p{L}\p{N},)]\s+)\p{Lu}[\p{L}\p{N}'-]*/gu)) names.add(m[0].toLowerCase());
 
-  // The facts: whole sentences of the brain's passages, then of insights and the description.
+  // The facts: whole sentences of the brain's passages, then of insights and the description; a
+  // sentence repeating the brief is restated in new words or left out.
   const seen = new Set<string>();
-  const facts: Sentence[] = [];
-  const addFacts = (texts: string[], passage: string, subject?: string) => {
+  const facts: Fact[] = [];
+  const addFacts = (texts: string[], passage: string, brain: boolean, subject?: string) => {
     for (const text of texts) {
-      const t = text.trim();
-      const k = keyOf(t);
-      if (t.length < 20 || words(t).length < 4 || seen.has(k) || repeatsBrief(t, prompt)) continue;
-      seen.add(k);
-      facts.push({ text: t, passage, order: facts.length, stems: stemsOf(t), ...(subject ? { subject } : {}) });
+      let t = text.trim();
+      // The brain's sentences from 4 words; the description and insights only when they say something.
+      if (t.length < 20 || words(t).length < (brain ? 4 : 6) || seen.has(keyOf(t))) continue;
+      seen.add(keyOf(t));
+      if (repeatsBrief(t, prompt)) {
+        const r = restate(t, prompt);
+        if (!r) continue;
+        t = r;
+      }
+      facts.push({ text: t, passage, order: facts.length, stems: stemsOf(t), brain, np: leadNounPhrase(t, { knownNames: names }), ...(subject ? { subject } : {}) });
     }
   };
-  for (const p of passages) addFacts(completeSentences(p.text), p.id, p.subject);
-  const brainFacts = facts.length;
-  input.insights.forEach((ins) => addFacts([ins.content], ""));
-  addFacts(sentenceTexts(brand.description), "");
-  const brainText = passages.map((p) => p.text).join("\n");
-  const { tags: topicList, stems: topicStems } = topicTags(input, subjects, brainText);
+  for (const p of passages) addFacts(completeSentences(p.text), p.id, true, p.subject);
+  input.insights.forEach((ins) => addFacts([ins.content], "", false));
+  addFacts(sentenceTexts(brand.description), "", false);
 
   const used = new Set<string>(); // every sentence of every post so far (facts, hooks, calls to action)
-  const take = (s: Sentence) => used.add(keyOf(s.text));
-  const free = (s: Sentence) => !used.has(keyOf(s.text));
-  const relevance = (s: Sentence) => overlap(promptStems, s.stems) * 2 + (s.order < brainFacts ? 1 + 1 / (1 + s.order) : 0);
+  const free = (f: Fact) => !used.has(keyOf(f.text));
+  const usedPassages = new Map<string, number>();
+  const hookedTopics = new Set<string>();
+  const relevance = (f: Fact) =>
+    overlap(promptStems, f.stems) * 2 + (f.brain ? 6 + 1 / (1 + f.order) : 0) - (usedPassages.get(f.passage) ?? 0) * 1.5 - (f.np && hookedTopics.has(f.np.text.toLowerCase()) ? 3 : 0);
+
+  // A subject is known when one sentence of the brain names it: all of its words, or two of them
+  // side by side ("tax relief" for "R&D tax relief service"); "sourdough loaf" does not make the
+  // "lemon drizzle loaf" known, nor "tax" a "cryptocurrency tax desk".
+  const subjectStems = new Map(subjects.map((s) => [s, stemsOf(s.label)]));
+  const coverOf = (s: BriefSubject, f: Fact) => overlap(subjectStems.get(s)!, f.stems);
+  const knows = (s: BriefSubject, f: Fact) => {
+    const st = subjectStems.get(s)!;
+    return f.brain && st.size > 0 && (coverOf(s, f) === st.size || longestRun(s.label, f.text) >= 2);
+  };
+  const known = subjects.filter((s) => facts.some((f) => knows(s, f)));
+  const { tags: topicList, stems: topicStems } = topicTags(input, known, brainText);
+  /** Subjects some post already covers (its sentences name them). */
+  const covered = new Set<BriefSubject>();
 
   const seed = fnv1a(`${brand.name}|${prompt}`);
   const hooks = HOOKS[voice];
-  const ctas = CTAS[voice];
+  const hookUse = new Map<string, number>();
+  const ctaUse = new Map<string, number>();
+  const openers = new Set<string>();
   const posts: GeneratedPostDraft[] = [];
-  // Each subject of the brief gets a post, those the brain knows first (they must be covered);
-  // a subject the brain does not know is named in its post's hook, in the hook's own words.
-  const known = subjects.filter((s) => facts.some((f) => f.order < brainFacts && overlap(stemsOf(s.label), f.stems) > 0));
-  const subjectQueue = [...known, ...subjects.filter((s) => !known.includes(s))];
 
   for (let i = 0; i < count; i++) {
     const platform = platforms[i % platforms.length]!;
-    const subject = subjectQueue[i];
-    const subjectStems = subject ? stemsOf(subject.label) : null;
-    const queryStems = subject ? stemsOf(subject.query) : null;
-    // On a subject's turn: the fact that names it and says most about what the brief asks of it.
-    const fit = (f: Sentence) =>
-      (subjectStems ? overlap(subjectStems, f.stems) * 4 + overlap(queryStems!, f.stems) * 2 + (f.subject === subject!.label ? 2 : 0) : 0) + relevance(f);
-    const main = facts.filter(free).sort((a, b) => fit(b) - fit(a) || a.order - b.order)[0];
-    if (main) take(main);
-    // A second fact from the same passage (or on the same subject) for longer platforms.
+    const short = isShort(platform);
+    // Each subject the brain knows gets the first posts, one each, on the sentence that names it
+    // best (a subject an earlier post already covers needs no post of its own).
+    let subject: BriefSubject | undefined = known.find((s) => !covered.has(s) && facts.some((f) => free(f) && knows(s, f)));
+    const pending = known.filter((s) => !covered.has(s) && s !== subject);
+    const fitsAlone = (f: Fact) => !short || fitsPlatform(f.text, topicList.slice(0, 1), platform) || !!firstClause(f.text);
+    const fit = (f: Fact) =>
+      (subject ? (knows(subject, f) ? 20 : 0) + coverOf(subject, f) * 4 + longestRun(subject.label, f.text) * 3 + overlap(stemsOf(subject.query), f.stems) * 2 + (f.subject === subject.label ? 2 : 0) : 0) +
+      relevance(f) -
+      // A sentence another subject needs is kept for that subject's post.
+      (pending.some((s) => knows(s, f)) && !(subject && knows(subject, f)) ? 12 : 0);
+    const main = facts.filter((f) => free(f) && fitsAlone(f)).sort((a, b) => fit(b) - fit(a) || a.order - b.order)[0];
+    let mainText = main?.text;
+    if (main && short && !fitsPlatform(main.text, topicList.slice(0, 1), platform)) mainText = firstClause(main.text) ?? main.text;
+    // A second sentence on longer networks: from the same passage or subject, and on the same
+    // topic; when fewer posts remain than subjects to cover, the next subject's sentence.
+    const crowded = pending.length >= count - i;
+    const nextSubject = crowded ? pending.find((s) => facts.some((f) => free(f) && f !== main && knows(s, f))) : undefined;
     const support =
-      main && platform !== "twitter"
-        ? facts.filter(free).find((f) => (main.passage && f.passage === main.passage) || (subjectStems && overlap(subjectStems, f.stems) > 0))
+      main && !short && nextSubject
+        ? facts.filter((f) => free(f) && f !== main && knows(nextSubject, f) && f.text.length + main.text.length < 480)[0]
+        : main && !short
+        ? facts
+            .filter((f) => free(f) && f !== main && f.brain && (f.passage === main.passage || (subject && coverOf(subject, f) > 0)))
+            .filter((f) => overlap(f.stems, main.stems) >= 2 && f.text.length + main.text.length < 420 && !pending.some((s) => knows(s, f)))
+            .sort((a, b) => overlap(b.stems, main.stems) - overlap(a.stems, main.stems) || a.order - b.order)[0]
         : undefined;
-    if (support) take(support);
+    if (subject && main && !knows(subject, main)) subject = undefined; // the hook must not name what the post does not say
+    for (const f of [main, support]) {
+      if (!f) continue;
+      for (const s of known) if (knows(s, f)) covered.add(s);
+      used.add(keyOf(f.text));
+      if (f.passage) usedPassages.set(f.passage, (usedPassages.get(f.passage) ?? 0) + 1);
+    }
 
-    // The hook's topic: the subject this post covers (or the brief's subject in turn, said in the
-    // hook's own words even if the brain does not know it), else what its fact is about; when the
-    // facts have run out, any topic of the brand not hooked yet.
-    const briefTopic = subject?.label;
-    const topics = main
-      ? [briefTopic, topicOf(main)]
-      : [briefTopic, ...keyphrases(brainText || brand.description, 8).map((p) => p.text), brand.industry, brand.name];
-    const pick = (list: string[], offset: number, fill: (t: string) => string) => {
-      for (let k = 0; k < list.length; k++) {
-        const line = fill(list[(offset + k) % list.length]!);
-        if (line && !used.has(keyOf(line)) && !CLICKBAIT.test(line) && !repeatsBrief(line, prompt)) return line;
-      }
-      return "";
-    };
-    let hook = "";
+    // The hook's topic: the brief's subject when the sentence does not name all of it, else what
+    // the sentence is about (its opening noun phrase), else a name in it; no topic, no hook.
     let topic = "";
-    for (const t of topics) {
-      if (!t || words(t).length > 4) continue;
-      hook = pick(hooks, seed + i, (tpl) => hookFor(tpl, t));
-      if (hook) {
-        topic = t;
-        break;
+    let topicIsLead = false;
+    let sparePassage = "";
+    if (main) {
+      const labelMissing = subject && coverOf(subject, main) < subjectStems.get(subject)!.size;
+      if (subject && subject.phrase !== false && (labelMissing || weakTopic(main.np, main.text))) {
+        topic = withArticle(subject.label, subject.det ?? "", /^\p{Lu}/u.test(subject.label));
+      } else if (!weakTopic(main.np, main.text)) {
+        topic = withArticle(main.np!.text, main.np!.det, main.np!.name);
+        topicIsLead = true;
+      } else {
+        // A name early in the sentence is what it is about; one at its end is a detail ("... in the Netherlands").
+        const name = keyphrases(main.text, 4).find(
+          (k) => k.text.split(" ").every((w) => /^\p{Lu}/u.test(w)) && !MONTHS_AND_DAYS.test(k.text) && main.text.indexOf(k.text) >= 0 && main.text.indexOf(k.text) < main.text.length * 0.4,
+        );
+        topic = name?.text ?? "";
+      }
+    } else {
+      // The facts ran out: a topic a brand sentence opens with that no hook has named yet, that
+      // sentence's passage as its source. None left: the campaign ends here, shorter than asked,
+      // rather than with a repeated line or a hook on a fragment.
+      const spare = [...facts]
+        .sort((a, b) => Number(b.brain) - Number(a.brain) || a.order - b.order)
+        .flatMap((f) => [f.np, ...nounPhrasesIn(f.text, { knownNames: names })].map((np) => ({ np, f })))
+        .find(({ np, f }) => np && !weakTopic(np, f.text) && !hookedTopics.has(np.text.toLowerCase()));
+      if (spare) {
+        topic = withArticle(spare.np!.text, spare.np!.det, spare.np!.name);
+        sparePassage = spare.f.passage;
+      } else {
+        // Last, the brand itself, in each of the voice's hooks once.
+        topic = brand.name.trim();
+        if (hooks.every((tpl) => used.has(keyOf(hookFor(tpl, topic)))) && posts.length) break;
       }
     }
-    const cta = pick(ctas, seed + i * 7, (t) => t);
-    const factLines = [main?.text, support?.text].filter((x): x is string => !!x);
+    const firstWord = (s: string) => (words(s)[0] ?? "").toLowerCase();
+    let hook = "";
+    if (topic) {
+      // The template used least so far, starting differently from the posts before it.
+      const order = hooks
+        .map((tpl, k) => ({ tpl, k, uses: hookUse.get(tpl) ?? 0, line: hookFor(tpl, topic) }))
+        .filter((h) => !used.has(keyOf(h.line)) && !CLICKBAIT.test(h.line) && !repeatsBrief(h.line, prompt))
+        .sort((a, b) => a.uses - b.uses || Number(openers.has(firstWord(a.line))) - Number(openers.has(firstWord(b.line))) || ((a.k - seed - i) % hooks.length + hooks.length) % hooks.length - (((b.k - seed - i) % hooks.length) + hooks.length) % hooks.length);
+      if (order[0]) {
+        hook = order[0].line;
+        hookUse.set(order[0].tpl, order[0].uses + 1);
+        if (topic !== brand.name.trim()) hookedTopics.add(topic.toLowerCase().replace(/^(?:our|the|your|their) /, ""));
+      }
+    }
+    // A call to action is a sentence too: once per campaign, then none.
+    const ctaList = CTAS[voice].filter((c) => (!c.only || c.only.includes(platform)) && !c.not?.includes(platform) && !used.has(keyOf(c.text)));
+    const cta = ctaList
+      .map((c, k) => ({ c, k, uses: ctaUse.get(c.text) ?? 0 }))
+      .sort((a, b) => a.uses - b.uses || ((a.k - seed - i * 7) % ctaList.length + ctaList.length) % ctaList.length - (((b.k - seed - i * 7) % ctaList.length) + ctaList.length) % ctaList.length)[0];
+    // A sentence that is itself an invitation ("Book a free test ride at ...") needs no second one.
+    const imperative = !!main && !main.np && /^\p{Lu}\p{Ll}+ (?:a|an|the|our|your|us|it|one)\b/u.test(main.text) && !/^(?:We|You|They|It|This|There|Our)\b/.test(main.text);
+    const ctaText = imperative ? "" : (cta?.c.text ?? "");
 
     // Hashtags: topics this post talks about first, then the brief's subjects and the brand.
+    const factLines = [mainText, support?.text].filter((x): x is string => !!x);
     const postStems = stemsOf(`${factLines.join(" ")} ${topic}`);
     const ranked = topicList
       .map((t, k) => ({ t, k, hit: overlap(topicStems[k]!, postStems) / Math.max(1, topicStems[k]!.size) }))
       .sort((a, b) => b.hit - a.hit || a.k - b.k);
     const maxTags = platform === "twitter" ? 2 : platform === "instagram" ? 8 : 3;
-    const tags = ranked
-      .filter((r, k) => r.hit > 0 || k === 0 || platform === "instagram")
-      .slice(0, maxTags)
-      .map((r) => r.t);
+    // A post no topic matches still carries one tag: the brand's own name (the last candidate).
+    const matching = ranked.filter((r) => r.hit >= 0.5 || platform === "instagram");
+    const tags = (matching.length ? matching : topicList.slice(-1).map((t) => ({ t }))).slice(0, maxTags).map((r) => r.t);
 
-    // Rhythm by voice: playful and bold break lines, professional and neutral keep paragraphs.
-    const join = (parts: string[]) => {
-      const p = parts.filter(Boolean);
-      if (voice === "bold" || voice === "playful") return p.join("\n");
-      return p.join(platform === "twitter" ? " " : "\n\n");
+    // The hook names the sentence's subject: the sentence then goes on with a pronoun ("Meet our
+    // sourdough starter. It is called Doris, ...") when it opened with that phrase and a verb.
+    const pronounFact = (text: string, f: Fact | undefined) => {
+      if (!hook || !topicIsLead || !f?.np || !text.startsWith(f.text.slice(0, f.np.end))) return text;
+      const rest = text.slice(f.np.end);
+      const pluralHead = /[^su]s$/.test(f.np.head) && !f.np.name;
+      const nextWord = rest.match(/^\s+([a-z]+)\b/)?.[1] ?? "";
+      const verb = /^(?:is|are|was|were|has|have|can|will|may|must|should|could|would)$/.test(nextWord) || (!pluralHead && /[^su']s$/.test(nextWord) && verbForm(nextWord));
+      if (!verb) return text;
+      const pronoun = pluralHead ? "They" : "It";
+      const swapped = `${pronoun}${rest}`;
+      return words(swapped).length >= 5 ? swapped : text;
     };
+    const factBody = (lines: string[]) => [pronounFact(lines[0]!, main), ...lines.slice(1)].join(" ");
+
+    // Rhythm by voice: playful and bold break lines, the others keep paragraphs (one line on X).
+    const lineVoice = LINE_VOICES.has(voice);
+    const join = (parts: string[]) => parts.filter(Boolean).join(lineVoice ? "\n" : short ? " " : "\n\n");
     let parts: string[];
-    if (platform === "twitter") {
-      // The fact always; hook and call to action only while the post still fits X's count.
-      parts = factLines.slice(0, 1);
-      for (const extra of [hook, cta]) {
+    if (!factLines.length) parts = [hook, ctaText];
+    else if (short) {
+      // The fact always; hook and call to action only while the post still fits the network's count.
+      parts = [factLines[0]!];
+      for (const extra of [hook, ctaText]) {
         if (!extra) continue;
-        const next = extra === hook ? [extra, ...parts] : [...parts, extra];
+        const next = extra === hook ? [extra, pronounFact(factLines[0]!, main)] : [...parts, extra];
         if (fitsPlatform(join(next), tags, platform)) parts = next;
       }
-    } else {
-      parts = [hook, ...factLines, cta];
-    }
+    } else parts = [hook, factBody(factLines), ctaText];
     // A hook next to a fact could line up a run of the brief's words: then the facts stand alone.
-    if (repeatsBrief(join(parts), prompt) && factLines.length) parts = factLines.slice(0, platform === "twitter" ? 1 : 2);
-    let content = join(parts).replace(/\s+([.,!?])/g, "$1").trim();
-    if (!content) content = hook || cta || brand.name;
+    if (repeatsBrief(join(parts), prompt) && factLines.length) parts = [factLines.join(" ")];
+    let content = join(parts).replace(/[ \t]+([.,!?])/g, "$1").trim();
+    if (!content) content = hook || ctaText || brand.name;
+    if (parts.includes(ctaText) && cta) ctaUse.set(cta.c.text, cta.uses + 1);
     for (const line of parts) if (line) used.add(keyOf(line));
+    openers.add(firstWord(content));
     const fitted = fitToPlatform(content, tags, platform);
     posts.push({
       content: fitted.content,
       hashtags: fitted.hashtags,
       platform,
       image_prompt: truncateWords(`${brand.name}${brand.industry ? ` (${brand.industry})` : ""}: ${main?.text ?? topic}`, 200),
-      sources: [...new Set([main?.passage, support?.passage].filter((x): x is string => !!x))],
-      key_line: truncateWords(main?.text ?? (hook || brand.name), 140),
+      sources: [...new Set([main?.passage, support?.passage, sparePassage].filter((x): x is string => !!x))],
+      key_line: truncateWords(mainText ?? (hook || brand.name), 140),
     });
   }
   return posts;

@@ -1,0 +1,42 @@
+// A brief's subjects as the brief writes them (decision 119): instruction, framing, audience and
+// style words are not subjects; a clause about "it" belongs to the subject before it; "X and Y"
+// names two; the label keeps the brief's capitals and is a noun phrase, never a clause.
+import { describe, expect, it } from "vitest";
+import { briefSubjects } from "../../worker/adapters/ai/brief";
+import { leadNounPhrase } from "../../worker/adapters/ai/local/noun-phrase";
+
+const labels = (brief: string) => briefSubjects(brief).map((s) => s.label);
+
+describe("brief subjects", () => {
+  it("drops instructions, campaign framing, audiences and style, and keeps the brief's capitals", () => {
+    expect(labels("A fun week about Doris the sourdough starter, our Saturday cinnamon buns and the new lemon drizzle loaf.")).toEqual(["Doris", "Saturday cinnamon buns", "lemon drizzle loaf"]);
+    expect(labels("Write a campaign of posts for business owners before the 31 January deadline: explain how the secure client portal works")).toEqual(["31 January deadline", "secure client portal"]);
+    expect(labels("Promote test rides at our Utrecht showroom and explain the warranty on frame and motor in a reassuring tone.")).toEqual(["test rides", "warranty"]);
+    expect(labels("Introduce tail-based sampling and the Terraform provider, and also our new Kubernetes cost reports.")).toEqual(["tail-based sampling", "Terraform provider", "Kubernetes"]);
+    expect(labels("Let people know about emergency appointments, spotlight Invisalign and share tips on whitening")).toEqual(["emergency appointments", "Invisalign", "whitening"]);
+  });
+
+  it("joins a clause about 'it' to the subject before it, splits 'X and Y', and never splits a decimal", () => {
+    const bread = briefSubjects("Grow the bread club to 200 members: it costs 4 pounds a week");
+    expect(bread.map((s) => s.label)).toEqual(["bread club"]);
+    expect(bread[0]!.query).toMatch(/costs 4 pounds/);
+    expect(labels("cover SOC 2 Type II and data residency in Frankfurt")).toEqual(["SOC 2 Type II", "data residency"]);
+    expect(briefSubjects("explain the 0.25 dollars per GB pricing with 50 GB free").every((s) => !/^\d+ dollars/.test(s.query))).toBe(true);
+    // An audience alone is no subject.
+    expect(labels("Plan a launch campaign for platform teams evaluating observability vendors")).toEqual([]);
+    expect(labels("Kids go free!")).toEqual([]);
+  });
+
+  it("a sentence's noun phrase stops at its verb, and keeps names whole", () => {
+    const np = (t: string) => leadNounPhrase(t)?.text ?? null;
+    expect(np("Our payroll bureau runs weekly and monthly payrolls, submits RTI reports to HMRC.")).toBe("payroll bureau");
+    expect(np("Every sourdough loaf rises for 36 hours before it goes into the oven.")).toBe("sourdough loaf");
+    expect(np("Hot cross buns arrive for two weeks before Easter.")).toBe("hot cross buns");
+    expect(np("Self-assessment tax returns are prepared from the documents you upload.")).toBe("self-assessment tax returns");
+    expect(np("A GPS tracker hidden in the frame lets you locate the bike.")).toBe("GPS tracker");
+    expect(np("Bake School runs on Sunday afternoons.")).toBe("Bake School");
+    expect(np("Our practice plan costs 14.50 pounds a month.")).toBe("practice plan");
+    expect(np("Book a free test ride at our showroom.")).toBeNull();
+    expect(np("We open at 7am from Tuesday to Sunday.")).toBeNull();
+  });
+});
