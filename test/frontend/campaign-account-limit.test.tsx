@@ -11,22 +11,11 @@ import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import type { SocialAccount } from "../../schema/api/social";
-import { jsonResponse, makeProject } from "./test-utils";
+import { jsonResponse, makeProject, mastodonAccount } from "./test-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const mastodon = (maxLength: number | null): SocialAccount => ({
-  id: "acc-m",
-  platform: "mastodon",
-  account_name: "@acme",
-  username: "acme",
-  created_at: 0,
-  token_status: "active",
-  expires_at: null,
-  last_refresh: null,
-  max_length: maxLength,
-});
 
 async function generateOneMastodonDraft(accounts: SocialAccount[], length: number) {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
@@ -60,14 +49,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("campaign creator: a draft is counted against the connected account's own limit", () => {
   it("an instance that allows 1,000 characters: a 600-character draft fits and can be saved", async () => {
-    await generateOneMastodonDraft([mastodon(1000)], 600);
+    await generateOneMastodonDraft([mastodonAccount(1000)], 600);
     expect(await screen.findByText("600/1000 characters with hashtags")).toBeInTheDocument();
     expect(screen.queryByText(/Too long for Mastodon/)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
   });
 
   it("no account limit known: Mastodon's default 500 refuses the same draft", async () => {
-    await generateOneMastodonDraft([mastodon(null)], 600);
+    await generateOneMastodonDraft([mastodonAccount(null)], 600);
     expect(await screen.findByText("600/500 characters with hashtags")).toBeInTheDocument();
     expect(screen.getByText(/Too long for Mastodon: 600\/500/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();

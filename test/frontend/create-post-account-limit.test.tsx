@@ -10,22 +10,11 @@ import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
 import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
 import type { SocialAccount } from "../../schema/api/social";
-import { jsonResponse, makeProject } from "./test-utils";
+import { jsonResponse, makeProject, mastodonAccount } from "./test-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
-const mastodon = (maxLength: number | null): SocialAccount => ({
-  id: "acc-m",
-  platform: "mastodon",
-  account_name: "@acme",
-  username: "acme",
-  created_at: 0,
-  token_status: "active",
-  expires_at: null,
-  last_refresh: null,
-  max_length: maxLength,
-});
 
 function renderWith(accounts: SocialAccount[]) {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL) =>
@@ -54,7 +43,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("Create Post uses the connected account's own length limit", () => {
   it("an instance that allows 1,000 characters: 600 fits, the counter says /1000, and 1,001 is refused", async () => {
-    const dialog = renderWith([mastodon(1000)]);
+    const dialog = renderWith([mastodonAccount(1000)]);
     await typeMastodonPost(dialog, 600);
     expect(await within(dialog).findByText("600/1000")).toBeInTheDocument();
     expect(within(dialog).queryByText(/Too long for Mastodon/)).not.toBeInTheDocument();
@@ -67,7 +56,7 @@ describe("Create Post uses the connected account's own length limit", () => {
   });
 
   it("no account limit known: Mastodon's default 500 applies", async () => {
-    const dialog = renderWith([mastodon(null)]);
+    const dialog = renderWith([mastodonAccount(null)]);
     await typeMastodonPost(dialog, 600);
     expect(within(dialog).getByTestId("post-length")).toHaveTextContent("600/500");
     expect(within(dialog).getByText("Too long for Mastodon: 600/500 characters as Mastodon counts them, hashtags included")).toBeInTheDocument();

@@ -8,10 +8,24 @@ import { system } from "../../frontend/app/theme";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import type { Post } from "../../schema/api/posts";
 import type { Project } from "../../schema/api/projects";
+import type { SocialAccount } from "../../schema/api/social";
 
 /** A JSON answer for a stubbed fetch. */
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** A connected Mastodon account whose server allows `maxLength` characters (null: not known). */
+export const mastodonAccount = (maxLength: number | null): SocialAccount => ({
+  id: "acc-m",
+  platform: "mastodon",
+  account_name: "@acme",
+  username: "acme",
+  created_at: 0,
+  token_status: "active",
+  expires_at: null,
+  last_refresh: null,
+  max_length: maxLength,
+});
 
 /** The current project of a signed-in test user; tests override what they look at. */
 export function makeProject(over: Partial<Project> = {}): Project {

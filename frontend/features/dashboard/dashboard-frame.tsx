@@ -10,6 +10,7 @@ import { ArrowRight, Brain, CalendarDays, Heart, Plus, Send, Share2, Sparkles, U
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { connectableNames } from "../../../platforms/registry";
+import type { DashboardResponse } from "../../../schema/api/campaigns";
 import { Bone, ShellSkeleton } from "../../app/shell/shell-skeleton";
 
 const QUICK_ACTIONS = [
@@ -74,16 +75,10 @@ export function QuickActions() {
   );
 }
 
-export type DashboardFigures = {
-  total_posts: number;
-  total_change: string;
-  scheduled_posts: number;
-  scheduled_change: string;
-  connected_accounts: number;
-  connected_change: string;
-  engagement_week: number;
-  engagement_change: string;
-};
+export type DashboardFigures = Pick<
+  DashboardResponse,
+  "total_posts" | "total_change" | "scheduled_posts" | "scheduled_change" | "connected_accounts" | "connected_change" | "engagement_week" | "engagement_change"
+>;
 
 /** The four figures; `null` while they load (placeholders in the same text lines). */
 export function DashboardStats({ figures }: { figures: DashboardFigures | null }) {
