@@ -4,7 +4,7 @@
 // from an off-topic question on a small brand book, and words alone miss every paraphrase; each
 // score is brought to a 0-1 scale before they are mixed, so one floor works for any brain size.
 import { porterStem } from "./local/nlp";
-import { STOPWORDS, words } from "./local/tokenize";
+import { STOPWORDS, wordSet, words } from "./local/tokenize";
 import type { RelatedStems, RelationClass } from "./local/word-relations";
 
 /** How an engine's cosine maps to relevance: `unrelated` and below is 0, `strong` and above is 1. */
@@ -52,8 +52,8 @@ export type SoftMatchOptions = {
 };
 
 /** Words that frame a question rather than say what it is about ("Tell me about...", "What happens if..."). */
-const QUESTION_FRAME = new Set(
-  "tell know need want get happen happens happened possible able anything something someone way kind sort please okay ok really actually thing things option options available".split(" "),
+const QUESTION_FRAME = wordSet(
+  "tell know need want get happen happens happened possible able anything something someone way kind sort please okay ok really actually thing things option options available",
 );
 
 /**

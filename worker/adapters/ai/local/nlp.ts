@@ -4,13 +4,13 @@
 // regular-expression fallback; a short list of abbreviations ("Dr.", "e.g.") never ends a sentence.
 // Words are stemmed with the Porter stemmer (the `stemmer` package) so "rides"/"riding" match.
 import { stemmer } from "stemmer";
-import { STOPWORDS, words } from "./tokenize";
+import { STOPWORDS, wordSet, words } from "./tokenize";
 
 export type Token = { text: string; lower: string; stem: string; stop: boolean; kind: "word" | "number"; start: number };
 export type Sentence = { text: string; tokens: Token[] };
 
-const ABBREVIATIONS = new Set(
-  "mr mrs ms dr prof st sr jr vs etc inc ltd co corp no approx dept est fig e.g i.e a.m p.m u.s u.k jan feb mar apr jun jul aug sep sept oct nov dec".split(" "),
+const ABBREVIATIONS = wordSet(
+  "mr mrs ms dr prof st sr jr vs etc inc ltd co corp no approx dept est fig e.g i.e a.m p.m u.s u.k jan feb mar apr jun jul aug sep sept oct nov dec",
 );
 
 let segmenter: Intl.Segmenter | null | undefined;

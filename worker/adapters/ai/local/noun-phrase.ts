@@ -5,48 +5,43 @@
 // reports." Verbs are told apart from nouns by a short list of verbs common in brand copy and by
 // English word order (a plural noun is rarely followed by another noun: "alerts route to").
 import { tokens, type Token } from "./nlp";
+import { wordSet } from "./tokenize";
 
 /** Determiners and possessives a noun phrase may open with (kept, so hooks can say "our ..."). */
-const DETERMINERS = new Set("the a an our your their its this these those every each all any some my his her".split(" "));
+const DETERMINERS = wordSet("the a an our your their its this these those every each all any some my his her");
 
 /** Adjectives that open a phrase without being part of its topic ("our new desk", "the first consultation"). */
-const OPENERS = new Set("new first latest next brand-new very best great little whole own".split(" "));
+const OPENERS = wordSet("new first latest next brand-new very best great little whole own");
 
 /** Verbs common in brand copy (base forms); their -s, -ed and -ing forms end a noun phrase. */
-const VERBS = new Set(
-  (
-    "be have do go come take make get give run rise start open close work last cost mean arrive sell bake deliver return route " +
-    "appear need help learn change include offer support cover serve stay sit move happen live grow ship save cut keep let put " +
-    "set turn use update sync send leave pass reach hold lead charge ingest answer contain carry sit fit draw flag learn manage " +
-    "keep require call feed visit fix check link prepare publish file submit handle produce meet act pay welcome bring protect " +
-    "roast brew name replace become begin build buy choose create drive fall find grow hit join know launch lose mean own plan read ride say " +
-    "see show spend stand stop talk tell think try wait walk want win write track alert catch break sign store"
-  ).split(/\s+/),
+const VERBS = wordSet(
+  "be have do go come take make get give run rise start open close work last cost mean arrive sell bake deliver return route " +
+  "appear need help learn change include offer support cover serve stay sit move happen live grow ship save cut keep let put " +
+  "set turn use update sync send leave pass reach hold lead charge ingest answer contain carry sit fit draw flag learn manage " +
+  "keep require call feed visit fix check link prepare publish file submit handle produce meet act pay welcome bring protect " +
+  "roast brew name replace become begin build buy choose create drive fall find grow hit join know launch lose mean own plan read ride say " +
+  "see show spend stand stop talk tell think try wait walk want win write track alert catch break sign store",
 );
 
 /** Heads that are no topic of their own: times, units, amounts, pronoun-like words. */
-export const GENERIC_HEADS = new Set(
-  (
-    "year years month months week weeks day days hour hours minute minutes second seconds morning mornings evening evenings " +
-    "time times today tomorrow autumn spring summer winter weekend weekends percent per cent pound pounds euro euros dollar " +
-    "dollars kilometre kilometres kilometer kilometers mile miles kilo kilos gb mb tb ms part parts kind kinds lot lots number " +
-    "numbers way ways thing things post posts campaign campaigns series content tweet tweets tone voice style one ones"
-  ).split(/\s+/),
+export const GENERIC_HEADS = wordSet(
+  "year years month months week weeks day days hour hours minute minutes second seconds morning mornings evening evenings " +
+  "time times today tomorrow autumn spring summer winter weekend weekends percent per cent pound pounds euro euros dollar " +
+  "dollars kilometre kilometres kilometer kilometers mile miles kilo kilos gb mb tb ms part parts kind kinds lot lots number " +
+  "numbers way ways thing things post posts campaign campaigns series content tweet tweets tone voice style one ones",
 );
 
 /** Words naming people: a phrase with such a head is an audience ("platform teams"), not a subject. */
-export const PEOPLE_HEADS = new Set(
-  (
-    "people person customers customer clients client users user teams team owners owner parents families family riders " +
-    "members member engineers engineer developers developer buyers buyer readers reader followers fans fan visitors visitor " +
-    "students student professionals businesses companies everyone anyone folks locals regulars newcomers beginners guests guest " +
-    "patients patient diners diner kids children employees employee staff partners partner subscribers subscriber"
-  ).split(/\s+/),
+export const PEOPLE_HEADS = wordSet(
+  "people person customers customer clients client users user teams team owners owner parents families family riders " +
+  "members member engineers engineer developers developer buyers buyer readers reader followers fans fan visitors visitor " +
+  "students student professionals businesses companies everyone anyone folks locals regulars newcomers beginners guests guest " +
+  "patients patient diners diner kids children employees employee staff partners partner subscribers subscriber",
 );
 
 /** Irregular past participles that follow a noun in brand copy ("a GPS tracker hidden in the frame"). */
-const PARTICIPLES = new Set(
-  "hidden built made known given taken shown grown sold kept left found held brought bought sent spent paid done seen written chosen driven ridden broken frozen stolen worn torn sewn woven".split(" "),
+const PARTICIPLES = wordSet(
+  "hidden built made known given taken shown grown sold kept left found held brought bought sent spent paid done seen written chosen driven ridden broken frozen stolen worn torn sewn woven",
 );
 
 export const verbForm = (w: string) => {
@@ -55,7 +50,7 @@ export const verbForm = (w: string) => {
   return bases.some((b) => b !== w && VERBS.has(b));
 };
 /** Auxiliaries: a word right before one is the noun it is said of ("tax returns are", "vegan bake is"). */
-const AUXILIARIES = new Set("is are was were can will have has may must should could would do does need needs".split(" "));
+const AUXILIARIES = wordSet("is are was were can will have has may must should could would do does need needs");
 const plural = (w: string) => /[^su']s$/.test(w) && w.length > 3;
 const isCapitalised = (t: Token) => /^\p{Lu}/u.test(t.text);
 

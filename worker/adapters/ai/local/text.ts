@@ -3,21 +3,19 @@
 // every output string is a phrase or sentence taken from the input (lightly trimmed).
 import { analyse, sentenceTexts, type Token } from "./nlp";
 import { cosine } from "../../../lib/cosine";
-import { fnv1a, stem, STOPWORDS, truncateWords, words } from "./tokenize";
+import { fnv1a, stem, STOPWORDS, truncateWords, wordSet, words } from "./tokenize";
 
 /** Verbs and fillers that make poor keyphrase words even though they are not stopwords. */
-const WEAK = new Set(
-  (
-    "new best great good better help helps helping want wants need needs needed get gets getting give gives " +
-    "take takes keep keeps go goes going come comes know knows see sees find finds look looks feel feels " +
-    "think believe say says said tell told start started offer offers offering include includes including " +
-    "provide provides providing create creates allow allows love loves today " +
-    "just right able sure whether always never still already around across within without able first last " +
-    "next every each another others something anything everything someone everyone people thing things lot " +
-    "based top real truly simply easy easily fully completely perfect perfectly amazing awesome " +
-    "share announce promote write post tell show highlight celebrate introduce invite remind explain describe " +
-    "generate make talk focus feature"
-  ).split(/\s+/),
+const WEAK = wordSet(
+  "new best great good better help helps helping want wants need needs needed get gets getting give gives " +
+  "take takes keep keeps go goes going come comes know knows see sees find finds look looks feel feels " +
+  "think believe say says said tell told start started offer offers offering include includes including " +
+  "provide provides providing create creates allow allows love loves today " +
+  "just right able sure whether always never still already around across within without able first last " +
+  "next every each another others something anything everything someone everyone people thing things lot " +
+  "based top real truly simply easy easily fully completely perfect perfectly amazing awesome " +
+  "share announce promote write post tell show highlight celebrate introduce invite remind explain describe " +
+  "generate make talk focus feature",
 );
 
 export type Phrase = { text: string; key: string; score: number; count: number };
@@ -34,7 +32,7 @@ function usable(t: Token): boolean {
 const isName = (t: Token, i: number) => t.text.length > 1 && ((i > 0 && /^\p{Lu}/u.test(t.text)) || /^\p{Lu}{2,}$/u.test(t.text));
 
 /** Words that follow a verb rather than a noun ("visits your street", "carries two kids"). */
-const AFTER_VERB = new Set("a an the your our their my his her its this these those every each some any all no two three four five six seven eight nine ten".split(" "));
+const AFTER_VERB = wordSet("a an the your our their my his her its this these those every each some any all no two three four five six seven eight nine ten");
 
 /**
  * Candidate phrases of a sentence, RAKE-style: runs of content words between stopwords and

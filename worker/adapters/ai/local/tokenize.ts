@@ -1,8 +1,10 @@
 // Small, dependency-free English text utilities shared by the local engine's embeddings and its
 // extractive text functions. Deterministic by construction (no locale- or time-dependent calls).
 
-export const STOPWORDS = new Set(
-  (
+/** A set of the words of a space-separated list (the engine's word lists). */
+export const wordSet = (list: string): ReadonlySet<string> => new Set(list.trim().split(/\s+/));
+
+export const STOPWORDS = wordSet(
     "a about above after again against all also am an and any are aren't as at be because been before being below " +
     "between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each " +
     "few for from further get gets got had hadn't has hasn't have haven't having he he'd he'll he's her here here's " +
@@ -13,8 +15,7 @@ export const STOPWORDS = new Set(
     "up upon us very was wasn't we we'd we'll we're we've were weren't what what's when when's where where's which " +
     "while who who's whom why why's will with won't would wouldn't you you'd you'll you're you've your yours yourself " +
     "yourselves via per etc e.g i.e yet may might must shall one ones every many much well even ever also really " +
-    "does do like make makes made use uses used using way ways thing things lot lots can could would"
-  ).split(/\s+/),
+    "does do like make makes made use uses used using way ways thing things lot lots can could would",
 );
 
 /** Lower-cased word tokens (letters, digits, inner apostrophes/hyphens kept). */
