@@ -13,6 +13,8 @@
 //   @cf/black-forest-labs/flux-1-schnell's input schema ({ prompt: 1-2048 characters, steps:
 //   integer <= 8 }, no other property) and its answer { image: <base64 JPEG> }; FAKE_NSFW in the
 //   prompt is refused. This file is registered before openai.ts, which owns the other models.
+// Sources (decision 118): https://platform.openai.com/docs/api-reference/images/create and
+// https://developers.cloudflare.com/workers-ai/models/flux-1-schnell/ (input/output schema).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
@@ -37,7 +39,6 @@ const served = new Map<string, Buffer>();
 function openAiError(res: ServerResponse, status: number, message: string, param: string | null, code: string | null, type = "invalid_request_error") {
   sendOpenAiError(res, status, { message, type, param, code });
 }
-
 
 const cache = new Map<string, Buffer>();
 
