@@ -10,7 +10,7 @@ import { system } from "../../frontend/app/theme";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
-import { makeProject } from "./test-utils";
+import { FakeXhr, makeProject } from "./test-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -19,33 +19,6 @@ const project = makeProject();
 const card = { url: "/media/card-key-0000000000000000", file_name: "ai-image.jpg", file_type: "image/jpeg", file_size: 120_000 };
 const mine = { url: "/media/mine-key-0000000000000000", file_name: "my-photo.png", file_type: "image/png", file_size: 2048 };
 
-/** A stand-in XMLHttpRequest (the upload dialog reports real progress through XHR). */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  upload = { onprogress: null as unknown };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = "";
-  responseType = "";
-  withCredentials = false;
-  url = "";
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  send() {
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 type Call = { url: string; body: unknown };
 let calls: Call[];

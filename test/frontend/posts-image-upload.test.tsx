@@ -7,44 +7,10 @@ import { system } from "../../frontend/app/theme";
 import { Toaster, toaster } from "../../frontend/components/ui/toaster";
 import ImageUploadDialog, { checkImageFile } from "../../frontend/features/posts/image-upload-dialog";
 import { PostPreviewCard } from "../../frontend/features/posts/post-preview-card";
-import { makeProject } from "./test-utils";
+import { FakeXhr, makeProject } from "./test-utils";
 
 const project = makeProject({ brand_voice: "x", description: "x" });
 
-/** A stand-in XMLHttpRequest whose upload progress and answer the test drives. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = "";
-  responseType = "";
-  withCredentials = false;
-  method = "";
-  url = "";
-  sent: FormData | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  send(body: FormData) {
-    this.sent = body;
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 // jsdom + Chakra on a busy machine: these interaction tests need more than the 5 s default.
 vi.setConfig({ testTimeout: 30_000 });
