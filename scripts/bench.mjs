@@ -345,6 +345,7 @@ function measureRetrieval() {
   for (const [tag, file, what] of [
     ["RETRIEVAL_BAKERY", "brand-qa-heldout-bakery.json", "bakery chain written before tuning"],
     ["RETRIEVAL_ACCOUNTING", "brand-qa-heldout-accounting.json", "accounting firm never tuned on"],
+    ["RETRIEVAL_HOTEL", "brand-qa-heldout-hotel.json", "family-run hotel never tuned on (decision 109)"],
   ]) {
     const l = `${out.stdout}\n${out.stderr}`.split("\n").find((x) => x.includes(`${tag} `));
     if (!l) continue;
