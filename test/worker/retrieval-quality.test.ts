@@ -57,8 +57,9 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_BENCH ${JSON.stringify({ local: summary(local), hashingOnly: summary(hashingOnly) })}`);
     for (const m of local.misses) console.log(`  miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
 
-    // Measured: recall@3 0.920, recall@1 0.768, answered 0.839, off-topic 0.05 (decisions 111, 114, 115, 116).
-    expect(local.recallAtK).toBeGreaterThanOrEqual(0.91);
+    // Measured: recall@3 0.920, recall@1 0.768, answered 0.839, off-topic 0.05 (decisions 111, 114, 115, 116);
+    // recall@3 0.929 after decision 109's customer intents (a question about returns).
+    expect(local.recallAtK).toBeGreaterThanOrEqual(0.92);
     expect(local.recallAt1).toBeGreaterThanOrEqual(0.75);
     expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.08);
     expect(local.answeredAtK).toBeGreaterThanOrEqual(0.83);
@@ -73,8 +74,9 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     const r = await evaluateRetrieval(engine, { segments: set.segments, questions: fresh.questions }, 3, relevanceOf(engine), bundledSoftMatch());
     console.log(`RETRIEVAL_FRESH ${JSON.stringify(summary(r))}`);
     for (const m of r.misses) console.log(`  fresh miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
-    // Measured once, after the change and without tuning on it: recall@3 0.75 (0.69 before decision 114).
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.75);
+    // Measured once, after the change and without tuning on it: recall@3 0.75 (0.69 before decision 114);
+    // 0.813 after decision 109's customer intents (a question about a dog breed).
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.81);
     expect(r.byKind.product!.recallAtK).toBe(1);
   });
 
@@ -133,8 +135,10 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(accounting.questions.length).toBeGreaterThanOrEqual(30);
     // Measured (decision 116): before recall@3 0.425, recall@1 0.3, answered 0.325, off-topic 0.048;
     // after 0.45 / 0.325 / 0.325 / 0.048 (paraphrases 0.233 -> 0.267; direct and product all found).
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.44);
-    expect(r.recallAt1).toBeGreaterThanOrEqual(0.3);
+    // After decision 109's customer intents (with the hotel's 30 passages among the other brands):
+    // 0.475 / 0.35 / 0.35 / 0.042.
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.47);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.34);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
     expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
@@ -145,8 +149,10 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     const r = await newBrand(hotel);
     console.log(`RETRIEVAL_HOTEL ${JSON.stringify(summary(r))}`);
     expect(hotel.questions.length).toBeGreaterThanOrEqual(30);
-    // Measured (decision 109): before recall@3 0.575, recall@1 0.425, answered 0.375, off-topic 0.042.
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.55);
+    // Measured (decision 109): before recall@3 0.575, recall@1 0.425, answered 0.375, off-topic 0.042;
+    // after the customer intents 0.675 / 0.475 / 0.4 / 0.042 (paraphrases 0.433 -> 0.567).
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.66);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.46);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
     expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
@@ -202,6 +208,37 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     const offers = new Bm25Index(["Pensioners get 20% off every order.", "Our shop opens at nine.", "We pay our staff fairly."]);
     expect(offers.scores("Is there a reduced rate for the elderly?")[0]).toBeGreaterThan(0);
     expect(offers.scores("Is there a reduced rate for the elderly?")[1]).toBe(0);
+  });
+
+  it("what customers ask any business is answered by the segment stating such a fact (decision 109)", () => {
+    const texts = [
+      "Well-behaved dogs are welcome in the shop and on the terrace.",
+      "We refund any order returned unused within 30 days.",
+      "Our showroom on Mill Lane is a five-minute walk from the station.",
+      "Every recipe can be made gluten-free on request.",
+      "The café has step-free access and a lift to the first floor.",
+      "We take cards, contactless and cash.",
+      "Our team of 12 roasts every bean by hand.",
+    ];
+    const index = new Bm25Index(texts); // no synonyms or vectors: only the intents can match
+    const cases: [string, number][] = [
+      ["Can I bring my labrador along?", 0],
+      ["What if I change my mind about what I ordered?", 1],
+      ["Where are you, exactly?", 2],
+      ["I'm coeliac: what can I eat?", 3],
+      ["Can my grandmother come in her wheelchair?", 4],
+      ["How can I settle up?", 5],
+      ["How many people work for you?", 6],
+    ];
+    for (const [q, expected] of cases) {
+      const scores = [...index.scores(q)];
+      expect(scores[expected], q).toBeGreaterThan(0);
+      expect(scores.filter((x) => x > 0).length, q).toBe(1);
+    }
+    // Questions about nothing a customer asks a business trigger none of them.
+    for (const q of ["Who painted the Mona Lisa?", "What is the capital of Peru?", "Do I pay tax on savings?"]) {
+      expect([...index.scores(q)].every((x) => x === 0), q).toBe(true);
+    }
   });
 
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {

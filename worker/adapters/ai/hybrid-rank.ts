@@ -3,6 +3,7 @@
 // a relevance floor calibrated per engine (decision 111). Vectors alone cannot tell a paraphrase
 // from an off-topic question on a small brand book, and words alone miss every paraphrase; each
 // score is brought to a 0-1 scale before they are mixed, so one floor works for any brain size.
+import { CUSTOMER_INTENTS } from "./customer-intents";
 import { porterStem } from "./local/nlp";
 import { STOPWORDS, wordSet, words } from "./local/tokenize";
 import type { RelatedStems, RelationClass } from "./local/word-relations";
@@ -93,6 +94,9 @@ const AMOUNT_INTENTS: { name: string; question: RegExp; amount: RegExp }[] = [
   { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, amount: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
 ];
 
+/** Amount intents and what customers ask any business (customer-intents.ts, decision 109), one list. */
+const INTENTS = [...AMOUNT_INTENTS.map((a) => ({ name: a.name, question: a.question, segment: a.amount })), ...CUSTOMER_INTENTS];
+
 /** Query and document terms: content words, stemmed; numbers kept ("48", "90"). */
 export function lexicalTerms(text: string): string[] {
   return words(text)
@@ -151,7 +155,7 @@ export class Bm25Index {
     this.size = texts.length;
     this.docWords = texts.map((t) => [...new Set(words(t).filter((w) => !STOPWORDS.has(w) && w.length > 2))]);
     this.docMoney = texts.map((t) => /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?|pounds)\b/i.test(t));
-    this.docAmounts = new Map(AMOUNT_INTENTS.map((a) => [a.name, new Set(texts.flatMap((t, i) => (a.amount.test(t) ? [i] : [])))]));
+    this.docAmounts = new Map(INTENTS.map((a) => [a.name, new Set(texts.flatMap((t, i) => (a.segment.test(t) ? [i] : [])))]));
     this.docStems = this.docWords.map((ws) => [...new Set(ws.map((w) => porterStem(w)))]);
     this.lengths = texts.map((text, doc) => {
       const terms = lexicalTerms(text);
@@ -296,7 +300,7 @@ export class Bm25Index {
     }
     // A question asking for an amount ("how far", "how long") matches the segments stating one, as
     // one more term whose rarity is that of such amounts in the project.
-    for (const intent of AMOUNT_INTENTS) {
+    for (const intent of INTENTS) {
       const docs = this.docAmounts.get(intent.name)!;
       if (!intent.question.test(query) || !docs.size) continue;
       const idf = Math.log(1 + (this.size - docs.size + 0.5) / (docs.size + 0.5));
