@@ -19,6 +19,7 @@ import { evaluateRetrieval, type RetrievalReport } from "../../worker/adapters/a
 import { bundledSoftMatch } from "../../worker/adapters/ai/soft-match";
 import { bundledWordRelations } from "../../worker/adapters/ai/local/word-relations-data";
 import { parseWordRelations } from "../../worker/adapters/ai/local/word-relations";
+import { withConceptGroups } from "../../worker/adapters/ai/local/concept-groups";
 import { benchText } from "../../worker/services/brain-bench";
 import { segmentText } from "../../worker/services/brain-text";
 
@@ -95,7 +96,8 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     for (const m of r.misses) console.log(`  held-out miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
     expect(heldout.questions.length).toBeGreaterThanOrEqual(30);
     // After decision 116's hours and founding intents (the first prompted by this set's "weekend"
-    // miss): recall@3 0.737, recall@1 0.632, answered 0.474, off-topic 0.083.
+    // miss): recall@3 0.737, recall@1 0.632, answered 0.474, off-topic 0.083; after decision 109's
+    // concept groups recall@1 0.658, answered 0.5.
     // Measured after the choices were made on the other sets (decision 115): recall@3 0.711,
     // recall@1 0.579, answered 0.447, off-topic 0.083 (before the WordNet table and coverage:
     // 0.684 / 0.5 / 0.421 / 0.167). Recall is below issue 9's goal of 0.9: the honest figure for a new trade.
@@ -122,8 +124,9 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(bakery.questions.length).toBeGreaterThanOrEqual(30);
     // Measured (decision 116): before 0.538 recall@3 / 0.436 recall@1 / 0.41 answered / 0 off-topic;
     // after 0.590 / 0.436 / 0.436 / 0. Issue 9's goal (0.9) is not met on a new trade's paraphrases.
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.58);
-    expect(r.recallAt1).toBeGreaterThanOrEqual(0.4);
+    // Decision 109 (customer intents, concept groups): 0.615 / 0.462 / 0.513 / 0.
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.6);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.45);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
     expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
@@ -150,9 +153,10 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     console.log(`RETRIEVAL_HOTEL ${JSON.stringify(summary(r))}`);
     expect(hotel.questions.length).toBeGreaterThanOrEqual(30);
     // Measured (decision 109): before recall@3 0.575, recall@1 0.425, answered 0.375, off-topic 0.042;
-    // after the customer intents 0.675 / 0.475 / 0.4 / 0.042 (paraphrases 0.433 -> 0.567).
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.66);
-    expect(r.recallAt1).toBeGreaterThanOrEqual(0.46);
+    // after the customer intents 0.675 / 0.475 / 0.4 / 0.042 (paraphrases 0.433 -> 0.567); with the
+    // concept groups too 0.725 / 0.525 / 0.475 / 0.042 (paraphrases 0.633).
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.7);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.5);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
     expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
@@ -239,6 +243,20 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     for (const q of ["Who painted the Mona Lisa?", "What is the capital of Peru?", "Do I pay tax on savings?"]) {
       expect([...index.scores(q)].every((x) => x === 0), q).toBe(true);
     }
+  });
+
+  it("everyday concept groups relate the words customers use to the brand book's, next to WordNet's (decision 109)", () => {
+    const related = withConceptGroups(parseWordRelations("dog\thcanin"));
+    expect(related("dog")?.get("canin")).toBe("h"); // WordNet's relation is kept
+    expect(related("spaniel")?.get("dog")).toBe("s");
+    expect(related("coeliac")?.get("gluten-fre")).toBe("s");
+    expect(related("kid")?.get("children")).toBe("s");
+    expect(related("telephon")).toBeUndefined(); // in no group and not in the table
+    // The bundled ranking finds "gluten-free" for a coeliac's question that shares no word with it.
+    const texts = ["All our cakes can be made gluten-free.", "We open at nine every morning.", "Our coffee is roasted in Leeds."];
+    const scores = new Bm25Index(texts, bundledSoftMatch()).scores("Is there anything for a coeliac?");
+    expect(scores[0]).toBeGreaterThan(scores[1]!);
+    expect(scores[0]).toBeGreaterThan(scores[2]!);
   });
 
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {
