@@ -182,9 +182,13 @@ async function measureApi(user) {
   sunday.setUTCHours(0, 0, 0, 0);
   sunday.setUTCDate(sunday.getUTCDate() - sunday.getUTCDay());
   const to = new Date(sunday.getTime() + 7 * 86_400_000);
-  const week = `/api/projects/${user.projectId}/posts?from=${encodeURIComponent(sunday.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+  const range = `?from=${encodeURIComponent(sunday.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+  // The calendar page's own request (its lighter shape, decision 171); the full post list of the
+  // same week is measured beside it (reported).
+  const week = `/api/projects/${user.projectId}/calendar${range}`;
+  const weekPosts = `/api/projects/${user.projectId}/posts${range}`;
   const dashboard = `/api/projects/${user.projectId}/dashboard`;
-  for (const p of [week, dashboard]) {
+  for (const p of [week, weekPosts, dashboard]) {
     const res = await fetch(base + p, { headers });
     if (!res.ok) notes.push(`${p} answered ${res.status} before the load run`);
   }
@@ -201,6 +205,7 @@ async function measureApi(user) {
       ["session", "/api/auth/session"],
       ["calendar week (10,000 posts)", week],
       ["dashboard (10,000 posts)", dashboard],
+      ["post list, same week (full posts)", weekPosts],
     ];
     for (const [, p] of targets) await load(p, headers, connections, 2); // warm-up
     const n = connections === 10 ? rounds : 1;
@@ -221,13 +226,14 @@ async function measureApi(user) {
       const ratio = median(ratios);
       const p99 = median(rs.map((r) => r.p99));
       const errors = rs.reduce((s, r) => s + r.non2xx, 0);
+      const budgeted = name !== "post list, same week (full posts)";
       const ok = errors === 0 && ratio <= 1.5 && p99 <= 250;
       record(
         `API (${connections} clients)`,
         name,
         `p50 ${ms(median(rs.map((r) => r.p50)))} (${ratio.toFixed(2)}x session${n > 1 ? `; rounds ${ratios.map((x) => x.toFixed(2)).join(" / ")}` : ""}) · p99 ${ms(p99)} · ${median(rs.map((r) => r.rps)).toFixed(0)} req/s${roundsNote}${errors ? ` · ${errors} errors` : ""}`,
-        connections === 10 ? "p50 <= 1.5x session p50, p99 <= 250 ms" : "reported",
-        connections === 10 ? ok : undefined,
+        connections === 10 && budgeted ? "p50 <= 1.5x session p50, p99 <= 250 ms" : "reported",
+        connections === 10 && budgeted ? ok : undefined,
       );
     }
   }
@@ -496,7 +502,8 @@ async function measurePlanner(user) {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const from = new Date(first.getTime() - first.getUTCDay() * 86_400_000);
   const to = new Date(from.getTime() + 42 * 86_400_000);
-  const month = `/api/projects/${user.projectId}/posts?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+  // The calendar page's request for the month (decision 171).
+  const month = `/api/projects/${user.projectId}/calendar?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
   const analytics = `/api/projects/${user.projectId}/analytics?days=90&time_zone=UTC`;
   for (const p of [month, analytics]) {
     const res = await fetch(base + p, { headers });

@@ -20,6 +20,7 @@ import { devRoutes } from "./routes/dev";
 import { fromAssets, jsonBodyLimit, productionGate, securityHeaders } from "./lib/security-middleware";
 import { plannerRoutes } from "./routes/planner";
 import { analyticsRoutes } from "./routes/analytics";
+import { calendarRoutes } from "./routes/calendar";
 import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
 
 // Routes are chained so `AppType` carries every path and schema to the typed client (hc).
@@ -38,6 +39,7 @@ const api = new Hono<AppEnv>()
   .route("/", plannerRoutes)
   .route("/", analyticsRoutes)
   .route("/", postRoutes)
+  .route("/", calendarRoutes)
   .route("/", campaignRoutes)
   .route("/", dashboardRoutes);
 

@@ -8,7 +8,8 @@ import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./
 // Issue 9, "Done when": offline, on `npm start`, a person with a fed brain generates a campaign for
 // X and Instagram, opens a post's sources ("Based on: ...") to check a claim against the brand
 // book, sees the Instagram card image, replaces one card with an own photo ("The user can replace
-// it"), and schedules the campaign with the other card kept.
+// it"), and schedules the campaign with the other card kept; on the calendar, the post opened
+// shows its sources again.
 
 const baseUrl = inject("baseUrl");
 const PASSWORD = "journey-Passw0rd!";
@@ -112,6 +113,19 @@ describe("brain sources and the Instagram card", () => {
       await page.getByRole("button", { name: "Schedule All Posts" }).click();
       await expectToast(page, "Campaign scheduled successfully!");
       await waitForPath(page, "/calendar");
+    });
+    await step("open the post about the repair van from the calendar: its sources come with it", async () => {
+      // The campaign starts tomorrow: on a Saturday, that is in next week.
+      if (await page.evaluate(() => new Date().getDay() === 6)) await page.getByRole("button", { name: "Next week" }).click();
+      // The week reads the calendar's lighter rows (decision 171); the dialog fetches the full post.
+      const card = page.getByTestId("post-card").filter({ hasText: /repair van/i }).first();
+      await card.getByTitle("Open post details").click();
+      const dialog = page.getByRole("dialog");
+      const sources = dialog.getByRole("button", { name: /^Based on: Kettle brand book/ });
+      await sources.click();
+      await dialog.getByText(/Our mobile repair van comes to your home/).waitFor();
+      await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+      await dialog.waitFor({ state: "hidden" });
     });
     const posts = (await (await page.request.get(`${baseUrl}/api/projects/${projectId}/posts`)).json()) as Post[];
     expect(posts).toHaveLength(4);

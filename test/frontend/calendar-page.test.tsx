@@ -6,7 +6,7 @@ import { shiftAnchor, todayDate, visibleRange } from "../../frontend/features/ca
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
-import { makePost, makeProject, renderAppPage } from "./test-utils";
+import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
 
 const project = makeProject({ industry: "Tech", brand_voice: "x", description: "d", user_email: "a@b.c" });
 const tz = browserTimeZone();
@@ -40,12 +40,13 @@ beforeEach(() => {
     const method = init?.method ?? "GET";
     calls.push({ url, method, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
     const ok = (b: unknown, status = 200) => new Response(status === 204 ? null : JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
-    if (method === "GET" && url.startsWith("/api/projects/p1/posts")) {
+    if (method === "GET" && url.startsWith("/api/projects/p1/calendar")) {
       const u = new URL(url, "http://x");
       const from = Date.parse(u.searchParams.get("from")!);
       const to = Date.parse(u.searchParams.get("to")!);
-      return ok(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to));
+      return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
     }
+    if (method === "GET" && url.startsWith("/api/projects/p1/posts?status=draft")) return ok([]);
     const m = /^\/api\/posts\/([^/]+)(\/publish|\/retry)?$/.exec(url);
     if (m) {
       const p = posts.find((x) => x.id === m[1])!;
@@ -91,7 +92,7 @@ describe("content calendar", () => {
     const cols = screen.getAllByTestId("week-column");
     expect(cols).toHaveLength(7);
     expect(cols.map((c) => c.getAttribute("data-date"))).toEqual(week.days);
-    const get = calls.find((c) => c.url.startsWith("/api/projects/p1/posts?from="))!;
+    const get = calls.find((c) => c.url.startsWith("/api/projects/p1/calendar?from="))!;
     const u = new URL(get.url, "http://x");
     expect(u.searchParams.get("from")).toBe(week.from);
     expect(u.searchParams.get("to")).toBe(week.to);
@@ -195,6 +196,20 @@ describe("content calendar", () => {
     expect(await screen.findByText("Post updated successfully")).toBeInTheDocument();
     const patch = calls.find((c) => c.method === "PATCH")!;
     expect(patch.body).toEqual({ scheduled_for: new Date(localDateTimeToUtc(week.days[3], "09:00", tz)!).toISOString() });
+  });
+
+  it("reads the week in the calendar's shape and fetches the full post (its sources) when one is opened", async () => {
+    const user = userEvent.setup();
+    posts[1] = { ...posts[1]!, sources: [{ segment_id: "s1", document_id: "d1", document_title: "Brand book", content: "Launch on Tuesdays." }] };
+    renderPage();
+    await waitFor(() => expect(screen.getAllByTestId("post-card")).toHaveLength(4));
+    // The week's answer carries no sources: they come with the full post.
+    expect(calls.some((c) => c.url.startsWith("/api/posts/"))).toBe(false);
+    await user.click(screen.getByText("Instagram launch day"));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Instagram launch day")).toBeInTheDocument();
+    expect(await within(dialog).findByRole("button", { name: /Based on: Brand book/ })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === "GET" && c.url === "/api/posts/tue-ig")).toHaveLength(1);
   });
 
   it("edits a post's text in the simpler Edit Post modal", async () => {

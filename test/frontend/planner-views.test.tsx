@@ -8,7 +8,7 @@ import { browserTimeZone } from "../../schema/api/campaigns";
 import { addDays, localDateTimeToUtc, weekday } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
 import type { AnalyticsResponse } from "../../schema/api/analytics";
-import { makePost, makeProject, renderAppPage } from "./test-utils";
+import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
 
 // The charts draw on canvas, which jsdom lacks: the chart is replaced by its text summary.
 vi.mock("../../frontend/features/analytics/line-chart", () => ({
@@ -50,11 +50,11 @@ beforeEach(() => {
     calls.push({ url, method, body });
     const ok = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
     if (url.startsWith("/api/projects/p1/posts?status=draft")) return ok(drafts);
-    if (url.startsWith("/api/projects/p1/posts?from=")) {
+    if (url.startsWith("/api/projects/p1/calendar?from=")) {
       const u = new URL(url, "http://x");
       const from = Date.parse(u.searchParams.get("from")!);
       const to = Date.parse(u.searchParams.get("to")!);
-      return ok(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to));
+      return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
     }
     if (url === "/api/projects/p1/slots") return ok({ time_zone: tz, slots: [{ id: "s1", platform: "linkedin", weekday: weekday(addDays(firstOfMonth, 3)), time: "07:30" }] });
     if (url === "/api/projects/p1/posts/bulk") return ok({ changed: 2, skipped: 0 });
@@ -93,7 +93,7 @@ describe("month and list views", () => {
     const cells = screen.getAllByTestId("month-day");
     expect(cells.length % 7).toBe(0);
     expect(weekday(cells[0]!.getAttribute("data-date")!)).toBe(0);
-    const get = calls.filter((c) => c.url.startsWith("/api/projects/p1/posts?from=")).at(-1)!;
+    const get = calls.filter((c) => c.url.startsWith("/api/projects/p1/calendar?from=")).at(-1)!;
     expect(new URL(get.url, "http://x").searchParams.get("from")).toBe(month.from);
 
     const target = addDays(firstOfMonth, 9);

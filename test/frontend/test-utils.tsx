@@ -7,6 +7,7 @@ import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import type { Post } from "../../schema/api/posts";
+import { CALENDAR_ROW_FIELDS, toCalendarRow, type CalendarPage } from "../../schema/api/calendar";
 import type { Project } from "../../schema/api/projects";
 import type { SocialAccount } from "../../schema/api/social";
 
@@ -41,6 +42,11 @@ export function makeProject(over: Partial<Project> = {}): Project {
     created_at: 0,
     ...over,
   };
+}
+
+/** GET /api/projects/:id/calendar's answer for these posts (decision 171: rows, fields named once). */
+export function calendarAnswer(posts: Post[]): CalendarPage {
+  return { fields: CALENDAR_ROW_FIELDS, posts: posts.map(toCalendarRow) };
 }
 
 /** A scheduled Twitter post DTO as the API returns it; tests override what they look at. */

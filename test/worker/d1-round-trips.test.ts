@@ -1,5 +1,5 @@
 // DESIGN budget: a signed-in read costs at most 2 D1 round trips. The calendar week and the
-// dashboard send the session check, the ownership probe and their data in one batch (decision 162). Each route runs through the whole Worker with a DB binding that
+// dashboard (and the full post list) send the session check, the ownership probe and their data in one batch (decision 162). Each route runs through the whole Worker with a DB binding that
 // counts trips (d1-counter.ts). The counts are printed for `npm run bench` (D1_ROUND_TRIPS line).
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
@@ -44,11 +44,22 @@ beforeAll(async () => {
 
 describe("D1 round trips per signed-in read", () => {
   it("calendar week: at most 2 (session, ownership and posts in one batch), with the week's posts", async () => {
+    // The calendar page's read (decision 171): rows of [id, platform, content, ...].
+    const r = await trips(`/api/projects/${owner.projectId}/calendar?${week().query}`, owner);
+    expect(r.status).toBe(200);
+    const contents = (r.body as { posts: [string, string, string][] }).posts.map((row) => row[2]);
+    expect(contents).toContain("In this week");
+    expect(contents).not.toContain("Last week");
+    counts["calendar week"] = r.trips;
+    expect(r.trips, r.log.join("\n")).toBeLessThanOrEqual(2);
+  });
+
+  it("the post list of the week: at most 2, with the week's posts", async () => {
     const r = await trips(`/api/projects/${owner.projectId}/posts?${week().query}`, owner);
     expect(r.status).toBe(200);
     expect((r.body as { id: string; content: string }[]).map((p) => p.content)).toContain("In this week");
     expect((r.body as { content: string }[]).map((p) => p.content)).not.toContain("Last week");
-    counts["calendar week"] = r.trips;
+    counts["post list (week)"] = r.trips;
     expect(r.trips, r.log.join("\n")).toBeLessThanOrEqual(2);
   });
 
@@ -61,7 +72,7 @@ describe("D1 round trips per signed-in read", () => {
   });
 
   it("another user's project costs no more and answers 404 like a missing one", async () => {
-    for (const path of [`/api/projects/${owner.projectId}/posts?${week().query}`, `/api/projects/${owner.projectId}/dashboard`]) {
+    for (const path of [`/api/projects/${owner.projectId}/calendar?${week().query}`, `/api/projects/${owner.projectId}/posts?${week().query}`, `/api/projects/${owner.projectId}/dashboard`]) {
       const r = await trips(path, stranger);
       expect(r.status).toBe(404);
       expect(r.trips, r.log.join("\n")).toBeLessThanOrEqual(2);
@@ -72,7 +83,7 @@ describe("D1 round trips per signed-in read", () => {
     const expired = await signIn();
     await env.DB.prepare("update sessions set expires_at = ? where user_id = ?").bind(Date.now() - 1000, expired.userId).run();
     const unknown = { ...owner, cookie: "bp_session=not-a-session-token-of-anyone" };
-    for (const path of [`/api/projects/${expired.projectId}/posts?${week().query}`, `/api/projects/${expired.projectId}/dashboard`]) {
+    for (const path of [`/api/projects/${expired.projectId}/calendar?${week().query}`, `/api/projects/${expired.projectId}/posts?${week().query}`, `/api/projects/${expired.projectId}/dashboard`]) {
       for (const who of [expired, unknown]) {
         const r = await trips(path, who);
         expect(r.status).toBe(401);

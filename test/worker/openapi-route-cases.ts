@@ -290,6 +290,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // Posts and media.
   "GET /api/projects/:projectId/posts": { rule: "owned", status: 200 },
+  "GET /api/projects/:projectId/calendar": { rule: "owned", status: 200 },
   "POST /api/projects/:projectId/posts": {
     rule: "owned",
     status: 201,

@@ -12,7 +12,7 @@ import { sha256Hex } from "./ids";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Reads that look the built-in session up in their own D1 batch, with their data (decision 162):
 // the middleware only hashes the cookie for them. Their handlers use `currentCaller`.
-const SESSION_IN_BATCH = [/^\/api\/projects\/[^/]+\/posts$/, /^\/api\/projects\/[^/]+\/dashboard$/];
+const SESSION_IN_BATCH = [/^\/api\/projects\/[^/]+\/posts$/, /^\/api\/projects\/[^/]+\/calendar$/, /^\/api\/projects\/[^/]+\/dashboard$/];
 
 export function allowedOrigin(c: { req: { url: string }; env: AppEnv["Bindings"] }): string {
   return publicOrigin(c.env, c.req.url);

@@ -7,9 +7,11 @@
 // JSON.stringify); instants through `strftime` as `Date#toISOString` writes them; the JSON columns
 // embedded as stored (only ever written by drizzle's JSON mode, so already canonical JSON).
 // test/worker/post-json.test.ts proves the equality for every column filled and empty.
+// The calendar reads its own lighter shape (`calendarRow`, schema/api/calendar.ts, decision 171).
 import { asc, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { posts } from "../../schema/db/posts";
 import type { Post } from "../../schema/api/posts";
+import { CALENDAR_ROW_FIELDS, type CalendarPage } from "../../schema/api/calendar";
 import type { Db } from "../lib/db";
 import type { JsonText } from "../lib/json-text";
 
@@ -32,7 +34,7 @@ const value = (column: AnyColumn) => sql`json_quote(${column})`;
 const json = (column: AnyColumn, absent: "[]" | "null") => sql`coalesce(${column}, ${sql.raw(`'${absent}'`)})`;
 
 // The post's keys in toPostDto's order.
-const FIELDS: [string, SQL][] = [
+const FIELDS: [keyof Post, SQL][] = [
   ["id", value(posts.id)],
   ["project_id", value(posts.projectId)],
   ["campaign_id", value(posts.campaignId)],
@@ -61,12 +63,27 @@ function postObject(): SQL {
 }
 
 /**
- * One row: `json`, the posts matching `where` in scheduled_for order (ties in index order, as
- * before) as one JSON array; `n` the posts read and `written` those SQLite could write.
+ * One calendar post as the JSON array `toCalendarRow` writes (schema/api/calendar.ts): the values
+ * of CALENDAR_ROW_FIELDS in order, the time as epoch milliseconds (never NULL: no instant to format).
  */
-export function postListJsonQuery(db: Db, where: SQL | undefined, limit: number | Placeholder) {
+function calendarRow(): SQL {
+  const expr = new Map<string, SQL>(FIELDS);
+  expr.set("scheduled_for_ms", value(posts.scheduledFor));
+  const parts = CALENDAR_ROW_FIELDS.map((key) => expr.get(key)!);
+  return sql`'[' || ${sql.join(parts, sql` || ',' || `)} || ']'`;
+}
+
+/** The calendar's answer as text: `{"fields":[...],"posts":[[...], ...]}`. */
+export type CalendarPageJson = JsonText<CalendarPage>;
+
+/**
+ * One row: `json`, the posts matching `where` in scheduled_for order (ties in index order, as
+ * before) as one JSON array; `n` the posts read and `written` those SQLite could write. `item`
+ * writes one post: the full post (default) or the calendar's row (`"calendar"`).
+ */
+export function postListJsonQuery(db: Db, where: SQL | undefined, limit: number | Placeholder, item: "post" | "calendar" = "post") {
   const list = db
-    .select({ post: postObject().as("post"), at: sql<number>`${posts.scheduledFor}`.as("at"), rowid: sql<number>`${posts}.rowid`.as("rid") })
+    .select({ post: (item === "calendar" ? calendarRow() : postObject()).as("post"), at: sql<number>`${posts.scheduledFor}`.as("at"), rowid: sql<number>`${posts}.rowid`.as("rid") })
     .from(posts)
     .where(where)
     .orderBy(asc(posts.scheduledFor), sql`${posts}.rowid`)
@@ -86,4 +103,10 @@ export function postListText(rows: Record<string, unknown>[]): PostListJson | nu
   const row = rows[0] as { n: number; written: number; json: string } | undefined;
   if (!row || row.n !== row.written) return null;
   return row.json as PostListJson;
+}
+
+/** The calendar's answer from `postListJsonQuery(..., "calendar")`'s rows (every post is written). */
+export function calendarPageText(rows: Record<string, unknown>[]): CalendarPageJson {
+  const row = rows[0] as { json: string } | undefined;
+  return `{"fields":${JSON.stringify(CALENDAR_ROW_FIELDS)},"posts":${row?.json ?? "[]"}}` as CalendarPageJson;
 }

@@ -18,7 +18,7 @@ import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { asCaller, assertOwner, ownerProbeStatements, type Caller } from "../lib/caller";
 import { claimPostsNow } from "./publishing-claim";
-import { postListJsonQuery, postListText, type PostListJson } from "./post-json";
+import { calendarPageText, postListJsonQuery, postListText, type CalendarPageJson, type PostListJson } from "./post-json";
 
 type PostRow = typeof posts.$inferSelect;
 
@@ -204,8 +204,20 @@ export async function listProjectPosts(db: Db, projectId: string, filter: ListPo
   return rows.map(toPostDto);
 }
 
-/** The calendar's read: the posts as JSON text written by SQLite (post-json.ts, decision 170). */
+/** The post list: the posts as JSON text written by SQLite (post-json.ts, decision 170). */
 export async function listPosts(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter): Promise<PostListJson> {
+  const text = postListText(await readPostList(db, caller, projectId, filter, "post"));
+  // A post with an instant SQLite cannot write as JavaScript does (before year 0 or after 9999;
+  // the API never stores one): the list is read again and written by toPostDto.
+  return text ?? (JSON.stringify(await listProjectPosts(db, projectId, filter)) as PostListJson);
+}
+
+/** The calendar's read: the same posts, each as the calendar's row (decision 171). */
+export async function listCalendarPosts(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter): Promise<CalendarPageJson> {
+  return calendarPageText(await readPostList(db, caller, projectId, filter, "calendar"));
+}
+
+async function readPostList(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter, item: "post" | "calendar") {
   if (filter.from && filter.to && Date.parse(filter.from) > Date.parse(filter.to)) {
     throw badRequest("The start of the range must be before its end", { from: "The start of the range must be before its end" });
   }
@@ -215,13 +227,10 @@ export async function listPosts(db: Db, caller: string | Caller, projectId: stri
   const [session, owned] = ownerProbeStatements(db, asCaller(caller), projectId);
   const values = { ...projectPostsValues(projectId, filter), limit: filter.limit ?? 1000 };
   const shape = (Object.keys(values) as (keyof typeof values)[]).sort().join(",");
-  const list = reusedStatement(`posts-json:${shape}`, () => postListJsonQuery(db, projectPostsCondition(values), sql.placeholder("limit")), values);
+  const list = reusedStatement(`posts-json:${item}:${shape}`, () => postListJsonQuery(db, projectPostsCondition(values), sql.placeholder("limit"), item), values);
   const [sessionRows, ownedRows, listRows] = await plainBatch(db, [session, owned, list]);
   assertOwner(sessionRows!, ownedRows!);
-  const text = postListText(listRows!);
-  // A post with an instant SQLite cannot write as JavaScript does (before year 0 or after 9999;
-  // the API never stores one): the list is read again and written by toPostDto.
-  return text ?? (JSON.stringify(await listProjectPosts(db, projectId, filter)) as PostListJson);
+  return listRows!;
 }
 
 /** Counts for the dashboard; the caller must have checked ownership. */

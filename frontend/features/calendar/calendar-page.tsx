@@ -4,12 +4,13 @@ import { useCallback, useMemo, useState, type DragEvent, type ReactNode } from "
 import useSWR from "swr";
 import { Link as RouterLink } from "react-router-dom";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
-import type { Post, PostStatus } from "../../../schema/api/posts";
+import type { PostStatus } from "../../../schema/api/posts";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
 import { useAuth } from "../../app/auth-context";
 import { fetcher } from "../../lib/api";
+import { calendarPosts, type CalendarPage, type CalendarPost } from "../../../schema/api/calendar";
 import {
   formatDay,
   formatMonth,
@@ -37,10 +38,12 @@ import { CsvExportDialog } from "./csv-export-dialog";
 import { useSeriesEdit } from "./series-scope-dialog";
 import { localDateTimeToUtc } from "../../../schema/api/campaign-schedule";
 
+const calendarFetcher = async (path: string) => calendarPosts(await fetcher<CalendarPage>(path));
+
 type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "published" | "failed">;
 type PlatformFilter = "all" | Platform;
 
-export function matchesFilters(post: Post, q: string, platform: PlatformFilter, status: StatusFilter): boolean {
+export function matchesFilters(post: CalendarPost, q: string, platform: PlatformFilter, status: StatusFilter): boolean {
   if (platform !== "all" && post.platform !== platform) return false;
   if (status !== "all" && post.status !== status) return false;
   const needle = q.trim().toLowerCase();
@@ -60,10 +63,10 @@ export default function CalendarPage() {
   const [showFilters, setShowFilters] = useState(false);
   const [platform, setPlatform] = useState<PlatformFilter>("all");
   const [status, setStatus] = useState<StatusFilter>("all");
-  const [detail, setDetail] = useState<{ post: Post; edit: boolean } | null>(null);
-  const [quickEdit, setQuickEdit] = useState<Post | null>(null);
+  const [detail, setDetail] = useState<{ post: CalendarPost; edit: boolean } | null>(null);
+  const [quickEdit, setQuickEdit] = useState<CalendarPost | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
-  const [imageFor, setImageFor] = useState<Post | null>(null);
+  const [imageFor, setImageFor] = useState<CalendarPost | null>(null);
   // Planner tools (issue 13): selection for bulk actions, drafts tray, CSV in and out.
   const [selecting, setSelecting] = useState(false);
   const selection = useSelection();
@@ -72,9 +75,10 @@ export default function CalendarPage() {
   const slots = useSlots(project?.id);
 
   const range = visibleRange(view, anchor, timeZone);
-  // Only the visible range's rows are read (the server walks the (project, scheduled_for) index).
-  const key = project ? `/api/projects/${encodeURIComponent(project.id)}/posts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}` : null;
-  const { data, error, isLoading, mutate } = useSWR<Post[]>(key, fetcher, {
+  // Only the visible range's rows are read (the server walks the (project, scheduled_for) index),
+  // in the calendar's lighter shape (decision 171; the detail dialog fetches the full post).
+  const key = project ? `/api/projects/${encodeURIComponent(project.id)}/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}` : null;
+  const { data, error, isLoading, mutate } = useSWR<CalendarPost[]>(key, calendarFetcher, {
     keepPreviousData: true,
     shouldRetryOnError: false,
     onError: () => notify.error("Failed to load posts"),
@@ -93,7 +97,7 @@ export default function CalendarPage() {
   // Drafts live in the Unscheduled tray, not on a day.
   const visible = useMemo(() => (data ?? []).filter((p) => p.status !== "draft" && matchesFilters(p, q, platform, status)), [data, q, platform, status]);
   const byDay = useMemo(() => {
-    const map = new Map<string, Post[]>();
+    const map = new Map<string, CalendarPost[]>();
     for (const p of visible) {
       const d = localDateOf(p.scheduled_for, timeZone);
       map.set(d, [...(map.get(d) ?? []), p]);
@@ -147,7 +151,7 @@ export default function CalendarPage() {
   const today = todayDate(timeZone);
   const unit = view === "week" ? "week" : view === "day" ? "day" : "month";
   const monthOf = anchor.slice(0, 7);
-  const withSelect = (p: Post, node: ReactNode) =>
+  const withSelect = (p: CalendarPost, node: ReactNode) =>
     selecting ? (
       <HStack key={p.id} align="start" gap="1">
         <input type="checkbox" style={{ marginTop: 8 }} aria-label={`Select post: ${p.content.slice(0, 40)}`} checked={selection.selected.has(p.id)} onChange={() => selection.toggle(p.id)} />
@@ -371,7 +375,7 @@ function DayView({
   dropProps,
 }: {
   day: string;
-  posts: Post[];
+  posts: CalendarPost[];
   timeZone: string;
   cardActions: PostCardActions;
   busyId: string | null;
@@ -384,7 +388,7 @@ function DayView({
       </Box>
     );
   }
-  const byHour = new Map<number, Post[]>();
+  const byHour = new Map<number, CalendarPost[]>();
   for (const p of posts) {
     const h = localHourOf(p.scheduled_for, timeZone);
     byHour.set(h, [...(byHour.get(h) ?? []), p]);

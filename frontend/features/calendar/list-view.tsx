@@ -1,5 +1,5 @@
 import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
-import type { Post } from "../../../schema/api/posts";
+import type { CalendarPost } from "../../../schema/api/calendar";
 import { formatDay } from "./calendar-dates";
 import { PostCard, type PostCardActions } from "./post-card";
 import type { Selection } from "./bulk-actions";
@@ -16,7 +16,7 @@ export function ListView({
   selection,
 }: {
   days: string[];
-  byDay: Map<string, Post[]>;
+  byDay: Map<string, CalendarPost[]>;
   timeZone: string;
   actions: PostCardActions;
   busyId: string | null;

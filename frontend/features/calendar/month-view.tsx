@@ -1,6 +1,6 @@
 import { Box, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import type { DragEvent } from "react";
-import type { Post } from "../../../schema/api/posts";
+import type { CalendarPost } from "../../../schema/api/calendar";
 import { formatDay, formatTime } from "./calendar-dates";
 import { PlatformIcon } from "./platform-icon";
 import { DRAG_TYPE, STATUS_COLORS } from "./post-card";
@@ -28,10 +28,10 @@ export function MonthView({
   /** "YYYY-MM" of the month shown; other days are dimmed. */
   month: string;
   today: string;
-  byDay: Map<string, Post[]>;
+  byDay: Map<string, CalendarPost[]>;
   timeZone: string;
   dropProps: DropProps;
-  onOpen: (post: Post) => void;
+  onOpen: (post: CalendarPost) => void;
   onShowDay: (day: string) => void;
   selection: Selection | null;
 }) {
@@ -84,7 +84,7 @@ export function MonthView({
 }
 
 /** A one-line post: platform, time, text; draggable when scheduled; a checkbox while selecting. */
-export function PostChip({ post, timeZone, onOpen, selection }: { post: Post; timeZone: string; onOpen: (post: Post) => void; selection: Selection | null }) {
+export function PostChip({ post, timeZone, onOpen, selection }: { post: CalendarPost; timeZone: string; onOpen: (post: CalendarPost) => void; selection: Selection | null }) {
   const draggable = post.status === "scheduled" || post.status === "draft";
   const time = post.status === "draft" ? "No time" : formatTime(post.scheduled_for, timeZone);
   return (

@@ -1,7 +1,8 @@
 import { Badge, Box, Button, HStack, IconButton, Image, Stack, Text } from "@chakra-ui/react";
 import { ImagePlus, Pencil, RefreshCw, Send, Trash2 } from "lucide-react";
 import { checkPostRules } from "../../../platforms/validation";
-import type { Post, PostStatus } from "../../../schema/api/posts";
+import type { PostStatus } from "../../../schema/api/posts";
+import type { CalendarPost } from "../../../schema/api/calendar";
 import { formatTime } from "./calendar-dates";
 import { PlatformIcon } from "./platform-icon";
 import { postImage } from "./post-api";
@@ -11,16 +12,16 @@ export const STATUS_COLORS: Record<PostStatus, string> = { scheduled: "blue", pu
 export const DRAG_TYPE = "application/x-brandpilot-post";
 
 export type PostCardActions = {
-  onOpen: (post: Post) => void;
-  onPublish: (post: Post) => void;
-  onEdit: (post: Post) => void;
-  onDelete: (post: Post) => void;
-  onRetry: (post: Post) => void;
-  onAddImage: (post: Post) => void;
+  onOpen: (post: CalendarPost) => void;
+  onPublish: (post: CalendarPost) => void;
+  onEdit: (post: CalendarPost) => void;
+  onDelete: (post: CalendarPost) => void;
+  onRetry: (post: CalendarPost) => void;
+  onAddImage: (post: CalendarPost) => void;
 };
 
 /** A calendar post card: image or "Add Image", time, platform, status and the actions its status allows. */
-export function PostCard({ post, timeZone, busy, actions, compact = false }: { post: Post; timeZone: string; busy?: boolean; actions: PostCardActions; compact?: boolean }) {
+export function PostCard({ post, timeZone, busy, actions, compact = false }: { post: CalendarPost; timeZone: string; busy?: boolean; actions: PostCardActions; compact?: boolean }) {
   const scheduled = post.status === "scheduled";
   const image = postImage(post);
   const time = formatTime(post.scheduled_for, timeZone);

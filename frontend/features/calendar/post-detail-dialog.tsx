@@ -1,9 +1,12 @@
 import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Image, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
 import { lazy, Suspense, useEffect, useState } from "react";
+import useSWR from "swr";
 import type { MediaInfo, Post } from "../../../schema/api/posts";
+import type { CalendarPost } from "../../../schema/api/calendar";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { notify } from "../../components/ui/toaster";
+import { fetcher } from "../../lib/api";
 import ImageUploadDialog from "../posts/image-upload-dialog";
 import { PostSources } from "../posts/post-sources";
 import { formatDay, formatTime } from "./calendar-dates";
@@ -27,11 +30,11 @@ export function PostDetailDialog({
   onClose,
   onSave,
 }: {
-  post: Post | null;
+  post: CalendarPost | null;
   timeZone: string;
   startInEdit?: boolean;
   onClose: () => void;
-  onSave: (post: Post, changes: PostEdit) => Promise<boolean>;
+  onSave: (post: CalendarPost, changes: PostEdit) => Promise<boolean>;
 }) {
   const [editing, setEditing] = useState(false);
   const [date, setDate] = useState("");
@@ -40,6 +43,9 @@ export function PostDetailDialog({
   const [media, setMedia] = useState<MediaInfo | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The calendar reads only what its cards draw (decision 171): what else the modal shows of the
+  // post (the brain passages it drew on) comes with the full post, fetched when it opens.
+  const { data: full } = useSWR<Post>(post ? `/api/posts/${encodeURIComponent(post.id)}` : null, fetcher, { shouldRetryOnError: false });
 
   useEffect(() => {
     if (!post) return;
@@ -123,7 +129,7 @@ export function PostDetailDialog({
                   {image && <Image src={image} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" />}
                   <Text whiteSpace="pre-wrap">{post.content}</Text>
                   {post.hashtags.length > 0 && <Text color="brand.fg">{formatHashtags(post.hashtags)}</Text>}
-                  <PostSources sources={post.sources} />
+                  <PostSources sources={full?.id === post.id ? full.sources : undefined} />
                   {post.error_message && (
                     <Box borderWidth="1px" borderColor="red.muted" bg="red.subtle" p="3" borderRadius="md">
                       <Text fontSize="sm" color="red.fg">
@@ -171,7 +177,7 @@ export function PostDetailDialog({
 }
 
 /** The simpler "Edit Post" modal of the spec: a textarea with Cancel and Save Changes. */
-export function EditPostDialog({ post, onClose, onSave }: { post: Post | null; onClose: () => void; onSave: (post: Post, changes: PostEdit) => Promise<boolean> }) {
+export function EditPostDialog({ post, onClose, onSave }: { post: CalendarPost | null; onClose: () => void; onSave: (post: CalendarPost, changes: PostEdit) => Promise<boolean> }) {
   const [content, setContent] = useState("");
   const [saving, setSaving] = useState(false);
   useEffect(() => {

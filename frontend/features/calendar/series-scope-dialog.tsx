@@ -1,6 +1,6 @@
 import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import type { Post } from "../../../schema/api/posts";
+import type { CalendarPost } from "../../../schema/api/calendar";
 import type { SeriesUpdateResponse } from "../../../schema/api/planner";
 import { timeInZone } from "../../../schema/api/campaign-schedule";
 import { notify } from "../../components/ui/toaster";
@@ -11,13 +11,13 @@ import type { updatePost } from "./post-api";
 // is the ordinary edit; "All future" sends the content, hashtags, image and time of day to this
 // occurrence and every later scheduled one (each keeps its own date).
 type Changes = Parameters<typeof updatePost>[1];
-export type PendingSeriesEdit = { post: Post; changes: Changes };
+export type PendingSeriesEdit = { post: CalendarPost; changes: Changes };
 
-export function useSeriesEdit(timeZone: string, updateOne: (post: Post, changes: Changes) => Promise<boolean>, onChanged: () => void) {
+export function useSeriesEdit(timeZone: string, updateOne: (post: CalendarPost, changes: Changes) => Promise<boolean>, onChanged: () => void) {
   const [pending, setPending] = useState<PendingSeriesEdit | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const save = (post: Post, changes: Changes) => {
+  const save = (post: CalendarPost, changes: Changes) => {
     if (!post.series_id) return updateOne(post, changes);
     setPending({ post, changes });
     return Promise.resolve(true);

@@ -1,6 +1,6 @@
 import { Box, Heading, Stack, Text } from "@chakra-ui/react";
 import useSWR from "swr";
-import type { Post } from "../../../schema/api/posts";
+import type { CalendarPost } from "../../../schema/api/calendar";
 import type { SlotsResponse } from "../../../schema/api/planner";
 import { weekday } from "../../../schema/api/campaign-schedule";
 import { fetcher } from "../../lib/api";
@@ -13,7 +13,7 @@ import type { Selection } from "./bulk-actions";
 export const DEFAULT_DRAFT_TIME = "09:00";
 
 export function useDrafts(projectId: string | undefined) {
-  return useSWR<Post[]>(projectId ? `/api/projects/${encodeURIComponent(projectId)}/posts?status=draft&limit=200` : null, fetcher, { shouldRetryOnError: false });
+  return useSWR<CalendarPost[]>(projectId ? `/api/projects/${encodeURIComponent(projectId)}/posts?status=draft&limit=200` : null, fetcher, { shouldRetryOnError: false });
 }
 
 export function useSlots(projectId: string | undefined) {
@@ -21,13 +21,13 @@ export function useSlots(projectId: string | undefined) {
 }
 
 /** The local time a draft dropped on `day` gets. */
-export function draftDropTime(slots: SlotsResponse | undefined, post: Post, day: string): string {
+export function draftDropTime(slots: SlotsResponse | undefined, post: CalendarPost, day: string): string {
   const wd = weekday(day);
   const times = (slots?.slots ?? []).filter((s) => s.platform === post.platform && s.weekday === wd).map((s) => s.time).sort();
   return times[0] ?? DEFAULT_DRAFT_TIME;
 }
 
-export function UnscheduledTray({ drafts, timeZone, onOpen, selection }: { drafts: Post[] | undefined; timeZone: string; onOpen: (p: Post) => void; selection: Selection | null }) {
+export function UnscheduledTray({ drafts, timeZone, onOpen, selection }: { drafts: CalendarPost[] | undefined; timeZone: string; onOpen: (p: CalendarPost) => void; selection: Selection | null }) {
   return (
     <Box as="aside" aria-label="Unscheduled" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid="unscheduled-tray">
       <Stack gap="2">

@@ -1,6 +1,6 @@
 import { Text } from "@chakra-ui/react";
 import { useCallback, useState } from "react";
-import type { Post } from "../../../schema/api/posts";
+import type { CalendarPost } from "../../../schema/api/calendar";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
 import { waitForPublish } from "../posts/api";
@@ -10,7 +10,7 @@ import { deletePost, publishPost, retryPost, updatePost } from "./post-api";
 class PublishFailed extends Error {}
 
 /** Publish now / retry: the post is queued, then we wait (bounded) for the publisher's outcome. */
-async function publishAndWait(queue: () => Promise<Post>, onQueued?: () => void): Promise<void> {
+async function publishAndWait(queue: () => Promise<CalendarPost>, onQueued?: () => void): Promise<void> {
   const queued = await queue();
   onQueued?.();
   const final = queued.status === "publishing" || queued.status === "scheduled" ? await waitForPublish(queued.id) : queued;
@@ -24,11 +24,11 @@ const failedBecause = (err: unknown) => (err instanceof PublishFailed && err.mes
  * Delete goes through a confirmation dialog rendered by <DeleteConfirm/>.
  */
 export function usePostActions(onChanged: () => void) {
-  const [pendingDelete, setPendingDelete] = useState<Post | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<CalendarPost | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const run = useCallback(
-    async (post: Post, action: () => Promise<unknown>, ok: string, fail: string | ((err: unknown) => string)) => {
+    async (post: CalendarPost, action: () => Promise<unknown>, ok: string, fail: string | ((err: unknown) => string)) => {
       setBusyId(post.id);
       try {
         await action();
@@ -47,9 +47,9 @@ export function usePostActions(onChanged: () => void) {
 
   return {
     busyId,
-    publish: (post: Post) => run(post, () => publishAndWait(() => publishPost(post.id), onChanged), "Post published successfully!", failedBecause),
+    publish: (post: CalendarPost) => run(post, () => publishAndWait(() => publishPost(post.id), onChanged), "Post published successfully!", failedBecause),
     // Retry says at once that it is retrying, shows the card publishing, then the outcome.
-    retry: (post: Post) =>
+    retry: (post: CalendarPost) =>
       run(
         post,
         () =>
@@ -63,11 +63,11 @@ export function usePostActions(onChanged: () => void) {
         "Post published successfully!",
         failedBecause,
       ),
-    reschedule: (post: Post, scheduledFor: string) =>
+    reschedule: (post: CalendarPost, scheduledFor: string) =>
       run(post, () => updatePost(post.id, { scheduled_for: scheduledFor }), "Post rescheduled successfully", "Failed to reschedule post"),
-    update: (post: Post, changes: Parameters<typeof updatePost>[1]) =>
+    update: (post: CalendarPost, changes: Parameters<typeof updatePost>[1]) =>
       run(post, () => updatePost(post.id, changes), "Post updated successfully", "Failed to update post"),
-    askDelete: (post: Post) => setPendingDelete(post),
+    askDelete: (post: CalendarPost) => setPendingDelete(post),
     deleteConfirm: (
       <DeleteConfirm
         post={pendingDelete}
@@ -81,7 +81,7 @@ export function usePostActions(onChanged: () => void) {
   };
 }
 
-function DeleteConfirm({ post, onCancel, onConfirm }: { post: Post | null; onCancel: () => void; onConfirm: (post: Post) => void }) {
+function DeleteConfirm({ post, onCancel, onConfirm }: { post: CalendarPost | null; onCancel: () => void; onConfirm: (post: CalendarPost) => void }) {
   return (
     <ConfirmDialog open={!!post} title="Delete post" confirmLabel="Delete" onCancel={onCancel} onConfirm={() => post && onConfirm(post)}>
       <Text>Are you sure you want to delete this post?</Text>
