@@ -21,6 +21,7 @@ import { PostSources } from "./post-sources";
 import type { PostSource } from "../../../schema/api/post-sources";
 import { PostPreviewCard } from "./post-preview-card";
 import { PostRulesHint } from "./post-rules-hint";
+import { GenerationNotice, generationGaps, type GenerationGaps } from "../campaigns/generation-notice";
 
 type Mode = "now" | "schedule";
 export type CreatePostDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultMode?: Mode };
@@ -71,6 +72,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   const [repeat, setRepeat] = useState<RepeatValue | null>(null);
   const [queueing, setQueueing] = useState(false);
   const [sources, setSources] = useState<PostSource[]>([]);
+  const [gaps, setGaps] = useState<GenerationGaps | null>(null);
 
   const { register, control, reset, setValue, getValues, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
@@ -97,6 +99,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       setMode(defaultMode);
       setMedia(null);
       setSources([]);
+      setGaps(null);
       setAiOpen(false);
       setPrompt("");
       setRepeat(null);
@@ -130,6 +133,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       setValue("content", post.content, { shouldDirty: true });
       setValue("hashtags", post.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
       setSources(post.sources ?? []);
+      setGaps(generationGaps(res));
       if (post.media_info) setMedia(post.media_info);
       setAiOpen(false);
       setPrompt("");
@@ -277,6 +281,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
                       <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} maxLength={maxLength} />
                     </Field.Root>
+                    <GenerationNotice gaps={gaps} single onNavigate={close} />
 
                     {aiOpen && (
                       <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
