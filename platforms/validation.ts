@@ -60,3 +60,16 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
   }
   return issues;
 }
+
+/**
+ * What the user should know about how the network will show the image, when it is not refused:
+ * a GIF goes to a network that takes none as a still JPEG of its first frame (Instagram, decision
+ * 123; Threads, decision 129). Null when the image goes as the user sees it.
+ */
+export function imageNote(platform: string, image: DraftImage | null | undefined): string | null {
+  if (!image || image.type !== "image/gif" || !isPlatformId(platform)) return null;
+  const meta = platformMeta(platform);
+  const { sendAs, sentAsJpeg } = meta.rules.images;
+  const still = (sendAs && sendAs !== image.type) || sentAsJpeg?.includes(image.type);
+  return still ? `${meta.label} takes no GIFs: this one will be posted as a still image (its first frame).` : null;
+}

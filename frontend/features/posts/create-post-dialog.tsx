@@ -6,7 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import useSWR, { useSWRConfig } from "swr";
 import { z } from "zod";
 import { PLATFORM_IDS, PLATFORM_METAS } from "../../../platforms/registry";
-import { checkPostRules } from "../../../platforms/validation";
+import { checkPostRules, imageNote } from "../../../platforms/validation";
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { SocialAccount } from "../../../schema/api/social";
 import { useAuth } from "../../app/auth-context";
@@ -91,6 +91,8 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   );
   const contentIssue = issues.find((i) => i.field === "content");
   const mediaIssue = issues.find((i) => i.field === "media_info");
+  // Not a refusal: how the network will show the image (a GIF as a still, decision 129).
+  const mediaNote = media && !mediaIssue ? imageNote(platform, { type: media.file_type, size: media.file_size }) : null;
 
   // Each opening starts fresh, in the requested mode, with today's date and the current time.
   useEffect(() => {
@@ -325,6 +327,11 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                     {mediaIssue && !blank && (
                       <Text fontSize="sm" color="fg.error" role="alert">
                         {mediaIssue.message}
+                      </Text>
+                    )}
+                    {mediaNote && (
+                      <Text fontSize="sm" color="fg.muted">
+                        {mediaNote}
                       </Text>
                     )}
 
