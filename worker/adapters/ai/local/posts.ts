@@ -18,7 +18,7 @@ import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post
 import { completeSentences, keyphrases } from "./text";
 import { porterStem, sentenceTexts, tokens } from "./nlp";
 import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, verbForm, type NounPhrase } from "./noun-phrase";
-import { fnv1a, STOPWORDS, truncateWords, words } from "./tokenize";
+import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "./tokenize";
 
 export type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
 
@@ -332,12 +332,32 @@ function readBrief(input: GeneratePostsInput) {
 }
 
 /**
+ * Words a generic brief leaves as its "subject" that name nothing the brain could hold: what to
+ * write ("a quick tip", "something"), its aim ("engagement") or its mood ("fun", "engaging").
+ */
+const NO_SUBJECT = wordSet(
+  "something anything everything nothing stuff tip tips idea ideas fact facts advice news update updates story stories " +
+  "engagement engaging fun funny exciting catchy motivational inspiring inspirational informative friendly awareness " +
+  "reach followers follower audience community growth sales traffic visibility brand company business products product " +
+  "services service offer offers thanks thank greetings greeting",
+);
+
+/** A subject worth telling the user about: the brief's own noun phrase, naming a thing, not a day or a mood. */
+function namesSomething(s: BriefSubject): boolean {
+  const ws = words(s.label);
+  const head = ws.at(-1) ?? "";
+  if (s.phrase === false || !head || NO_SUBJECT.has(head) || GENERIC_HEADS.has(head) || MONTHS_AND_DAYS.test(head)) return false;
+  return !/^(?:happy|merry|good)\b/i.test(s.label);
+}
+
+/**
  * The subjects the brief names that the brain's passages do not (labels as the brief writes them):
- * the writer gives them no post, and the campaign creator tells the user so (decision 119).
+ * the writer gives them no post, and the campaign creator tells the user so (decision 119). Only
+ * subjects that name a thing are reported ("summer sale", not "fun" or "a quick tip").
  */
 export function unknownSubjects(input: GeneratePostsInput): string[] {
   const { subjects, known } = readBrief(input);
-  return subjects.filter((s) => !known.includes(s)).map((s) => s.label);
+  return subjects.filter((s) => !known.includes(s) && namesSomething(s)).map((s) => s.label);
 }
 
 export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
