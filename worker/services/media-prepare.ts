@@ -3,10 +3,11 @@
 // `maxWidth`, `shrinkToFit` for a file over its `maxBytes` or the account's own limit (Bluesky
 // 1,000,000 bytes, Facebook 4 MB, a Mastodon server's image_size_limit), or `maxPixels` for a
 // larger photo (LinkedIn), gets a converted copy, scaled down until it fits (the plan is
-// platforms/shared/image-copy.ts); the original upload is kept untouched. The copy is stored once in R2 next to the original
-// (`<r2Key>.<platform>.jpg`) with its own media row and unguessable public key, because Instagram
-// fetches the image by URL. Conversion: the Cloudflare Images binding where it is bound (IMAGES), else the Worker-capable
-// JavaScript converter (worker/lib/image-convert.ts), which also runs in tests and offline.
+// platforms/shared/image-copy.ts); the original upload is kept untouched. The copy is stored once
+// in R2 next to the original (`<r2Key>.<platform>.jpg`) with its own media row and unguessable
+// public key, because Instagram fetches the image by URL. Conversion: the Cloudflare Images binding
+// where it is bound (IMAGES), else the Worker-capable JavaScript converter
+// (worker/lib/image-convert.ts), which also runs in tests and offline.
 import { and, eq } from "drizzle-orm";
 import { platformMeta, type PlatformId } from "../../platforms/registry";
 import { PlatformError } from "../../platforms/shared/adapter";

@@ -3,8 +3,9 @@
 // recurring series and their "all future" edits, bulk move / change of network, and the CSV
 // import and its preview. The pure rules of platforms/validation.ts (length as the network counts
 // it on the text as sent, image required, type, size, aspect ratio from the image's own header)
-// plus what needs the database: the account's own length limit (Mastodon) and the network's daily
-// cap. One place, so no path accepts a post the network would refuse at its due time.
+// plus what needs the database or the Worker: the account's own limits (Mastodon), whether the
+// image's copy for the network can be made here (decision 128) and the network's daily cap. One
+// place, so no path accepts a post the network would refuse at its due time.
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { isPlatformId, platformMeta, type PlatformId } from "../../platforms/registry";
 import { socialAccounts } from "../../schema/db/social";
