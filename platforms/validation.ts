@@ -2,8 +2,9 @@
 // function runs live in the SPA while the user types and in the API before anything is saved, so
 // a post the network would refuse is never accepted and then failed at its due time. Rules come
 // from each network's meta (platforms/<network>/meta.ts): length as the network counts it with
-// hashtags joined exactly as they will be sent, image required, image type, size (unless the
-// network's copy is shrunk to fit, decision 126) and aspect ratio.
+// hashtags joined exactly as they will be sent, image required, image type (unless the network
+// gets a JPEG copy, decision 129), size (unless the network's copy is shrunk to fit, decision 126)
+// and aspect ratio. A pixel cap is met by a copy too (decision 128).
 // The daily cap needs the database and is checked by the Worker (worker/services/post-rules.ts).
 import { isPlatformId, platformMeta } from "./registry.ts";
 
@@ -43,7 +44,7 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
     if (rules.images.required) issues.push({ field: "media_info", message: `${meta.label} requires an image. Please attach an image to this post.` });
     return issues;
   }
-  if (!rules.images.types.includes(image.type as never)) {
+  if (!rules.images.types.includes(image.type as never) && !rules.images.sentAsJpeg?.includes(image.type as never)) {
     issues.push({ field: "media_info", message: `${meta.label} does not accept ${image.type.replace(/^image\//, "").toUpperCase()} images` });
   } else if (image.size > rules.images.maxBytes && !rules.images.shrinkToFit) {
     issues.push({ field: "media_info", message: `This image is too large for ${meta.label} (at most ${sizeText(rules.images.maxBytes)})` });
@@ -58,4 +59,17 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
     }
   }
   return issues;
+}
+
+/**
+ * What the user should know about how the network will show the image, when it is not refused:
+ * a GIF goes to a network that takes none as a still JPEG of its first frame (Instagram, decision
+ * 123; Threads, decision 129). Null when the image goes as the user sees it.
+ */
+export function imageNote(platform: string, image: DraftImage | null | undefined): string | null {
+  if (!image || image.type !== "image/gif" || !isPlatformId(platform)) return null;
+  const meta = platformMeta(platform);
+  const { sendAs, sentAsJpeg } = meta.rules.images;
+  const still = (sendAs && sendAs !== image.type) || sentAsJpeg?.includes(image.type);
+  return still ? `${meta.label} takes no GIFs: this one will be posted as a still image (its first frame).` : null;
 }

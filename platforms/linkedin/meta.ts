@@ -1,8 +1,12 @@
 // LinkedIn's rules, pure: 3,000 characters of commentary (as the reader sees them, before the
-// little-text escaping the adapter adds), one JPG/PNG/GIF image under 36,152,320 pixels
-// (we cap the bytes at 10 MB), no documented fixed daily post count. Sources in
-// docs/decisions/140 (Posts API, Images API).
+// little-text escaping the adapter adds), one JPG/PNG/GIF image under 36,152,320 pixels (a larger
+// photo is sent as a JPEG copy scaled below it, decision 128; we cap the bytes at 10 MB), no
+// documented fixed daily post count. Sources in docs/decisions/140 and 128 (Posts API, Images API).
 import { codePointLength, composeWithHashtags, defineMeta } from "../shared/meta.ts";
+
+/** The Images API takes images with fewer pixels (width × height) than this. */
+export const LINKEDIN_MAX_PIXELS = 36_152_320;
+
 export const linkedinMeta = defineMeta({
   id: "linkedin",
   label: "LinkedIn",
@@ -24,7 +28,7 @@ export const linkedinMeta = defineMeta({
     maxLength: 3000,
     countLength: codePointLength,
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 10 * 1024 * 1024, maxCount: 1, required: false },
+    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 10 * 1024 * 1024, maxCount: 1, required: false, maxPixels: LINKEDIN_MAX_PIXELS },
     dailyCap: null,
   },
 });

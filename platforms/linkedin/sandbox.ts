@@ -28,7 +28,8 @@ import {
   type SandboxNetwork,
 } from "../shared/sandbox-core.ts";
 import { mediaKind, type MediaKind } from "../shared/sandbox-media.ts";
-import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
+import { imageSize } from "../shared/image-size.ts";
+import { LINKEDIN_MAX_PIXELS, LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
 
 const ACCESS_TTL_S = 5_184_000;
 const REFRESH_TTL_S = 31_536_000;
@@ -188,7 +189,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (!img || img.status !== "WAITING_UPLOAD") return (liErr(res, 404, "Upload URL not found or already used"), true);
     const type = sniff(body);
     if (!type) return (liErr(res, 400, "Unsupported image format: only JPG, PNG and GIF are accepted"), true);
-    if (body.length > 36_152_320) return (liErr(res, 400, "Image exceeds the maximum of 36,152,320 pixels"), true);
+    // The Images API takes images of fewer than 36,152,320 pixels (width × height), whatever their bytes.
+    const dims = imageSize(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+    if (!dims || dims.width * dims.height >= LINKEDIN_MAX_PIXELS) return (liErr(res, 400, `Image exceeds the maximum of ${LINKEDIN_MAX_PIXELS.toLocaleString("en-US")} pixels`), true);
     Object.assign(img, { status: "PROCESSING", readyAt: Date.now() + PROCESSING_MS, type, bytes: Buffer.from(body) });
     res.writeHead(201).end();
     return true;

@@ -1,6 +1,7 @@
 // Mastodon's rules, pure: each instance sets its own limits (GET /api/v2/instance, stored on the
 // account when it connects): max_characters (500 by default), max_media_attachments (4),
-// supported MIME types and image_size_limit (16 MB on 4.x). Length is counted as Mastodon's
+// supported MIME types and image_size_limit (16 MB on 4.x; a larger image is shrunk to fit the
+// account's server, decision 128). Length is counted as Mastodon's
 // StatusLengthValidator does: grapheme clusters, every URL as characters_reserved_per_url (23)
 // and a remote mention "@user@domain" as "@user". Sources in docs/decisions/140.
 import { composeWithHashtags, defineMeta } from "../shared/meta.ts";
@@ -64,7 +65,11 @@ export const mastodonMeta = defineMeta({
     // Each instance sets its own limit (stored with the account when it connects).
     accountMaxLength: (meta) => (typeof meta?.maxCharacters === "number" && meta.maxCharacters > 0 ? meta.maxCharacters : null),
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: MASTODON_DEFAULT_LIMITS.imageSizeLimit, maxCount: 4, required: false },
+    // A server may set a lower image_size_limit than the default (stored with the account): a
+    // larger image is sent as a JPEG copy shrunk to that server's limit (decision 128).
+    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: MASTODON_DEFAULT_LIMITS.imageSizeLimit, maxCount: 4, required: false, shrinkToFit: true },
+    // Mastodon takes a file "less than" image_size_limit: the largest accepted is one byte less.
+    accountImageMaxBytes: (meta) => (typeof meta?.imageSizeLimit === "number" && meta.imageSizeLimit > 1 ? meta.imageSizeLimit - 1 : null),
     dailyCap: null,
   },
 });

@@ -1,11 +1,13 @@
 // The Mastodon part of the platform sandbox: any number of instances at /mastodon/i/<host>/...,
 // each with its own registered apps and its own limits (GET /api/v2/instance: 500 characters,
-// or N for a host named "<N>chars.<...>", 4 media, 16 MB images of the supported types).
+// or N for a host named "<N>chars.<...>", 4 media, images of the supported types under 16 MB or
+// the size a host label "<N>mb" / "<N>kb" names).
 // It refuses what Mastodon refuses: an unknown client or a redirect URI the app did not register,
 // a wrong client secret or PKCE verifier, scopes the token lacks, text over the instance's limit
 // as Mastodon counts it (URLs 23, remote mentions by their local part), media still processing
-// or not the poster's, more media than allowed. An Idempotency-Key seen in the last hour returns
-// the first status instead of posting again, as PostStatusService does.
+// or not the poster's, more media than allowed, an image not under the server's image_size_limit.
+// An Idempotency-Key seen in the last hour returns the first status instead of posting again, as
+// PostStatusService does.
 // Plain erasable TypeScript (Node 22 runs it without a build).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -46,11 +48,20 @@ const idempotency = new Map<string, { statusId: string; at: number }>();
 let seq = 0;
 const snowflake = () => `${Date.now()}${String(++seq % 100000).padStart(5, "0")}`;
 
-/** The instance's own limits: a host "<N>chars.example" allows N characters. */
+/**
+ * The instance's own limits: a host "<N>chars.example" allows N characters; a host with a label
+ * "<N>mb" or "<N>kb" ("2mb.example", "400chars.750kb.example") takes images under N MB / KB
+ * (image_size_limit), else 16 MB as Mastodon 4.x.
+ */
 export function instanceLimits(host: string) {
   const m = host.match(/^(\d{2,6})chars\./);
-  return { maxCharacters: m ? Number(m[1]) : 500, maxMedia: 4, reservedPerUrl: 23 };
+  const img = host.match(/(?:^|\.)(\d{1,5})(mb|kb)\./);
+  const imageSizeLimit = img ? Number(img[1]) * (img[2] === "mb" ? 1024 * 1024 : 1024) : IMAGE_LIMIT;
+  return { maxCharacters: m ? Number(m[1]) : 500, maxMedia: 4, reservedPerUrl: 23, imageSizeLimit };
 }
+
+/** Paperclip's size in its validation message: "16 MB", "750 KB". */
+const humanSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`);
 
 const merr = (res: ServerResponse, status: number, error: string) => send(res, status, { error });
 
@@ -126,7 +137,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       configuration: {
         urls: { streaming: `wss://${host}` },
         statuses: { max_characters: limits.maxCharacters, max_media_attachments: limits.maxMedia, characters_reserved_per_url: limits.reservedPerUrl },
-        media_attachments: { supported_mime_types: SUPPORTED, image_size_limit: IMAGE_LIMIT, image_matrix_limit: 33177600 },
+        media_attachments: { supported_mime_types: SUPPORTED, image_size_limit: limits.imageSizeLimit, image_matrix_limit: 33177600 },
       },
       registrations: { enabled: true },
     });
@@ -208,7 +219,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     }
     if (!file || file.size === 0) return (merr(res, 422, "Validation failed: File can't be blank"), true);
     if (!SUPPORTED.includes(file.type)) return (merr(res, 422, `Validation failed: File content type is invalid`), true);
-    if (file.size > IMAGE_LIMIT) return (merr(res, 422, "Validation failed: File file size must be less than 16 MB"), true);
+    // MediaAttachment validates the size "less than" the server's image_size_limit.
+    if (file.size >= limits.imageSizeLimit) return (merr(res, 422, `Validation failed: File file size must be less than ${humanSize(limits.imageSizeLimit)}`), true);
     const id = snowflake();
     media.set(id, { id, accountId: a.acc.id, type: file.type, bytes: Buffer.from(await file.arrayBuffer()), readyAt: Date.now() + PROCESSING_MS, attached: false });
     // Processed in the background: 202 with url null, like Mastodon does for larger files.

@@ -27,6 +27,16 @@ export type ImageRules = {
    * photos; decision 126).
    */
   shrinkToFit?: boolean;
+  /**
+   * Images with this many pixels (width × height) or more are refused by the network: a JPEG copy
+   * scaled down below it is sent instead (LinkedIn's Images API: under 36,152,320; decision 128).
+   */
+  maxPixels?: number;
+  /**
+   * Types the network refuses that are still accepted at scheduling and sent as a JPEG copy (a
+   * GIF as its first frame: Threads takes JPEG and PNG only; decision 129).
+   */
+  sentAsJpeg?: readonly ImageType[];
 };
 
 export type PlatformRules = {
@@ -44,6 +54,11 @@ export type PlatformRules = {
    * instance's max_characters, stored in social_accounts.account_meta); null: maxLength applies.
    */
   accountMaxLength?: (accountMeta: Record<string, unknown> | null) => number | null;
+  /**
+   * The account's own image size limit in bytes where the network sets one per account (Mastodon:
+   * each instance's image_size_limit, stored with the account); null: images.maxBytes applies.
+   */
+  accountImageMaxBytes?: (accountMeta: Record<string, unknown> | null) => number | null;
 };
 
 export type PlatformMeta<Id extends string = string> = {

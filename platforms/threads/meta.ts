@@ -1,5 +1,6 @@
 // Threads' rules, pure: 500 characters where an emoji counts as its UTF-8 byte length (the
-// Threads posts documentation says so), JPEG or PNG images up to 8 MB, only the first #tag
+// Threads posts documentation says so), JPEG or PNG images up to 8 MB (a GIF is sent as a JPEG of
+// its first frame, decision 129), only the first #tag
 // becomes a topic tag, 250 API-published posts per profile per 24 hours. Sources in
 // docs/decisions/140 (developers.facebook.com/docs/threads/posts, /threads/overview).
 import { composeWithHashtags, defineMeta } from "../shared/meta.ts";
@@ -35,7 +36,7 @@ export const threadsMeta = defineMeta({
     maxLength: 500,
     countLength: threadsLength,
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png"], maxBytes: 8 * 1024 * 1024, maxCount: 1, required: false },
+    images: { types: ["image/jpeg", "image/png"], maxBytes: 8 * 1024 * 1024, maxCount: 1, required: false, sentAsJpeg: ["image/gif"] },
     dailyCap: 250,
   },
 });

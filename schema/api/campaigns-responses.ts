@@ -19,6 +19,8 @@ export const generateResponse = z.strictObject({
     }),
   ),
   engine: z.enum(["local", "openai"]),
+  skipped_subjects: z.array(z.string()),
+  requested_count: z.number().int().min(1),
 }) satisfies z.ZodType<GenerateResponse>;
 
 export const campaignResponse = z.strictObject({

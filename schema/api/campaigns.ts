@@ -125,7 +125,14 @@ export type GeneratedPost = {
   /** An image made for the post (Instagram's card), stored like an upload. */
   media_info?: MediaInfo;
 };
-export type GenerateResponse = { posts: GeneratedPost[]; engine: "local" | "openai" };
+export type GenerateResponse = {
+  posts: GeneratedPost[];
+  engine: "local" | "openai";
+  /** Subjects the brief names that the brain knows nothing about: the local writer wrote no post on them (empty for model engines). */
+  skipped_subjects: string[];
+  /** How many posts were asked for; fewer in `posts` means the brain had no more distinct facts for the brief. */
+  requested_count: number;
+};
 
 const hashtagSchema = z
   .string()

@@ -203,13 +203,17 @@ describe("the same screens at 375 px", () => {
     });
     await step("generate and schedule a 3-post campaign", async () => {
       await page.goto(`${baseUrl}/campaigns/new`);
-      await page.getByLabel("Campaign prompt").fill("Three posts about our baristas and their training");
+      // The brain knows the baristas, not the summer sale: the drafts come with a notice (decision 119).
+      await page.getByLabel("Campaign prompt").fill("Three posts about our baristas and their training, and our summer sale");
       await page.getByLabel("Number of posts").fill("3");
       await page.getByLabel("Duration (days)").fill("1");
       await page.getByLabel("Start date").fill(await tomorrowIn(page));
       await page.getByRole("button", { name: "Generate Posts" }).click();
       await page.getByRole("heading", { name: "Generated Posts" }).waitFor();
       expect(await page.getByTestId("generated-post").count()).toBe(3);
+      const notice = page.getByTestId("generation-notice");
+      expect(await notice.textContent()).toContain("Your brain has nothing on “summer sale” yet");
+      expect(await notice.getByRole("link", { name: "Brain Studio" }).getAttribute("href")).toBe("/brain");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(1);
       await page.getByRole("button", { name: "Schedule All Posts" }).click();

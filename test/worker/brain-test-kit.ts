@@ -63,6 +63,7 @@ export function faultyEngine(faults: {
     },
     summarize: (input) => base.summarize(input),
     generatePosts: (input) => base.generatePosts(input),
+    ...(base.unknownSubjects ? { unknownSubjects: (input: Parameters<AiEngine["generatePosts"]>[0]) => base.unknownSubjects!(input) } : {}),
   };
 }
 

@@ -11,7 +11,9 @@ import type { GenerateResponse } from "../../schema/api/campaigns";
 const BRAND_TEXT =
   "Acme Coffee roasts single-origin beans in small batches every Monday. " +
   "Our baristas train for six weeks before pulling a single espresso shot. " +
-  "We buy directly from farmers in Ethiopia and Colombia and pay above fair-trade prices.";
+  "We buy directly from farmers in Ethiopia and Colombia and pay above fair-trade prices. " +
+  // Enough facts for the 10-post campaign below: the local writer stops short rather than repeat itself.
+  "Every bag of beans is packed in a compostable pouch with a one-way valve.";
 
 async function setBrand(projectId: string) {
   await env.DB.prepare("update projects set name = 'Acme Coffee', industry = 'Food', brand_voice = 'Warm & Friendly', description = ? where id = ?")

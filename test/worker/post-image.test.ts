@@ -11,7 +11,7 @@ import { imagePrompt, IMAGE_PROMPT_MAX } from "../../worker/adapters/ai/image-mo
 import { openAiImageParams } from "../../worker/adapters/ai/openai-image";
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
-import { imageSize } from "../../worker/lib/image-size";
+import { imageSize } from "../../platforms/shared/image-size";
 import { sniffImage } from "../../worker/services/media";
 import { prepareImage } from "../../worker/services/media-prepare";
 import { checkModelImage } from "../../worker/services/post-image";

@@ -7,88 +7,12 @@ import jpeg from "jpeg-js";
 import { describe, expect, it } from "vitest";
 import { checkPostRules } from "../../platforms/validation";
 import { FIT_ATTEMPTS, fitWidth } from "../../worker/lib/image-convert";
-import type { MediaInfo } from "../../schema/api/posts";
-import type { Env, PublishJob } from "../../worker/env";
-import { claimDuePosts } from "../../worker/jobs/publish-cron";
-import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
+import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
 import { getPublishingCredentials } from "../../worker/services/social-credentials";
-import { call, json, ORIGIN, signIn, type TestUser } from "./helpers";
-import { connectNetwork, networkState, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
-import { readPost } from "./posts-fixtures";
-
-/** A photo-like JPEG (gradients with sensor-like noise, quality 95): 2400x1800 with noise 20 is about 3.3 MB. */
-function photo(width: number, height: number, noise: number): Uint8Array {
-  const data = new Uint8Array(width * height * 4);
-  let seed = 7;
-  const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296 - 0.5;
-  const clamp = (v: number) => Math.max(0, Math.min(255, v));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      data[i] = clamp(120 + 100 * Math.sin(x / 97) + rand() * noise);
-      data[i + 1] = clamp((y * 255) / height + rand() * noise);
-      data[i + 2] = clamp(((x + y) % 256) + rand() * noise);
-      data[i + 3] = 255;
-    }
-  }
-  const out = jpeg.encode({ data, width, height }, 95).data;
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-}
-
-const testEnv = () => ({ ...(env as unknown as Env), PLATFORM_TIMEOUT_MS: "2000" }) as Env;
-
-async function deliver(e: Env, jobs: PublishJob[]) {
-  const acked: string[] = [];
-  const messages = jobs.map((body) => ({ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body, ack: () => void acked.push(body.postId), retry() {} }));
-  await handlePublishBatch({ queue: "publish-jobs", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<PublishJob>, e);
-  return acked;
-}
-
-async function upload(user: TestUser, bytes: Uint8Array): Promise<MediaInfo> {
-  const fd = new FormData();
-  fd.set("file", new File([bytes.slice()], "IMG_2041.jpg", { type: "image/jpeg" }));
-  const res = await call(`/api/projects/${user.projectId}/media`, { method: "POST", headers: { cookie: user.cookie, origin: ORIGIN }, body: fd });
-  expect(res.status).toBe(201);
-  return (await res.json()) as MediaInfo;
-}
-
-const mediaRows = async (projectId: string) =>
-  (await env.DB.prepare("select r2_key, file_type, file_size from media where project_id = ? order by created_at").bind(projectId).all<{ r2_key: string; file_type: string; file_size: number }>())
-    .results;
-
-/** Schedules `photoBytes` on `network` through the API, publishes it (twice: the redelivery does nothing) and returns what the sandbox kept. */
-async function scheduleAndPublish(network: NewNetwork, photoBytes: Uint8Array) {
-  const user = await signIn();
-  const username = uname();
-  await connectNetwork(user, network, username);
-  const media = await upload(user, photoBytes);
-  const content = `Phone photo ${crypto.randomUUID().slice(0, 6)}`;
-  const res = await json(user, "POST", `/api/projects/${user.projectId}/posts`, {
-    content,
-    platform: network,
-    mode: "schedule",
-    scheduled_for: new Date(Date.now() - 1000).toISOString(),
-    media_info: media,
-  });
-  expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  const jobs: PublishJob[] = [];
-  const e = { ...testEnv(), PUBLISH_JOBS: { send: async (b: PublishJob) => void jobs.push(b), sendBatch: async (m: Iterable<{ body: PublishJob }>) => void jobs.push(...[...m].map((x) => x.body)) } } as unknown as Env;
-  await claimDuePosts(e, Date.now());
-  const mine = jobs.filter((j) => j.postId === id);
-  expect(await deliver(e, mine)).toEqual([id]);
-  await deliver(e, mine);
-  const row = await readPost(id);
-  expect(row?.status).toBe("published");
-  const state = await networkState(network, sandboxAccountName(network, username));
-  expect(state.items).toHaveLength(1);
-  expect(state.items[0]!.text).toBe(content);
-  const sent = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}${state.items[0]!.image_url!}`);
-  expect(sent.status).toBe(200);
-  const kept = await call(media.url);
-  return { user, media, sent: new Uint8Array(await sent.arrayBuffer()), kept: new Uint8Array(await kept.arrayBuffer()), keptType: kept.headers.get("content-type") };
-}
+import { signIn } from "./helpers";
+import { connectNetwork, uname } from "./network-helpers";
+import { mediaRows, photo, scheduleAndPublish } from "./image-publish-kit";
 
 describe("a photo over the network's image limit is sent as one copy that fits", () => {
   it("Bluesky: a 3 MB phone photo schedules and publishes as one JPEG under 1,000,000 bytes; the upload is kept", { timeout: 120_000 }, async () => {

@@ -6,11 +6,20 @@
 import { decode as decodePng } from "fast-png";
 import { decode as decodeJpeg, encode as encodeJpeg } from "jpeg-js";
 import { GifReader } from "omggif";
-import { imageSize } from "./image-size";
+import { imageSize } from "../../platforms/shared/image-size";
+import { CONVERTER_MAX_PIXELS } from "../../platforms/shared/image-copy";
 
 /** Larger images are refused rather than decoded (RGBA at 40 MP is 160 MB). */
-export const MAX_PIXELS = 40_000_000;
+export const MAX_PIXELS = CONVERTER_MAX_PIXELS;
 export const JPEG_QUALITY = 88;
+/**
+ * jpeg-js's memory bound for one decode, set from MAX_PIXELS so that every image under it can be
+ * read (a 36 MP photo for LinkedIn's cap, decision 128): jpeg-js counts about 21 bytes per pixel
+ * (coefficient blocks of three components, planes and the RGBA output; 6200x5900 needed 770 MB by
+ * its count), so the former 256 MB refused JPEGs over about 12 MP. A deployed Worker has 128 MB:
+ * large photos there need the Images binding (decision 123).
+ */
+const JPEG_DECODE_MB = Math.ceil((MAX_PIXELS * 22) / 1e6);
 
 export class ImageConvertError extends Error {}
 
@@ -51,7 +60,7 @@ function fromGif(bytes: Uint8Array): Rgba {
 }
 
 function fromJpeg(bytes: Uint8Array): Rgba {
-  const img = decodeJpeg(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 256 });
+  const img = decodeJpeg(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: JPEG_DECODE_MB });
   return { width: img.width, height: img.height, data: img.data };
 }
 

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { createAiEngine } from "../adapters/ai";
 import { briefSubjects } from "../adapters/ai/brief";
 import { fitsPlatform, fitToPlatform } from "../adapters/ai/post-limits";
-import type { AiEngine, BrainPassage, GeneratedPostDraft, Insight } from "../adapters/ai/types";
+import type { AiEngine, BrainPassage, GeneratedPostDraft, GeneratePostsInput, Insight } from "../adapters/ai/types";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
@@ -153,6 +153,16 @@ function sourcesOf(draft: GeneratedPostDraft, ctx: Context): PostSource[] {
   return [...ctx.sources.values()].slice(0, CONTEXT_MATCHES);
 }
 
+/** The brief's subjects the engine wrote nothing about (none for a model engine); never fails generation. */
+function skippedSubjects(engine: AiEngine, request: GeneratePostsInput): string[] {
+  try {
+    return [...new Set(engine.unknownSubjects?.(request) ?? [])].slice(0, 6);
+  } catch (err) {
+    console.warn("unknown subjects failed", err);
+    return [];
+  }
+}
+
 /** The first sentence of a post (its key line when the engine named none). */
 function firstSentence(content: string): string {
   return (content.split(/(?<=[.!?])\s+|\n+/).find((s) => s.trim().length > 15) ?? content).trim().slice(0, 200);
@@ -186,17 +196,18 @@ export async function generateContent(
   const ctx = await brainContext(db, env, engine, projectId, input.prompt, count);
   const { context, insights, passages } = ctx;
 
+  const request = {
+    brand: { name: project.name, industry: project.industry, brand_voice: project.brandVoice, description: project.description },
+    prompt: input.prompt,
+    context,
+    insights,
+    passages,
+    count,
+    platforms: isCampaign ? platforms : platforms.slice(0, 1),
+  };
   let raw: unknown;
   try {
-    raw = await engine.generatePosts({
-      brand: { name: project.name, industry: project.industry, brand_voice: project.brandVoice, description: project.description },
-      prompt: input.prompt,
-      context,
-      insights,
-      passages,
-      count,
-      platforms: isCampaign ? platforms : platforms.slice(0, 1),
-    });
+    raw = await engine.generatePosts(request);
   } catch (err) {
     console.error("post generation failed", err);
     throw generationFailed();
@@ -218,5 +229,7 @@ export async function generateContent(
   const brand = { name: project.name, industry: project.industry, brand_voice: project.brandVoice, description: project.description };
   const images = await makePostImages(db, env, engine, userId, projectId, brand, posts.map((p, i) => ({ platform: p.platform, keyLine: drafts[i]!.key_line ?? firstSentence(p.content) })));
   images.forEach((m, i) => m && (posts[i]!.media_info = m));
-  return { posts, engine: engine.kind };
+  // What the user is told beside the drafts: subjects the writer skipped (the brain knows nothing
+  // of them) and a campaign shorter than asked (decision 119).
+  return { posts, engine: engine.kind, skipped_subjects: skippedSubjects(engine, request), requested_count: count };
 }

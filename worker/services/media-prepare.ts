@@ -1,10 +1,13 @@
-// Images prepared for each network before publishing (decisions 123 and 126). A network whose meta
-// says `sendAs` (Instagram: JPEG only) or `maxWidth`, or `shrinkToFit` for a file over its
-// `maxBytes` (Bluesky 1,000,000 bytes, Facebook 4 MB), gets a converted copy, scaled down until it
-// fits; the original upload is kept untouched. The copy is stored once in R2 next to the original
-// (`<r2Key>.<platform>.jpg`) with its own media row and unguessable public key, because Instagram
-// fetches the image by URL. Conversion: the Cloudflare Images binding where it is bound (IMAGES), else the Worker-capable
-// JavaScript converter (worker/lib/image-convert.ts), which also runs in tests and offline.
+// Images prepared for each network before publishing (decisions 123, 126, 128 and 129). A network
+// whose meta says `sendAs` (Instagram: JPEG only), `sentAsJpeg` (Threads: a GIF's first frame) or
+// `maxWidth`, `shrinkToFit` for a file over its `maxBytes` or the account's own limit (Bluesky
+// 1,000,000 bytes, Facebook 4 MB, a Mastodon server's image_size_limit), or `maxPixels` for a
+// larger photo (LinkedIn), gets a converted copy, scaled down until it fits (the plan is
+// platforms/shared/image-copy.ts); the original upload is kept untouched. The copy is stored once
+// in R2 next to the original (`<r2Key>.<platform>.jpg`) with its own media row and unguessable
+// public key, because Instagram fetches the image by URL. Conversion: the Cloudflare Images binding
+// where it is bound (IMAGES), else the Worker-capable JavaScript converter
+// (worker/lib/image-convert.ts), which also runs in tests and offline.
 import { and, eq } from "drizzle-orm";
 import { platformMeta, type PlatformId } from "../../platforms/registry";
 import { PlatformError } from "../../platforms/shared/adapter";
@@ -13,7 +16,8 @@ import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { newId, randomToken } from "../lib/ids";
 import { fitWidth, ImageConvertError, toJpegUnder } from "../lib/image-convert";
-import { imageSize } from "../lib/image-size";
+import { imageSize } from "../../platforms/shared/image-size";
+import { imageCopyPlan } from "../../platforms/shared/image-copy";
 import { MEDIA_CACHE_CONTROL } from "./media";
 
 type MediaRow = typeof media.$inferSelect;
@@ -50,20 +54,21 @@ async function convert(env: Env, bytes: Uint8Array, type: string, maxWidth: numb
 
 /**
  * The image to send to `platform` for this upload: the original when the network takes it as it
- * is, else the converted copy (made on first use, then reused).
+ * is, else the converted copy (made on first use, then reused). `accountMaxBytes` is the account's
+ * own image limit where its network has one (a Mastodon server's image_size_limit, decision 128).
  */
-export async function prepareImage(env: Env, db: Db, platform: PlatformId, original: MediaRow): Promise<PreparedImage | null> {
+export async function prepareImage(env: Env, db: Db, platform: PlatformId, original: MediaRow, accountMaxBytes?: number | null): Promise<PreparedImage | null> {
   const rules = platformMeta(platform).rules.images;
   const obj = await env.BUCKET.get(original.r2Key);
   if (!obj) return null;
   const bytes = new Uint8Array(await obj.arrayBuffer());
-  const width = imageSize(bytes)?.width ?? 0;
-  const needsType = rules.sendAs && original.fileType !== rules.sendAs;
-  const needsWidth = rules.maxWidth && width > rules.maxWidth;
-  const needsBytes = rules.shrinkToFit && bytes.byteLength > rules.maxBytes;
-  if (!needsType && !needsWidth && !needsBytes) return { row: original, data: bytes.buffer as ArrayBuffer };
+  const size = imageSize(bytes);
+  const width = size?.width ?? 0;
+  const plan = imageCopyPlan(rules, { type: original.fileType, size: bytes.byteLength, ...(size ?? {}) }, accountMaxBytes);
+  if (!plan) return { row: original, data: bytes.buffer as ArrayBuffer };
 
-  const r2Key = `${original.r2Key}.${platform}.jpg`;
+  // A copy for an account's own lower limit is a copy of its own (another server may allow more).
+  const r2Key = `${original.r2Key}.${platform}${plan.maxBytes < rules.maxBytes ? `-${plan.maxBytes}` : ""}.jpg`;
   const existing = await db.select().from(media).where(and(eq(media.r2Key, r2Key), eq(media.projectId, original.projectId))).get();
   if (existing) {
     const stored = await env.BUCKET.get(r2Key);
@@ -71,7 +76,7 @@ export async function prepareImage(env: Env, db: Db, platform: PlatformId, origi
   }
   let jpeg: Uint8Array;
   try {
-    jpeg = await convert(env, bytes, original.fileType, rules.maxWidth, rules.maxBytes, width);
+    jpeg = await convert(env, bytes, original.fileType, plan.maxWidth, plan.maxBytes, width);
   } catch (err) {
     if (err instanceof ImageConvertError) throw new PlatformError("rejected", `The image could not be prepared for ${platformMeta(platform).label}: ${err.message}`);
     throw err;

@@ -14,7 +14,7 @@ import { ImageModelError, imagePrompt } from "../adapters/ai/image-model";
 import type { AiEngine, AiImageModel, BrandProfile } from "../adapters/ai/types";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";
-import { imageSize } from "../lib/image-size";
+import { imageSize } from "../../platforms/shared/image-size";
 import { sniffImage, uploadImage } from "./media";
 import { makePostCard } from "./post-card";
 

@@ -3,8 +3,9 @@
 // recurring series and their "all future" edits, bulk move / change of network, and the CSV
 // import and its preview. The pure rules of platforms/validation.ts (length as the network counts
 // it on the text as sent, image required, type, size, aspect ratio from the image's own header)
-// plus what needs the database: the account's own length limit (Mastodon) and the network's daily
-// cap. One place, so no path accepts a post the network would refuse at its due time.
+// plus what needs the database or the Worker: the account's own limits (Mastodon), whether the
+// image's copy for the network can be made here (decision 128) and the network's daily cap. One
+// place, so no path accepts a post the network would refuse at its due time.
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
 import { isPlatformId, platformMeta, type PlatformId } from "../../platforms/registry";
 import { socialAccounts } from "../../schema/db/social";
@@ -14,7 +15,8 @@ import { media, posts } from "../../schema/db/posts";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { badRequest } from "../lib/errors";
-import { imageSize } from "../lib/image-size";
+import { imageSize } from "../../platforms/shared/image-size";
+import { copyOutOfReach } from "../../platforms/shared/image-copy";
 
 const DAY_MS = 86_400_000;
 
@@ -45,16 +47,17 @@ async function imageFacts(env: Env, db: Db, projectId: string, info: MediaInfo):
   return { type: row.fileType, size: row.fileSize, ...(size ?? {}) };
 }
 
-/** The project's account's own length limit, where its network sets one per account (Mastodon). */
-async function accountMaxLength(db: Db, projectId: string, platform: PlatformId): Promise<number | null> {
-  const own = platformMeta(platform).rules.accountMaxLength;
-  if (!own) return null;
+/** The project's account's own limits, where its network sets them per account (Mastodon: length and image size). */
+async function accountLimits(db: Db, projectId: string, platform: PlatformId): Promise<{ maxLength: number | null; imageMaxBytes: number | null }> {
+  const { accountMaxLength, accountImageMaxBytes } = platformMeta(platform).rules;
+  if (!accountMaxLength && !accountImageMaxBytes) return { maxLength: null, imageMaxBytes: null };
   const row = await db
     .select({ meta: socialAccounts.accountMeta })
     .from(socialAccounts)
     .where(and(eq(socialAccounts.projectId, projectId), eq(socialAccounts.platform, platform)))
     .get();
-  return own(row?.meta ?? null);
+  const meta = row?.meta ?? null;
+  return { maxLength: accountMaxLength?.(meta) ?? null, imageMaxBytes: accountImageMaxBytes?.(meta) ?? null };
 }
 
 /** Scheduled times of the project's posts of a network in (from, to), leaving out the given posts. */
@@ -92,7 +95,7 @@ function busiestAround(t: number, times: number[]): number {
  * the ones after it, and the batch's own existing posts (postId) are counted at their new times.
  */
 export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts: readonly RulesDraft[]): Promise<PostRuleIssue[][]> {
-  const limits = new Map<PlatformId, number | null>();
+  const limits = new Map<PlatformId, { maxLength: number | null; imageMaxBytes: number | null }>();
   const images = new Map<string, DraftImage>();
   const exclude = new Set(drafts.flatMap((d) => (d.postId ? [d.postId] : [])));
   const taken = new Map<PlatformId, number[]>();
@@ -109,18 +112,23 @@ export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts
       out.push([]);
       continue;
     }
-    if (!limits.has(platform)) limits.set(platform, await accountMaxLength(db, projectId, platform));
+    if (!limits.has(platform)) limits.set(platform, await accountLimits(db, projectId, platform));
+    const own = limits.get(platform)!;
     let image: DraftImage | null = null;
     if (d.mediaInfo && d.mediaInfo !== "pending") {
       const known = images.get(d.mediaInfo.url) ?? (await imageFacts(env, db, projectId, d.mediaInfo));
       images.set(d.mediaInfo.url, known);
       image = known;
     }
-    const issues: PostRuleIssue[] = checkPostRules({ platform, content: d.content, hashtags: d.hashtags, image, maxLength: limits.get(platform) }).filter(
+    const issues: PostRuleIssue[] = checkPostRules({ platform, content: d.content, hashtags: d.hashtags, image, maxLength: own.maxLength }).filter(
       // An image still to be fetched is there: only its facts are unknown until it is stored.
       (i) => !(d.mediaInfo === "pending" && i.field === "media_info"),
     );
     const meta = platformMeta(platform);
+    // Without the Images binding, a photo too large for the JavaScript converter that needs a copy for this network.
+    const hasImages = !!(env as unknown as { IMAGES?: unknown }).IMAGES;
+    const unpreparable = image && !hasImages && !issues.some((i) => i.field === "media_info") ? copyOutOfReach(meta.label, meta.rules.images, image, own.imageMaxBytes) : null;
+    if (unpreparable) issues.push({ field: "media_info", message: unpreparable });
     const cap = meta.rules.dailyCap;
     const times = taken.get(platform);
     if (cap && times && d.scheduledFor !== null) {

@@ -60,7 +60,7 @@ export function gaveUpMessage(message: string, attempts: number): string {
   return `${why}${/[.!?)]$/.test(why) ? "" : "."} Gave up after ${attempts} attempts; it will not be retried automatically.`;
 }
 
-async function loadImage(env: Env, db: Db, row: PostRow, platform: SocialPlatform) {
+async function loadImage(env: Env, db: Db, row: PostRow, platform: SocialPlatform, accountMeta: Record<string, unknown> | null) {
   const url = row.mediaInfo?.url ?? null;
   const origin = env.APP_ORIGIN?.replace(/\/+$/, "");
   let imageUrl: string | undefined;
@@ -73,7 +73,7 @@ async function loadImage(env: Env, db: Db, row: PostRow, platform: SocialPlatfor
     // Our own upload, prepared for this network (Instagram: JPEG; the original is kept): X gets
     // the bytes, Instagram the public URL of the prepared copy (decision 123).
     const m = await db.select().from(media).where(and(eq(media.publicKey, key), eq(media.projectId, row.projectId))).get();
-    const prepared = m ? await prepareImage(env, db, platform, m) : null;
+    const prepared = m ? await prepareImage(env, db, platform, m, platformMeta(platform).rules.accountImageMaxBytes?.(accountMeta)) : null;
     if (prepared) {
       image = { data: prepared.data, contentType: prepared.row.fileType };
       if (imageUrl) imageUrl = imageUrl.replace(`/media/${key}`, `/media/${prepared.row.publicKey}`);
@@ -184,7 +184,7 @@ async function attempt(
         return { action: "ack", result: "reconciled" };
       }
     }
-    const { imageUrl, image } = await loadImage(env, db, row, row.platform);
+    const { imageUrl, image } = await loadImage(env, db, row, row.platform, creds.accountMeta);
     // Last check before anything becomes visible: the claim must still be ours.
     if (!(await renewLease())) return { action: "ack", result: "skipped" };
     phase = "send";

@@ -41,6 +41,7 @@ import { PLATFORM_LABELS, PlatformIcon } from "../calendar/platform-icon";
 import { generatePosts, saveCampaign } from "./api";
 import { UseSlotsButton } from "../planner/use-slots-button";
 import { GeneratedPostItem, type DraftPost } from "./generated-post-item";
+import { GenerationNotice, generationGaps, type GenerationGaps } from "./generation-notice";
 import { accountsKey } from "../social/api";
 
 let keySeq = 0;
@@ -51,6 +52,7 @@ export default function CampaignNewPage() {
   const timeZone = useMemo(browserTimeZone, []);
   const [drafts, setDrafts] = useState<DraftPost[]>([]);
   const [engine, setEngine] = useState<"local" | "openai" | null>(null);
+  const [gaps, setGaps] = useState<GenerationGaps | null>(null);
   const [settings, setSettings] = useState<CampaignForm | null>(null);
   const [generating, setGenerating] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -86,6 +88,7 @@ export default function CampaignNewPage() {
       // A new generation replaces the previous list.
       setDrafts(res.posts.map((p) => ({ ...p, key: `d${++keySeq}` })));
       setEngine(res.engine);
+      setGaps(generationGaps(res));
       setSettings(values);
       notify.success("Posts generated successfully!");
     } catch {
@@ -246,6 +249,7 @@ export default function CampaignNewPage() {
               />
             </HStack>
           </HStack>
+          <GenerationNotice gaps={gaps} />
           <Box as="ul" display="flex" flexDirection="column" gap="3" p="0" m="0">
             {drafts.map((d, i) => (
               <GeneratedPostItem

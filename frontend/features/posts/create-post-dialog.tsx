@@ -6,7 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import useSWR, { useSWRConfig } from "swr";
 import { z } from "zod";
 import { PLATFORM_IDS, PLATFORM_METAS } from "../../../platforms/registry";
-import { checkPostRules } from "../../../platforms/validation";
+import { checkPostRules, imageNote } from "../../../platforms/validation";
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { SocialAccount } from "../../../schema/api/social";
 import { useAuth } from "../../app/auth-context";
@@ -21,6 +21,7 @@ import { PostSources } from "./post-sources";
 import type { PostSource } from "../../../schema/api/post-sources";
 import { PostPreviewCard } from "./post-preview-card";
 import { PostRulesHint } from "./post-rules-hint";
+import { GenerationNotice, generationGaps, type GenerationGaps } from "../campaigns/generation-notice";
 
 type Mode = "now" | "schedule";
 export type CreatePostDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultMode?: Mode };
@@ -71,6 +72,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   const [repeat, setRepeat] = useState<RepeatValue | null>(null);
   const [queueing, setQueueing] = useState(false);
   const [sources, setSources] = useState<PostSource[]>([]);
+  const [gaps, setGaps] = useState<GenerationGaps | null>(null);
 
   const { register, control, reset, setValue, getValues, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
@@ -89,6 +91,8 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   );
   const contentIssue = issues.find((i) => i.field === "content");
   const mediaIssue = issues.find((i) => i.field === "media_info");
+  // Not a refusal: how the network will show the image (a GIF as a still, decision 129).
+  const mediaNote = media && !mediaIssue ? imageNote(platform, { type: media.file_type, size: media.file_size }) : null;
 
   // Each opening starts fresh, in the requested mode, with today's date and the current time.
   useEffect(() => {
@@ -97,6 +101,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       setMode(defaultMode);
       setMedia(null);
       setSources([]);
+      setGaps(null);
       setAiOpen(false);
       setPrompt("");
       setRepeat(null);
@@ -130,6 +135,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       setValue("content", post.content, { shouldDirty: true });
       setValue("hashtags", post.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
       setSources(post.sources ?? []);
+      setGaps(generationGaps(res));
       if (post.media_info) setMedia(post.media_info);
       setAiOpen(false);
       setPrompt("");
@@ -277,6 +283,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
                       <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} maxLength={maxLength} />
                     </Field.Root>
+                    <GenerationNotice gaps={gaps} single onNavigate={close} />
 
                     {aiOpen && (
                       <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
@@ -320,6 +327,11 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                     {mediaIssue && !blank && (
                       <Text fontSize="sm" color="fg.error" role="alert">
                         {mediaIssue.message}
+                      </Text>
+                    )}
+                    {mediaNote && (
+                      <Text fontSize="sm" color="fg.muted">
+                        {mediaNote}
                       </Text>
                     )}
 

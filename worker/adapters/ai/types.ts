@@ -86,4 +86,10 @@ export interface AiEngine {
   summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore>;
   /** Posts grounded in the brand: context = best brain matches (first 500 chars), top 2 insights. */
   generatePosts(input: GeneratePostsInput): Promise<GeneratedPostDraft[]>;
+  /**
+   * The subjects the brief names that this engine wrote nothing about because the brain's passages
+   * do not name them (the local writer, decision 119). Engines that write with a model cover every
+   * subject and leave this out.
+   */
+  unknownSubjects?(input: GeneratePostsInput): string[];
 }

@@ -4,7 +4,7 @@ import { DEFAULT_PROJECT } from "../../../../schema/api/projects";
 import type { RelevanceCalibration } from "../hybrid-rank";
 import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
-import { writePosts } from "./posts";
+import { unknownSubjects, writePosts } from "./posts";
 import { completeSentences, extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
 import { sentenceTexts } from "./nlp";
 import { truncateWords, words } from "./tokenize";
@@ -115,5 +115,9 @@ export class LocalAiEngine implements AiEngine {
 
   async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
     return writePosts(input);
+  }
+
+  unknownSubjects(input: Parameters<AiEngine["generatePosts"]>[0]): string[] {
+    return unknownSubjects(input);
   }
 }

@@ -18,7 +18,7 @@ import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post
 import { completeSentences, keyphrases } from "./text";
 import { porterStem, sentenceTexts, tokens } from "./nlp";
 import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, verbForm, type NounPhrase } from "./noun-phrase";
-import { fnv1a, STOPWORDS, truncateWords, words } from "./tokenize";
+import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "./tokenize";
 
 export type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
 
@@ -284,13 +284,16 @@ function hookFor(template: string, topic: string): string {
 const weakTopic = (np: NounPhrase | null, text: string) =>
   !np || PEOPLE_HEADS.has(np.head) || MONTHS_AND_DAYS.test(np.head) || np.text.split(" ").length > 4 || /^\s+(?:and|or|&)\s/.test(text.slice(np.end));
 
-export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
+/**
+ * What the writer reads of a brief: its subjects, the facts (the brain's whole sentences, then
+ * insights and the description; a sentence repeating the brief restated or left out) and which
+ * subjects the brain knows. A subject is known when one sentence of the brain names it: all of its
+ * words, or two of them side by side ("tax relief" for "R&D tax relief service"); "sourdough loaf"
+ * does not make the "lemon drizzle loaf" known, nor "tax" a "cryptocurrency tax desk".
+ */
+function readBrief(input: GeneratePostsInput) {
   const { brand, prompt } = input;
-  const count = Math.max(1, Math.min(30, Math.floor(input.count) || 1));
-  const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
-  const voice = voiceOf(brand.brand_voice);
   const subjects = briefSubjects(prompt);
-  const promptStems = stemsOf(subjects.map((s) => s.query).join(" ") || prompt);
   const passages: BrainPassage[] = input.passages?.length ? input.passages : input.context.map((text, i) => ({ id: `context-${i}`, text }));
   const brainText = passages.map((p) => p.text).join("\n");
   const names = namesIn(`${brainText}\n${brand.name}`);
@@ -298,8 +301,6 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
   // A word the brief capitalises mid-sentence is a name too ("spotlight Invisalign").
   for (const m of prompt.matchAll(/(?<=[\p{L}\p{N},)]\s+)\p{Lu}[\p{L}\p{N}'-]*/gu)) names.add(m[0].toLowerCase());
 
-  // The facts: whole sentences of the brain's passages, then of insights and the description; a
-  // sentence repeating the brief is restated in new words or left out.
   const seen = new Set<string>();
   const facts: Fact[] = [];
   const addFacts = (texts: string[], passage: string, brain: boolean, subject?: string) => {
@@ -320,16 +321,6 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
   input.insights.forEach((ins) => addFacts([ins.content], "", false));
   addFacts(sentenceTexts(brand.description), "", false);
 
-  const used = new Set<string>(); // every sentence of every post so far (facts, hooks, calls to action)
-  const free = (f: Fact) => !used.has(keyOf(f.text));
-  const usedPassages = new Map<string, number>();
-  const hookedTopics = new Set<string>();
-  const relevance = (f: Fact) =>
-    overlap(promptStems, f.stems) * 2 + (f.brain ? 6 + 1 / (1 + f.order) : 0) - (usedPassages.get(f.passage) ?? 0) * 1.5 - (f.np && hookedTopics.has(f.np.text.toLowerCase()) ? 3 : 0);
-
-  // A subject is known when one sentence of the brain names it: all of its words, or two of them
-  // side by side ("tax relief" for "R&D tax relief service"); "sourdough loaf" does not make the
-  // "lemon drizzle loaf" known, nor "tax" a "cryptocurrency tax desk".
   const subjectStems = new Map(subjects.map((s) => [s, stemsOf(s.label)]));
   const coverOf = (s: BriefSubject, f: Fact) => overlap(subjectStems.get(s)!, f.stems);
   const knows = (s: BriefSubject, f: Fact) => {
@@ -337,6 +328,53 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
     return f.brain && st.size > 0 && (coverOf(s, f) === st.size || longestRun(s.label, f.text) >= 2);
   };
   const known = subjects.filter((s) => facts.some((f) => knows(s, f)));
+  return { subjects, passages, brainText, names, facts, subjectStems, coverOf, knows, known };
+}
+
+/**
+ * Words a generic brief leaves as its "subject" that name nothing the brain could hold: what to
+ * write ("a quick tip", "something"), its aim ("engagement") or its mood ("fun", "engaging").
+ */
+const NO_SUBJECT = wordSet(
+  "something anything everything nothing stuff tip tips idea ideas fact facts advice news update updates story stories " +
+  "engagement engaging fun funny exciting catchy motivational inspiring inspirational informative friendly awareness " +
+  "reach followers follower audience community growth sales traffic visibility brand company business products product " +
+  "services service offer offers thanks thank greetings greeting",
+);
+
+/** A subject worth telling the user about: the brief's own noun phrase, naming a thing, not a day or a mood. */
+function namesSomething(s: BriefSubject): boolean {
+  const ws = words(s.label);
+  const head = ws.at(-1) ?? "";
+  if (s.phrase === false || !head || NO_SUBJECT.has(head) || GENERIC_HEADS.has(head) || MONTHS_AND_DAYS.test(head)) return false;
+  return !/^(?:happy|merry|good)\b/i.test(s.label);
+}
+
+/**
+ * The subjects the brief names that the brain's passages do not (labels as the brief writes them):
+ * the writer gives them no post, and the campaign creator tells the user so (decision 119). Only
+ * subjects that name a thing are reported ("summer sale", not "fun" or "a quick tip").
+ */
+export function unknownSubjects(input: GeneratePostsInput): string[] {
+  const { subjects, known } = readBrief(input);
+  return subjects.filter((s) => !known.includes(s) && namesSomething(s)).map((s) => s.label);
+}
+
+export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
+  const { brand, prompt } = input;
+  const count = Math.max(1, Math.min(30, Math.floor(input.count) || 1));
+  const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
+  const voice = voiceOf(brand.brand_voice);
+  const { subjects, brainText, names, facts, subjectStems, coverOf, knows, known } = readBrief(input);
+  const promptStems = stemsOf(subjects.map((s) => s.query).join(" ") || prompt);
+
+  const used = new Set<string>(); // every sentence of every post so far (facts, hooks, calls to action)
+  const free = (f: Fact) => !used.has(keyOf(f.text));
+  const usedPassages = new Map<string, number>();
+  const hookedTopics = new Set<string>();
+  const relevance = (f: Fact) =>
+    overlap(promptStems, f.stems) * 2 + (f.brain ? 6 + 1 / (1 + f.order) : 0) - (usedPassages.get(f.passage) ?? 0) * 1.5 - (f.np && hookedTopics.has(f.np.text.toLowerCase()) ? 3 : 0);
+
   const { tags: topicList, stems: topicStems } = topicTags(input, known, brainText);
   /** Subjects some post already covers (its sentences name them). */
   const covered = new Set<BriefSubject>();
@@ -411,7 +449,7 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
       const spare = [...facts]
         .sort((a, b) => Number(b.brain) - Number(a.brain) || a.order - b.order)
         .flatMap((f) => [f.np, ...nounPhrasesIn(f.text, { knownNames: names })].map((np) => ({ np, f })))
-        .find(({ np, f }) => np && !weakTopic(np, f.text) && !hookedTopics.has(np.text.toLowerCase()));
+        .find(({ np, f }) => np && !weakTopic(np, f.text) && !hookedTopics.has(np.text.toLowerCase()) && np.text.toLowerCase() !== brand.name.trim().toLowerCase());
       if (spare) {
         topic = withArticle(spare.np!.text, spare.np!.det, spare.np!.name);
         sparePassage = spare.f.passage;
@@ -435,6 +473,8 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
         if (topic !== brand.name.trim()) hookedTopics.add(topic.toLowerCase().replace(/^(?:our|the|your|their) /, ""));
       }
     }
+    // No fact and no hook left: nothing new to say, so the campaign ends shorter than asked.
+    if (!main && !hook && posts.length) break;
     // A call to action is a sentence too: once per campaign, then none.
     const ctaList = CTAS[voice].filter((c) => (!c.only || c.only.includes(platform)) && !c.not?.includes(platform) && !used.has(keyOf(c.text)));
     const cta = ctaList

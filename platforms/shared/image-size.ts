@@ -1,5 +1,7 @@
 // Width and height of a JPEG, PNG or GIF from its first bytes, without decoding it: scheduling
-// checks a network's aspect-ratio rule with a 64 KB ranged read instead of loading the image.
+// checks a network's aspect-ratio rule with a 64 KB ranged read instead of loading the image, and
+// the platform sandbox checks a network's pixel cap the same way (LinkedIn's, decision 128).
+// Plain erasable TypeScript with no imports: the Worker and the sandbox (Node) both run it.
 export function imageSize(bytes: Uint8Array): { width: number; height: number } | null {
   const b = bytes;
   const u16be = (i: number) => (b[i]! << 8) | b[i + 1]!;

@@ -1,0 +1,70 @@
+// How the network will show an attached image, said in Create Post when it is not a refusal: a
+// GIF goes to Threads and Instagram as a still JPEG of its first frame (decisions 123, 129).
+import { ChakraProvider } from "@chakra-ui/react";
+import { configure, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { imageNote } from "../../platforms/validation";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { Toaster, toaster } from "../../frontend/components/ui/toaster";
+import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
+import { jsonResponse, makeProject } from "./test-utils";
+
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+const gif = { url: "/media/gif-key-000000000000000000", file_name: "loop.gif", file_type: "image/gif", file_size: 90_000 };
+const STILL = "Threads takes no GIFs: this one will be posted as a still image (its first frame).";
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === "/api/projects/p1/social-accounts") return jsonResponse([]);
+    if (url === "/api/projects/p1/generate") {
+      return jsonResponse({ engine: "openai", skipped_subjects: [], requested_count: 1, posts: [{ content: "Our new loop.", hashtags: [], platform: "twitter", scheduled_for: "", sources: [], media_info: gif }] });
+    }
+    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toaster.dismiss();
+});
+
+describe("the image note", () => {
+  it("is said for a GIF where the network takes none, and nowhere else", () => {
+    const image = { type: "image/gif", size: 1000 };
+    expect(imageNote("threads", image)).toBe(STILL);
+    expect(imageNote("instagram", image)).toBe("Instagram takes no GIFs: this one will be posted as a still image (its first frame).");
+    expect(imageNote("twitter", image)).toBeNull();
+    expect(imageNote("linkedin", image)).toBeNull();
+    expect(imageNote("threads", { type: "image/png", size: 1000 })).toBeNull();
+    expect(imageNote("threads", null)).toBeNull();
+  });
+
+  it("shows under the image in Create Post when the network changes to Threads", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(
+      <ChakraProvider value={system}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project: makeProject() }}>
+            <CreatePostDialog open onOpenChange={() => {}} />
+            <Toaster />
+          </AuthTestProvider>
+        </SWRConfig>
+      </ChakraProvider>,
+    );
+    const dialog = screen.getByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
+    await user.type(within(dialog).getByPlaceholderText("What would you like to post about?"), "our new loop");
+    await user.click(within(dialog).getByRole("button", { name: "Generate" }));
+    expect(await within(dialog).findByText("Image attached: loop.gif")).toBeInTheDocument();
+    expect(within(dialog).queryByText(STILL)).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText("Platform"), "threads");
+    expect(await within(dialog).findByText(STILL)).toBeInTheDocument();
+    // Still schedulable: no refusal under the image.
+    expect(within(dialog).queryByText(/does not accept GIF/)).not.toBeInTheDocument();
+  });
+});

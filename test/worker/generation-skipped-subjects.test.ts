@@ -1,0 +1,145 @@
+// What the user is told beside generated drafts (issue 9, decision 119): the local writer gives no
+// post on a subject of the brief the brain knows nothing about, and a campaign comes back shorter
+// than asked when the brain has no more distinct facts. The generation result says both
+// (skipped_subjects, requested_count); an engine that writes with a model skips nothing.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { json, signIn } from "./helpers";
+import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { getDb } from "../../worker/lib/db";
+import { addTextDocument } from "../../worker/services/brain-documents";
+import { generateContent } from "../../worker/services/generation";
+import type { AiEngine } from "../../worker/adapters/ai/types";
+import { unknownSubjects } from "../../worker/adapters/ai/local/posts";
+import { generateResponse } from "../../schema/api/campaigns-responses";
+import type { GenerateResponse } from "../../schema/api/campaigns";
+import { WRITER_BRANDS, type WriterBrand } from "../fixtures/writer/brands";
+
+const TEA_BOOK = [
+  "Lumen Tea blends green tea with yuzu peel in small batches in Bristol.",
+  "Our Morning Mist blend has half the caffeine of a cup of coffee.",
+  "Every tin is made from recycled aluminium and can be refilled in our shop on Park Street.",
+].join("\n");
+
+type Brand = Pick<WriterBrand, "name" | "industry" | "brand_voice" | "description" | "title" | "book">;
+const TEA: Brand = { name: "Lumen Tea", industry: "tea", brand_voice: "casual", description: "", title: "About us", book: TEA_BOOK };
+
+/** A signed-in project with the brand's book fed to its brain through the real queue consumer. */
+async function fed(brand: Brand) {
+  const user = await signIn();
+  await env.DB.prepare("update projects set name = ?, industry = ?, brand_voice = ?, description = ? where id = ?")
+    .bind(brand.name, brand.industry, brand.brand_voice, brand.description, user.projectId)
+    .run();
+  const { e, sent } = quietEnv();
+  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: brand.title, content: brand.book });
+  for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
+  const generate = async (prompt: string, count: number, engine?: AiEngine): Promise<GenerateResponse> =>
+    generateResponse.parse(
+      await generateContent(
+        getDb(env.DB),
+        e,
+        user.userId,
+        user.projectId,
+        {
+          prompt,
+          type: count > 1 ? "campaign" : "social_post",
+          count,
+          duration: 7,
+          platforms: ["twitter", "linkedin"],
+          ...(count > 1 ? { start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), start_time: "09:00" } : {}),
+          time_zone: "UTC",
+        },
+        engine,
+      ),
+    );
+  return { user, generate };
+}
+
+describe("generation says which brief subjects it skipped", () => {
+  it("names the subject the brain does not know, and only that one", async () => {
+    const { generate } = await fed(TEA);
+    const res = await generate("Announce our summer sale and the Morning Mist blend", 3);
+    expect(res.engine).toBe("local");
+    expect(res.skipped_subjects).toEqual(["summer sale"]);
+    expect(res.requested_count).toBe(3);
+    expect(res.posts).toHaveLength(3);
+    // The skipped subject really has no post; the known one has.
+    expect(res.posts.some((p) => /summer sale/i.test(p.content))).toBe(false);
+    expect(res.posts.some((p) => /Morning Mist/.test(p.content))).toBe(true);
+  });
+
+  it("skips nothing when the brain knows every subject, for a single post too", async () => {
+    const { generate } = await fed(TEA);
+    const campaign = await generate("Introduce the Morning Mist blend and our refillable tins", 3);
+    expect(campaign.skipped_subjects).toEqual([]);
+    const single = await generate("Write a post about our summer sale", 1);
+    expect(single.posts).toHaveLength(1);
+    expect(single.requested_count).toBe(1);
+    expect(single.skipped_subjects).toEqual(["summer sale"]);
+  });
+
+  it("reports a campaign shorter than asked when the brain runs out of distinct facts", async () => {
+    const { generate } = await fed(TEA);
+    const res = await generate("A month of posts about Lumen Tea", 20);
+    expect(res.requested_count).toBe(20);
+    expect(res.posts.length).toBeGreaterThan(0);
+    expect(res.posts.length).toBeLessThan(20);
+    // Shorter rather than repeated: no two posts are the same text.
+    expect(new Set(res.posts.map((p) => p.content.toLowerCase())).size).toBe(res.posts.length);
+  });
+
+  it("on three brands of other trades: the subject the brand book does not know, and no other", { timeout: 120_000 }, async () => {
+    for (const brand of WRITER_BRANDS) {
+      const { generate } = await fed(brand);
+      for (const brief of brand.briefs) {
+        const res = await generate(brief.prompt, 6);
+        const where = `${brand.name}: ${brief.prompt}`;
+        if (brief.unknown) {
+          expect(res.skipped_subjects, where).toHaveLength(1);
+          expect(res.skipped_subjects[0]!.toLowerCase(), where).toContain(brief.unknown.toLowerCase());
+        } else expect(res.skipped_subjects, where).toEqual([]);
+        // A subject the brain knows is never reported skipped.
+        for (const known of Object.keys(brief.covered)) expect(res.skipped_subjects.map((x) => x.toLowerCase()), where).not.toContain(known.toLowerCase());
+      }
+    }
+  });
+
+  it("a brief that names no thing (a mood, an aim, a day) reports nothing, whatever the brain holds", () => {
+    const input = (prompt: string) => ({ brand: { name: "Lumen Tea", industry: "tea", brand_voice: "casual", description: "" }, prompt, context: [], insights: [], count: 3, platforms: ["twitter" as const] });
+    for (const prompt of ["Make it fun and engaging", "Share a quick tip", "Post something about our company", "Create a week of posts to boost engagement", "Happy Friday!", "Write a motivational Monday post", "Say thank you to our customers"]) {
+      expect(unknownSubjects(input(prompt)), prompt).toEqual([]);
+    }
+    // A thing the brief names is reported, as the brief writes it.
+    expect(unknownSubjects(input("Tell everyone about the gift cards and our 10th anniversary"))).toEqual(["gift cards", "10th anniversary"]);
+  });
+
+  it("an engine that writes with a model skips nothing", async () => {
+    const { generate } = await fed(TEA);
+    const model: AiEngine = {
+      engine: "model",
+      embeddingDim: 3,
+      matchThreshold: 0.5,
+      kind: "openai",
+      embed: async (texts) => texts.map(() => null),
+      extractTopicsAndInsights: async () => ({ topics: [], insights: [] }),
+      summarize: async () => ({ elevator_pitch: "", value_props: [], positioning: "", brand_story: "", content_themes: [] }),
+      generatePosts: async (input) => Array.from({ length: input.count }, (_, i) => ({ content: `Our summer sale starts soon, day ${i + 1}.`, hashtags: [], platform: "twitter" as const })),
+    };
+    const res = await generate("Announce our summer sale and the Morning Mist blend", 2, model);
+    expect(res.engine).toBe("openai");
+    expect(res.skipped_subjects).toEqual([]);
+    expect(res.posts).toHaveLength(2);
+  });
+});
+
+describe("POST /api/projects/:projectId/generate", () => {
+  it("answers with skipped_subjects and requested_count in the documented shape", async () => {
+    const user = await signIn();
+    const res = await json(user, "POST", `/api/projects/${user.projectId}/generate`, { prompt: "Announce our winter raffle", type: "social_post" });
+    expect(res.status).toBe(200);
+    const body = generateResponse.parse(await res.json());
+    expect(body.requested_count).toBe(1);
+    // A new project's brain is empty: the raffle is a subject it does not know.
+    expect(body.skipped_subjects).toEqual(["winter raffle"]);
+  });
+});
