@@ -16,16 +16,16 @@ const dist = path.resolve(import.meta.dirname, "dist");
 // to a visitor with a session cookie.
 const PRERENDERED: Record<string, string> = { "/": "landing.html", "/login": "login.html", "/dashboard": "dashboard.html" };
 
-// The modules each pre-rendered page loads next (decision 168): its own screen's (hydration waits
-// for it), and on /dashboard the signed-in shell, the screen and the signed-in recipes that follow
-// the session. Their chunks get a low-priority modulepreload tag in the page's <head>. Otherwise
-// Vite's import helper adds those tags from script at each dynamic import: on a phone each batch
-// was a 50-190 ms task (4x slowdown) in the middle of start-up, and the chunks only began to
-// download once the code asking for them ran.
+// The module each pre-rendered page hydrates with (decision 168): its screen's (the dashboard's
+// frame on /dashboard), whose chunks get a low-priority modulepreload tag in the page's <head>.
+// Otherwise Vite's import helper adds those tags from script just before hydration: on a phone a
+// 50-190 ms task (4x slowdown) in the middle of start-up. The signed-in shell and screen that
+// follow the session are not preloaded: ~55 more chunks fetched and compiled at once competed
+// with the start-up tasks for the CPU (measured: decision 168, "Rejected").
 const PAGE_MODULES: Record<string, string[]> = {
   "/": ["features/landing/landing-page.tsx"],
   "/login": ["features/auth/login-page.tsx"],
-  "/dashboard": ["features/dashboard/dashboard-frame.tsx", "app/signed-in-data.tsx", "app/theme-app-recipes.ts", "app/shell/app-shell.tsx", "features/dashboard/dashboard-page.tsx"],
+  "/dashboard": ["features/dashboard/dashboard-frame.tsx"],
 };
 
 /** `<link rel="modulepreload">` tags for `modules` and the chunks they import, less those `html` already names. */
