@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 
 const worker = "http://127.0.0.1:8787";
@@ -15,6 +15,38 @@ const dist = path.resolve(import.meta.dirname, "dist");
 // signed-in dashboard's frame before its data (decision 167), served by the Worker for /dashboard
 // to a visitor with a session cookie.
 const PRERENDERED: Record<string, string> = { "/": "landing.html", "/login": "login.html", "/dashboard": "dashboard.html" };
+
+// The module each pre-rendered page hydrates with (decision 168): its screen's (the dashboard's
+// frame on /dashboard), whose chunks get a low-priority modulepreload tag in the page's <head>.
+// Otherwise Vite's import helper adds those tags from script just before hydration: on a phone a
+// 50-190 ms task (4x slowdown) in the middle of start-up. The signed-in shell and screen that
+// follow the session are not preloaded: ~55 more chunks fetched and compiled at once competed
+// with the start-up tasks for the CPU (measured: decision 168, "Rejected").
+const PAGE_MODULES: Record<string, string[]> = {
+  "/": ["features/landing/landing-page.tsx"],
+  "/login": ["features/auth/login-page.tsx"],
+  "/dashboard": ["features/dashboard/dashboard-frame.tsx"],
+};
+
+/** `<link rel="modulepreload">` tags for `modules` and the chunks they import, less those `html` already names. */
+function modulePreloads(chunks: Rollup.OutputChunk[], modules: string[], html: string): string {
+  const files: string[] = [];
+  const visit = (file: string) => {
+    if (files.includes(file)) return;
+    files.push(file);
+    for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) visit(imported);
+  };
+  for (const module of modules) {
+    const chunk = chunks.find((c) => c.facadeModuleId === path.join(frontend, module));
+    if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
+    visit(chunk.fileName);
+  }
+  const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
+  return files
+    .filter((f) => !present.has(f))
+    .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
+    .join("");
+}
 
 // index.html's one inline script (it sets the side navigation's remembered width on <html> before
 // the first paint, for dashboard.html's frame): the SPA's CSP allows scripts from 'self' only, so
@@ -31,11 +63,15 @@ function allowInlineScript(): void {
 
 function prerender(): Plugin {
   let ssrBuild = false;
+  let chunks: Rollup.OutputChunk[] = [];
   return {
     name: "brandpilot-prerender",
     apply: "build",
     configResolved(config) {
       ssrBuild = Boolean(config.build.ssr);
+    },
+    generateBundle(_, bundle) {
+      chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk");
     },
     async closeBundle() {
       if (ssrBuild) return;
@@ -57,7 +93,7 @@ function prerender(): Plugin {
         for (const [route, file] of Object.entries(PRERENDERED)) {
           const { styles, markup } = await render(route);
           const page = shell
-            .replace("</head>", () => `${styles}</head>`)
+            .replace("</head>", () => `${modulePreloads(chunks, PAGE_MODULES[route] ?? [], shell)}${styles}</head>`)
             .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${route}">${markup}</div>`);
           writeFileSync(path.join(dist, file), page);
         }
@@ -101,11 +137,37 @@ function preloadApp(): Plugin {
   };
 }
 
+// Chakra's createSystem builds the theme's whole global CSS (preflight, global styles and a CSS
+// variable for every token) as soon as it is called: about half of the theme's start-up task, a
+// long task on a phone (decision 168). A pre-rendered page already has that CSS in <head> (the
+// build wrote it), and the app then gives ChakraProvider a system without it (theme.ts
+// `chakraSystem`). This makes `system._global` a getter that builds it on first read, so the pages
+// that do need it (the SPA shell's paths) build it when ChakraProvider first renders, as before.
+// A Chakra upgrade that changes these lines fails the build here instead of silently undoing it.
+export function lazyChakraGlobalCss(): Plugin {
+  const eager = "  const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];";
+  const field = "    _global,\n";
+  return {
+    name: "brandpilot-lazy-chakra-global-css",
+    apply: "build",
+    transform(code, id) {
+      if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) return null;
+      if (code.split(eager).length !== 2 || code.split(field).length !== 2) throw new Error("lazy-chakra-global-css: Chakra's createSystem changed; see decision 168");
+      return code
+        .replace(eager, () => "  let _global;")
+        .replace(field, () => "    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n");
+    },
+  };
+}
+
 // The SPA lives in frontend/ and builds to dist/, which the Worker serves as static assets.
 export default defineConfig({
   root: "frontend",
-  plugins: [react(), preloadApp(), prerender()],
-  build: { outDir: "../dist", emptyOutDir: true, sourcemap: false },
+  plugins: [react(), lazyChakraGlobalCss(), preloadApp(), prerender()],
+  // No modulepreload polyfill (decision 168): every browser the build targets but Safari 16.x
+  // preloads modules itself, and there the tags only cost a later download. It paid for the
+  // start-up changes of decision 168 in /login's 150 KiB initial JS.
+  build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
   server: {
     port: 5173,
     proxy: { "/api": worker, "/media": worker, "/dev": worker },

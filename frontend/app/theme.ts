@@ -78,6 +78,20 @@ const themeConfig = defineConfig({
 
 export const system = createSystem(defaultBaseConfig, themeConfig, brandConfig);
 
+/**
+ * The system ChakraProvider gets (decision 168). A pre-rendered page (#root[data-prerendered], the
+ * build's / , /login and /dashboard frame) already has the theme's global CSS in <head>: the
+ * preflight, the global styles and every token's CSS variable, written by the build. There
+ * ChakraProvider's <Global> gets none to build, serialize and insert: the build's tags stay as they
+ * are (nothing else removes them; the theme never changes at run time). The build makes
+ * `system._global` lazy (vite.config.ts), so createSystem no longer builds that CSS at start-up
+ * either; every other page builds it on ChakraProvider's first render, as before.
+ */
+export function chakraSystem(): typeof system {
+  if (typeof document === "undefined" || document.getElementById("root")?.dataset.prerendered === undefined) return system;
+  return Object.create(system, { _global: { value: [] } }) as typeof system;
+}
+
 /** Keys of the recipes in theme-app-recipes.ts (kept in step by shell-theme.test.ts). */
 export const APP_RECIPE_KEYS = new Set([
   "avatar",

@@ -5,6 +5,15 @@
 
 export type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
 
+/** The browser's IANA time zone (the SPA sends it with every schedule). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PLATFORM_METAS } from "../../platforms/registry";
 import { checkPostRules } from "../../platforms/validation";
 import { platformSchema, type Platform } from "./common";
-import { dateInZone, isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
+import { browserTimeZone, dateInZone, isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
 import { postSourcesSchema, type PostSource } from "./post-sources";
 import { mediaInfoSchema, type MediaInfo, type Post } from "./posts";
 
@@ -29,14 +29,9 @@ const timeSchema = z
   .refine((v) => parseTime(v) !== null, "Please select a start time");
 const timeZoneSchema = z.string().max(100).refine(isValidTimeZone, "Unknown time zone");
 
-/** The browser's IANA time zone (the SPA sends it with every schedule). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
+// browserTimeZone lives with the zone arithmetic (no zod there), so a screen that only needs the
+// zone does not load these schemas (decision 168).
+export { browserTimeZone };
 
 /** Today's "YYYY-MM-DD" in a zone: the minimum start date. */
 export function todayIn(timeZone: string, nowMs = Date.now()): string {

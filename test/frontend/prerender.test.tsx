@@ -55,6 +55,7 @@ function load(path: string): HTMLElement {
   expect(styles).toContain('data-emotion="css-global');
   document.head.insertAdjacentHTML("beforeend", styles);
   const container = document.createElement("div");
+  container.id = "root";
   container.dataset.prerendered = path;
   container.innerHTML = markup;
   document.body.appendChild(container);
@@ -163,7 +164,10 @@ describe("pre-rendered public pages", () => {
     });
 
     it("signed in: hydrates the frame without a mismatch, then the dashboard fills in with the same layout", async () => {
+      const tokenCss = () => [...document.head.querySelectorAll("style")].filter((s) => s.textContent?.includes("--chakra-colors-brand-600:"));
       const container = load("/dashboard");
+      const built = tokenCss();
+      expect(built.length).toBeGreaterThan(0);
       vi.stubGlobal("fetch", session(true));
       const { errors, settle } = await hydrate(container, "/dashboard");
       for (let i = 0; i < 50 && container.querySelector('[data-testid="stat-Total Posts"]')?.textContent !== "7"; i++) await settle();
@@ -175,6 +179,10 @@ describe("pre-rendered public pages", () => {
       // One dashboard, one shell: the frame was replaced, not left behind.
       expect(container.querySelectorAll("h1")).toHaveLength(1);
       expect(screen.queryByTestId("shell-skeleton")).toBeNull();
+      // The theme's global CSS is the build's (decision 168): still in <head> as the build wrote
+      // it (emotion's <Global> would have taken the tag over), and not built and inserted again.
+      expect(tokenCss()).toEqual(built);
+      for (const tag of built) expect(tag.dataset.emotion).toMatch(/^css-global \S+$/);
     });
 
     it("signed out (an expired cookie): hydrates without a mismatch and ends on /login", async () => {
