@@ -1,15 +1,11 @@
 // "The user can replace it" in Create Post (issue 9): a generated post's image (AI image or brand
 // card) is attached with the text, and can be removed or changed for the user's own upload.
-import { ChakraProvider } from "@chakra-ui/react";
-import { configure, render, screen, within } from "@testing-library/react";
+import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
-import { system } from "../../frontend/app/theme";
-import { Toaster, toaster } from "../../frontend/components/ui/toaster";
-import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
+import { toaster } from "../../frontend/components/ui/toaster";
 import { jsonResponse, makeProject } from "./test-utils";
+import { generateWithAi, renderCreatePost } from "./create-post-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -35,20 +31,8 @@ afterEach(() => {
 describe("Create Post: the generated image", () => {
   it("is attached with the generated text, and can be removed, then another image added", async () => {
     const user = userEvent.setup({ delay: null });
-    render(
-      <ChakraProvider value={system}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
-            <CreatePostDialog open onOpenChange={() => {}} />
-            <Toaster />
-          </AuthTestProvider>
-        </SWRConfig>
-      </ChakraProvider>,
-    );
-    const dialog = screen.getByRole("dialog");
-    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
-    await user.type(within(dialog).getByPlaceholderText("What would you like to post about?"), "our repair van");
-    await user.click(within(dialog).getByRole("button", { name: "Generate" }));
+    const { dialog } = renderCreatePost(project);
+    await generateWithAi(user, dialog, "our repair van");
     expect(await within(dialog).findByText("Image attached: ai-image.jpg")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Change Image" })).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Remove image" }));

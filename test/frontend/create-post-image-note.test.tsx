@@ -1,16 +1,12 @@
 // How the network will show an attached image, said in Create Post when it is not a refusal: a
 // GIF goes to Threads and Instagram as a still JPEG of its first frame (decisions 123, 129).
-import { ChakraProvider } from "@chakra-ui/react";
-import { configure, render, screen, within } from "@testing-library/react";
+import { configure, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { imageNote } from "../../platforms/validation";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
-import { system } from "../../frontend/app/theme";
-import { Toaster, toaster } from "../../frontend/components/ui/toaster";
-import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
+import { toaster } from "../../frontend/components/ui/toaster";
 import { jsonResponse, makeProject } from "./test-utils";
+import { generateWithAi, renderCreatePost } from "./create-post-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -46,20 +42,8 @@ describe("the image note", () => {
 
   it("shows under the image in Create Post when the network changes to Threads", async () => {
     const user = userEvent.setup({ delay: null });
-    render(
-      <ChakraProvider value={system}>
-        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-          <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project: makeProject() }}>
-            <CreatePostDialog open onOpenChange={() => {}} />
-            <Toaster />
-          </AuthTestProvider>
-        </SWRConfig>
-      </ChakraProvider>,
-    );
-    const dialog = screen.getByRole("dialog");
-    await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
-    await user.type(within(dialog).getByPlaceholderText("What would you like to post about?"), "our new loop");
-    await user.click(within(dialog).getByRole("button", { name: "Generate" }));
+    const { dialog } = renderCreatePost(makeProject());
+    await generateWithAi(user, dialog, "our new loop");
     expect(await within(dialog).findByText("Image attached: loop.gif")).toBeInTheDocument();
     expect(within(dialog).queryByText(STILL)).not.toBeInTheDocument();
     await user.selectOptions(within(dialog).getByLabelText("Platform"), "threads");

@@ -1,13 +1,9 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { configure, render, screen, waitFor, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
-import { system } from "../../frontend/app/theme";
-import { Toaster, toaster } from "../../frontend/components/ui/toaster";
-import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
+import { toaster } from "../../frontend/components/ui/toaster";
 import { makePost, makeProject, jsonResponse } from "./test-utils";
+import { renderCreatePost } from "./create-post-utils";
 
 // Issue 13 in Create Post: "Add to queue" and "Repeat this post".
 const project = makeProject({ name: "Acme Coffee" });
@@ -35,20 +31,7 @@ afterEach(() => {
   toaster.dismiss();
 });
 
-function renderDialog(defaultMode: "now" | "schedule" = "now") {
-  const onOpenChange = vi.fn();
-  render(
-    <ChakraProvider value={system}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
-          <CreatePostDialog open onOpenChange={onOpenChange} defaultMode={defaultMode} />
-          <Toaster />
-        </AuthTestProvider>
-      </SWRConfig>
-    </ChakraProvider>,
-  );
-  return { onOpenChange, dialog: screen.getByRole("dialog") };
-}
+const renderDialog = (defaultMode: "now" | "schedule" = "now") => renderCreatePost(project, defaultMode);
 
 describe("Create Post planner tools", () => {
   it("adds a post to the queue and closes; a server refusal is shown and the dialog stays", async () => {

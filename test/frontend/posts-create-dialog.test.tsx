@@ -1,14 +1,11 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { act, configure, render, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
-import { system } from "../../frontend/app/theme";
-import { Toaster, toaster } from "../../frontend/components/ui/toaster";
-import CreatePostDialog, { localDate, parseHashtags } from "../../frontend/features/posts/create-post-dialog";
+import { toaster } from "../../frontend/components/ui/toaster";
+import { localDate, parseHashtags } from "../../frontend/features/posts/create-post-dialog";
 import type { Post } from "../../schema/api/posts";
 import { makePost, makeProject, jsonResponse } from "./test-utils";
+import { renderCreatePost } from "./create-post-utils";
 
 const project = makeProject({ name: "Acme Coffee" });
 
@@ -42,20 +39,8 @@ afterEach(() => {
   toaster.dismiss();
 });
 
-function renderDialog(props: { defaultMode?: "now" | "schedule"; withProject?: boolean } = {}) {
-  const onOpenChange = vi.fn();
-  render(
-    <ChakraProvider value={system}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project: props.withProject === false ? null : project }}>
-          <CreatePostDialog open onOpenChange={onOpenChange} defaultMode={props.defaultMode} />
-          <Toaster />
-        </AuthTestProvider>
-      </SWRConfig>
-    </ChakraProvider>,
-  );
-  return { onOpenChange, dialog: screen.getByRole("dialog") };
-}
+const renderDialog = (props: { defaultMode?: "now" | "schedule"; withProject?: boolean } = {}) =>
+  renderCreatePost(props.withProject === false ? null : project, props.defaultMode);
 
 describe("CreatePostDialog", () => {
   it("shows both modes, the placeholder, and keeps submit disabled until there is content", async () => {

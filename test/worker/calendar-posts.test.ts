@@ -6,14 +6,14 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, plainBatch } from "../../worker/lib/db";
-import { campaigns, posts } from "../../schema/db/posts";
+import { posts } from "../../schema/db/posts";
 import { listCalendarPosts, newPostRow, toPostDto } from "../../worker/services/posts";
 import { calendarPageText, postListJsonQuery } from "../../worker/services/post-json";
 import { CALENDAR_ROW_FIELDS, calendarPosts, toCalendarRow, type CalendarPage, type CalendarPost } from "../../schema/api/calendar";
 import { calendarPageResponse } from "../../schema/api/calendar-responses";
 import type { Post } from "../../schema/api/posts";
 import { expectError, json, signIn, type TestUser } from "./helpers";
-import { insertPost } from "./posts-fixtures";
+import { insertPost, insertPostWithEveryColumn } from "./posts-fixtures";
 
 let owner: TestUser;
 const db = () => getDb(env.DB);
@@ -45,26 +45,7 @@ beforeAll(async () => {
 
 describe("the calendar's rows, written by SQLite", () => {
   it("equal toCalendarRow(toPostDto) byte for byte for a post with every column filled, and read back as the full post's fields", async () => {
-    const campaignId = crypto.randomUUID();
-    await db().insert(campaigns).values({ id: campaignId, projectId: owner.projectId, prompt: "p", postCount: 1, duration: 7, platforms: ["instagram"], startDate: "2026-01-01", startTime: "09:00", timeZone: "UTC", createdAt: Date.now() });
-    const text = `Line "one"\nline\ttwo \\ back\u0001slash — café 🚀 \u2028 </script> ${"x".repeat(300)}`;
-    const row = newPostRow(
-      owner.projectId,
-      {
-        platform: "instagram",
-        content: text,
-        hashtags: ["#café", 'a"b', "🚀"],
-        scheduledFor: Date.UTC(2027, 5, 1, 8, 30, 0, 7),
-        mediaInfo: { url: "/media/abcdefghijklmnop", file_name: 'photo "1".jpg', file_type: "image/jpeg", file_size: 123_456 },
-        mediaUrl: "https://app.example/media/abcdefghijklmnop",
-        imagePrompt: "A cup of coffee",
-        seriesId: crypto.randomUUID(),
-        sources: [{ segment_id: "s1", document_id: "d1", document_title: 'Brand "book"', content: "We roast on Mondays." }],
-      },
-      campaignId,
-      Date.UTC(2026, 10, 24, 12, 0, 0, 999),
-    );
-    await db().insert(posts).values({ ...row, status: "failed", publishAttempts: 3, lastAttempt: Date.UTC(2027, 5, 1, 8, 31), errorMessage: 'Refused: "duplicate"\n', platformPostId: "123" });
+    await insertPostWithEveryColumn(owner.projectId);
     const { dto, text: answered } = await readBoth(owner.projectId);
     expect(dto).toHaveLength(1);
     expect(answered).toBe(expectedText(dto));

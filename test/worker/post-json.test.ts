@@ -6,12 +6,13 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, plainBatch } from "../../worker/lib/db";
-import { campaigns, posts } from "../../schema/db/posts";
+import { posts } from "../../schema/db/posts";
 import { listPosts, newPostRow, toPostDto, type ListPostsFilter } from "../../worker/services/posts";
 import { postListJsonQuery, postListText } from "../../worker/services/post-json";
 import { getDashboard } from "../../worker/services/dashboard";
 import { postListResponse } from "../../schema/api/posts-responses";
 import { signIn, type TestUser } from "./helpers";
+import { insertPostWithEveryColumn } from "./posts-fixtures";
 
 let owner: TestUser;
 const db = () => getDb(env.DB);
@@ -46,29 +47,7 @@ beforeAll(async () => {
 
 describe("posts as JSON text from D1 rows", () => {
   it("equals toPostDto for a post with every column filled, text with quotes, escapes and non-ASCII included", async () => {
-    const campaignId = crypto.randomUUID();
-    await db().insert(campaigns).values({ id: campaignId, projectId: owner.projectId, prompt: "p", postCount: 1, duration: 7, platforms: ["twitter"], startDate: "2026-01-01", startTime: "09:00", timeZone: "UTC", createdAt: Date.now() });
-    const text = `Line "one"\nline\ttwo \\ back\u0001slash — café 🚀 \u2028 </script> ${"x".repeat(300)}`;
-    const row = newPostRow(
-      owner.projectId,
-      {
-        platform: "instagram",
-        content: text,
-        hashtags: ["#café", "a\"b", "🚀"],
-        scheduledFor: Date.UTC(2027, 5, 1, 8, 30, 0, 7),
-        mediaInfo: { url: "/media/abcdefghijklmnop", file_name: 'photo "1".jpg', file_type: "image/jpeg", file_size: 123_456 },
-        mediaUrl: "https://app.example/media/abcdefghijklmnop",
-        imagePrompt: "A cup of coffee, \"warm\" light",
-        seriesId: crypto.randomUUID(),
-        sources: [
-          { segment_id: "s1", document_id: "d1", document_title: "Brand \"book\"", content: "We roast on Mondays.\nAlways." },
-          { segment_id: "s2", document_id: "d2", document_title: "Über uns", content: "Ünïcödé ✓" },
-        ],
-      },
-      campaignId,
-      Date.UTC(2026, 10, 24, 12, 0, 0, 999),
-    );
-    await db().insert(posts).values({ ...row, status: "failed", publishAttempts: 3, lastAttempt: Date.UTC(2027, 5, 1, 8, 31, 2, 40), publishedAt: Date.UTC(2027, 5, 1, 8, 31, 2, 41), errorMessage: "Refused: \"duplicate\"", platformPostId: "1234567890" });
+    await insertPostWithEveryColumn(owner.projectId);
     const { dto, text: json } = await readBoth(owner.projectId);
     expect(dto).toHaveLength(1);
     expect(JSON.parse(json!)).toEqual(dto);

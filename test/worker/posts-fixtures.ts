@@ -2,6 +2,9 @@
 // social area stores them) and posts inserted directly in a given state.
 import { env } from "cloudflare:workers";
 import { encryptToken } from "../../worker/lib/token-crypto";
+import { getDb } from "../../worker/lib/db";
+import { campaigns, posts } from "../../schema/db/posts";
+import { newPostRow } from "../../worker/services/posts";
 
 /** Stores an active connected account the way the social area does (tokens encrypted). */
 async function insertAccount(
@@ -185,4 +188,43 @@ export type SandboxItem = { id: string; account_id: string; username: string; te
 export async function sandboxPosts(platform: "twitter" | "instagram", username: string): Promise<SandboxItem[]> {
   const res = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}${prefixOf(platform)}/_state?account=${encodeURIComponent(username)}`);
   return ((await res.json()) as { items: SandboxItem[] }).items;
+}
+
+/**
+ * Inserts (through drizzle, as the app writes) one post of a new campaign with every column filled,
+ * its text full of what JSON must escape (quotes, control characters, U+2028, "</script>", non-ASCII):
+ * the row that the tests of SQLite-written JSON (post-json, calendar) compare byte for byte.
+ */
+export async function insertPostWithEveryColumn(projectId: string): Promise<void> {
+  const db = getDb(env.DB);
+  const campaignId = crypto.randomUUID();
+  await db.insert(campaigns).values({ id: campaignId, projectId, prompt: "p", postCount: 1, duration: 7, platforms: ["instagram"], startDate: "2026-01-01", startTime: "09:00", timeZone: "UTC", createdAt: Date.now() });
+  const row = newPostRow(
+    projectId,
+    {
+      platform: "instagram",
+      content: `Line "one"\nline\ttwo \\ back\u0001slash — café 🚀 \u2028 </script> ${"x".repeat(300)}`,
+      hashtags: ["#café", 'a"b', "🚀"],
+      scheduledFor: Date.UTC(2027, 5, 1, 8, 30, 0, 7),
+      mediaInfo: { url: "/media/abcdefghijklmnop", file_name: 'photo "1".jpg', file_type: "image/jpeg", file_size: 123_456 },
+      mediaUrl: "https://app.example/media/abcdefghijklmnop",
+      imagePrompt: 'A cup of coffee, "warm" light',
+      seriesId: crypto.randomUUID(),
+      sources: [
+        { segment_id: "s1", document_id: "d1", document_title: 'Brand "book"', content: "We roast on Mondays.\nAlways." },
+        { segment_id: "s2", document_id: "d2", document_title: "Über uns", content: "Ünïcödé ✓" },
+      ],
+    },
+    campaignId,
+    Date.UTC(2026, 10, 24, 12, 0, 0, 999),
+  );
+  await db.insert(posts).values({
+    ...row,
+    status: "failed",
+    publishAttempts: 3,
+    lastAttempt: Date.UTC(2027, 5, 1, 8, 31, 2, 40),
+    publishedAt: Date.UTC(2027, 5, 1, 8, 31, 2, 41),
+    errorMessage: 'Refused: "duplicate"\n',
+    platformPostId: "1234567890",
+  });
 }

@@ -1,0 +1,36 @@
+// Create Post rendered as the app renders it (theme, a fresh SWR cache, signed in as u1, the
+// toaster), for the tests of the dialog. Kept apart from test-utils.tsx so that the other tests
+// do not load the dialog's module.
+import { ChakraProvider } from "@chakra-ui/react";
+import { render, screen, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
+import { SWRConfig } from "swr";
+import { vi } from "vitest";
+import type { Project } from "../../schema/api/projects";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
+import { Toaster } from "../../frontend/components/ui/toaster";
+import CreatePostDialog, { type CreatePostDialogProps } from "../../frontend/features/posts/create-post-dialog";
+
+/** Opens Create Post for `project` (null: no project yet); returns the dialog and its onOpenChange spy. */
+export function renderCreatePost(project: Project | null, defaultMode?: CreatePostDialogProps["defaultMode"]) {
+  const onOpenChange = vi.fn();
+  render(
+    <ChakraProvider value={system}>
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
+          <CreatePostDialog open onOpenChange={onOpenChange} defaultMode={defaultMode} />
+          <Toaster />
+        </AuthTestProvider>
+      </SWRConfig>
+    </ChakraProvider>,
+  );
+  return { onOpenChange, dialog: screen.getByRole("dialog") };
+}
+
+/** "Generate with AI", the prompt typed, "Generate" pressed (the answer is the test's fetch stub). */
+export async function generateWithAi(user: UserEvent, dialog: HTMLElement, prompt: string): Promise<void> {
+  await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
+  await user.type(within(dialog).getByPlaceholderText("What would you like to post about?"), prompt);
+  await user.click(within(dialog).getByRole("button", { name: "Generate" }));
+}
