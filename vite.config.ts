@@ -17,9 +17,9 @@ const dist = path.resolve(import.meta.dirname, "dist");
 const PRERENDERED: Record<string, string> = { "/": "landing.html", "/login": "login.html", "/dashboard": "dashboard.html" };
 
 // The module each pre-rendered page hydrates with (decision 168): its screen's (the dashboard's
-// frame on /dashboard), whose chunks get a low-priority modulepreload tag in the page's <head>.
-// Otherwise Vite's import helper adds those tags from script just before hydration: on a phone a
-// 50-190 ms task (4x slowdown) in the middle of start-up. The signed-in shell and screen that
+// frame on /dashboard), whose chunks join the page's preload template (decision 172: in <head>
+// once the app starts). Otherwise Vite's import helper adds those tags from script just before
+// hydration: on a phone a 50-190 ms task (4x slowdown) in the middle of start-up. The signed-in shell and screen that
 // follow the session are not preloaded: ~55 more chunks fetched and compiled at once competed
 // with the start-up tasks for the CPU (measured: decision 168, "Rejected").
 const PAGE_MODULES: Record<string, string[]> = {
@@ -44,7 +44,7 @@ function modulePreloads(chunks: Rollup.OutputChunk[], modules: string[], html: s
   const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
   return files
     .filter((f) => !present.has(f))
-    .map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
+    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
     .join("");
 }
 
@@ -93,7 +93,8 @@ function prerender(): Plugin {
         for (const [route, file] of Object.entries(PRERENDERED)) {
           const { styles, markup } = await render(route);
           const page = shell
-            .replace("</head>", () => `${modulePreloads(chunks, PAGE_MODULES[route] ?? [], shell)}${styles}</head>`)
+            .replace("</template>", () => `${modulePreloads(chunks, PAGE_MODULES[route] ?? [], shell)}</template>`)
+            .replace("</head>", () => `${styles}</head>`)
             .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${route}">${markup}</div>`);
           writeFileSync(path.join(dist, file), page);
         }
@@ -104,35 +105,59 @@ function prerender(): Plugin {
   };
 }
 
-// main.tsx imports the app (app/start.tsx) only after the first paint (decision 166). So that its
-// files still download at once, every page's <head> gets a modulepreload tag for that chunk and
-// for the chunks it imports (Vite only adds them for the entry's static imports), at low fetch
-// priority: they must not compete with the document, and Lighthouse's simulation then does not
-// count their download as blocking the first paint (decision 166 measured both).
+/** The files every page loads at start-up: the entry, app/start.tsx and what start imports one by one (decision 166), with their imports. */
+function startupFiles(chunks: Rollup.OutputChunk[]): string[] {
+  const start = chunks.find((c) => c.facadeModuleId?.endsWith("/app/start.tsx"));
+  if (!start) throw new Error("preload-app: no chunk for app/start.tsx");
+  const files: string[] = [];
+  const visit = (file: string) => {
+    if (files.includes(file)) return;
+    files.push(file);
+    for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) visit(imported);
+  };
+  visit(start.fileName);
+  for (const file of start.dynamicImports) visit(file);
+  return files;
+}
+
+// main.tsx imports the app (app/start.tsx) only after the first paint (decision 166). Its files
+// and the chunks they import are listed in every page's <head> as modulepreload tags inside a
+// <template> (Vite only preloads the entry's static imports); main.tsx moves them into <head> when
+// it starts the app, so they download from then on, all at once (decision 172). Inside the
+// template they fetch nothing: the first paint never shares the network with ~250 KB of scripts,
+// and Lighthouse's simulation no longer counts their download before the largest paint.
 function preloadApp(): Plugin {
+  let startup = new Set<string>();
   return {
     name: "brandpilot-preload-app",
     apply: "build",
+    // Before Vite writes each import()'s preload list (its generateBundle): see modulePreload below.
+    generateBundle: {
+      order: "pre",
+      handler(_, bundle) {
+        startup = new Set(startupFiles(Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk")));
+      },
+    },
     transformIndexHtml: {
       order: "post",
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const chunks = Object.values(ctx.bundle).filter((c) => c.type === "chunk");
-        const start = chunks.find((c) => c.facadeModuleId?.endsWith("/app/start.tsx"));
-        if (!start) throw new Error("preload-app: no chunk for app/start.tsx");
-        const files: string[] = [];
-        const visit = (file: string) => {
-          if (files.includes(file)) return;
-          files.push(file);
-          for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) visit(imported);
-        };
-        visit(start.fileName);
-        // start.tsx imports React, the theme and the app one after the other (separate tasks).
-        for (const file of start.dynamicImports) visit(file);
+        const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk");
         const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
-        const links = files.filter((f) => !present.has(f)).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`);
-        return html.replace("</head>", () => `  ${links.join("\n    ")}\n  </head>`);
+        const links = startupFiles(chunks)
+          .filter((f) => !present.has(f))
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+        return html.replace("</head>", () => `  <template id="app-preloads">${links.join("")}</template>\n  </head>`);
       },
+    },
+    api: {
+      /**
+       * Vite's modulePreload.resolveDependencies: an import()'s preload list leaves out the files
+       * every page has loaded by the time any import() after start-up runs (the start-up files
+       * above; loading them again would be a no-op). Fewer file names in the chunks that carry the
+       * lists (the router, the app), which are part of /login's 150 KiB initial JS.
+       */
+      resolveDependencies: (file: string, deps: string[]) => deps.filter((d) => d === file || !startup.has(d)),
     },
   };
 }
@@ -161,13 +186,15 @@ export function lazyChakraGlobalCss(): Plugin {
 }
 
 // The SPA lives in frontend/ and builds to dist/, which the Worker serves as static assets.
+const appPreloads = preloadApp();
+
 export default defineConfig({
   root: "frontend",
-  plugins: [react(), lazyChakraGlobalCss(), preloadApp(), prerender()],
+  plugins: [react(), lazyChakraGlobalCss(), appPreloads, prerender()],
   // No modulepreload polyfill (decision 168): every browser the build targets but Safari 16.x
   // preloads modules itself, and there the tags only cost a later download. It paid for the
   // start-up changes of decision 168 in /login's 150 KiB initial JS.
-  build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+  build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false, resolveDependencies: appPreloads.api.resolveDependencies } },
   server: {
     port: 5173,
     proxy: { "/api": worker, "/media": worker, "/dev": worker },
