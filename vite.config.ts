@@ -28,24 +28,35 @@ const PAGE_MODULES: Record<string, string[]> = {
   "/dashboard": ["features/dashboard/dashboard-frame.tsx"],
 };
 
-/** `<link rel="modulepreload">` tags for `modules` and the chunks they import, less those `html` already names. */
-function modulePreloads(chunks: Rollup.OutputChunk[], modules: string[], html: string): string {
-  const files: string[] = [];
+/** `files` and every chunk they import, directly or not, each once, in visiting order. */
+function withImports(chunks: Rollup.OutputChunk[], files: string[]): string[] {
+  const out: string[] = [];
   const visit = (file: string) => {
-    if (files.includes(file)) return;
-    files.push(file);
+    if (out.includes(file)) return;
+    out.push(file);
     for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) visit(imported);
   };
-  for (const module of modules) {
-    const chunk = chunks.find((c) => c.facadeModuleId === path.join(frontend, module));
-    if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
-    visit(chunk.fileName);
-  }
+  files.forEach(visit);
+  return out;
+}
+
+/** `<link rel="modulepreload">` tags for `files`, less those `html` already names. */
+function preloadLinks(files: string[], html: string): string {
   const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
   return files
     .filter((f) => !present.has(f))
     .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
     .join("");
+}
+
+/** Preload tags for `modules` (source paths under frontend/) and the chunks they import. */
+function modulePreloads(chunks: Rollup.OutputChunk[], modules: string[], html: string): string {
+  const files = modules.map((module) => {
+    const chunk = chunks.find((c) => c.facadeModuleId === path.join(frontend, module));
+    if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
+    return chunk.fileName;
+  });
+  return preloadLinks(withImports(chunks, files), html);
 }
 
 // index.html's one inline script (it sets the side navigation's remembered width on <html> before
@@ -109,15 +120,7 @@ function prerender(): Plugin {
 function startupFiles(chunks: Rollup.OutputChunk[]): string[] {
   const start = chunks.find((c) => c.facadeModuleId?.endsWith("/app/start.tsx"));
   if (!start) throw new Error("preload-app: no chunk for app/start.tsx");
-  const files: string[] = [];
-  const visit = (file: string) => {
-    if (files.includes(file)) return;
-    files.push(file);
-    for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) visit(imported);
-  };
-  visit(start.fileName);
-  for (const file of start.dynamicImports) visit(file);
-  return files;
+  return withImports(chunks, [start.fileName, ...start.dynamicImports]);
 }
 
 // main.tsx imports the app (app/start.tsx) only after the first paint (decision 166). Its files
@@ -143,11 +146,8 @@ function preloadApp(): Plugin {
       handler(html, ctx) {
         if (!ctx.bundle) return html;
         const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk");
-        const present = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
-        const links = startupFiles(chunks)
-          .filter((f) => !present.has(f))
-          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-        return html.replace("</head>", () => `  <template id="app-preloads">${links.join("")}</template>\n  </head>`);
+        const links = preloadLinks(startupFiles(chunks), html);
+        return html.replace("</head>", () => `  <template id="app-preloads">${links}</template>\n  </head>`);
       },
     },
     api: {
