@@ -129,8 +129,8 @@ function startupFiles(chunks: Rollup.OutputChunk[]): string[] {
 // it starts the app, so they download from then on, all at once (decision 172). Inside the
 // template they fetch nothing: the first paint never shares the network with ~250 KB of scripts,
 // and Lighthouse's simulation no longer counts their download before the largest paint.
-function preloadApp(): Plugin {
-  let startup = new Set<string>();
+export function preloadApp() {
+  let startup: string[] = [];
   return {
     name: "brandpilot-preload-app",
     apply: "build",
@@ -138,16 +138,15 @@ function preloadApp(): Plugin {
     generateBundle: {
       order: "pre",
       handler(_, bundle) {
-        startup = new Set(startupFiles(Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk")));
+        startup = startupFiles(Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk"));
       },
     },
     transformIndexHtml: {
       order: "post",
+      // Vite writes index.html in its generateBundle, after the hook above has listed the files.
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === "chunk");
-        const links = preloadLinks(startupFiles(chunks), html);
-        return html.replace("</head>", () => `  <template id="app-preloads">${links}</template>\n  </head>`);
+        return html.replace("</head>", () => `  <template id="app-preloads">${preloadLinks(startup, html)}</template>\n  </head>`);
       },
     },
     api: {
@@ -157,9 +156,9 @@ function preloadApp(): Plugin {
        * above; loading them again would be a no-op). Fewer file names in the chunks that carry the
        * lists (the router, the app), which are part of /login's 150 KiB initial JS.
        */
-      resolveDependencies: (file: string, deps: string[]) => deps.filter((d) => d === file || !startup.has(d)),
+      resolveDependencies: (file: string, deps: string[]) => deps.filter((d) => d === file || !startup.includes(d)),
     },
-  };
+  } satisfies Plugin & { api: object };
 }
 
 // Chakra's createSystem builds the theme's whole global CSS (preflight, global styles and a CSS

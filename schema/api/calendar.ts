@@ -19,9 +19,10 @@ export const CALENDAR_ROW_FIELDS = [
   "media_url",
   "error_message", // a failed card says why
   "series_id", // editing a recurring post asks "this one / all future"
-] as const;
+] as const satisfies readonly (keyof Post | "scheduled_for_ms")[];
 
-export type CalendarPost = Pick<Post, "id" | "platform" | "content" | "hashtags" | "scheduled_for" | "status" | "media_info" | "media_url" | "error_message" | "series_id">;
+/** The full post's fields a row carries (scheduled_for_ms read back as scheduled_for). */
+export type CalendarPost = Pick<Post, Exclude<(typeof CALENDAR_ROW_FIELDS)[number], "scheduled_for_ms"> | "scheduled_for">;
 
 export type CalendarRow = [
   id: string,

@@ -40,13 +40,14 @@ beforeEach(() => {
     const method = init?.method ?? "GET";
     calls.push({ url, method, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
     const ok = (b: unknown, status = 200) => new Response(status === 204 ? null : JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
+    if (method === "GET" && url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
     if (method === "GET" && url.startsWith("/api/projects/p1/calendar")) {
       const u = new URL(url, "http://x");
       const from = Date.parse(u.searchParams.get("from")!);
       const to = Date.parse(u.searchParams.get("to")!);
       return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
     }
-    if (method === "GET" && url.startsWith("/api/projects/p1/posts?status=draft")) return ok([]);
+
     const m = /^\/api\/posts\/([^/]+)(\/publish|\/retry)?$/.exec(url);
     if (m) {
       const p = posts.find((x) => x.id === m[1])!;

@@ -49,7 +49,8 @@ beforeEach(() => {
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
     calls.push({ url, method, body });
     const ok = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
-    if (url.startsWith("/api/projects/p1/posts?status=draft")) return ok(drafts);
+
+    if (url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer(drafts));
     if (url.startsWith("/api/projects/p1/calendar?from=")) {
       const u = new URL(url, "http://x");
       const from = Date.parse(u.searchParams.get("from")!);

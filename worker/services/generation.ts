@@ -212,7 +212,7 @@ export async function generateContent(
     console.error("post generation failed", err);
     throw generationFailed();
   }
-  const drafts = sanitizeDrafts(raw, isCampaign ? platforms : platforms.slice(0, 1), count);
+  const drafts = sanitizeDrafts(raw, request.platforms, count);
   if (drafts.length === 0) throw noContentGenerated();
 
   const times = scheduleTimes(input, drafts.length, Date.now());
@@ -226,8 +226,7 @@ export async function generateContent(
   }));
   // Instagram publishes nothing without an image: each Instagram post gets an AI image where the
   // engine has an image model, else (and on any failure of it) its brand card (post-image.ts).
-  const brand = { name: project.name, industry: project.industry, brand_voice: project.brandVoice, description: project.description };
-  const images = await makePostImages(db, env, engine, userId, projectId, brand, posts.map((p, i) => ({ platform: p.platform, keyLine: drafts[i]!.key_line ?? firstSentence(p.content) })));
+  const images = await makePostImages(db, env, engine, userId, projectId, request.brand, posts.map((p, i) => ({ platform: p.platform, keyLine: drafts[i]!.key_line ?? firstSentence(p.content) })));
   images.forEach((m, i) => m && (posts[i]!.media_info = m));
   // What the user is told beside the drafts: subjects the writer skipped (the brain knows nothing
   // of them) and a campaign shorter than asked (decision 119).

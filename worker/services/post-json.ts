@@ -1,7 +1,7 @@
-// The calendar's posts as JSON text written by SQLite (decision 170; decision 169 wrote it in JS
-// from D1's rows). The calendar asks for up to 1,000 posts at a time: turning D1's answer into row
-// objects (inside the D1 binding's batch) and writing each post again in JS cost the week most of
-// its CPU. Here one statement answers one row whose `json` column is the whole list, byte for
+// The post list as JSON text written by SQLite (decision 170; decision 169 wrote it in JS from D1's
+// rows). A list asks for up to 1,000 posts at a time: turning D1's answer into row objects (inside
+// the D1 binding's batch) and writing each post again in JS cost most of its CPU. Here one
+// statement answers one row whose `json` column is the whole list, byte for
 // byte `JSON.stringify(rows.map(toPostDto))` (posts.ts, still the shape for every other path):
 // the same keys in the same order; strings through `json_quote` (the same escapes as
 // JSON.stringify); instants through `strftime` as `Date#toISOString` writes them; the JSON columns
@@ -105,8 +105,10 @@ export function postListText(rows: Record<string, unknown>[]): PostListJson | nu
   return row.json as PostListJson;
 }
 
+const CALENDAR_PAGE_START = `{"fields":${JSON.stringify(CALENDAR_ROW_FIELDS)},"posts":`;
+
 /** The calendar's answer from `postListJsonQuery(..., "calendar")`'s rows (every post is written). */
 export function calendarPageText(rows: Record<string, unknown>[]): CalendarPageJson {
   const row = rows[0] as { json: string } | undefined;
-  return `{"fields":${JSON.stringify(CALENDAR_ROW_FIELDS)},"posts":${row?.json ?? "[]"}}` as CalendarPageJson;
+  return `${CALENDAR_PAGE_START}${row?.json ?? "[]"}}` as CalendarPageJson;
 }

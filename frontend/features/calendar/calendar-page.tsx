@@ -9,8 +9,8 @@ import { browserTimeZone } from "../../../schema/api/campaigns";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
 import { useAuth } from "../../app/auth-context";
-import { fetcher } from "../../lib/api";
-import { calendarPosts, type CalendarPage, type CalendarPost } from "../../../schema/api/calendar";
+import type { CalendarPost } from "../../../schema/api/calendar";
+import { calendarFetcher } from "./post-api";
 import {
   formatDay,
   formatMonth,
@@ -37,8 +37,6 @@ import { CsvImportDialog } from "./csv-import-dialog";
 import { CsvExportDialog } from "./csv-export-dialog";
 import { useSeriesEdit } from "./series-scope-dialog";
 import { localDateTimeToUtc } from "../../../schema/api/campaign-schedule";
-
-const calendarFetcher = async (path: string) => calendarPosts(await fetcher<CalendarPage>(path));
 
 type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "published" | "failed">;
 type PlatformFilter = "all" | Platform;

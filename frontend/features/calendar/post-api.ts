@@ -1,8 +1,12 @@
+import { calendarPosts, type CalendarPage, type CalendarPost } from "../../../schema/api/calendar";
 import type { Post } from "../../../schema/api/posts";
-import { request } from "../../lib/api";
+import { fetcher, request } from "../../lib/api";
 
 // Post actions shared by the calendar and the dashboard (the posts API is the posts area's).
-const postPath = (id: string) => `/api/posts/${encodeURIComponent(id)}`;
+export const postPath = (id: string) => `/api/posts/${encodeURIComponent(id)}`;
+
+/** SWR fetcher of the calendar's own read (GET .../calendar, decision 171): its rows as posts. */
+export const calendarFetcher = async (path: string): Promise<CalendarPost[]> => calendarPosts(await fetcher<CalendarPage>(path));
 
 export const publishPost = (id: string) => request<Post>(`${postPath(id)}/publish`, { method: "POST" });
 export const retryPost = (id: string) => request<Post>(`${postPath(id)}/retry`, { method: "POST" });

@@ -11,7 +11,7 @@ import ImageUploadDialog from "../posts/image-upload-dialog";
 import { PostSources } from "../posts/post-sources";
 import { formatDay, formatTime } from "./calendar-dates";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
-import { formatHashtags, postImage } from "./post-api";
+import { formatHashtags, postImage, postPath } from "./post-api";
 import { STATUS_COLORS } from "./post-card";
 
 // Issue 13: a published post shows its metrics chart (uPlot, loaded only when needed).
@@ -45,7 +45,7 @@ export function PostDetailDialog({
   const [saving, setSaving] = useState(false);
   // The calendar reads only what its cards draw (decision 171): what else the modal shows of the
   // post (the brain passages it drew on) comes with the full post, fetched when it opens.
-  const { data: full } = useSWR<Post>(post ? `/api/posts/${encodeURIComponent(post.id)}` : null, fetcher, { shouldRetryOnError: false });
+  const { data: full } = useSWR<Post>(post ? postPath(post.id) : null, fetcher, { shouldRetryOnError: false });
 
   useEffect(() => {
     if (!post) return;

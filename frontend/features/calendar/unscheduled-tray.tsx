@@ -5,6 +5,7 @@ import type { SlotsResponse } from "../../../schema/api/planner";
 import { weekday } from "../../../schema/api/campaign-schedule";
 import { fetcher } from "../../lib/api";
 import { PostChip } from "./month-view";
+import { calendarFetcher } from "./post-api";
 import type { Selection } from "./bulk-actions";
 
 // The Unscheduled tray (issue 13): drafts — posts without a time — listed beside the calendar and
@@ -13,7 +14,8 @@ import type { Selection } from "./bulk-actions";
 export const DEFAULT_DRAFT_TIME = "09:00";
 
 export function useDrafts(projectId: string | undefined) {
-  return useSWR<CalendarPost[]>(projectId ? `/api/projects/${encodeURIComponent(projectId)}/posts?status=draft&limit=200` : null, fetcher, { shouldRetryOnError: false });
+  // The calendar's own rows (decision 171), as the calendar itself reads them.
+  return useSWR<CalendarPost[]>(projectId ? `/api/projects/${encodeURIComponent(projectId)}/calendar?status=draft&limit=200` : null, calendarFetcher, { shouldRetryOnError: false });
 }
 
 export function useSlots(projectId: string | undefined) {

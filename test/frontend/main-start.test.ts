@@ -1,0 +1,51 @@
+// Decision 172: main.tsx keeps the app's start-up preloads in <template id="app-preloads"> until it
+// starts the app, then moves them into <head> (so they download from then on, not while the first
+// paint is parsed), and imports the app only once every one of them has loaded or failed.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+const started = vi.fn();
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  vi.resetModules();
+  started.mockClear();
+  vi.doMock("../../frontend/app/start", () => {
+    started();
+    return {};
+  });
+  vi.stubGlobal("fetch", vi.fn(async () => new Response("{}")));
+  document.head.innerHTML =
+    '<template id="app-preloads"><link rel="modulepreload" href="/assets/start-a.js"><link rel="modulepreload" href="/assets/theme-b.js"></template>';
+  document.body.innerHTML = '<div id="root"></div>';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.head.innerHTML = "";
+  document.body.innerHTML = "";
+});
+
+describe("main.tsx on the SPA shell (no pre-rendered page: it starts at once)", () => {
+  it("moves the preloads into <head> and imports the app only when all of them have loaded or failed", async () => {
+    expect(document.head.querySelectorAll("link")).toHaveLength(0); // inert inside the template
+    await import("../../frontend/main");
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    expect(links.map((l) => l.getAttribute("href"))).toEqual(["/assets/start-a.js", "/assets/theme-b.js"]);
+    await settle();
+    expect(started).not.toHaveBeenCalled();
+    links[0]!.dispatchEvent(new Event("load"));
+    await settle();
+    expect(started).not.toHaveBeenCalled();
+    links[1]!.dispatchEvent(new Event("error")); // a failed download does not hold the app back
+    for (let i = 0; i < 5 && !started.mock.calls.length; i++) await settle();
+    expect(started).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for the session before anything else, and starts without a template too", async () => {
+    document.head.innerHTML = "";
+    await import("../../frontend/main");
+    expect(fetch).toHaveBeenCalledWith("/api/auth/session", { credentials: "same-origin" });
+    for (let i = 0; i < 5 && !started.mock.calls.length; i++) await settle();
+    expect(started).toHaveBeenCalledTimes(1);
+  });
+});
