@@ -28,7 +28,7 @@ import {
   type Failure,
   type SandboxNetwork,
 } from "../shared/sandbox-core.ts";
-import { mastodonLength } from "./meta.ts";
+import { MASTODON_DEFAULT_LIMITS, mastodonLength } from "./meta.ts";
 
 type App = { host: string; clientId: string; clientSecret: string; redirectUris: string[]; scopes: string[] };
 type Token = { host: string; accountId: string; scopes: string[] };
@@ -38,7 +38,6 @@ type Status = { id: string; host: string; accountId: string; text: string; media
 const PROCESSING_MS = 300;
 const IDEMPOTENCY_TTL_MS = 3600_000;
 const SUPPORTED = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif", "image/heic"];
-const IMAGE_LIMIT = 16 * 1024 * 1024;
 
 const apps = new Map<string, App>();
 const tokens = new Map<string, Token>();
@@ -56,7 +55,7 @@ const snowflake = () => `${Date.now()}${String(++seq % 100000).padStart(5, "0")}
 export function instanceLimits(host: string) {
   const m = host.match(/^(\d{2,6})chars\./);
   const img = host.match(/(?:^|\.)(\d{1,5})(mb|kb)\./);
-  const imageSizeLimit = img ? Number(img[1]) * (img[2] === "mb" ? 1024 * 1024 : 1024) : IMAGE_LIMIT;
+  const imageSizeLimit = img ? Number(img[1]) * (img[2] === "mb" ? 1024 * 1024 : 1024) : MASTODON_DEFAULT_LIMITS.imageSizeLimit;
   return { maxCharacters: m ? Number(m[1]) : 500, maxMedia: 4, reservedPerUrl: 23, imageSizeLimit };
 }
 

@@ -16,6 +16,7 @@ import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { newId, randomToken } from "../lib/ids";
 import { fitWidth, ImageConvertError, toJpegUnder } from "../lib/image-convert";
+import { imagesBinding, type ImagesBinding } from "../lib/images-binding";
 import { imageSize } from "../../platforms/shared/image-size";
 import { imageCopyPlan } from "../../platforms/shared/image-copy";
 import { MEDIA_CACHE_CONTROL } from "./media";
@@ -23,12 +24,6 @@ import { MEDIA_CACHE_CONTROL } from "./media";
 type MediaRow = typeof media.$inferSelect;
 export type PreparedImage = { row: MediaRow; data: ArrayBuffer };
 
-/** The minimal surface of the Cloudflare Images binding used here. */
-type ImagesBinding = {
-  input(stream: ReadableStream<Uint8Array>): {
-    transform(options: { width?: number; fit?: string }): { output(options: { format: string; quality?: number }): Promise<{ response(): Response }> };
-  };
-};
 
 /** One JPEG encode through the binding, at most `width` wide. */
 async function viaBinding(images: ImagesBinding, bytes: Uint8Array, width: number | undefined): Promise<Uint8Array> {
@@ -39,7 +34,7 @@ async function viaBinding(images: ImagesBinding, bytes: Uint8Array, width: numbe
 
 /** A JPEG at most `maxWidth` wide and `maxBytes` long, through the binding when bound. */
 async function convert(env: Env, bytes: Uint8Array, type: string, maxWidth: number | undefined, maxBytes: number, sourceWidth: number): Promise<Uint8Array> {
-  const images = (env as unknown as { IMAGES?: ImagesBinding }).IMAGES;
+  const images = imagesBinding(env);
   if (!images) return (await toJpegUnder(bytes, type, maxBytes, maxWidth)).data;
   // Width unknown from the header: one encode at maxWidth (or as it is), as before decision 126.
   const fit = sourceWidth

@@ -17,6 +17,7 @@ import type { Db } from "../lib/db";
 import { badRequest } from "../lib/errors";
 import { imageSize } from "../../platforms/shared/image-size";
 import { copyOutOfReach } from "../../platforms/shared/image-copy";
+import { imagesBinding } from "../lib/images-binding";
 
 const DAY_MS = 86_400_000;
 
@@ -99,6 +100,7 @@ export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts
   const images = new Map<string, DraftImage>();
   const exclude = new Set(drafts.flatMap((d) => (d.postId ? [d.postId] : [])));
   const taken = new Map<PlatformId, number[]>();
+  const hasImages = imagesBinding(env) !== undefined;
   // One read of the existing posts per network, around all the batch's times.
   for (const d of drafts) {
     if (!isPlatformId(d.platform) || d.scheduledFor === null || !platformMeta(d.platform).rules.dailyCap || taken.has(d.platform)) continue;
@@ -126,7 +128,6 @@ export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts
     );
     const meta = platformMeta(platform);
     // Without the Images binding, a photo too large for the JavaScript converter that needs a copy for this network.
-    const hasImages = !!(env as unknown as { IMAGES?: unknown }).IMAGES;
     const unpreparable = image && !hasImages && !issues.some((i) => i.field === "media_info") ? copyOutOfReach(meta.label, meta.rules.images, image, own.imageMaxBytes) : null;
     if (unpreparable) issues.push({ field: "media_info", message: unpreparable });
     const cap = meta.rules.dailyCap;

@@ -20,7 +20,7 @@ const GROUPS = [
 ];
 
 /** Relation class the groups' words are related by (its strength is the engine's for that class). */
-export const CONCEPT_CLASS: RelationClass = "s";
+const CONCEPT_CLASS: RelationClass = "s";
 
 let groups: Map<string, Set<string>> | undefined;
 
@@ -39,14 +39,21 @@ function groupsByStem(): Map<string, Set<string>> {
   return groups;
 }
 
-/** `related` with the concept groups added (a stronger relation already in `related` is kept). */
-export function withConceptGroups(related: RelatedStems, cls: RelationClass = CONCEPT_CLASS): RelatedStems {
+/**
+ * `related` with the concept groups added. A pair `related` already relates keeps its own class;
+ * each stem's merged relations are built once (the lookup is on every query's soft matching).
+ */
+export function withConceptGroups(related: RelatedStems): RelatedStems {
+  const merged = new Map<string, ReadonlyMap<string, RelationClass>>();
   return (stem) => {
-    const base = related(stem);
     const extra = groupsByStem().get(stem);
-    if (!extra) return base;
-    const merged = new Map(base ?? []);
-    for (const o of extra) if (!merged.has(o)) merged.set(o, cls);
-    return merged;
+    if (!extra) return related(stem);
+    let relations = merged.get(stem);
+    if (!relations) {
+      const built = new Map(related(stem) ?? []);
+      for (const o of extra) if (!built.has(o)) built.set(o, CONCEPT_CLASS);
+      merged.set(stem, (relations = built));
+    }
+    return relations;
   };
 }
