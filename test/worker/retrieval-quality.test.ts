@@ -63,7 +63,9 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(local.recallAtK).toBeGreaterThanOrEqual(0.92);
     expect(local.recallAt1).toBeGreaterThanOrEqual(0.75);
     expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.08);
-    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.83);
+    // Answered 0.839 while only matches above the floor were shown; 0.893 since the floor decides
+    // whether the question is answered and its best three follow (decision 173).
+    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.89);
     expect(local.byKind.product!.recallAtK).toBeGreaterThanOrEqual(0.95);
     expect(local.byKind.direct!.recallAtK).toBe(1);
     expect(local.bySplit.heldout!.recallAtK).toBeGreaterThanOrEqual(0.9);
@@ -124,8 +126,10 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(bakery.questions.length).toBeGreaterThanOrEqual(30);
     // Measured (decision 116): before 0.538 recall@3 / 0.436 recall@1 / 0.41 answered / 0 off-topic;
     // after 0.590 / 0.436 / 0.436 / 0. Issue 9's goal (0.9) is not met on a new trade's paraphrases.
-    // Decision 109 (customer intents, concept groups): 0.615 / 0.462 / 0.513 / 0.
+    // Decision 109 (customer intents, concept groups): 0.615 / 0.462 / 0.513 / 0; answered 0.564
+    // since the floor decides whether a question is answered (decision 173).
     expect(r.recallAtK).toBeGreaterThanOrEqual(0.6);
+    expect(r.answeredAtK).toBeGreaterThanOrEqual(0.56);
     expect(r.recallAt1).toBeGreaterThanOrEqual(0.45);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
@@ -154,7 +158,8 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(hotel.questions.length).toBeGreaterThanOrEqual(30);
     // Measured (decision 109): before recall@3 0.575, recall@1 0.425, answered 0.375, off-topic 0.042;
     // after the customer intents 0.675 / 0.475 / 0.4 / 0.042 (paraphrases 0.433 -> 0.567); with the
-    // concept groups too 0.725 / 0.525 / 0.475 / 0.042 (paraphrases 0.633).
+    // concept groups too 0.725 / 0.525 / 0.475 / 0.042 (paraphrases 0.633); answered 0.5 with
+    // decision 173 (chosen on the other sets; the hotel's figure was read only afterwards).
     expect(r.recallAtK).toBeGreaterThanOrEqual(0.7);
     expect(r.recallAt1).toBeGreaterThanOrEqual(0.5);
     expect(r.byKind.direct!.recallAtK).toBe(1);
@@ -266,6 +271,21 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     const [r, lower, higher] = await Promise.all([at(cal.floor), at(cal.floor - 0.1), at(cal.floor + 0.1)]);
     expect(lower.offTopicMatchRate).toBeGreaterThan(r.offTopicMatchRate);
     expect(higher.answeredAtK).toBeLessThan(r.answeredAtK);
+  });
+
+  it("the floor decides whether a question is answered; the matches after its best follow it down to half the floor (decision 173)", () => {
+    // Relevance here is the cosine itself (vector weight 1, no coverage discount), and the question
+    // shares no word with the segments, so only the given cosines rank.
+    const cal = { unrelated: 0, strong: 1, vectorWeight: 1, floor: 0.3 };
+    const index = new Bm25Index(["Alpha.", "Beta.", "Gamma.", "Delta."]);
+    const ranked = (cosines: number[]) => rankHybrid(index, "zzz", new Map(cosines.map((c, i) => [i, c])), cal, 3).map((r) => r.index);
+    // The best clears the floor: the second (0.2) comes along, the third (0.1, under half the floor) does not.
+    expect(ranked([0.5, 0.2, 0.1, 0])).toEqual([0, 1]);
+    expect(ranked([0.2, 0.5, 0.16, 0.4])).toEqual([1, 3, 0]);
+    // The best is under the floor: no answer at all, however close the rest.
+    expect(ranked([0.29, 0.28, 0.27, 0.26])).toEqual([]);
+    // A campaign ranks the whole brain: no floor, every candidate in order.
+    expect(rankHybrid(index, "zzz", new Map([[0, 0.1], [1, 0.2]]), cal, 3, -Infinity).map((r) => r.index)).toEqual([1, 0]);
   });
 
   it("a fact stated once in a 1 MB brain is found, and an off-topic question finds nothing", async () => {

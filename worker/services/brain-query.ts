@@ -2,7 +2,8 @@
 // plus the owned-project query behind POST /brain/query. A query is ranked hybrid (decision 111):
 // BM25 over the project's own segments (stemmed, with word-vector synonym matches) fused with the
 // current engine's vector cosine — compared only with that engine's vectors of that project — and
-// kept only above the engine's relevance floor, so an off-topic question gets no match at all.
+// answered only when the best match clears the engine's relevance floor (its next best follow it,
+// decision 173), so an off-topic question gets no match at all.
 // Each match names its document and position, with the neighbouring segments as context.
 import { desc, eq, sql } from "drizzle-orm";
 import { brainDocuments, brainInsights, brainSegments } from "../../schema/db/brain";
@@ -68,7 +69,8 @@ async function projectSegments(db: Db, projectId: string): Promise<ProjectSegmen
 }
 
 /**
- * The best k segments for a question, above the engine's relevance floor. `floor` overrides it:
+ * The best k segments for a question, if its best clears the engine's relevance floor (decision
+ * 173). `floor` overrides it:
  * a campaign ranks the whole brain (-Infinity) to spread over the brand's facts.
  */
 export async function searchBrainWith(
@@ -109,7 +111,7 @@ export async function searchBrainWith(
   });
 }
 
-/** Top-k brain segments of a project for a question, above the engine's floor. Project must be owned (checked by caller). */
+/** Top-k brain segments of a project for a question, gated by the engine's floor. Project must be owned (checked by caller). */
 export async function searchBrain(db: Db, env: Env, projectId: string, question: string, k = 3, opts: { floor?: number; engine?: AiEngine } = {}): Promise<BrainMatch[]> {
   return searchBrainWith(brainDeps(env, { db, ...(opts.engine ? { engine: opts.engine } : {}) }), projectId, question, k, opts);
 }

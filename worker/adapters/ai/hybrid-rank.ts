@@ -366,8 +366,14 @@ export function fuse(cosine: number, lexical: number, cal: RelevanceCalibration)
 
 export type Ranked = { index: number; relevance: number; cosine: number; lexical: number };
 
+/** A match after the best one is kept down to this share of the floor (decision 173). */
+export const COMPANION_SHARE = 0.5;
+
 /**
- * Ranks segments by fused relevance and keeps the best `k` at or above the floor. `cosines` may be
+ * Ranks segments by fused relevance and keeps the best `k`. The floor decides whether the question
+ * is answered at all (decision 173): its best match must clear it, and then the matches after it
+ * are kept down to COMPANION_SHARE of the floor, so an on-topic question gets its best passages
+ * even when the right one scores below the first, and an off-topic one gets none. `cosines` may be
  * sparse (a vector index returns only its top candidates): a missing cosine counts as unrelated.
  */
 export function rankHybrid(
@@ -382,13 +388,15 @@ export function rankHybrid(
   const discount = cal.minCoverage ? Math.min(1, coverage / cal.minCoverage) : 1;
   const candidates = new Set<number>(cosines.keys());
   for (let i = 0; i < lexical.length; i++) if (lexical[i]! > 0) candidates.add(i);
+  const companionFloor = floor * COMPANION_SHARE;
   const ranked: Ranked[] = [];
   for (const i of candidates) {
     const cosine = cosines.get(i) ?? cal.unrelated;
     const relevance = fuse(cosine, lexical[i] ?? 0, cal) * discount;
-    if (relevance >= floor) ranked.push({ index: i, relevance, cosine, lexical: lexical[i] ?? 0 });
+    if (relevance >= companionFloor) ranked.push({ index: i, relevance, cosine, lexical: lexical[i] ?? 0 });
   }
   // The coverage discount is the same for every segment of a question: it never changes the order.
   ranked.sort((a, b) => b.relevance - a.relevance || fuse(b.cosine, b.lexical, cal) - fuse(a.cosine, a.lexical, cal) || a.index - b.index);
+  if (!ranked.length || ranked[0]!.relevance < floor) return [];
   return ranked.slice(0, k);
 }
