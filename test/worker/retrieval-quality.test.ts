@@ -250,6 +250,35 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     }
   });
 
+  it("the other customer intents answer the same way: children, delivery, booking, green, gifts, transport, internet, qualifications", () => {
+    const texts = [
+      "Under-fives eat free, and high chairs are ready at every table.",
+      "Parcels go out by courier for next-day arrival.",
+      "Appointments can be made by phone or at reception.",
+      "Our roof carries solar panels and our cups are compostable.",
+      "Gift vouchers come in any amount.",
+      "The nearest station is Leeds, and buses stop outside.",
+      "Free Wi-Fi reaches every room.",
+      "Each of our mechanics is certified and insured.",
+    ];
+    const index = new Bm25Index(texts); // no synonyms or vectors: only the intents can match
+    const cases: [string, number][] = [
+      ["Is it a good place for my toddler?", 0],
+      ["Can you send it to my house?", 1],
+      ["How do I reserve a slot?", 2],
+      ["How eco-friendly are you?", 3],
+      ["Can I buy a present for my friend?", 4],
+      ["Can I get there by train?", 5],
+      ["Can I get online while I wait?", 6],
+      ["Are your people properly trained?", 7],
+    ];
+    for (const [q, expected] of cases) {
+      const scores = [...index.scores(q)];
+      expect(scores[expected], q).toBeGreaterThan(0);
+      expect(scores.filter((x) => x > 0).length, q).toBe(1);
+    }
+  });
+
   it("everyday concept groups relate the words customers use to the brand book's, next to WordNet's (decision 109)", () => {
     const related = withConceptGroups(parseWordRelations("dog\thcanin"));
     expect(related("dog")?.get("canin")).toBe("h"); // WordNet's relation is kept

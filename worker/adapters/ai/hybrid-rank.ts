@@ -3,7 +3,7 @@
 // a relevance floor calibrated per engine (decision 111). Vectors alone cannot tell a paraphrase
 // from an off-topic question on a small brand book, and words alone miss every paraphrase; each
 // score is brought to a 0-1 scale before they are mixed, so one floor works for any brain size.
-import { CUSTOMER_INTENTS } from "./customer-intents";
+import { CUSTOMER_INTENTS, type Intent } from "./customer-intents";
 import { porterStem } from "./local/nlp";
 import { STOPWORDS, wordSet, words } from "./local/tokenize";
 import type { RelatedStems, RelationClass } from "./local/word-relations";
@@ -62,40 +62,40 @@ const QUESTION_FRAME = wordSet(
  * duration, "how heavy" by a weight, "how much does it cost" by a price, whatever the brand sells.
  * Each intent is a question pattern and the amounts (a number and its unit) that answer it.
  */
-const AMOUNT_INTENTS: { name: string; question: RegExp; amount: RegExp }[] = [
-  { name: "distance", question: /\bhow (?:far|long a (?:ride|trip|distance))\b|\b(?:range|distance)\b/i, amount: /\d\s?(?:km|kilomet(?:re|er)s?|miles?|mi|metres?|meters?)\b/i },
+const AMOUNT_INTENTS: Intent[] = [
+  { name: "distance", question: /\bhow (?:far|long a (?:ride|trip|distance))\b|\b(?:range|distance)\b/i, segment: /\d\s?(?:km|kilomet(?:re|er)s?|miles?|mi|metres?|meters?)\b/i },
   {
     name: "duration",
     question: /\bhow (?:long|soon|quickly|fast|often)\b/i,
-    amount: /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a)\s?(?:-\s?)?(?:(?:business|working)\s)?(?:seconds?|minutes?|min|hours?|hrs?|h|days?|weeks?|months?|years?)\b|\b(?:daily|weekly|monthly|yearly|annually)\b/i,
+    segment: /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a)\s?(?:-\s?)?(?:(?:business|working)\s)?(?:seconds?|minutes?|min|hours?|hrs?|h|days?|weeks?|months?|years?)\b|\b(?:daily|weekly|monthly|yearly|annually)\b/i,
   },
-  { name: "weight", question: /\bhow (?:heavy|light)\b|\bweigh(?:s|t)?\b|\bhow much (?:can|will) .* (?:carry|hold|haul|take)\b/i, amount: /\d\s?(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|tonnes?)\b/i },
+  { name: "weight", question: /\bhow (?:heavy|light)\b|\bweigh(?:s|t)?\b|\bhow much (?:can|will) .* (?:carry|hold|haul|take)\b/i, segment: /\d\s?(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|tonnes?)\b/i },
   // Opening hours (decision 116): a question naming a day or asking for hours is answered by a
   // segment stating times or days, whatever the trade ("Can I come in on the weekend?" ~ "open
   // Monday to Friday ... Saturday mornings"). "What time" is left out: it asks of trains and films.
   {
     name: "schedule",
     question: /\b(?:opening|business|office|support) hours\b|\bwhen (?:are|is|do|does|can|will) (?:you|it|we|i)\b.*\b(?:open|close|shut|visit|call|ring|reach)\b|\b(?:weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/i,
-    amount: /\b\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:ends?|days?)\b/i,
+    segment: /\b\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:ends?|days?)\b/i,
   },
   // A founding (decision 116): "who started / when did you open" is answered by the segment that
   // dates the brand's beginning ("began in 2011 as...", "founded in Manchester in 2016").
   {
     name: "founding",
     question: /\bwho (?:started|founded|opened|set up|created|began|established)\b|\bwhen (?:was|were|did)\b.*\b(?:found|founded|start|started|open|opened|set up|established|begin|began)\b|\bhow (?:did|was)\b.*\b(?:start|begin|founded)\b/i,
-    amount: /\b(?:founded|started|began|established|opened|set up|since)\b.*\b(?:19|20)\d\d\b|\bin (?:19|20)\d\d\b/i,
+    segment: /\b(?:founded|started|began|established|opened|set up|since)\b.*\b(?:19|20)\d\d\b|\bin (?:19|20)\d\d\b/i,
   },
   // A discount (decision 116): "is there a reduced rate / a deal" ~ "20% off", "half price".
   {
     name: "discount",
     question: /\b(?:discounts?|discounted|cheaper|reduced|reductions?|deals?|concessions?|promotions?|coupons?|savings?)\b/i,
-    amount: /\b\d+(?:\.\d+)?\s?%\s?(?:off|discount)\b|\b\d+p off\b|[$€£]\s?\d+(?:\.\d\d)? off\b|\bhalf[- ]price\b|\bdiscount/i,
+    segment: /\b\d+(?:\.\d+)?\s?%\s?(?:off|discount)\b|\b\d+p off\b|[$€£]\s?\d+(?:\.\d\d)? off\b|\bhalf[- ]price\b|\bdiscount/i,
   },
-  { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, amount: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
+  { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, segment: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
 ];
 
 /** Amount intents and what customers ask any business (customer-intents.ts, decision 109), one list. */
-const INTENTS = [...AMOUNT_INTENTS.map((a) => ({ name: a.name, question: a.question, segment: a.amount })), ...CUSTOMER_INTENTS];
+const INTENTS: Intent[] = [...AMOUNT_INTENTS, ...CUSTOMER_INTENTS];
 
 /** Query and document terms: content words, stemmed; numbers kept ("48", "90"). */
 export function lexicalTerms(text: string): string[] {
