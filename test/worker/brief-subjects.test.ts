@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { briefSubjects } from "../../worker/adapters/ai/brief";
 import { leadNounPhrase } from "../../worker/adapters/ai/local/noun-phrase";
+import { loadTagger } from "../../worker/adapters/ai/local/pos";
+import { writePosts } from "../../worker/adapters/ai/local/posts";
 
 const labels = (brief: string) => briefSubjects(brief).map((s) => s.label);
 
@@ -38,5 +40,36 @@ describe("brief subjects", () => {
     expect(np("Our practice plan costs 14.50 pounds a month.")).toBe("practice plan");
     expect(np("Book a free test ride at our showroom.")).toBeNull();
     expect(np("We open at 7am from Tuesday to Sunday.")).toBeNull();
+  });
+
+  it("verbs no list names end the phrase too, read by the tagger (decision 174); an -ing word between nouns does not", async () => {
+    const tagger = await loadTagger();
+    const np = (t: string) => leadNounPhrase(t, { tagger })?.text ?? null;
+    // Without the tagger the list alone misses "removes".
+    expect(leadNounPhrase("Our hygienist removes plaque and tartar in a 30-minute scale and polish.")?.text).toBe("hygienist removes");
+    expect(np("Our hygienist removes plaque and tartar in a 30-minute scale and polish.")).toBe("hygienist");
+    expect(np("Invisalign clear aligners straighten teeth without metal braces.")).toBe("invisalign clear aligners");
+    expect(np("White composite fillings match the colour of your own teeth.")).toBe("white composite fillings");
+    expect(np("Our Bright Smile whitening kit uses custom trays.")).toBe("Bright Smile whitening kit");
+    // The object of an instruction holds no verb: the tagger (which reads "rides" as one) is not asked.
+    expect(leadNounPhrase("test rides at the new store", { object: true, tagger })?.text).toBe("test rides");
+  });
+});
+
+describe("the local writer with the tagger (decision 174)", () => {
+  it("goes on with a pronoun after a hook that named the sentence's subject, whatever its verb, but not for a person", async () => {
+    const tagger = await loadTagger();
+    const passages = [
+      { id: "p1", text: "White composite fillings match the colour of your own teeth and replace old silver amalgam." },
+      { id: "p2", text: "Our hygienist removes plaque and tartar in a 30-minute scale and polish, priced at £65." },
+    ];
+    const input = { brand: { name: "Harbourview Dental", industry: "dental practice", brand_voice: "casual", description: "" }, prompt: "Tell people about our fillings and our hygienist", context: [], insights: [], passages, count: 2, platforms: ["linkedin" as const] };
+    const [fillings, hygienist] = ["fillings", "hygienist"].map((w) => writePosts(input, tagger).find((p) => p.content.toLowerCase().includes(w))!.content);
+    expect(fillings).toMatch(/They match the colour of your own teeth/);
+    expect(fillings).not.toMatch(/fillings match/i);
+    expect(hygienist).not.toMatch(/\bIt removes\b/);
+    expect(hygienist).toMatch(/hygienist removes plaque/i);
+    // Without the tagger, "match" is no verb the writer knows: the sentence repeats the hook's words.
+    expect(writePosts(input).find((p) => p.content.toLowerCase().includes("fillings"))!.content).toMatch(/fillings match/i);
   });
 });

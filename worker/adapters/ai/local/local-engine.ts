@@ -4,6 +4,7 @@ import { DEFAULT_PROJECT } from "../../../../schema/api/projects";
 import type { RelevanceCalibration } from "../hybrid-rank";
 import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
+import { loadTagger } from "./pos";
 import { unknownSubjects, writePosts } from "./posts";
 import { completeSentences, extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
 import { sentenceTexts } from "./nlp";
@@ -114,7 +115,7 @@ export class LocalAiEngine implements AiEngine {
   }
 
   async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
-    return writePosts(input);
+    return writePosts(input, await loadTagger());
   }
 
   unknownSubjects(input: Parameters<AiEngine["generatePosts"]>[0]): string[] {

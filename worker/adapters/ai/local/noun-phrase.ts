@@ -1,10 +1,11 @@
-// The noun phrase a sentence or a brief's clause is about, without a part-of-speech model (the
-// Worker has no room for one, decision 110): the words after a leading determiner up to the first
-// function word, punctuation or verb. The writer names a post's topic and a brief's subjects with
+// The noun phrase a sentence or a brief's clause is about: the words after a leading determiner up
+// to the first function word, punctuation or verb. The writer names a post's topic and a brief's subjects with
 // it (decision 119), so a hook reads "Meet our sourdough starter." and never "On submits RTI
-// reports." Verbs are told apart from nouns by a short list of verbs common in brand copy and by
-// English word order (a plural noun is rarely followed by another noun: "alerts route to").
+// reports." Verbs are told apart from nouns by a short list of verbs common in brand copy, by
+// English word order (a plural noun is rarely followed by another noun: "alerts route to") and, for
+// the writer's sentences, by a part-of-speech tagger (decision 174).
 import { tokens, type Token } from "./nlp";
+import type { Tagger } from "./pos";
 import { wordSet } from "./tokenize";
 
 /** Determiners and possessives a noun phrase may open with (kept, so hooks can say "our ..."). */
@@ -73,8 +74,9 @@ export type NounPhrase = {
  * the text is the object of an instruction ("Promote test rides at ..."), so a final "-s" word is a
  * plural noun rather than the verb of a clause ("the client portal works").
  * `knownNames` are lower-case words known to be names wherever they stand (the brand's own).
+ * With a `tagger`, a word it reads as the sentence's verb ends the phrase too (decision 174).
  */
-export function leadNounPhrase(text: string, opts: { object?: boolean; knownNames?: Set<string> } = {}): NounPhrase | null {
+export function leadNounPhrase(text: string, opts: { object?: boolean; knownNames?: Set<string>; tagger?: Tagger } = {}): NounPhrase | null {
   const toks = tokens(text);
   let i = 0;
   let det = "";
@@ -106,6 +108,8 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
     // A base form after a singular noun is a noun ("our practice plan costs"): English puts it after plurals only.
     const baseAfterSingular = VERBS.has(t.lower) && !plural(run[run.length - 1]?.lower ?? "");
     if (!nameLike && run.length && verbForm(t.lower) && !beforeAux && !opts.object && !baseAfterSingular) break;
+    // The tagger reads it as the sentence's verb (decision 174): "hygienist removes", "aligners straighten".
+    if (!nameLike && run.length && !beforeAux && !opts.object && opts.tagger?.isVerbAt(text, t.start)) break;
     if (!nameLike && run.length && /[^e]ed$/.test(t.lower) && !beforeAux) break;
     // An "-s" word after a noun and before an object is the verb ("Lumen Roasters roasts coffee",
     // "every bag names the farm"); as the object of an instruction it stays a plural.
@@ -140,10 +144,10 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
 }
 
 /** Every noun phrase a determiner opens in `text` ("the farm", "a glass carafe", "our partner farms"). */
-export function nounPhrasesIn(text: string, opts: { knownNames?: Set<string> } = {}): NounPhrase[] {
+export function nounPhrasesIn(text: string, opts: { knownNames?: Set<string>; tagger?: Tagger } = {}): NounPhrase[] {
   const out: NounPhrase[] = [];
   for (const m of text.matchAll(/\b(?:the|our|a|an|your|their|every|each)\s+/gi)) {
-    const np = leadNounPhrase(text.slice(m.index), { knownNames: opts.knownNames });
+    const np = leadNounPhrase(text.slice(m.index), opts);
     if (np) out.push(np);
   }
   return out;

@@ -18,6 +18,7 @@ import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post
 import { completeSentences, keyphrases } from "./text";
 import { porterStem, sentenceTexts, tokens } from "./nlp";
 import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, verbForm, type NounPhrase } from "./noun-phrase";
+import type { Tagger } from "./pos";
 import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "./tokenize";
 
 export type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
@@ -291,7 +292,7 @@ const weakTopic = (np: NounPhrase | null, text: string) =>
  * words, or two of them side by side ("tax relief" for "R&D tax relief service"); "sourdough loaf"
  * does not make the "lemon drizzle loaf" known, nor "tax" a "cryptocurrency tax desk".
  */
-function readBrief(input: GeneratePostsInput) {
+function readBrief(input: GeneratePostsInput, tagger?: Tagger) {
   const { brand, prompt } = input;
   const subjects = briefSubjects(prompt);
   const passages: BrainPassage[] = input.passages?.length ? input.passages : input.context.map((text, i) => ({ id: `context-${i}`, text }));
@@ -314,7 +315,7 @@ function readBrief(input: GeneratePostsInput) {
         if (!r) continue;
         t = r;
       }
-      facts.push({ text: t, passage, order: facts.length, stems: stemsOf(t), brain, np: leadNounPhrase(t, { knownNames: names }), ...(subject ? { subject } : {}) });
+      facts.push({ text: t, passage, order: facts.length, stems: stemsOf(t), brain, np: leadNounPhrase(t, { knownNames: names, tagger }), ...(subject ? { subject } : {}) });
     }
   };
   for (const p of passages) addFacts(completeSentences(p.text), p.id, true, p.subject);
@@ -360,12 +361,13 @@ export function unknownSubjects(input: GeneratePostsInput): string[] {
   return subjects.filter((s) => !known.includes(s) && namesSomething(s)).map((s) => s.label);
 }
 
-export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
+/** The local writer's posts; with a part-of-speech `tagger` (decision 174) its hooks find more verbs. */
+export function writePosts(input: GeneratePostsInput, tagger?: Tagger): GeneratedPostDraft[] {
   const { brand, prompt } = input;
   const count = Math.max(1, Math.min(30, Math.floor(input.count) || 1));
   const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
   const voice = voiceOf(brand.brand_voice);
-  const { subjects, brainText, names, facts, subjectStems, coverOf, knows, known } = readBrief(input);
+  const { subjects, brainText, names, facts, subjectStems, coverOf, knows, known } = readBrief(input, tagger);
   const promptStems = stemsOf(subjects.map((s) => s.query).join(" ") || prompt);
 
   const used = new Set<string>(); // every sentence of every post so far (facts, hooks, calls to action)
@@ -448,7 +450,7 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
       // rather than with a repeated line or a hook on a fragment.
       const spare = [...facts]
         .sort((a, b) => Number(b.brain) - Number(a.brain) || a.order - b.order)
-        .flatMap((f) => [f.np, ...nounPhrasesIn(f.text, { knownNames: names })].map((np) => ({ np, f })))
+        .flatMap((f) => [f.np, ...nounPhrasesIn(f.text, { knownNames: names, tagger })].map((np) => ({ np, f })))
         .find(({ np, f }) => np && !weakTopic(np, f.text) && !hookedTopics.has(np.text.toLowerCase()) && np.text.toLowerCase() !== brand.name.trim().toLowerCase());
       if (spare) {
         topic = withArticle(spare.np!.text, spare.np!.det, spare.np!.name);
@@ -501,9 +503,15 @@ export function writePosts(input: GeneratePostsInput): GeneratedPostDraft[] {
       if (!hook || !topicIsLead || !f?.np || !text.startsWith(f.text.slice(0, f.np.end))) return text;
       const rest = text.slice(f.np.end);
       const pluralHead = /[^su]s$/.test(f.np.head) && !f.np.name;
-      const nextWord = rest.match(/^\s+([a-z]+)\b/)?.[1] ?? "";
-      const verb = /^(?:is|are|was|were|has|have|can|will|may|must|should|could|would)$/.test(nextWord) || (!pluralHead && /[^su']s$/.test(nextWord) && verbForm(nextWord));
-      if (!verb) return text;
+      const gap = rest.match(/^\s+/)?.[0].length ?? 0;
+      const nextWord = rest.slice(gap).match(/^([a-z]+)\b/)?.[1] ?? "";
+      // An auxiliary, a listed verb, or a word the tagger reads as the verb (decision 174: "aligners straighten").
+      const verb =
+        /^(?:is|are|was|were|has|have|can|will|may|must|should|could|would)$/.test(nextWord) ||
+        (!pluralHead && /[^su']s$/.test(nextWord) && verbForm(nextWord)) ||
+        (nextWord !== "" && !!tagger?.isVerbAt(text, f.np.end + gap));
+      // "It" is no pronoun for a person ("our hygienist"): the sentence keeps its own words.
+      if (!verb || tagger?.isPersonAt(text, f.np.end - f.np.head.length)) return text;
       const pronoun = pluralHead ? "They" : "It";
       const swapped = `${pronoun}${rest}`;
       return words(swapped).length >= 5 ? swapped : text;
