@@ -51,6 +51,11 @@ describe("brief subjects", () => {
     expect(np("Invisalign clear aligners straighten teeth without metal braces.")).toBe("invisalign clear aligners");
     expect(np("White composite fillings match the colour of your own teeth.")).toBe("white composite fillings");
     expect(np("Our Bright Smile whitening kit uses custom trays.")).toBe("Bright Smile whitening kit");
+    // A noun right before the clause's verb ends the phrase, though it follows a capital.
+    expect(leadNounPhrase("Wedding cakes start with a free tasting at our York bakery.")?.text).toBe("wedding");
+    expect(np("Wedding cakes start with a free tasting at our York bakery.")).toBe("wedding cakes");
+    // A verb with another after it in its clause is no verb of its own ("parties ... include").
+    expect(np("Children's birthday parties at the Clifton café include decorating cupcakes.")).toBe("children's birthday parties");
     // The object of an instruction holds no verb: the tagger (which reads "rides" as one) is not asked.
     expect(leadNounPhrase("test rides at the new store", { object: true, tagger })?.text).toBe("test rides");
   });
@@ -69,7 +74,23 @@ describe("the local writer with the tagger (decision 174)", () => {
     expect(fillings).not.toMatch(/fillings match/i);
     expect(hygienist).not.toMatch(/\bIt removes\b/);
     expect(hygienist).toMatch(/hygienist removes plaque/i);
+    // "left" opens a clause whose verb comes later: no "It left at closing time is given".
+    const bread = writePosts({ ...input, passages: [{ id: "b", text: "Bread left at closing time is given to local food banks and shelters." }], prompt: "Tell people about our bread", count: 1 }, tagger)[0]!.content;
+    expect(bread).not.toMatch(/\bIt left\b/);
+    expect(bread).toMatch(/Bread left at closing time is given/);
     // Without the tagger, "match" is no verb the writer knows: the sentence repeats the hook's words.
     expect(writePosts(input).find((p) => p.content.toLowerCase().includes("fillings"))!.content).toMatch(/fillings match/i);
+  });
+
+  it("a second sentence shares the post's topic, not only its numbers or a word of the subject", async () => {
+    const tagger = await loadTagger();
+    const passages = [
+      { id: "p1", text: "Our Smile Plan membership costs £16.50 a month and covers two check-ups and two hygiene visits." },
+      { id: "p2", text: "Our Bright Smile whitening kit uses custom trays and a gel worn at home for two weeks." },
+    ];
+    const input = { brand: { name: "Harbourview Dental", industry: "dental practice", brand_voice: "casual", description: "" }, prompt: "The Smile Plan", context: [], insights: [], passages, count: 1, platforms: ["instagram" as const] };
+    const [post] = writePosts(input, tagger);
+    expect(post!.content).toMatch(/£16\.50 a month/);
+    expect(post!.content).not.toMatch(/whitening kit/);
   });
 });

@@ -103,13 +103,21 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
     if (t.stop && !nameLike) break;
     const next = toks[k + 1];
     const beforeAux = next !== undefined && AUXILIARIES.has(next.lower);
+    if (!nameLike && run.length && !opts.object && opts.tagger) {
+      // With the tagger (decision 174): the clause's verb ends the phrase ("hygienist removes",
+      // "aligners straighten"), and a noun right before it is the phrase's last word whatever word
+      // order suggests ("Wedding cakes start", where "cakes" follows a capital).
+      if (!beforeAux && opts.tagger.isClauseVerbAt(text, t.start)) break;
+      if (next && opts.tagger.isNounAt(text, t.start) && opts.tagger.isClauseVerbAt(text, next.start)) {
+        run.push(t);
+        break;
+      }
+    }
     // "-s"/"-ed"/"-ing" forms and base forms are verbs ("portal works", "team prepared"); the
     // object of an instruction holds no verb ("promote test rides", "Kubernetes cost reports").
     // A base form after a singular noun is a noun ("our practice plan costs"): English puts it after plurals only.
     const baseAfterSingular = VERBS.has(t.lower) && !plural(run[run.length - 1]?.lower ?? "");
     if (!nameLike && run.length && verbForm(t.lower) && !beforeAux && !opts.object && !baseAfterSingular) break;
-    // The tagger reads it as the sentence's verb (decision 174): "hygienist removes", "aligners straighten".
-    if (!nameLike && run.length && !beforeAux && !opts.object && opts.tagger?.isVerbAt(text, t.start)) break;
     if (!nameLike && run.length && /[^e]ed$/.test(t.lower) && !beforeAux) break;
     // An "-s" word after a noun and before an object is the verb ("Lumen Roasters roasts coffee",
     // "every bag names the farm"); as the object of an instruction it stays a plural.

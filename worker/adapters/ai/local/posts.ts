@@ -153,6 +153,20 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return n;
 }
 
+/** Stems that say how much or when, not what about ("two", "week", "hour"): no shared topic. */
+let vagueStems: Set<string> | undefined;
+const isVagueStem = (stem: string) => {
+  vagueStems ??= new Set([...GENERIC_HEADS, ...Object.keys(NUMBER_WORDS)].map((w) => porterStem(w)));
+  return /^\d/.test(stem) || vagueStems.has(stem);
+};
+
+/** Shared stems that name a topic: a sentence about the Smile Plan shares none with one about a whitening kit's "two weeks". */
+function topicalOverlap(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x) && !isVagueStem(x)) n++;
+  return n;
+}
+
 /** Normalised sentence key: two sentences are "the same" when their words are. */
 const keyOf = (s: string) => words(s).join(" ");
 
@@ -413,9 +427,9 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
         ? facts.filter((f) => free(f) && f !== main && knows(nextSubject, f) && f.text.length + main.text.length < 480)[0]
         : main && !short
         ? facts
-            .filter((f) => free(f) && f !== main && f.brain && (f.passage === main.passage || (subject && coverOf(subject, f) > 0)))
-            .filter((f) => overlap(f.stems, main.stems) >= 2 && f.text.length + main.text.length < 420 && !pending.some((s) => knows(s, f)))
-            .sort((a, b) => overlap(b.stems, main.stems) - overlap(a.stems, main.stems) || a.order - b.order)[0]
+            .filter((f) => free(f) && f !== main && f.brain && (f.passage === main.passage || (subject && knows(subject, f))))
+            .filter((f) => topicalOverlap(f.stems, main.stems) >= 2 && f.text.length + main.text.length < 420 && !pending.some((s) => knows(s, f)))
+            .sort((a, b) => topicalOverlap(b.stems, main.stems) - topicalOverlap(a.stems, main.stems) || a.order - b.order)[0]
         : undefined;
     if (subject && main && !knows(subject, main)) subject = undefined; // the hook must not name what the post does not say
     for (const f of [main, support]) {
@@ -505,11 +519,12 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       const pluralHead = /[^su]s$/.test(f.np.head) && !f.np.name;
       const gap = rest.match(/^\s+/)?.[0].length ?? 0;
       const nextWord = rest.slice(gap).match(/^([a-z]+)\b/)?.[1] ?? "";
-      // An auxiliary, a listed verb, or a word the tagger reads as the verb (decision 174: "aligners straighten").
+      // An auxiliary, a listed verb, or the clause's verb as the tagger reads it (decision 174:
+      // "aligners straighten"; not "Bread left at closing time is given...").
       const verb =
         /^(?:is|are|was|were|has|have|can|will|may|must|should|could|would)$/.test(nextWord) ||
         (!pluralHead && /[^su']s$/.test(nextWord) && verbForm(nextWord)) ||
-        (nextWord !== "" && !!tagger?.isVerbAt(text, f.np.end + gap));
+        (nextWord !== "" && !!tagger?.isClauseVerbAt(text, f.np.end + gap));
       // "It" is no pronoun for a person ("our hygienist"): the sentence keeps its own words.
       if (!verb || tagger?.isPersonAt(text, f.np.end - f.np.head.length)) return text;
       const pronoun = pluralHead ? "They" : "It";
