@@ -78,6 +78,10 @@ describe("the local writer with the tagger (decision 174)", () => {
     const bread = writePosts({ ...input, passages: [{ id: "b", text: "Bread left at closing time is given to local food banks and shelters." }], prompt: "Tell people about our bread", count: 1 }, tagger)[0]!.content;
     expect(bread).not.toMatch(/\bIt left\b/);
     expect(bread).toMatch(/Bread left at closing time is given/);
+    // The tagger reads "service" as the verb and "covers" as a noun here; the listed verb after it wins.
+    const accounts = writePosts({ ...input, passages: [{ id: "a", text: "The annual accounts service covers statutory accounts, the corporation tax return and filing at Companies House." }], prompt: "Tell people about the annual accounts", count: 1 }, tagger)[0]!.content;
+    expect(accounts).not.toMatch(/They service/);
+    expect(accounts).toMatch(/annual accounts service covers/i);
     // Without the tagger, "match" is no verb the writer knows: the sentence repeats the hook's words.
     expect(writePosts(input).find((p) => p.content.toLowerCase().includes("fillings"))!.content).toMatch(/fillings match/i);
   });

@@ -50,6 +50,17 @@ export const verbForm = (w: string) => {
   const bases = [w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ed$/, ""), w.replace(/d$/, ""), w.replace(/ing$/, ""), w.replace(/ing$/, "e")];
   return bases.some((b) => b !== w && VERBS.has(b));
 };
+/**
+ * Whether the word at `start` is its clause's verb as the tagger reads it (decision 174), unless the
+ * word after it is a listed verb: the tagger reads "service" in "the annual accounts service covers
+ * statutory accounts" as the verb and "covers" as a noun.
+ */
+export function taggedVerbAt(tagger: Tagger, text: string, start: number): boolean {
+  if (!tagger.isClauseVerbAt(text, start)) return false;
+  const after = text.slice(start).match(/^[\p{L}'-]+\s+([\p{L}'-]+)/u)?.[1]?.toLowerCase();
+  return !(after && verbForm(after));
+}
+
 /** Auxiliaries: a word right before one is the noun it is said of ("tax returns are", "vegan bake is"). */
 const AUXILIARIES = wordSet("is are was were can will have has may must should could would do does need needs");
 const plural = (w: string) => /[^su']s$/.test(w) && w.length > 3;
@@ -107,8 +118,8 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
       // With the tagger (decision 174): the clause's verb ends the phrase ("hygienist removes",
       // "aligners straighten"), and a noun right before it is the phrase's last word whatever word
       // order suggests ("Wedding cakes start", where "cakes" follows a capital).
-      if (!beforeAux && opts.tagger.isClauseVerbAt(text, t.start)) break;
-      if (next && opts.tagger.isNounAt(text, t.start) && opts.tagger.isClauseVerbAt(text, next.start)) {
+      if (!beforeAux && taggedVerbAt(opts.tagger, text, t.start)) break;
+      if (next && opts.tagger.isNounAt(text, t.start) && taggedVerbAt(opts.tagger, text, next.start)) {
         run.push(t);
         break;
       }

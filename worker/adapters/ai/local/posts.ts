@@ -17,7 +17,7 @@ import type { BrainPassage, GeneratedPostDraft, GeneratePostsInput } from "../ty
 import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post-limits";
 import { completeSentences, keyphrases } from "./text";
 import { porterStem, sentenceTexts, tokens } from "./nlp";
-import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, verbForm, type NounPhrase } from "./noun-phrase";
+import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, taggedVerbAt, verbForm, type NounPhrase } from "./noun-phrase";
 import type { Tagger } from "./pos";
 import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "./tokenize";
 
@@ -524,7 +524,7 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       const verb =
         /^(?:is|are|was|were|has|have|can|will|may|must|should|could|would)$/.test(nextWord) ||
         (!pluralHead && /[^su']s$/.test(nextWord) && verbForm(nextWord)) ||
-        (nextWord !== "" && !!tagger?.isClauseVerbAt(text, f.np.end + gap));
+        (nextWord !== "" && !!tagger && taggedVerbAt(tagger, text, f.np.end + gap));
       // "It" is no pronoun for a person ("our hygienist"): the sentence keeps its own words.
       if (!verb || tagger?.isPersonAt(text, f.np.end - f.np.head.length)) return text;
       const pronoun = pluralHead ? "They" : "It";
