@@ -38,6 +38,10 @@ const REQUIRED_SECRETS = ["TOKEN_ENCRYPTION_KEY"];
 const MAIL_SETTINGS = ["MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM"];
 const CLERK_SETTINGS = ["CLERK_PUBLISHABLE_KEY", "CLERK_JWT_KEY", "CLERK_SECRET_KEY", "CLERK_AUTHORIZED_PARTIES"];
 const AI_BINDING = "AI";
+// The Cloudflare Images binding converts photos for networks that need a copy (decision 175): the
+// Worker's JavaScript converter is for offline runs and tests, and cannot decode large photos in a
+// deployed Worker's 128 MB. Like AI it has no offline mode, so only the deploy config binds it.
+const IMAGES_BINDING = "IMAGES";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 const say = (msg) => console.log(`[deploy] ${msg}`);
@@ -118,6 +122,7 @@ export function buildDeployConfig(raw, { databaseIds, appOrigin }, baseDir = out
   }));
   config.vars = { ...raw.vars, APP_ENV: "production", ...(appOrigin ? { APP_ORIGIN: appOrigin } : {}) };
   if (!config.ai) config.ai = { binding: AI_BINDING };
+  if (!config.images) config.images = { binding: IMAGES_BINDING };
   return config;
 }
 

@@ -10,9 +10,21 @@ export type ImageFacts = { type: string; size: number; width?: number; height?: 
 
 /**
  * The most pixels the Worker's JavaScript converter decodes (worker/lib/image-convert.ts; RGBA at
- * 40 MP is 160 MB). With the Cloudflare Images binding there is no such bound here.
+ * 40 MP is 160 MB).
  */
 export const CONVERTER_MAX_PIXELS = 40_000_000;
+
+/** What a converter can take in: pixels, and the longest side where it has such a limit. */
+export type ConverterLimits = { maxPixels: number; maxSide?: number };
+
+/** The JavaScript converter (offline runs and tests). */
+export const JS_CONVERTER_LIMITS: ConverterLimits = { maxPixels: CONVERTER_MAX_PIXELS };
+
+/**
+ * The Cloudflare Images binding (decision 175): images of at most 100 megapixels and 12,000 pixels a
+ * side ("Limits and formats", remote images, which the binding's input is).
+ */
+export const IMAGES_BINDING_LIMITS: ConverterLimits = { maxPixels: 100_000_000, maxSide: 12_000 };
 export type CopyPlan = { maxWidth?: number; maxBytes: number };
 
 /** The widest width whose image (aspect kept, height rounded as the encoder does) has fewer than `maxPixels` pixels. */
@@ -39,11 +51,15 @@ export function imageCopyPlan(rules: ImageRules, image: ImageFacts, accountMaxBy
 }
 
 /**
- * Why the copy a network needs cannot be made by the JavaScript converter (the image has more
- * pixels than it decodes), or null. Checked at scheduling when the Images binding is not bound, so
- * such a photo is refused then rather than failing at its due time (decision 128).
+ * Why the copy a network needs cannot be made by the converter in use (the image has more pixels,
+ * or a longer side, than it takes in), or null. Checked at scheduling, so such a photo is refused
+ * then rather than failing at its due time (decisions 128, 175).
  */
-export function copyOutOfReach(label: string, rules: ImageRules, image: ImageFacts, accountMaxBytes?: number | null): string | null {
-  if (!image.width || !image.height || image.width * image.height <= CONVERTER_MAX_PIXELS || !imageCopyPlan(rules, image, accountMaxBytes)) return null;
-  return `This image has too many pixels to prepare for ${label} (at most ${CONVERTER_MAX_PIXELS / 1e6} megapixels). Please upload a smaller image.`;
+export function copyOutOfReach(label: string, rules: ImageRules, image: ImageFacts, accountMaxBytes?: number | null, limits: ConverterLimits = JS_CONVERTER_LIMITS): string | null {
+  if (!image.width || !image.height || !imageCopyPlan(rules, image, accountMaxBytes)) return null;
+  if (image.width * image.height > limits.maxPixels) return `This image has too many pixels to prepare for ${label} (at most ${limits.maxPixels / 1e6} megapixels). Please upload a smaller image.`;
+  if (limits.maxSide && Math.max(image.width, image.height) > limits.maxSide) {
+    return `This image is too wide or too tall to prepare for ${label} (at most ${limits.maxSide.toLocaleString("en-US")} pixels a side). Please upload a smaller image.`;
+  }
+  return null;
 }

@@ -16,6 +16,7 @@ type DeployedConfig = {
   alias?: Record<string, string>;
   vars: Record<string, string>;
   ai?: { binding: string };
+  images?: { binding: string };
   assets: { directory: string };
   d1_databases: { database_id: string; migrations_dir: string }[];
 };
@@ -125,6 +126,7 @@ describe("npm run deploy", () => {
     expect(last.vars.APP_ENV).toBe("production");
     expect(last.vars.APP_ORIGIN).toBe("https://brandpilot.owner-sub.workers.dev");
     expect(last.ai).toEqual({ binding: "AI" });
+    expect(last.images).toEqual({ binding: "IMAGES" });
     expect(last.d1_databases[0].database_id).toBe(db!.uuid);
     expect(path.resolve(path.join(dir, "deploy-config"), last.main)).toBe(path.join(root, "worker/index.ts"));
     expect(path.resolve(path.join(dir, "deploy-config"), last.assets.directory)).toBe(path.join(root, "dist"));

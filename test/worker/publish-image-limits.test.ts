@@ -10,13 +10,14 @@ import { GifReader } from "omggif";
 import * as omggif from "omggif";
 import { describe, expect, it } from "vitest";
 import { checkPostRules } from "../../platforms/validation";
-import { imageCopyPlan, widthUnderPixels } from "../../platforms/shared/image-copy";
+import { copyOutOfReach, imageCopyPlan, IMAGES_BINDING_LIMITS, widthUnderPixels } from "../../platforms/shared/image-copy";
 import { platformMeta } from "../../platforms/registry";
 import { LINKEDIN_MAX_PIXELS } from "../../platforms/linkedin/meta";
 import { imageSize } from "../../platforms/shared/image-size";
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
 import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { postRuleIssues } from "../../worker/services/post-rules";
 import { json, signIn } from "./helpers";
 import { connectNetwork, uname } from "./network-helpers";
 import { mediaRows, photo, scheduleAndPublish, upload } from "./image-publish-kit";
@@ -119,6 +120,22 @@ describe("LinkedIn: images of 36,152,320 pixels or more", () => {
     const refused = await post("linkedin");
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain("This image has too many pixels to prepare for LinkedIn (at most 40 megapixels). Please upload a smaller image.");
+  });
+
+  it("with the Images binding (deployed, decision 175) the bound is the binding's own: 100 megapixels, 12,000 pixels a side", async () => {
+    const user = await signIn();
+    await connectNetwork(user, "linkedin", uname());
+    const withBinding = { ...env, IMAGES: { input: () => { throw new Error("not called at scheduling"); } } } as unknown as Env;
+    const issues = async (width: number, height: number) => {
+      const media = await upload(user, jpegHeader(width, height));
+      const [found] = await postRuleIssues(withBinding, getDb(env.DB), user.projectId, [{ platform: "linkedin", content: "A big photo", hashtags: [], mediaInfo: media, scheduledFor: Date.now() + 3_600_000 }]);
+      return found!.map((i) => i.message);
+    };
+    expect(await issues(8000, 6000)).toEqual([]); // 48 MP: the binding makes LinkedIn's copy
+    expect(await issues(11_000, 9_500)).toEqual(["This image has too many pixels to prepare for LinkedIn (at most 100 megapixels). Please upload a smaller image."]);
+    expect(await issues(12_500, 3_000)).toEqual(["This image is too wide or too tall to prepare for LinkedIn (at most 12,000 pixels a side). Please upload a smaller image."]);
+    // A photo LinkedIn takes as it is needs no copy, so no converter bound applies.
+    expect(copyOutOfReach("LinkedIn", platformMeta("linkedin").rules.images, { type: "image/jpeg", size: 3 * MB, width: 12_500, height: 2_000 }, null, IMAGES_BINDING_LIMITS)).toBeNull();
   });
 });
 

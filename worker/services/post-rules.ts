@@ -16,7 +16,7 @@ import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { badRequest } from "../lib/errors";
 import { imageSize } from "../../platforms/shared/image-size";
-import { copyOutOfReach } from "../../platforms/shared/image-copy";
+import { copyOutOfReach, IMAGES_BINDING_LIMITS, JS_CONVERTER_LIMITS } from "../../platforms/shared/image-copy";
 import { imagesBinding } from "../lib/images-binding";
 
 const DAY_MS = 86_400_000;
@@ -127,8 +127,9 @@ export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts
       (i) => !(d.mediaInfo === "pending" && i.field === "media_info"),
     );
     const meta = platformMeta(platform);
-    // Without the Images binding, a photo too large for the JavaScript converter that needs a copy for this network.
-    const unpreparable = image && !hasImages && !issues.some((i) => i.field === "media_info") ? copyOutOfReach(meta.label, meta.rules.images, image, own.imageMaxBytes) : null;
+    // A photo that needs a copy for this network and is too large for the converter in use.
+    const unpreparable =
+      image && !issues.some((i) => i.field === "media_info") ? copyOutOfReach(meta.label, meta.rules.images, image, own.imageMaxBytes, hasImages ? IMAGES_BINDING_LIMITS : JS_CONVERTER_LIMITS) : null;
     if (unpreparable) issues.push({ field: "media_info", message: unpreparable });
     const cap = meta.rules.dailyCap;
     const times = taken.get(platform);
