@@ -97,4 +97,24 @@ describe("the local writer with the tagger (decision 174)", () => {
     expect(post!.content).toMatch(/£16\.50 a month/);
     expect(post!.content).not.toMatch(/whitening kit/);
   });
+
+  it("hashtags name what the post says in full; Instagram adds the brief's and the brand's, not the brain's other names", () => {
+    const passages = [
+      { id: "p1", text: "Our Smile Plan membership costs £16.50 a month and covers two check-ups." },
+      { id: "p2", text: "Our Bright Smile whitening kit uses custom trays and a gel worn at home." },
+      { id: "p3", text: "The practice on Harbour Street has step-free access, and Harbour Street has free parking." },
+    ];
+    const brand = { name: "Harbourview Dental", industry: "dental practice", brand_voice: "casual", description: "" };
+    const write = (prompt: string, platforms: ("twitter" | "instagram")[]) => writePosts({ brand, prompt, context: [], insights: [], passages, count: 2, platforms });
+    // On X: the whitening kit's post shares "smile" with the Smile Plan, which is no shared topic.
+    const kit = write("The Smile Plan and the whitening kit", ["twitter"]).find((p) => /whitening kit/.test(p.content))!;
+    expect(kit.hashtags).toContain("WhiteningKit");
+    expect(kit.hashtags).not.toContain("SmilePlan");
+    // On Instagram: the brief's subject and the brand, not a street the post does not name.
+    const plan = write("The whitening kit, with prices", ["twitter", "instagram"]).find((p) => p.platform === "instagram")!;
+    expect(plan.content).not.toMatch(/Harbour Street/);
+    expect(plan.hashtags).not.toContain("HarbourStreet");
+    expect(plan.hashtags).not.toContain("Prices");
+    expect(plan.hashtags).toEqual(expect.arrayContaining(["WhiteningKit", "HarbourviewDental"]));
+  });
 });

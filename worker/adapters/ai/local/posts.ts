@@ -227,7 +227,7 @@ function occursIn(phrase: string, text: string): boolean {
   return false;
 }
 
-const GENERIC_TAG = /^(?:other|general|misc|miscellaneous|n\/?a|none|business|company|services?|products?)$/i;
+const GENERIC_TAG = /^(?:other|general|misc|miscellaneous|n\/?a|none|business|company|services?|products?|prices?|costs?|fees?|details|facts|info|information|news|updates?)$/i;
 
 /**
  * Hashtag candidates that are topics: the brief's subjects as the brand writes them, names, and
@@ -235,10 +235,15 @@ const GENERIC_TAG = /^(?:other|general|misc|miscellaneous|n\/?a|none|business|co
  * is the tail of a longer one ("Type II" of "SOC 2 Type II") or follows "from"/"than"/"or"
  * (a competitor: "migration from Datadog") is no tag of the brand.
  */
-function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainText: string): { tags: string[]; stems: Set<string>[] } {
+/** Where a topic tag comes from: the brief's subjects, the brain's key phrases, or the brand itself. */
+type TopicSource = "brief" | "brain" | "brand";
+
+function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainText: string): { tags: string[]; stems: Set<string>[]; sources: TopicSource[] } {
   const tags: string[] = [];
   const stems: Set<string>[] = [];
+  const sources: TopicSource[] = [];
   const keys: string[] = [];
+  let source: TopicSource = "brief";
   const add = (phrase: string) => {
     const ws = phrase.split(/\s+/);
     // Amounts and times are no topics ("#MillionPounds", "#TwoWeeks").
@@ -250,6 +255,7 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
     tags.push(t);
     keys.push(key);
     stems.push(stemsOf(phrase));
+    sources.push(source);
   };
   const lowerBrain = brainText.toLowerCase();
   // The brief's subjects, in the longest form the brain uses ("Saturday cinnamon buns" -> "cinnamon buns").
@@ -263,6 +269,7 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
       }
     }
   }
+  source = "brain";
   for (const p of keyphrases(brainText, 16)) {
     const ws = p.text.split(" ");
     const name = ws.every((w) => /^[\p{Lu}\p{N}]/u.test(w)) && !ws.every((w) => MONTHS_AND_DAYS.test(w));
@@ -274,10 +281,11 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
       add(p.text);
     } else if (p.count >= 2 && ws.length >= 2 && !ws.some((w) => /(?:ly|ed)$/.test(w))) add(p.text);
   }
+  source = "brand";
   const industry = input.brand.industry.trim();
   if (industry && industry.split(/\s+/).length <= 2) add(industry);
   if (input.brand.name.trim()) add(input.brand.name.trim());
-  return { tags, stems };
+  return { tags, stems, sources };
 }
 
 /** A topic with the article the text gave it: "our sourdough starter", "the Terraform provider", "pricing". */
@@ -391,7 +399,7 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
   const relevance = (f: Fact) =>
     overlap(promptStems, f.stems) * 2 + (f.brain ? 6 + 1 / (1 + f.order) : 0) - (usedPassages.get(f.passage) ?? 0) * 1.5 - (f.np && hookedTopics.has(f.np.text.toLowerCase()) ? 3 : 0);
 
-  const { tags: topicList, stems: topicStems } = topicTags(input, known, brainText);
+  const { tags: topicList, stems: topicStems, sources: topicSources } = topicTags(input, known, brainText);
   /** Subjects some post already covers (its sentences name them). */
   const covered = new Set<BriefSubject>();
 
@@ -508,7 +516,11 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       .sort((a, b) => b.hit - a.hit || a.k - b.k);
     const maxTags = platform === "twitter" ? 2 : platform === "instagram" ? 8 : 3;
     // A post no topic matches still carries one tag: the brand's own name (the last candidate).
-    const matching = ranked.filter((r) => r.hit >= 0.5 || platform === "instagram");
+    // Instagram takes more: the brief's subjects and the brand too, but not the brain's other
+    // names the post does not mention (no #TwelfthNight under a post about the baking school).
+    // A topic the post talks about is one all of whose words it says: "#SmilePlan" is not a post's
+    // about a Bright Smile whitening kit, nor "#MorningBun" one's about hot cross buns.
+    const matching = ranked.filter((r) => r.hit === 1 || (platform === "instagram" && topicSources[r.k] !== "brain"));
     const tags = (matching.length ? matching : topicList.slice(-1).map((t) => ({ t }))).slice(0, maxTags).map((r) => r.t);
 
     // The hook names the sentence's subject: the sentence then goes on with a pronoun ("Meet our
