@@ -61,25 +61,39 @@ describe("brief subjects", () => {
   });
 });
 
+const DENTAL = { name: "Harbourview Dental", industry: "dental practice", brand_voice: "casual", description: "" };
+
+/** The writer's input for a brief over these brain passages. */
+const writerInput = (prompt: string, texts: string[], count: number, platforms: ("twitter" | "instagram" | "linkedin")[]) => ({
+  brand: DENTAL,
+  prompt,
+  context: [],
+  insights: [],
+  passages: texts.map((text, i) => ({ id: `p${i + 1}`, text })),
+  count,
+  platforms,
+});
+
 describe("the local writer with the tagger (decision 174)", () => {
   it("goes on with a pronoun after a hook that named the sentence's subject, whatever its verb, but not for a person", async () => {
     const tagger = await loadTagger();
-    const passages = [
-      { id: "p1", text: "White composite fillings match the colour of your own teeth and replace old silver amalgam." },
-      { id: "p2", text: "Our hygienist removes plaque and tartar in a 30-minute scale and polish, priced at £65." },
-    ];
-    const input = { brand: { name: "Harbourview Dental", industry: "dental practice", brand_voice: "casual", description: "" }, prompt: "Tell people about our fillings and our hygienist", context: [], insights: [], passages, count: 2, platforms: ["linkedin" as const] };
+    const input = writerInput(
+      "Tell people about our fillings and our hygienist",
+      ["White composite fillings match the colour of your own teeth and replace old silver amalgam.", "Our hygienist removes plaque and tartar in a 30-minute scale and polish, priced at £65."],
+      2,
+      ["linkedin"],
+    );
     const [fillings, hygienist] = ["fillings", "hygienist"].map((w) => writePosts(input, tagger).find((p) => p.content.toLowerCase().includes(w))!.content);
     expect(fillings).toMatch(/They match the colour of your own teeth/);
     expect(fillings).not.toMatch(/fillings match/i);
     expect(hygienist).not.toMatch(/\bIt removes\b/);
     expect(hygienist).toMatch(/hygienist removes plaque/i);
     // "left" opens a clause whose verb comes later: no "It left at closing time is given".
-    const bread = writePosts({ ...input, passages: [{ id: "b", text: "Bread left at closing time is given to local food banks and shelters." }], prompt: "Tell people about our bread", count: 1 }, tagger)[0]!.content;
+    const bread = writePosts(writerInput("Tell people about our bread", ["Bread left at closing time is given to local food banks and shelters."], 1, ["linkedin"]), tagger)[0]!.content;
     expect(bread).not.toMatch(/\bIt left\b/);
     expect(bread).toMatch(/Bread left at closing time is given/);
     // The tagger reads "service" as the verb and "covers" as a noun here; the listed verb after it wins.
-    const accounts = writePosts({ ...input, passages: [{ id: "a", text: "The annual accounts service covers statutory accounts, the corporation tax return and filing at Companies House." }], prompt: "Tell people about the annual accounts", count: 1 }, tagger)[0]!.content;
+    const accounts = writePosts(writerInput("Tell people about the annual accounts", ["The annual accounts service covers statutory accounts, the corporation tax return and filing at Companies House."], 1, ["linkedin"]), tagger)[0]!.content;
     expect(accounts).not.toMatch(/They service/);
     expect(accounts).toMatch(/annual accounts service covers/i);
     // Without the tagger, "match" is no verb the writer knows: the sentence repeats the hook's words.
@@ -88,24 +102,24 @@ describe("the local writer with the tagger (decision 174)", () => {
 
   it("a second sentence shares the post's topic, not only its numbers or a word of the subject", async () => {
     const tagger = await loadTagger();
-    const passages = [
-      { id: "p1", text: "Our Smile Plan membership costs £16.50 a month and covers two check-ups and two hygiene visits." },
-      { id: "p2", text: "Our Bright Smile whitening kit uses custom trays and a gel worn at home for two weeks." },
-    ];
-    const input = { brand: { name: "Harbourview Dental", industry: "dental practice", brand_voice: "casual", description: "" }, prompt: "The Smile Plan", context: [], insights: [], passages, count: 1, platforms: ["instagram" as const] };
+    const input = writerInput(
+      "The Smile Plan",
+      ["Our Smile Plan membership costs £16.50 a month and covers two check-ups and two hygiene visits.", "Our Bright Smile whitening kit uses custom trays and a gel worn at home for two weeks."],
+      1,
+      ["instagram"],
+    );
     const [post] = writePosts(input, tagger);
     expect(post!.content).toMatch(/£16\.50 a month/);
     expect(post!.content).not.toMatch(/whitening kit/);
   });
 
   it("hashtags name what the post says in full; Instagram adds the brief's and the brand's, not the brain's other names", () => {
-    const passages = [
-      { id: "p1", text: "Our Smile Plan membership costs £16.50 a month and covers two check-ups." },
-      { id: "p2", text: "Our Bright Smile whitening kit uses custom trays and a gel worn at home." },
-      { id: "p3", text: "The practice on Harbour Street has step-free access, and Harbour Street has free parking." },
+    const texts = [
+      "Our Smile Plan membership costs £16.50 a month and covers two check-ups.",
+      "Our Bright Smile whitening kit uses custom trays and a gel worn at home.",
+      "The practice on Harbour Street has step-free access, and Harbour Street has free parking.",
     ];
-    const brand = { name: "Harbourview Dental", industry: "dental practice", brand_voice: "casual", description: "" };
-    const write = (prompt: string, platforms: ("twitter" | "instagram")[]) => writePosts({ brand, prompt, context: [], insights: [], passages, count: 2, platforms });
+    const write = (prompt: string, platforms: ("twitter" | "instagram")[]) => writePosts(writerInput(prompt, texts, 2, platforms));
     // On X: the whitening kit's post shares "smile" with the Smile Plan, which is no shared topic.
     const kit = write("The Smile Plan and the whitening kit", ["twitter"]).find((p) => /whitening kit/.test(p.content))!;
     expect(kit.hashtags).toContain("WhiteningKit");
