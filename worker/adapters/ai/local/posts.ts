@@ -301,11 +301,20 @@ function hookFor(template: string, topic: string): string {
 }
 
 /**
- * An opening noun phrase that names no topic of its own: people ("business owners"), too long, or
- * the first half of a pair ("Research" of "Research and development tax relief").
+ * An opening noun phrase that names no topic of its own: people ("business owners", and with the
+ * tagger any person: "our hygienist", decision 174), too long, or the first half of a pair
+ * ("Research" of "Research and development tax relief").
  */
-const weakTopic = (np: NounPhrase | null, text: string) =>
-  !np || PEOPLE_HEADS.has(np.head) || MONTHS_AND_DAYS.test(np.head) || np.text.split(" ").length > 4 || /^\s+(?:and|or|&)\s/.test(text.slice(np.end));
+/** Whether the tagger reads the phrase's head as a person ("our hygienist", "the client manager"). */
+const personPhrase = (np: NounPhrase | null, tagger?: Tagger) => !!np && !!tagger?.isPersonAt(np.text, np.text.length - np.head.length);
+
+const weakTopic = (np: NounPhrase | null, text: string, tagger?: Tagger) =>
+  !np ||
+  PEOPLE_HEADS.has(np.head) ||
+  MONTHS_AND_DAYS.test(np.head) ||
+  np.text.split(" ").length > 4 ||
+  /^\s+(?:and|or|&)\s/.test(text.slice(np.end)) ||
+  personPhrase(np, tagger);
 
 /**
  * What the writer reads of a brief: its subjects, the facts (the brain's whole sentences, then
@@ -448,15 +457,17 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
     }
 
     // The hook's topic: the brief's subject when the sentence does not name all of it, else what
-    // the sentence is about (its opening noun phrase), else a name in it; no topic, no hook.
+    // the sentence is about (its opening noun phrase), else a name in it; no topic, no hook. A
+    // sentence that opens with a person ("Our hygienist removes...") needs no hook naming them.
     let topic = "";
     let topicIsLead = false;
     let sparePassage = "";
     if (main) {
       const labelMissing = subject && coverOf(subject, main) < subjectStems.get(subject)!.size;
-      if (subject && subject.phrase !== false && (labelMissing || weakTopic(main.np, main.text))) {
+      const personLead = personPhrase(main.np, tagger);
+      if (subject && subject.phrase !== false && (labelMissing || (weakTopic(main.np, main.text, tagger) && !personLead))) {
         topic = withArticle(subject.label, subject.det ?? "", /^\p{Lu}/u.test(subject.label));
-      } else if (!weakTopic(main.np, main.text)) {
+      } else if (!weakTopic(main.np, main.text, tagger)) {
         topic = withArticle(main.np!.text, main.np!.det, main.np!.name);
         topicIsLead = true;
       } else {
@@ -473,7 +484,7 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       const spare = [...facts]
         .sort((a, b) => Number(b.brain) - Number(a.brain) || a.order - b.order)
         .flatMap((f) => [f.np, ...nounPhrasesIn(f.text, { knownNames: names, tagger })].map((np) => ({ np, f })))
-        .find(({ np, f }) => np && !weakTopic(np, f.text) && !hookedTopics.has(np.text.toLowerCase()) && np.text.toLowerCase() !== brand.name.trim().toLowerCase());
+        .find(({ np, f }) => np && !weakTopic(np, f.text, tagger) && !hookedTopics.has(np.text.toLowerCase()) && np.text.toLowerCase() !== brand.name.trim().toLowerCase());
       if (spare) {
         topic = withArticle(spare.np!.text, spare.np!.det, spare.np!.name);
         sparePassage = spare.f.passage;
@@ -537,8 +548,7 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
         /^(?:is|are|was|were|has|have|can|will|may|must|should|could|would)$/.test(nextWord) ||
         (!pluralHead && /[^su']s$/.test(nextWord) && verbForm(nextWord)) ||
         (nextWord !== "" && !!tagger && taggedVerbAt(tagger, text, f.np.end + gap));
-      // "It" is no pronoun for a person ("our hygienist"): the sentence keeps its own words.
-      if (!verb || tagger?.isPersonAt(text, f.np.end - f.np.head.length)) return text;
+      if (!verb) return text; // (a person is never the lead topic: weakTopic)
       const pronoun = pluralHead ? "They" : "It";
       const swapped = `${pronoun}${rest}`;
       return words(swapped).length >= 5 ? swapped : text;
