@@ -191,8 +191,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (!type) return (liErr(res, 400, "Unsupported image format: only JPG, PNG and GIF are accepted"), true);
     // The Images API takes images of fewer than 36,152,320 pixels (width × height), whatever their bytes.
     const dims = imageSize(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
-    if (!dims || dims.width * dims.height >= LINKEDIN_MAX_PIXELS) return (liErr(res, 400, `Image exceeds the maximum of ${LINKEDIN_MAX_PIXELS.toLocaleString("en-US")} pixels`), true);
-    Object.assign(img, { status: "PROCESSING", readyAt: Date.now() + PROCESSING_MS, type, bytes: Buffer.from(body) });
+    if (dims && dims.width * dims.height >= LINKEDIN_MAX_PIXELS) return (liErr(res, 400, `Image exceeds the maximum of ${LINKEDIN_MAX_PIXELS.toLocaleString("en-US")} pixels`), true);
+    // A file that only starts like an image is taken, and fails in processing (status PROCESSING_FAILED).
+    Object.assign(img, { status: dims ? "PROCESSING" : "PROCESSING_FAILED", readyAt: Date.now() + PROCESSING_MS, type, bytes: Buffer.from(body) });
     res.writeHead(201).end();
     return true;
   }

@@ -102,13 +102,49 @@ describe("LinkedIn: images of 36,152,320 pixels or more", () => {
     expect(rows.map((r) => r.r2_key)).toEqual([rows[0]!.r2_key, `${rows[0]!.r2_key}.linkedin.jpg`]);
   });
 
-  it("the sandbox refuses an image over the cap by its pixels, whatever its bytes, and the width search stays under it", () => {
+  it("the width search stays just under the cap, and a photo under it needs no copy", () => {
     expect(widthUnderPixels(6200, 5900, LINKEDIN_MAX_PIXELS)).toBe(6163);
     expect(6163 * Math.round((5900 * 6163) / 6200)).toBeLessThan(LINKEDIN_MAX_PIXELS);
     expect(6164 * Math.round((5900 * 6164) / 6200)).toBeGreaterThanOrEqual(LINKEDIN_MAX_PIXELS);
     const rules = platformMeta("linkedin").rules.images;
     expect(imageCopyPlan(rules, { type: "image/jpeg", size: 3 * MB, width: 6200, height: 5900 })).toEqual({ maxWidth: 6163, maxBytes: 10 * MB });
     expect(imageCopyPlan(rules, { type: "image/jpeg", size: 3 * MB, width: 6000, height: 6000 })).toBeNull();
+  });
+
+  it("the sandbox refuses an upload of 36,152,320 pixels or more, and an image it cannot read fails processing", async () => {
+    const user = await signIn();
+    await connectNetwork(user, "linkedin", uname());
+    const creds = await getPublishingCredentials(getDb(env.DB), env as unknown as Env, user.projectId, "linkedin");
+    const base = `${env.FAKES_URL.replace(/\/+$/, "")}/linkedin`;
+    const now = new Date();
+    const headers = {
+      authorization: `Bearer ${creds.accessToken}`,
+      "linkedin-version": `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, "0")}`,
+      "x-restli-protocol-version": "2.0.0",
+      "content-type": "application/json",
+    };
+    const put = async (bytes: Uint8Array) => {
+      const init = await fetch(`${base}/rest/images?action=initializeUpload`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ initializeUploadRequest: { owner: `urn:li:person:${creds.platformUserId}` } }),
+      });
+      expect(init.status).toBe(200);
+      const { value } = (await init.json()) as { value: { uploadUrl: string; image: string } };
+      const res = await fetch(value.uploadUrl, { method: "PUT", body: new Blob([bytes.slice()]) });
+      const status = async () => ((await (await fetch(`${base}/rest/images/${encodeURIComponent(value.image)}`, { headers })).json()) as { status: string }).status;
+      return { res, status };
+    };
+    const over = await put(jpegHeader(6200, 5900)); // 36,580,000 pixels in a few hundred bytes
+    expect(over.res.status).toBe(400);
+    expect(((await over.res.json()) as { message: string }).message).toBe("Image exceeds the maximum of 36,152,320 pixels");
+    const under = await put(jpegHeader(6163, 5865));
+    expect(under.res.status).toBe(201);
+    expect(await under.status()).toMatch(/^(?:PROCESSING|AVAILABLE)$/);
+    // JPEG's first bytes and nothing readable after them: taken, then failed in processing.
+    const unreadable = await put(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(64).fill(0)]));
+    expect(unreadable.res.status).toBe(201);
+    expect(await unreadable.status()).toBe("PROCESSING_FAILED");
   });
 
   it("a photo too large for the Worker's converter is refused when it is scheduled, not when it is due", async () => {
