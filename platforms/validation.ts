@@ -7,6 +7,7 @@
 // and aspect ratio. A pixel cap is met by a copy too (decision 128).
 // The daily cap needs the database and is checked by the Worker (worker/services/post-rules.ts).
 import { isPlatformId, platformMeta } from "./registry.ts";
+import { sentAsJpegCopy, takesImageType } from "./shared/meta.ts";
 
 export type DraftImage = { type: string; size: number; width?: number; height?: number };
 export type PostDraftForRules = {
@@ -44,7 +45,7 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
     if (rules.images.required) issues.push({ field: "media_info", message: `${meta.label} requires an image. Please attach an image to this post.` });
     return issues;
   }
-  if (!rules.images.types.includes(image.type as never) && !rules.images.sentAsJpeg?.includes(image.type as never)) {
+  if (!takesImageType(rules.images, image.type)) {
     issues.push({ field: "media_info", message: `${meta.label} does not accept ${image.type.replace(/^image\//, "").toUpperCase()} images` });
   } else if (image.size > rules.images.maxBytes && !rules.images.shrinkToFit) {
     issues.push({ field: "media_info", message: `This image is too large for ${meta.label} (at most ${sizeText(rules.images.maxBytes)})` });
@@ -69,7 +70,5 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
 export function imageNote(platform: string, image: DraftImage | null | undefined): string | null {
   if (!image || image.type !== "image/gif" || !isPlatformId(platform)) return null;
   const meta = platformMeta(platform);
-  const { sendAs, sentAsJpeg } = meta.rules.images;
-  const still = (sendAs && sendAs !== image.type) || sentAsJpeg?.includes(image.type);
-  return still ? `${meta.label} takes no GIFs: this one will be posted as a still image (its first frame).` : null;
+  return sentAsJpegCopy(meta.rules.images, image.type) ? `${meta.label} takes no GIFs: this one will be posted as a still image (its first frame).` : null;
 }

@@ -4,7 +4,7 @@
 // Facebook, a Mastodon server's own image_size_limit), or more pixels than it accepts (LinkedIn).
 // Pure: the Worker prepares the copy at publish time (worker/services/media-prepare.ts) and checks
 // at scheduling that one can be made (worker/services/post-rules.ts) from the same plan.
-import type { ImageRules } from "./meta.ts";
+import { sentAsJpegCopy, type ImageRules } from "./meta.ts";
 
 export type ImageFacts = { type: string; size: number; width?: number; height?: number };
 
@@ -42,7 +42,7 @@ export function imageCopyPlan(rules: ImageRules, image: ImageFacts, accountMaxBy
   const maxBytes = Math.min(rules.maxBytes, accountMaxBytes && accountMaxBytes > 0 ? accountMaxBytes : Infinity);
   const { width, height } = image;
   const pixelWidth = rules.maxPixels && width && height && width * height >= rules.maxPixels ? widthUnderPixels(width, height, rules.maxPixels) : undefined;
-  const needsType = (rules.sendAs && image.type !== rules.sendAs) || rules.sentAsJpeg?.includes(image.type as never);
+  const needsType = sentAsJpegCopy(rules, image.type);
   const needsWidth = rules.maxWidth && width && width > rules.maxWidth;
   const needsBytes = rules.shrinkToFit && image.size > maxBytes;
   if (!needsType && !needsWidth && !needsBytes && pixelWidth === undefined) return null;

@@ -39,6 +39,20 @@ export type ImageRules = {
   sentAsJpeg?: readonly ImageType[];
 };
 
+/**
+ * Whether an image of this type goes to the network as a JPEG copy rather than as it is: the
+ * network receives one type only (`sendAs`, Instagram) or refuses it and takes a copy
+ * (`sentAsJpeg`, Threads' GIFs).
+ */
+export function sentAsJpegCopy(rules: ImageRules, type: string): boolean {
+  return (!!rules.sendAs && type !== rules.sendAs) || !!rules.sentAsJpeg?.includes(type as ImageType);
+}
+
+/** Whether the network takes an image of this type, as it is or as a JPEG copy. */
+export function takesImageType(rules: ImageRules, type: string): boolean {
+  return rules.types.includes(type as ImageType) || !!rules.sentAsJpeg?.includes(type as ImageType);
+}
+
 export type PlatformRules = {
   /** Largest post as the network counts it (see countLength). */
   maxLength: number;
