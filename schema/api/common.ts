@@ -8,5 +8,8 @@ export const platformSchema = z.enum(PLATFORMS);
 export type Platform = z.infer<typeof platformSchema>;
 
 export const idParam = z.string().min(1).max(100);
+/** Route parameters shared by the project-scoped and post-scoped routes. */
+export const projectParam = z.object({ projectId: idParam });
+export const postParam = z.object({ postId: idParam });
 
 export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };

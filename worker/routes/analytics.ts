@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { idParam } from "../../schema/api/common";
+import { postParam, projectParam } from "../../schema/api/common";
 import { analyticsQuery } from "../../schema/api/analytics";
 import { analyticsResponse, postMetricsResponse } from "../../schema/api/analytics-responses";
 import type { AppEnv } from "../lib/context";
@@ -9,8 +8,6 @@ import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { getAnalytics, getPostMetrics } from "../services/analytics";
 
-const projectParam = z.object({ projectId: idParam });
-const postParam = z.object({ postId: idParam });
 
 /** Analytics: per-network totals and trends, top posts, best times, one post's series. */
 export const analyticsRoutes = new Hono<AppEnv>()

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { listPostsQuery } from "../../schema/api/posts";
 import { calendarPageResponse } from "../../schema/api/calendar-responses";
-import { idParam } from "../../schema/api/common";
+import { projectParam } from "../../schema/api/common";
 import type { AppEnv } from "../lib/context";
 import { currentCaller, requireUser } from "../lib/auth-middleware";
 import { validate } from "../lib/validate";
@@ -10,7 +9,6 @@ import { describeRoute } from "../lib/openapi";
 import { jsonText } from "../lib/json-text";
 import { listCalendarPosts } from "../services/posts";
 
-const projectParam = z.object({ projectId: idParam });
 
 /**
  * The calendar's read (decision 171): the posts GET /projects/:projectId/posts answers for the same

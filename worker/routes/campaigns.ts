@@ -3,14 +3,13 @@ import { z } from "zod";
 import type { AppEnv } from "../lib/context";
 import { allowedOrigin, currentUser, requireUser } from "../lib/auth-middleware";
 import { validate } from "../lib/validate";
-import { idParam } from "../../schema/api/common";
+import { idParam, projectParam } from "../../schema/api/common";
 import { createCampaignSchema, generateRequestSchema } from "../../schema/api/campaigns";
 import { generateContent } from "../services/generation";
 import { createCampaign, getCampaign, listCampaigns } from "../services/campaigns";
 import { describeRoute } from "../lib/openapi";
 import { campaignListResponse, campaignWithPostsResponse, generateResponse } from "../../schema/api/campaigns-responses";
 
-const projectParam = z.object({ projectId: idParam });
 const campaignParam = z.object({ campaignId: idParam });
 
 /** Generation (single post or campaign drafts) and saved campaigns. */

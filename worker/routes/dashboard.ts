@@ -1,14 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../lib/context";
 import { currentCaller, requireUser } from "../lib/auth-middleware";
 import { validate } from "../lib/validate";
-import { idParam } from "../../schema/api/common";
+import { projectParam } from "../../schema/api/common";
 import { getDashboard } from "../services/dashboard";
 import { describeRoute } from "../lib/openapi";
 import { dashboardResponse } from "../../schema/api/campaigns-responses";
 
-const projectParam = z.object({ projectId: idParam });
 
 /** Dashboard figures, upcoming posts and the header's progress flags. */
 export const dashboardRoutes = new Hono<AppEnv>().get("/projects/:projectId/dashboard", describeRoute({ summary: "Dashboard figures, upcoming posts and progress flags", responses: { 200: dashboardResponse } }), requireUser, validate("param", projectParam), async (c) => {

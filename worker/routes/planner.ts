@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { idParam } from "../../schema/api/common";
+import { postParam, projectParam } from "../../schema/api/common";
 import { bulkPostsSchema, createSeriesSchema, putSlotsSchema, queuePostSchema, queueSlotsSchema, updateSeriesSchema } from "../../schema/api/planner";
 import { exportQuery, importCheckSchema, importSchema } from "../../schema/api/post-import";
 import { postResponse } from "../../schema/api/posts-responses";
@@ -12,8 +11,6 @@ import { validate } from "../lib/validate";
 import { bulkPosts, createSeries, getSlots, putSlots, queuePost, queueSlots, updateSeriesFrom } from "../services/schedule";
 import { checkImport, exportPostsCsv, importPosts } from "../services/post-import";
 
-const projectParam = z.object({ projectId: idParam });
-const postParam = z.object({ postId: idParam });
 
 /** The planner's tools: posting schedule, queue, recurring series, bulk actions, CSV in and out. */
 export const plannerRoutes = new Hono<AppEnv>()

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { createPostSchema, listPostsQuery, updatePostSchema } from "../../schema/api/posts";
-import { idParam } from "../../schema/api/common";
+import { postParam, projectParam } from "../../schema/api/common";
 import type { AppEnv } from "../lib/context";
 import { allowedOrigin, currentCaller, currentUser, requireUser } from "../lib/auth-middleware";
 import { validate } from "../lib/validate";
@@ -14,8 +13,6 @@ import { describeRoute } from "../lib/openapi";
 import { jsonText } from "../lib/json-text";
 import { mediaInfoResponse, postListResponse, postResponse } from "../../schema/api/posts-responses";
 
-const projectParam = z.object({ projectId: idParam });
-const postParam = z.object({ postId: idParam });
 
 // Multipart overhead allowance on top of the 5 MB image limit.
 const MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 64 * 1024;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { idParam } from "../../schema/api/common";
+import { idParam, projectParam } from "../../schema/api/common";
 import { DOCUMENT_MESSAGES, MAX_WIZARD_TOTAL_BYTES, onboardingSchema, projectRenameSchema } from "../../schema/api/projects";
 import type { AppEnv } from "../lib/context";
 import { currentUser, requireUser } from "../lib/auth-middleware";
@@ -12,7 +12,6 @@ import { feedBrainWithWizardDocuments } from "../services/projects-brain-feed";
 import { describeRoute } from "../lib/openapi";
 import { projectDocumentListResponse, projectListResponse, projectProgressResponse, projectResponse } from "../../schema/api/projects-responses";
 
-const projectParam = z.object({ projectId: idParam });
 const documentParam = z.object({ projectId: idParam, documentId: idParam });
 
 // Refused before the body is read: a Worker has 128 MB of memory and form data is buffered whole.
