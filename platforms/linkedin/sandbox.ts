@@ -6,7 +6,7 @@
 // w_member_social, an author other than the member, missing required post fields, commentary
 // over 3,000 characters, reserved little-text characters left unescaped (LinkedIn would cut the
 // post there), an image that is not the member's or not yet AVAILABLE, images that are not
-// JPG/PNG/GIF, and content identical to an earlier post ("Content is a duplicate of urn:...").
+// JPG/PNG/GIF or have 36,152,320 pixels or more (one it cannot read fails processing), and content identical to an earlier post ("Content is a duplicate of urn:...").
 // Plain erasable TypeScript (Node 22 runs it without a build).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -192,7 +192,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     // The Images API takes images of fewer than 36,152,320 pixels (width × height), whatever their bytes.
     const dims = imageSize(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
     if (dims && dims.width * dims.height >= LINKEDIN_MAX_PIXELS) return (liErr(res, 400, `Image exceeds the maximum of ${LINKEDIN_MAX_PIXELS.toLocaleString("en-US")} pixels`), true);
-    // A file that only starts like an image is taken, and fails in processing (status PROCESSING_FAILED).
+    // A file that only starts like an image is taken, and fails in processing: the Images API's
+    // status PROCESSING_FAILED ("Images API", Microsoft Learn, image status values).
     Object.assign(img, { status: dims ? "PROCESSING" : "PROCESSING_FAILED", readyAt: Date.now() + PROCESSING_MS, type, bytes: Buffer.from(body) });
     res.writeHead(201).end();
     return true;

@@ -16,8 +16,8 @@ import type { Env } from "../env";
 import type { Db } from "../lib/db";
 import { badRequest } from "../lib/errors";
 import { imageSize } from "../../platforms/shared/image-size";
-import { copyOutOfReach, IMAGES_BINDING_LIMITS, JS_CONVERTER_LIMITS } from "../../platforms/shared/image-copy";
-import { imagesBinding } from "../lib/images-binding";
+import { copyOutOfReach } from "../../platforms/shared/image-copy";
+import { converterLimits } from "../lib/images-binding";
 
 const DAY_MS = 86_400_000;
 
@@ -100,7 +100,7 @@ export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts
   const images = new Map<string, DraftImage>();
   const exclude = new Set(drafts.flatMap((d) => (d.postId ? [d.postId] : [])));
   const taken = new Map<PlatformId, number[]>();
-  const hasImages = imagesBinding(env) !== undefined;
+  const converter = converterLimits(env);
   // One read of the existing posts per network, around all the batch's times.
   for (const d of drafts) {
     if (!isPlatformId(d.platform) || d.scheduledFor === null || !platformMeta(d.platform).rules.dailyCap || taken.has(d.platform)) continue;
@@ -129,7 +129,7 @@ export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts
     const meta = platformMeta(platform);
     // A photo that needs a copy for this network and is too large for the converter in use.
     const unpreparable =
-      image && !issues.some((i) => i.field === "media_info") ? copyOutOfReach(meta.label, meta.rules.images, image, own.imageMaxBytes, hasImages ? IMAGES_BINDING_LIMITS : JS_CONVERTER_LIMITS) : null;
+      image && !issues.some((i) => i.field === "media_info") ? copyOutOfReach(meta.label, meta.rules.images, image, own.imageMaxBytes, converter) : null;
     if (unpreparable) issues.push({ field: "media_info", message: unpreparable });
     const cap = meta.rules.dailyCap;
     const times = taken.get(platform);

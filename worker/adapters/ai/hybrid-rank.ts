@@ -370,6 +370,16 @@ export type Ranked = { index: number; relevance: number; cosine: number; lexical
 export const COMPANION_SHARE = 0.5;
 
 /**
+ * The answer a ranked list gives (best first): nothing when its best is under the floor, else its
+ * best `k` down to COMPANION_SHARE of the floor (decision 173).
+ */
+export function answerOf(ranked: readonly Ranked[], floor: number, k: number): Ranked[] {
+  if (!ranked.length || ranked[0]!.relevance < floor) return [];
+  const companionFloor = floor * COMPANION_SHARE;
+  return ranked.slice(0, k).filter((r) => r.relevance >= companionFloor);
+}
+
+/**
  * Ranks segments by fused relevance and keeps the best `k`. The floor decides whether the question
  * is answered at all (decision 173): its best match must clear it, and then the matches after it
  * are kept down to COMPANION_SHARE of the floor, so an on-topic question gets its best passages
@@ -388,6 +398,7 @@ export function rankHybrid(
   const discount = cal.minCoverage ? Math.min(1, coverage / cal.minCoverage) : 1;
   const candidates = new Set<number>(cosines.keys());
   for (let i = 0; i < lexical.length; i++) if (lexical[i]! > 0) candidates.add(i);
+  // Nothing under the companions' floor can be in the answer: left out before sorting.
   const companionFloor = floor * COMPANION_SHARE;
   const ranked: Ranked[] = [];
   for (const i of candidates) {
@@ -397,6 +408,5 @@ export function rankHybrid(
   }
   // The coverage discount is the same for every segment of a question: it never changes the order.
   ranked.sort((a, b) => b.relevance - a.relevance || fuse(b.cosine, b.lexical, cal) - fuse(a.cosine, a.lexical, cal) || a.index - b.index);
-  if (!ranked.length || ranked[0]!.relevance < floor) return [];
-  return ranked.slice(0, k);
+  return answerOf(ranked, floor, k);
 }

@@ -5,7 +5,7 @@
 // the same ranking with the engine's relevance floor (decision 173); the off-topic rate counts
 // (off-topic question, brand) pairs that get any answer.
 // Used by the retrieval test and, through it, by `npm run bench`.
-import { Bm25Index, rankHybrid, type RelevanceCalibration, type SoftMatchOptions } from "./hybrid-rank";
+import { answerOf, Bm25Index, rankHybrid, type RelevanceCalibration, type SoftMatchOptions } from "./hybrid-rank";
 import { relevanceOf } from "./relevance";
 import type { AiEngine } from "./types";
 
@@ -110,7 +110,7 @@ export async function evaluateRetrieval(
       byKind[kind].hits++;
       bySplit[split].hits++;
       // What the product answers: the same ranking, kept only when the best match clears the floor.
-      if (rankHybrid(idx.bm25, q.q, cos, calibration, k).some((r) => r.index === all[pos]!.index)) {
+      if (answerOf(all, calibration.floor, k).includes(all[pos]!)) {
         answered++;
         bySplit[split].answered++;
       }

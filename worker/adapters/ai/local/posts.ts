@@ -229,15 +229,15 @@ function occursIn(phrase: string, text: string): boolean {
 
 const GENERIC_TAG = /^(?:other|general|misc|miscellaneous|n\/?a|none|business|company|services?|products?|prices?|costs?|fees?|details|facts|info|information|news|updates?)$/i;
 
+/** Where a topic tag comes from: the brief's subjects, the brain's key phrases, or the brand itself. */
+type TopicSource = "brief" | "brain" | "brand";
+
 /**
  * Hashtag candidates that are topics: the brief's subjects as the brand writes them, names, and
  * multi-word phrases that recur in what the brain knows, the industry and the brand. A name that
  * is the tail of a longer one ("Type II" of "SOC 2 Type II") or follows "from"/"than"/"or"
  * (a competitor: "migration from Datadog") is no tag of the brand.
  */
-/** Where a topic tag comes from: the brief's subjects, the brain's key phrases, or the brand itself. */
-type TopicSource = "brief" | "brain" | "brand";
-
 function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainText: string): { tags: string[]; stems: Set<string>[]; sources: TopicSource[] } {
   const tags: string[] = [];
   const stems: Set<string>[] = [];
@@ -300,14 +300,14 @@ function hookFor(template: string, topic: string): string {
   return template.replace("{T}", cap(topic)).replace("{t}", topic);
 }
 
+/** Whether the tagger reads the phrase's head as a person ("our hygienist", "the client manager"). */
+const personPhrase = (np: NounPhrase | null, tagger?: Tagger) => !!np && !!tagger?.isPersonAt(np.text, np.text.length - np.head.length);
+
 /**
  * An opening noun phrase that names no topic of its own: people ("business owners", and with the
  * tagger any person: "our hygienist", decision 174), too long, or the first half of a pair
  * ("Research" of "Research and development tax relief").
  */
-/** Whether the tagger reads the phrase's head as a person ("our hygienist", "the client manager"). */
-const personPhrase = (np: NounPhrase | null, tagger?: Tagger) => !!np && !!tagger?.isPersonAt(np.text, np.text.length - np.head.length);
-
 const weakTopic = (np: NounPhrase | null, text: string, tagger?: Tagger) =>
   !np ||
   PEOPLE_HEADS.has(np.head) ||
