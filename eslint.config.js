@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", ".wrangler", "migrations", "coverage", ".bench", ".e2e", "worker/adapters/ai/local/data/**"] },
+  { ignores: ["dist", "node_modules", ".wrangler", "migrations", "coverage", ".bench", ".e2e", "worker/text/data/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

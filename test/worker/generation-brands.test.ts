@@ -13,7 +13,7 @@ import { addTextDocument } from "../../worker/services/brain-documents";
 import { generateContent } from "../../worker/services/generation";
 import { composePostText } from "../../worker/services/publishing";
 import { measurePost } from "../../platforms/validation";
-import { sentenceTexts } from "../../worker/adapters/ai/local/nlp";
+import { sentenceTexts } from "../../worker/text/nlp";
 import type { GeneratedPost } from "../../schema/api/campaigns";
 import { WRITER_BRANDS, type WriterBrand } from "../fixtures/writer/brands";
 

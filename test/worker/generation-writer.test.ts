@@ -9,7 +9,7 @@ import { call, json, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { repeatsBrief } from "../../worker/adapters/ai/brief";
 import { CLICKBAIT } from "../../worker/adapters/ai/local/posts";
-import { sentenceTexts } from "../../worker/adapters/ai/local/nlp";
+import { sentenceTexts } from "../../worker/text/nlp";
 import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain-documents";
 import { generateContent } from "../../worker/services/generation";

@@ -1,6 +1,6 @@
 // The brain's chunking rules and constants (SPEC.md section 9). Kept in one place so the
 // pipeline, the summary and the tests agree on them.
-import { sentenceTexts } from "../adapters/ai/local/nlp";
+import { sentenceTexts } from "../text/nlp";
 
 /** A single "sentence" longer than this (a table, a list without punctuation) is cut by words. */
 const MAX_SEGMENT_CHARS = 1000;

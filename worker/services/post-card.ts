@@ -10,7 +10,7 @@ import sevenPlus from "js-pixel-fonts/data/seven-plus.json";
 import type { MediaInfo } from "../../schema/api/posts";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";
-import { fnv1a } from "../adapters/ai/local/tokenize";
+import { fnv1a } from "../text/tokenize";
 import { uploadImage } from "./media";
 
 type Glyph = { offset: number; pixels: number[][] };

@@ -3,8 +3,8 @@
 // and detect a post that repeats a run of the brief's words. Shared by the generation service
 // (brain look-ups per subject) and the local writer.
 import { keyphrases } from "./local/text";
-import { words } from "./local/tokenize";
-import { leadNounPhrase, PEOPLE_HEADS } from "./local/noun-phrase";
+import { words } from "../../text/tokenize";
+import { leadNounPhrase, PEOPLE_HEADS } from "../../text/noun-phrase";
 
 /** How many consecutive words of the brief a post may never repeat. */
 export const BRIEF_RUN_WORDS = 8;

@@ -4,9 +4,9 @@
 // from an off-topic question on a small brand book, and words alone miss every paraphrase; each
 // score is brought to a 0-1 scale before they are mixed, so one floor works for any brain size.
 import { CUSTOMER_INTENTS, type Intent } from "./customer-intents";
-import { porterStem } from "./local/nlp";
-import { STOPWORDS, wordSet, words } from "./local/tokenize";
-import type { RelatedStems, RelationClass } from "./local/word-relations";
+import { porterStem } from "../../text/nlp";
+import { STOPWORDS, wordSet, words } from "../../text/tokenize";
+import type { RelatedStems, RelationClass } from "../../text/word-relations";
 
 /** How an engine's cosine maps to relevance: `unrelated` and below is 0, `strong` and above is 1. */
 export type RelevanceCalibration = {

@@ -1,6 +1,6 @@
 import type { Env } from "../../env";
 import { LocalAiEngine } from "./local/local-engine";
-import { bundledWordVectors } from "./local/word-vectors-data";
+import { bundledWordVectors } from "../../text/word-vectors-data";
 import { OpenAiEngine } from "./openai-engine";
 import type { AiEngine } from "./types";
 import { WorkersAiEngine, type AiBinding } from "./workers-ai-engine";

@@ -4,7 +4,7 @@
 // than the " #tag" character count the schedule form checks.
 import type { Platform } from "../../../schema/api/common";
 import { PLATFORM_METAS } from "../../../platforms/registry";
-import { truncateWords } from "./local/tokenize";
+import { truncateWords } from "../../text/tokenize";
 import { measurePost } from "../../../platforms/validation";
 import { publishedLength } from "../../../schema/api/campaigns";
 

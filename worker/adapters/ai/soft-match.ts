@@ -5,10 +5,10 @@
 import type { SoftMatchOptions } from "./hybrid-rank";
 import type { WordVectorTable } from "./local/embed";
 import { withConceptGroups } from "./local/concept-groups";
-import { ringsOf } from "./local/synonyms";
-import { bundledWordRelations } from "./local/word-relations-data";
-import { bundledWordVectors } from "./local/word-vectors-data";
-import { wordLookup } from "./local/word-vectors";
+import { ringsOf } from "../../text/synonyms";
+import { bundledWordRelations } from "../../text/word-relations-data";
+import { bundledWordVectors } from "../../text/word-vectors-data";
+import { wordLookup } from "../../text/word-vectors";
 
 export function softMatchFor(table: WordVectorTable): SoftMatchOptions {
   return {

@@ -5,8 +5,8 @@
 // concept, its words related to each other like WordNet's related words, at the relation strength
 // `CONCEPT_CLASS` names. Chosen from general knowledge of what customers ask, not from any
 // evaluation set's misses; keep each group one real, everyday concept.
-import { porterStem } from "./nlp";
-import type { RelatedStems, RelationClass } from "./word-relations";
+import { porterStem } from "../../../text/nlp";
+import type { RelatedStems, RelationClass } from "../../../text/word-relations";
 
 const GROUPS = [
   "coeliac celiac gluten gluten-free wheat wheat-free",

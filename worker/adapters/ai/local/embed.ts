@@ -2,18 +2,10 @@
 // (exact and near-exact wording), mixed with averaged word vectors from a small table shipped in
 // the repo (paraphrases: "cheap" ~ "affordable"). Each block is L2-normalised and weighted, so the
 // cosine of two embeddings is a fixed blend of the blocks' cosines.
-import { fnv1a, stem, STOPWORDS, words } from "./tokenize";
+import type { WordVectorTable } from "../../../text/word-vectors";
+export type { WordVectorTable };
+import { fnv1a, stem, STOPWORDS, words } from "../../../text/tokenize";
 
-export type WordVectorTable = {
-  readonly dim: number;
-  /** Index of a word in the table (0 = most frequent), or -1. */
-  indexOf(word: string): number;
-  /** Adds weight * vector(index) into out[offset..offset+dim). */
-  addInto(index: number, weight: number, out: Float32Array, offset: number): void;
-  readonly size: number;
-  /** The words in table order (optional; used to skip stopwords when estimating the background). */
-  readonly words?: readonly string[];
-};
 
 export type EmbedOptions = {
   hashDim: number;

@@ -4,11 +4,11 @@ import { DEFAULT_PROJECT } from "../../../../schema/api/projects";
 import type { RelevanceCalibration } from "../hybrid-rank";
 import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
-import { loadTagger } from "./pos";
+import { loadTagger } from "../../../text/pos";
 import { unknownSubjects, writePosts } from "./posts";
 import { completeSentences, extractInsights, keyphrases, sentenceContaining, textRank, titleCase } from "./text";
-import { sentenceTexts } from "./nlp";
-import { truncateWords, words } from "./tokenize";
+import { sentenceTexts } from "../../../text/nlp";
+import { truncateWords, words } from "../../../text/tokenize";
 
 /** Stored with every local vector; bumped whenever the table or the features change (decision 110). */
 export const LOCAL_ENGINE_NAME = "local-v2";

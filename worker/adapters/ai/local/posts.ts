@@ -16,10 +16,10 @@ import { briefSubjects, repeatsBrief, type BriefSubject } from "../brief";
 import type { BrainPassage, GeneratedPostDraft, GeneratePostsInput } from "../types";
 import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post-limits";
 import { completeSentences, keyphrases } from "./text";
-import { porterStem, sentenceTexts, tokens } from "./nlp";
-import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, taggedVerbAt, verbForm, type NounPhrase } from "./noun-phrase";
-import type { Tagger } from "./pos";
-import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "./tokenize";
+import { porterStem, sentenceTexts, tokens } from "../../../text/nlp";
+import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, taggedVerbAt, verbForm, type NounPhrase } from "../../../text/noun-phrase";
+import type { Tagger } from "../../../text/pos";
+import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "../../../text/tokenize";
 
 export type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
 

@@ -1,9 +1,9 @@
 // Extractive text analysis for the local engine: keyphrases, TextRank with a diversity (MMR) step,
 // and cue-based classification of the brand's own sentences into insights. Nothing is invented:
 // every output string is a phrase or sentence taken from the input (lightly trimmed).
-import { analyse, sentenceTexts, type Token } from "./nlp";
+import { analyse, sentenceTexts, type Token } from "../../../text/nlp";
 import { cosine } from "../../../lib/cosine";
-import { fnv1a, stem, STOPWORDS, truncateWords, wordSet, words } from "./tokenize";
+import { fnv1a, stem, STOPWORDS, truncateWords, wordSet, words } from "../../../text/tokenize";
 
 /** Verbs and fillers that make poor keyphrase words even though they are not stopwords. */
 const WEAK = wordSet(

@@ -3,8 +3,7 @@
 // The committed word-vector table, imported as a binary module (wrangler's default rule treats
 // *.bin as "Data": an ArrayBuffer). Parsed lazily, once per isolate, on the first embedding.
 import data from "./data/word-vectors.bin";
-import type { WordVectorTable } from "./embed";
-import { parseWordVectorTable } from "./word-vectors";
+import { parseWordVectorTable, type WordVectorTable } from "./word-vectors";
 
 let table: WordVectorTable | undefined;
 

@@ -1,7 +1,17 @@
 // Reads the compact word-vector table produced by scripts/build-word-vectors.mjs (layout described
 // there, version 2): per word a scale byte and 4-bit values, words in frequency order at the end.
 // Rows are decoded to float32 once, when the table is parsed (20,000 x 64 floats = 5 MB of memory).
-import type { WordVectorTable } from "./embed";
+
+export type WordVectorTable = {
+  readonly dim: number;
+  /** Index of a word in the table (0 = most frequent), or -1. */
+  indexOf(word: string): number;
+  /** Adds weight * vector(index) into out[offset..offset+dim). */
+  addInto(index: number, weight: number, out: Float32Array, offset: number): void;
+  readonly size: number;
+  /** The words in table order (optional; used to skip stopwords when estimating the background). */
+  readonly words?: readonly string[];
+};
 
 export function parseWordVectorTable(data: ArrayBuffer | Uint8Array): WordVectorTable {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
