@@ -91,6 +91,12 @@ const stop = () => {
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
+// Started by a test run (test/e2e/global-setup.ts): stdin is a pipe from that run, and it closes
+// when the run ends in any way (a kill -9 or a time limit included), so the server never outlives it.
+if (process.env.STOP_WITH_PARENT === "1") {
+  process.stdin.on("close", stop);
+  process.stdin.resume();
+}
 wrangler.on("exit", (code) => {
   stop();
   process.exit(code ?? 0);
