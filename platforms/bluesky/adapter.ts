@@ -171,8 +171,10 @@ export function blueskyAdapter(config: BlueskyConfig) {
       );
       if (!res.ok) {
         const err = await classifyBlueskyResponse(res, "api");
-        // The record key is taken: an earlier attempt under this key got through.
-        if (rkey && err.kind === "rejected") {
+        // The record key may be taken: an earlier (or concurrent) attempt under this key got
+        // through. The reference PDS says so with a bare 500 (atproto issue #3718), a later one
+        // with a 400: whatever the refusal, the record under our key is the answer (decision 197).
+        if (rkey && err.kind !== "auth") {
           const existing = await getRecord(input.accessToken, did, rkey);
           if (existing) return { platformPostId: existing };
         }
@@ -255,6 +257,8 @@ export function blueskyService(env: Parameters<AdapterModule["create"]>[0], sand
 export const blueskyAdapterModule: AdapterModule = {
   hasCredentials: (env) => Boolean(envString(env, "BLUESKY_SERVICE")) || !envString(env, "PLATFORM_SANDBOX_URL"),
   create: (env, ctx) => blueskyAdapter({ service: blueskyService(env, ctx.sandboxUrl), timeoutMs: ctx.timeoutMs }),
+  sandboxKey: "bluesky",
+  renewal: "refresh-token",
   pkce: false,
   // Access JWTs live about 2 hours; refresh JWTs are single-use (one refresh at a time per account).
   refreshWindowMs: 5 * 60_000,

@@ -171,6 +171,8 @@ export const facebookAdapterModule: AdapterModule = {
       timeoutMs: ctx.timeoutMs,
     });
   },
+  sandboxKey: "facebook",
+  renewal: "none",
   pkce: false,
   // Page tokens from a long-lived user token do not expire: nothing to refresh.
   refreshWindowMs: 0,

@@ -223,6 +223,8 @@ export const instagramAdapterModule: AdapterModule = {
       pollTimeoutMs: 10_000,
     });
   },
+  sandboxKey: "instagram",
+  renewal: "access-token",
   pkce: false,
   // Long-lived tokens last 60 days: refresh a week ahead; Instagram refuses tokens younger than 24 h.
   refreshWindowMs: 7 * 86_400_000,

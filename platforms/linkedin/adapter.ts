@@ -8,7 +8,7 @@
 // LinkedIn cuts the post. A duplicate refusal carries reason "duplicate": the publisher looks
 // for its own earlier attempt before calling the post failed. See docs/decisions/140.
 import { form, loadPostImage, metricsOneByOne, platformFetch, readJson, readTokenResponse, sleep, str } from "../shared/http.ts";
-import { LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
+import { LINKEDIN_SANDBOX_CLIENT, LINKEDIN_SANDBOX_PARTNER } from "./meta.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
 export const LINKEDIN_SCOPES = ["openid", "profile", "w_member_social"];
@@ -33,6 +33,11 @@ export type LinkedInConfig = {
    */
   readSocial?: boolean;
 };
+
+/** Where a member sees their own recent posts (LinkedIn redirects /in/me to the signed-in member). */
+export const LINKEDIN_CHECK_URL = "https://www.linkedin.com/in/me/recent-activity/all/";
+/** The outcome of a post we cannot confirm without r_member_social: the user looks, we never retry blindly. */
+export const LINKEDIN_UNCONFIRMED = `Check LinkedIn: we could not confirm this post. Look for it at ${LINKEDIN_CHECK_URL} and publish it again only if it is not there.`;
 
 /** Read member posts' likes and comments (socialActions); LinkedIn grants it to selected apps only. */
 export const LINKEDIN_READ_SCOPE = "r_member_social";
@@ -102,6 +107,10 @@ export function linkedinAdapter(config: LinkedInConfig) {
 
   return {
     platform: "linkedin" as const,
+    // Reading the member's posts (the author finder) needs r_member_social, which LinkedIn grants
+    // to approved partners only: without it no post can be confirmed (decision 196).
+    confirmsPosts: Boolean(config.readSocial),
+    checkUrl: LINKEDIN_CHECK_URL,
 
     authorizeUrl({ state, redirectUri }: { state: string; redirectUri: string }) {
       const url = new URL(`${config.authBase}/oauth/v2/authorization`);
@@ -206,6 +215,8 @@ export function linkedinAdapter(config: LinkedInConfig) {
       : {}),
 
     async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+      // Without r_member_social GET /rest/posts?q=author answers 403: never ask, say so.
+      if (!config.readSocial) throw new PlatformError("unknown_outcome", LINKEDIN_UNCONFIRMED, undefined, "unverifiable");
       const want = text.trim();
       const author = encodeURIComponent(`urn:li:person:${accountId}`);
       for (let start = 0, page = 0; page < 50; page++, start += 50) {
@@ -253,19 +264,24 @@ export const linkedinAdapterModule: AdapterModule = {
       });
     }
     if (!ctx.sandboxUrl) return null;
+    // The sandbox's standard app has what a fresh LinkedIn app gets (no r_member_social, no
+    // refresh tokens); LINKEDIN_MEMBER_SOCIAL_READ=true uses its approved-partner app instead.
+    const partner = envString(env, "LINKEDIN_MEMBER_SOCIAL_READ") === "true";
     return linkedinAdapter({
-      ...LINKEDIN_SANDBOX_CLIENT,
+      ...(partner ? LINKEDIN_SANDBOX_PARTNER : LINKEDIN_SANDBOX_CLIENT),
       authBase: `${ctx.sandboxUrl}/linkedin`,
       apiBase: `${ctx.sandboxUrl}/linkedin`,
       version,
       timeoutMs: ctx.timeoutMs,
       pollIntervalMs: 150,
       pollTimeoutMs: 10_000,
-      // The sandbox app is one of the "select developers" granted r_member_social.
-      readSocial: true,
+      readSocial: partner,
     });
   },
+  sandboxKey: "linkedin",
+  renewal: "refresh-token",
   pkce: false,
-  // 60-day access tokens: refresh a week ahead (only apps with programmatic refresh tokens can).
+  // 60-day access tokens: refresh a week ahead, only with a refresh token (approved partners);
+  // without one the owner is reminded to reconnect a week ahead instead (decision 196).
   refreshWindowMs: 7 * 86_400_000,
 };

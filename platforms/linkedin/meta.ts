@@ -40,3 +40,5 @@ export function linkedinTextProblem(text: string): string | null {
 
 /** The sandbox's registered app (test/fakes): not secrets, they only exist locally. */
 export const LINKEDIN_SANDBOX_CLIENT = { clientId: "sandbox-linkedin-client", clientSecret: "sandbox-linkedin-secret" } as const;
+/** The sandbox's approved-partner app: granted r_member_social and programmatic refresh tokens. */
+export const LINKEDIN_SANDBOX_PARTNER = { clientId: "sandbox-linkedin-partner", clientSecret: "sandbox-linkedin-partner-secret" } as const;

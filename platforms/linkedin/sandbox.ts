@@ -29,13 +29,18 @@ import {
 } from "../shared/sandbox-core.ts";
 import { mediaKind, type MediaKind } from "../shared/sandbox-media.ts";
 import { imageSize } from "../shared/image-size.ts";
-import { LINKEDIN_MAX_PIXELS, LINKEDIN_SANDBOX_CLIENT } from "./meta.ts";
+import { LINKEDIN_MAX_PIXELS, LINKEDIN_SANDBOX_CLIENT, LINKEDIN_SANDBOX_PARTNER } from "./meta.ts";
 
 const ACCESS_TTL_S = 5_184_000;
 const REFRESH_TTL_S = 31_536_000;
 const PROCESSING_MS = 300;
-// r_member_social is restricted ("select developers only"); the sandbox app is one of them (decision 144).
-const SCOPES = ["openid", "profile", "email", "w_member_social", "r_member_social"];
+// What each sandbox app may be granted (decision 196): a standard app gets the scopes of its
+// products (Sign In with LinkedIn using OpenID Connect, Share on LinkedIn) and no refresh tokens;
+// r_member_social ("restricted") and programmatic refresh tokens are for approved partners only.
+const APPS: Record<string, { secret: string; scopes: readonly string[]; refreshTokens: boolean }> = {
+  [LINKEDIN_SANDBOX_CLIENT.clientId]: { secret: LINKEDIN_SANDBOX_CLIENT.clientSecret, scopes: ["openid", "profile", "email", "w_member_social"], refreshTokens: false },
+  [LINKEDIN_SANDBOX_PARTNER.clientId]: { secret: LINKEDIN_SANDBOX_PARTNER.clientSecret, scopes: ["openid", "profile", "email", "w_member_social", "r_member_social"], refreshTokens: true },
+};
 
 type Tok = { accountId: string; scopes: string[] };
 type Refresh = { accountId: string; scopes: string[]; expiresAt: number };
@@ -87,10 +92,12 @@ function restAuth(req: IncomingMessage, res: ServerResponse, scope = "w_member_s
   return acc;
 }
 
-function issue(acc: Account, scopes: string[], refresh?: Refresh) {
+function issue(acc: Account, scopes: string[], withRefresh: boolean, refresh?: Refresh) {
   const t = token("AQV");
   tokens.set(t, { accountId: acc.id, scopes });
   state.access.set(t, { network: "linkedin", accountId: acc.id, expiresAt: Date.now() + ACCESS_TTL_S * 1000, kind: "access", issuedAt: Date.now() });
+  // Only apps approved for programmatic refresh get a refresh token (it keeps its first expiry).
+  if (!withRefresh) return { access_token: t, expires_in: ACCESS_TTL_S, scope: scopes.join(","), token_type: "Bearer" };
   const rt = refresh ? null : token("AQX");
   const r = refresh ?? { accountId: acc.id, scopes, expiresAt: Date.now() + REFRESH_TTL_S * 1000 };
   if (rt) refreshTokens.set(rt, r);
@@ -126,16 +133,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
   if (path === "/oauth/v2/authorization") {
     const p = params(req, body, url);
     const scopes = (p.get("scope") ?? "").split(/[ ,]+/).filter(Boolean);
-    if (scopes.some((s) => !SCOPES.includes(s))) {
+    const allowed = APPS[p.get("client_id") ?? ""]?.scopes ?? [];
+    // A scope the app was not granted (r_member_social for a standard app) is refused, never handed out.
+    if (scopes.some((s) => !allowed.includes(s))) {
       const target = new URL(p.get("redirect_uri") ?? "http://invalid/");
       target.searchParams.set("error", "unauthorized_scope_error");
-      target.searchParams.set("error_description", `Scope "${scopes.find((s) => !SCOPES.includes(s))}" is not authorized for your application`);
+      target.searchParams.set("error_description", `Scope "${scopes.find((s) => !allowed.includes(s))}" is not authorized for your application`);
       if (p.get("state")) target.searchParams.set("state", p.get("state")!);
       res.writeHead(302, { location: target.toString() }).end();
       return true;
     }
     const before = new Set(state.grants.keys());
-    const handled = await handleAuthorize(linkedinSandbox, { clientId: LINKEDIN_SANDBOX_CLIENT.clientId, pkce: false, codePrefix: "AQT", defaultUsername: "Sandbox LinkedIn Member", denied: { error_description: "The user cancelled the authorization" } }, req, res, body, url);
+    const handled = await handleAuthorize(linkedinSandbox, { clientId: APPS[p.get("client_id") ?? ""] ? p.get("client_id")! : LINKEDIN_SANDBOX_CLIENT.clientId, pkce: false, codePrefix: "AQT", defaultUsername: "Sandbox LinkedIn Member", denied: { error_description: "The user cancelled the authorization" } }, req, res, body, url);
     // The token carries the scopes the member approved (r_member_social only when asked for).
     for (const code of state.grants.keys()) if (!before.has(code) && scopes.length) grantScopes.set(code, scopes);
     return handled;
@@ -143,22 +152,27 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
 
   if (path === "/oauth/v2/accessToken" && req.method === "POST") {
     const p = params(req, body, url);
-    if (p.get("client_id") !== LINKEDIN_SANDBOX_CLIENT.clientId || p.get("client_secret") !== LINKEDIN_SANDBOX_CLIENT.clientSecret) {
+    const app = APPS[p.get("client_id") ?? ""];
+    if (!app || p.get("client_secret") !== app.secret) {
       send(res, 401, { error: "invalid_client", error_description: "Client authentication failed" });
       return true;
     }
     if (p.get("grant_type") === "authorization_code") {
-      const grant = redeemGrant("linkedin", p.get("code") ?? "", p.get("redirect_uri"));
+      const grant = redeemGrant("linkedin", p.get("code") ?? "", p.get("redirect_uri"), (g) => g.clientId === p.get("client_id"));
       if (!grant) {
         send(res, 400, { error: "invalid_request", error_description: "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired." });
         return true;
       }
       const acc = state.accounts.get(grant.accountId)!;
       bump(state.exchanges, acc.id);
-      send(res, 200, issue(acc, grantScopes.get(p.get("code") ?? "") ?? ["openid", "profile", "w_member_social"]));
+      send(res, 200, issue(acc, grantScopes.get(p.get("code") ?? "") ?? ["openid", "profile", "w_member_social"], app.refreshTokens));
       return true;
     }
     if (p.get("grant_type") === "refresh_token") {
+      if (!app.refreshTokens) {
+        send(res, 400, { error: "unauthorized_client", error_description: "The client is not authorized to use programmatic refresh tokens" });
+        return true;
+      }
       const r = refreshTokens.get(p.get("refresh_token") ?? "");
       const acc = r ? state.accounts.get(r.accountId) : undefined;
       const failure = takeFailure("linkedin", "token", acc);
@@ -168,7 +182,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
         send(res, 400, { error: "invalid_grant", error_description: "The provided authorization grant or refresh token is invalid, expired or revoked." });
         return true;
       }
-      send(res, 200, issue(acc, r.scopes, r));
+      send(res, 200, issue(acc, r.scopes, true, r));
       return true;
     }
     send(res, 400, { error: "unsupported_grant_type", error_description: "grant_type must be authorization_code or refresh_token" });
@@ -280,6 +294,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
   }
 
   if (path === "/rest/posts" && req.method === "GET" && url.searchParams.get("q") === "author") {
+    // Find Posts by Authors reads member posts: r_member_social (restricted) is required.
+    if (!tokens.get(bearer(req) ?? "")?.scopes.includes("r_member_social")) {
+      return (liErr(res, 403, "Not enough permissions to access: partnerApiPostsExternal.FINDER-author.20240501", { serviceErrorCode: 100, code: "ACCESS_DENIED" }), true);
+    }
     if (url.searchParams.get("author") !== member) return (liErr(res, 403, "Not enough permissions to read these posts", { code: "ACCESS_DENIED" }), true);
     const start = Number(url.searchParams.get("start") ?? 0) || 0;
     const count = Math.min(Number(url.searchParams.get("count") ?? 10) || 10, 100);

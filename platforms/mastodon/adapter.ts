@@ -278,6 +278,8 @@ export const mastodonAdapterModule: AdapterModule = {
       ...(ctx.sandboxUrl ? { pollIntervalMs: 150, pollTimeoutMs: 10_000 } : {}),
     });
   },
+  sandboxKey: "mastodon",
+  renewal: "none",
   pkce: true,
   // Mastodon tokens do not expire.
   refreshWindowMs: 0,

@@ -26,9 +26,10 @@ export class PlatformError extends Error {
   /**
    * Why, where the platform says it in a machine-readable way: "duplicate" (the platform already
    * has this text: the publisher looks for our own earlier attempt before calling it failed),
-   * "not_permitted", "suspended", "daily_cap".
+   * "not_permitted", "suspended", "daily_cap"; "unverifiable": the granted scopes cannot read the
+   * account's posts, so whether a post got through cannot be checked (the user is asked to look).
    */
-  readonly reason?: "duplicate" | "not_permitted" | "suspended" | "daily_cap";
+  readonly reason?: "duplicate" | "not_permitted" | "suspended" | "daily_cap" | "unverifiable";
   constructor(kind: PlatformError["kind"], message: string, retryAfterMs?: number, reason?: PlatformError["reason"]) {
     super(message);
     this.kind = kind;
@@ -57,9 +58,17 @@ export interface PlatformAdapter {
   authorizeUrl(input: { state: string; redirectUri: string; codeChallenge?: string }): string;
   exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet & { account: PlatformAccount }>;
   refresh(input: { accessToken: string; refreshToken: string | null }): Promise<TokenSet>;
+  /** false when the granted scopes cannot read the account's own posts (LinkedIn without r_member_social). */
+  readonly confirmsPosts?: boolean;
+  /** Where the user can look for a post we could not confirm (their recent activity on the network). */
+  readonly checkUrl?: string;
   /** Publishes text with an optional image; returns the platform's post id. */
   publish(input: PublishInput): Promise<{ platformPostId: string }>;
-  /** Reconciliation: the id of a post of this account with this text published since sinceMs, if it exists. */
+  /**
+   * Reconciliation: the id of a post of this account with this text published since sinceMs, if
+   * it exists. Where the granted scopes cannot read the account's posts (`confirmsPosts: false`)
+   * it throws PlatformError("unknown_outcome", ..., "unverifiable") instead of guessing.
+   */
   findRecentPost(input: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null>;
   /**
    * Optional capability (issue 13, decision 153): the current cumulative metrics of published
@@ -98,8 +107,16 @@ export type AdapterModule = {
    * lives on its own instance); `meta` is the account's social_accounts.account_meta.
    */
   forAccount?(env: PlatformEnv, ctx: AdapterContext, meta: Record<string, unknown>): PlatformAdapter | null;
+  /** The path under PLATFORM_SANDBOX_URL where the local sandbox serves this network (`x` for X). */
+  sandboxKey: string;
   /** OAuth 2.0 PKCE (S256) on the authorize/exchange pair. */
   pkce: boolean;
+  /**
+   * How a token is renewed before it expires: "refresh-token" (only with a stored refresh token;
+   * without one the user is reminded to reconnect, never "refreshed"), "access-token" (the
+   * token renews itself: Instagram, Threads), "none" (tokens do not expire: reconnect if revoked).
+   */
+  renewal: "refresh-token" | "access-token" | "none";
   /** Refresh a token this long before it expires. */
   refreshWindowMs: number;
   /** The platform refuses to refresh a token younger than this (Instagram: 24 hours). */

@@ -298,6 +298,20 @@ function handleControl(net: SandboxNetwork, res: ServerResponse, body: Buffer): 
     send(res, 200, { ok: true });
     return true;
   }
+  // {"ageTokensSeconds": n, "account": ...}: the account's access tokens were issued n seconds
+  // earlier (networks that refuse to refresh a young token: Instagram, Threads).
+  if (typeof input.ageTokensSeconds === "number" && input.ageTokensSeconds > 0) {
+    let n = 0;
+    for (const rec of state.access.values()) {
+      const acc = state.accounts.get(rec.accountId);
+      if (rec.network === network && acc && (account === null || acc.id === account || acc.username === account)) {
+        rec.issuedAt -= input.ageTokensSeconds * 1000;
+        n++;
+      }
+    }
+    send(res, 200, { ok: true, aged: n });
+    return true;
+  }
   // {"ageSeconds": n}: the network's posts (of one account if given) become n seconds older, so
   // their metrics grow (sandboxMetrics) without a test or a demo having to wait.
   if (typeof input.ageSeconds === "number" && input.ageSeconds > 0) {

@@ -161,6 +161,8 @@ export const threadsAdapterModule: AdapterModule = {
       pollTimeoutMs: 10_000,
     });
   },
+  sandboxKey: "threads",
+  renewal: "access-token",
   pkce: false,
   // Long-lived tokens last 60 days: refresh a week ahead; Threads refuses tokens younger than 24 h.
   refreshWindowMs: 7 * 86_400_000,

@@ -141,12 +141,14 @@ export function xAdapter(config: XConfig): PlatformAdapter {
     return err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Twitter rejected the post: /, "")}`) : err;
   };
 
-  /** Images: one multipart request (media_category tweet_image). */
-  async function simpleUpload(accessToken: string, blob: Blob, type: string): Promise<string> {
+  /**
+   * Images: one multipart request with `media` and `media_category` only: X's openapi.json
+   * (MediaUploadRequest, v2.167) allows no other field, so no `media_type` (docs/decisions/195).
+   */
+  async function simpleUpload(accessToken: string, blob: Blob): Promise<string> {
     const body = new FormData();
     body.set("media", blob, "image");
     body.set("media_category", "tweet_image");
-    body.set("media_type", type);
     const res = await call("/2/media/upload", { method: "POST", headers: authed(accessToken), body });
     if (!res.ok) throw await uploadError(res);
     const json = await readJson(res);
@@ -155,24 +157,35 @@ export function xAdapter(config: XConfig): PlatformAdapter {
     return mediaId;
   }
 
-  /** GIFs: the chunked upload (INIT, APPEND per 1 MB, FINALIZE, then STATUS until succeeded), media_category tweet_gif. */
+  /**
+   * GIFs: the chunked upload that replaced `command=INIT|APPEND|FINALIZE` in 2025:
+   * POST /2/media/upload/initialize (JSON), POST /2/media/upload/{id}/append per 1 MB
+   * (multipart: media, segment_index), POST /2/media/upload/{id}/finalize, then
+   * GET /2/media/upload?command=STATUS until succeeded; media_category tweet_gif.
+   */
   async function chunkedUpload(accessToken: string, blob: Blob, type: string): Promise<string> {
-    const command = async (params: Record<string, string>, file?: Blob) => {
-      const body = new FormData();
-      for (const [k, v] of Object.entries(params)) body.set(k, v);
-      if (file) body.set("media", file, "chunk");
-      const res = await call("/2/media/upload", { method: "POST", headers: authed(accessToken), body });
+    const send = async (path: string, init: RequestInit) => {
+      const res = await call(path, { method: "POST", ...init, headers: authed(accessToken, (init.headers ?? {}) as Record<string, string>) });
       if (!res.ok) throw await uploadError(res);
       return res.status === 204 ? {} : readJson(res);
     };
     const data = (json: Record<string, unknown>) => (json.data ?? json) as Record<string, unknown>;
-    const init = data(await command({ command: "INIT", total_bytes: String(blob.size), media_type: type, media_category: "tweet_gif" }));
-    const mediaId = str(init.id) ?? str(init.media_id_string);
+    const init = data(
+      await send("/2/media/upload/initialize", {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ media_category: "tweet_gif", media_type: type, total_bytes: blob.size }),
+      }),
+    );
+    const mediaId = str(init.id);
     if (!mediaId) throw new PlatformError("retryable", "Failed to upload media");
+    const at = `/2/media/upload/${encodeURIComponent(mediaId)}`;
     for (let i = 0, segment = 0; i < blob.size; i += CHUNK_BYTES, segment++) {
-      await command({ command: "APPEND", media_id: mediaId, segment_index: String(segment) }, blob.slice(i, i + CHUNK_BYTES));
+      const body = new FormData();
+      body.set("segment_index", String(segment));
+      body.set("media", blob.slice(i, i + CHUNK_BYTES), "chunk");
+      await send(`${at}/append`, { body });
     }
-    let info = (data(await command({ command: "FINALIZE", media_id: mediaId })).processing_info ?? null) as Record<string, unknown> | null;
+    let info = (data(await send(`${at}/finalize`, {})).processing_info ?? null) as Record<string, unknown> | null;
     const deadline = Date.now() + GIF_PROCESSING_LIMIT_MS;
     while (info && info.state !== "succeeded") {
       if (info.state === "failed") {
@@ -227,7 +240,7 @@ export function xAdapter(config: XConfig): PlatformAdapter {
       if (img) {
         const { type } = img;
         const blob = new Blob([img.data], { type });
-        mediaIds.push(type === "image/gif" ? await chunkedUpload(input.accessToken, blob, type) : await simpleUpload(input.accessToken, blob, type));
+        mediaIds.push(type === "image/gif" ? await chunkedUpload(input.accessToken, blob, type) : await simpleUpload(input.accessToken, blob));
       }
       const payload: Record<string, unknown> = { text: input.text };
       if (mediaIds.length) payload.media = { media_ids: mediaIds };
@@ -315,6 +328,8 @@ export const xAdapterModule: AdapterModule = {
       timeoutMs: ctx.timeoutMs,
     });
   },
+  sandboxKey: "x",
+  renewal: "refresh-token",
   pkce: true,
   // X access tokens live 2 hours: refresh within 5 minutes of expiry (spec).
   refreshWindowMs: 5 * 60_000,

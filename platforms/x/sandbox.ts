@@ -46,6 +46,15 @@ const xHeaders = () => ({
   "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 900),
 });
 
+/** X's answer to a request its schema does not allow. */
+const invalidRequest = (messages: string[]) => ({
+  title: "Invalid Request",
+  status: 400,
+  type: "https://api.twitter.com/2/problems/invalid-request",
+  detail: "One or more parameters to your request was invalid.",
+  errors: messages.map((message) => ({ message })),
+});
+
 function xAuth(req: IncomingMessage, res: ServerResponse): Account | null {
   const t = bearer(req);
   const rec = t ? state.access.get(t) : undefined;
@@ -160,48 +169,17 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
       form = null;
     }
     const field = (k: string) => (typeof form?.get(k) === "string" ? (form!.get(k) as string) : "");
-    const command = field("command");
     const file = form?.get("media");
     const blob = file instanceof Blob ? file : null;
-    if (command === "INIT") {
-      const total = Number(field("total_bytes"));
-      const type = field("media_type");
-      if (!Number.isInteger(total) || total <= 0 || !type) {
-        send(res, 400, { title: "Invalid Request", status: 400, detail: "total_bytes and media_type are required" });
-        return true;
-      }
-      // GIFs up to 15 MB with media_category tweet_gif; images up to 5 MB.
-      const limit = field("media_category") === "tweet_gif" ? 15 * 1024 * 1024 : 5 * 1024 * 1024;
-      if (total > limit) {
-        send(res, 400, { title: "Invalid Request", status: 400, detail: `File size exceeds ${limit} bytes.` });
-        return true;
-      }
-      const id = nextId("9");
-      media.set(id, { id, accountId: acc.id, type, bytes: Buffer.alloc(0), ready: false, total, chunks: [] });
-      send(res, 202, { data: { id, media_key: `7_${id}`, expires_after_secs: 86400 } }, xHeaders());
+    // openapi.json (MediaUploadRequest, v2.167): media and media_category, nothing else. The
+    // retired command=INIT|APPEND|FINALIZE protocol and a media_type field are refused as X does.
+    const extra = form ? [...new Set(form.keys())].filter((k) => !["media", "media_category", "additional_owners"].includes(k)) : [];
+    if (extra.length) {
+      send(res, 400, invalidRequest(extra.map((k) => `[${k}] is not a valid parameter`)));
       return true;
     }
-    if (command === "APPEND" || command === "FINALIZE") {
-      const m = media.get(field("media_id"));
-      if (!m || m.accountId !== acc.id || !m.chunks) {
-        send(res, 400, { title: "Invalid Request", status: 400, detail: "Invalid media_id" });
-        return true;
-      }
-      if (command === "APPEND") {
-        if (!blob) {
-          send(res, 400, { title: "Invalid Request", status: 400, detail: "media is required" });
-          return true;
-        }
-        m.chunks[Number(field("segment_index")) || 0] = Buffer.from(await blob.arrayBuffer());
-        res.writeHead(204).end();
-        return true;
-      }
-      m.bytes = Buffer.concat(m.chunks.filter(Boolean));
-      if (m.bytes.length !== m.total) {
-        send(res, 400, { title: "Invalid Request", status: 400, detail: "Segments do not add up to total_bytes." });
-        return true;
-      }
-      send(res, 201, { data: { id: m.id, size: m.bytes.length, processing_info: { state: "pending", check_after_secs: 1 } } }, xHeaders());
+    if (!["tweet_image", "tweet_gif", "tweet_video", "dm_image", "dm_gif", "dm_video", "subtitles"].includes(field("media_category"))) {
+      send(res, 400, invalidRequest(["media_category is required"]));
       return true;
     }
     const failure = takeFailure("x", "upload", acc);
@@ -211,8 +189,8 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
       return true;
     }
     // The one-shot upload takes images; an animated GIF needs the chunked upload (tweet_gif).
-    if ((blob.type || field("media_type")) === "image/gif") {
-      send(res, 400, { title: "Invalid Request", status: 400, detail: "GIF media must be uploaded with the chunked upload (INIT/APPEND/FINALIZE) and media_category tweet_gif." });
+    if (blob.type === "image/gif" || field("media_category") === "tweet_gif") {
+      send(res, 400, { title: "Invalid Request", status: 400, detail: "GIF media must be uploaded with the chunked upload (/2/media/upload/initialize, append, finalize) and media_category tweet_gif." });
       return true;
     }
     if (blob.size > 5 * 1024 * 1024) {
@@ -222,6 +200,66 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     const id = nextId("9");
     media.set(id, { id, accountId: acc.id, type: blob.type || "application/octet-stream", bytes: Buffer.from(await blob.arrayBuffer()), ready: true });
     send(res, 200, { data: { id, media_key: `3_${id}`, size: blob.size, expires_after_secs: 86400, image: { image_type: blob.type } } }, xHeaders());
+    return true;
+  }
+
+  // The chunked upload (2025): initialize (JSON), {id}/append (multipart), {id}/finalize.
+  if (path === "/2/media/upload/initialize" && req.method === "POST") {
+    const acc = xAuth(req, res);
+    if (!acc) return true;
+    const failure = takeFailure("x", "upload", acc);
+    if (failure && answerFailure(xSandbox, res, failure)) return true;
+    const input = jsonBody(body);
+    const total = Number(input.total_bytes);
+    const type = typeof input.media_type === "string" ? input.media_type : "";
+    const extra = Object.keys(input).filter((k) => !["media_category", "media_type", "total_bytes", "additional_owners", "shared"].includes(k));
+    if (!String(req.headers["content-type"] ?? "").startsWith("application/json") || extra.length || !Number.isInteger(total) || total <= 0 || !type) {
+      send(res, 400, invalidRequest([extra.length ? `[${extra.join(", ")}] not valid parameters` : "total_bytes and media_type are required (JSON body)"]));
+      return true;
+    }
+    // GIFs up to 15 MB with media_category tweet_gif; images up to 5 MB.
+    const limit = input.media_category === "tweet_gif" ? 15 * 1024 * 1024 : 5 * 1024 * 1024;
+    if (total > limit) {
+      send(res, 400, { title: "Invalid Request", status: 400, detail: `File size exceeds ${limit} bytes.` });
+      return true;
+    }
+    const id = nextId("9");
+    media.set(id, { id, accountId: acc.id, type, bytes: Buffer.alloc(0), ready: false, total, chunks: [] });
+    send(res, 200, { data: { id, media_key: `7_${id}`, expires_after_secs: 86400 } }, xHeaders());
+    return true;
+  }
+  const chunked = path.match(/^\/2\/media\/upload\/(\d{1,19})\/(append|finalize)$/);
+  if (chunked && req.method === "POST") {
+    const acc = xAuth(req, res);
+    if (!acc) return true;
+    const m = media.get(chunked[1]!);
+    if (!m || m.accountId !== acc.id || !m.chunks) {
+      send(res, 400, invalidRequest(["Invalid media id"]));
+      return true;
+    }
+    if (chunked[2] === "append") {
+      let form: FormData | null = null;
+      try {
+        form = await new Request("http://sandbox/append", { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: new Uint8Array(body) }).formData();
+      } catch {
+        form = null;
+      }
+      const chunk = form?.get("media");
+      const index = Number(form?.get("segment_index"));
+      if (!(chunk instanceof Blob) || !Number.isInteger(index) || index < 0 || index > 999) {
+        send(res, 400, invalidRequest(["media and segment_index are required"]));
+        return true;
+      }
+      m.chunks[index] = Buffer.from(await chunk.arrayBuffer());
+      send(res, 200, { data: { expires_at: Math.floor(Date.now() / 1000) + 86400 } }, xHeaders());
+      return true;
+    }
+    m.bytes = Buffer.concat(m.chunks.filter(Boolean));
+    if (m.bytes.length !== m.total) {
+      send(res, 400, { title: "Invalid Request", status: 400, detail: "Segments do not add up to total_bytes." });
+      return true;
+    }
+    send(res, 200, { data: { id: m.id, media_key: `7_${m.id}`, size: m.bytes.length, expires_after_secs: 86400, processing_info: { state: "pending", check_after_secs: 1 } } }, xHeaders());
     return true;
   }
 

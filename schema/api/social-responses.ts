@@ -14,6 +14,7 @@ export const socialAccountResponse = z.strictObject({
   expires_at: z.number().int().nullable(),
   last_refresh: z.number().int().nullable(),
   max_length: z.number().int().positive().nullable(),
+  reconnect_by: z.number().int().nullable(),
 }) satisfies z.ZodType<SocialAccount>;
 export const socialAccountListResponse = z.array(socialAccountResponse);
 

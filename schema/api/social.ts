@@ -14,6 +14,8 @@ export type SocialAccount = {
   last_refresh: number | null;
   /** The account's own post length limit where its network sets one per account (a Mastodon instance's max_characters); null: the network's. */
   max_length: number | null;
+  /** Reconnect by this time: a token the app cannot renew expires within 7 days (decision 196); null otherwise. */
+  reconnect_by: number | null;
 };
 
 export const OAUTH_PLATFORMS: readonly Platform[] = PLATFORM_METAS.filter((m) => m.connect === "oauth" || m.connect === "instance").map((m) => m.id);

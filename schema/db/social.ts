@@ -24,6 +24,10 @@ export const socialAccounts = sqliteTable(
     expiresAt: integer("expires_at"),
     tokenStatus: text("token_status", { enum: ["active", "reconnect_needed"] }).notNull().default("active"),
     lastRefresh: integer("last_refresh"),
+    // When the user was reminded to reconnect a token we cannot renew (no refresh token: LinkedIn
+    // without programmatic refresh), 7 days before it expires (decision 196). Reconnecting stores
+    // a new row, so the reminder starts over.
+    reconnectRemindedAt: integer("reconnect_reminded_at"),
     // Refresh tokens are single-use: one refresh per account at a time, guarded by this lease.
     refreshLockUntil: integer("refresh_lock_until"),
     createdAt: integer("created_at").notNull(),

@@ -8,6 +8,8 @@ export default async function setup(project: TestProject) {
   // public image hosts are served from bytes each test PUTs at /_media?url=...; the fakes server's
   // own pages (/web/...) are fetched over HTTP. Everything else is fetched as the real API would.
   process.env.SANDBOX_MEDIA_STORE = "1";
+  // Tests only: every request to the platform sandbox is checked against its network's contract.
+  await import("./contract-log.ts");
   const fakes = await startFakes();
   process.env.SANDBOX_PUBLIC_ORIGINS = [fakes.url, "http://localhost", "https://images.example.com", "https://brandpilot.example"].join(",");
   project.provide("fakesUrl", fakes.url);

@@ -9,6 +9,13 @@ export function registerFake(prefix: string, handle: FakeHandler) {
   handlers.push({ prefix, handle });
 }
 
+export type FakeObserver = (req: IncomingMessage, body: Buffer, url: URL) => void | Promise<void>;
+/** Observers see every request before the handlers (the contract log, test/fakes/contract-log.ts). */
+const observers: FakeObserver[] = [];
+export function registerObserver(observe: FakeObserver) {
+  observers.push(observe);
+}
+
 export async function startFakes(port = 0): Promise<{ url: string; close: () => Promise<void> }> {
   await import("./registry.ts");
   const server = createServer(async (req, res) => {
@@ -16,6 +23,7 @@ export async function startFakes(port = 0): Promise<{ url: string; close: () => 
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    for (const observe of observers) await Promise.resolve(observe(req, body, url)).catch((err: unknown) => console.error("fake observer failed", err));
     for (const h of handlers) {
       if (url.pathname.startsWith(h.prefix) && (await h.handle(req, res, body, url))) return;
     }

@@ -30,6 +30,7 @@ const twitterAccount: SocialAccount = {
   token_status: "active",
   expires_at: null,
   last_refresh: null,
+  reconnect_by: null,
 };
 
 type Call = { url: string; method: string; body: unknown };

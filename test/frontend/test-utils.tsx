@@ -24,7 +24,7 @@ export const mastodonAccount = (maxLength: number | null): SocialAccount => ({
   created_at: 0,
   token_status: "active",
   expires_at: null,
-  last_refresh: null,
+  last_refresh: null, reconnect_by: null,
   max_length: maxLength,
 });
 

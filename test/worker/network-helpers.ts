@@ -4,9 +4,13 @@
 import { env } from "cloudflare:workers";
 import type { AccountChoice, SocialAccount } from "../../schema/api/social";
 import { json, type TestUser } from "./helpers";
+import { ADAPTERS, type SocialPlatform } from "../../platforms/adapters";
 
 export const NEW_NETWORKS = ["linkedin", "facebook", "bluesky", "mastodon", "threads"] as const;
 export type NewNetwork = (typeof NEW_NETWORKS)[number];
+
+/** Where the sandbox serves a network (`/x` for X): its adapter module says. */
+export const sandboxPath = (network: SocialPlatform) => `/${ADAPTERS[network].sandboxKey}`;
 
 /** A fresh sandbox user name (also the Mastodon/Bluesky handle stem). */
 export const uname = () => `n${crypto.randomUUID().slice(0, 8)}`;
@@ -14,7 +18,7 @@ export const uname = () => `n${crypto.randomUUID().slice(0, 8)}`;
 export const APP_PASSWORD = "abcd-efgh-ijkl-mnop";
 
 /** The sandbox account name a connect with `username` produces (Facebook: the chosen Page). */
-export function sandboxAccountName(network: NewNetwork, username: string): string {
+export function sandboxAccountName(network: SocialPlatform, username: string): string {
   if (network === "bluesky") return `${username}.bsky.social`;
   if (network === "facebook") return `${username} Page`;
   return username;
@@ -26,11 +30,14 @@ async function ok<T>(res: Response, what: string): Promise<T> {
 }
 
 /** Starts the flow, approves on the sandbox's authorize page as `username`; the callback's query. */
-export async function approveAtSandbox(user: TestUser, network: NewNetwork, username: string, opts: { instance?: string; decision?: "approve" | "deny" } = {}) {
+export async function approveAtSandbox(user: TestUser, network: SocialPlatform, username: string, opts: { instance?: string; decision?: "approve" | "deny" } = {}) {
   const qs = new URLSearchParams({ projectId: user.projectId });
   if (opts.instance) qs.set("instance", opts.instance);
   const { url } = await ok<{ url: string }>(await json(user, "GET", `/api/oauth/${network}/start?${qs}`), "start");
   const authorize = new URL(url);
+  // The browser opens the authorize page first (the sandbox checks that URL against the network's contract).
+  const page = await fetch(url);
+  if (page.status !== 200) throw new Error(`authorize page: ${page.status} ${await page.text()}`);
   const form = new URLSearchParams(authorize.searchParams);
   form.set("username", username);
   form.set("decision", opts.decision ?? "approve");
@@ -47,7 +54,7 @@ export async function approveAtSandbox(user: TestUser, network: NewNetwork, user
 }
 
 /** Connects `network` for the user's project through the sandbox; returns the account view. */
-export async function connectNetwork(user: TestUser, network: NewNetwork, username = uname(), opts: { instance?: string } = {}): Promise<SocialAccount> {
+export async function connectNetwork(user: TestUser, network: SocialPlatform, username = uname(), opts: { instance?: string } = {}): Promise<SocialAccount> {
   if (network === "bluesky") {
     return ok<SocialAccount>(await json(user, "POST", `/api/projects/${user.projectId}/social-accounts/bluesky`, { identifier: `${username}.bsky.social`, password: APP_PASSWORD }), "bluesky connect");
   }
@@ -59,8 +66,8 @@ export async function connectNetwork(user: TestUser, network: NewNetwork, userna
 }
 
 /** Arms a sandbox switch of this network, e.g. { fail: "500", times: 2, account: name }. */
-export async function networkControl(network: NewNetwork, body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${env.FAKES_URL}/${network}/_control`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+export async function networkControl(network: SocialPlatform, body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${env.FAKES_URL}${sandboxPath(network)}/_control`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`sandbox control failed: ${await res.text()}`);
 }
 
@@ -72,7 +79,7 @@ export type NetworkState = {
   items: { id: string; account_id: string; username: string; text: string; image_url: string | null; created_at: string }[];
 };
 
-export async function networkState(network: NewNetwork, account: string): Promise<NetworkState> {
-  const res = await fetch(`${env.FAKES_URL}/${network}/_state?account=${encodeURIComponent(account)}`);
+export async function networkState(network: SocialPlatform, account: string): Promise<NetworkState> {
+  const res = await fetch(`${env.FAKES_URL}${sandboxPath(network)}/_state?account=${encodeURIComponent(account)}`);
   return (await res.json()) as NetworkState;
 }

@@ -126,6 +126,18 @@ export async function publishClaimedPost(env: Env, job: PublishJob, deliveryAtte
   }
 }
 
+const isUnverifiable = (e: unknown): e is PlatformError => e instanceof PlatformError && e.reason === "unverifiable";
+
+/** The adapter's own words for a post it cannot confirm (it throws them from findRecentPost). */
+async function unverifiableMessage(adapter: PlatformAdapter, creds: PublishingCredentials | null, text: string, sinceMs: number): Promise<string> {
+  try {
+    await adapter.findRecentPost({ accessToken: creds?.accessToken ?? "", accountId: creds?.platformUserId ?? "", text, sinceMs });
+  } catch (e) {
+    if (isUnverifiable(e)) return e.message;
+  }
+  return "We could not confirm whether this post was published. Please check the account before publishing it again.";
+}
+
 async function attempt(
   env: Env,
   db: Db,
@@ -211,9 +223,20 @@ async function attempt(
             ? "unknown_outcome"
             : "retryable";
     const message = userMessage(err);
+    // The network cannot tell us whether the post got through (LinkedIn without r_member_social):
+    // the user is asked to look, with a link; never retried blindly (decision 196).
+    const unconfirmed = async (e: PlatformError) => {
+      await markFailed(e.message);
+      return { action: "ack", result: "failed" } as const;
+    };
+    if (isUnverifiable(err)) return unconfirmed(err);
+    if (kind === "unknown_outcome" && adapter?.confirmsPosts === false) {
+      return unconfirmed(new PlatformError("unknown_outcome", await unverifiableMessage(adapter, creds, text, firstAttemptAt), undefined, "unverifiable"));
+    }
     // "Duplicate content" from the platform: an earlier attempt of ours may be the original.
     if (err instanceof PlatformError && err.reason === "duplicate" && creds && adapter) {
-      const found = await lookAgain().catch(() => null);
+      const found = await lookAgain().catch((e: unknown) => (isUnverifiable(e) ? e : null));
+      if (found instanceof PlatformError) return unconfirmed(found);
       if (found) {
         await markPublished(found);
         return { action: "ack", result: "reconciled" };
@@ -229,7 +252,8 @@ async function attempt(
       // or a reconciled post we failed to record): ask it once before calling the post failed
       // (found by the chaos run, docs/decisions/097).
       if (kind !== "rejected" && (kind === "unknown_outcome" || reconcile) && creds && adapter) {
-        const found = await lookAgain().catch(() => null);
+        const found = await lookAgain().catch((e: unknown) => (isUnverifiable(e) ? e : null));
+        if (found instanceof PlatformError) return unconfirmed(found);
         if (found) {
           await markPublished(found);
           return { action: "ack", result: "reconciled" };

@@ -10,8 +10,18 @@ import type { SocialAccount } from "../../schema/api/social";
 import type { Db } from "../lib/db";
 import { notFound } from "../lib/errors";
 import { ownedProject } from "../lib/ownership";
+import { canRenew, RECONNECT_REMINDER_MS } from "./social-credentials";
 
 type AccountRow = typeof socialAccounts.$inferSelect;
+
+/**
+ * When the user must reconnect by: the expiry of a token we cannot renew once it is within the
+ * reminder window (the dashboard notice and the mail, decision 196); null otherwise.
+ */
+export function reconnectBy(row: AccountRow, nowMs = Date.now()): number | null {
+  if (row.tokenStatus !== "active" || row.expiresAt == null || canRenew(row)) return null;
+  return row.expiresAt - nowMs <= RECONNECT_REMINDER_MS ? row.expiresAt : null;
+}
 
 export function toAccountView(row: AccountRow): SocialAccount {
   return {
@@ -24,6 +34,7 @@ export function toAccountView(row: AccountRow): SocialAccount {
     expires_at: row.expiresAt,
     last_refresh: row.lastRefresh,
     max_length: isPlatformId(row.platform) ? (platformMeta(row.platform).rules.accountMaxLength?.(row.accountMeta ?? null) ?? null) : null,
+    reconnect_by: reconnectBy(row),
   };
 }
 

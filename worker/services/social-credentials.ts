@@ -13,6 +13,10 @@ import { decryptToken, encryptToken } from "../lib/token-crypto";
 import { ADAPTERS, platformFor, type SocialPlatform } from "../../platforms/adapters";
 import { platformLabel } from "../../platforms/registry";
 import { PlatformError } from "../../platforms/shared/adapter";
+import { projects } from "../../schema/db/projects";
+import { users } from "../../schema/db/auth";
+import { mailAdapter } from "../adapters/mail";
+import { reconnectReminderMail } from "./social-mail";
 
 export type PublishingCredentials = {
   accountId: string;
@@ -31,8 +35,23 @@ export const REFRESH_WINDOW_MS = Object.fromEntries(Object.entries(ADAPTERS).map
 
 const reconnectMessage = (p: string) => `${platformLabel(p)} access was revoked. Please reconnect your ${platformLabel(p)} account.`;
 
+/** How long before a token we cannot renew expires the user is reminded to reconnect (decision 196). */
+export const RECONNECT_REMINDER_MS = 7 * 86_400_000;
+
+/**
+ * Whether we can renew this account's token ourselves: networks whose tokens renew themselves
+ * ("access-token") can, "refresh-token" networks only with a stored refresh token (LinkedIn gives
+ * one only to approved partners), "none" never (the token does not expire, or only reconnecting helps).
+ */
+export function canRenew(row: Pick<AccountRow, "platform" | "refreshTokenEnc">): boolean {
+  const renewal = ADAPTERS[row.platform as SocialPlatform]?.renewal;
+  return renewal === "access-token" || (renewal === "refresh-token" && row.refreshTokenEnc != null);
+}
+
 function needsRefresh(row: AccountRow, now: number): boolean {
   if (row.expiresAt == null) return false;
+  // A token we cannot renew is never "refreshed": the user gets a reminder instead (remindReconnects).
+  if (!canRenew(row)) return false;
   const platform = row.platform as SocialPlatform;
   if (row.expiresAt - now > (REFRESH_WINDOW_MS[platform] ?? 5 * 60_000)) return false;
   // Some networks refuse to refresh a token younger than a minimum age (Instagram: 24 hours).
@@ -118,6 +137,11 @@ async function ensureFresh(db: Db, env: Env, platform: SocialPlatform, read: () 
     if (!row) throw badRequest(`No connected ${platform} account found`);
     if (row.tokenStatus === "reconnect_needed") throw new PlatformError("auth", reconnectMessage(platform));
     const now = Date.now();
+    if (row.expiresAt != null && row.expiresAt <= now && !canRenew(row)) {
+      // Lapsed and not renewable: only reconnecting helps; no call to the network.
+      await markReconnectNeeded(db, row.id);
+      throw new PlatformError("auth", `${platformLabel(platform)} access expired. Please reconnect your ${platformLabel(platform)} account.`);
+    }
     if (!needsRefresh(row, now)) return row;
 
     // Take the lease only if nobody holds a live one AND the token is still the one we read.
@@ -174,6 +198,44 @@ export async function refreshDueTokens(db: Db, env: Env, limit = 20): Promise<{ 
     }
   }
   return { refreshed, failed };
+}
+
+/**
+ * For the cron: accounts whose token expires within 7 days and cannot be renewed get one
+ * reminder each (reconnect_reminded_at, shown by the account views as `reconnect_by`) and a mail
+ * to the project's owner. The conditional update makes overlapping cron ticks remind once.
+ */
+export async function remindReconnects(db: Db, env: Env, nowMs = Date.now(), limit = 20): Promise<number> {
+  const due = await db
+    .select({ id: socialAccounts.id, platform: socialAccounts.platform, refreshTokenEnc: socialAccounts.refreshTokenEnc, expiresAt: socialAccounts.expiresAt, accountName: socialAccounts.accountName, projectId: socialAccounts.projectId })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.tokenStatus, "active"), isNull(socialAccounts.reconnectRemindedAt), isNotNull(socialAccounts.expiresAt), lte(socialAccounts.expiresAt, nowMs + RECONNECT_REMINDER_MS)))
+    .orderBy(asc(socialAccounts.expiresAt))
+    .limit(limit * 5)
+    .all();
+  let reminded = 0;
+  for (const row of due.filter((r) => !canRenew(r)).slice(0, limit)) {
+    const taken = await db
+      .update(socialAccounts)
+      .set({ reconnectRemindedAt: nowMs })
+      .where(and(eq(socialAccounts.id, row.id), isNull(socialAccounts.reconnectRemindedAt)))
+      .run();
+    if (taken.meta.changes !== 1) continue;
+    reminded++;
+    try {
+      const owner = await db
+        .select({ email: users.email, project: projects.name })
+        .from(projects)
+        .innerJoin(users, eq(users.id, projects.userId))
+        .where(eq(projects.id, row.projectId))
+        .get();
+      if (owner) await mailAdapter(env, db).send(reconnectReminderMail(owner.email, { network: platformLabel(row.platform), account: row.accountName, project: owner.project, expiresAt: row.expiresAt!, link: `${env.APP_ORIGIN?.replace(/\/+$/, "") ?? ""}/social-connect` }));
+    } catch (err) {
+      // The dashboard notice still shows it; a failed mail is not retried (one reminder per token).
+      console.error("reconnect reminder mail failed", err);
+    }
+  }
+  return reminded;
 }
 
 /** Marks an account whose token was revoked: the UI shows "Reconnect needed". */
