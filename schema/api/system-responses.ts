@@ -8,7 +8,14 @@ export const okResponse = z.strictObject({ ok: z.literal(true) });
 /** `{ ok: true, message }`: an action done, with the spec's confirmation text. */
 export const okMessageResponse = z.strictObject({ ok: z.literal(true), message: z.string() });
 
-export const healthResponse = z.strictObject({ ok: z.literal(true) });
+/** The AI engine in use and its model per task (decision 191): what /api/health and Settings show. */
+export const aiEngineModels = z.strictObject({
+  provider: z.enum(["openai", "workers-ai", "local"]),
+  chat: z.string(),
+  embeddings: z.string(),
+  image: z.string().nullable(),
+});
+export const healthResponse = z.strictObject({ ok: z.literal(true), ai: aiEngineModels });
 
 /** DELETE /api/account: everything of the user is gone; how many stored objects were removed. */
 export const accountDeletedResponse = z.strictObject({ ok: z.literal(true), deletedObjects: z.number().int().min(0) });

@@ -18,6 +18,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
+import { recordViolation, workersAiRunCheck } from "../contracts/ai-services.ts";
 import { fnvHash, sendJson, sendOpenAiError } from "./openai-wire.ts";
 import { registerFake } from "./server.ts";
 
@@ -189,6 +190,9 @@ registerFake("/workers-ai/run/", async (req: IncomingMessage, res: ServerRespons
   } catch {
     return aiError(res, 5006, "Invalid input");
   }
+  // The published schema (test/contracts/workers-ai/models/flux-1-schnell.json, decision 190).
+  const check = workersAiRunCheck(model, inputs);
+  if (check.problems.length && req.headers["x-contract-probe"] === undefined) recordViolation({ service: "workers-ai", request: `run ${model}`, problems: check.problems });
   // additionalProperties: false
   const extra = Object.keys(inputs).filter((k) => k !== "prompt" && k !== "steps");
   if (extra.length) return aiError(res, 5006, `Input validation error: must NOT have additional properties (${extra.join(", ")})`);

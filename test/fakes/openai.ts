@@ -10,8 +10,15 @@
 //   FAKE_BAD_REQUEST               400 invalid_request_error
 //   FAKE_SLOW_ONCE:<key>           the first request with that key answers after 1.5 s
 //   FAKE_UNRULY_POSTS              posts on a platform nobody asked for, 600 characters long
+//   FAKE_NOT_FOUND in the model name  404 model_not_found (a model the account does not have)
 // GET /openai/_requests?contains=<text> lists the logged requests whose body contains the text.
+// Every request is first checked against OpenAI's published contract (test/contracts/openai/,
+// decision 190): an unknown endpoint, a field the OpenAPI description does not declare, a
+// shut-down model or a parameter a reasoning model refuses is answered as the API would (400 or
+// 404) and recorded as a violation, which fails the test (test/worker/setup.ts). A request with
+// the header x-contract-probe (a test probing the fake itself) is answered but not recorded.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { openAiModelShutDown, openAiRequestProblems, recordViolation, workersAiOutputProblems, workersAiRunCheck } from "../contracts/ai-services.ts";
 import { fnvHash, sendJson, sendOpenAiError } from "./openai-wire.ts";
 import { registerFake } from "./server.ts";
 
@@ -111,6 +118,8 @@ function embeddingOf(text: string, dim: number): Float32Array {
 }
 
 const DIMS: Record<string, number> = { "text-embedding-ada-002": 1536, "text-embedding-3-small": 1536, "text-embedding-3-large": 3072 };
+/** What GET /v1/models lists for the fake account (`npm run doctor` reads it). */
+const FAKE_ACCOUNT_MODELS = ["gpt-5.6-terra", "gpt-5.4-mini", "text-embedding-3-small", "text-embedding-3-large", "gpt-image-2"];
 
 function switches(res: ServerResponse, raw: string): boolean {
   if (raw.includes("FAKE_SERVER_ERROR") && !raw.includes("FAKE_SERVER_ERROR_ONCE")) {
@@ -147,6 +156,17 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     sendJson(res, 200, { requests: log.filter((l) => JSON.stringify(l.body).includes(contains)) });
     return true;
   }
+  const probe = req.headers["x-contract-probe"] !== undefined;
+  if (path.startsWith("/v1/") && !(req.method === "POST" && (path === "/v1/chat/completions" || path === "/v1/embeddings"))) {
+    if (req.method === "GET" && path === "/v1/models") {
+      sendJson(res, 200, { object: "list", data: FAKE_ACCOUNT_MODELS.map((id) => ({ id, object: "model", created: 1_750_000_000, owned_by: "openai", shutdown_date: null })) });
+      return true;
+    }
+    const problems = openAiRequestProblems({ method: req.method ?? "GET", path: path.slice(3), contentType: req.headers["content-type"], body: {} });
+    if (problems.length && !probe) recordViolation({ service: "openai", request: `${req.method} ${path}`, problems });
+    apiError(res, 404, `Invalid URL (${req.method} ${path})`, "invalid_request_error", null);
+    return true;
+  }
   if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings")) return false;
   const raw = body.toString("utf8");
   let parsed: Record<string, unknown>;
@@ -167,6 +187,18 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   }) as typeof res.end;
   if (!authorized) {
     apiError(res, 401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
+    return true;
+  }
+  const problems = openAiRequestProblems({ method: "POST", path: path.slice(3), contentType: req.headers["content-type"], body: parsed });
+  if (problems.length) {
+    if (!probe) recordViolation({ service: "openai", request: `POST ${path} model=${String(parsed.model)}`, problems });
+    const model = String(parsed.model);
+    if (openAiModelShutDown(model)) apiError(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found");
+    else apiError(res, 400, problems.join("; "), "invalid_request_error", "invalid_request");
+    return true;
+  }
+  if (typeof parsed.model === "string" && parsed.model.includes("FAKE_NOT_FOUND")) {
+    apiError(res, 404, `The model \`${parsed.model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found");
     return true;
   }
   if (switches(res, raw)) return true;
@@ -219,7 +251,8 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     ? 'Sure! Here is what you asked for: {"topics": [{"name": "Coffee", "description": "unterminated'
     : JSON.stringify(answerFor(prompt));
   let finish = "stop";
-  const maxTokens = typeof parsed.max_tokens === "number" ? parsed.max_tokens : Infinity;
+  const limit = parsed.max_completion_tokens ?? parsed.max_tokens;
+  const maxTokens = typeof limit === "number" ? limit : Infinity;
   // About 4 characters per token: an answer longer than max_tokens is cut off, as the real API does.
   if (content.length / 4 > maxTokens) {
     content = content.slice(0, maxTokens * 4);
@@ -290,12 +323,14 @@ registerFake("/compat", async (req: IncomingMessage, res: ServerResponse, body: 
 });
 
 // Workers AI, as the `AI` binding sees it (test/fakes/workers-ai-binding.ts forwards run() here):
-// POST /workers-ai/run/<model> with the inputs. Text models take { messages } or { prompt } and
-// answer { response }; embedding models take { text: string | string[] } and answer
-// { shape: [n, dim], data }. Unknown models and missing inputs are refused (status 400, the
-// binding then throws), as the real service does. FAKE_CAPACITY_ONCE:<key> answers 429 once.
-const WORKERS_AI_EMBEDDINGS: Record<string, number> = { "@cf/baai/bge-base-en-v1.5": 768, "@cf/baai/bge-small-en-v1.5": 384, "@cf/baai/bge-large-en-v1.5": 1024 };
-const WORKERS_AI_TEXT = new Set(["@cf/meta/llama-3.1-8b-instruct", "@cf/meta/llama-3.3-70b-instruct-fp8-fast", "@cf/mistral/mistral-7b-instruct-v0.1"]);
+// POST /workers-ai/run/<model> with the inputs. Every call is checked against the model's
+// published input schema (test/contracts/workers-ai/models/, decision 190): a retired model, a
+// model without a contract, or inputs the schema does not admit (an undeclared field included)
+// are refused as the binding refuses them (it then throws) and recorded as violations. Text
+// models answer in their contract's output shape (chat.completion for glm-4.7-flash and
+// gemma-4-26b-a4b-it); embedding models { shape: [n, dim], data }. A model name containing
+// FAKE_NOT_FOUND answers "No such model" without a violation (fallback tests).
+// FAKE_CAPACITY_ONCE:<key> answers 429 once.
 export const workersAiLog: { model: string; inputs: Record<string, unknown> }[] = [];
 
 registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => {
@@ -310,6 +345,22 @@ registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, bo
     return true;
   }
   workersAiLog.push({ model, inputs });
+  const probe = req.headers["x-contract-probe"] !== undefined;
+  const noSuchModel = () => sendJson(res, 400, { errors: [{ code: 5007, message: `AiError: No such model ${model} or task` }] });
+  if (model.includes("FAKE_NOT_FOUND")) {
+    noSuchModel();
+    return true;
+  }
+  const check = workersAiRunCheck(model, inputs);
+  if (check.problems.length && !probe) recordViolation({ service: "workers-ai", request: `run ${model}`, problems: check.problems });
+  if (check.kind !== "ok") {
+    noSuchModel();
+    return true;
+  }
+  if (check.problems.length) {
+    sendJson(res, 400, { errors: [{ code: 5006, message: `AiError: Invalid input: ${check.problems.join("; ")}` }] });
+    return true;
+  }
   const capacity = /FAKE_CAPACITY_ONCE:([A-Za-z0-9_-]+)/.exec(raw);
   if (capacity && !seenKeys.has(`capacity:${capacity[1]}`)) {
     seenKeys.add(`capacity:${capacity[1]}`);
@@ -320,26 +371,31 @@ registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, bo
     sendJson(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: FAKE_SERVER_ERROR" }] });
     return true;
   }
-  const dim = WORKERS_AI_EMBEDDINGS[model];
-  if (dim) {
-    const text = typeof inputs.text === "string" ? [inputs.text] : Array.isArray(inputs.text) ? inputs.text : null;
-    if (!text || text.length === 0 || text.some((t) => typeof t !== "string" || !t)) {
-      sendJson(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: text" }] });
-      return true;
-    }
-    sendJson(res, 200, { shape: [text.length, dim], data: (text as string[]).map((t) => Array.from(embeddingOf(t, dim))), pooling: "mean" });
+  const answer = (out: Record<string, unknown>) => {
+    // The fake's own answer must match the published output schema too.
+    const wrong = workersAiOutputProblems(model, out);
+    if (wrong.length) recordViolation({ service: "workers-ai (fake answer)", request: `run ${model}`, problems: wrong });
+    sendJson(res, 200, out);
+  };
+  const dim = check.model.output_dimensions;
+  if (check.model.task === "Text Embeddings" && dim) {
+    const text = typeof inputs.text === "string" ? [inputs.text] : (inputs.text as string[]);
+    answer({ shape: [text.length, dim], data: text.map((t) => Array.from(embeddingOf(t, dim))), pooling: "mean" });
     return true;
   }
-  if (WORKERS_AI_TEXT.has(model)) {
+  if (check.model.task === "Text Generation") {
     const messages = Array.isArray(inputs.messages) ? (inputs.messages as { content?: unknown }[]) : null;
-    const prompt = messages ? messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n\n") : typeof inputs.prompt === "string" ? inputs.prompt : "";
-    if (!prompt) {
-      sendJson(res, 400, { errors: [{ code: 5006, message: "AiError: Invalid input: messages or prompt required" }] });
-      return true;
-    }
-    sendJson(res, 200, { response: JSON.stringify(answerFor(prompt)), usage: { prompt_tokens: Math.ceil(prompt.length / 4) } });
+    const prompt = messages ? messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n\n") : String(inputs.prompt ?? "");
+    const content = JSON.stringify(answerFor(prompt));
+    const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil((prompt.length + content.length) / 4) };
+    const chatCompletion = "choices" in ((check.model.schema.output as { properties?: object }).properties ?? {});
+    answer(
+      chatCompletion
+        ? { id: `chatcmpl-${fnvHash(raw).toString(36)}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message: { role: "assistant", content, reasoning_content: null }, finish_reason: "stop", logprobs: null }], usage }
+        : { response: content, usage },
+    );
     return true;
   }
-  sendJson(res, 400, { errors: [{ code: 5007, message: `AiError: No such model ${model} or task` }] });
+  noSuchModel();
   return true;
 });

@@ -27,6 +27,12 @@ export async function startFakes(port = 0): Promise<{ url: string; close: () => 
     for (const h of handlers) {
       if (url.pathname.startsWith(h.prefix) && (await h.handle(req, res, body, url))) return;
     }
+    // Contract violations the fakes recorded since the last read (test/worker/setup.ts, decision 190).
+    if (url.pathname === "/_contracts/violations") {
+      const { takeViolations } = await import("../contracts/ai-services.ts");
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ violations: takeViolations() }));
+      return;
+    }
     if (url.pathname === "/health") {
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
       return;

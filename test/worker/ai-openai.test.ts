@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { AiOutputError } from "../../worker/adapters/ai/json-output";
-import { OpenAiEngine, type OpenAiEngineConfig } from "../../worker/adapters/ai/openai-engine";
+import { OpenAiEngine, REASONING_ALLOWANCE, type OpenAiEngineConfig } from "../../worker/adapters/ai/openai-engine";
 import { PLATFORM_LIMITS } from "../../worker/adapters/ai/post-limits";
 import { publishedLength } from "../../schema/api/campaigns";
 
@@ -40,11 +40,13 @@ Every bag names the farm that grew the coffee. Did you know our coffee ships wit
 
 describe("OpenAI-compatible engine against the fake server", () => {
   it("is chosen when OPENAI_API_KEY is set, labelled with its embedding model and threshold", () => {
-    const ada = createAiEngine({ ...env, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: BASE_URL });
-    expect(ada.kind).toBe("openai");
-    expect(ada.engine).toBe("openai:text-embedding-ada-002");
+    const current = createAiEngine({ ...env, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: BASE_URL });
+    expect(current.kind).toBe("openai");
+    expect(current.engine).toBe("openai:text-embedding-3-small");
+    expect(current.matchThreshold).toBe(0.4);
+    expect(current.embeddingDim).toBe(1536);
+    const ada = createAiEngine({ ...env, OPENAI_API_KEY: "sk-test", OPENAI_EMBEDDING_MODEL: "text-embedding-ada-002" });
     expect(ada.matchThreshold).toBe(0.8);
-    expect(ada.embeddingDim).toBe(1536);
     const custom = createAiEngine({
       ...env,
       OPENAI_API_KEY: "sk-test",
@@ -112,12 +114,48 @@ describe("OpenAI-compatible engine against the fake server", () => {
     expect(logged).toHaveLength(2);
     for (const l of logged) {
       expect(l.path).toBe("/v1/chat/completions");
-      expect(l.body.model).toBe("gpt-4");
-      expect(l.body.temperature).toBe(0.7);
-      expect(l.body.max_tokens).toBe(1000);
-      // The original gpt-4 rejects response_format; JSON is asked for in the prompt.
-      expect(l.body.response_format).toBeUndefined();
+      // A current reasoning model (gpt-4 is shut down): max_completion_tokens covers the answer and
+      // the reasoning; max_tokens and temperature, which it refuses, are not sent.
+      expect(l.body.model).toBe("gpt-5.6-terra");
+      expect(l.body.max_completion_tokens).toBe(1000 + REASONING_ALLOWANCE);
+      expect(l.body.reasoning_effort).toBe("low");
+      expect(l.body).not.toHaveProperty("max_tokens");
+      expect(l.body).not.toHaveProperty("temperature");
+      expect(l.body.response_format).toEqual({ type: "json_object" });
     }
+  });
+
+  it("falls back down the chat list on model_not_found and records the model in use (decision 191)", async () => {
+    const marker = `fallback-${crypto.randomUUID()}`;
+    const { e, warnings } = engine({ chatModel: "gpt-FAKE_NOT_FOUND", baseURL: BASE_URL, chatModels: ["gpt-5.6-terra", "gpt-5.4-mini"] });
+    const s = await e.summarize({ brand: BRAND, documents: [doc(marker)] });
+    expect(s.elevator_pitch).toContain("Lumen Roasters");
+    expect(e.chatModel).toBe("gpt-5.6-terra");
+    expect(e.models()).toEqual({ provider: "openai", chat: "gpt-5.6-terra", embeddings: "text-embedding-3-small", image: null });
+    expect(warnings.some((w) => w.includes('gpt-FAKE_NOT_FOUND answered "not found"'))).toBe(true);
+    expect((await requests(marker)).map((l) => [l.body.model, l.status])).toEqual([
+      ["gpt-FAKE_NOT_FOUND", 404],
+      ["gpt-5.6-terra", 200],
+      ["gpt-5.6-terra", 200],
+    ]);
+  });
+
+  it("the fake holds requests to OpenAI's published contract (contract probes)", async () => {
+    const post = async (body: object, path = "/chat/completions") => {
+      const res = await fetch(`${BASE_URL}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer sk-test", "x-contract-probe": "1" },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, error: ((await res.json()) as { error: { code: string | null; message: string } }).error };
+    };
+    const messages = [{ role: "user", content: "hi" }];
+    // What today's requests looked like before: a shut-down model with max_tokens and temperature.
+    expect(await post({ model: "gpt-4", messages, max_tokens: 10, temperature: 0.7 })).toMatchObject({ status: 404, error: { code: "model_not_found" } });
+    expect((await post({ model: "gpt-5.6-terra", messages, temperature: 0.7 })).error.message).toMatch(/temperature 0.7 is refused/);
+    expect((await post({ model: "gpt-5.6-terra", messages, max_tokens: 10 })).error.message).toMatch(/"max_tokens" is refused/);
+    expect((await post({ model: "gpt-5.6-terra", messages, max_output_tokens: 10 })).error.message).toMatch(/field "max_output_tokens" is not in the contract/);
+    expect((await post({ model: "gpt-5.6-terra", input: "hi" }, "/responses")).status).toBe(404);
   });
 
   it("asks for JSON mode on models that support it", async () => {
@@ -194,7 +232,7 @@ describe("OpenAI-compatible engine against the fake server", () => {
     const logged = await requests(marker);
     const perDoc = logged.filter((l) => JSON.stringify(l.body).includes('\\"summary\\"'));
     expect(perDoc).toHaveLength(2);
-    for (const l of perDoc) expect(l.body.max_tokens).toBe(200);
+    for (const l of perDoc) expect(l.body.max_completion_tokens).toBe(200 + REASONING_ALLOWANCE);
   });
 
   it("generates posts with 2000 tokens, clean hashtags and platform limits", async () => {
@@ -216,8 +254,8 @@ describe("OpenAI-compatible engine against the fake server", () => {
       expect(publishedLength(p.content, p.hashtags)).toBeLessThanOrEqual(PLATFORM_LIMITS[p.platform]);
     }
     const [logged] = await requests(marker);
-    expect(logged!.body.max_tokens).toBe(2000);
-    expect(logged!.body.temperature).toBe(0.7);
+    expect(logged!.body.max_completion_tokens).toBe(2000 + REASONING_ALLOWANCE);
+    expect(logged!.body).not.toHaveProperty("temperature");
   });
 
   it("tidies what the model returns: only the asked platforms, clean hashtags, limits, no empty posts", async () => {

@@ -10,7 +10,7 @@ import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { createAiEngine } from "../../worker/adapters/ai";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
-import { OpenAiEngine } from "../../worker/adapters/ai/openai-engine";
+import { forgetChatModelFallbacks, OpenAiEngine } from "../../worker/adapters/ai/openai-engine";
 import { WorkersAiEngine } from "../../worker/adapters/ai/workers-ai-engine";
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
@@ -45,7 +45,7 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     expect(b!.length).toBe(768);
     expect(empty).toBeNull();
     expect(ai.calls[0]).toMatchObject({ model: "@cf/baai/bge-base-en-v1.5", inputs: { text: ["Cargo bikes for families", "A mobile repair van"] } });
-    const wrong = new WorkersAiEngine(fakeAiBinding(env.FAKES_URL), { embeddingModel: "@cf/nobody/no-such-model" });
+    const wrong = new WorkersAiEngine(fakeAiBinding(env.FAKES_URL), { embeddingModel: "@cf/nobody/FAKE_NOT_FOUND" });
     expect(await wrong.embed(["text"])).toEqual([null]);
   });
 
@@ -72,7 +72,54 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     expect(res.engine).toBe("openai");
     expect(res.posts).toHaveLength(1);
     expect(res.posts[0]!.sources.length).toBeGreaterThan(0);
-    expect(ai.calls.some((c) => c.model === "@cf/meta/llama-3.1-8b-instruct" && Array.isArray(c.inputs.messages))).toBe(true);
+    // A current model (llama-3.1-8b-instruct was retired on 2026-05-30), with the parameters its
+    // published schema has: max_completion_tokens, not the deprecated max_tokens.
+    const chat = ai.calls.filter((c) => Array.isArray(c.inputs.messages));
+    expect(chat.length).toBeGreaterThan(0);
+    for (const c of chat) {
+      expect(c.model).toBe("@cf/zai-org/glm-4.7-flash");
+      expect(c.inputs).toHaveProperty("max_completion_tokens");
+      expect(c.inputs).not.toHaveProperty("max_tokens");
+    }
+  });
+
+  it("reads the chat.completion answer of the current models (choices[0].message.content)", async () => {
+    const ai = fakeAiBinding(env.FAKES_URL);
+    const engine = new WorkersAiEngine(ai);
+    const brand = { name: "Kettle Cargo", industry: "bikes", brand_voice: "warm", description: "" };
+    const summary = await engine.summarize({ brand, documents: [{ title: "Brand book", content: DOC }] });
+    expect(summary.elevator_pitch).toMatch(/^Kettle Cargo: /);
+  });
+
+  it("falls back down its list when a model answers \"No such model\", and records the one in use (decision 191)", async () => {
+    const ai = fakeAiBinding(env.FAKES_URL);
+    const warnings: string[] = [];
+    const engine = new WorkersAiEngine(ai, { chatModel: "@cf/gone/FAKE_NOT_FOUND" });
+    (engine as unknown as { warn: (m: string) => void }).warn = (m) => warnings.push(m);
+    expect(engine.chatModels).toEqual(["@cf/gone/FAKE_NOT_FOUND", "@cf/zai-org/glm-4.7-flash", "@cf/google/gemma-4-26b-a4b-it"]);
+    const brand = { name: "Kettle Cargo", industry: "bikes", brand_voice: "warm", description: "" };
+    const posts = await engine.generatePosts({ brand, prompt: "Our repair van", context: [DOC], insights: [], count: 1, platforms: ["linkedin"] });
+    expect(posts).toHaveLength(1);
+    expect(ai.calls.map((c) => c.model)).toEqual(["@cf/gone/FAKE_NOT_FOUND", "@cf/zai-org/glm-4.7-flash"]);
+    expect(engine.models()).toMatchObject({ provider: "workers-ai", chat: "@cf/zai-org/glm-4.7-flash" });
+    expect(warnings.join()).toMatch(/FAKE_NOT_FOUND answered "not found"; using @cf\/zai-org\/glm-4.7-flash/);
+    // The next engine in this isolate starts at the model that works.
+    const again = new WorkersAiEngine(ai, { chatModel: "@cf/gone/FAKE_NOT_FOUND" });
+    expect(again.chatModel).toBe("@cf/zai-org/glm-4.7-flash");
+    // The end of the list: the error surfaces.
+    const none = new WorkersAiEngine({ run: async (m) => Promise.reject(new Error(`AiError: No such model ${m} or task`)) });
+    await expect(none.summarize({ brand, documents: [] })).rejects.toThrow(/No such model/);
+    forgetChatModelFallbacks();
+  });
+
+  it("the fake refuses what the service refuses: a retired model, an undeclared field (contract probe)", async () => {
+    const run = (model: string, inputs: object) =>
+      fetch(`${env.FAKES_URL}/workers-ai/run/${encodeURIComponent(model)}`, { method: "POST", headers: { "x-contract-probe": "1" }, body: JSON.stringify(inputs) });
+    const retired = await run("@cf/meta/llama-3.1-8b-instruct", { messages: [{ role: "user", content: "hi" }] });
+    expect(((await retired.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(/No such model/);
+    const extra = await run("@cf/zai-org/glm-4.7-flash", { messages: [{ role: "user", content: "hi" }], max_tokenz: 5 });
+    expect(extra.status).toBe(400);
+    expect(((await extra.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(/max_tokenz/);
   });
 
   it("a failing binding gives the spec's failure text, never a 500", async () => {

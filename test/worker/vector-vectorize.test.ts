@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { VectorizeVectorIndex } from "../../worker/adapters/vectors/vectorize";
+import { VECTORIZE_METADATA_INDEXES } from "../../worker/adapters/vectors/vectorize-metadata";
 import { cosine } from "../../worker/adapters/vectors/types";
 
-/** An in-memory stand-in for a Vectorize binding: namespaces, metadata filters, upsert/delete by id. */
-function fakeVectorize() {
+/**
+ * An in-memory stand-in for a Vectorize binding that keeps Vectorize's metadata rules
+ * (test/contracts/vectorize/rules.json): a filter matches only properties with a metadata index,
+ * and only vectors written after that index existed; returnMetadata "indexed" returns only indexed
+ * properties. By default it has the indexes `npm run deploy` creates.
+ */
+function fakeVectorize(metadataIndexes: readonly string[] = VECTORIZE_METADATA_INDEXES.map((m) => m.propertyName)) {
   const store = new Map<string, VectorizeVector>();
+  const indexed = new Set(metadataIndexes);
   const calls: { op: string; arg: unknown }[] = [];
   const binding = {
     async upsert(vectors: VectorizeVector[]) {
@@ -20,9 +27,11 @@ function fakeVectorize() {
     async query(vector: number[], opts: VectorizeQueryOptions) {
       calls.push({ op: "query", arg: opts });
       const filter = (opts.filter ?? {}) as Record<string, unknown>;
+      const metadataOf = (v: VectorizeVector) =>
+        opts.returnMetadata === "all" ? v.metadata : opts.returnMetadata === "indexed" ? Object.fromEntries(Object.entries(v.metadata ?? {}).filter(([k]) => indexed.has(k))) : undefined;
       const matches = [...store.values()]
-        .filter((v) => v.namespace === opts.namespace && Object.entries(filter).every(([k, want]) => v.metadata?.[k] === want))
-        .map((v) => ({ id: v.id, score: cosine(new Float32Array(vector), new Float32Array(v.values as number[])), metadata: v.metadata }))
+        .filter((v) => v.namespace === opts.namespace && Object.entries(filter).every(([k, want]) => indexed.has(k) && v.metadata?.[k] === want))
+        .map((v) => ({ id: v.id, score: cosine(new Float32Array(vector), new Float32Array(v.values as number[])), metadata: metadataOf(v) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, opts.topK ?? 5);
       return { matches, count: matches.length };
@@ -60,6 +69,21 @@ describe("Vectorize vector index", () => {
     await index.deleteByIds("p1", ["s1", "doc1"]);
     expect(store.has("s1")).toBe(false);
     expect(store.has("other")).toBe(true);
+  });
+
+  it("reads back only indexed metadata: documentId has its own index, without it every match would be dropped (decision 192)", async () => {
+    expect(VECTORIZE_METADATA_INDEXES.map((m) => m.propertyName).sort()).toEqual(["documentId", "engine", "kind"]);
+    const records = [{ id: "s1", documentId: "d1", kind: "segment" as const, values: v(1, 0, 0) }];
+    const deployed = fakeVectorize();
+    const index = new VectorizeVectorIndex(deployed.binding);
+    await index.upsert("p1", space, records);
+    expect(await index.query("p1", space, v(1, 0, 0), { kind: "segment", topK: 3, threshold: 0 })).toEqual([{ id: "s1", documentId: "d1", score: expect.closeTo(1, 5) }]);
+    // What the README used to advise (indexes on kind and engine only): Vectorize returns no
+    // documentId with returnMetadata "indexed", so no match can be used.
+    const old = fakeVectorize(["kind", "engine"]);
+    const oldIndex = new VectorizeVectorIndex(old.binding);
+    await oldIndex.upsert("p1", space, records);
+    expect(await oldIndex.query("p1", space, v(1, 0, 0), { kind: "segment", topK: 3, threshold: 0 })).toEqual([]);
   });
 
   it("splits large upserts and deletes into API-sized calls", async () => {

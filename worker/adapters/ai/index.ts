@@ -1,8 +1,8 @@
 import type { Env } from "../../env";
-import { LocalAiEngine } from "./local/local-engine";
+import { LOCAL_ENGINE_NAME, LocalAiEngine } from "./local/local-engine";
 import { bundledWordVectors } from "../../text/word-vectors-data";
 import { OpenAiEngine } from "./openai-engine";
-import type { AiEngine } from "./types";
+import type { AiEngine, AiEngineModels } from "./types";
 import { WorkersAiEngine, type AiBinding } from "./workers-ai-engine";
 
 let local: LocalAiEngine | undefined;
@@ -41,4 +41,15 @@ export function createAiEngine(env: Env): AiEngine {
   }
   local ??= new LocalAiEngine({ table: bundledWordVectors() });
   return local;
+}
+
+/**
+ * The engine createAiEngine chooses for this configuration and the model in use per task
+ * (/api/health and Settings; decision 191). The local engine is described without loading its
+ * word-vector table.
+ */
+export function describeAiEngine(env: Env): AiEngineModels {
+  if (!env.OPENAI_API_KEY && !env.AI) return { provider: "local", chat: "local writer", embeddings: LOCAL_ENGINE_NAME, image: null };
+  const engine = createAiEngine(env);
+  return engine.models?.() ?? { provider: "local", chat: "local writer", embeddings: engine.engine, image: null };
 }

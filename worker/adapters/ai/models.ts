@@ -1,7 +1,14 @@
 // The models each engine may use, per task, in order of preference (DESIGN.md "Adapters": never one
 // hard-coded id). The deploy picks the first one the account's catalog lists and the Worker falls
-// back down the list when a model answers "not found". Owned by the real-services work (issue 24),
-// which keeps these lists current against the providers' published catalogs (test/contracts/).
+// back down the list when a model answers "not found" (decision 191). Every id is checked against
+// the providers' published contracts (test/contracts/, read 2026-11-27; test/scripts/contracts.test.ts
+// fails when one is retired or has no contract):
+// - Workers AI: the 2026-05-08 changelog "Planned model deprecations on Workers AI" retired the
+//   Llama 3/3.1 8B instruct models on 2026-05-30 and names glm-4.7-flash and gemma-4-26b-a4b-it as
+//   replacements; both answer in the OpenAI chat.completion shape (choices[0].message.content).
+// - OpenAI: gpt-5-mini shuts down on 2026-12-11 (deprecations page, replacement gpt-5.6-terra);
+//   DALL-E 2/3 shut down on 2026-05-12 and gpt-image-1.5/-mini on 2026-12-01; gpt-image-2 is in the
+//   OpenAPI description's CreateImageRequest.model.
 export type ModelTask = "chat" | "embeddings" | "rerank" | "image";
 
 export const WORKERS_AI_MODELS: Record<ModelTask, readonly string[]> = {
@@ -12,8 +19,49 @@ export const WORKERS_AI_MODELS: Record<ModelTask, readonly string[]> = {
 };
 
 export const OPENAI_MODELS: Record<ModelTask, readonly string[]> = {
-  chat: ["gpt-5-mini"],
+  chat: ["gpt-5.6-terra", "gpt-5.4-mini"],
   embeddings: ["text-embedding-3-small"],
   rerank: [],
-  image: ["gpt-image-1"],
+  image: ["gpt-image-2"],
 };
+
+/** Output dimensions of the embedding models in the lists (each model's published card). */
+export const EMBEDDING_DIMENSIONS: Record<string, number> = {
+  "@cf/baai/bge-base-en-v1.5": 768,
+  "@cf/baai/bge-small-en-v1.5": 384,
+  "@cf/baai/bge-large-en-v1.5": 1024,
+  "text-embedding-3-small": 1536,
+  "text-embedding-3-large": 3072,
+  "text-embedding-ada-002": 1536,
+};
+
+/**
+ * The models to try for a task: the configured one (a setting such as WORKERS_AI_CHAT_MODEL, which
+ * the deploy writes from the account's catalog) first, then the rest of the list.
+ */
+export function modelChain(list: readonly string[], configured?: string): string[] {
+  const first = configured?.trim();
+  return [...new Set([...(first ? [first] : []), ...list])];
+}
+
+/**
+ * A model that does not exist (retired, misspelt, not on this account): the caller moves down its
+ * list. OpenAI answers 404 `model_not_found` ("The model `x` does not exist"); the Workers AI
+ * binding throws "AiError: No such model <id> or task" (error 5007).
+ */
+export function isModelNotFound(err: unknown): boolean {
+  const e = err as { status?: unknown; code?: unknown; error?: { code?: unknown } } | null;
+  if (e && (e.code === "model_not_found" || e.error?.code === "model_not_found")) return true;
+  const text = err instanceof Error ? err.message : String(err);
+  return /model_not_found|no such model|model .{0,80} does not exist|\b5007\b|model not found/i.test(text);
+}
+
+/** Reasoning models refuse max_tokens and any temperature but the default (OpenAI reasoning guide). */
+export function isOpenAiReasoningModel(model: string): boolean {
+  return /^(o\d|gpt-5)/.test(model);
+}
+
+/** Names OpenAI publishes (its current parameters apply); anything else is an OpenAI-compatible server's model. */
+export function isOpenAiModelName(model: string): boolean {
+  return /^(gpt-|o\d|chatgpt-)/.test(model);
+}

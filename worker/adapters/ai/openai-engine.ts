@@ -1,6 +1,9 @@
 // The OpenAI-compatible engine (any endpoint speaking the OpenAI API: base URL, key and model names
 // are configuration). Spec section 7: temperature 0.7, max_tokens 1000 for topic and insight
-// extraction, 200 for summaries, 2000 for post generation. Spec section 8 fallbacks: malformed
+// extraction, 200 for summaries, 2000 for post generation. OpenAI's current models are reasoning
+// models, which refuse both: they get max_completion_tokens (the output budget plus an allowance
+// for reasoning) and reasoning_effort "low" instead, and the chat model falls back down its list
+// when one answers "not found" (decision 191; contracts in test/contracts/openai/). Spec section 8 fallbacks: malformed
 // insights -> [], malformed posts -> [], a summary that does not parse is rethrown, a failed topic
 // batch is skipped with a warning, a failed embedding yields null (that segment is skipped).
 import OpenAI from "openai";
@@ -16,11 +19,28 @@ import {
 } from "./openai-prompts";
 import { OpenAiImageModel } from "./openai-image";
 import { fitToPlatform } from "./post-limits";
+import { isModelNotFound, isOpenAiModelName, isOpenAiReasoningModel, modelChain, OPENAI_MODELS } from "./models";
 import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, withRetry } from "./retry";
-import type { AiEngine, AiImageModel, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
+import type { AiEngine, AiEngineModels, AiImageModel, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
 
 export const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000 } as const;
 export const TEMPERATURE = 0.7;
+/**
+ * Tokens a reasoning model may spend thinking on top of the visible answer: max_completion_tokens
+ * bounds both, so the spec's 200-token summary would otherwise end before any text is written.
+ */
+export const REASONING_ALLOWANCE = 1024;
+
+/**
+ * The model each chat chain settled on in this isolate (a model that answered "not found" is not
+ * asked again by the next request). Keyed by the chain, so engines with other lists are unaffected.
+ */
+const chatModelInUse = new Map<string, number>();
+
+/** Forgets the fallbacks made in this isolate (tests that exhaust a list on purpose). */
+export function forgetChatModelFallbacks(): void {
+  chatModelInUse.clear();
+}
 
 /** Spec section 9: insight confidences by type. */
 const INSIGHT_TYPES = [
@@ -48,6 +68,8 @@ export type OpenAiEngineConfig = {
   apiKey: string;
   baseURL?: string;
   chatModel?: string;
+  /** The chat models to fall back to, in order (default: OPENAI_MODELS.chat against OpenAI, none against another server). */
+  chatModels?: readonly string[];
   embeddingModel?: string;
   matchThreshold?: number;
   embeddingDim?: number;
@@ -72,27 +94,30 @@ export class OpenAiEngine implements AiEngine {
   readonly engine: string;
   readonly matchThreshold: number;
   readonly connectionThreshold: number;
-  readonly chatModel: string;
+  /** The chat models in order of preference; `chatModel` is the one in use. */
+  readonly chatModels: readonly string[];
   readonly embeddingModel: string;
   readonly image: AiImageModel | undefined;
   protected learnedDim: number | undefined;
   private readonly configuredDim: number | undefined;
   private readonly client: OpenAI;
   protected readonly retry: RetryPolicy;
-  private readonly jsonMode: boolean;
+  private readonly jsonMode: boolean | undefined;
   private readonly batchSize: number;
   protected readonly warn: (message: string, detail?: unknown) => void;
 
   constructor(config: OpenAiEngineConfig) {
-    this.chatModel = config.chatModel || "gpt-4";
-    this.embeddingModel = config.embeddingModel || "text-embedding-ada-002";
+    // Against another OpenAI-compatible server (OPENAI_BASE_URL) only the configured model exists.
+    const fallbacks = config.chatModels ?? (config.baseURL && config.chatModel ? [] : OPENAI_MODELS.chat);
+    this.chatModels = modelChain(fallbacks, config.chatModel);
+    this.embeddingModel = config.embeddingModel || OPENAI_MODELS.embeddings[0]!;
     this.engine = config.engineName ?? `openai:${this.embeddingModel}`;
     this.matchThreshold = config.matchThreshold ?? defaultThreshold(this.embeddingModel);
     // The spec's 0.7 is ada-002's (whose unrelated texts already score about 0.7); newer models run lower.
     this.connectionThreshold = this.embeddingModel === "text-embedding-ada-002" ? 0.7 : 0.4;
     this.configuredDim = config.embeddingDim;
     this.retry = { ...DEFAULT_RETRY_POLICY, retryable: transient, ...config.retry };
-    this.jsonMode = config.jsonMode ?? !/^gpt-4(-0314|-0613|-32k.*)?$/.test(this.chatModel);
+    this.jsonMode = config.jsonMode;
     this.batchSize = Math.max(1, config.embedBatchSize ?? 64);
     this.warn = config.warn ?? ((m, d) => console.warn(`[ai] ${m}`, d ?? ""));
     this.client = new OpenAI({
@@ -112,22 +137,59 @@ export class OpenAiEngine implements AiEngine {
     return this.learnedDim ?? this.configuredDim ?? KNOWN_DIMS[this.embeddingModel] ?? 1536;
   }
 
-  /** One chat completion (system + user prompt); overridden by engines with another transport. */
+  /** The chat model in use: the first of the list that has not answered "not found" here. */
+  get chatModel(): string {
+    return this.chatModels[chatModelInUse.get(this.chatModels.join("|")) ?? 0]!;
+  }
+
+  /** The engine and the model in use per task, for /api/health and Settings (decision 191). */
+  models(): AiEngineModels {
+    return { provider: "openai", chat: this.chatModel, embeddings: this.embeddingModel, image: this.image?.model ?? null };
+  }
+
+  /**
+   * One chat completion (system + user prompt) with the model in use; a model that answers "not
+   * found" (retired, not on this account) is replaced by the next one on the list, and the call is
+   * made again. The method other areas call; transports differ in chatOnce.
+   */
   protected async chat(prompt: string, maxTokens: number): Promise<string> {
-    const res = await withRetry(
-      () =>
-        this.client.chat.completions.create({
-          model: this.chatModel,
-          temperature: TEMPERATURE,
-          max_tokens: maxTokens,
-          messages: [
-            { role: "system", content: SYSTEM_PROMPT },
-            { role: "user", content: prompt },
-          ],
-          ...(this.jsonMode ? { response_format: { type: "json_object" as const } } : {}),
-        }),
-      this.retry,
-    );
+    for (;;) {
+      const model = this.chatModel;
+      try {
+        return await this.chatOnce(model, prompt, maxTokens);
+      } catch (err) {
+        if (!isModelNotFound(err)) throw err;
+        const key = this.chatModels.join("|");
+        const next = this.chatModels.indexOf(model) + 1;
+        if (next >= this.chatModels.length) throw err;
+        chatModelInUse.set(key, next);
+        this.warn(`chat model ${model} answered "not found"; using ${this.chatModels[next]} from now on`, errorText(err));
+      }
+    }
+  }
+
+  /** The request body of one chat completion with this model (OpenAI's current parameters for its own models). */
+  chatParams(model: string, prompt: string, maxTokens: number): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
+    const reasoning = isOpenAiReasoningModel(model);
+    // The original gpt-4 models reject response_format; JSON is asked for in the prompt.
+    const json = this.jsonMode ?? !/^gpt-4(-0314|-0613|-32k.*)?$/.test(model);
+    return {
+      model,
+      messages: [
+        { role: "system", content: SYSTEM_PROMPT },
+        { role: "user", content: prompt },
+      ],
+      // max_tokens is deprecated by OpenAI and refused by reasoning models; servers that merely
+      // speak the API (Ollama, vLLM, LM Studio) know max_tokens.
+      ...(isOpenAiModelName(model) ? { max_completion_tokens: reasoning ? maxTokens + REASONING_ALLOWANCE : maxTokens } : { max_tokens: maxTokens }),
+      ...(reasoning ? { reasoning_effort: "low" as const } : { temperature: TEMPERATURE }),
+      ...(json ? { response_format: { type: "json_object" as const } } : {}),
+    };
+  }
+
+  /** One chat completion with one model; overridden by engines with another transport. */
+  protected async chatOnce(model: string, prompt: string, maxTokens: number): Promise<string> {
+    const res = await withRetry(() => this.client.chat.completions.create(this.chatParams(model, prompt, maxTokens)), this.retry);
     return res.choices[0]?.message?.content ?? "";
   }
 

@@ -57,6 +57,14 @@ export interface AiImageModel {
   generate(prompt: string, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
 }
 
+/** Which engine answers and the model in use per task (null: the engine has none for that task). */
+export type AiEngineModels = {
+  provider: "openai" | "workers-ai" | "local";
+  chat: string;
+  embeddings: string;
+  image: string | null;
+};
+
 export interface AiEngine {
   /** e.g. "local-v2" or "openai:text-embedding-ada-002"; stored with every vector. */
   readonly engine: string;
@@ -77,6 +85,8 @@ export interface AiEngine {
   readonly kind: "local" | "openai";
   /** The engine's image model, when one is configured (Instagram images; decision 118). */
   readonly image?: AiImageModel;
+  /** The engine and the models in use (decision 191); engines without it are described by `kind`. */
+  models?(): AiEngineModels;
 
   /** One vector per text, same order. A text whose embedding failed yields null (it is skipped). */
   embed(texts: string[]): Promise<(Float32Array | null)[]>;

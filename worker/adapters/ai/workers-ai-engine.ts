@@ -1,23 +1,29 @@
 // The Workers AI engine: Cloudflare's models through the Worker's `AI` binding, so a deployed
 // Brandpilot writes with a real model without any outside account (issue 9). It is the
 // OpenAI-compatible engine with another transport: the same prompts, JSON parsing, fallbacks and
-// retries (decision 042), but chat runs `env.AI.run(<text model>, { messages, max_tokens,
-// temperature })` -> { response } and embeddings `env.AI.run(<embedding model>, { text: [...] })`
-// -> { shape, data } (Workers AI model docs). Workers AI has no local mode, so `npm start` never
-// uses it: the binding exists only when the deploy adds it (decision 113).
-import { OpenAiEngine, TEMPERATURE } from "./openai-engine";
+// retries (decision 042), but chat runs `env.AI.run(<text model>, { messages,
+// max_completion_tokens, reasoning_effort, temperature })` and embeddings `env.AI.run(<embedding
+// model>, { text: [...] })` -> { shape, data }. The current text models (glm-4.7-flash,
+// gemma-4-26b-a4b-it: reasoning models whose schemas mark max_tokens deprecated) answer in the
+// OpenAI chat.completion shape, older ones { response }; both are read. Models come from
+// WORKERS_AI_MODELS, the configured one (the deploy's pick from the account's catalog) first, and
+// a "No such model" moves down the list (decision 191; contracts in test/contracts/workers-ai/).
+// Workers AI has no local mode, so `npm start` never uses it: the binding exists only when the
+// deploy adds it (decision 113).
+import { EMBEDDING_DIMENSIONS, WORKERS_AI_MODELS } from "./models";
+import { OpenAiEngine, REASONING_ALLOWANCE, TEMPERATURE } from "./openai-engine";
 import { SYSTEM_PROMPT } from "./openai-prompts";
 import { withRetry } from "./retry";
-import type { AiImageModel } from "./types";
+import type { AiEngineModels, AiImageModel } from "./types";
 import { WORKERS_AI_IMAGE_DEFAULT, WorkersAiImageModel } from "./workers-ai-image";
 
 /** The part of the `Ai` binding this engine uses. */
 export type AiBinding = { run(model: string, inputs: Record<string, unknown>): Promise<unknown> };
 
 export const WORKERS_AI_DEFAULTS = {
-  chatModel: "@cf/meta/llama-3.1-8b-instruct",
-  embeddingModel: "@cf/baai/bge-base-en-v1.5",
-  embeddingDim: 768,
+  chatModel: WORKERS_AI_MODELS.chat[0]!,
+  embeddingModel: WORKERS_AI_MODELS.embeddings[0]!,
+  embeddingDim: EMBEDDING_DIMENSIONS[WORKERS_AI_MODELS.embeddings[0]!]!,
   /** bge-base cosines: unrelated texts ~0.45, close paraphrases ~0.75 (decision 113). */
   matchThreshold: 0.6,
 } as const;
@@ -35,6 +41,17 @@ function imageModelName(setting: string | undefined): string | null {
   return /^(off|none|false|0)$/i.test(name) ? null : name;
 }
 
+/** The text of a text-generation answer: chat.completion's choices[0].message.content, or { response }. */
+function answerText(res: unknown): string {
+  const r = res as { response?: unknown; choices?: { message?: { content?: unknown } }[] } | null;
+  const content = r?.choices?.[0]?.message?.content;
+  if (typeof content === "string") return content;
+  const response = r?.response;
+  // Some models answer JSON prompts with an already parsed object.
+  if (response && typeof response === "object") return JSON.stringify(response);
+  return typeof response === "string" ? response : "";
+}
+
 export class WorkersAiEngine extends OpenAiEngine {
   override readonly image: AiImageModel | undefined;
 
@@ -45,9 +62,10 @@ export class WorkersAiEngine extends OpenAiEngine {
     const embeddingModel = config.embeddingModel || WORKERS_AI_DEFAULTS.embeddingModel;
     super({
       apiKey: "workers-ai-binding", // unused: no HTTP client call is made
-      chatModel: config.chatModel || WORKERS_AI_DEFAULTS.chatModel,
+      chatModel: config.chatModel,
+      chatModels: WORKERS_AI_MODELS.chat,
       embeddingModel,
-      embeddingDim: embeddingModel === WORKERS_AI_DEFAULTS.embeddingModel ? WORKERS_AI_DEFAULTS.embeddingDim : undefined,
+      embeddingDim: EMBEDDING_DIMENSIONS[embeddingModel],
       matchThreshold: config.matchThreshold ?? WORKERS_AI_DEFAULTS.matchThreshold,
       engineName: `workers-ai:${embeddingModel}`,
       jsonMode: false,
@@ -58,23 +76,26 @@ export class WorkersAiEngine extends OpenAiEngine {
     this.image = imageModel ? new WorkersAiImageModel(ai, imageModel) : undefined;
   }
 
-  protected override async chat(prompt: string, maxTokens: number): Promise<string> {
+  override models(): AiEngineModels {
+    return { provider: "workers-ai", chat: this.chatModel, embeddings: this.embeddingModel, image: this.image?.model ?? null };
+  }
+
+  protected override async chatOnce(model: string, prompt: string, maxTokens: number): Promise<string> {
     const res = await withRetry(
       () =>
-        this.ai.run(this.chatModel, {
+        this.ai.run(model, {
           messages: [
             { role: "system", content: SYSTEM_PROMPT },
             { role: "user", content: prompt },
           ],
-          max_tokens: maxTokens,
+          // Reasoning models: the budget covers the thinking too, kept short by reasoning_effort.
+          max_completion_tokens: maxTokens + REASONING_ALLOWANCE,
+          reasoning_effort: "low",
           temperature: TEMPERATURE,
         }),
       this.retry,
     );
-    const response = (res as { response?: unknown } | null)?.response;
-    // Some models answer JSON prompts with an already parsed object.
-    if (response && typeof response === "object") return JSON.stringify(response);
-    return typeof response === "string" ? response : "";
+    return answerText(res);
   }
 
   protected override async embedBatch(input: string[]): Promise<(Float32Array | null)[]> {

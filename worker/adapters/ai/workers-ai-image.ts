@@ -9,7 +9,7 @@ import { decodeBase64Image, ImageModelError } from "./image-model";
 import type { AiImageModel } from "./types";
 import type { AiBinding } from "./workers-ai-engine";
 
-export const WORKERS_AI_IMAGE_DEFAULT = "@cf/black-forest-labs/flux-1-schnell";
+export const WORKERS_AI_IMAGE_DEFAULT = "@cf/black-forest-labs/flux-1-schnell"; // WORKERS_AI_MODELS.image[0] (models.ts)
 /** flux-1-schnell's own default; the schema allows up to 8 (more time, more cost per image). */
 const FLUX_SCHNELL_STEPS = 4;
 const FLUX_PROMPT_MAX = 2048;

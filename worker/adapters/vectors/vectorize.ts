@@ -1,9 +1,15 @@
 // Cloudflare Vectorize implementation: one namespace per project (the namespace is chosen by the
 // server from the owned project id, never by the caller), metadata {documentId, kind, engine}.
 // The index has one fixed dimension, so vectors of another dimension are refused; the engine is
-// a metadata filter so vectors of different engines are never compared. The index needs metadata
-// indexes on "kind" and "engine" (wrangler vectorize create-metadata-index) for the filters.
+// a metadata filter so vectors of different engines are never compared. Queries filter on "kind"
+// and "engine" and read "documentId" back with returnMetadata "indexed", so all three need a
+// metadata index (VECTORIZE_METADATA_INDEXES, created by `npm run deploy` before the first
+// insert; decision 192). "dim" is stored for people reading the index, never queried.
 import type { VectorIndex, VectorMatch, VectorQuery, VectorRecord, VectorSpace } from "./types";
+import { VECTORIZE_METADATA_INDEXES } from "./vectorize-metadata";
+
+/** The properties a query may read or filter on: only those with a metadata index. */
+const INDEXED = new Set<string>(VECTORIZE_METADATA_INDEXES.map((m) => m.propertyName));
 
 // Vectorize limits: 1000 vectors per upsert call, 1000 ids per delete, topK <= 100 with metadata.
 const UPSERT_CHUNK = 1000;
@@ -37,11 +43,14 @@ export class VectorizeVectorIndex implements VectorIndex {
     const exclude = new Set(q.excludeDocumentIds ?? []);
     // Ask for extra matches when some documents are excluded, since the filter happens here.
     const want = Math.min(MAX_TOP_K, q.topK + exclude.size * 4);
+    const filter = { kind: q.kind, engine: space.engine };
+    // A filter or read on a property without a metadata index silently matches nothing.
+    if (!INDEXED.has("documentId") || Object.keys(filter).some((k) => !INDEXED.has(k))) throw new Error("Vectorize query uses a property without a metadata index");
     const res = await this.index.query(Array.from(vector), {
       topK: want,
       namespace: projectId,
       returnMetadata: "indexed",
-      filter: { kind: q.kind, engine: space.engine },
+      filter,
     });
     const out: VectorMatch[] = [];
     for (const m of res.matches) {

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm run contracts`: every service contract the tests hold the fakes to (test/contracts/,
+// decision 190), with its source and the date it was read; contracts read more than 90 days ago
+// are flagged, so refreshing them against the services' current documents is a habit. Exits 1
+// when one is stale or names no source/date (CI can run it); `--today YYYY-MM-DD` for tests.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MAX_AGE_DAYS = 90;
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return files(full);
+    return name.endsWith(".json") ? [full] : [];
+  });
+}
+
+/** Every contract file under `dir` with its source, read date, age and status. */
+export function listContracts(dir, today) {
+  const now = Date.parse(`${today}T00:00:00Z`);
+  return files(dir)
+    .sort()
+    .map((file) => {
+      let meta = {};
+      try {
+        meta = JSON.parse(readFileSync(file, "utf8")).$contract ?? {};
+      } catch {
+        meta = {};
+      }
+      const read = typeof meta.read === "string" && /^\d{4}-\d{2}-\d{2}$/.test(meta.read) ? meta.read : null;
+      const ageDays = read ? Math.floor((now - Date.parse(`${read}T00:00:00Z`)) / 86_400_000) : null;
+      const status = !read || !meta.source ? "no source/date" : ageDays > MAX_AGE_DAYS ? "stale" : "ok";
+      return { file: path.relative(dir, file), service: meta.service ?? "?", source: meta.source ?? "?", read: read ?? "?", ageDays, status };
+    });
+}
+
+function main() {
+  const i = process.argv.indexOf("--today");
+  const today = i > 0 ? process.argv[i + 1] : new Date().toISOString().slice(0, 10);
+  const dir = process.env.CONTRACTS_DIR ?? path.join(root, "test", "contracts");
+  const rows = listContracts(dir, today);
+  for (const r of rows) {
+    const flag = r.status === "ok" ? "ok   " : r.status === "stale" ? "STALE" : "NO SOURCE";
+    console.log(`${flag} ${r.file}  (${r.service})\n      read ${r.read}${r.ageDays === null ? "" : `, ${r.ageDays} days ago`}; source: ${r.source}`);
+  }
+  const bad = rows.filter((r) => r.status !== "ok");
+  console.log(`\n${rows.length} contracts, ${bad.length} to refresh (older than ${MAX_AGE_DAYS} days or without source/date).`);
+  if (bad.length) {
+    console.log("Refresh: read the source again, update the file and its \"read\" date, then run the tests (the fakes validate against it).");
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
