@@ -17,15 +17,27 @@
 //      Those given in the environment go up as Worker secrets with the version, never printed.
 //   6. without APP_ORIGIN, the workers.dev URL of the first deploy becomes APP_ORIGIN (remembered in
 //      .wrangler/deploy-config/state.json) and the Worker is deployed once more with it
+//   Issue 24 (decisions 191-193), all before anything is created:
+//   - the Worker must have an address: a route or custom domain in the config, or the account's
+//     workers.dev subdomain (read from the API with wrangler's own token); without one wrangler's
+//     prompt would throw after D1, R2 and queues exist, so the script stops and says what to do
+//   - Workers AI models: the account's catalog (`wrangler ai models list --json`) against the
+//     ordered lists in worker/adapters/ai/models.ts; the first available per task goes into the
+//     config (WORKERS_AI_*_MODEL), or the script stops naming what is missing
+//   - VECTORIZE=1 (remembered): a Vectorize index with the engine's dimensions and the metadata
+//     indexes the queries need (worker/adapters/vectors/vectorize-metadata.ts), created before
+//     the first insert, bound as VECTORIZE
+//   - Clerk: the SPA's CSP allows the Frontend API host of the publishable key (a production
+//     instance serves clerk-js from clerk.<your domain>, not *.clerk.accounts.dev)
 // `wrangler` and `vite` are taken from PATH (npm puts node_modules/.bin first), so a test can
 // stand a fake wrangler in front. Options (env): APP_ORIGIN (your custom domain), SKIP_BUILD=1,
 // DEPLOY_DIR (where the generated config and state go).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(root, ".wrangler", "deploy-config"));
@@ -43,6 +55,56 @@ const AI_BINDING = "AI";
 // deployed Worker's 128 MB. Like AI it has no offline mode, so only the deploy config binds it.
 const IMAGES_BINDING = "IMAGES";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+const CF_API = process.env.CLOUDFLARE_API_BASE_URL || "https://api.cloudflare.com/client/v4";
+const VECTORIZE_BINDING = "VECTORIZE";
+/** The tasks the Worker needs a Workers AI model for; image is optional (the brand card without it). */
+const REQUIRED_AI_TASKS = ["chat", "embeddings"];
+
+/** The model lists and metadata indexes, read from the Worker's own sources (Node strips their types). */
+async function workerLists() {
+  const models = await import(pathToFileURL(path.join(root, "worker/adapters/ai/models.ts")).href);
+  const vectorize = await import(pathToFileURL(path.join(root, "worker/adapters/vectors/vectorize-metadata.ts")).href);
+  return { ...models, VECTORIZE_METADATA_INDEXES: vectorize.VECTORIZE_METADATA_INDEXES };
+}
+
+/**
+ * The first model of each list that the account's catalog has, or the message naming what is
+ * missing (decision 191). `catalog`: model names from `wrangler ai models list --json`.
+ */
+export function pickWorkersAiModels(lists, catalog) {
+  const have = new Set(catalog);
+  const picks = {};
+  const missing = [];
+  for (const [task, list] of Object.entries(lists)) {
+    const pick = list.find((m) => have.has(m));
+    if (pick) picks[task] = pick;
+    else if (REQUIRED_AI_TASKS.includes(task)) missing.push(`${task} (${list.join(", ")})`);
+  }
+  if (!missing.length) return { picks, error: null };
+  return {
+    picks,
+    error:
+      `this account's Workers AI catalog has none of the models Brandpilot knows for ${missing.join(" and ")}, so nothing was created.\n` +
+      "  A model was probably retired: update the lists in worker/adapters/ai/models.ts (and test/contracts/workers-ai/), or set OPENAI_API_KEY to write with OpenAI.",
+  };
+}
+
+/** The Frontend API host a Clerk publishable key encodes (pk_live_/pk_test_ + base64 of "<host>$"). */
+export function frontendApiHost(publishableKey) {
+  const m = /^pk_(?:test|live)_([A-Za-z0-9+/=_-]+)$/.exec(publishableKey?.trim() ?? "");
+  if (!m) return null;
+  const decoded = Buffer.from(m[1].replace(/-/g, "+").replace(/_/g, "/"), "base64").toString("utf8");
+  const host = decoded.endsWith("$") ? decoded.slice(0, -1) : decoded;
+  return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i.test(host) ? host.toLowerCase() : null;
+}
+
+/**
+ * The SPA's _headers with Clerk's hosts set to this instance's Frontend API host (Clerk's CSP
+ * guide: script-src and connect-src need it) instead of the development-only *.clerk.accounts.dev.
+ */
+export function withClerkCsp(headers, host) {
+  return headers.replace(/https:\/\/\*\.clerk\.accounts\.dev/g, `https://${host}`);
+}
 
 const say = (msg) => console.log(`[deploy] ${msg}`);
 function fail(msg) {
@@ -106,7 +168,7 @@ function ensureQueue(name) {
 }
 
 /** The committed config with account-specific values; paths rewritten relative to `baseDir`. */
-export function buildDeployConfig(raw, { databaseIds, appOrigin }, baseDir = outDir) {
+export function buildDeployConfig(raw, { databaseIds, appOrigin, aiModels = {}, vectorizeIndex = null }, baseDir = outDir) {
   const rel = (p) => path.relative(baseDir, path.resolve(root, p)) || ".";
   const config = structuredClone(raw);
   // Minified: ~10% less gzip for the Free plan's 3 MiB (decision 161); `wrangler dev` stays readable.
@@ -120,7 +182,13 @@ export function buildDeployConfig(raw, { databaseIds, appOrigin }, baseDir = out
     database_id: databaseIds[db.database_name],
     migrations_dir: rel(db.migrations_dir ?? "migrations"),
   }));
-  config.vars = { ...raw.vars, APP_ENV: "production", ...(appOrigin ? { APP_ORIGIN: appOrigin } : {}) };
+  const ai = {
+    ...(aiModels.chat ? { WORKERS_AI_CHAT_MODEL: aiModels.chat } : {}),
+    ...(aiModels.embeddings ? { WORKERS_AI_EMBEDDING_MODEL: aiModels.embeddings } : {}),
+    ...(aiModels.image ? { WORKERS_AI_IMAGE_MODEL: aiModels.image } : {}),
+  };
+  config.vars = { ...raw.vars, APP_ENV: "production", ...ai, ...(appOrigin ? { APP_ORIGIN: appOrigin } : {}) };
+  if (vectorizeIndex) config.vectorize = [{ binding: VECTORIZE_BINDING, index_name: vectorizeIndex }];
   if (!config.ai) config.ai = { binding: AI_BINDING };
   if (!config.images) config.images = { binding: IMAGES_BINDING };
   return config;
@@ -173,6 +241,91 @@ export function signInSettings(environment, stored) {
   };
 }
 
+/**
+ * Whether the Worker will have an address before anything is created (decision 193): a route or
+ * custom domain in the config, or the account's workers.dev subdomain. Returns the message to stop
+ * with, or null.
+ */
+async function reachabilityProblem(raw, whoami) {
+  if (raw.routes?.length || raw.route) return null;
+  const accounts = whoami?.accounts ?? [];
+  const accountId = process.env.CLOUDFLARE_ACCOUNT_ID || (accounts.length === 1 ? accounts[0].id : null);
+  if (!accountId) return "you can use several Cloudflare accounts: set CLOUDFLARE_ACCOUNT_ID to the one to deploy to, then `npm run deploy` again. Nothing was created.";
+  let auth;
+  try {
+    auth = JSON.parse(must(wrangler(["auth", "token", "--json"], { quiet: true }), "reading wrangler's token").stdout);
+  } catch {
+    fail("unexpected answer from `wrangler auth token --json`");
+  }
+  const headers = auth.type === "api_key" ? { "X-Auth-Key": auth.key, "X-Auth-Email": auth.email } : { authorization: `Bearer ${auth.token}` };
+  let res;
+  try {
+    res = await fetch(`${CF_API}/accounts/${accountId}/workers/subdomain`, { headers });
+  } catch (err) {
+    say(`could not check the workers.dev subdomain (${err.message}); continuing`);
+    return null;
+  }
+  if (res.ok) {
+    const subdomain = (await res.json()).result?.subdomain;
+    if (subdomain) {
+      say(`workers.dev subdomain: ${subdomain}.workers.dev`);
+      return null;
+    }
+  }
+  if (res.status === 404 || res.ok) {
+    return (
+      "this Cloudflare account has no workers.dev subdomain yet, so the Worker would have no address (and wrangler would stop after creating the database, bucket and queues). Nothing was created.\n" +
+      "  Either open the Cloudflare dashboard > Workers & Pages once and choose your workers.dev subdomain,\n" +
+      "  or add a route or custom domain for your own domain to wrangler.toml (routes = [{ pattern = \"app.your.domain\", custom_domain = true }]) and set APP_ORIGIN=https://app.your.domain,\n" +
+      "  then run `npm run deploy` again."
+    );
+  }
+  say(`could not check the workers.dev subdomain (HTTP ${res.status}); continuing`);
+  return null;
+}
+
+/** The account's Workers AI catalog: model names (`wrangler ai models list --json`). */
+function workersAiCatalog() {
+  const listed = must(wrangler(["ai", "models", "list", "--json"], { quiet: true }), "reading the Workers AI catalog");
+  try {
+    return JSON.parse(listed.stdout).map((m) => m.name);
+  } catch {
+    fail(`unexpected answer from wrangler ai models list --json:\n${listed.stdout.slice(0, 500)}`);
+  }
+}
+
+/** A Vectorize index with these dimensions and the metadata indexes the queries need (decision 192). */
+function ensureVectorize(name, dims, metadataIndexes) {
+  const got = wrangler(["vectorize", "get", name, "--json"], { quiet: true });
+  if (got.ok) {
+    let existing;
+    try {
+      existing = JSON.parse(got.stdout);
+    } catch {
+      fail(`unexpected answer from wrangler vectorize get:\n${got.stdout}`);
+    }
+    if (existing.config?.dimensions !== dims) fail(`Vectorize index ${name} has ${existing.config?.dimensions} dimensions but the embedding model makes ${dims}: delete it (npx wrangler vectorize delete ${name}) and run npm run deploy again.`);
+    say(`Vectorize index ${name}: exists (${dims} dimensions)`);
+  } else {
+    say(`Vectorize index ${name}: creating (${dims} dimensions, cosine)`);
+    must(wrangler(["vectorize", "create", name, `--dimensions=${dims}`, "--metric=cosine"]), `creating Vectorize index ${name}`);
+  }
+  const listed = wrangler(["vectorize", "list-metadata-index", name, "--json"], { quiet: true });
+  let have = [];
+  try {
+    have = listed.ok ? JSON.parse(listed.stdout).map((m) => m.propertyName) : [];
+  } catch {
+    have = [];
+  }
+  for (const m of metadataIndexes) {
+    if (have.includes(m.propertyName)) continue;
+    say(`Vectorize metadata index ${name}.${m.propertyName}: creating`);
+    must(wrangler(["vectorize", "create-metadata-index", name, `--propertyName=${m.propertyName}`, `--type=${m.type}`]), `creating the metadata index ${m.propertyName}`);
+    // Vectorize indexes only vectors written after the metadata index exists.
+    if (got.ok) say(`  vectors stored before this run are not indexed on ${m.propertyName}: re-index the brain (Settings) after the deploy`);
+  }
+}
+
 function deploy(secretsFile) {
   const args = ["deploy", "-c", deployConfig];
   if (secretsFile) args.push("--secrets-file", secretsFile);
@@ -181,26 +334,58 @@ function deploy(secretsFile) {
 }
 
 async function main() {
-  if (!wrangler(["whoami", "--json"], { quiet: true }).ok) {
+  const who = wrangler(["whoami", "--json"], { quiet: true });
+  if (!who.ok) {
     fail("not signed in to Cloudflare: run `npx wrangler login` (or set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID), then `npm run deploy` again.");
   }
+  let whoami = null;
+  try {
+    whoami = JSON.parse(who.stdout);
+  } catch {
+    whoami = null;
+  }
   const raw = await readCommittedConfig();
+  const lists = await workerLists();
+  const state = readState();
 
-  // Before creating anything: would the deployed Worker serve?
+  // Before creating anything: would the deployed Worker have an address, and would it serve?
+  const unreachable = await reachabilityProblem(raw, whoami);
+  if (unreachable) fail(unreachable);
   const stored = storedSecrets(raw.name);
   const signIn = signInSettings(process.env, stored);
   if (signIn.error) fail(signIn.error);
+
+  // The AI engine and its models: OpenAI when a key is given or stored, else Workers AI with the
+  // first model of each list that this account's catalog has.
+  const openAi = Boolean(process.env.OPENAI_API_KEY?.trim()) || stored.includes("OPENAI_API_KEY");
+  let aiModels = {};
+  let embeddingModel;
+  if (openAi) {
+    embeddingModel = process.env.OPENAI_EMBEDDING_MODEL?.trim() || lists.OPENAI_MODELS.embeddings[0];
+    say(`AI: OpenAI (embeddings ${embeddingModel})`);
+  } else {
+    const picked = pickWorkersAiModels(lists.WORKERS_AI_MODELS, workersAiCatalog());
+    if (picked.error) fail(picked.error);
+    aiModels = { ...picked.picks, image: picked.picks.image ?? "off" };
+    embeddingModel = picked.picks.embeddings;
+    say(`AI: Workers AI, ${Object.entries(picked.picks).map(([t, m]) => `${t} ${m}`).join(", ")}`);
+  }
+  const useVectorize = process.env.VECTORIZE === "1" || (process.env.VECTORIZE !== "0" && state.vectorize === true);
+  const dims = process.env.VECTORIZE_DIMENSIONS ? Number(process.env.VECTORIZE_DIMENSIONS) : lists.EMBEDDING_DIMENSIONS[embeddingModel];
+  if (useVectorize && !(dims > 0)) fail(`the dimensions of ${embeddingModel} are not known: set VECTORIZE_DIMENSIONS, then npm run deploy again. Nothing was created.`);
 
   const databaseIds = {};
   for (const db of raw.d1_databases ?? []) databaseIds[db.database_name] = ensureD1(db.database_name);
   for (const bucket of raw.r2_buckets ?? []) ensureBucket(bucket.bucket_name);
   const queues = new Set([...(raw.queues?.producers ?? []).map((q) => q.queue), ...(raw.queues?.consumers ?? []).map((q) => q.queue)]);
   for (const q of queues) ensureQueue(q);
+  // Named by its dimension: another embedding model means another index, never a mixed one.
+  const vectorizeIndex = useVectorize ? `${raw.name}-brain-${dims}` : null;
+  if (vectorizeIndex) ensureVectorize(vectorizeIndex, dims, lists.VECTORIZE_METADATA_INDEXES);
 
-  const state = readState();
   let appOrigin = process.env.APP_ORIGIN || state.appOrigin || null;
   mkdirSync(outDir, { recursive: true });
-  const writeConfig = () => writeFileSync(deployConfig, JSON.stringify(buildDeployConfig(raw, { databaseIds, appOrigin }), null, 2));
+  const writeConfig = () => writeFileSync(deployConfig, JSON.stringify(buildDeployConfig(raw, { databaseIds, appOrigin, aiModels, vectorizeIndex }), null, 2));
   writeConfig();
 
   for (const db of raw.d1_databases ?? []) {
@@ -209,6 +394,14 @@ async function main() {
   }
 
   if (process.env.SKIP_BUILD !== "1") must(exec("vite", ["build", "--logLevel", "warn"]), "building the SPA");
+  // Clerk's Frontend API host in the SPA's CSP (decision 194); remembered, since a stored
+  // publishable key cannot be read back.
+  const clerkHost = frontendApiHost(process.env.CLERK_PUBLISHABLE_KEY) ?? state.clerkFrontendApi ?? null;
+  const headersFile = path.join(root, raw.assets?.directory ?? "dist", "_headers");
+  if (clerkHost && existsSync(headersFile)) {
+    writeFileSync(headersFile, withClerkCsp(readFileSync(headersFile, "utf8"), clerkHost));
+    say(`CSP: Clerk Frontend API https://${clerkHost}`);
+  }
 
   const secrets = { ...signIn.upload };
   const missing = REQUIRED_SECRETS.filter((n) => !stored.includes(n));
@@ -243,8 +436,9 @@ async function main() {
     writeConfig();
     deploy(null);
   }
-  writeFileSync(stateFile, JSON.stringify({ appOrigin }, null, 2));
+  writeFileSync(stateFile, JSON.stringify({ appOrigin, vectorize: useVectorize, ...(clerkHost ? { clerkFrontendApi: clerkHost } : {}) }, null, 2));
   say(`done: ${appOrigin}`);
+  say("plans: sign-in, pages and publishing fit the Workers Free plan; see README \"Which plan\" for the routes that need Workers Paid.");
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

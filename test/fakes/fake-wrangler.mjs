@@ -32,6 +32,50 @@ const key = (firstFlag < 0 ? args : args.slice(0, firstFlag)).slice(0, 3).join("
 if (!state.loggedIn && key !== "whoami") out("Not logged in. You must be logged in to use this command.", 1);
 
 switch (true) {
+  case key === "auth token":
+    out(JSON.stringify({ type: "oauth", token: "fake-oauth-token" }));
+    break;
+  case key === "ai models list": {
+    // The account's Workers AI catalog (`wrangler ai models list --json`): the API's model objects.
+    const catalog = state.aiCatalog ?? [];
+    out(JSON.stringify(catalog.map((name, i) => ({ id: `m${i}`, name, description: "", task: { id: "t", name: "task", description: "" }, properties: [] }))));
+    break;
+  }
+  case key.startsWith("vectorize get "): {
+    const index = (state.vectorize ?? []).find((v) => v.name === args[2]);
+    if (!index) out(`Vectorize index "${args[2]}" not found [code: 3000]`, 1);
+    out(JSON.stringify({ name: index.name, config: { dimensions: index.dimensions, metric: index.metric }, created_on: "2026-11-27T00:00:00Z" }));
+    break;
+  }
+  case key.startsWith("vectorize create "): {
+    state.vectorize ??= [];
+    if (state.vectorize.some((v) => v.name === args[2])) out(`A Vectorize index named "${args[2]}" already exists [code: 3002]`, 1);
+    const dims = Number(flag("--dimensions") ?? args.find((a) => a.startsWith("--dimensions="))?.split("=")[1]);
+    const metric = flag("--metric") ?? args.find((a) => a.startsWith("--metric="))?.split("=")[1];
+    if (!Number.isInteger(dims) || dims < 1 || dims > 1536 * 2) out("You must provide --dimensions (1-3072) or --preset", 1);
+    state.vectorize.push({ name: args[2], dimensions: dims, metric, metadataIndexes: [], vectors: 0 });
+    out(`✅ Successfully created a new Vectorize index: '${args[2]}'`);
+    break;
+  }
+  case key.startsWith("vectorize create-metadata-index "): {
+    const index = (state.vectorize ?? []).find((v) => v.name === args[2]);
+    if (!index) out(`Vectorize index "${args[2]}" not found [code: 3000]`, 1);
+    const propertyName = flag("--propertyName") ?? args.find((a) => a.startsWith("--propertyName="))?.split("=")[1];
+    const type = flag("--type") ?? args.find((a) => a.startsWith("--type="))?.split("=")[1];
+    if (!["string", "number", "boolean"].includes(type)) out("--type must be one of string, number, boolean", 1);
+    if (index.metadataIndexes.some((m) => m.propertyName === propertyName)) out(`metadata index on "${propertyName}" already exists`, 1);
+    if (index.metadataIndexes.length >= 10) out("at most 10 metadata indexes per index", 1);
+    // Vectors inserted before the index exists are not filtered by it (Vectorize docs).
+    index.metadataIndexes.push({ propertyName, indexType: type, createdWithVectors: index.vectors });
+    out(`✅ Successfully enqueued metadata index creation request.`);
+    break;
+  }
+  case key.startsWith("vectorize list-metadata-index "): {
+    const index = (state.vectorize ?? []).find((v) => v.name === args[2]);
+    if (!index) out(`Vectorize index "${args[2]}" not found [code: 3000]`, 1);
+    out(JSON.stringify(index.metadataIndexes.map(({ propertyName, indexType }) => ({ propertyName, indexType }))));
+    break;
+  }
   case key === "whoami":
     if (!state.loggedIn) out("You are not authenticated. Please run `wrangler login`.", 1);
     out(JSON.stringify({ loggedIn: true, email: "owner@example.com", accounts: [{ id: "acc1", name: "Owner" }] }));
@@ -86,6 +130,10 @@ switch (true) {
       if (!state.d1.some((d) => d.uuid === db.database_id)) out(`D1 binding ${db.binding} refers to database ${db.database_id}, which does not exist [code: 10181]`, 1);
     }
     for (const b of config.r2_buckets ?? []) if (!state.buckets.includes(b.bucket_name)) out(`R2 bucket '${b.bucket_name}' not found [code: 10085]`, 1);
+    for (const v of config.vectorize ?? []) if (!(state.vectorize ?? []).some((x) => x.name === v.index_name)) out(`Vectorize index "${v.index_name}" not found [code: 10159]`, 1);
+    // Without a route or custom domain the Worker needs the account's workers.dev subdomain: wrangler
+    // asks to register one, and without a terminal that prompt throws (after the bindings exist).
+    if (!config.routes?.length && !config.route && !state.subdomain) out("You need to register a workers.dev subdomain before publishing to workers.dev\nERROR: This command cannot be run in a non-interactive context", 1);
     for (const q of [...(config.queues?.producers ?? []), ...(config.queues?.consumers ?? [])]) {
       if (!state.queues.includes(q.queue)) out(`Queue "${q.queue}" does not exist [code: 11000]`, 1);
     }
@@ -102,7 +150,7 @@ switch (true) {
       state.worker.secretValues[name] = value;
     }
     state.worker.deploys.push({ config, secretNames: Object.keys(secrets) });
-    out(`Uploaded ${config.name}\nDeployed ${config.name} triggers\n  https://${config.name}.owner-sub.workers.dev\n  schedule: * * * * *`);
+    out(`Uploaded ${config.name}\nDeployed ${config.name} triggers\n  https://${config.name}.${state.subdomain ?? "owner-sub"}.workers.dev\n  schedule: * * * * *`);
     break;
   }
   default:

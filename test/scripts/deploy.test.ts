@@ -1,15 +1,21 @@
 // scripts/deploy.mjs against a fake `wrangler` on PATH (test/fakes/fake-wrangler.mjs): a pretend
 // Cloudflare account in a JSON file, no network, no real account.
-import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import { missingProductionConfig } from "../../worker/lib/app-config";
+import { VECTORIZE_METADATA_INDEXES } from "../../worker/adapters/vectors/vectorize-metadata";
+// @ts-expect-error -- a plain .mjs script without type declarations
+import { frontendApiHost, withClerkCsp } from "../../scripts/deploy.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const fake = path.join(root, "test/fakes/fake-wrangler.mjs");
+const fakeApi = path.join(root, "test/fakes/fake-cf-api.mjs");
+/** Every model with a contract (test/contracts/workers-ai/models): a catalog with all current models. */
+const FULL_CATALOG = ["@cf/zai-org/glm-4.7-flash", "@cf/google/gemma-4-26b-a4b-it", "@cf/baai/bge-base-en-v1.5", "@cf/baai/bge-reranker-base", "@cf/black-forest-labs/flux-1-schnell"];
 
 type DeployedConfig = {
   main: string;
@@ -17,6 +23,7 @@ type DeployedConfig = {
   vars: Record<string, string>;
   ai?: { binding: string };
   images?: { binding: string };
+  vectorize?: { binding: string; index_name: string }[];
   assets: { directory: string };
   d1_databases: { database_id: string; migrations_dir: string }[];
 };
@@ -31,13 +38,18 @@ type Account = {
     deploys: { config: DeployedConfig; secretNames: string[] }[];
   };
   calls: string[][];
+  subdomain: string | null;
+  aiCatalog: string[];
+  vectorize?: { name: string; dimensions: number; metric: string; metadataIndexes: { propertyName: string; indexType: string }[] }[];
 };
 
 let dir: string;
 let stateFile: string;
+let api: ChildProcess;
+let apiUrl: string;
 
 function account(partial: Partial<Account> = {}) {
-  const a: Account = { loggedIn: true, d1: [], buckets: [], queues: [], worker: null, calls: [], ...partial };
+  const a: Account = { loggedIn: true, d1: [], buckets: [], queues: [], worker: null, calls: [], subdomain: "owner-sub", aiCatalog: FULL_CATALOG, ...partial };
   writeFileSync(stateFile, JSON.stringify(a));
 }
 const read = (): Account => JSON.parse(readFileSync(stateFile, "utf8"));
@@ -63,10 +75,11 @@ function deploy(extraEnv: Record<string, string> = {}) {
     FAKE_CF_STATE: stateFile,
     DEPLOY_DIR: path.join(dir, "deploy-config"),
     VITE_CALLS: path.join(dir, "vite-calls"),
+    CLOUDFLARE_API_BASE_URL: apiUrl,
     ...extraEnv,
   };
   // Only what the test gives: none of the caller's own settings leak in.
-  for (const n of ["APP_ORIGIN", ...SIGN_IN_NAMES]) if (!(n in extraEnv)) delete env[n];
+  for (const n of ["APP_ORIGIN", "CLOUDFLARE_ACCOUNT_ID", "OPENAI_API_KEY", "VECTORIZE", ...SIGN_IN_NAMES]) if (!(n in extraEnv)) delete env[n];
   delete env.APP_ORIGIN;
   if (extraEnv.APP_ORIGIN) env.APP_ORIGIN = extraEnv.APP_ORIGIN;
   const r = spawnSync(process.execPath, [path.join(root, "scripts/deploy.mjs")], { cwd: root, env, encoding: "utf8" });
@@ -78,9 +91,15 @@ const words = (c: string[]) => {
 };
 const names = (calls: string[][]) => calls.map(words);
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "deploy-test-"));
   stateFile = path.join(dir, "account.json");
+  account();
+  // The REST API part (workers.dev subdomain) runs in its own process: deploy() blocks this one.
+  const urlFile = path.join(dir, "api-url");
+  api = spawn(process.execPath, [fakeApi], { env: { ...process.env, FAKE_CF_STATE: stateFile, FAKE_CF_API_URL_FILE: urlFile }, stdio: "ignore" });
+  for (let i = 0; i < 100 && !existsSync(urlFile); i++) await new Promise((r) => setTimeout(r, 50));
+  apiUrl = readFileSync(urlFile, "utf8");
   const bin = path.join(dir, "bin");
   spawnSync("mkdir", ["-p", bin]);
   writeFileSync(path.join(bin, "wrangler"), `#!/bin/sh\nexec "${process.execPath}" "${fake}" "$@"\n`);
@@ -89,7 +108,10 @@ beforeEach(() => {
   chmodSync(path.join(bin, "wrangler"), 0o755);
   chmodSync(path.join(bin, "vite"), 0o755);
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  api.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe("npm run deploy", () => {
   it("provisions a fresh account, migrates before the code goes live, and deploys production with a generated key", () => {
@@ -178,7 +200,7 @@ describe("npm run deploy", () => {
     expect(r.out).toContain("set MAIL_API_URL, MAIL_API_KEY and MAIL_FROM");
     expect(r.out).toContain("set CLERK_PUBLISHABLE_KEY and CLERK_JWT_KEY (or CLERK_SECRET_KEY)");
     const a = read();
-    expect(names(a.calls)).toEqual(["whoami", "secret list"]);
+    expect(names(a.calls)).toEqual(["whoami", "auth token", "secret list"]);
     expect(a.d1).toEqual([]);
     expect(a.worker).toBeNull();
   });
@@ -190,7 +212,7 @@ describe("npm run deploy", () => {
     expect(r.out).toContain("Built-in accounts: set MAIL_FROM ");
     expect(r.out).toContain("Clerk: set CLERK_PUBLISHABLE_KEY.");
     expect(r.out).not.toContain(MAIL.MAIL_API_KEY);
-    expect(names(read().calls)).toEqual(["whoami", "secret list"]);
+    expect(names(read().calls)).toEqual(["whoami", "auth token", "secret list"]);
   });
 
   it("deploys with Clerk instead of mail, the multi-line JWT key intact", () => {
@@ -234,5 +256,70 @@ describe("npm run deploy", () => {
     expect(r.code).not.toBe(0);
     expect(r.out).toContain("applying migrations failed");
     expect(read().worker).toBeNull();
+  });
+
+  it("stops before creating anything when the account has no workers.dev subdomain and the config no route (decision 193)", () => {
+    account({ subdomain: null });
+    const r = deploy(MAIL);
+    expect(r.code).not.toBe(0);
+    expect(r.out).toContain("no workers.dev subdomain");
+    expect(r.out).toContain("Nothing was created");
+    const steps = names(read().calls);
+    expect(steps.some((c) => c.includes("create") || c === "deploy" || c.startsWith("d1 migrations"))).toBe(false);
+  });
+
+  it("picks the first Workers AI model of each list that the account's catalog has, into the config (decision 191)", () => {
+    // glm-4.7-flash not offered on this account: the next chat model of the list.
+    account({ aiCatalog: FULL_CATALOG.filter((m) => m !== "@cf/zai-org/glm-4.7-flash") });
+    const r = deploy(MAIL);
+    expect(r.code, r.out).toBe(0);
+    const vars = read().worker!.deploys.at(-1)!.config.vars;
+    expect(vars.WORKERS_AI_CHAT_MODEL).toBe("@cf/google/gemma-4-26b-a4b-it");
+    expect(vars.WORKERS_AI_EMBEDDING_MODEL).toBe("@cf/baai/bge-base-en-v1.5");
+    expect(vars.WORKERS_AI_IMAGE_MODEL).toBe("@cf/black-forest-labs/flux-1-schnell");
+    expect(names(read().calls)).toContain("ai models list");
+  });
+
+  it("stops before creating anything when the catalog has none of a task's models, naming them", () => {
+    // Only retired chat models (the 2026-05-30 list) on offer.
+    account({ aiCatalog: ["@cf/meta/llama-3.1-8b-instruct", "@cf/baai/bge-base-en-v1.5"] });
+    const r = deploy(MAIL);
+    expect(r.code).not.toBe(0);
+    expect(r.out).toContain("none of the models Brandpilot knows for chat (@cf/zai-org/glm-4.7-flash, @cf/google/gemma-4-26b-a4b-it)");
+    expect(names(read().calls).some((c) => c.includes("create"))).toBe(false);
+  });
+
+  it("VECTORIZE=1: the index gets the engine's dimensions and every metadata index before the Worker can insert (decision 192)", { timeout: 150_000 }, () => {
+    const r = deploy({ ...MAIL, VECTORIZE: "1" });
+    expect(r.code, r.out).toBe(0);
+    const a = read();
+    const index = a.vectorize!.find((v) => v.name === "brandpilot-brain-768")!;
+    expect(index).toMatchObject({ dimensions: 768, metric: "cosine" });
+    expect(index.metadataIndexes.map((m) => m.propertyName).sort()).toEqual(VECTORIZE_METADATA_INDEXES.map((m) => m.propertyName).sort());
+    const steps = names(a.calls);
+    expect(steps.lastIndexOf("vectorize create-metadata-index")).toBeLessThan(steps.indexOf("deploy"));
+    expect(a.worker!.deploys.at(-1)!.config.vectorize).toEqual([{ binding: "VECTORIZE", index_name: "brandpilot-brain-768" }]);
+    // With OpenAI's embeddings the index is another one, of their 1536 dimensions.
+    const r2 = deploy({ ...MAIL, OPENAI_API_KEY: "sk-test" });
+    expect(r2.code, r2.out).toBe(0);
+    expect(read().vectorize!.map((v) => [v.name, v.dimensions])).toEqual([
+      ["brandpilot-brain-768", 768],
+      ["brandpilot-brain-1536", 1536],
+    ]);
+  });
+});
+
+describe("Clerk's CSP hosts from the publishable key (decision 194)", () => {
+  it("decodes the Frontend API host and puts it in place of the development-only wildcard", () => {
+    expect(frontendApiHost(CLERK.CLERK_PUBLISHABLE_KEY)).toBe("clerk.brand.example");
+    expect(frontendApiHost("pk_test_aGFwcHktb3R0ZXItMTAuY2xlcmsuYWNjb3VudHMuZGV2JA==")).toBe("happy-otter-10.clerk.accounts.dev");
+    expect(frontendApiHost("sk_live_abc")).toBeNull();
+    expect(frontendApiHost("pk_live_" + Buffer.from("not a host$").toString("base64"))).toBeNull();
+    const headers = readFileSync(path.join(root, "frontend/public/_headers"), "utf8");
+    const csp = withClerkCsp(headers, "clerk.brand.example") as string;
+    const line = csp.split("\n").find((l) => l.includes("Content-Security-Policy"))!;
+    expect(line).not.toContain("clerk.accounts.dev");
+    expect(line).toMatch(/script-src [^;]*https:\/\/clerk\.brand\.example/);
+    expect(line).toMatch(/connect-src [^;]*https:\/\/clerk\.brand\.example/);
   });
 });
