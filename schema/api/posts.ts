@@ -3,9 +3,9 @@ import { postSourcesSchema, type PostSource } from "./post-sources";
 import { platformSchema, type Platform } from "./common";
 
 // Texts are the spec's (SPEC.md sections 5 and 8).
-// "draft" is a post without a time (the calendar's Unscheduled tray, issue 13).
-export const POST_STATUSES = ["scheduled", "publishing", "published", "failed", "draft"] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+// Statuses and their transitions live in the lifecycle module (decision 202).
+import { POST_STATUSES, type PostStatus } from "./post-status";
+export { POST_STATUSES, type PostStatus };
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;

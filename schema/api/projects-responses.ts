@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Project, ProjectDocument, ProjectProgress } from "./projects";
+import { ROLES } from "./permissions";
 
 // Response schemas of /api/projects (declared on each route with describeRoute, checked in tests).
 // Strict objects: a field the API starts returning must be added here on purpose.
@@ -13,6 +14,9 @@ export const projectResponse = z.strictObject({
   has_seen_onboarding: z.boolean(),
   user_email: z.string(),
   created_at: z.number().int(),
+  role: z.enum(ROLES),
+  approvals_required: z.boolean(),
+  owner_posts_need_review: z.boolean(),
 }) satisfies z.ZodType<Project>;
 export const projectListResponse = z.array(projectResponse);
 

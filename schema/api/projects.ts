@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "./permissions";
 
 // Texts are the spec's (SPEC.md section 5).
 export const INDUSTRIES = [
@@ -7,6 +8,12 @@ export const INDUSTRIES = [
   { value: "healthcare", label: "Healthcare" },
   { value: "education", label: "Education" },
   { value: "finance", label: "Finance" },
+  // Added for issue 25: the trades agencies run most often.
+  { value: "hospitality", label: "Hospitality" },
+  { value: "retail", label: "Retail" },
+  { value: "fitness", label: "Fitness & Wellness" },
+  { value: "professional_services", label: "Professional Services" },
+  { value: "nonprofit", label: "Nonprofit" },
   { value: "other", label: "Other" },
 ] as const;
 
@@ -52,6 +59,33 @@ export const projectRenameSchema = z.object({
     .refine((v) => !UUID_RE.test(v), "Project name cannot be in UUID format"),
 });
 
+/**
+ * Project settings (PATCH /api/projects/:id): any of the brand's fields, each with the wizard's or
+ * the settings dialog's rule and text; the approval settings are the Owner's (decision 200).
+ */
+export const projectUpdateSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, "Project name cannot be empty")
+      .min(2, "Project name must be at least 2 characters")
+      .max(50, "Project name must be less than 50 characters")
+      .refine((v) => !UUID_RE.test(v), "Project name cannot be in UUID format"),
+    industry: projectDetailsSchema.shape.industry,
+    brand_voice: projectDetailsSchema.shape.brand_voice,
+    description: projectDetailsSchema.shape.description,
+    approvals_required: z.boolean(),
+    owner_posts_need_review: z.boolean(),
+  })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to update");
+export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;
+
+/** Deleting a project: its name typed again, exactly. */
+export const PROJECT_DELETE_MESSAGE = "Type the project name to confirm";
+export const projectDeleteSchema = z.object({ name: z.string().max(200) });
+
 export const onboardingSchema = z.object({ has_seen_onboarding: z.boolean() });
 
 export const DOCUMENT_TYPES = ["pdf", "doc", "docx", "txt"] as const;
@@ -91,6 +125,10 @@ export type Project = {
   has_seen_onboarding: boolean;
   user_email: string;
   created_at: number;
+  /** The caller's role in this project (schema/api/permissions.ts). */
+  role: Role;
+  approvals_required: boolean;
+  owner_posts_need_review: boolean;
 };
 
 export type ProjectDocument = { id: string; project_id: string; name: string; file_url: string; file_type: string; file_size: number };

@@ -34,7 +34,7 @@ export const posts = sqliteTable(
     // UTC instant in epoch milliseconds.
     scheduledFor: integer("scheduled_for").notNull(),
     // "draft": no time chosen yet (the calendar's Unscheduled tray); never claimed by the cron.
-    status: text("status", { enum: ["scheduled", "publishing", "published", "failed", "draft"] }).notNull(),
+    status: text("status", { enum: ["scheduled", "publishing", "published", "failed", "draft", "in_review"] }).notNull(),
     mediaInfo: text("media_info", { mode: "json" }).$type<MediaInfo | null>(),
     mediaUrl: text("media_url"),
     imagePrompt: text("image_prompt"),

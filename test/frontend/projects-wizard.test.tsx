@@ -20,6 +20,9 @@ const created: Project = {
   has_seen_onboarding: false,
   user_email: "a@example.com",
   created_at: 1,
+  role: "owner",
+  approvals_required: false,
+  owner_posts_need_review: false,
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -21,6 +21,9 @@ export const project: Project = {
   has_seen_onboarding: true,
   user_email: "ann@example.com",
   created_at: 0,
+  role: "owner",
+  approvals_required: false,
+  owner_posts_need_review: false,
 };
 
 export type Call = { url: string; method: string; body: unknown };

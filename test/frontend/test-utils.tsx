@@ -40,6 +40,9 @@ export function makeProject(over: Partial<Project> = {}): Project {
     has_seen_onboarding: true,
     user_email: "a@example.com",
     created_at: 0,
+    role: "owner",
+    approvals_required: false,
+    owner_posts_need_review: false,
     ...over,
   };
 }

@@ -224,6 +224,17 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // Projects.
   "GET /api/projects/:projectId": { rule: "owned", status: 200 },
   "PATCH /api/projects/:projectId": { rule: "owned", status: 200, request: () => ({ body: { name: "Renamed Brand" } }) },
+  "DELETE /api/projects/:projectId": {
+    rule: "owned",
+    status: 204,
+    request: () => ({ body: { name: "Acme Coffee" } }),
+    // The success deletes a project of its own, not the fixture's.
+    prepare: async (f) => {
+      const res = await call("/api/projects", { method: "POST", headers: { cookie: f.owner.cookie, origin: ORIGIN }, body: projectForm("Short-lived Brand") });
+      const project = await ok<Project>(res, 201, "project to delete");
+      return { params: { projectId: project.id }, body: { name: "Short-lived Brand" } };
+    },
+  },
   "PATCH /api/projects/:projectId/onboarding": { rule: "owned", status: 200, request: () => ({ body: { has_seen_onboarding: true } }) },
   "GET /api/projects/:projectId/documents": { rule: "owned", status: 200 },
   "DELETE /api/projects/:projectId/documents/:documentId": {

@@ -77,6 +77,9 @@ describe("POST /api/projects", () => {
       has_seen_onboarding: false,
       user_email: user.email,
       created_at: expect.any(Number),
+      role: "owner",
+      approvals_required: false,
+      owner_posts_need_review: false,
     });
     const fetched = await json(user, "GET", `/api/projects/${project.id}`);
     expect(await fetched.json()).toEqual(project);

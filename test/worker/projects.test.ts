@@ -62,6 +62,9 @@ describe("GET /api/projects", () => {
       has_seen_onboarding: false,
       user_email: user.email,
       created_at: expect.any(Number),
+      role: "owner",
+      approvals_required: false,
+      owner_posts_need_review: false,
     });
   });
 

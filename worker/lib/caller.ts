@@ -4,7 +4,7 @@
 // ownership probe and the data together and answer 401 / 404 from the batch's results.
 import { and, eq, gt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { sessions, users } from "../../schema/db/auth";
-import { projects } from "../../schema/db/projects";
+import { projectMembers } from "../../schema/db/projects";
 import { reusedStatement, type Db, type Statement } from "./db";
 import { notFound, unauthorized } from "./errors";
 
@@ -38,10 +38,11 @@ export function ownerProbes(db: Db, caller: CallerValues, projectId: Id) {
           // Same rule as the built-in adapter: an unverified account has no usable session.
           .where(and(eq(sessions.id, caller.sessionId), gt(sessions.expiresAt, caller.now), eq(users.emailVerified, true)))
           .limit(1);
+  // Any member reads (decision 200): the probe is the caller's membership row.
   const owned = db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), sql`${projects.userId} = ${callerUserId(caller)}`))
+    .select({ id: projectMembers.projectId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), sql`${projectMembers.userId} = ${callerUserId(caller)}`))
     .limit(1);
   return [session, owned] as const;
 }

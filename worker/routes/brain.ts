@@ -68,7 +68,7 @@ export const brainRoutes = new Hono<AppEnv>()
   .use("*", requireUser)
   // Another user's project answers 404 before any input is looked at (services check again).
   .use("*", async (c, next) => {
-    await ownedProject(c.get("db"), currentUser(c).id, projectIdOf(c));
+    await ownedProject(c.get("db"), currentUser(c).id, projectIdOf(c), "read");
     await next();
   })
   .get("/documents", describeRoute({ summary: "List the project's brain documents", responses: { 200: brainDocumentListResponse } }), async (c) => c.json(await listDocuments(deps(c), currentUser(c).id, projectIdOf(c))))
@@ -80,7 +80,7 @@ export const brainRoutes = new Hono<AppEnv>()
   })
   .get("/summary", describeRoute({ summary: "The project's brand summary (elevator pitch, themes, insights, topics)", responses: { 200: brainSummaryResponse } }), async (c) => {
     const d = deps(c);
-    await ownedProject(d.db, currentUser(c).id, projectIdOf(c));
+    await ownedProject(d.db, currentUser(c).id, projectIdOf(c), "read");
     try {
       return c.json(await projectSummary(d, projectIdOf(c)));
     } catch (err) {

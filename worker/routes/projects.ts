@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { idParam, projectParam } from "../../schema/api/common";
-import { DOCUMENT_MESSAGES, MAX_WIZARD_TOTAL_BYTES, onboardingSchema, projectRenameSchema } from "../../schema/api/projects";
+import { DOCUMENT_MESSAGES, MAX_WIZARD_TOTAL_BYTES, onboardingSchema, projectDeleteSchema, projectUpdateSchema } from "../../schema/api/projects";
 import type { AppEnv } from "../lib/context";
 import { currentUser, requireUser } from "../lib/auth-middleware";
 import { badRequest, payloadTooLarge } from "../lib/errors";
 import { validate } from "../lib/validate";
-import { getProject, listProjects, projectProgress, renameProject, setOnboardingSeen } from "../services/projects";
+import { getProject, listProjects, projectProgress, setOnboardingSeen, updateProject } from "../services/projects";
+import { deleteProject } from "../services/projects-delete";
 import { checkSubmission, createProject, deleteDocument, listDocuments } from "../services/projects-documents";
 import { feedBrainWithWizardDocuments } from "../services/projects-brain-feed";
 import { describeRoute } from "../lib/openapi";
@@ -46,9 +47,13 @@ export const projectRoutes = new Hono<AppEnv>()
   .get("/:projectId", describeRoute({ summary: "One project", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), async (c) =>
     c.json(await getProject(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
   )
-  .patch("/:projectId", describeRoute({ summary: "Rename a project", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), validate("json", projectRenameSchema), async (c) =>
-    c.json(await renameProject(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json").name)),
+  .patch("/:projectId", describeRoute({ summary: "Project settings: name, industry, brand voice, description (Owner, Editor); approval settings (Owner)", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), validate("json", projectUpdateSchema), async (c) =>
+    c.json(await updateProject(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json"))),
   )
+  .delete("/:projectId", describeRoute({ summary: "Delete a project and everything in it (Owner; body: its name typed again)", responses: { 204: null } }), requireUser, validate("param", projectParam), validate("json", projectDeleteSchema), async (c) => {
+    await deleteProject(c.get("db"), c.env.BUCKET, currentUser(c), c.req.valid("param").projectId, c.req.valid("json").name);
+    return c.body(null, 204);
+  })
   .patch("/:projectId/onboarding", describeRoute({ summary: "Set the onboarding-seen flag", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), validate("json", onboardingSchema), async (c) =>
     c.json(
       await setOnboardingSeen(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json").has_seen_onboarding),

@@ -5,7 +5,7 @@
 // prefix). The ownership probe travels in the same read-only batch: one D1 round trip.
 import { and, asc, desc, eq, gte, lt, type Placeholder } from "drizzle-orm";
 import { posts } from "../../schema/db/posts";
-import { projects } from "../../schema/db/projects";
+import { projectMembers } from "../../schema/db/projects";
 import { postMetrics, postMetricTotals, projectMetricsDaily } from "../../schema/db/planner";
 import type { AnalyticsResponse, PostMetricsResponse } from "../../schema/api/analytics";
 import { timeInZone, weekday, dateInZone } from "../../schema/api/campaign-schedule";
@@ -23,7 +23,7 @@ export async function getAnalytics(db: Db, userId: string, projectId: string, q:
   const prevStart = utcDay(nowMs - (2 * days - 1) * DAY);
   const since = Date.parse(`${dates[0]}T00:00:00Z`);
   const [owned, daily, top, times] = await db.batch([
-    db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1),
+    db.select({ id: projectMembers.projectId }).from(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId))).limit(1),
     db.select().from(projectMetricsDaily).where(and(eq(projectMetricsDaily.projectId, projectId), gte(projectMetricsDaily.day, prevStart))),
     db
       .select({ totals: postMetricTotals, content: posts.content })

@@ -8,6 +8,7 @@ import { brainDocuments } from "../../schema/db/brain";
 import type { BrainDocumentDto, BrainTextDocumentInput } from "../../schema/api/brain";
 import { badRequest, notFound, payloadTooLarge } from "../lib/errors";
 import { newId } from "../lib/ids";
+import type { Action } from "../../schema/api/permissions";
 import { ownedProject } from "../lib/ownership";
 import { htmlToText, safeFetchText, SafeFetchError, scrapeOptions } from "../lib/safe-fetch";
 import type { BrainDeps } from "./brain-deps";
@@ -122,7 +123,7 @@ export async function addFileDocument(deps: BrainDeps, userId: string, projectId
 }
 
 export async function listDocuments(deps: BrainDeps, userId: string, projectId: string): Promise<BrainDocumentDto[]> {
-  await ownedProject(deps.db, userId, projectId);
+  await ownedProject(deps.db, userId, projectId, "read");
   const rows = await deps.db
     .select()
     .from(brainDocuments)
@@ -132,8 +133,8 @@ export async function listDocuments(deps: BrainDeps, userId: string, projectId: 
   return rows.map((r) => toDto(r));
 }
 
-async function ownedDocument(deps: BrainDeps, userId: string, projectId: string, documentId: string): Promise<Row> {
-  await ownedProject(deps.db, userId, projectId);
+async function ownedDocument(deps: BrainDeps, userId: string, projectId: string, documentId: string, action: Action = "edit"): Promise<Row> {
+  await ownedProject(deps.db, userId, projectId, action);
   const row = await deps.db
     .select()
     .from(brainDocuments)
@@ -144,7 +145,7 @@ async function ownedDocument(deps: BrainDeps, userId: string, projectId: string,
 }
 
 export async function getDocument(deps: BrainDeps, userId: string, projectId: string, documentId: string) {
-  return toDto(await ownedDocument(deps, userId, projectId, documentId), true);
+  return toDto(await ownedDocument(deps, userId, projectId, documentId, "read"), true);
 }
 
 /** Removes the document, its parts, segments, vectors, connections and R2 source; clears the summary. */

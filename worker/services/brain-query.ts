@@ -130,6 +130,6 @@ export async function topInsights(db: Db, projectId: string, n = 2): Promise<Ins
 
 /** POST /brain/query: the caller must own the project. */
 export async function queryBrain(deps: BrainDeps, userId: string, projectId: string, question: string): Promise<BrainMatch[]> {
-  await ownedProject(deps.db, userId, projectId);
+  await ownedProject(deps.db, userId, projectId, "read");
   return searchBrainWith(deps, projectId, question, BRAIN.queryResults);
 }

@@ -30,7 +30,7 @@ export async function indexStatus(deps: BrainDeps, projectId: string): Promise<B
 
 /** GET .../brain/index: the status, and a re-index job queued when the brain is stale. */
 export async function indexStatusFor(deps: BrainDeps, userId: string, projectId: string): Promise<BrainIndexStatus> {
-  await ownedProject(deps.db, userId, projectId);
+  await ownedProject(deps.db, userId, projectId, "read");
   const status = await indexStatus(deps, projectId);
   // Documents still processing write their own vectors; only a finished brain is re-indexed.
   const busy = await deps.db

@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { campaigns, posts } from "../../schema/db/posts";
-import { projects } from "../../schema/db/projects";
+import { projectMembers } from "../../schema/db/projects";
 import type { Campaign, CampaignWithPosts, createCampaignSchema } from "../../schema/api/campaigns";
 import type { Platform } from "../../schema/api/common";
 import type { Db } from "../lib/db";
@@ -79,7 +79,7 @@ export async function createCampaign(db: Db, userId: string, projectId: string, 
 }
 
 export async function listCampaigns(db: Db, userId: string, projectId: string): Promise<Campaign[]> {
-  await ownedProject(db, userId, projectId);
+  await ownedProject(db, userId, projectId, "read");
   const rows = await db
     .select({ campaign: campaigns, total: count(posts.id) })
     .from(campaigns)
@@ -96,8 +96,8 @@ export async function getCampaign(db: Db, userId: string, campaignId: string): P
   const found = await db
     .select({ campaign: campaigns })
     .from(campaigns)
-    .innerJoin(projects, eq(projects.id, campaigns.projectId))
-    .where(and(eq(campaigns.id, campaignId), eq(projects.userId, userId)))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, campaigns.projectId), eq(projectMembers.userId, userId)))
+    .where(eq(campaigns.id, campaignId))
     .get();
   if (!found) throw notFound("Campaign not found");
   const postRows = await db

@@ -236,7 +236,7 @@ export async function importPosts(
 
 /** CSV of a calendar range, in the import's columns (plus status), times in the given zone. */
 export async function exportPostsCsv(db: Db, userId: string, projectId: string, q: z.output<typeof exportQuery>, origin?: string): Promise<string> {
-  await ownedProject(db, userId, projectId);
+  await ownedProject(db, userId, projectId, "read");
   const rows = await db
     .select()
     .from(posts)

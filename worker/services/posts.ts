@@ -6,7 +6,8 @@ import type { PostSource } from "../../schema/api/post-sources";
 import { and, asc, count, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { media, posts } from "../../schema/db/posts";
-import { projects } from "../../schema/db/projects";
+import { projectMembers } from "../../schema/db/projects";
+import type { Action } from "../../schema/api/permissions";
 import { socialAccounts } from "../../schema/db/social";
 import type { createPostSchema, listPostsQuery, MediaInfo, Post, PostStatus, updatePostSchema } from "../../schema/api/posts";
 import type { Platform } from "../../schema/api/common";
@@ -15,7 +16,7 @@ import type { Env } from "../env";
 import { assertPostRules } from "./post-rules";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { ownedProject } from "../lib/ownership";
+import { assertCan, ownedProject } from "../lib/ownership";
 import { asCaller, assertOwner, ownerProbeStatements, type Caller } from "../lib/caller";
 import { claimPostsNow } from "./publishing-claim";
 import { calendarPageText, postListJsonQuery, postListText, type CalendarPageJson, type PostListJson } from "./post-json";
@@ -254,20 +255,24 @@ async function getPostForProject(db: Db, projectId: string, postId: string): Pro
   return toPostDto(row);
 }
 
-/** The post row if the user owns its project; otherwise 404 "Post not found". */
-async function ownedPostRow(db: Db, userId: string, postId: string): Promise<PostRow> {
+/**
+ * The post row if the user is a member of its project (otherwise 404 "Post not found") whose role
+ * allows `action` (otherwise 403), decision 200.
+ */
+async function ownedPostRow(db: Db, userId: string, postId: string, action: Action = "edit"): Promise<PostRow> {
   const found = await db
-    .select({ post: posts })
+    .select({ post: posts, role: projectMembers.role })
     .from(posts)
-    .innerJoin(projects, eq(projects.id, posts.projectId))
-    .where(and(eq(posts.id, postId), eq(projects.userId, userId)))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, posts.projectId), eq(projectMembers.userId, userId)))
+    .where(eq(posts.id, postId))
     .get();
   if (!found) throw notFound("Post not found");
+  assertCan(found.role, action);
   return found.post;
 }
 
 export async function getPost(db: Db, userId: string, postId: string): Promise<Post> {
-  return toPostDto(await ownedPostRow(db, userId, postId));
+  return toPostDto(await ownedPostRow(db, userId, postId, "read"));
 }
 
 const EDITABLE: PostStatus[] = ["scheduled", "failed"];

@@ -107,7 +107,7 @@ export async function createProject(db: Db, bucket: R2Bucket, user: SessionUser,
     if (stored.length > 0) await bucket.delete(stored).catch(() => undefined);
     throw err;
   }
-  return toProject(await ownedProject(db, user.id, projectId), user.email);
+  return toProject(await ownedProject(db, user.id, projectId, "read"), user.email, "owner");
 }
 
 type DocumentRow = typeof projectDocuments.$inferSelect;
@@ -121,7 +121,7 @@ const toDocument = (r: DocumentRow): ProjectDocument => ({
 });
 
 export async function listDocuments(db: Db, user: SessionUser, projectId: string): Promise<ProjectDocument[]> {
-  await ownedProject(db, user.id, projectId);
+  await ownedProject(db, user.id, projectId, "read");
   const rows = await db
     .select()
     .from(projectDocuments)

@@ -58,7 +58,7 @@ async function slotRows(db: Db, projectId: string): Promise<SlotRow[]> {
 }
 
 export async function getSlots(db: Db, userId: string, projectId: string): Promise<SlotsResponse> {
-  await ownedProject(db, userId, projectId);
+  await ownedProject(db, userId, projectId, "read");
   return toSlotsResponse(await slotRows(db, projectId));
 }
 

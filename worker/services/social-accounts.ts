@@ -5,11 +5,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { isPlatformId, platformMeta } from "../../platforms/registry";
 import { socialAccounts } from "../../schema/db/social";
 import { posts } from "../../schema/db/posts";
-import { projects } from "../../schema/db/projects";
+import { projectMembers } from "../../schema/db/projects";
 import type { SocialAccount } from "../../schema/api/social";
 import type { Db } from "../lib/db";
 import { notFound } from "../lib/errors";
-import { ownedProject } from "../lib/ownership";
+import { assertCan, ownedProject } from "../lib/ownership";
 import { canRenew, RECONNECT_REMINDER_MS } from "./social-credentials";
 
 type AccountRow = typeof socialAccounts.$inferSelect;
@@ -39,7 +39,7 @@ export function toAccountView(row: AccountRow): SocialAccount {
 }
 
 export async function listAccounts(db: Db, userId: string, projectId: string): Promise<SocialAccount[]> {
-  await ownedProject(db, userId, projectId);
+  await ownedProject(db, userId, projectId, "read");
   const rows = await db
     .select()
     .from(socialAccounts)
@@ -62,12 +62,13 @@ export async function hasConnectedAccount(db: Db, projectId: string, platform: A
 /** Disconnect: deletes the project's scheduled posts of that platform, then the account. */
 export async function disconnectAccount(db: Db, userId: string, accountId: string): Promise<void> {
   const row = await db
-    .select({ id: socialAccounts.id, projectId: socialAccounts.projectId, platform: socialAccounts.platform })
+    .select({ id: socialAccounts.id, projectId: socialAccounts.projectId, platform: socialAccounts.platform, role: projectMembers.role })
     .from(socialAccounts)
-    .innerJoin(projects, eq(projects.id, socialAccounts.projectId))
-    .where(and(eq(socialAccounts.id, accountId), eq(projects.userId, userId)))
+    .innerJoin(projectMembers, and(eq(projectMembers.projectId, socialAccounts.projectId), eq(projectMembers.userId, userId)))
+    .where(eq(socialAccounts.id, accountId))
     .get();
   if (!row) throw notFound("Account not found");
+  assertCan(row.role, "networks");
   await db.batch([
     db.delete(posts).where(and(eq(posts.projectId, row.projectId), eq(posts.platform, row.platform), eq(posts.status, "scheduled"))),
     db.delete(socialAccounts).where(eq(socialAccounts.id, row.id)),

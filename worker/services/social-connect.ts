@@ -79,7 +79,7 @@ async function saveAccount(
 // ---------- Bluesky: handle + app password ----------
 
 export async function connectBluesky(db: Db, env: Env, input: { userId: string; projectId: string; identifier: string; password: string }): Promise<SocialAccount> {
-  await ownedProject(db, input.userId, input.projectId);
+  await ownedProject(db, input.userId, input.projectId, "networks");
   const ctx = adapterContext(env);
   const service = blueskyService(env, ctx.sandboxUrl);
   let session;
@@ -119,7 +119,7 @@ export function instanceOrigin(raw: string): string {
 }
 
 export async function startMastodon(db: Db, env: Env, input: { userId: string; projectId: string; instance: string; origin: string }): Promise<{ url: string }> {
-  await ownedProject(db, input.userId, input.projectId);
+  await ownedProject(db, input.userId, input.projectId, "networks");
   const instanceUrl = instanceOrigin(input.instance);
   const ctx = adapterContext(env);
   const apiBase = mastodonApiBase(env, ctx.sandboxUrl, instanceUrl);
@@ -161,7 +161,7 @@ async function consumeState(db: Db, userId: string, platform: string, callback: 
   if (callback.error) throw badRequest(SOCIAL_TEXTS.authFailed);
   if (!row || row.platform !== platform || row.expiresAt < Date.now()) throw badRequest(SOCIAL_TEXTS.invalidState);
   if (!callback.code) throw badRequest(SOCIAL_TEXTS.authFailed);
-  await ownedProject(db, userId, row.projectId);
+  await ownedProject(db, userId, row.projectId, "networks");
   return { ...row, code: callback.code };
 }
 
@@ -240,7 +240,7 @@ export async function chooseAccount(db: Db, env: Env, input: { userId: string; p
   const row = await db.select().from(pendingAccountChoices).where(mine).get();
   if (!row || row.platform !== input.platform) throw notFound(CONNECT_TEXTS.choiceExpired);
   if (row.expiresAt < Date.now()) throw badRequest(CONNECT_TEXTS.choiceExpired);
-  await ownedProject(db, input.userId, row.projectId);
+  await ownedProject(db, input.userId, row.projectId, "networks");
   const pages = JSON.parse(await decryptToken(env, row.payloadEnc)) as FacebookPage[];
   const page = pages.find((p) => p.id === input.optionId);
   // A wrong pick changes nothing: the choice stays open for a right one.

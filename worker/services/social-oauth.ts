@@ -39,7 +39,7 @@ export async function startOAuth(
   input: { userId: string; platform: string; projectId: string; origin: string },
 ): Promise<{ url: string }> {
   const platform = oauthPlatform(input.platform);
-  await ownedProject(db, input.userId, input.projectId);
+  await ownedProject(db, input.userId, input.projectId, "networks");
   if (!isPlatformConfigured(env, platform)) throw badRequest(`${platformLabel(platform)} is not configured on this server`);
   const adapter = platformFor(env, platform);
   const redirectUri = `${input.origin.replace(/\/+$/, "")}${callbackPath(platform)}`;
@@ -83,7 +83,7 @@ export async function completeOAuth(
   if (ADAPTERS[platform].pkce && (!row.codeVerifier || !row.state.startsWith(`${platform}_`))) throw badRequest(SOCIAL_TEXTS.missingAuthState);
   if (!row.projectId) throw badRequest(SOCIAL_TEXTS.missingProject);
   if (!code) throw badRequest(SOCIAL_TEXTS.authFailed);
-  await ownedProject(db, input.userId, row.projectId);
+  await ownedProject(db, input.userId, row.projectId, "networks");
 
   let result;
   try {

@@ -7,7 +7,7 @@ import { formatTime } from "./calendar-dates";
 import { PlatformIcon } from "./platform-icon";
 import { postImage } from "./post-api";
 
-export const STATUS_COLORS: Record<PostStatus, string> = { scheduled: "blue", publishing: "orange", published: "green", failed: "red", draft: "gray" };
+export const STATUS_COLORS: Record<PostStatus, string> = { scheduled: "blue", publishing: "orange", published: "green", failed: "red", draft: "gray", in_review: "purple" };
 
 export const DRAG_TYPE = "application/x-brandpilot-post";
 
