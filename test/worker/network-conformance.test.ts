@@ -178,3 +178,23 @@ async function ageSandboxToken(platform: SocialPlatform, account: string, ageMs:
   if (!ADAPTERS[platform].minRefreshAgeMs) return;
   await networkControl(platform, { ageTokensSeconds: Math.ceil(ageMs / 1000), account });
 }
+
+describe("Bluesky: a record key that is taken", () => {
+  it("is answered with the reference PDS's 500, and two attempts under one key end with one post that both report", async () => {
+    const user = await signIn();
+    const username = uname();
+    await connectNetwork(user, "bluesky", username);
+    const creds = await getPublishingCredentials(getDb(env.DB), env, user.projectId, "bluesky");
+    const adapter = platformFor(env, "bluesky", creds.accountMeta);
+    const since = (await contractLog()).seq;
+    const input = { accessToken: creds.accessToken, accountId: creds.platformUserId, text: `Same key ${crypto.randomUUID().slice(0, 8)}`, idempotencyKey: `race-${crypto.randomUUID()}` };
+    // Two deliveries of one post at once: both look first (nothing yet), both create.
+    const [a, b] = await Promise.all([adapter.publish(input), adapter.publish(input)]);
+    expect(a.platformPostId).toBe(b.platformPostId);
+    const items = (await networkState("bluesky", `${username}.bsky.social`)).items.filter((i) => i.text === input.text);
+    expect(items).toHaveLength(1);
+    // The race really happened: two createRecord calls reached the PDS, and the second was refused.
+    const creates = (await contractLog(since)).log.filter((e) => e.network === "bluesky" && e.path === "/xrpc/com.atproto.repo.createRecord");
+    expect(creates).toHaveLength(2);
+  });
+});
