@@ -42,6 +42,8 @@ export type Contract = {
   /** Each document the contract was written from, with the date it was read (YYYY-MM-DD). */
   sources: readonly { url: string; read: string; note?: string }[];
   endpoints: readonly ContractEndpoint[];
+  /** A prefix of the sandbox's paths that is not part of the API (Mastodon's /i/<instance host>), as a regular expression. */
+  sandboxPathPrefix?: string;
   /** Shared schemas endpoints refer to with { $ref: "#/definitions/Name" }. */
   definitions?: Record<string, JsonSchema>;
 };
@@ -60,8 +62,12 @@ export type ContractCheck = { endpoint: string | null; problems: string[] };
 const BINARY = "<binary>";
 
 function newAjv(): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true, coerceTypes: true, validateFormats: true });
+  const ajv = new Ajv({ strict: false, allErrors: true, coerceTypes: "array", validateFormats: true });
   addFormats(ajv);
+  // Lengths as AT Protocol lexicons count them: UTF-8 bytes and grapheme clusters.
+  const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+  ajv.addKeyword({ keyword: "maxBytes", type: "string", schemaType: "number", validate: (max: number, v: string) => new TextEncoder().encode(v).length <= max });
+  ajv.addKeyword({ keyword: "maxGraphemes", type: "string", schemaType: "number", validate: (max: number, v: string) => [...segmenter.segment(v)].length <= max });
   // OpenAPI's file formats: a multipart file part arrives as BINARY, base64 text as a string.
   ajv.addFormat("binary", true);
   ajv.addFormat("int64", true);
@@ -92,7 +98,8 @@ export function compileContract(contract: Contract): (req: RecordedRequest) => P
       params: Object.fromEntries(Object.entries(e.pathParams ?? {}).map(([k, s]) => [k, ajv.compile(s)])),
     },
   }));
-  return (req) => checkRequest(compiled, req);
+  const prefix = contract.sandboxPathPrefix ? new RegExp(contract.sandboxPathPrefix) : null;
+  return (req) => checkRequest(compiled, prefix ? { ...req, path: req.path.replace(prefix, "") || "/" } : req);
 }
 
 const errorsOf = (where: string, fn: ValidateFunction) =>
@@ -100,7 +107,11 @@ const errorsOf = (where: string, fn: ValidateFunction) =>
 
 function fields(params: URLSearchParams, commaLists: readonly string[] = []): Json {
   const out: Json = {};
-  for (const [k, v] of params) out[k] = commaLists.includes(k) ? v.split(",") : v;
+  for (const k of new Set(params.keys())) {
+    const all = params.getAll(k);
+    // A repeated parameter is a list (XRPC arrays); a comma list is split where the contract says so.
+    out[k] = all.length > 1 ? all : commaLists.includes(k) ? all[0]!.split(",") : all[0];
+  }
   return out;
 }
 
@@ -172,7 +183,7 @@ async function checkOne(e: Compiled, req: RecordedRequest): Promise<ContractChec
     problems.push("a body is required");
     return { endpoint: name, problems };
   }
-  if (e.contentTypes?.length && !e.contentTypes.some((t) => t === type || (t.endsWith("/*") && type.startsWith(t.slice(0, -1))))) {
+  if (e.contentTypes?.length && !e.contentTypes.some((t) => t === type || t === "*/*" || (t.endsWith("/*") && type.startsWith(t.slice(0, -1))))) {
     problems.push(`content-type ${type || "(none)"} is not one of ${e.contentTypes.join(", ")}`);
     return { endpoint: name, problems };
   }

@@ -12,6 +12,7 @@ export type ContractLogEntry = ContractCheck & { seq: number; network: string; m
 
 const checkers = new Map(Object.entries(CONTRACTS).map(([key, c]) => [key, compileContract(c)]));
 const browserPaths = new Map(Object.entries(CONTRACTS).map(([key, c]) => [key, c.endpoints.filter((e) => e.browser).map((e) => e.path)]));
+const prefixes = new Map(Object.entries(CONTRACTS).map(([key, c]) => [key, c.sandboxPathPrefix ? new RegExp(c.sandboxPathPrefix) : null]));
 const log: ContractLogEntry[] = [];
 let seq = 0;
 
@@ -25,7 +26,8 @@ registerObserver(async (req: IncomingMessage, body: Buffer, url: URL) => {
   const path = `/${rest.join("/")}`;
   if (internal(path)) return;
   // The approve form the sandbox's own authorize page posts back (the user's click, not the adapter).
-  if (req.method === "POST" && browserPaths.get(network!)?.includes(path)) return;
+  const apiPath = path.replace(prefixes.get(network!) ?? /^$/, "") || "/";
+  if (req.method === "POST" && browserPaths.get(network!)?.includes(apiPath)) return;
   const result = await check({ method: req.method ?? "GET", path, query: url.searchParams, headers: req.headers, body });
   log.push({ ...result, seq: ++seq, network: network!, method: req.method ?? "GET", path, query: url.search });
   if (log.length > 5000) log.splice(0, log.length - 5000);

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { refreshIdleTokens } from "../../worker/jobs/token-refresh-cron";
+import { platformFor } from "../../platforms/adapters";
 import type { MediaInfo } from "../../schema/api/posts";
 import type { SocialAccount } from "../../schema/api/social";
 import type { Env, PublishJob } from "../../worker/env";
@@ -78,6 +80,16 @@ describe.each(NEW_NETWORKS)("%s publishing", (network) => {
     const e = testEnv();
     await networkControl(network, { fail: "timeout", on: "post", account: name, commit: true });
     const first = await deliver(e, job);
+    const c = await getPublishingCredentials(getDb(env.DB), env, user.projectId, network);
+    if (platformFor(env, network, c.accountMeta).confirmsPosts === false) {
+      // LinkedIn without r_member_social cannot look: the user is asked to check, nothing is retried (decision 196).
+      expect(first.acked).toBe(1);
+      const row = await readPost(id);
+      expect(row?.status).toBe("failed");
+      expect(row?.error_message).toMatch(/^Check LinkedIn: we could not confirm this post\. Look for it at https:\/\/www\.linkedin\.com\//);
+      expect((await networkState(network, name)).items.filter((it) => it.text.startsWith("Lost reply"))).toHaveLength(1);
+      return;
+    }
     expect(first.retries).toHaveLength(1);
     expect((await readPost(id))?.status).toBe("publishing");
     // 60 posts published elsewhere between the uncertain attempt and its retry.
@@ -133,29 +145,46 @@ describe("token refresh per network", () => {
     expect((await readPost(id))?.status).toBe("published");
   });
 
-  it("LinkedIn refreshes with its refresh token; Threads refreshes its long-lived token once it is a day old", async () => {
-    for (const network of ["linkedin", "threads"] as const) {
-      const { user, account, name } = await connected(network);
-      if (network === "threads") {
-        const aged = await fetch(`${env.FAKES_URL}/threads/_age`, { method: "POST", body: JSON.stringify({ account: name, seconds: 25 * 3600 }) });
-        expect(((await aged.json()) as { aged: number }).aged).toBeGreaterThan(0);
-      }
-      await expireSoon(account.id, 25 * 3600_000);
-      const creds = await getPublishingCredentials(getDb(env.DB), env, user.projectId, network);
-      expect(creds.accessToken).toBeTruthy();
-      expect(Object.values((await networkState(network, name)).refreshes)).toEqual([1]);
-      const { id, job } = await claimedPost(user, network, `After refresh ${network}`);
-      expect((await deliver(testEnv(), job)).acked).toBe(1);
-      expect((await readPost(id))?.status).toBe("published");
-    }
+  it("Threads refreshes its long-lived token once it is a day old", async () => {
+    const { user, account, name } = await connected("threads");
+    const aged = await fetch(`${env.FAKES_URL}/threads/_age`, { method: "POST", body: JSON.stringify({ account: name, seconds: 25 * 3600 }) });
+    expect(((await aged.json()) as { aged: number }).aged).toBeGreaterThan(0);
+    await expireSoon(account.id, 25 * 3600_000);
+    const creds = await getPublishingCredentials(getDb(env.DB), env, user.projectId, "threads");
+    expect(creds.accessToken).toBeTruthy();
+    expect(Object.values((await networkState("threads", name)).refreshes)).toEqual([1]);
+    const { id, job } = await claimedPost(user, "threads", "After refresh threads");
+    expect((await deliver(testEnv(), job)).acked).toBe(1);
+    expect((await readPost(id))?.status).toBe("published");
   });
 
-  it("a refresh the network refuses marks the account for reconnecting (LinkedIn)", async () => {
+  it("LinkedIn without a refresh token is never refreshed: 7 days ahead the owner gets one reminder (API and mail), still publishes, and a lapsed token asks for a reconnect without calling LinkedIn", async () => {
     const { user, account, name } = await connected("linkedin");
-    await networkControl("linkedin", { fail: "revoke", account: name });
-    await expireSoon(account.id);
+    expect((await rawAccountRow(account.id)).refresh_token_enc).toBeNull();
+    // Day 54 of 60: inside the old 7-day refresh window.
+    const expiresAt = Date.now() + 6 * 86_400_000;
+    await env.DB.prepare("update social_accounts set expires_at = ? where id = ?").bind(expiresAt, account.id).run();
+    const tick = await refreshIdleTokens(testEnv());
+    expect(tick.reminded).toBeGreaterThanOrEqual(1);
+    await refreshIdleTokens(testEnv());
+    expect(Object.values((await networkState("linkedin", name)).refreshes)).toEqual([]);
+    const row = await rawAccountRow(account.id);
+    expect(row.token_status).toBe("active");
+    expect(row.reconnect_reminded_at).toBeGreaterThan(0);
+    const mails = await env.DB.prepare('select subject, text from mail_outbox where "to" = ?').bind(user.email).all<{ subject: string; text: string }>();
+    expect(mails.results).toHaveLength(1);
+    expect(mails.results[0]!.subject).toMatch(/^Reconnect your LinkedIn account before /);
+    expect(mails.results[0]!.text).toContain("/social-connect");
+    const view = (await (await call(`/api/projects/${user.projectId}/social-accounts`, { headers: { cookie: user.cookie } })).json()) as { id: string; reconnect_by: number | null }[];
+    expect(view.find((a) => a.id === account.id)?.reconnect_by).toBe(expiresAt);
+    const { id, job } = await claimedPost(user, "linkedin", `Before it lapses ${crypto.randomUUID().slice(0, 6)}`);
+    expect((await deliver(testEnv(), job)).acked).toBe(1);
+    expect((await readPost(id))?.status).toBe("published");
+
+    await env.DB.prepare("update social_accounts set expires_at = ? where id = ?").bind(Date.now() - 1000, account.id).run();
     await expect(getPublishingCredentials(getDb(env.DB), env, user.projectId, "linkedin")).rejects.toThrow(/reconnect/i);
     expect((await rawAccountRow(account.id)).token_status).toBe("reconnect_needed");
+    expect(Object.values((await networkState("linkedin", name)).refreshes)).toEqual([]);
   });
 });
 

@@ -33,7 +33,7 @@ describe("social accounts API", () => {
     const list = JSON.parse(text) as Record<string, unknown>[];
     expect(list.map((a) => a.id).sort()).toEqual([x.id, ig.id].sort());
     for (const a of list) {
-      expect(Object.keys(a).sort()).toEqual(["account_name", "created_at", "expires_at", "id", "last_refresh", "max_length", "platform", "token_status", "username"]);
+      expect(Object.keys(a).sort()).toEqual(["account_name", "created_at", "expires_at", "id", "last_refresh", "max_length", "platform", "reconnect_by", "token_status", "username"]);
       const row = await rawAccountRow(String(a.id));
       expect(text).not.toContain(await decryptToken(env, String(row.access_token_enc)));
       expect(text).not.toContain(String(row.access_token_enc));

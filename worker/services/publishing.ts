@@ -189,7 +189,10 @@ async function attempt(
   try {
     creds = await getPublishingCredentials(db, env, row.projectId, row.platform);
     adapter = platformFor(env, row.platform, creds.accountMeta);
-    if (reconcile) {
+    // A network that cannot read the account's posts: an earlier attempt that ended without an
+    // answer (the marker) is the user's to check; one that was answered (5xx, 429) is simply sent again.
+    if (reconcile && adapter.confirmsPosts === false && row.errorMessage === RECONCILE_MARKER) await lookAgain();
+    if (reconcile && adapter.confirmsPosts !== false) {
       const found = await lookAgain();
       if (found) {
         await markPublished(found);
