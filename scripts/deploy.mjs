@@ -436,7 +436,7 @@ async function main() {
     writeConfig();
     deploy(null);
   }
-  writeFileSync(stateFile, JSON.stringify({ appOrigin, vectorize: useVectorize, ...(clerkHost ? { clerkFrontendApi: clerkHost } : {}) }, null, 2));
+  writeFileSync(stateFile, JSON.stringify({ appOrigin, vectorize: useVectorize, ...(vectorizeIndex ? { vectorizeIndex, vectorizeDimensions: dims } : {}), ...(clerkHost ? { clerkFrontendApi: clerkHost } : {}) }, null, 2));
   say(`done: ${appOrigin}`);
   say("plans: sign-in, pages and publishing fit the Workers Free plan; see README \"Which plan\" for the routes that need Workers Paid.");
 }

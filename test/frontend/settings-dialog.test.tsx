@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { DEFAULT_PROJECT, type Project } from "../../schema/api/projects";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
@@ -15,6 +16,7 @@ import { makeProject, jsonResponse as ok } from "./test-utils";
 const project = makeProject({ ...DEFAULT_PROJECT, user_email: "owner@example.com", created_at: 1 });
 
 let fetchMock: ReturnType<typeof vi.fn>;
+let apiAnswers: Response[];
 let setProject: Mock<(p: Project) => void>;
 let refresh: Mock<() => Promise<void>>;
 let endSession: Mock<(to: string) => void>;
@@ -47,6 +49,8 @@ function StatefulAuth({ children }: { children: ReactNode }) {
 
 function renderDialog() {
   return render(
+    // A cache per render: one test's /api/health answer is not another's.
+    <SWRConfig value={{ provider: () => new Map() }}>
     <ChakraProvider value={system}>
       <StatefulAuth>
         <MemoryRouter initialEntries={["/dashboard"]}>
@@ -59,15 +63,20 @@ function renderDialog() {
           </Routes>
         </MemoryRouter>
       </StatefulAuth>
-    </ChakraProvider>,
+    </ChakraProvider>
+    </SWRConfig>,
   );
 }
 
 const nameInput = () => screen.getByLabelText("Project Name");
+/** The dialog's own requests, beside the AI engine section's read of /api/health. */
+const apiCalls = () => fetchMock.mock.calls.filter(([u]) => u !== "/api/health");
 const saveButton = () => screen.getByRole("button", { name: /^(Save|Saving\.\.\.)$/ });
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => ok({ ...project, name: "Acme Coffee" }));
+  apiAnswers = [];
+  // /api/health is the AI engine section's read; the dialog's own requests take the queued answers.
+  fetchMock = vi.fn(async (url: string) => (url === "/api/health" ? ok({ ok: true }) : (apiAnswers.shift() ?? ok({ ...project, name: "Acme Coffee" }))));
   vi.stubGlobal("fetch", fetchMock);
   setProject = vi.fn<(p: Project) => void>();
   refresh = vi.fn(async () => {});
@@ -102,7 +111,7 @@ describe("project settings dialog", () => {
     expect(saveButton()).toBeDisabled();
     await user.type(nameInput(), "{Enter}");
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls()).toEqual([]);
   });
 
   it("disables Save for a blank name and says so on submit", async () => {
@@ -114,7 +123,7 @@ describe("project settings dialog", () => {
     await user.type(nameInput(), "{Enter}");
     expect(notify.error).toHaveBeenCalledWith("Project name cannot be empty");
     expect(screen.getByText("Project name cannot be empty")).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls()).toEqual([]);
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
@@ -125,12 +134,12 @@ describe("project settings dialog", () => {
     await user.type(nameInput(), "123e4567-e89b-12d3-a456-426614174000");
     await user.click(saveButton());
     expect(notify.error).toHaveBeenCalledWith("Project name cannot be in UUID format");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls()).toEqual([]);
   });
 
   it("saves a new name, showing Saving... while busy", async () => {
     let resolve: (r: Response) => void = () => {};
-    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (resolve = r)));
+    fetchMock.mockImplementation((url: string) => (url === "/api/health" ? Promise.resolve(ok({ ok: true })) : new Promise<Response>((r) => (resolve = r))));
     const user = userEvent.setup();
     renderDialog();
     await user.clear(nameInput());
@@ -138,7 +147,7 @@ describe("project settings dialog", () => {
     await user.click(saveButton());
     expect(saveButton()).toHaveTextContent("Saving...");
     expect(saveButton()).toBeDisabled();
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls.find(([u]) => u !== "/api/health") as [string, RequestInit];
     expect(url).toBe("/api/projects/p1");
     expect(init.method).toBe("PATCH");
     expect(JSON.parse(init.body as string)).toEqual({ name: "Acme Coffee" });
@@ -152,7 +161,7 @@ describe("project settings dialog", () => {
     ["id", { ...project, id: "p2", name: "Acme Coffee" }],
     ["user_id", { ...project, user_id: "u2", name: "Acme Coffee" }],
   ])("refuses a result whose %s changed", async (_field, body) => {
-    fetchMock.mockResolvedValueOnce(ok(body));
+    apiAnswers.push(ok(body));
     const user = userEvent.setup();
     renderDialog();
     await user.clear(nameInput());
@@ -164,7 +173,7 @@ describe("project settings dialog", () => {
   });
 
   it("reports a failed update and keeps the dialog open", async () => {
-    fetchMock.mockResolvedValueOnce(ok({ error: { code: "internal", message: "boom" } }, 500));
+    apiAnswers.push(ok({ error: { code: "internal", message: "boom" } }, 500));
     const user = userEvent.setup();
     renderDialog();
     await user.clear(nameInput());
@@ -176,16 +185,31 @@ describe("project settings dialog", () => {
     expect(saveButton()).toBeEnabled();
   });
 
+  it("shows the AI engine and the model in use per task, from /api/health (decision 191)", async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === "/api/health" ? ok({ ok: true, ai: { provider: "workers-ai", chat: "@cf/zai-org/glm-4.7-flash", embeddings: "@cf/baai/bge-base-en-v1.5", image: null } }) : ok(project),
+    );
+    renderDialog();
+    expect(await screen.findByText("Cloudflare Workers AI")).toBeInTheDocument();
+    expect(screen.getByText(/Writing: @cf\/zai-org\/glm-4.7-flash · Embeddings: @cf\/baai\/bge-base-en-v1.5 · Images: brand card/)).toBeInTheDocument();
+  });
+
+  it("says so when the engine cannot be read", async () => {
+    fetchMock.mockImplementation(async (url: string) => (url === "/api/health" ? ok({ ok: true }) : ok(project)));
+    renderDialog();
+    expect(await screen.findByText("The AI engine could not be read right now.")).toBeInTheDocument();
+  });
+
   it("Change email only says it is coming soon", async () => {
     const user = userEvent.setup();
     renderDialog();
     await user.click(screen.getByRole("button", { name: "Change" }));
     expect(notify.info).toHaveBeenCalledWith("Email change coming soon");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls()).toEqual([]);
   });
 
   it("deletes the account only after typing DELETE, then ends the session and goes home (not to /login)", async () => {
-    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    apiAnswers.push(new Response(null, { status: 204 }));
     const user = userEvent.setup();
     renderDialog();
     await user.click(screen.getByRole("button", { name: "Delete Account" }));
@@ -197,7 +221,7 @@ describe("project settings dialog", () => {
     await user.type(screen.getByLabelText("Type DELETE to confirm"), "DELETE");
     await user.click(screen.getByRole("button", { name: "Delete my account" }));
     expect(await screen.findByRole("heading", { name: "Landing screen" })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls.find(([u]) => u !== "/api/health") as [string, RequestInit];
     expect(url).toBe("/api/account");
     expect(init.method).toBe("DELETE");
     expect(endSession).toHaveBeenCalledWith("/");
@@ -205,7 +229,7 @@ describe("project settings dialog", () => {
   });
 
   it("keeps the user signed in when the deletion fails", async () => {
-    fetchMock.mockResolvedValueOnce(ok({ error: { code: "internal", message: "boom" } }, 500));
+    apiAnswers.push(ok({ error: { code: "internal", message: "boom" } }, 500));
     const user = userEvent.setup();
     renderDialog();
     await user.click(screen.getByRole("button", { name: "Delete Account" }));
@@ -222,6 +246,6 @@ describe("project settings dialog", () => {
     await user.click(screen.getByRole("button", { name: "Delete Account" }));
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByLabelText("Type DELETE to confirm")).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(apiCalls()).toEqual([]);
   });
 });

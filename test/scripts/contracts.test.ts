@@ -1,70 +1,81 @@
-// The contract checker the platform sandbox runs on every request (test/contracts/validate.ts):
-// it must refuse what the services refuse, or the conformance suite proves nothing.
+// The contracts themselves (decision 190): every model Brandpilot may call has a published
+// contract and is not retired or shut down, and `npm run contracts` lists each contract with its
+// source and date and flags those read more than 90 days ago.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONTRACTS } from "../contracts/index.ts";
-import { compileContract, type RecordedRequest } from "../contracts/validate.ts";
+import { OPENAI_MODELS, WORKERS_AI_MODELS } from "../../worker/adapters/ai/models";
+import { WORKERS_AI_DEFAULTS } from "../../worker/adapters/ai/workers-ai-engine";
+import { WORKERS_AI_IMAGE_DEFAULT } from "../../worker/adapters/ai/workers-ai-image";
+import { openAiModelShutDown, openAiRequestProblems, workersAiRetired, workersAiRunCheck } from "../contracts/ai-services";
 
-const req = (method: string, path: string, opts: { query?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {}): RecordedRequest => ({
-  method,
-  path,
-  query: new URLSearchParams(opts.query ?? ""),
-  headers: opts.headers ?? {},
-  body: typeof opts.body === "string" ? new TextEncoder().encode(opts.body) : (opts.body ?? new Uint8Array()),
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("the model lists against the services' contracts", () => {
+  it("every Workers AI model in the lists has a published schema and is not retired", () => {
+    for (const [task, list] of Object.entries(WORKERS_AI_MODELS)) {
+      for (const model of list) {
+        expect(workersAiRetired(model), `${task}: ${model}`).toBe(false);
+        expect(workersAiRunCheck(model, {}).kind, `${task}: ${model} needs test/contracts/workers-ai/models/`).toBe("ok");
+      }
+    }
+    expect(WORKERS_AI_DEFAULTS.chatModel).toBe(WORKERS_AI_MODELS.chat[0]);
+    expect(WORKERS_AI_IMAGE_DEFAULT).toBe(WORKERS_AI_MODELS.image[0]);
+    // The model the issue found retired is known as such.
+    expect(workersAiRetired("@cf/meta/llama-3.1-8b-instruct")).toBe(true);
+  });
+
+  it("every OpenAI model in the lists is in the OpenAPI description and not shut down", () => {
+    for (const model of OPENAI_MODELS.chat) {
+      expect(openAiModelShutDown(model), model).toBe(false);
+      expect(openAiRequestProblems({ method: "POST", path: "/chat/completions", contentType: "application/json", body: { model, messages: [{ role: "user", content: "hi" }], max_completion_tokens: 10 } })).toEqual([]);
+    }
+    for (const model of OPENAI_MODELS.embeddings) {
+      expect(openAiRequestProblems({ method: "POST", path: "/embeddings", contentType: "application/json", body: { model, input: ["hi"], encoding_format: "float" } })).toEqual([]);
+    }
+    for (const model of OPENAI_MODELS.image) {
+      expect(openAiModelShutDown(model), model).toBe(false);
+      expect(openAiRequestProblems({ method: "POST", path: "/images/generations", contentType: "application/json", body: { model, prompt: "a bike", n: 1, size: "1024x1024", output_format: "jpeg" } })).toEqual([]);
+    }
+    expect(openAiModelShutDown("gpt-4")).toBe(true);
+    expect(openAiModelShutDown("dall-e-3")).toBe(true);
+  });
 });
 
-async function multipart(fields: Record<string, string | Blob>): Promise<{ type: string; body: Uint8Array }> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const r = new Request("http://x/", { method: "POST", body: form });
-  return { type: r.headers.get("content-type")!, body: new Uint8Array(await r.arrayBuffer()) };
-}
+describe("npm run contracts", () => {
+  const run = (args: string[], env: Record<string, string> = {}) => {
+    const r = spawnSync(process.execPath, [path.join(root, "scripts/contracts.mjs"), ...args], { cwd: root, encoding: "utf8", env: { ...process.env, ...env } });
+    return { code: r.status, out: r.stdout + r.stderr };
+  };
 
-describe("contracts", () => {
-  it("every contract names its sources with the date they were read", () => {
-    for (const c of Object.values(CONTRACTS)) {
-      expect(c.sources.length).toBeGreaterThan(0);
-      for (const s of c.sources) expect(s.read).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      for (const e of c.endpoints) expect(e.source).toMatch(/https:\/\/\S+ \(read \d{4}-\d{2}-\d{2}\)/);
+  it("lists every contract with its source and read date, exit 0 when all are fresh", () => {
+    const r = run(["--today", "2026-11-27"]);
+    expect(r.code, r.out).toBe(0);
+    for (const file of ["openai/openapi.json", "workers-ai/deprecations.json", "workers-ai/models/glm-4.7-flash.json", "vectorize/rules.json", "clerk/csp.json", "wrangler/commands.json"]) {
+      expect(r.out).toContain(file);
     }
+    expect(r.out).toContain("source: https://github.com/openai/openai-openapi");
+    expect(r.out).toMatch(/\d+ contracts, 0 to refresh/);
   });
 
-  it("X: the retired command=INIT upload and a media_type field in the one-shot upload are refused; the current requests pass", async () => {
-    const check = compileContract(CONTRACTS.x!);
-    const auth = { authorization: "Bearer t" };
-    const image = new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" });
-    const ok = await multipart({ media: image, media_category: "tweet_image" });
-    expect((await check(req("POST", "/2/media/upload", { headers: { ...auth, "content-type": ok.type }, body: ok.body }))).problems).toEqual([]);
-    const typed = await multipart({ media: image, media_category: "tweet_image", media_type: "image/png" });
-    expect((await check(req("POST", "/2/media/upload", { headers: { ...auth, "content-type": typed.type }, body: typed.body }))).problems.join(" ")).toMatch(/additional properties.*media_type/);
-    const init = await multipart({ command: "INIT", total_bytes: "10", media_type: "image/gif", media_category: "tweet_gif" });
-    expect((await check(req("POST", "/2/media/upload", { headers: { ...auth, "content-type": init.type }, body: init.body }))).problems.length).toBeGreaterThan(0);
-    const initialize = { ...auth, "content-type": "application/json" };
-    expect((await check(req("POST", "/2/media/upload/initialize", { headers: initialize, body: JSON.stringify({ media_category: "tweet_gif", media_type: "image/gif", total_bytes: 10 }) }))).problems).toEqual([]);
-    expect((await check(req("POST", "/2/media/upload/initialize", { headers: initialize, body: JSON.stringify({ command: "INIT", total_bytes: 10 }) }))).problems.length).toBeGreaterThan(0);
-    expect((await check(req("POST", "/2/media/upload/123/finalize", { headers: auth }))).problems).toEqual([]);
-    expect((await check(req("POST", "/2/media/upload/abc/finalize", { headers: auth }))).problems.join(" ")).toMatch(/path parameter id/);
-    expect((await check(req("POST", "/2/tweets", { headers: initialize, body: JSON.stringify({ text: "hi", media_type: "x" }) }))).problems.length).toBeGreaterThan(0);
-    expect((await check(req("GET", "/2/unknown", { headers: auth }))).problems).toEqual(["unknown endpoint: GET /2/unknown"]);
-    expect((await check(req("GET", "/2/users/me", {}))).problems).toEqual(["header authorization is required"]);
-  });
-
-  it("AT Protocol: a post over 300 graphemes or without createdAt breaks app.bsky.feed.post", async () => {
-    const check = compileContract(CONTRACTS.bluesky!);
-    const headers = { authorization: "Bearer t", "content-type": "application/json" };
-    const body = (record: Record<string, unknown>) => JSON.stringify({ repo: "did:plc:abc", collection: "app.bsky.feed.post", rkey: "3kabcdefghij2", record: { $type: "app.bsky.feed.post", ...record } });
-    const now = new Date().toISOString();
-    expect((await check(req("POST", "/xrpc/com.atproto.repo.createRecord", { headers, body: body({ text: "é".repeat(300), createdAt: now }) }))).problems).toEqual([]);
-    expect((await check(req("POST", "/xrpc/com.atproto.repo.createRecord", { headers, body: body({ text: "a".repeat(301), createdAt: now }) }))).problems.length).toBeGreaterThan(0);
-    expect((await check(req("POST", "/xrpc/com.atproto.repo.createRecord", { headers, body: body({ text: "hi" }) }))).problems.length).toBeGreaterThan(0);
-    expect((await check(req("GET", "/xrpc/app.bsky.feed.getPosts", { query: "uris=at://did:plc:a/app.bsky.feed.post/1&uris=at://did:plc:a/app.bsky.feed.post/2" }))).problems).toEqual([]);
-  });
-
-  it("LinkedIn: a post needs the version headers and its required fields", async () => {
-    const check = compileContract(CONTRACTS.linkedin!);
-    const post = { author: "urn:li:person:abc", commentary: "hi", visibility: "PUBLIC", distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] }, lifecycleState: "PUBLISHED" };
-    const headers = { authorization: "Bearer t", "linkedin-version": "202610", "x-restli-protocol-version": "2.0.0", "content-type": "application/json" };
-    expect((await check(req("POST", "/rest/posts", { headers, body: JSON.stringify(post) }))).problems).toEqual([]);
-    expect((await check(req("POST", "/rest/posts", { headers: { ...headers, "linkedin-version": "" }, body: JSON.stringify(post) }))).problems.length).toBeGreaterThan(0);
-    expect((await check(req("POST", "/rest/posts", { headers, body: JSON.stringify({ ...post, lifecycleState: undefined }) }))).problems.length).toBeGreaterThan(0);
+  it("flags contracts read more than 90 days ago and files without source or date, exit 1", () => {
+    expect(run(["--today", "2027-02-26"]).code).toBe(1); // 91 days after 2026-11-27
+    const dir = mkdtempSync(path.join(os.tmpdir(), "contracts-"));
+    try {
+      mkdirSync(path.join(dir, "svc"));
+      writeFileSync(path.join(dir, "svc", "old.json"), JSON.stringify({ $contract: { service: "Old", source: "https://example.com/api", read: "2026-01-01" } }));
+      writeFileSync(path.join(dir, "svc", "anon.json"), JSON.stringify({ rules: [] }));
+      writeFileSync(path.join(dir, "svc", "fresh.json"), JSON.stringify({ $contract: { service: "Fresh", source: "https://example.com/x", read: "2026-11-01" } }));
+      const r = run(["--today", "2026-11-27"], { CONTRACTS_DIR: dir });
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(/STALE svc\/old\.json/);
+      expect(r.out).toMatch(/NO SOURCE svc\/anon\.json/);
+      expect(r.out).toMatch(/ok {4}svc\/fresh\.json/);
+      expect(r.out).toContain("3 contracts, 2 to refresh");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@ import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
 import { renameProject } from "../projects/api";
+import AiEngineSection from "./ai-engine-section";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -153,6 +154,10 @@ function SettingsBody({ close }: { close: () => void }) {
             </HStack>
           </Field.Root>
         </Stack>
+
+        <Separator />
+
+        <AiEngineSection />
 
         <Separator />
 

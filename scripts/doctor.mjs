@@ -1,0 +1,256 @@
+#!/usr/bin/env node
+// `npm run doctor`: checks a Brandpilot configuration service by service and prints a table of
+// OK / default / missing / wrong with the fix for each (issue 24). What it reads:
+//   - the local configuration: `.dev.vars` (or --vars <path>), with the shell's environment
+//     on top, and wrangler.toml (R2, queues, cron);
+//   - --remote: the deployed Worker's secret names (`wrangler secret list`), its R2 bucket, queues
+//     and Vectorize index through wrangler, and --url <origin>'s /api/health (engine and models).
+// AI keys get a tiny real call per task (list models, a 16-token chat, a one-word embedding), so a
+// retired model or a bad key shows here, not in production. Offline with no keys every service
+// reports its embedded default (local engine, dev outbox, D1 vectors) and it exits 0; it exits 1
+// only when something is wrong or missing for production (APP_ENV=production or --remote).
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** KEY=value lines (wrangler's .dev.vars format); quotes stripped, comments and blanks ignored. */
+export function parseVars(text) {
+  const out = {};
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!m || line.trim().startsWith("#")) continue;
+    out[m[1]] = m[2].replace(/^(["'])(.*)\1$/, "$2");
+  }
+  return out;
+}
+
+const row = (service, status, detail, fix = "") => ({ service, status, detail, fix });
+/** A secret the Worker stores: its name is listed, its value cannot be read back. */
+const STORED = "(stored secret)";
+
+async function readJson(url, init) {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+  let body = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body };
+}
+
+/** The AI engine: a tiny real call per task with the configured key, or the embedded default. */
+async function checkAi(vars, lists, production) {
+  const key = vars.OPENAI_API_KEY?.trim();
+  if (key === STORED) return [row("AI", "OK", "OPENAI_API_KEY stored on the Worker (run the doctor locally with the key for a real call)")];
+  if (!key) {
+    if (production) return [row("AI", "default", "Workers AI through the AI binding (the deploy picks models from the account's catalog)", "")];
+    return [row("AI", "default", "local engine (offline embeddings and writing)", "set OPENAI_API_KEY (or deploy for Workers AI) for model-written posts")];
+  }
+  const base = (vars.OPENAI_BASE_URL?.trim() || "https://api.openai.com/v1").replace(/\/$/, "");
+  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+  const chat = vars.OPENAI_CHAT_MODEL?.trim() || lists.OPENAI_MODELS.chat[0];
+  const embeddings = vars.OPENAI_EMBEDDING_MODEL?.trim() || lists.OPENAI_MODELS.embeddings[0];
+  const rows = [];
+  try {
+    const models = await readJson(`${base}/models`, { headers });
+    if (models.status === 401) return [row("AI key", "wrong", `${base} refused the key (401)`, "check OPENAI_API_KEY")];
+    const listed = new Map((models.body?.data ?? []).map((m) => [m.id, m]));
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [task, model] of [["AI chat", chat], ["AI embeddings", embeddings]]) {
+      const m = listed.get(model);
+      if (models.status === 200 && !m) rows.push(row(task, "wrong", `${model} is not offered to this key`, `set ${task === "AI chat" ? "OPENAI_CHAT_MODEL" : "OPENAI_EMBEDDING_MODEL"} to a current model (see worker/adapters/ai/models.ts)`));
+      else if (m?.shutdown_date && m.shutdown_date <= today) rows.push(row(task, "wrong", `${model} was shut down on ${m.shutdown_date}`, "choose a current model"));
+    }
+    const reasoning = lists.isOpenAiReasoningModel(chat);
+    const chatRes = await readJson(`${base}/chat/completions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ model: chat, messages: [{ role: "user", content: "Say OK." }], ...(lists.isOpenAiModelName(chat) ? { max_completion_tokens: reasoning ? 16 + 1024 : 16 } : { max_tokens: 16 }), ...(reasoning ? { reasoning_effort: "low" } : {}) }),
+    });
+    if (!rows.some((r) => r.service === "AI chat")) {
+      rows.push(chatRes.status === 200 ? row("AI chat", "OK", `${chat} answered`) : row("AI chat", "wrong", `${chat}: HTTP ${chatRes.status} ${chatRes.body?.error?.message ?? ""}`.trim(), "check OPENAI_CHAT_MODEL and the key's access"));
+    }
+    const embRes = await readJson(`${base}/embeddings`, { method: "POST", headers, body: JSON.stringify({ model: embeddings, input: ["ok"], encoding_format: "float" }) });
+    if (!rows.some((r) => r.service === "AI embeddings")) {
+      const dim = embRes.body?.data?.[0]?.embedding?.length;
+      rows.push(embRes.status === 200 && dim ? row("AI embeddings", "OK", `${embeddings}: ${dim} dimensions`) : row("AI embeddings", "wrong", `${embeddings}: HTTP ${embRes.status}`, "check OPENAI_EMBEDDING_MODEL"));
+    }
+  } catch (err) {
+    rows.push(row("AI", "wrong", `${base} unreachable (${err.message})`, "check OPENAI_BASE_URL and the network"));
+  }
+  return rows;
+}
+
+function checkAuth(vars, production, frontendApiHost) {
+  const rows = [];
+  const clerk = vars.CLERK_PUBLISHABLE_KEY?.trim();
+  if (clerk === STORED) return [row("auth (Clerk)", "OK", "keys stored on the Worker (values cannot be read back)")];
+  if (clerk) {
+    const host = frontendApiHost(clerk);
+    if (!host) rows.push(row("auth (Clerk)", "wrong", "CLERK_PUBLISHABLE_KEY is not a pk_live_/pk_test_ key", "copy the publishable key from the Clerk dashboard (API keys)"));
+    else if (!(vars.CLERK_JWT_KEY || vars.CLERK_SECRET_KEY)) rows.push(row("auth (Clerk)", "missing", "CLERK_JWT_KEY or CLERK_SECRET_KEY", "copy the JWT public key (or secret key) from the Clerk dashboard"));
+    else if (clerk.startsWith("pk_live_") && host.endsWith(".clerk.accounts.dev")) rows.push(row("auth (Clerk)", "wrong", `a production key naming a development host (${host})`, "use the production instance's publishable key"));
+    else rows.push(row("auth (Clerk)", "OK", `Frontend API ${host}`));
+    if (host) rows.push(row("CSP (Clerk)", "OK", `npm run deploy allows https://${host} in script-src and connect-src`));
+    return rows;
+  }
+  const mail = ["MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM"];
+  const missing = mail.filter((n) => !vars[n]?.trim());
+  if (missing.length === 0) {
+    const url = vars.MAIL_API_URL.trim();
+    rows.push(/^https:\/\//.test(url) ? row("auth (mail)", "OK", `sign-in mail through ${new URL(url).host}`) : row("auth (mail)", "wrong", "MAIL_API_URL is not https://", "use your mail API's https endpoint, e.g. https://api.resend.com/emails"));
+  } else if (missing.length < mail.length || production) {
+    rows.push(row("auth (mail)", "missing", missing.join(", "), "set them (or Clerk's keys): production refuses to serve without a way to send sign-in mail"));
+  } else {
+    rows.push(row("auth (mail)", "default", "dev outbox (/dev/outbox); production needs mail or Clerk", ""));
+  }
+  return rows;
+}
+
+function checkOrigin(vars, production) {
+  const origin = vars.APP_ORIGIN?.trim();
+  if (!origin) return [production ? row("APP_ORIGIN", "missing", "no public origin", "npm run deploy sets the workers.dev URL, or set APP_ORIGIN=https://your.domain") : row("APP_ORIGIN", "default", "http://localhost:8787 (npm start)")];
+  let url;
+  try {
+    url = new URL(origin);
+  } catch {
+    return [row("APP_ORIGIN", "wrong", `"${origin}" is not a URL`, "set APP_ORIGIN=https://your.domain")];
+  }
+  if (url.origin !== origin.replace(/\/$/, "")) return [row("APP_ORIGIN", "wrong", `"${origin}" has a path or query`, `set APP_ORIGIN=${url.origin}`)];
+  if (production && url.protocol !== "https:") return [row("APP_ORIGIN", "wrong", `${origin} is not https`, "production links and OAuth redirects need https")];
+  return [row("APP_ORIGIN", "OK", origin)];
+}
+
+async function checkNetworks(vars) {
+  let metas;
+  try {
+    metas = (await import(pathToFileURL(path.join(root, "platforms/registry.ts")).href)).PLATFORM_METAS;
+  } catch (err) {
+    return [row("networks", "wrong", `the network registry could not be read (${err.message})`, "")];
+  }
+  return metas.map((m) => {
+    // The names each network's setup guide tells the operator to set (its own registry data).
+    const names = [...new Set((m.setupGuide?.("https://your.domain/callback") ?? []).join(" ").match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]*(CLIENT_ID|CLIENT_SECRET|APP_ID|APP_SECRET)\b/g) ?? [])];
+    if (!names.length) return row(`network ${m.id}`, "OK", `${m.connect}: each user connects with their own credentials`);
+    const missing = names.filter((n) => !vars[n]?.trim());
+    if (!missing.length) return row(`network ${m.id}`, "OK", `${names.join(", ")} set`);
+    if (missing.length < names.length) return row(`network ${m.id}`, "wrong", `only part of the app credentials: ${missing.join(", ")} missing`, `set ${missing.join(" and ")}`);
+    return row(`network ${m.id}`, "default", "not configured (users cannot connect it)", `optional: set ${names.join(" and ")}`);
+  });
+}
+
+function wrangler(args) {
+  const r = spawnSync("wrangler", args, { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"] });
+  return { ok: r.status === 0, stdout: r.stdout ?? "" };
+}
+
+async function checkPlatform(raw, remote, state, lists) {
+  const rows = [];
+  for (const b of raw.r2_buckets ?? []) {
+    if (!remote) rows.push(row(`R2 ${b.binding}`, "default", `bucket ${b.bucket_name} (local in npm start)`));
+    else rows.push(wrangler(["r2", "bucket", "info", b.bucket_name]).ok ? row(`R2 ${b.binding}`, "OK", `bucket ${b.bucket_name}`) : row(`R2 ${b.binding}`, "missing", `bucket ${b.bucket_name}`, "npm run deploy creates it"));
+  }
+  const queues = [...new Set([...(raw.queues?.producers ?? []), ...(raw.queues?.consumers ?? [])].map((q) => q.queue))];
+  for (const q of queues) {
+    if (!remote) rows.push(row(`queue ${q}`, "default", "local in npm start"));
+    else rows.push(wrangler(["queues", "info", q]).ok ? row(`queue ${q}`, "OK", "exists") : row(`queue ${q}`, "missing", "", "npm run deploy creates it"));
+  }
+  const crons = raw.triggers?.crons ?? [];
+  rows.push(crons.includes("* * * * *") ? row("cron", "OK", "every minute (publishing and reminders)") : row("cron", "wrong", `crons = ${JSON.stringify(crons)}`, 'wrangler.toml [triggers] crons = ["* * * * *"]'));
+  if (!remote || !state.vectorize) {
+    rows.push(row("vectors", "default", "D1 index (cosine in the Worker)", "optional: VECTORIZE=1 npm run deploy"));
+    return rows;
+  }
+  const dims = state.vectorizeDimensions;
+  const name = state.vectorizeIndex;
+  const got = name ? wrangler(["vectorize", "get", name, "--json"]) : { ok: false };
+  if (!got.ok) {
+    rows.push(row("Vectorize", "missing", name ?? "no index recorded", "VECTORIZE=1 npm run deploy"));
+    return rows;
+  }
+  const info = JSON.parse(got.stdout);
+  const listed = wrangler(["vectorize", "list-metadata-index", name, "--json"]);
+  const have = listed.ok ? JSON.parse(listed.stdout).map((m) => m.propertyName) : [];
+  const missing = lists.VECTORIZE_METADATA_INDEXES.map((m) => m.propertyName).filter((p) => !have.includes(p));
+  if (dims && info.config?.dimensions !== dims) rows.push(row("Vectorize", "wrong", `${name}: ${info.config?.dimensions} dimensions, the engine makes ${dims}`, `npx wrangler vectorize delete ${name}, then npm run deploy`));
+  else if (missing.length) rows.push(row("Vectorize", "missing", `metadata indexes ${missing.join(", ")}`, `npx wrangler vectorize create-metadata-index ${name} --propertyName=<name> --type=string, then re-index the brain`));
+  else rows.push(row("Vectorize", "OK", `${name}: ${info.config?.dimensions} dimensions, metadata indexes ${have.join(", ")}`));
+  return rows;
+}
+
+/** Every check's rows for this configuration. */
+export async function diagnose({ vars, remote = false, state = {}, url = null }) {
+  const { frontendApiHost } = await import(pathToFileURL(path.join(root, "scripts/deploy.mjs")).href);
+  const lists = {
+    ...(await import(pathToFileURL(path.join(root, "worker/adapters/ai/models.ts")).href)),
+    ...(await import(pathToFileURL(path.join(root, "worker/adapters/vectors/vectorize-metadata.ts")).href)),
+  };
+  const { experimental_readRawConfig } = await import("wrangler");
+  const raw = experimental_readRawConfig({ config: path.join(root, "wrangler.toml") }).rawConfig;
+  const production = remote || (vars.APP_ENV ?? "development") === "production";
+  const rows = [
+    ...checkAuth(vars, production, frontendApiHost),
+    ...checkOrigin(vars, production),
+    ...(vars.TOKEN_ENCRYPTION_KEY?.trim() ? [row("TOKEN_ENCRYPTION_KEY", "OK", "set")] : [production ? row("TOKEN_ENCRYPTION_KEY", "missing", "", "npm run deploy generates it") : row("TOKEN_ENCRYPTION_KEY", "default", "development key")]),
+    ...(await checkAi(vars, lists, production)),
+    ...(await checkNetworks(vars)),
+    ...(await checkPlatform(raw, remote, state, lists)),
+  ];
+  if (url) {
+    try {
+      const health = await readJson(`${url.replace(/\/$/, "")}/api/health`);
+      const ai = health.body?.ai;
+      rows.push(health.status === 200 && ai ? row("deployed Worker", "OK", `${ai.provider}: chat ${ai.chat}, embeddings ${ai.embeddings}, image ${ai.image ?? "none"}`) : row("deployed Worker", "wrong", `${url}/api/health answered ${health.status}`, "see the missing names in its answer and the Worker's log"));
+    } catch (err) {
+      rows.push(row("deployed Worker", "wrong", `${url} unreachable (${err.message})`, "check the URL"));
+    }
+  }
+  return rows;
+}
+
+function print(rows) {
+  const w1 = Math.max(...rows.map((r) => r.service.length));
+  const w2 = Math.max(...rows.map((r) => r.status.length));
+  for (const r of rows) console.log(`${r.service.padEnd(w1)}  ${r.status.padEnd(w2)}  ${r.detail}${r.fix ? `\n${" ".repeat(w1 + w2 + 4)}fix: ${r.fix}` : ""}`);
+}
+
+async function main() {
+  const arg = (name) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const remote = process.argv.includes("--remote");
+  const envFile = arg("--vars") ?? path.join(root, ".dev.vars");
+  const fileVars = existsSync(envFile) ? parseVars(readFileSync(envFile, "utf8")) : {};
+  const vars = { ...fileVars };
+  const known = /^(APP_|CLERK_|MAIL_|OPENAI_|TOKEN_ENCRYPTION_KEY$|WORKERS_AI_|[A-Z]+_CLIENT_(ID|SECRET)$)/;
+  for (const [k, v] of Object.entries(process.env)) if (known.test(k) && v) vars[k] = v;
+  let state = {};
+  try {
+    state = JSON.parse(readFileSync(path.join(root, ".wrangler", "deploy-config", "state.json"), "utf8"));
+  } catch {
+    state = {};
+  }
+  if (remote) {
+    const listed = wrangler(["secret", "list", "--format", "json", "--name", "brandpilot"]);
+    // Secret values cannot be read back: a stored name counts as set.
+    if (listed.ok) for (const s of JSON.parse(listed.stdout)) vars[s.name] ??= STORED;
+  }
+  const rows = await diagnose({ vars, remote, state, url: arg("--url") ?? null });
+  console.log(`Brandpilot doctor: ${remote ? "the deployed Worker" : existsSync(envFile) ? path.relative(root, envFile) : "no .dev.vars (embedded defaults)"}\n`);
+  print(rows);
+  const bad = rows.filter((r) => r.status === "wrong" || r.status === "missing");
+  console.log(`\n${rows.length} checks: ${rows.filter((r) => r.status === "OK").length} OK, ${rows.filter((r) => r.status === "default").length} default, ${bad.length} to fix.`);
+  process.exit(bad.length ? 1 : 0);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(`[doctor] ${err?.stack ?? err}`);
+    process.exit(1);
+  });
+}
