@@ -20,6 +20,7 @@ export const blueskyMeta = defineMeta({
   id: "bluesky",
   label: "Bluesky",
   brand: "Bluesky",
+  displayName: "Bluesky",
   selectLabel: "Bluesky",
   color: "#1185FE",
   iconPath:

@@ -224,6 +224,7 @@ export const instagramAdapterModule: AdapterModule = {
     });
   },
   sandboxKey: "instagram",
+  legacyColumns: { userId: "instagramUserId", username: "instagramUsername" },
   renewal: "access-token",
   pkce: false,
   // Long-lived tokens last 60 days: refresh a week ahead; Instagram refuses tokens younger than 24 h.

@@ -10,6 +10,7 @@ export const instagramMeta = defineMeta({
   id: "instagram",
   label: "Instagram",
   brand: "Instagram",
+  displayName: "Instagram",
   selectLabel: "Instagram",
   color: "#E1306C",
   iconPath:

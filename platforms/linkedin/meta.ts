@@ -11,6 +11,7 @@ export const linkedinMeta = defineMeta({
   id: "linkedin",
   label: "LinkedIn",
   brand: "LinkedIn",
+  displayName: "LinkedIn",
   selectLabel: "LinkedIn",
   color: "#0A66C2",
   iconPath:

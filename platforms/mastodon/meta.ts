@@ -37,6 +37,7 @@ export const mastodonMeta = defineMeta({
   id: "mastodon",
   label: "Mastodon",
   brand: "Mastodon",
+  displayName: "Mastodon",
   selectLabel: "Mastodon",
   color: "#6364FF",
   iconPath:

@@ -107,6 +107,11 @@ export type AdapterModule = {
    * lives on its own instance); `meta` is the account's social_accounts.account_meta.
    */
   forAccount?(env: PlatformEnv, ctx: AdapterContext, meta: Record<string, unknown>): PlatformAdapter | null;
+  /**
+   * The network's own account columns from before platform_user_id existed (the first two
+   * networks): still written for old readers and read when platform_user_id is empty.
+   */
+  legacyColumns?: { userId: "twitterUserId" | "instagramUserId"; username: "twitterUsername" | "instagramUsername" };
   /** The path under PLATFORM_SANDBOX_URL where the local sandbox serves this network (`x` for X). */
   sandboxKey: string;
   /** OAuth 2.0 PKCE (S256) on the authorize/exchange pair. */

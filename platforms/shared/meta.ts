@@ -82,6 +82,11 @@ export type PlatformMeta<Id extends string = string> = {
   label: string;
   /** The name the network goes by in running text ("X"). */
   brand: string;
+  /**
+   * The network's current name as users should see it (issue 24 seam for issue 26, which owns the
+   * texts): today the brand; `label` stays for the places that still say "Twitter".
+   */
+  displayName: string;
   /** The name in the Create Post platform select ("Twitter (X)"). */
   selectLabel: string;
   /** Brand colour of its mark. */

@@ -19,6 +19,7 @@ export const threadsMeta = defineMeta({
   id: "threads",
   label: "Threads",
   brand: "Threads",
+  displayName: "Threads",
   selectLabel: "Threads",
   color: "#000000",
   iconPath:

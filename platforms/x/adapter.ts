@@ -329,6 +329,7 @@ export const xAdapterModule: AdapterModule = {
     });
   },
   sandboxKey: "x",
+  legacyColumns: { userId: "twitterUserId", username: "twitterUsername" },
   renewal: "refresh-token",
   pkce: true,
   // X access tokens live 2 hours: refresh within 5 minutes of expiry (spec).

@@ -1,4 +1,4 @@
-// The image of a generated Instagram post (issue 9, decision 118): an AI image when the engine has
+// The image of a generated post for a network that needs one (issue 9, decision 118): an AI image when the engine has
 // an image model, else the on-brand card (post-card.ts). A post is never left without an image
 // and generation never fails because of one: a refusal, an error, bytes that are not a JPEG or PNG
 // the network accepts, or no answer before the deadline all fall back to the card. The model's
@@ -8,6 +8,7 @@
 // (AI_IMAGE_TIMEOUT_MS, default 90 s) and run at most 4 at a time, so a long campaign waits a
 // bounded time; posts whose image is not ready by then get the card.
 import { checkPostRules } from "../../platforms/validation";
+import { isPlatformId, platformMeta } from "../../platforms/registry";
 import type { Platform } from "../../schema/api/common";
 import { MAX_IMAGE_BYTES, type MediaInfo } from "../../schema/api/posts";
 import { ImageModelError, imagePrompt } from "../adapters/ai/image-model";
@@ -20,8 +21,8 @@ import { makePostCard } from "./post-card";
 
 export const AI_IMAGE_TIMEOUT_MS = 90_000;
 const CONCURRENCY = 4;
-/** Networks whose generated posts get an image: Instagram publishes nothing without one. */
-const NEEDS_IMAGE: ReadonlySet<Platform> = new Set(["instagram"]);
+/** Networks whose generated posts get an image: those that publish nothing without one (capability data: rules.images.required). */
+const needsImage = (platform: Platform): boolean => isPlatformId(platform) && platformMeta(platform).rules.images.required;
 
 export type PostImageRequest = { platform: Platform; keyLine: string };
 
@@ -92,7 +93,7 @@ export async function makePostImages(
   requests: PostImageRequest[],
 ): Promise<(MediaInfo | undefined)[]> {
   const out: (MediaInfo | undefined)[] = requests.map(() => undefined);
-  const todo = requests.flatMap((r, i) => (NEEDS_IMAGE.has(r.platform) ? [i] : []));
+  const todo = requests.flatMap((r, i) => (needsImage(r.platform) ? [i] : []));
   const deadline = Date.now() + timeoutSetting(env);
   const one = async (i: number) => {
     const req = requests[i]!;

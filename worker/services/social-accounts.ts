@@ -3,6 +3,7 @@
 // never leave this module in any view (DESIGN security rules).
 import { and, desc, eq } from "drizzle-orm";
 import { isPlatformId, platformMeta } from "../../platforms/registry";
+import { ADAPTERS, isSocialPlatform } from "../../platforms/adapters";
 import { socialAccounts } from "../../schema/db/social";
 import { posts } from "../../schema/db/posts";
 import { projectMembers } from "../../schema/db/projects";
@@ -23,12 +24,18 @@ export function reconnectBy(row: AccountRow, nowMs = Date.now()): number | null 
   return row.expiresAt - nowMs <= RECONNECT_REMINDER_MS ? row.expiresAt : null;
 }
 
+/** The handle from the network's own legacy column (rows written before platform_username). */
+function legacyUsername(row: AccountRow): string | null {
+  const legacy = isSocialPlatform(row.platform) ? ADAPTERS[row.platform].legacyColumns : undefined;
+  return legacy ? row[legacy.username] : null;
+}
+
 export function toAccountView(row: AccountRow): SocialAccount {
   return {
     id: row.id,
     platform: row.platform,
     account_name: row.accountName,
-    username: row.platformUsername ?? row.twitterUsername ?? row.instagramUsername ?? null,
+    username: row.platformUsername ?? legacyUsername(row),
     created_at: row.createdAt,
     token_status: row.tokenStatus,
     expires_at: row.expiresAt,

@@ -77,10 +77,16 @@ async function readAccount(db: Db, projectId: string, platform: SocialPlatform):
 async function toCredentials(env: Env, row: AccountRow): Promise<PublishingCredentials> {
   return {
     accountId: row.id,
-    platformUserId: row.platformUserId ?? (row.platform === "twitter" ? row.twitterUserId : row.instagramUserId) ?? "",
+    platformUserId: row.platformUserId ?? legacyUserId(row) ?? "",
     accessToken: await decryptToken(env, row.accessTokenEnc),
     accountMeta: row.accountMeta ?? null,
   };
+}
+
+/** The account id from the network's own legacy column (rows written before platform_user_id). */
+function legacyUserId(row: AccountRow): string | null {
+  const legacy = ADAPTERS[row.platform as SocialPlatform]?.legacyColumns;
+  return legacy ? row[legacy.userId] : null;
 }
 
 /** Runs one refresh while holding the lease; always releases it. */

@@ -107,11 +107,9 @@ export async function completeOAuth(
     refreshTokenEnc: result.refreshToken ? await encryptToken(env, result.refreshToken) : null,
     platformUserId: account.id,
     platformUsername: account.username || null,
-    // The per-network columns of the first two networks stay filled for rows read by older code.
-    twitterUserId: platform === "twitter" ? account.id : null,
-    twitterUsername: platform === "twitter" ? account.username || null : null,
-    instagramUserId: platform === "instagram" ? account.id : null,
-    instagramUsername: platform === "instagram" ? account.username || null : null,
+    // The per-network columns of the first two networks stay filled for rows read by older code
+    // (each adapter module names its own, `legacyColumns`).
+    ...legacyValues(platform, account),
     expiresAt: result.expiresAt,
     tokenStatus: "active",
     lastRefresh: now,
@@ -125,4 +123,10 @@ export async function completeOAuth(
   ]);
   const inserted = await db.select().from(socialAccounts).where(eq(socialAccounts.id, values.id)).get();
   return toAccountView(inserted!);
+}
+
+/** The network's legacy account columns (X's and Instagram's own), filled as before; none for the others. */
+function legacyValues(platform: SocialPlatform, account: { id: string; username: string }): Partial<typeof socialAccounts.$inferInsert> {
+  const legacy = ADAPTERS[platform].legacyColumns;
+  return legacy ? { [legacy.userId]: account.id, [legacy.username]: account.username || null } : {};
 }
