@@ -154,8 +154,10 @@ export function checkCampaign(posts: CheckedPost[], brand: QualityBrand, brief: 
       counts.pastedBriefs++;
       findings.push(`pasted brief: ${text}`);
     }
-    const bookWords = lowerWords(`${brand.book}\n${brief.prompt}`);
-    const stock = sentences.filter((s) => CTA_START.test(s.trim()) && longestSharedRun(lowerWords(s), bookWords) < 4);
+    // The brief's ask said to the reader ("book their service" -> "Book your service") is the brand's own.
+    const reader = (ws: string[]) => ws.map((w) => (w === "their" ? "your" : w === "them" || w === "they" ? "you" : w));
+    const bookWords = reader(lowerWords(`${brand.book}\n${brief.prompt}`));
+    const stock = sentences.filter((s) => CTA_START.test(s.trim()) && longestSharedRun(reader(lowerWords(s)), bookWords) < 4);
     if (stock.length) {
       counts.stockCtas++;
       findings.push(`stock call to action: ${stock.join(" | ")}`);

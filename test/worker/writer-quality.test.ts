@@ -3,7 +3,8 @@
 // figures, pasted briefs and sentences repeated across a campaign's messages. Campaigns go through
 // the real generation service on a brain fed through the real queue consumer. The held-out brands
 // (test/fixtures/writer/heldout.ts) are only measured and printed (WRITER_HELDOUT, read by
-// `npm run bench`); the fixture brand (quality-fixture.ts) is measured too (WRITER_FIXTURE).
+// `npm run bench`); the fixture brand (quality-fixture.ts) is measured (WRITER_FIXTURE) and the
+// issue's thresholds are asserted on it.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signIn } from "./helpers";
@@ -90,6 +91,12 @@ describe("writer quality", { timeout: 240_000 }, () => {
     const total = sumCounts(counts);
     console.log(`WRITER_FIXTURE ${JSON.stringify(figures(total))}`);
     expect(posts.every((p) => p.length > 0), total.findings.join("\n")).toBe(true);
+    // The issue's "Done when", asserted on the fixture brand: >= 90% on brief, no defect.
+    const f = figures(total);
+    expect(f.onBriefPct, total.findings.join("\n")).toBeGreaterThanOrEqual(90);
+    expect({ ...f, posts: 0, messages: 0, onBriefPct: 0 }, total.findings.join("\n")).toEqual({ posts: 0, messages: 0, onBriefPct: 0, internalNotes: 0, labelEchoes: 0, badHashtags: 0, unsupportedFigures: 0, pastedBriefs: 0, repeatedSentences: 0, stockCtas: 0 });
+    // Every message goes to both networks.
+    for (const campaign of posts) for (const m of new Set(campaign.map((p) => p.message_id))) expect(campaign.filter((p) => p.message_id === m).map((p) => p.platform).sort()).toEqual(["instagram", "twitter"]);
   });
   it("on the held-out brands (measured, never tuned on)", async () => {
     const all: QualityCounts[] = [];
