@@ -467,6 +467,33 @@ function measureRetrieval() {
   notes.push("retrieval: the OpenAI-compatible and Workers AI engines need a model; run the retrieval test with one configured to measure them (the offline bench measures the local engine).");
 }
 
+// The writer's quality (issue 23): campaigns on two held-out brands (never tuned on) and the
+// fixture brand, counted by test/worker/writer-checks.ts.
+function measureWriter() {
+  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/writer-quality.test.ts"], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const text = `${out.stdout}\n${out.stderr}`;
+  const title = "Writer quality (issue 23; test/worker/writer-quality.test.ts)";
+  for (const [tag, what] of [
+    ["WRITER_HELDOUT", "held-out brands (vet practice, heating engineer), 2 briefs each, never tuned on"],
+    ["WRITER_FIXTURE", "fixture brand (yoga studio), 2 briefs, the one `npm test` asserts on"],
+  ]) {
+    const line = text.split("\n").find((l) => l.includes(`${tag} `));
+    if (!line) {
+      notes.push(`writer: the quality test printed no ${tag} figures`);
+      continue;
+    }
+    const f = JSON.parse(line.slice(line.indexOf(`${tag} `) + tag.length + 1));
+    const zero = ["internalNotes", "labelEchoes", "badHashtags", "unsupportedFigures", "pastedBriefs", "repeatedSentences"].every((k) => f[k] === 0);
+    record(
+      title,
+      what,
+      `${f.messages} messages / ${f.posts} posts · on brief ${f.onBriefPct}% · internal notes ${f.internalNotes} · label echoes ${f.labelEchoes} · industry/fragment hashtags ${f.badHashtags} · unsupported figures ${f.unsupportedFigures} · pasted briefs ${f.pastedBriefs} · repeated sentences ${f.repeatedSentences} · stock calls to action ${f.stockCtas}`,
+      ">= 90% on brief, 0 of each defect (issue 23)",
+      f.onBriefPct >= 90 && zero,
+    );
+  }
+}
+
 // Due-to-published latency under faults and after a crash: the seeded chaos run of issue 10
 // (busy accounts, lost replies, a worker killed mid-batch) on its simulated one-minute cron clock.
 function measureRecoveryLatency() {
@@ -638,6 +665,7 @@ async function main() {
   if (want("roundtrips")) measureRoundTrips();
   if (want("retrieval")) measureRetrieval();
   if (want("recovery")) measureRecoveryLatency();
+  if (want("writer")) measureWriter();
   if (!["api", "planner", "cron", "publishing", "brain", "lighthouse", "cpu"].some(want)) return writeReport();
 
   const persistDir = path.join(work, "state");

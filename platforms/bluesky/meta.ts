@@ -50,6 +50,7 @@ export const blueskyMeta = defineMeta({
     composeText: composeWithHashtags,
     images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 1_000_000, maxCount: 4, required: false, shrinkToFit: true },
     dailyCap: 1000,
+    hashtagCap: 3,
   },
 });
 

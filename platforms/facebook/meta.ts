@@ -26,6 +26,7 @@ export const facebookMeta = defineMeta({
     composeText: composeWithHashtags,
     images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 4 * 1024 * 1024, maxCount: 1, required: false, shrinkToFit: true },
     dailyCap: null,
+    hashtagCap: 3,
   },
 });
 

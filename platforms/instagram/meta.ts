@@ -38,6 +38,7 @@ export const instagramMeta = defineMeta({
       maxWidth: 1440,
     },
     dailyCap: 50,
+    hashtagCap: 5,
   },
 });
 

@@ -31,6 +31,7 @@ export const linkedinMeta = defineMeta({
     composeText: composeWithHashtags,
     images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 10 * 1024 * 1024, maxCount: 1, required: false, maxPixels: LINKEDIN_MAX_PIXELS },
     dailyCap: null,
+    hashtagCap: 3,
   },
 });
 

@@ -72,6 +72,7 @@ export const mastodonMeta = defineMeta({
     // Mastodon takes a file "less than" image_size_limit: the largest accepted is one byte less.
     accountImageMaxBytes: (meta) => (typeof meta?.imageSizeLimit === "number" && meta.imageSizeLimit > 1 ? meta.imageSizeLimit - 1 : null),
     dailyCap: null,
+    hashtagCap: 3,
   },
 });
 

@@ -64,6 +64,11 @@ export type PlatformRules = {
   /** Posts the network lets one account publish per rolling 24 hours; null when it states none. */
   dailyCap: number | null;
   /**
+   * Hashtags a written post carries at most on this network: the network's own cap where it has
+   * one (Instagram 30, Threads 1), else what reads well there. The writer never goes above it.
+   */
+  hashtagCap: number;
+  /**
    * The account's own length limit where the network sets one per account (Mastodon: each
    * instance's max_characters, stored in social_accounts.account_meta); null: maxLength applies.
    */

@@ -39,6 +39,7 @@ export const threadsMeta = defineMeta({
     composeText: composeWithHashtags,
     images: { types: ["image/jpeg", "image/png"], maxBytes: 8 * 1024 * 1024, maxCount: 1, required: false, sentAsJpeg: ["image/gif"] },
     dailyCap: 250,
+    hashtagCap: 1,
   },
 });
 

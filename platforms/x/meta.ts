@@ -31,6 +31,7 @@ export const xMeta = defineMeta({
     composeText: composeWithHashtags,
     images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 5 * 1024 * 1024, maxCount: 4, required: false },
     dailyCap: 2400,
+    hashtagCap: 2,
   },
 });
 

@@ -16,11 +16,13 @@ export const generateResponse = z.strictObject({
       image_prompt: z.string().optional(),
       sources: postSourcesSchema,
       media_info: mediaInfoResponse.optional(),
+      message_id: z.string(),
     }),
   ),
   engine: z.enum(["local", "openai"]),
   skipped_subjects: z.array(z.string()),
   requested_count: z.number().int().min(1),
+  message_count: z.number().int().min(1),
 }) satisfies z.ZodType<GenerateResponse>;
 
 export const campaignResponse = z.strictObject({

@@ -119,14 +119,21 @@ export type GeneratedPost = {
   sources: PostSource[];
   /** An image made for the post (Instagram's card), stored like an upload. */
   media_info?: MediaInfo;
+  /**
+   * The message this post is one network's variant of ("m1", "m2", ...): posts of one message
+   * share it and are saved with one message_id (decision 185).
+   */
+  message_id: string;
 };
 export type GenerateResponse = {
   posts: GeneratedPost[];
   engine: "local" | "openai";
   /** Subjects the brief names that the brain knows nothing about: the local writer wrote no post on them (empty for model engines). */
   skipped_subjects: string[];
-  /** How many posts were asked for; fewer in `posts` means the brain had no more distinct facts for the brief. */
+  /** How many messages were asked for; fewer messages in `posts` means the brain had no more distinct facts for the brief. */
   requested_count: number;
+  /** How many messages `posts` holds (each on every selected network). */
+  message_count: number;
 };
 
 const hashtagSchema = z
@@ -145,6 +152,8 @@ export const campaignPostSchema = z
     image_prompt: z.string().max(1000).optional().nullable(),
     sources: postSourcesSchema.optional(),
     media_info: mediaInfoSchema.nullable().optional(),
+    /** Posts with the same key are one message's variants (any short key; the server assigns the stored id). */
+    message_id: z.string().trim().min(1).max(64).optional(),
   })
   // The post's network rules (platforms/validation.ts): length as the network counts it, image required.
   .superRefine((p, ctx) => {
@@ -164,7 +173,8 @@ export const createCampaignSchema = z
     start_date: dateSchema,
     start_time: timeSchema,
     time_zone: timeZoneSchema,
-    posts: z.array(campaignPostSchema).min(1, "No posts to schedule").max(CAMPAIGN_BOUNDS.post_count.max),
+    // post_count counts messages; each message is one post per network.
+    posts: z.array(campaignPostSchema).min(1, "No posts to schedule").max(CAMPAIGN_BOUNDS.post_count.max * PLATFORM_METAS.length),
   })
   .superRefine(refineStartDate);
 export type CreateCampaignRequest = z.input<typeof createCampaignSchema>;

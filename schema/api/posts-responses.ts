@@ -28,5 +28,6 @@ export const postResponse = z.strictObject({
   platform_post_id: z.string().nullable(),
   created_at: isoInstant,
   series_id: z.string().nullable(),
+  message_id: z.string().nullable(),
 }) satisfies z.ZodType<Post>;
 export const postListResponse = z.array(postResponse);

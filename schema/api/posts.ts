@@ -52,6 +52,11 @@ export const createPostSchema = z.object({
   media_info: mediaInfoSchema.nullable().optional(),
   /** The brain passages a generated post drew on. */
   sources: postSourcesSchema.optional(),
+  /**
+   * Another network's variant of a message already created in this project (Create Post: write
+   * once, one post per network). Omitted: the post starts its own message.
+   */
+  message_id: z.string().trim().min(1).max(64).optional(),
 });
 
 export const updatePostSchema = z
@@ -94,4 +99,6 @@ export type Post = {
   created_at: string;
   /** The recurring series this post belongs to, if any. */
   series_id: string | null;
+  /** The message this post is one network's variant of (its siblings share it; decision 185). */
+  message_id: string | null;
 };

@@ -56,6 +56,10 @@ export const posts = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     // A recurring series' occurrence (schema/db/planner.ts post_series); null for a single post.
     seriesId: text("series_id"),
+    // One message of a campaign or of Create Post, written once and adapted per network: its
+    // variants (one post per network) share this id and publish independently (issue 23,
+    // decision 185). Null for a post that is its own message.
+    messageId: text("message_id"),
   },
   (t) => [
     index("posts_project_time_idx").on(t.projectId, t.scheduledFor),
@@ -66,6 +70,7 @@ export const posts = sqliteTable(
     index("posts_project_status_time_idx").on(t.projectId, t.status, t.scheduledFor),
     index("posts_project_created_idx").on(t.projectId, t.createdAt),
     index("posts_series_idx").on(t.seriesId, t.scheduledFor),
+    index("posts_message_idx").on(t.messageId),
   ],
 );
 

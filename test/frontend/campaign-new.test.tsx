@@ -60,6 +60,7 @@ const generated = (n: number) => ({
     hashtags: ["Acme", "Launch"],
     platform: "twitter",
     scheduled_for: new Date(Date.UTC(2030, 0, 1 + i, 14, 0)).toISOString(),
+    message_id: `m${i + 1}`,
   })),
 });
 
@@ -127,7 +128,7 @@ describe("campaign creator", () => {
     release();
     expect(await screen.findByRole("heading", { name: "Generated Posts" })).toBeInTheDocument();
     expect(await screen.findByText("Posts generated successfully!")).toBeInTheDocument();
-    expect(screen.getByText("Written by the local engine")).toBeInTheDocument();
+    expect(screen.getByText("Drafted from your brand brain's sentences")).toBeInTheDocument();
     expect(screen.getAllByTestId("generated-post")).toHaveLength(3);
     expect(screen.getAllByText("#Acme #Launch")).toHaveLength(3);
 
@@ -148,10 +149,50 @@ describe("campaign creator", () => {
     await user.click(screen.getByRole("button", { name: "Schedule All Posts" }));
     expect(await screen.findByRole("heading", { name: "Calendar here" })).toBeInTheDocument();
     const save = calls.find((c) => c.url.endsWith("/campaigns"))!;
+    expect((save.body as { posts: { message_id: string }[] }).posts.map((p) => p.message_id)).toEqual(["m1", "m3"]);
     const body = save.body as { posts: { content: string }[]; post_count: number };
     expect(body.posts.map((p) => p.content)).toEqual(["Edited by hand", "Generated post 3"]);
     expect(body.post_count).toBe(5);
     expect(await screen.findByText("Campaign scheduled successfully!")).toBeInTheDocument();
+  });
+
+  it("groups a message's variants with a tab per network and says how many posts the messages make", async () => {
+    const user = userEvent.setup();
+    responders.push((c) =>
+      c.url.endsWith("/generate")
+        ? jsonResponse({
+            engine: "local",
+            skipped_subjects: [],
+            requested_count: 2,
+            message_count: 2,
+            posts: ["m1", "m2"].flatMap((m, i) =>
+              (["twitter", "instagram"] as const).map((platform) => ({
+                content: `Message ${i + 1} on ${platform}`,
+                hashtags: [],
+                platform,
+                scheduled_for: new Date(Date.UTC(2030, 0, 1 + i, 9)).toISOString(),
+                sources: [],
+                message_id: m,
+              })),
+            ),
+          })
+        : undefined,
+    );
+    renderPage();
+    await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
+    await user.click(screen.getByRole("checkbox", { name: "Instagram" }));
+    // 5 messages on 2 platforms.
+    expect(screen.getByTestId("posts-made")).toHaveTextContent("5 messages make 10 posts");
+    await user.click(screen.getByRole("button", { name: "Generate Posts" }));
+    const groups = await screen.findAllByTestId("message-group");
+    expect(groups).toHaveLength(2);
+    for (const g of groups) {
+      expect(within(g).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Twitter", "Instagram"]);
+    }
+    expect(screen.getByText(/2 messages · 4 posts/)).toBeInTheDocument();
+    // Each tab shows that network's variant.
+    await user.click(within(groups[1]!).getByRole("tab", { name: "Instagram" }));
+    expect(within(groups[1]!).getByText("Message 2 on instagram")).toBeVisible();
   });
 
   it("keeps the list when saving fails and replaces it on a new generation", async () => {

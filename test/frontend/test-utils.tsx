@@ -74,6 +74,7 @@ export function makePost(over: Partial<Post> = {}): Post {
     platform_post_id: null,
     created_at: new Date().toISOString(),
     series_id: null,
+    message_id: null,
     ...over,
   };
 }

@@ -47,7 +47,7 @@ const future = (days: number) => {
 };
 
 describe("POST /api/projects/:projectId/generate with the local engine", () => {
-  it("generates one twitter post scheduled now, drawn from the brand text", async () => {
+  it("generates one twitter post scheduled now, drawn from the brand text", { timeout: 20_000 }, async () => {
     const user = await signIn();
     await setBrand(user.projectId);
     const before = Date.now();
@@ -67,7 +67,7 @@ describe("POST /api/projects/:projectId/generate with the local engine", () => {
     expect(at).toBeLessThanOrEqual(Date.now());
   });
 
-  it("generates a 10-post campaign over 5 days, two a day from the start time in the user's zone", async () => {
+  it("generates a campaign of up to 10 messages over 5 days, each on both networks, two a day from the start time in the user's zone", { timeout: 20_000 }, async () => {
     const user = await signIn();
     await setBrand(user.projectId);
     const start = future(3);
@@ -83,11 +83,18 @@ describe("POST /api/projects/:projectId/generate with the local engine", () => {
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as GenerateResponse;
-    expect(body.posts).toHaveLength(10);
+    // post_count counts messages: each message is one post per network, at one time (decision 185).
+    const messages = [...new Set(body.posts.map((p) => p.message_id))];
+    expect(body.message_count).toBe(messages.length);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.length).toBeLessThanOrEqual(10);
+    expect(body.posts).toHaveLength(messages.length * 2);
     const first = localDateTimeToUtc(start, "09:30", "America/New_York")!;
     expect(Date.parse(body.posts[0].scheduled_for)).toBe(first);
-    const hours = body.posts.map((p) => wallTimeOf(Date.parse(p.scheduled_for), "America/New_York").hour);
-    expect(hours).toEqual([9, 21, 9, 21, 9, 21, 9, 21, 9, 21]);
+    const timeOf = (m: string) => [...new Set(body.posts.filter((p) => p.message_id === m).map((p) => p.scheduled_for))];
+    for (const m of messages) expect(timeOf(m)).toHaveLength(1);
+    const hours = messages.map((m) => wallTimeOf(Date.parse(timeOf(m)[0]!), "America/New_York").hour);
+    expect(hours).toEqual([9, 21, 9, 21, 9, 21, 9, 21, 9, 21].slice(0, messages.length));
     for (const p of body.posts) {
       expect(["twitter", "instagram"]).toContain(p.platform);
       expect(p.content.trim()).not.toBe("");
@@ -181,7 +188,7 @@ describe("generation service against misbehaving engine output", () => {
     ).rejects.toMatchObject({ status: 502, message: "Failed to generate content. Please try again." });
   });
 
-  it("keeps the good drafts of a partly malformed answer, on the requested platforms", async () => {
+  it("keeps the good drafts of a partly malformed answer: each a message on every requested platform", async () => {
     const drafts = sanitizeDrafts(
       [
         { content: "  First post  ", hashtags: ["#Coffee", "coffee", "with space", 7], platform: "TWITTER" },
@@ -194,9 +201,26 @@ describe("generation service against misbehaving engine output", () => {
       3,
     );
     expect(drafts).toEqual([
-      { content: "First post", hashtags: ["Coffee", "withspace"], platform: "twitter" },
-      { content: "Second post", hashtags: [], platform: "instagram", image_prompt: "a cup" },
-      { content: "Third post", hashtags: [], platform: "twitter" },
+      { content: "First post", hashtags: ["Coffee", "withspace"], platform: "twitter", message: 0 },
+      { content: "First post", hashtags: ["Coffee", "withspace"], platform: "instagram", message: 0 },
+      { content: "Second post", hashtags: [], platform: "twitter", image_prompt: "a cup", message: 1 },
+      { content: "Second post", hashtags: [], platform: "instagram", image_prompt: "a cup", message: 1 },
+      { content: "Third post", hashtags: [], platform: "twitter", message: 2 },
+      { content: "Third post", hashtags: [], platform: "instagram", message: 2 },
+    ]);
+    // A message's own variant for a network is kept; a missing one is adapted (fitted) from it.
+    const grouped = sanitizeDrafts(
+      [
+        { content: "Long ".repeat(80).trim(), platform: "instagram", message: 4 },
+        { content: "Short one", platform: "twitter", message: 4 },
+      ],
+      ["twitter", "instagram", "linkedin"],
+      1,
+    );
+    expect(grouped.map((d) => [d.platform, d.message, d.content.length])).toEqual([
+      ["twitter", 0, 9],
+      ["instagram", 0, 399],
+      ["linkedin", 0, 399],
     ]);
   });
 

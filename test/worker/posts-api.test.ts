@@ -33,6 +33,27 @@ describe("POST /api/projects/:projectId/posts", () => {
     }
   });
 
+  it("groups a network's variant with its message (decision 185); a message of another project is refused", async () => {
+    const u = await signIn();
+    const other = await signIn();
+    await connectAccount(u.projectId, "twitter");
+    await connectAccount(other.projectId, "twitter");
+    const create = (who: typeof u, body: Record<string, unknown>) =>
+      json(who, "POST", `/api/projects/${who.projectId}/posts`, { content: "Hello", platform: "twitter", mode: "schedule", scheduled_for: future(3600_000), ...body });
+    const first = (await (await create(u, {})).json()) as Post;
+    expect(first.message_id).toEqual(expect.any(String));
+    const variant = await create(u, { content: "Hello again", message_id: first.message_id });
+    expect(variant.status).toBe(201);
+    expect(((await variant.json()) as Post).message_id).toBe(first.message_id);
+    // Another user's message id is no message of this project: 400, nothing created.
+    const theirs = (await (await create(other, {})).json()) as Post;
+    const refused = await create(u, { content: "Sneaky", message_id: theirs.message_id });
+    const err = await expectError(refused, 400);
+    expect(err.fields).toEqual({ message_id: "This message does not exist in the project" });
+    const list = (await (await json(u, "GET", `/api/projects/${u.projectId}/posts`)).json()) as Post[];
+    expect(list.map((p) => p.content).sort()).toEqual(["Hello", "Hello again"]);
+  });
+
   it("refuses Twitter without a connected account and creates nothing", async () => {
     const u = await signIn();
     const res = await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "Hi", platform: "twitter", mode: "schedule", scheduled_for: future(60_000) });

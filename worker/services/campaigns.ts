@@ -16,7 +16,7 @@ import { newPostRow, resolveMedia, toPostDto } from "./posts";
 export type CreateCampaignInput = z.output<typeof createCampaignSchema>;
 type CampaignRow = typeof campaigns.$inferSelect;
 
-// A posts row binds 18 values; D1 allows 100 bound parameters per statement.
+// A posts row binds 19 values; D1 allows 100 bound parameters per statement.
 const ROWS_PER_INSERT = 5;
 
 function toCampaignDto(row: CampaignRow, postsTotal: number): Campaign {
@@ -52,6 +52,9 @@ export async function createCampaign(db: Db, userId: string, projectId: string, 
   };
   // Images (an Instagram card or an upload) must be this project's stored media.
   const media = await Promise.all(input.posts.map((p) => (p.media_info ? resolveMedia(db, projectId, p.media_info, origin) : null)));
+  // The client's message keys ("m1", ...) become stored ids: a key groups posts in this save only.
+  const messageIds = new Map<string, string>();
+  for (const p of input.posts) if (p.message_id && !messageIds.has(p.message_id)) messageIds.set(p.message_id, newId());
   const rows = input.posts.map((p, i) =>
     newPostRow(
       projectId,
@@ -65,6 +68,7 @@ export async function createCampaign(db: Db, userId: string, projectId: string, 
         sources: p.sources ?? [],
         mediaInfo: media[i]?.mediaInfo ?? null,
         mediaUrl: media[i]?.mediaUrl ?? null,
+        messageId: p.message_id ? messageIds.get(p.message_id)! : null,
       },
       campaign.id,
       at,

@@ -15,6 +15,7 @@ import { ownedProject } from "../lib/ownership";
 import { searchBrain, topInsights, type BrainMatch } from "./brain-query";
 import { makePostImages } from "./post-image";
 import { MAX_POST_SOURCES, type PostSource } from "../../schema/api/post-sources";
+import type { PassageRole } from "../../schema/api/passage-roles";
 import { PLATFORMS, type Platform } from "../../schema/api/common";
 import { campaignSchedule, dateInZone, localDateTimeToUtc, timeInZone } from "../../schema/api/campaign-schedule";
 import { PLATFORM_LIMITS, publishedLength, type GeneratedPost, type GenerateResponse, type generateRequestSchema } from "../../schema/api/campaigns";
@@ -67,12 +68,49 @@ export function fitPost(content: string, hashtags: string[], platform: Platform)
   return { content: text, hashtags: tags };
 }
 
-/** Turns whatever the engine returned into clean drafts on the requested platforms. */
+/**
+ * Turns whatever the engine returned into clean drafts: at most `count` messages, each on every
+ * requested platform (decision 185). A draft names its message (`message`) and platform; a message
+ * missing a platform's variant gets one adapted from its first variant (fitted to that network),
+ * so every message reaches every network. Messages are renumbered 0..n-1 in order.
+ */
 export function sanitizeDrafts(raw: unknown, platforms: Platform[], count: number): GeneratedPostDraft[] {
+  const clean = cleanDrafts(raw, platforms);
+  const order: number[] = [];
+  const byMessage = new Map<number, GeneratedPostDraft[]>();
+  clean.forEach((d, i) => {
+    const key = d.message ?? -1 - i;
+    if (!byMessage.has(key)) {
+      if (order.length >= count) return;
+      order.push(key);
+      byMessage.set(key, []);
+    }
+    const group = byMessage.get(key)!;
+    if (!group.some((g) => g.platform === d.platform)) group.push(d);
+  });
+  const out: GeneratedPostDraft[] = [];
+  order.forEach((key, message) => {
+    const group = byMessage.get(key)!;
+    for (const platform of platforms) {
+      const own = group.find((g) => g.platform === platform);
+      if (own) {
+        out.push({ ...own, message });
+        continue;
+      }
+      const from = group[0]!;
+      const fitted = fitPost(from.content, from.hashtags, platform);
+      if (fitted.content.trim()) out.push({ ...from, ...fitted, platform, message });
+    }
+  });
+  return out;
+}
+
+/** Each draft the engine returned, cleaned and fitted to its own platform (empty ones dropped). */
+function cleanDrafts(raw: unknown, platforms: Platform[]): GeneratedPostDraft[] {
   if (!Array.isArray(raw)) return [];
   const out: GeneratedPostDraft[] = [];
   for (const item of raw) {
-    if (out.length >= count) break;
+    if (out.length >= 1000) break;
     if (!item || typeof item !== "object") continue;
     const d = item as Record<string, unknown>;
     const content = typeof d.content === "string" ? d.content.replace(/\r\n/g, "\n").trim() : "";
@@ -84,6 +122,7 @@ export function sanitizeDrafts(raw: unknown, platforms: Platform[], count: numbe
     const imagePrompt = typeof d.image_prompt === "string" && d.image_prompt.trim() ? d.image_prompt.trim().slice(0, 1000) : undefined;
     const sources = Array.isArray(d.sources) ? d.sources.filter((x): x is string => typeof x === "string").slice(0, MAX_POST_SOURCES) : undefined;
     const keyLine = typeof d.key_line === "string" && d.key_line.trim() ? d.key_line.trim().slice(0, 300) : undefined;
+    const message = typeof d.message === "number" && Number.isInteger(d.message) && d.message >= 0 ? d.message : undefined;
     out.push({
       content: fitted.content,
       hashtags: fitted.hashtags,
@@ -91,6 +130,7 @@ export function sanitizeDrafts(raw: unknown, platforms: Platform[], count: numbe
       ...(imagePrompt ? { image_prompt: imagePrompt } : {}),
       ...(sources ? { sources } : {}),
       ...(keyLine ? { key_line: keyLine } : {}),
+      ...(message !== undefined ? { message } : {}),
     });
   }
   return out;
@@ -112,7 +152,7 @@ async function brainContext(db: Db, env: Env, engine: AiEngine, projectId: strin
       console.warn("brain search failed; generating from brand fields only", err);
       return [] as BrainMatch[];
     });
-  const [best, whole, bySubject, insights] = await Promise.all([
+  const [best, whole, bySubject, insights, invitations] = await Promise.all([
     search(prompt, CONTEXT_MATCHES),
     // A campaign spreads over the brand's facts: the whole brain, best first, not only what clears the floor.
     count > 1 ? search(prompt, perBrief, -Infinity) : Promise.resolve([] as BrainMatch[]),
@@ -121,6 +161,9 @@ async function brainContext(db: Db, env: Env, engine: AiEngine, projectId: strin
       console.warn("top insights failed", err);
       return [] as Insight[];
     }),
+    // The brand's own invitations (how to book, call, visit): the writer's calls to action come
+    // from these or the brief, never from a stock list (issue 23).
+    search("book online call us visit contact email message order sign up", 2, -Infinity),
   ]);
   const passages: BrainPassage[] = [];
   const sources = new Map<string, PostSource>();
@@ -128,7 +171,10 @@ async function brainContext(db: Db, env: Env, engine: AiEngine, projectId: strin
     if (sources.has(m.segment_id) || passages.length >= MAX_PASSAGES) return;
     const text = m.content.slice(0, CONTEXT_CHARS).trim();
     if (!text) return;
-    passages.push({ id: m.segment_id, text, ...(subject ? { subject } : {}) });
+    // The brain's stored role when it gives one (issue 22); the writer falls back to reading
+    // "Label:" openers itself (worker/adapters/ai/writer/roles.ts).
+    const role = (m as BrainMatch & { role?: PassageRole | null }).role;
+    passages.push({ id: m.segment_id, text, ...(subject ? { subject } : {}), ...(role ? { role } : {}) });
     sources.set(m.segment_id, { segment_id: m.segment_id, document_id: m.document_id, document_title: m.document_title, content: m.content });
   };
   // Each subject's best passage first, then the brief's best, then the rest in turn.
@@ -136,6 +182,7 @@ async function brainContext(db: Db, env: Env, engine: AiEngine, projectId: strin
   best.forEach((m) => add(m));
   whole.forEach((m) => add(m));
   subjects.forEach((s, i) => bySubject[i]!.slice(1).forEach((m) => add(m, s.label)));
+  invitations.forEach((m) => add(m));
   return {
     // The spec's context for the model: the 2 best matches of the brief first, each cut to 500 characters.
     context: best.map((m) => m.content.slice(0, CONTEXT_CHARS).trim()).filter(Boolean),
@@ -215,14 +262,17 @@ export async function generateContent(
   const drafts = sanitizeDrafts(raw, request.platforms, count);
   if (drafts.length === 0) throw noContentGenerated();
 
-  const times = scheduleTimes(input, drafts.length, Date.now());
-  const posts: GeneratedPost[] = drafts.map((d, i) => ({
+  // One time per message: its variants go out together, each publishing on its own.
+  const messageCount = new Set(drafts.map((d) => d.message)).size;
+  const times = scheduleTimes(input, messageCount, Date.now());
+  const posts: GeneratedPost[] = drafts.map((d) => ({
     content: d.content,
     hashtags: d.hashtags,
     platform: d.platform,
     ...(d.image_prompt ? { image_prompt: d.image_prompt } : {}),
-    scheduled_for: new Date(times[i]!).toISOString(),
+    scheduled_for: new Date(times[d.message ?? 0]!).toISOString(),
     sources: sourcesOf(d, ctx),
+    message_id: `m${(d.message ?? 0) + 1}`,
   }));
   // Instagram publishes nothing without an image: each Instagram post gets an AI image where the
   // engine has an image model, else (and on any failure of it) its brand card (post-image.ts).
@@ -230,5 +280,5 @@ export async function generateContent(
   images.forEach((m, i) => m && (posts[i]!.media_info = m));
   // What the user is told beside the drafts: subjects the writer skipped (the brain knows nothing
   // of them) and a campaign shorter than asked (decision 119).
-  return { posts, engine: engine.kind, skipped_subjects: skippedSubjects(engine, request), requested_count: count };
+  return { posts, engine: engine.kind, skipped_subjects: skippedSubjects(engine, request), requested_count: count, message_count: messageCount };
 }

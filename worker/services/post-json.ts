@@ -54,6 +54,7 @@ const FIELDS: [keyof Post, SQL][] = [
   ["platform_post_id", value(posts.platformPostId)],
   ["created_at", instant(posts.createdAt)],
   ["series_id", value(posts.seriesId)],
+  ["message_id", value(posts.messageId)],
 ];
 
 /** One post's JSON object as an SQL expression (NULL when an instant is out of range). */

@@ -47,6 +47,7 @@ export function toPostDto(row: PostRow): Post {
     platform_post_id: row.platformPostId,
     created_at: new Date(row.createdAt).toISOString(),
     series_id: row.seriesId ?? null,
+    message_id: row.messageId ?? null,
   };
 }
 
@@ -65,6 +66,8 @@ export type PostDraft = {
   seriesId?: string | null;
   /** The brain passages a generated post drew on. */
   sources?: PostSource[];
+  /** The message this post is one network's variant of (decision 185). */
+  messageId?: string | null;
 };
 
 /** The row of a new scheduled post: the one place that says what a new post looks like. */
@@ -83,6 +86,7 @@ export function newPostRow(projectId: string, draft: PostDraft, campaignId: stri
     mediaUrl: draft.mediaUrl ?? null,
     imagePrompt: draft.imagePrompt ?? null,
     sources: draft.sources ?? [],
+    messageId: draft.messageId ?? null,
     publishAttempts: 0,
     createdAt: at,
     updatedAt: at,
@@ -150,8 +154,14 @@ export async function createPost(
     scheduledFor = Date.parse(input.scheduled_for);
   }
   await assertPostRules(env, db, { projectId, platform: input.platform, content: input.content, hashtags: input.hashtags, mediaInfo, scheduledFor });
+  // A variant joins a message of this project only; a new post starts its own (its id as the message's).
+  if (input.message_id) {
+    const sibling = await db.select({ id: posts.id }).from(posts).where(and(eq(posts.projectId, projectId), eq(posts.messageId, input.message_id))).limit(1).get();
+    if (!sibling) throw badRequest("This message does not exist in the project", { message_id: "This message does not exist in the project" });
+  }
+  const messageId = input.message_id ?? newId();
   const [created] = await createPosts(db, projectId, [
-    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, status: input.mode === "draft" ? "draft" : "scheduled", sources: input.sources },
+    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, status: input.mode === "draft" ? "draft" : "scheduled", sources: input.sources, messageId },
   ]);
   if (input.mode === "now") {
     // Publish now goes through the same claim + queue path as the cron (exactly-once rules hold).

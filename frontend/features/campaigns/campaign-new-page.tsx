@@ -13,6 +13,7 @@ import {
   Link,
   SimpleGrid,
   Stack,
+  Tabs,
   Text,
   Textarea,
 } from "@chakra-ui/react";
@@ -64,12 +65,24 @@ export default function CampaignNewPage() {
     register,
     control,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<CampaignFormInput, unknown, CampaignForm>({
     resolver: zodResolver(campaignFormSchema),
     defaultValues: campaignFormDefaults(timeZone),
   });
 
+  // post_count counts messages; each message is one post per selected network (decision 185).
+  const watchedCount = Number(watch("post_count"));
+  const watchedPlatforms = watch("platforms") ?? [];
+  const postsMade = Number.isInteger(watchedCount) && watchedCount > 0 ? watchedCount * Math.max(1, watchedPlatforms.length) : null;
+  // The drafts grouped by message, in order: one card per message, a tab per network.
+  const messages: { id: string; posts: DraftPost[] }[] = [];
+  for (const d of drafts) {
+    const group = messages.find((m) => m.id === d.message_id);
+    if (group) group.posts.push(d);
+    else messages.push({ id: d.message_id, posts: [d] });
+  }
   if (!project) return <LoadingScreen />;
 
   const onGenerate = async (values: CampaignForm) => {
@@ -118,6 +131,7 @@ export default function CampaignNewPage() {
           image_prompt: d.image_prompt,
           sources: d.sources,
           media_info: d.media_info ?? null,
+          message_id: d.message_id,
         })),
       });
       // The header's progress dots and the dashboard read these; they changed.
@@ -165,6 +179,11 @@ export default function CampaignNewPage() {
                 <Field.Root invalid={!!errors.post_count}>
                   <Field.Label>Number of posts</Field.Label>
                   <Input type="number" inputMode="numeric" min={CAMPAIGN_BOUNDS.post_count.min} max={CAMPAIGN_BOUNDS.post_count.max} {...register("post_count")} />
+                  {!errors.post_count && postsMade !== null && (
+                    <Field.HelperText data-testid="posts-made">
+                      Each message goes to every selected platform: {watchedCount} {watchedCount === 1 ? "message" : "messages"} make {postsMade} {postsMade === 1 ? "post" : "posts"}.
+                    </Field.HelperText>
+                  )}
                   <Field.ErrorText>{errors.post_count?.message}</Field.ErrorText>
                 </Field.Root>
                 <Field.Root invalid={!!errors.duration}>
@@ -233,14 +252,14 @@ export default function CampaignNewPage() {
                 Generated Posts
               </Heading>
               {engine === "local" && (
-                <Badge colorPalette="gray" variant="surface" title="Written offline from your brand content, without an AI service">
-                  Written by the local engine
+                <Badge colorPalette="gray" variant="surface" title="Written offline by the local engine from your brand content, without an AI model">
+                  Drafted from your brand brain's sentences
                 </Badge>
               )}
             </HStack>
             <HStack gap="3" wrap="wrap">
               <Text color="fg.muted" fontSize="sm">
-                {drafts.length} {drafts.length === 1 ? "post" : "posts"} · times in {timeZone}
+                {messages.length} {messages.length === 1 ? "message" : "messages"} · {drafts.length} {drafts.length === 1 ? "post" : "posts"} · times in {timeZone}
               </Text>
               <UseSlotsButton
                 projectId={project.id}
@@ -250,19 +269,41 @@ export default function CampaignNewPage() {
             </HStack>
           </HStack>
           <GenerationNotice gaps={gaps} />
-          <Box as="ul" display="flex" flexDirection="column" gap="3" p="0" m="0">
-            {drafts.map((d, i) => (
-              <GeneratedPostItem
-                key={d.key}
-                post={d}
-                index={i}
-                timeZone={timeZone}
-                maxLength={accounts?.find((a) => a.platform === d.platform)?.max_length ?? null}
-                onChange={(next) => setDrafts((list) => list.map((x) => (x.key === d.key ? next : x)))}
-                onRemove={() => setDrafts((list) => list.filter((x) => x.key !== d.key))}
-              />
+          <Stack gap="4">
+            {messages.map((m, n) => (
+              <Card.Root key={m.id} as="section" aria-label={`Message ${n + 1}`} data-testid="message-group" size="sm" variant="outline">
+                <Card.Body gap="2">
+                  <Text fontWeight="semibold" fontSize="sm">
+                    Message {n + 1}
+                  </Text>
+                  <Tabs.Root defaultValue={m.posts[0]!.key} variant="line" colorPalette="brand" size="sm">
+                    <Tabs.List overflowX="auto">
+                      {m.posts.map((d) => (
+                        <Tabs.Trigger key={d.key} value={d.key}>
+                          <PlatformIcon platform={d.platform} decorative />
+                          {PLATFORM_LABELS[d.platform]}
+                        </Tabs.Trigger>
+                      ))}
+                    </Tabs.List>
+                    {m.posts.map((d) => (
+                      <Tabs.Content key={d.key} value={d.key} pt="2">
+                        <Box as="ul" p="0" m="0">
+                          <GeneratedPostItem
+                            post={d}
+                            index={drafts.indexOf(d)}
+                            timeZone={timeZone}
+                            maxLength={accounts?.find((a) => a.platform === d.platform)?.max_length ?? null}
+                            onChange={(next) => setDrafts((list) => list.map((x) => (x.key === d.key ? next : x)))}
+                            onRemove={() => setDrafts((list) => list.filter((x) => x.key !== d.key))}
+                          />
+                        </Box>
+                      </Tabs.Content>
+                    ))}
+                  </Tabs.Root>
+                </Card.Body>
+              </Card.Root>
             ))}
-          </Box>
+          </Stack>
           <Button colorPalette="brand" size="lg" onClick={onSchedule} disabled={saving} alignSelf={{ base: "stretch", sm: "end" }}>
             {saving ? "Scheduling..." : "Schedule All Posts"}
           </Button>

@@ -2,6 +2,7 @@
 // engine). Every vector carries its engine name and dimension; vectors of different engines are
 // never compared, and each engine has its own similarity threshold (the spec's 0.8 is ada-002's).
 import type { Platform } from "../../../schema/api/common";
+import type { PassageRole } from "../../../schema/api/passage-roles";
 import type { RelevanceCalibration } from "./hybrid-rank";
 
 export type BrandProfile = { name: string; industry: string; brand_voice: string; description: string };
@@ -27,16 +28,26 @@ export type GeneratedPostDraft = {
   sources?: string[];
   /** The post's key line, for an image card (Instagram). */
   key_line?: string;
+  /**
+   * Which message (0-based) this draft is a network's variant of: one message is written once and
+   * adapted to every selected network (issue 23, decision 185). Absent: each draft is a message.
+   */
+  message?: number;
 };
 
-/** A brain passage given to the writer, with the brief subject it was found for (if any). */
-export type BrainPassage = { id: string; text: string; subject?: string };
+/**
+ * A brain passage given to the writer, with the brief subject it was found for (if any) and its
+ * role when the brain stored one (schema/api/passage-roles.ts): internal roles steer the writing
+ * and are never quoted.
+ */
+export type BrainPassage = { id: string; text: string; subject?: string; role?: PassageRole };
 
 export type GeneratePostsInput = {
   brand: BrandProfile;
   prompt: string;
   context: string[];
   insights: Insight[];
+  /** Messages to write; each goes to every platform in `platforms` as its own variant. */
   count: number;
   platforms: Platform[];
   /** The same brain matches as `context`, with ids (and more of them for campaigns). */

@@ -2,10 +2,13 @@
 // never text to publish (no post repeats 8 consecutive words of it: a brand sentence that does is
 // restated with digits and units, or cut to a clause, or left out); a campaign spreads over the
 // brand's facts (each post is built on its own sentences from the brain, no sentence appears in
-// two posts, and every subject the brief names gets a post when the brain knows it; a subject the
-// brain does not know gets none, since nothing could back a claim about it); the brand voice picks
-// hooks, calls to action and rhythm, never clickbait formulas, and calls to action fit the network
-// (no "link" on Instagram, no "tag a friend" on LinkedIn); hooks name what the post's sentence is
+// two messages, and every subject the brief names gets a message when the brain knows it; a subject
+// the brain does not know gets none, since nothing could back a claim about it); the brand voice
+// picks hooks and rhythm, never clickbait formulas; calls to action are the brief's ask or the
+// brand's own invitations, never stock lines (issue 23, writer/cta.ts); internal notes ("Brand
+// voice: ...") steer and are never quoted, labels never echoed (writer/roles.ts); every message
+// serves the brief (writer/plan.ts) and goes to every selected network as its own variant
+// (decision 185), hashtags within each network's cap (writer/fit.ts); hooks name what the post's sentence is
 // about (its opening noun phrase, or the brief's subject), never a fragment; hashtags are names,
 // recurring phrases and the brief's subjects as the brand writes them, never pieces of a
 // sentence; each post fits its platform as the platform counts (X by twitter-text's weighted
@@ -16,8 +19,12 @@ import { briefSubjects, repeatsBrief, type BriefSubject } from "../brief";
 import type { BrainPassage, GeneratedPostDraft, GeneratePostsInput } from "../types";
 import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post-limits";
 import { completeSentences, keyphrases } from "./text";
+import { isInternalSentence, sentenceRole, stripLabel, voiceNotes } from "../writer/roles";
+import { campaignCtas, isInvitation } from "../writer/cta";
+import { briefStems, servesBrief } from "../writer/plan";
+import { hashtagCap } from "../writer/fit";
 import { porterStem, sentenceTexts, tokens } from "../../../text/nlp";
-import { GENERIC_HEADS, leadNounPhrase, nounPhrasesIn, PEOPLE_HEADS, taggedVerbAt, verbForm, type NounPhrase } from "../../../text/noun-phrase";
+import { GENERIC_HEADS, leadNounPhrase, PEOPLE_HEADS, taggedVerbAt, verbForm, type NounPhrase } from "../../../text/noun-phrase";
 import type { Tagger } from "../../../text/pos";
 import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "../../../text/tokenize";
 
@@ -44,73 +51,6 @@ const HOOKS: Record<Voice, string[]> = {
   luxury: ["Introducing {t}.", "{T}, with care.", "{T}, considered.", "Crafted with care: {t}.", "Discover {t}.", "{T}, refined."],
   bold: ["Meet {t}.", "{T}. Done right.", "This is {t}.", "{T}, no half measures.", "Here's {t}.", "{T} sets the bar."],
   neutral: ["About {t}.", "{T}, explained.", "Worth knowing: {t}.", "A note on {t}.", "{T} in a nutshell.", "Focus: {t}."],
-};
-
-/**
- * Calls to action by voice, each with the networks it suits: a link is not clickable in an
- * Instagram caption, "the comments" and "tag a friend" belong to networks that have them.
- */
-type Cta = { text: string; only?: Platform[]; not?: Platform[] };
-const NO_LINKS: Platform[] = ["instagram"];
-const COMMENTS: Platform[] = ["instagram", "facebook", "linkedin", "threads"];
-const TAGGING: Platform[] = ["instagram", "facebook", "threads"];
-const CTAS: Record<Voice, Cta[]> = {
-  playful: [
-    { text: "Which one's your favourite?" },
-    { text: "Tell us in the comments.", only: COMMENTS },
-    { text: "Tag a friend who'd love this.", only: TAGGING },
-    { text: "Questions? Ask away." },
-    { text: "Your turn: what do you think?" },
-    { text: "Come and say hi." },
-  ],
-  casual: [
-    { text: "We'd love to hear from you." },
-    { text: "Tell us what you think." },
-    { text: "Say hello anytime." },
-    { text: "Share it with someone who'd like it." },
-    { text: "Come and see us." },
-    { text: "Questions? Just ask." },
-  ],
-  professional: [
-    { text: "Details on our website.", not: NO_LINKS },
-    { text: "Questions? Our team is happy to help." },
-    { text: "Read more on our site.", not: NO_LINKS },
-    { text: "Book a call with our team." },
-    { text: "Share this with your team.", only: ["linkedin", "twitter", "facebook"] },
-    { text: "Contact us to learn more." },
-  ],
-  technical: [
-    { text: "Full details on our website.", not: NO_LINKS },
-    { text: "Questions? Ask our specialists." },
-    { text: "Try it and measure the difference." },
-    { text: "The technical details are on our site.", not: NO_LINKS },
-    { text: "Send us your questions." },
-    { text: "Compare it for yourself." },
-  ],
-  luxury: [
-    { text: "Discover it for yourself." },
-    { text: "We look forward to welcoming you." },
-    { text: "Explore the details on our website.", not: NO_LINKS },
-    { text: "Enquire today." },
-    { text: "Visit us to experience it." },
-    { text: "Reserve your moment with us." },
-  ],
-  bold: [
-    { text: "See for yourself." },
-    { text: "Join us." },
-    { text: "Let's talk." },
-    { text: "Ask us anything." },
-    { text: "Find out more." },
-    { text: "Try it." },
-  ],
-  neutral: [
-    { text: "Learn more on our website.", not: NO_LINKS },
-    { text: "What do you think?" },
-    { text: "Questions? Just ask." },
-    { text: "Find out more." },
-    { text: "Share your thoughts." },
-    { text: "Get in touch." },
-  ],
 };
 
 /** Rhythm: playful and bold break every part onto its own line; the others write paragraphs. */
@@ -281,9 +221,8 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
       add(p.text);
     } else if (p.count >= 2 && ws.length >= 2 && !ws.some((w) => /(?:ly|ed)$/.test(w))) add(p.text);
   }
+  // The brand's own tag; never the industry field (a category, not a topic of the post: issue 23).
   source = "brand";
-  const industry = input.brand.industry.trim();
-  if (industry && industry.split(/\s+/).length <= 2) add(industry);
   if (input.brand.name.trim()) add(input.brand.name.trim());
   return { tags, stems, sources };
 }
@@ -327,7 +266,8 @@ function readBrief(input: GeneratePostsInput, tagger?: Tagger) {
   const { brand, prompt } = input;
   const subjects = briefSubjects(prompt);
   const passages: BrainPassage[] = input.passages?.length ? input.passages : input.context.map((text, i) => ({ id: `context-${i}`, text }));
-  const brainText = passages.map((p) => p.text).join("\n");
+  // What the brain says publicly: internal notes and labels are no source of names or hashtags.
+  const brainText = passages.map((p) => completeSentences(p.text).filter((s) => !isInternalSentence(s, p.role)).map(stripLabel).join(" ")).join("\n");
   const names = namesIn(`${brainText}\n${brand.name}`);
   for (const w of words(brand.name)) names.add(w);
   // A word the brief capitalises mid-sentence is a name too ("spotlight Invisalign").
@@ -335,9 +275,20 @@ function readBrief(input: GeneratePostsInput, tagger?: Tagger) {
 
   const seen = new Set<string>();
   const facts: Fact[] = [];
-  const addFacts = (texts: string[], passage: string, brain: boolean, subject?: string) => {
+  // Internal sentences steer (voice notes) and invitations become calls to action; neither is a fact.
+  const internal: { text: string; role?: BrainPassage["role"] }[] = [];
+  const invitations: string[] = [];
+  const addFacts = (texts: string[], passage: string, brain: boolean, subject?: string, role?: BrainPassage["role"]) => {
     for (const text of texts) {
-      let t = text.trim();
+      if (isInternalSentence(text, role)) {
+        internal.push({ text, role: sentenceRole(text, role) ?? undefined });
+        continue;
+      }
+      let t = stripLabel(text.trim());
+      if (brain && isInvitation(t)) {
+        invitations.push(t);
+        continue;
+      }
       // The brain's sentences from 4 words; the description and insights only when they say something.
       if (t.length < 20 || words(t).length < (brain ? 4 : 6) || seen.has(keyOf(t))) continue;
       seen.add(keyOf(t));
@@ -349,7 +300,7 @@ function readBrief(input: GeneratePostsInput, tagger?: Tagger) {
       facts.push({ text: t, passage, order: facts.length, stems: stemsOf(t), brain, np: leadNounPhrase(t, { knownNames: names, tagger }), ...(subject ? { subject } : {}) });
     }
   };
-  for (const p of passages) addFacts(completeSentences(p.text), p.id, true, p.subject);
+  for (const p of passages) addFacts(completeSentences(p.text), p.id, true, p.subject, p.role);
   input.insights.forEach((ins) => addFacts([ins.content], "", false));
   addFacts(sentenceTexts(brand.description), "", false);
 
@@ -360,7 +311,7 @@ function readBrief(input: GeneratePostsInput, tagger?: Tagger) {
     return f.brain && st.size > 0 && (coverOf(s, f) === st.size || longestRun(s.label, f.text) >= 2);
   };
   const known = subjects.filter((s) => facts.some((f) => knows(s, f)));
-  return { subjects, passages, brainText, names, facts, subjectStems, coverOf, knows, known };
+  return { subjects, passages, brainText, names, facts, subjectStems, coverOf, knows, known, internal, invitations };
 }
 
 /**
@@ -396,55 +347,72 @@ export function unknownSubjects(input: GeneratePostsInput): string[] {
 export function writePosts(input: GeneratePostsInput, tagger?: Tagger): GeneratedPostDraft[] {
   const { brand, prompt } = input;
   const count = Math.max(1, Math.min(30, Math.floor(input.count) || 1));
-  const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
-  const voice = voiceOf(brand.brand_voice);
-  const { subjects, brainText, names, facts, subjectStems, coverOf, knows, known } = readBrief(input, tagger);
+  const platforms: Platform[] = input.platforms.length ? [...new Set(input.platforms)] : ["twitter"];
+  const { subjects, brainText, facts, subjectStems, coverOf, knows, known, internal, invitations } = readBrief(input, tagger);
+  // The project's brand_voice decides; the brain's own voice notes decide when it names no voice.
+  const declared = voiceOf(brand.brand_voice);
+  const voice = declared === "neutral" ? voiceOf(voiceNotes(internal)) : declared;
   const promptStems = stemsOf(subjects.map((s) => s.query).join(" ") || prompt);
+  const brief = briefStems(subjects.map((s) => s.label), brand.name, isVagueStem);
+  // A fact serves the brief when it names a subject or shares its topic, or when the brain found
+  // its passage for one of the brief's subjects (a sentence next to the subject's own).
+  const onBrief = (f: Fact) => servesBrief(f.stems, brief, known.some((s) => knows(s, f))) || (f.brain && !!f.subject && known.some((s) => s.label === f.subject));
 
-  const used = new Set<string>(); // every sentence of every post so far (facts, hooks, calls to action)
+  const used = new Set<string>(); // every sentence of every message so far (facts, hooks, calls to action)
   const free = (f: Fact) => !used.has(keyOf(f.text));
   const usedPassages = new Map<string, number>();
   const hookedTopics = new Set<string>();
   const relevance = (f: Fact) =>
     overlap(promptStems, f.stems) * 2 + (f.brain ? 6 + 1 / (1 + f.order) : 0) - (usedPassages.get(f.passage) ?? 0) * 1.5 - (f.np && hookedTopics.has(f.np.text.toLowerCase()) ? 3 : 0);
 
-  const { tags: topicList, stems: topicStems, sources: topicSources } = topicTags(input, known, brainText);
-  /** Subjects some post already covers (its sentences name them). */
+  const { tags: topicList, stems: topicStems } = topicTags(input, known, brainText);
+  /** Subjects some message already covers (its sentences name them). */
   const covered = new Set<BriefSubject>();
 
   const seed = fnv1a(`${brand.name}|${prompt}`);
   const hooks = HOOKS[voice];
   const hookUse = new Map<string, number>();
-  const ctaUse = new Map<string, number>();
+  const ctas = campaignCtas(prompt, invitations);
+  let nextCta = 0;
   const openers = new Set<string>();
   const posts: GeneratedPostDraft[] = [];
+  // A message's facts must fit its shortest network whole; longer networks add a second sentence.
+  const shortest = [...platforms].sort((a, b) => PLATFORM_LIMITS[a] - PLATFORM_LIMITS[b])[0]!;
+  const anyLong = platforms.some((p) => !isShort(p));
 
   for (let i = 0; i < count; i++) {
-    const platform = platforms[i % platforms.length]!;
+    const platform = shortest;
     const short = isShort(platform);
-    // Each subject the brain knows gets the first posts, one each, on the sentence that names it
-    // best (a subject an earlier post already covers needs no post of its own).
+    // Each subject the brain knows gets the first messages, one each, on the sentence that names
+    // it best (a subject an earlier message already covers needs no message of its own).
     let subject: BriefSubject | undefined = known.find((s) => !covered.has(s) && facts.some((f) => free(f) && knows(s, f)));
     const pending = known.filter((s) => !covered.has(s) && s !== subject);
     const fitsAlone = (f: Fact) => !short || fitsPlatform(f.text, topicList.slice(0, 1), platform) || !!firstClause(f.text);
     const fit = (f: Fact) =>
       (subject ? (knows(subject, f) ? 20 : 0) + coverOf(subject, f) * 4 + longestRun(subject.label, f.text) * 3 + overlap(stemsOf(subject.query), f.stems) * 2 + (f.subject === subject.label ? 2 : 0) : 0) +
       relevance(f) -
-      // A sentence another subject needs is kept for that subject's post.
+      // A sentence another subject needs is kept for that subject's message.
       (pending.some((s) => knows(s, f)) && !(subject && knows(subject, f)) ? 12 : 0);
-    const main = facts.filter((f) => free(f) && fitsAlone(f)).sort((a, b) => fit(b) - fit(a) || a.order - b.order)[0];
+    // Every message serves the brief: only facts on its subjects qualify; when none is left the
+    // campaign ends shorter than asked (the first message may take the brand's best fact, so a
+    // brief the brain knows nothing of still gets one post; the screen says what to add).
+    const candidates = facts.filter((f) => free(f) && fitsAlone(f));
+    const main = (candidates.filter(onBrief).length || i > 0 ? candidates.filter(onBrief) : candidates).sort((a, b) => fit(b) - fit(a) || a.order - b.order)[0];
+    if (!main && posts.length) break;
     let mainText = main?.text;
     if (main && short && !fitsPlatform(main.text, topicList.slice(0, 1), platform)) mainText = firstClause(main.text) ?? main.text;
     // A second sentence on longer networks: from the same passage or subject, and on the same
-    // topic; when fewer posts remain than subjects to cover, the next subject's sentence.
+    // topic; when fewer messages remain than subjects to cover, the next subject's sentence.
     const crowded = pending.length >= count - i;
     const nextSubject = crowded ? pending.find((s) => facts.some((f) => free(f) && f !== main && knows(s, f))) : undefined;
+    // Few facts on the brief left: each carries a message of its own rather than a second sentence.
+    const scarce = candidates.filter((f) => f !== main && onBrief(f)).length < count - i - 1;
     const support =
-      main && !short && nextSubject
+      main && anyLong && nextSubject
         ? facts.filter((f) => free(f) && f !== main && knows(nextSubject, f) && f.text.length + main.text.length < 480)[0]
-        : main && !short
+        : main && anyLong && !scarce
         ? facts
-            .filter((f) => free(f) && f !== main && f.brain && (f.passage === main.passage || (subject && knows(subject, f))))
+            .filter((f) => free(f) && f !== main && f.brain && onBrief(f) && (f.passage === main.passage || (subject && knows(subject, f))))
             .filter((f) => topicalOverlap(f.stems, main.stems) >= 2 && f.text.length + main.text.length < 420 && !pending.some((s) => knows(s, f)))
             .sort((a, b) => topicalOverlap(b.stems, main.stems) - topicalOverlap(a.stems, main.stems) || a.order - b.order)[0]
         : undefined;
@@ -456,17 +424,20 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       if (f.passage) usedPassages.set(f.passage, (usedPassages.get(f.passage) ?? 0) + 1);
     }
 
-    // The hook's topic: the brief's subject when the sentence does not name all of it, else what
-    // the sentence is about (its opening noun phrase), else a name in it; no topic, no hook. A
-    // sentence that opens with a person ("Our hygienist removes...") needs no hook naming them.
+    // The hook's topic: the brief's subject when the sentence does not name all of it (so every
+    // message names what the brief is about), else what the sentence is about (its opening noun
+    // phrase), else a name in it; no topic, no hook. A sentence that opens with a person ("Our
+    // hygienist removes...") needs no hook naming them.
     let topic = "";
     let topicIsLead = false;
-    let sparePassage = "";
+    const lead = known[0];
     if (main) {
       const labelMissing = subject && coverOf(subject, main) < subjectStems.get(subject)!.size;
       const personLead = personPhrase(main.np, tagger);
       if (subject && subject.phrase !== false && (labelMissing || (weakTopic(main.np, main.text, tagger) && !personLead))) {
         topic = withArticle(subject.label, subject.det ?? "", /^\p{Lu}/u.test(subject.label));
+      } else if (!subject && lead && lead.phrase !== false && coverOf(lead, main) < subjectStems.get(lead)!.size && onBrief(main)) {
+        topic = withArticle(lead.label, lead.det ?? "", /^\p{Lu}/u.test(lead.label));
       } else if (!weakTopic(main.np, main.text, tagger)) {
         topic = withArticle(main.np!.text, main.np!.det, main.np!.name);
         topicIsLead = true;
@@ -477,27 +448,13 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
         );
         topic = name?.text ?? "";
       }
-    } else {
-      // The facts ran out: a topic a brand sentence opens with that no hook has named yet, that
-      // sentence's passage as its source. None left: the campaign ends here, shorter than asked,
-      // rather than with a repeated line or a hook on a fragment.
-      const spare = [...facts]
-        .sort((a, b) => Number(b.brain) - Number(a.brain) || a.order - b.order)
-        .flatMap((f) => [f.np, ...nounPhrasesIn(f.text, { knownNames: names, tagger })].map((np) => ({ np, f })))
-        .find(({ np, f }) => np && !weakTopic(np, f.text, tagger) && !hookedTopics.has(np.text.toLowerCase()) && np.text.toLowerCase() !== brand.name.trim().toLowerCase());
-      if (spare) {
-        topic = withArticle(spare.np!.text, spare.np!.det, spare.np!.name);
-        sparePassage = spare.f.passage;
-      } else {
-        // Last, the brand itself, in each of the voice's hooks once.
-        topic = brand.name.trim();
-        if (hooks.every((tpl) => used.has(keyOf(hookFor(tpl, topic)))) && posts.length) break;
-      }
-    }
+    } else topic = brand.name.trim(); // nothing on the brief in the brain: one message about the brand, no more
     const firstWord = (s: string) => (words(s)[0] ?? "").toLowerCase();
+    // A sentence that opens with the topic needs no hook naming it ("About Back Care Yoga. Back Care Yoga on ...").
+    if (main && topic && main.text.toLowerCase().startsWith(topic.toLowerCase().replace(/^(?:our|the|your|their) /, ""))) topic = "";
     let hook = "";
     if (topic) {
-      // The template used least so far, starting differently from the posts before it.
+      // The template used least so far, starting differently from the messages before it.
       const order = hooks
         .map((tpl, k) => ({ tpl, k, uses: hookUse.get(tpl) ?? 0, line: hookFor(tpl, topic) }))
         .filter((h) => !used.has(keyOf(h.line)) && !CLICKBAIT.test(h.line) && !repeatsBrief(h.line, prompt))
@@ -508,31 +465,12 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
         if (topic !== brand.name.trim()) hookedTopics.add(topic.toLowerCase().replace(/^(?:our|the|your|their) /, ""));
       }
     }
-    // No fact and no hook left: nothing new to say, so the campaign ends shorter than asked.
-    if (!main && !hook && posts.length) break;
-    // A call to action is a sentence too: once per campaign, then none.
-    const ctaList = CTAS[voice].filter((c) => (!c.only || c.only.includes(platform)) && !c.not?.includes(platform) && !used.has(keyOf(c.text)));
-    const cta = ctaList
-      .map((c, k) => ({ c, k, uses: ctaUse.get(c.text) ?? 0 }))
-      .sort((a, b) => a.uses - b.uses || ((a.k - seed - i * 7) % ctaList.length + ctaList.length) % ctaList.length - (((b.k - seed - i * 7) % ctaList.length) + ctaList.length) % ctaList.length)[0];
-    // A sentence that is itself an invitation ("Book a free test ride at ...") needs no second one.
+    if (!main && !hook) break;
+    // The call to action: the brief's own ask or the brand's invitations, each once (writer/cta.ts);
+    // a sentence that is itself an invitation ("Book a free test ride at ...") needs no second one.
     const imperative = !!main && !main.np && /^\p{Lu}\p{Ll}+ (?:a|an|the|our|your|us|it|one)\b/u.test(main.text) && !/^(?:We|You|They|It|This|There|Our)\b/.test(main.text);
-    const ctaText = imperative ? "" : (cta?.c.text ?? "");
-
-    // Hashtags: topics this post talks about first, then the brief's subjects and the brand.
-    const factLines = [mainText, support?.text].filter((x): x is string => !!x);
-    const postStems = stemsOf(`${factLines.join(" ")} ${topic}`);
-    const ranked = topicList
-      .map((t, k) => ({ t, k, hit: overlap(topicStems[k]!, postStems) / Math.max(1, topicStems[k]!.size) }))
-      .sort((a, b) => b.hit - a.hit || a.k - b.k);
-    const maxTags = platform === "twitter" ? 2 : platform === "instagram" ? 8 : 3;
-    // A post no topic matches still carries one tag: the brand's own name (the last candidate).
-    // Instagram takes more: the brief's subjects and the brand too, but not the brain's other
-    // names the post does not mention (no #TwelfthNight under a post about the baking school).
-    // A topic the post talks about is one all of whose words it says: "#SmilePlan" is not a post's
-    // about a Bright Smile whitening kit, nor "#MorningBun" one's about hot cross buns.
-    const matching = ranked.filter((r) => r.hit === 1 || (platform === "instagram" && topicSources[r.k] !== "brain"));
-    const tags = (matching.length ? matching : topicList.slice(-1).map((t) => ({ t }))).slice(0, maxTags).map((r) => r.t);
+    const ctaText = imperative ? "" : (ctas[nextCta] ?? "");
+    let ctaUsed = false;
 
     // The hook names the sentence's subject: the sentence then goes on with a pronoun ("Meet our
     // sourdough starter. It is called Doris, ...") when it opened with that phrase and a verb.
@@ -555,36 +493,52 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
     };
     const factBody = (lines: string[]) => [pronounFact(lines[0]!, main), ...lines.slice(1)].join(" ");
 
-    // Rhythm by voice: playful and bold break lines, the others keep paragraphs (one line on X).
-    const lineVoice = LINE_VOICES.has(voice);
-    const join = (parts: string[]) => parts.filter(Boolean).join(lineVoice ? "\n" : short ? " " : "\n\n");
-    let parts: string[];
-    if (!factLines.length) parts = [hook, ctaText];
-    else if (short) {
-      // The fact always; hook and call to action only while the post still fits the network's count.
-      parts = [factLines[0]!];
-      for (const extra of [hook, ctaText]) {
-        if (!extra) continue;
-        const next = extra === hook ? [extra, pronounFact(factLines[0]!, main)] : [...parts, extra];
-        if (fitsPlatform(join(next), tags, platform)) parts = next;
-      }
-    } else parts = [hook, factBody(factLines), ctaText];
-    // A hook next to a fact could line up a run of the brief's words: then the facts stand alone.
-    if (repeatsBrief(join(parts), prompt) && factLines.length) parts = [factLines.join(" ")];
-    let content = join(parts).replace(/[ \t]+([.,!?])/g, "$1").trim();
-    if (!content) content = hook || ctaText || brand.name;
-    if (parts.includes(ctaText) && cta) ctaUse.set(cta.c.text, cta.uses + 1);
-    for (const line of parts) if (line) used.add(keyOf(line));
-    openers.add(firstWord(content));
-    const fitted = fitToPlatform(content, tags, platform);
-    posts.push({
-      content: fitted.content,
-      hashtags: fitted.hashtags,
-      platform,
-      image_prompt: truncateWords(`${brand.name}${brand.industry ? ` (${brand.industry})` : ""}: ${main?.text ?? topic}`, 200),
-      sources: [...new Set([main?.passage, support?.passage, sparePassage].filter((x): x is string => !!x))],
-      key_line: truncateWords(mainText ?? (hook || brand.name), 140),
-    });
+    // One variant per network: the same message, fitted to how each network counts and tags.
+    for (const target of platforms) {
+      const targetShort = isShort(target);
+      const factLines = (targetShort ? [mainText] : [main?.text, support?.text]).filter((x): x is string => !!x);
+      // Hashtags: topics this post says in full, within the network's cap (platforms/<id>/meta.ts);
+      // a post no topic matches carries the brand's own tag (the last candidate).
+      const postStems = stemsOf(`${factLines.join(" ")} ${topic}`);
+      const ranked = topicList
+        .map((t, k) => ({ t, k, hit: overlap(topicStems[k]!, postStems) / Math.max(1, topicStems[k]!.size) }))
+        .filter((r) => r.hit === 1)
+        .sort((a, b) => a.k - b.k);
+      const tags = (ranked.length ? ranked.map((r) => r.t) : topicList.slice(-1)).slice(0, hashtagCap(target));
+
+      // Rhythm by voice: playful and bold break lines, the others keep paragraphs (one line on short networks).
+      const lineVoice = LINE_VOICES.has(voice);
+      const join = (parts: string[]) => parts.filter(Boolean).join(lineVoice ? "\n" : targetShort ? " " : "\n\n");
+      let parts: string[];
+      if (!factLines.length) parts = [hook, ctaText];
+      else if (targetShort) {
+        // The fact always; hook and call to action only while the post still fits the network's count.
+        parts = [factLines[0]!];
+        for (const extra of [hook, ctaText]) {
+          if (!extra) continue;
+          const next = extra === hook ? [extra, pronounFact(factLines[0]!, main)] : [...parts, extra];
+          if (fitsPlatform(join(next), tags, target)) parts = next;
+        }
+      } else parts = [hook, factBody(factLines), ctaText];
+      // A hook next to a fact could line up a run of the brief's words: then the facts stand alone.
+      if (repeatsBrief(join(parts), prompt) && factLines.length) parts = [factLines.join(" ")];
+      let content = join(parts).replace(/[ \t]+([.,!?])/g, "$1").trim();
+      if (!content) content = hook || ctaText || brand.name;
+      if (ctaText && parts.includes(ctaText)) ctaUsed = true;
+      for (const line of parts) if (line) used.add(keyOf(line));
+      openers.add(firstWord(content));
+      const fitted = fitToPlatform(content, tags, target);
+      posts.push({
+        content: fitted.content,
+        hashtags: fitted.hashtags,
+        platform: target,
+        image_prompt: truncateWords(`${brand.name}: ${main?.text ?? topic}`, 200),
+        sources: [...new Set([main?.passage, targetShort ? undefined : support?.passage].filter((x): x is string => !!x))],
+        key_line: truncateWords(mainText ?? (hook || brand.name), 140),
+        message: i,
+      });
+    }
+    if (ctaUsed) nextCta++;
   }
   return posts;
 }

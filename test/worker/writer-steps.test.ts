@@ -1,0 +1,87 @@
+// The writer's named steps (issue 23): roles (internal notes never published, labels never
+// echoed), plan (only facts that serve the brief), call to action (the brief's ask or the brand's
+// own invitations, never a stock line), per-network fit (hashtag caps from each network's meta),
+// and the local writer putting them together as messages with one variant per network.
+import { describe, expect, it } from "vitest";
+import { isInternalSentence, labelOf, stripLabel, voiceNotes } from "../../worker/adapters/ai/writer/roles";
+import { briefCta, campaignCtas, invitationsIn } from "../../worker/adapters/ai/writer/cta";
+import { briefStems, servesBrief, stemSet } from "../../worker/adapters/ai/writer/plan";
+import { hashtagCap } from "../../worker/adapters/ai/writer/fit";
+import { writePosts } from "../../worker/adapters/ai/local/posts";
+import { PLATFORM_METAS } from "../../platforms/registry";
+import { YOGA } from "../fixtures/writer/quality-fixture";
+import { checkCampaign } from "./writer-checks";
+
+describe("roles: what may be published", () => {
+  it("reads internal notes from their labels and strips other labels", () => {
+    expect(isInternalSentence("Brand voice: warm and encouraging, never gym-bro.")).toBe(true);
+    expect(isInternalSentence("Content pillars: beginner confidence, back care.")).toBe(true);
+    expect(isInternalSentence("Goals for this year: grow the club to 1,500 members.")).toBe(true);
+    expect(isInternalSentence("Audience: adults over 35.")).toBe(true);
+    expect(isInternalSentence("Referral programme: recommend a friend and you both get a free class.")).toBe(false);
+    expect(isInternalSentence("Our studio is above the bookshop.")).toBe(false);
+    // The brain's stored role wins when the sentence has no label.
+    expect(isInternalSentence("We sound like a calm neighbour.", "voice")).toBe(true);
+    expect(isInternalSentence("We sound like a calm neighbour.", "fact")).toBe(false);
+    expect(stripLabel("Referral programme: recommend a friend and you both get a free class.")).toBe("Recommend a friend and you both get a free class.");
+    expect(stripLabel("Yes, Saturdays at 2pm.")).toBe("Yes, Saturdays at 2pm.");
+    expect(labelOf("Opening times at 9: not a label")).toBeNull();
+    expect(labelOf("The croissants take three days: the dough is laminated.")).toBeNull();
+    expect(labelOf("Sampling is tail-based: every trace with an error is kept.")).toBeNull();
+    expect(stripLabel("The croissants take three days: the dough is laminated.")).toBe("The croissants take three days: the dough is laminated.");
+    expect(voiceNotes([{ text: "Brand voice: warm and playful." }, { text: "We open at 9." }])).toBe("warm and playful.");
+  });
+});
+
+describe("call to action: the brief's ask or the brand's own", () => {
+  it("turns the brief's ask into an action said to the reader, cut before its reason", () => {
+    expect(briefCta("Get new puppy owners to sign up for our Thursday puppy class before the next course fills up")).toBe("Sign up for our Thursday puppy class.");
+    expect(briefCta("Promote our next Margin Clinic webinar and get chefs to send in their menus for a live review")).toBe("Send in your menus for a live review.");
+    expect(briefCta("Announce our Saturday beginner course for people who have never tried yoga")).toBeNull();
+  });
+  it("splits the brand's invitations and offers nothing else", () => {
+    expect(invitationsIn("Call 01422 350 118 or book a service on our website.")).toEqual(["Call 01422 350 118.", "Book a service on our website."]);
+    expect(invitationsIn("Our studio has a tea corner.")).toEqual([]);
+    expect(campaignCtas("Announce our course", ["Our studio has a tea corner."])).toEqual([]);
+  });
+});
+
+describe("plan: every message serves the brief", () => {
+  it("accepts facts on the brief's subject and refuses unrelated ones", () => {
+    const brief = briefStems(["Saturday beginner course", "yoga"], "Stillwater Yoga", () => false);
+    expect([...brief.stems].sort()).toEqual(["beginn", "cours", "saturdai"].sort());
+    expect(servesBrief(stemSet("The beginner course teaches the basic poses."), brief, false)).toBe(true);
+    expect(servesBrief(stemSet("A ten-class pass costs 85 pounds and lasts four months."), brief, false)).toBe(false);
+    expect(servesBrief(stemSet("A ten-class pass costs 85 pounds."), brief, true)).toBe(true);
+  });
+});
+
+describe("fit: hashtag caps come from each network's meta", () => {
+  it("is the meta's number for every network", () => {
+    for (const m of PLATFORM_METAS) expect(hashtagCap(m.id)).toBe(m.rules.hashtagCap);
+  });
+});
+
+describe("the local writer: one message on every network", () => {
+  const input = (prompt: string, count: number) => ({
+    brand: { name: YOGA.name, industry: YOGA.industry, brand_voice: YOGA.brand_voice, description: YOGA.description },
+    prompt,
+    context: [],
+    insights: [],
+    count,
+    platforms: ["twitter", "instagram"] as ("twitter" | "instagram")[],
+    passages: YOGA.book.split("\n").map((text, i) => ({ id: `p${i}`, text })),
+  });
+  it("writes each message once per network, on the brief, without internal notes, labels or stock lines", () => {
+    const brief = YOGA.briefs[0]!;
+    const drafts = writePosts(input(brief.prompt, 4));
+    const messages = [...new Set(drafts.map((d) => d.message))];
+    expect(messages.length).toBeGreaterThan(0);
+    for (const m of messages) expect(drafts.filter((d) => d.message === m).map((d) => d.platform).sort()).toEqual(["instagram", "twitter"]);
+    const c = checkCampaign(drafts.map((d) => ({ ...d, message_id: `m${d.message}` })), YOGA, brief);
+    expect({ ...c, findings: [] }).toMatchObject({ onBrief: drafts.length, internalNotes: 0, labelEchoes: 0, badHashtags: 0, unsupportedFigures: 0, pastedBriefs: 0, repeatedSentences: 0, stockCtas: 0 });
+    for (const d of drafts) expect(d.hashtags.length).toBeLessThanOrEqual(hashtagCap(d.platform));
+    // The brand's own invitation is the call to action.
+    expect(drafts.some((d) => /Book a place on our website|Message us on Instagram/.test(d.content)), drafts.map((d) => d.content).join("\n---\n")).toBe(true);
+  });
+});
