@@ -137,7 +137,8 @@ describe("the fakes refuse what the real services refuse", () => {
   });
 
   it("Workers AI flux-1-schnell: prompt 1-2048 characters, steps <= 8, no other input", async () => {
-    const ai = fakeAiBinding(env.FAKES_URL);
+    // Probing the fake's refusals (not recorded as contract violations, decision 190).
+    const ai = fakeAiBinding(env.FAKES_URL, { probe: true });
     await expect(ai.run(FLUX, { prompt: "a bike", seed: 7 })).rejects.toThrow(/additional properties/);
     await expect(ai.run(FLUX, { prompt: "a bike", steps: 9 })).rejects.toThrow(/steps/);
     await expect(ai.run(FLUX, { prompt: "x".repeat(2049) })).rejects.toThrow(/2048/);
