@@ -187,16 +187,19 @@ export type CampaignWithPosts = Campaign & { posts: Post[] };
 
 export type DashboardResponse = {
   total_posts: number;
-  /** Posts created in the last 30 days as a percentage of all posts, one decimal. */
-  total_change_percent: number;
-  total_change: string;
+  /**
+   * Posts created in the last `trend_days` days against the `trend_days` before, in percent with
+   * one decimal; null when the previous period has no posts (decision 205: never a constant).
+   */
+  total_change_percent: number | null;
+  total_change: string | null;
   scheduled_posts: number;
-  scheduled_change: string;
   connected_accounts: number;
-  connected_change: string;
-  /** Engagement gained in the last 7 days (issue 13) and its change against the 7 before. */
+  /** Engagement gained in the last 7 days (issue 13); its change against the 7 before, or null. */
   engagement_week: number;
-  engagement_change: string;
+  engagement_change: string | null;
+  /** The length of the compared periods ("vs previous 7 days"). */
+  trend_days: number;
   upcoming: Post[];
   progress: { brain: boolean; social: boolean; posts: boolean };
 };

@@ -147,7 +147,7 @@ describe("pre-rendered public pages", () => {
         if (url === "/api/auth/session") return jsonResponse({ user: signedIn ? { id: "u1", email: "ann@example.com" } : null, auth: { provider: "builtin", devOutbox: true } });
         if (url === "/api/projects") return jsonResponse([project]);
         if (url === "/api/projects/p1/dashboard")
-          return jsonResponse({ total_posts: 7, total_change: "+0.0%", scheduled_posts: 2, scheduled_change: "+3.2%", connected_accounts: 1, connected_change: "-", engagement_week: 0, engagement_change: "-", upcoming: [] });
+          return jsonResponse({ total_posts: 7, total_change: null, scheduled_posts: 2, connected_accounts: 1, engagement_week: 0, engagement_change: null, trend_days: 7, upcoming: [] });
         return jsonResponse({ error: { code: "not_found", message: "not found" } }, 404);
       });
 

@@ -77,26 +77,36 @@ export function QuickActions() {
 
 export type DashboardFigures = Pick<
   DashboardResponse,
-  "total_posts" | "total_change" | "scheduled_posts" | "scheduled_change" | "connected_accounts" | "connected_change" | "engagement_week" | "engagement_change"
+  "total_posts" | "total_change" | "scheduled_posts" | "connected_accounts" | "engagement_week" | "engagement_change" | "trend_days"
 >;
 
-/** The four figures; `null` while they load (placeholders in the same text lines). */
-export function DashboardStats({ figures }: { figures: DashboardFigures | null }) {
+/**
+ * The four figures; `null` while they load (placeholders in the same text lines). Every figure
+ * comes from the response: a trend shows only when the server computed one against a previous
+ * period with data, with that period stated; otherwise the line stays empty (decision 205).
+ */
+export function DashboardStats({ figures, failed = false }: { figures: DashboardFigures | null; failed?: boolean }) {
   const f = figures;
+  const trend = (change: string | null | undefined) => (f ? (change ? `${change} vs previous ${f.trend_days} days` : null) : undefined);
+  const none = f || failed ? null : undefined;
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-      <Stat label="Total Posts" value={f?.total_posts} change={f?.total_change} icon={<Send size={18} aria-hidden />} />
-      <Stat label="Scheduled Posts" value={f?.scheduled_posts} change={f?.scheduled_change} icon={<CalendarDays size={18} aria-hidden />} />
-      <Stat label="Connected Accounts" value={f?.connected_accounts} change={f?.connected_change} icon={<Users size={18} aria-hidden />} />
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-label="Figures" as="section">
+      <Stat label="Total Posts" value={f?.total_posts} failed={failed} trend={trend(f?.total_change) ?? none} icon={<Send size={18} aria-hidden />} />
+      <Stat label="Scheduled Posts" value={f?.scheduled_posts} failed={failed} trend={none} icon={<CalendarDays size={18} aria-hidden />} />
+      <Stat label="Connected Accounts" value={f?.connected_accounts} failed={failed} trend={none} icon={<Users size={18} aria-hidden />} />
       {/* Issue 13: engagement gained in the last 7 days, change against the week before. */}
-      <Stat label="Engagement (7 days)" value={f?.engagement_week} change={f?.engagement_change} icon={<Heart size={18} aria-hidden />} />
+      <Stat label="Engagement (7 days)" value={f?.engagement_week} failed={failed} trend={trend(f?.engagement_change) ?? none} icon={<Heart size={18} aria-hidden />} />
     </SimpleGrid>
   );
 }
 
-function Stat({ label, value, change, icon }: { label: string; value: number | undefined; change: string | undefined; icon: ReactNode }) {
-  const pending = value === undefined || change === undefined;
-  const tone = pending ? "fg.muted" : change.startsWith("+") ? "green.fg" : change.startsWith("-") && change.length > 1 ? "red.fg" : "fg.muted";
+/**
+ * `trend`: undefined while loading, null when there is none to show. `failed`: the figures could
+ * not be read; a dash says "unknown" where a 0 would claim the project has nothing.
+ */
+function Stat({ label, value, trend, icon, failed }: { label: string; value: number | undefined; trend: string | null | undefined; icon: ReactNode; failed: boolean }) {
+  const pending = !failed && (value === undefined || trend === undefined);
+  const tone = !trend ? "fg.muted" : trend.startsWith("+") ? "green.fg" : trend.startsWith("-") ? "red.fg" : "fg.muted";
   return (
     <Card.Root role="group" aria-label={label}>
       <Card.Body gap="1">
@@ -105,10 +115,11 @@ function Stat({ label, value, change, icon }: { label: string; value: number | u
           {icon}
         </HStack>
         <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`} aria-busy={pending}>
-          {pending ? placeholder("12") : value}
+          {pending ? placeholder("12") : failed ? "–" : value}
         </Text>
-        <Text fontSize="sm" color={tone}>
-          {pending ? placeholder("16") : change}
+        {/* The line keeps its height with no trend, so the cards do not change size. */}
+        <Text fontSize="sm" color={tone} minH="1lh" data-testid={`trend-${label}`}>
+          {pending ? placeholder("16") : trend}
         </Text>
       </Card.Body>
     </Card.Root>
@@ -153,8 +164,8 @@ export function DashboardContentFrame({ projectName = null }: { projectName?: st
   return (
     <DashboardLayout>
       <DashboardHeading projectName={projectName} />
-      <QuickActions />
       <DashboardStats figures={null} />
+      <QuickActions />
       <UpcomingCard>
         <UpcomingLoading />
       </UpcomingCard>
