@@ -78,7 +78,7 @@ describe("campaign creator", () => {
     const date = screen.getByLabelText("Start date");
     expect(date).toHaveValue(todayIn(browserTimeZone()));
     expect(date).toHaveAttribute("min", todayIn(browserTimeZone()));
-    expect(screen.getByRole("checkbox", { name: "Twitter" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "X (Twitter)" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Instagram" })).not.toBeChecked();
     expect(screen.queryByRole("button", { name: "Schedule All Posts" })).not.toBeInTheDocument();
   });
@@ -87,7 +87,7 @@ describe("campaign creator", () => {
     const user = userEvent.setup();
     renderPage();
     await user.type(screen.getByLabelText("Campaign prompt"), "short");
-    await user.click(screen.getByRole("checkbox", { name: "Twitter" }));
+    await user.click(screen.getByRole("checkbox", { name: "X (Twitter)" }));
     await user.clear(screen.getByLabelText("Start date"));
     await user.clear(screen.getByLabelText("Start time"));
     await user.clear(screen.getByLabelText("Number of posts"));

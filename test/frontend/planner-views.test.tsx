@@ -193,7 +193,7 @@ describe("analytics screen", () => {
     const totals = await screen.findByTestId("network-totals");
     expect(within(totals).getByText("30")).toBeInTheDocument();
     expect(within(totals).getByText("+100.0% vs previous 30 days")).toBeInTheDocument();
-    expect(screen.getAllByTestId("line-chart")[0]).toHaveTextContent("Engagement per day by network: Twitter 30");
+    expect(screen.getAllByTestId("line-chart")[0]).toHaveTextContent("Engagement per day by network: X (Twitter) 30");
     expect(within(screen.getByTestId("top-posts")).getByText("Month post one")).toBeInTheDocument();
     expect(screen.getByLabelText("Mon 9:00: 17")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "90 days" }));

@@ -4,7 +4,7 @@ import useSWR from "swr";
 import type { AnalyticsResponse } from "../../../schema/api/analytics";
 import { ANALYTICS_RANGES } from "../../../schema/api/analytics";
 import { browserTimeZone } from "../../../schema/api/campaigns";
-import { isPlatformId, platformLabel, platformMeta } from "../../../platforms/registry";
+import { isPlatformId, networkName as platformLabel, platformMeta } from "../../../platforms/registry";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { useAuth } from "../../app/auth-context";
 import { fetcher } from "../../lib/api";
