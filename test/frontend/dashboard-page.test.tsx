@@ -83,7 +83,9 @@ describe("dashboard", () => {
     expect(screen.getByRole("link", { name: /Create New Campaign/ })).toHaveAttribute("href", "/campaigns/new");
     expect(screen.getByRole("link", { name: /1\. Feed Your Brain/ })).toHaveAttribute("href", "/brain");
     expect(screen.getByRole("link", { name: /2\. Connect Social/ })).toHaveAttribute("href", "/social-connect");
-    expect(screen.getByRole("link", { name: /3\. Generate Campaign/ })).toHaveAttribute("href", "/campaigns/new");
+    expect(screen.getByRole("link", { name: /3\. Schedule Posts/ })).toHaveAttribute("href", "/campaigns/new");
+    expect(screen.getByTestId("checklist-count")).toHaveTextContent("Getting started: 0 of 3 done");
+    expect(screen.queryByRole("button", { name: "Dismiss" })).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: /View Calendar/ })).toHaveAttribute("href", "/calendar");
     expect(screen.getByText("No upcoming posts")).toBeInTheDocument();
     expect(screen.getByText("Create a campaign to schedule some posts")).toBeInTheDocument();
@@ -134,6 +136,33 @@ describe("dashboard", () => {
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByLabelText("Content")).toHaveValue("Upcoming a");
     expect(within(dialog).getByRole("button", { name: "Save Changes" })).toBeInTheDocument();
+  });
+
+  // Issue 26: the getting-started cards never ticked off or went away.
+  it("the checklist ticks from the project's data, shows progress, and can be dismissed once done", async () => {
+    localStorage.clear();
+    dashboard = { ...empty, progress: { brain: true, social: false, posts: true } };
+    const first = renderPage();
+    expect(await screen.findByText("Getting started: 2 of 3 done")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /1\. Feed Your Brain/ })).toHaveAttribute("data-complete", "true");
+    expect(screen.getByRole("link", { name: /2\. Connect Social/ })).toHaveAttribute("data-complete", "false");
+    expect(screen.getByRole("link", { name: /3\. Schedule Posts/ })).toHaveAttribute("data-complete", "true");
+    expect(screen.getByRole("link", { name: /1\. Feed Your Brain/ })).toHaveTextContent("(done)");
+    expect(screen.getByRole("link", { name: /2\. Connect Social/ })).not.toHaveTextContent("(done)");
+    expect(screen.queryByRole("button", { name: "Dismiss" })).not.toBeInTheDocument();
+    first.unmount();
+
+    dashboard = { ...empty, progress: { brain: true, social: true, posts: true } };
+    const second = renderPage();
+    expect(await screen.findByText("Getting started: 3 of 3 done")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("region", { name: "Getting started" })).not.toBeInTheDocument();
+    second.unmount();
+    // Stays dismissed for this project.
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId("stat-Total Posts")).toHaveAttribute("aria-busy", "false"));
+    expect(screen.queryByRole("region", { name: "Getting started" })).not.toBeInTheDocument();
+    localStorage.clear();
   });
 
   it("stays on the page when loading fails, its figures shown as unknown rather than 0", async () => {

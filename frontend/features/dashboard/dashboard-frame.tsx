@@ -6,18 +6,22 @@
 // every step that loads (session, shell, screen) and the screen replaces it with the same layout,
 // the figures filling in place. A small chunk: only Chakra layout, a few icons and links.
 import { Box, Button, Card, Circle, Heading, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { ArrowRight, Brain, CalendarDays, Heart, Plus, Send, Share2, Sparkles, Users } from "lucide-react";
+import { ArrowRight, Brain, CalendarDays, Check, Heart, Plus, Send, Share2, Sparkles, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { connectableNames } from "../../../platforms/registry";
 import type { DashboardResponse } from "../../../schema/api/campaigns";
 import { Bone, ShellSkeleton } from "../../app/shell/shell-skeleton";
 
+// The first-run checklist (issue 26): each step ticks from the project's real data (the
+// dashboard's progress flags, the same the header's dots show).
 const QUICK_ACTIONS = [
-  { step: 1, title: "Feed Your Brain", text: "Upload brand documents so every post sounds like you.", to: "/brain", icon: Brain },
-  { step: 2, title: "Connect Social", text: `Link your ${connectableNames()} accounts to publish.`, to: "/social-connect", icon: Share2 },
-  { step: 3, title: "Generate Campaign", text: "Turn one prompt into a whole schedule of posts.", to: "/campaigns/new", icon: Sparkles },
+  { step: 1, key: "brain", title: "Feed Your Brain", text: "Upload brand documents so every post sounds like you.", to: "/brain", icon: Brain },
+  { step: 2, key: "social", title: "Connect Social", text: `Link your ${connectableNames()} accounts to publish.`, to: "/social-connect", icon: Share2 },
+  { step: 3, key: "posts", title: "Schedule Posts", text: "Turn one prompt into a whole schedule of posts.", to: "/campaigns/new", icon: Sparkles },
 ] as const;
+
+export type ChecklistProgress = DashboardResponse["progress"];
 
 /** A placeholder inside a text line (the line keeps its height). */
 const placeholder = (w: string) => <Bone as="span" display="inline-block" verticalAlign="middle" h="0.8em" w={w} />;
@@ -49,19 +53,44 @@ export function DashboardHeading({ projectName }: { projectName: string | null }
   );
 }
 
-export function QuickActions() {
+/**
+ * The getting-started checklist. `progress` is null until the data is known (the pre-rendered
+ * frame): then nothing is ticked and no count is shown. Once every step is done it can be
+ * dismissed (`onDismiss`).
+ */
+export function QuickActions({ progress = null, onDismiss }: { progress?: ChecklistProgress | null; onDismiss?: () => void }) {
+  const done = progress ? QUICK_ACTIONS.filter((a) => progress[a.key]).length : null;
   return (
+    <Stack gap="3" as="section" aria-label="Getting started">
+      <HStack justify="space-between" minH="8">
+        <Text fontWeight="semibold" color="fg.muted" fontSize="sm" data-testid="checklist-count">
+          {done === null ? "Getting started" : `Getting started: ${done} of ${QUICK_ACTIONS.length} done`}
+        </Text>
+        {done === QUICK_ACTIONS.length && onDismiss && (
+          <Button size="xs" variant="ghost" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        )}
+      </HStack>
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" as="nav" aria-label="Quick actions">
-      {QUICK_ACTIONS.map((a) => (
-        <Card.Root key={a.step} asChild variant="outline" _hover={{ borderColor: "brand.solid", shadow: "sm" }} transition="all 0.15s">
+      {QUICK_ACTIONS.map((a) => {
+        const complete = !!progress?.[a.key];
+        return (
+        <Card.Root key={a.step} asChild variant="outline" _hover={{ borderColor: "brand.solid", shadow: "sm" }} transition="all 0.15s" data-complete={complete}>
           <RouterLink to={a.to}>
             <Card.Body gap="2">
               <HStack gap="3">
-                <Circle size="9" bg="brand.subtle" color="brand.fg">
-                  <a.icon size={18} aria-hidden />
+                <Circle size="9" bg={complete ? "green.solid" : "brand.subtle"} color={complete ? "white" : "brand.fg"}>
+                  {complete ? <Check size={18} aria-hidden /> : <a.icon size={18} aria-hidden />}
                 </Circle>
                 <Heading as="h2" size="md">
                   {a.step}. {a.title}
+                  {complete && (
+                    <Box as="span" srOnly>
+                      {" "}
+                      (done)
+                    </Box>
+                  )}
                 </Heading>
               </HStack>
               <Text color="fg.muted" fontSize="sm">
@@ -70,8 +99,10 @@ export function QuickActions() {
             </Card.Body>
           </RouterLink>
         </Card.Root>
-      ))}
+        );
+      })}
     </SimpleGrid>
+    </Stack>
   );
 }
 

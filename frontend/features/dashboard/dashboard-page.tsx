@@ -34,6 +34,7 @@ export default function DashboardPage() {
   const refresh = useCallback(() => void mutate(), [mutate]);
   const actions = usePostActions(refresh);
   const [editing, setEditing] = useState<Post | null>(null);
+  const [dismissed, setDismissed] = useState(() => (project ? checklistDismissed(project.id) : false));
 
   // The same frame as before the session was known (dashboard-frame.tsx): nothing moves.
   if (!project) return <DashboardContentFrame />;
@@ -52,7 +53,15 @@ export default function DashboardPage() {
       <DashboardHeading projectName={project.name} />
       {/* The user's own figures first (on a phone they were below the fold, issue 26). */}
       <DashboardStats figures={pending ? null : (data ?? null)} failed={failed} />
-      <QuickActions />
+      {!(dismissed && data && allDone(data.progress)) && (
+        <QuickActions
+          progress={data?.progress ?? null}
+          onDismiss={() => {
+            dismissChecklist(project.id);
+            setDismissed(true);
+          }}
+        />
+      )}
 
       <UpcomingCard>
         {pending ? (
@@ -117,6 +126,24 @@ export default function DashboardPage() {
     </DashboardLayout>
   );
 }
+
+// The checklist, once every step is done, can be put away for this project on this browser.
+const dismissKey = (projectId: string) => `brandpilot:checklist-dismissed:${projectId}`;
+function checklistDismissed(projectId: string): boolean {
+  try {
+    return localStorage.getItem(dismissKey(projectId)) === "1";
+  } catch {
+    return false;
+  }
+}
+function dismissChecklist(projectId: string) {
+  try {
+    localStorage.setItem(dismissKey(projectId), "1");
+  } catch {
+    // Storage refused (private mode): dismissed for this visit only.
+  }
+}
+const allDone = (p: { brain: boolean; social: boolean; posts: boolean }) => p.brain && p.social && p.posts;
 
 // Only the (empty) list is read from this after a failed load; the figures show as unknown.
 const EMPTY = { upcoming: [] as Post[] };
