@@ -36,9 +36,22 @@ export function platformMeta(id: PlatformId): PlatformMeta<PlatformId> {
   return BY_ID.get(id)!;
 }
 
-/** "X and Instagram": the networks users can connect today, as running text. */
+/**
+ * The one name of a network on screen (decision 207): "X (Twitter)" in lists, cards, filters and
+ * selects and where text names it first; `networkShortName` ("X") after that. Unknown ids as given.
+ */
+export const networkName = (id: string): string => {
+  const m = BY_ID.get(id);
+  return m ? (m.displayName ?? m.brand) : id;
+};
+export const networkShortName = (id: string): string => {
+  const m = BY_ID.get(id);
+  return m ? (m.shortName ?? m.brand) : id;
+};
+
+/** "X (Twitter), Facebook, ... and Threads": the networks users can connect, as running text. */
 export function connectableNames(): string {
-  const names = PLATFORM_METAS.filter((m) => m.connect !== "placeholder").map((m) => m.brand);
+  const names = PLATFORM_METAS.filter((m) => m.connect !== "placeholder").map((m) => networkName(m.id));
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
 }
 

@@ -94,6 +94,13 @@ export type PlatformMeta<Id extends string = string> = {
   displayName: string;
   /** The name in the Create Post platform select ("Twitter (X)"). */
   selectLabel: string;
+  /**
+   * The one name users see in lists, cards, filters and selects ("X (Twitter)"), where it first
+   * appears; `brand` when not set (decision 207).
+   */
+  displayName?: string;
+  /** The name in running text after that ("X"); `brand` when not set. */
+  shortName?: string;
   /** Brand colour of its mark. */
   color: string;
   /** 24x24 viewBox SVG path of its mark. */

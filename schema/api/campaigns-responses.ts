@@ -43,14 +43,13 @@ export const campaignWithPostsResponse = campaignResponse.extend({ posts: z.arra
 
 export const dashboardResponse = z.strictObject({
   total_posts: z.number().int().min(0),
-  total_change_percent: z.number(),
-  total_change: z.string(),
+  total_change_percent: z.number().nullable(),
+  total_change: z.string().nullable(),
   scheduled_posts: z.number().int().min(0),
-  scheduled_change: z.string(),
   connected_accounts: z.number().int().min(0),
-  connected_change: z.string(),
   engagement_week: z.number().int().min(0),
-  engagement_change: z.string(),
+  engagement_change: z.string().nullable(),
+  trend_days: z.number().int().min(1),
   upcoming: z.array(postResponse),
   progress: z.strictObject({ brain: z.boolean(), social: z.boolean(), posts: z.boolean() }),
 }) satisfies z.ZodType<DashboardResponse>;

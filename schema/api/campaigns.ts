@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PLATFORM_METAS } from "../../platforms/registry";
 import { checkPostRules } from "../../platforms/validation";
 import { platformSchema, type Platform } from "./common";
-import { browserTimeZone, dateInZone, isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
+import { browserTimeZone, dateInZone, isValidTimeZone, parseDate, parseTime, timeInZone } from "./campaign-schedule";
 import { postSourcesSchema, type PostSource } from "./post-sources";
 import { mediaInfoSchema, type MediaInfo, type Post } from "./posts";
 
@@ -63,14 +63,29 @@ export const campaignFormSchema = z
 export type CampaignFormInput = z.input<typeof campaignFormSchema>;
 export type CampaignForm = z.output<typeof campaignFormSchema>;
 
-export function campaignFormDefaults(timeZone = browserTimeZone()): CampaignFormInput {
+/**
+ * The default start: today at 09:00 (SPEC.md) while that is still ahead, else the next full hour
+ * (tomorrow 00:00 after 23:00), so a campaign never defaults to a time already past (issue 26:
+ * 09:00 today offered at 20:54).
+ */
+export function defaultStart(timeZone: string, nowMs = Date.now()): { date: string; time: string } {
+  const now = timeInZone(nowMs, timeZone);
+  if (now < CAMPAIGN_DEFAULTS.start_time) return { date: todayIn(timeZone, nowMs), time: CAMPAIGN_DEFAULTS.start_time };
+  const next = Number(now.slice(0, 2)) + 1;
+  // After 23:00 the next full hour is tomorrow's midnight: 61 minutes on is past it in any zone.
+  if (next === 24) return { date: dateInZone(nowMs + 61 * 60_000, timeZone), time: "00:00" };
+  return { date: todayIn(timeZone, nowMs), time: `${String(next).padStart(2, "0")}:00` };
+}
+
+export function campaignFormDefaults(timeZone = browserTimeZone(), nowMs = Date.now()): CampaignFormInput {
+  const start = defaultStart(timeZone, nowMs);
   return {
     prompt: "",
     post_count: CAMPAIGN_DEFAULTS.post_count,
     duration: CAMPAIGN_DEFAULTS.duration,
     platforms: [...CAMPAIGN_DEFAULTS.platforms],
-    start_date: todayIn(timeZone),
-    start_time: CAMPAIGN_DEFAULTS.start_time,
+    start_date: start.date,
+    start_time: start.time,
   };
 }
 
@@ -197,16 +212,19 @@ export type CampaignWithPosts = Campaign & { posts: Post[] };
 
 export type DashboardResponse = {
   total_posts: number;
-  /** Posts created in the last 30 days as a percentage of all posts, one decimal. */
-  total_change_percent: number;
-  total_change: string;
+  /**
+   * Posts created in the last `trend_days` days against the `trend_days` before, in percent with
+   * one decimal; null when the previous period has no posts (decision 205: never a constant).
+   */
+  total_change_percent: number | null;
+  total_change: string | null;
   scheduled_posts: number;
-  scheduled_change: string;
   connected_accounts: number;
-  connected_change: string;
-  /** Engagement gained in the last 7 days (issue 13) and its change against the 7 before. */
+  /** Engagement gained in the last 7 days (issue 13); its change against the 7 before, or null. */
   engagement_week: number;
-  engagement_change: string;
+  engagement_change: string | null;
+  /** The length of the compared periods ("vs previous 7 days"). */
+  trend_days: number;
   upcoming: Post[];
   progress: { brain: boolean; social: boolean; posts: boolean };
 };

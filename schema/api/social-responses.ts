@@ -27,3 +27,9 @@ export const accountChoiceResponse = z.strictObject({
   options: z.array(z.strictObject({ id: z.string(), name: z.string() })),
 }) satisfies z.ZodType<AccountChoice>;
 export const oauthCallbackResponse = z.union([socialAccountResponse, accountChoiceResponse]);
+
+/** GET /api/social-networks: per network, whether Connect can go straight to its consent. */
+export const networkAvailabilityResponse = z.strictObject({
+  networks: z.array(z.strictObject({ id: z.enum(PLATFORMS), configured: z.boolean() })),
+});
+export type NetworkAvailability = z.infer<typeof networkAvailabilityResponse>;

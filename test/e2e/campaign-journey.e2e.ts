@@ -82,11 +82,11 @@ describe("campaign journey at desktop width", () => {
     });
     await step("connect X through the sandbox", async () => {
       await page.goto(`${baseUrl}/social-connect`);
-      await page.getByTestId("platform-twitter").getByRole("button", { name: "Connect Twitter", exact: true }).click();
-      await page.getByRole("dialog", { name: "Connect Twitter" }).getByRole("button", { name: "Connect Twitter", exact: true }).click();
+      // One click: a configured network goes straight to its consent (decision 206).
+      await page.getByTestId("platform-twitter").getByRole("button", { name: "Connect X (Twitter)", exact: true }).click();
       await page.waitForURL((u) => u.origin === sandboxUrl);
       await page.getByRole("button", { name: "Approve", exact: true }).click();
-      await expectToast(page, "Successfully connected Twitter account!");
+      await expectToast(page, "Successfully connected X account!");
       await waitForPath(page, "/social-connect");
     });
     const before = await dashboard();
@@ -129,7 +129,7 @@ describe("campaign journey at desktop width", () => {
     expect(posts.every((p) => p.status === "scheduled" && p.campaign_id)).toBe(true);
     expect(posts.find((p) => p.content === EDITED)).toBeTruthy();
     const d = await dashboard();
-    expect(d).toMatchObject({ total_posts: 10, scheduled_posts: 10, total_change: "+100.0%" });
+    expect(d).toMatchObject({ total_posts: 10, scheduled_posts: 10, total_change: null });
   });
 
   it("finds the posts on the calendar, drags one to another day and publishes one now", async () => {

@@ -57,11 +57,11 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
     projectId = (await api<{ id: string }[]>("/api/projects"))[0]!.id;
     await step("connect X", async () => {
       await page.goto(`${baseUrl}/social-connect`);
-      await page.getByTestId("platform-twitter").getByRole("button", { name: "Connect Twitter", exact: true }).click();
-      await page.getByRole("dialog", { name: "Connect Twitter" }).getByRole("button", { name: "Connect Twitter", exact: true }).click();
+      // One click: a configured network goes straight to its consent (decision 206).
+      await page.getByTestId("platform-twitter").getByRole("button", { name: "Connect X (Twitter)", exact: true }).click();
       await page.waitForURL((u) => u.origin === sandboxUrl);
       await page.getByRole("button", { name: "Approve", exact: true }).click();
-      await expectToast(page, "Successfully connected Twitter account!");
+      await expectToast(page, "Successfully connected X account!");
       await waitForPath(page, "/social-connect");
     });
   });
@@ -71,8 +71,8 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
       await page.goto(`${baseUrl}/settings/schedule`);
       const card = page.getByTestId("slots-twitter");
       await card.getByRole("button", { name: "Add time slot" }).click();
-      await card.getByLabel("Twitter slot day").selectOption("3");
-      await card.getByLabel("Twitter slot time").fill("10:45");
+      await card.getByLabel("X (Twitter) slot day").selectOption("3");
+      await card.getByLabel("X (Twitter) slot time").fill("10:45");
       await page.getByRole("button", { name: "Save schedule" }).click();
       await expectToast(page, "Posting schedule saved");
     });
@@ -180,7 +180,7 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
     });
     await step("see totals, charts, top posts and best times on /analytics", async () => {
       await page.goto(`${baseUrl}/analytics`);
-      await page.getByRole("group", { name: "Twitter totals" }).waitFor();
+      await page.getByRole("group", { name: "X (Twitter) totals" }).waitFor();
       await page.getByTestId("line-chart").first().locator("canvas").waitFor();
       await page.getByTestId("top-posts").getByText(PUBLISHED).waitFor();
       await page.getByTestId("best-times").waitFor();

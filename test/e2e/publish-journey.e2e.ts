@@ -48,12 +48,11 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
     await session?.close();
   });
 
-  async function connect(platform: "twitter" | "instagram", name: string, username: string, authorizePath: string) {
-    await step(`open the ${name} setup guide`, async () => {
+  /** `name`: the card's name ("X (Twitter)"); `short`: the name in messages ("X"). */
+  async function connect(platform: "twitter" | "instagram", name: string, username: string, authorizePath: string, short = name) {
+    await step(`connect ${name} in one click`, async () => {
+      // A configured network goes straight to its consent (decision 206).
       await page.getByTestId(`platform-${platform}`).getByRole("button", { name: `Connect ${name}`, exact: true }).click();
-      const guide = page.getByRole("dialog", { name: `Connect ${name}` });
-      await guide.getByText("Developer Account Required").waitFor();
-      await guide.getByRole("button", { name: `Connect ${name}`, exact: true }).click();
     });
     await step(`approve on the ${name} sandbox authorize page`, async () => {
       await page.waitForURL((u) => u.origin === sandboxUrl && u.pathname === authorizePath);
@@ -62,7 +61,7 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
     });
     await step(`back on /auth/${platform}/callback, then the connected ${name} account`, async () => {
       await page.waitForURL((u) => u.origin === baseUrl && u.pathname === `/auth/${platform}/callback`);
-      await expectToast(page, `Successfully connected ${name} account!`);
+      await expectToast(page, `Successfully connected ${short} account!`);
       await waitForPath(page, "/social-connect");
       const row = page.getByRole("region", { name: "Connected Accounts" }).getByRole("listitem").filter({ hasText: username });
       await row.getByText(`${name} · Connected`).waitFor();
@@ -113,7 +112,7 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
       await page.getByText("No accounts connected yet").waitFor();
       await page.getByTestId("platform-twitter").getByText("Not connected", { exact: true }).waitFor();
     });
-    await connect("twitter", "Twitter", "sandbox_x_user", "/x/i/oauth2/authorize");
+    await connect("twitter", "X (Twitter)", "sandbox_x_user", "/x/i/oauth2/authorize", "X");
     await connect("instagram", "Instagram", "sandbox_ig_user", "/instagram/oauth/authorize");
     await step("both accounts listed", async () => {
       await expect.poll(() => page.getByRole("region", { name: "Connected Accounts" }).getByRole("listitem").count()).toBe(2);

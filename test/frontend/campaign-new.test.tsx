@@ -7,7 +7,7 @@ import { system } from "../../frontend/app/theme";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
-import { todayIn, browserTimeZone } from "../../schema/api/campaigns";
+import { defaultStart, todayIn, browserTimeZone } from "../../schema/api/campaigns";
 import { makeProject } from "./test-utils";
 
 const project = makeProject();
@@ -75,11 +75,13 @@ describe("campaign creator", () => {
     expect(screen.getByRole("link", { name: /Back to Dashboard/ })).toHaveAttribute("href", "/dashboard");
     expect(screen.getByLabelText("Number of posts")).toHaveValue(5);
     expect(screen.getByLabelText("Duration (days)")).toHaveValue(7);
-    expect(screen.getByLabelText("Start time")).toHaveValue("09:00");
+    // 09:00 today while ahead, else the next full hour (never a time already past).
+    const start = defaultStart(browserTimeZone());
+    expect(screen.getByLabelText("Start time")).toHaveValue(start.time);
     const date = screen.getByLabelText("Start date");
-    expect(date).toHaveValue(todayIn(browserTimeZone()));
+    expect(date).toHaveValue(start.date);
     expect(date).toHaveAttribute("min", todayIn(browserTimeZone()));
-    expect(screen.getByRole("checkbox", { name: "Twitter" })).toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "X (Twitter)" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Instagram" })).not.toBeChecked();
     expect(screen.queryByRole("button", { name: "Schedule All Posts" })).not.toBeInTheDocument();
   });
@@ -88,7 +90,7 @@ describe("campaign creator", () => {
     const user = userEvent.setup();
     renderPage();
     await user.type(screen.getByLabelText("Campaign prompt"), "short");
-    await user.click(screen.getByRole("checkbox", { name: "Twitter" }));
+    await user.click(screen.getByRole("checkbox", { name: "X (Twitter)" }));
     await user.clear(screen.getByLabelText("Start date"));
     await user.clear(screen.getByLabelText("Start time"));
     await user.clear(screen.getByLabelText("Number of posts"));
@@ -134,7 +136,7 @@ describe("campaign creator", () => {
 
     const gen = calls.find((c) => c.url.endsWith("/generate"))!;
     expect(gen.url).toBe("/api/projects/p1/generate");
-    expect(gen.body).toMatchObject({ type: "campaign", count: 5, duration: 7, platforms: ["twitter", "instagram"], start_time: "09:00" });
+    expect(gen.body).toMatchObject({ type: "campaign", count: 5, duration: 7, platforms: ["twitter", "instagram"], start_time: defaultStart(browserTimeZone()).time });
 
     // Edit the first post's content, remove the second.
     await user.click(screen.getByRole("button", { name: "Edit post 1" }));

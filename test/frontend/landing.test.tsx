@@ -5,7 +5,9 @@ import { MemoryRouter } from "react-router-dom";
 import { system } from "../../frontend/app/theme";
 import { ANALYZE_MS, FEED_DELAY_MS, LandingDemo, ROTATE_MS } from "../../frontend/features/landing/landing-demo";
 import LandingPage from "../../frontend/features/landing/landing-page";
+import { NETWORK_NAMES } from "../../frontend/features/landing/network-names.gen";
 import { SAMPLE_POSTS } from "../../frontend/features/landing/sample-posts";
+import { networkName, PLATFORM_IDS } from "../../platforms/registry";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -49,6 +51,23 @@ describe("landing page", () => {
     const legal = screen.getByRole("navigation", { name: "Legal" });
     expect(within(legal).getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
     expect(within(legal).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  });
+
+  // Issue 26: the landing page said "4 platforms" and "Facebook and LinkedIn are on the way".
+  it("names every network of the registry, one name each, and counts them", () => {
+    // The generated list is the registry's (re-run scripts/gen-network-names.mjs after adding one).
+    expect([...NETWORK_NAMES]).toEqual(PLATFORM_IDS.map((id) => networkName(id)));
+    wrap(<LandingPage />);
+    const connect = document.getElementById("features")!.textContent!;
+    for (const name of NETWORK_NAMES) expect(connect).toContain(name);
+    expect(connect).not.toMatch(/on the way|Twitter \(X\)/);
+    expect(document.body.textContent).toContain(`${PLATFORM_IDS.length} networks, one calendar`);
+  });
+
+  it("has a Log in link in its top bar at every width", () => {
+    wrap(<LandingPage />);
+    const bar = within(screen.getByRole("banner"));
+    expect(bar.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
   });
 
   it("the mobile menu opens and closes from the hamburger button", () => {
@@ -127,9 +146,9 @@ describe("landing demo", () => {
     expect(step()).toBe("1");
   });
 
-  it("the sample catalogue spans twitter, facebook, instagram, linkedin and pinterest", () => {
+  it("the sample catalogue spans every network of the app, and no other", () => {
     const platforms = new Set(SAMPLE_POSTS.map((p) => p.platform));
-    expect([...platforms].sort()).toEqual(["facebook", "instagram", "linkedin", "pinterest", "twitter"]);
+    expect([...platforms].sort()).toEqual([...PLATFORM_IDS].sort());
     expect(SAMPLE_POSTS.length).toBeGreaterThanOrEqual(24);
   });
 });

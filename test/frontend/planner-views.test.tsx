@@ -193,9 +193,11 @@ describe("analytics screen", () => {
     const totals = await screen.findByTestId("network-totals");
     expect(within(totals).getByText("30")).toBeInTheDocument();
     expect(within(totals).getByText("+100.0% vs previous 30 days")).toBeInTheDocument();
-    expect(screen.getAllByTestId("line-chart")[0]).toHaveTextContent("Engagement per day by network: Twitter 30");
+    expect(screen.getAllByTestId("line-chart")[0]).toHaveTextContent("Engagement per day by network: X (Twitter) 30");
     expect(within(screen.getByTestId("top-posts")).getByText("Month post one")).toBeInTheDocument();
-    expect(screen.getByLabelText("Mon 9:00: 17")).toBeInTheDocument();
+    // The best slot is marked on the grid itself, not only named in the text above it.
+    expect(screen.getByLabelText("Mon 9:00: 17 (best)")).toHaveAttribute("data-best", "true");
+    expect(screen.getByTestId("best-times").querySelectorAll("[data-best]")).toHaveLength(1);
     await user.click(screen.getByRole("button", { name: "90 days" }));
     await waitFor(() => expect(calls.some((c) => c.url.includes("analytics?days=90"))).toBe(true));
   });

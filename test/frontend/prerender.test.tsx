@@ -62,6 +62,7 @@ function load(path: string): HTMLElement {
   return container;
 }
 
+/** `path` may carry a query string: the router sees it, mountApp gets the pathname (as start.tsx). */
 async function hydrate(container: HTMLElement, path: string) {
   const errors: unknown[] = [];
   // As main.tsx does: the page's module first, then hydration inside a transition.
@@ -75,7 +76,7 @@ async function hydrate(container: HTMLElement, path: string) {
           </MemoryRouter>
         }
       />,
-      path,
+      path.split("?")[0]!,
       { onRecoverableError: (e) => errors.push(e) },
     );
   });
@@ -104,6 +105,33 @@ describe("pre-rendered public pages", () => {
       // Hydrated in place: the server's element is the one on screen.
       expect(container.querySelector("h1")).toBe(before);
     });
+  }
+
+  // Issue 26: React's hydration error #418 on /login?magic=... (the verification landing): a page
+  // must hydrate to exactly its pre-rendered HTML whatever the query string says; what the query
+  // changes comes after hydration. Every pre-rendered page, with and without parameters.
+  for (const path of PAGES) {
+    for (const query of ["", "?magic=abc123def456", "?utm_source=newsletter&x=%3Cb%3E", "?sso=1&error=access_denied"]) {
+      it(`${path}${query}: hydrates with no mismatch and no console error`, async () => {
+        const container = load(path);
+        const consoleErrors: unknown[] = [];
+        const spy = vi.spyOn(console, "error").mockImplementation((...args) => void consoleErrors.push(args));
+        vi.stubGlobal(
+          "fetch",
+          vi.fn(async (input: RequestInfo | URL) =>
+            String(input).startsWith("/api/auth/session")
+              ? jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })
+              : jsonResponse({ error: { code: "invalid_input", message: "This sign-in link is invalid or has expired" } }, 400),
+          ),
+        );
+        const { errors, settle } = await hydrate(container, `${path}${query}`);
+        await settle();
+        await settle();
+        spy.mockRestore();
+        expect(errors).toEqual([]);
+        expect(consoleErrors).toEqual([]);
+      });
+    }
   }
 
   it("/: a signed-in visitor is sent on once the session answers (the first answer is a transition), with no mismatch", async () => {
@@ -147,7 +175,7 @@ describe("pre-rendered public pages", () => {
         if (url === "/api/auth/session") return jsonResponse({ user: signedIn ? { id: "u1", email: "ann@example.com" } : null, auth: { provider: "builtin", devOutbox: true } });
         if (url === "/api/projects") return jsonResponse([project]);
         if (url === "/api/projects/p1/dashboard")
-          return jsonResponse({ total_posts: 7, total_change: "+0.0%", scheduled_posts: 2, scheduled_change: "+3.2%", connected_accounts: 1, connected_change: "-", engagement_week: 0, engagement_change: "-", upcoming: [] });
+          return jsonResponse({ total_posts: 7, total_change: null, scheduled_posts: 2, connected_accounts: 1, engagement_week: 0, engagement_change: null, trend_days: 7, upcoming: [] });
         return jsonResponse({ error: { code: "not_found", message: "not found" } }, 404);
       });
 

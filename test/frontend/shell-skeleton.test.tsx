@@ -19,11 +19,10 @@ const dashboardData = {
   total_posts: 12,
   total_change: "+20.0%",
   scheduled_posts: 4,
-  scheduled_change: "+3.2%",
   connected_accounts: 1,
-  connected_change: "-",
   engagement_week: 0,
-  engagement_change: "-",
+  engagement_change: null,
+  trend_days: 7,
   upcoming: [],
 };
 

@@ -49,6 +49,8 @@ describe("App shell header", () => {
     expect(screen.getByTitle("Social Connected")).toHaveAttribute("data-complete", "false");
     expect(screen.getByTitle("Posts Scheduled")).toHaveAttribute("data-complete", "true");
     expect(screen.getByRole("button", { name: "Project progress: 2 of 3 steps complete" })).toBeInTheDocument();
+    // The dots carry a visible label with the count, not only a hover title.
+    expect(screen.getByTestId("progress-label")).toHaveTextContent("Setup 2/3");
   });
 
   it("opens the Project Progress dialog: done steps read Complete, open steps link onward", async () => {

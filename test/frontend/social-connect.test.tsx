@@ -37,13 +37,18 @@ type Call = { url: string; method: string; body: unknown };
 let calls: Call[];
 let accounts: SocialAccount[];
 let routes: Record<string, (call: Call) => Response>;
+/** Networks this (pretend) server can connect; all of them unless a test says otherwise. */
+let unconfigured: string[];
+const ALL = ["twitter", "facebook", "instagram", "linkedin", "bluesky", "mastodon", "threads"];
 
 beforeEach(() => {
   calls = [];
   accounts = [];
   redirectTo.mockReset();
+  unconfigured = [];
   routes = {
     "GET /api/projects/p1/social-accounts": () => json(accounts),
+    "GET /api/social-networks": () => json({ networks: ALL.map((id) => ({ id, configured: !unconfigured.includes(id) })) }),
   };
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -55,6 +60,9 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** The Connect buttons are enabled once the server said which networks it can connect. */
+const connectReady = () => waitFor(() => expect(screen.getByRole("button", { name: /^(Re)?[Cc]onnect X \(Twitter\)/ })).toBeEnabled());
 
 function Where() {
   const loc = useLocation();
@@ -85,14 +93,17 @@ function renderPage(path = "/social-connect", auth: Partial<AuthState> = {}) {
 }
 
 describe("Social connect screen", () => {
-  it("shows the empty state, four platform cards and refuses to continue without an account", async () => {
+  it("shows the empty state, every network's card and refuses to continue without an account", async () => {
     renderPage();
     expect(screen.getByRole("heading", { name: "Connect Your Social Media" })).toBeInTheDocument();
     expect(await screen.findByText("No accounts connected yet")).toBeInTheDocument();
-    for (const id of ["twitter", "facebook", "instagram", "linkedin"]) {
+    for (const id of ALL) {
       expect(within(screen.getByTestId(`platform-${id}`)).getByText("Not connected")).toBeInTheDocument();
     }
-    expect(screen.getByText("Developer Setup Required")).toBeInTheDocument();
+    // One name per network (decision 207): "X (Twitter)" on its card.
+    expect(within(screen.getByTestId("platform-twitter")).getByRole("heading", { name: "X (Twitter)" })).toBeInTheDocument();
+    // Every network is configured: nothing about developer setup for anyone.
+    expect(screen.queryByText("Developer Setup Required")).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Continue to Dashboard" }));
     expect(await screen.findByText("Please connect at least one social media platform")).toBeInTheDocument();
     expect(screen.getByTestId("where")).toHaveTextContent("/social-connect");
@@ -103,12 +114,16 @@ describe("Social connect screen", () => {
     renderPage();
     expect(await screen.findByText("acme_tw")).toBeInTheDocument();
     const row = screen.getByText("acme_tw").closest("li")!;
-    expect(row).toHaveTextContent(`Twitter · Connected ${new Date(twitterAccount.created_at).toLocaleDateString()}`);
+    expect(row).toHaveTextContent(`X (Twitter) · Connected ${new Date(twitterAccount.created_at).toLocaleDateString()}`);
     expect(within(screen.getByText("acme_ig").closest("li")!).getByText("Reconnect needed")).toBeInTheDocument();
     expect(within(screen.getByTestId("platform-twitter")).getByText("Connected")).toBeInTheDocument();
     expect(within(screen.getByTestId("platform-instagram")).getByText("Reconnect needed")).toBeInTheDocument();
     expect(within(screen.getByTestId("platform-instagram")).getByRole("button", { name: "Reconnect Instagram" })).toBeInTheDocument();
     expect(within(screen.getByTestId("platform-facebook")).getByRole("button", { name: "Connect Facebook" })).toBeInTheDocument();
+    // Disconnect is a visible button with its word, not an icon shown on hover.
+    const disconnect = within(row).getByRole("button", { name: "Disconnect acme_tw" });
+    expect(disconnect).toHaveTextContent("Disconnect");
+    expect(disconnect).toBeVisible();
     await userEvent.click(screen.getAllByRole("button", { name: "Back" })[0]!);
     expect(await screen.findByRole("heading", { name: "Previous page" })).toBeInTheDocument();
   });
@@ -121,20 +136,46 @@ describe("Social connect screen", () => {
     expect(await screen.findByRole("heading", { name: "Dashboard here" })).toBeInTheDocument();
   });
 
-  it("Connect opens the setup guide and starts the OAuth flow", async () => {
+  it("Connect on a configured network goes straight to its consent: one click, no dialog", async () => {
     routes["GET /api/oauth/twitter/start"] = () => json({ url: "https://x.example/authorize?state=twitter_1" });
     renderPage();
     await screen.findByText("No accounts connected yet");
-    await userEvent.click(screen.getByRole("button", { name: "Connect Twitter" }));
-    const dialog = await screen.findByRole("dialog");
+    await connectReady();
+    await userEvent.click(screen.getByRole("button", { name: "Connect X (Twitter)" }));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith("https://x.example/authorize?state=twitter_1"));
+    expect(calls.some((c) => c.url === "/api/oauth/twitter/start?projectId=p1")).toBe(true);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("a network that is not configured: the Owner gets the setup guide as a task for the deployment", async () => {
+    unconfigured = ["twitter"];
+    renderPage();
+    await screen.findByText("No accounts connected yet");
+    expect(await screen.findByText("Developer Setup Required")).toBeInTheDocument();
+    expect(within(screen.getByTestId("platform-twitter")).getByText("Needs setting up on this server")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Connect X (Twitter)" }));
+    const dialog = await screen.findByRole("dialog", { name: "Set up X (Twitter)" });
     expect(within(dialog).getByText("Developer Account Required")).toBeInTheDocument();
+    expect(within(dialog).getByText(/Whoever runs this deployment/)).toBeInTheDocument();
     expect(within(dialog).getAllByRole("listitem").length).toBeGreaterThan(2);
     const portal = within(dialog).getByRole("link", { name: /Open Developer Portal/ });
     expect(portal).toHaveAttribute("target", "_blank");
     expect(portal).toHaveAttribute("href", "https://developer.x.com/en/portal/dashboard");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Connect Twitter" }));
-    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith("https://x.example/authorize?state=twitter_1"));
-    expect(calls.some((c) => c.url === "/api/oauth/twitter/start?projectId=p1")).toBe(true);
+    // Nothing to start until the server has the keys.
+    expect(within(dialog).queryByRole("button", { name: /^Connect/ })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith("/api/oauth/"))).toBe(false);
+  });
+
+  it("a network that is not configured: anyone else is told to ask their administrator, with no developer talk", async () => {
+    unconfigured = ["linkedin"];
+    renderPage("/social-connect", { project: makeProject({ user_id: "someone-else" }) });
+    await screen.findByText("No accounts connected yet");
+    expect(await within(screen.getByTestId("platform-linkedin")).findByText("Ask your administrator to set it up")).toBeInTheDocument();
+    expect(screen.queryByText("Developer Setup Required")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Connect LinkedIn" }));
+    expect(await screen.findByText("LinkedIn is not set up on this server yet. Ask your administrator to set it up.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.queryByText(/Client ID|Developer/)).not.toBeInTheDocument();
   });
 
   it("Facebook's callback asks which Page, and connects the one picked", async () => {
@@ -164,6 +205,7 @@ describe("Social connect screen", () => {
     };
     renderPage();
     await screen.findByText("No accounts connected yet");
+    await connectReady();
     await userEvent.click(screen.getByRole("button", { name: "Connect Bluesky" }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).queryByText("Developer Account Required")).not.toBeInTheDocument();
@@ -186,6 +228,7 @@ describe("Social connect screen", () => {
     routes["GET /api/oauth/mastodon/start"] = () => json({ url: "https://fosstodon.example/oauth/authorize?state=mastodon_1" });
     renderPage();
     await screen.findByText("No accounts connected yet");
+    await connectReady();
     await userEvent.click(screen.getByRole("button", { name: "Connect Mastodon" }));
     const dialog = await screen.findByRole("dialog");
     await userEvent.type(within(dialog).getByLabelText(/Your Mastodon server/), "fosstodon.example");
@@ -196,9 +239,8 @@ describe("Social connect screen", () => {
 
   it("blocks connecting while the project is loading", async () => {
     renderPage("/social-connect", { projectLoading: true, project: null });
-    await userEvent.click(screen.getByRole("button", { name: "Connect Twitter" }));
-    const dialog = await screen.findByRole("dialog");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Connect Twitter" }));
+    await connectReady();
+    await userEvent.click(screen.getByRole("button", { name: "Connect X (Twitter)" }));
     expect(await screen.findAllByText("Loading project data...")).not.toHaveLength(0);
     expect(redirectTo).not.toHaveBeenCalled();
     expect(calls.some((c) => c.url.includes("/api/oauth/"))).toBe(false);
@@ -208,8 +250,8 @@ describe("Social connect screen", () => {
     routes["GET /api/oauth/instagram/start"] = () => json({ error: { code: "x", message: "nope" } }, 400);
     renderPage();
     await screen.findByText("No accounts connected yet");
+    await connectReady();
     await userEvent.click(screen.getByRole("button", { name: "Connect Instagram" }));
-    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Connect Instagram" }));
     expect(await screen.findByText("Failed to start authentication process")).toBeInTheDocument();
   });
 
@@ -222,7 +264,7 @@ describe("Social connect screen", () => {
       return json(twitterAccount);
     };
     renderPage("/auth/twitter/callback?code=abc&state=twitter_s1");
-    expect(await screen.findByText("Successfully connected Twitter account!")).toBeInTheDocument();
+    expect(await screen.findByText("Successfully connected X account!")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/social-connect"));
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ code: "abc", state: "twitter_s1" });
     expect(await screen.findByText("acme_tw")).toBeInTheDocument();

@@ -260,6 +260,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // Social accounts and the OAuth flow.
   "GET /api/projects/:projectId/social-accounts": { rule: "owned", status: 200 },
+  "GET /api/social-networks": { rule: "caller", status: 200 },
   "DELETE /api/social-accounts/:accountId": {
     rule: "owned",
     status: 200,

@@ -6,10 +6,10 @@ import { allowedOrigin, currentUser, requireUser } from "../lib/auth-middleware"
 import type { AppEnv } from "../lib/context";
 import { validate } from "../lib/validate";
 import { disconnectAccount, listAccounts } from "../services/social-accounts";
-import { completeOAuth, startOAuth } from "../services/social-oauth";
+import { completeOAuth, networkAvailability, startOAuth } from "../services/social-oauth";
 import { chooseAccount, connectWithAppPassword, completeConnect, startConnect } from "../services/social-connect";
 import { describeRoute } from "../lib/openapi";
-import { oauthCallbackResponse, oauthStartResponse, socialAccountListResponse, socialAccountResponse } from "../../schema/api/social-responses";
+import { networkAvailabilityResponse, oauthCallbackResponse, oauthStartResponse, socialAccountListResponse, socialAccountResponse } from "../../schema/api/social-responses";
 import { okResponse } from "../../schema/api/system-responses";
 
 // Social accounts and the OAuth connect flow (thin handlers; logic in services/social-*.ts).
@@ -18,6 +18,9 @@ export const socialRoutes = new Hono<AppEnv>()
     const { projectId } = c.req.valid("param");
     return c.json(await listAccounts(c.get("db"), currentUser(c).id, projectId));
   })
+  .get("/social-networks", describeRoute({ summary: "Which networks this server can connect now (keys set or the local sandbox)", responses: { 200: networkAvailabilityResponse } }), requireUser, (c) =>
+    c.json({ networks: networkAvailability(c.env) }),
+  )
   .delete("/social-accounts/:accountId", describeRoute({ summary: "Disconnect a social account", responses: { 200: okResponse } }), requireUser, validate("param", z.object({ accountId: idParam })), async (c) => {
     await disconnectAccount(c.get("db"), currentUser(c).id, c.req.valid("param").accountId);
     return c.json({ ok: true });

@@ -1,7 +1,12 @@
 // Dashboard figures and header progress flags for one project. Every query is keyed on the
-// project id and walks an index: the post counts kept by triggers (decision 169), the last
-// month's count, EXISTS probes for the brain and social flags, and the next 10 scheduled posts
-// read in scheduled_for order (decision 083).
+// project id and walks an index: the post counts kept by triggers (decision 169), the posts
+// created in the last two weeks, EXISTS probes for the brain and social flags, and the next 10
+// scheduled posts read in scheduled_for order (decision 083).
+//
+// No figure here is a constant (decision 205, issue 26): a trend is shown only against a
+// previous period of the same length that has data ("vs previous 7 days"); with none it is null
+// and the screen shows nothing, because an invented "+3.2%" costs the user's trust in every other
+// number on the page.
 import { and, asc, eq, gt, sql, type Placeholder } from "drizzle-orm";
 import { projects } from "../../schema/db/projects";
 import { posts, projectPostCounts } from "../../schema/db/posts";
@@ -12,22 +17,25 @@ import type { Post } from "../../schema/api/posts";
 import { plainBatch, reusedStatement, type Db } from "../lib/db";
 import { asCaller, assertOwner, ownerProbeStatements, type Caller } from "../lib/caller";
 import { toPostDto } from "./posts";
-import { weekOverWeek, weekOverWeekDays, weekOverWeekQuery } from "./analytics";
+import { weekOverWeekDays, weekOverWeekQuery } from "./analytics";
 import { postListJsonQuery, postListText } from "./post-json";
 
 export const UPCOMING_LIMIT = 10;
-export const RECENT_WINDOW_MS = 30 * 86_400_000;
-// Spec section 9: Scheduled Posts change is a fixed figure; Connected Accounts change is a dash.
-export const SCHEDULED_CHANGE = "+3.2%";
-export const CONNECTED_CHANGE = "-";
+/** The length of a trend's period and of the previous period it is compared with. */
+export const TREND_DAYS = 7;
+const TREND_MS = TREND_DAYS * 86_400_000;
 
-/** Posts created in the last month as a percentage of all posts, one decimal (0 with no posts). */
-export function totalChangePercent(recent: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.round((recent / total) * 1000) / 10;
+/**
+ * The change from the previous period to this one in percent, one decimal; null when the previous
+ * period has nothing to compare with (a percentage of zero is not a figure).
+ */
+export function periodChangePercent(current: number, previous: number): number | null {
+  if (!(previous > 0)) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-export function formatChange(percent: number): string {
+export function formatChange(percent: number | null): string | null {
+  if (percent === null) return null;
   return `${percent >= 0 ? "+" : ""}${percent.toFixed(1)}%`;
 }
 
@@ -39,16 +47,17 @@ export async function getDashboard(db: Db, caller: string | Caller, projectId: s
   // once per isolate and bound to this request's values (lib/db.ts reusedStatement, decision 170);
   // the upcoming posts are written as JSON by SQLite like the calendar's (post-json.ts).
   const p = sql.placeholder;
-  const values = { projectId, since: nowMs - RECENT_WINDOW_MS, now: nowMs, limit: UPCOMING_LIMIT, ...weekOverWeekDays(nowMs) };
+  const values = { projectId, since: nowMs - TREND_MS, before: nowMs - 2 * TREND_MS, now: nowMs, limit: UPCOMING_LIMIT, ...weekOverWeekDays(nowMs) };
   const [session, ownedProbe] = ownerProbeStatements(db, asCaller(caller), projectId);
   const figures = reusedStatement(
     "dashboard:figures",
     () =>
       db
         .select({
-          // Kept by triggers on posts (decision 169); the last month's count walks its index.
+          // Kept by triggers on posts (decision 169); the two weeks' counts walk posts_project_created_idx.
           total: sql<number>`coalesce((select ${projectPostCounts.total} from ${projectPostCounts} where ${projectPostCounts.projectId} = ${p("projectId")}), 0)`.as("total"),
           recent: sql<number>`(select count(*) from ${posts} where ${posts.projectId} = ${p("projectId")} and ${posts.createdAt} >= ${p("since")})`.as("recent"),
+          previous: sql<number>`(select count(*) from ${posts} where ${posts.projectId} = ${p("projectId")} and ${posts.createdAt} >= ${p("before")} and ${posts.createdAt} < ${p("since")})`.as("previous"),
           scheduled: sql<number>`coalesce((select ${projectPostCounts.scheduled} from ${projectPostCounts} where ${projectPostCounts.projectId} = ${p("projectId")}), 0)`.as("scheduled"),
           accounts: sql<number>`(select count(*) from ${socialAccounts} where ${socialAccounts.projectId} = ${p("projectId")})`.as("accounts"),
           brain: sql<number>`exists(select 1 from ${brainDocuments} where ${brainDocuments.projectId} = ${p("projectId")})`.as("brain"),
@@ -62,7 +71,7 @@ export async function getDashboard(db: Db, caller: string | Caller, projectId: s
   const engagement = reusedStatement("dashboard:engagement", () => weekOverWeekQuery(db, p("projectId"), { from: p("from"), to: p("to") }), values);
   const [sessionRows, owned, figureRows, upcomingRows, engagementRows] = await plainBatch(db, [session, ownedProbe, figures, upcomingList, engagement]);
   assertOwner(sessionRows!, owned!);
-  const figures0 = figureRows![0] as { total: number; recent: number; scheduled: number; accounts: number; brain: number } | undefined;
+  const figures0 = figureRows![0] as Figures | undefined;
   const upcomingText = postListText(upcomingRows!);
   // An instant SQLite cannot write like toISOString (never stored by the API): read them again.
   const upcoming: Post[] = upcomingText
@@ -76,27 +85,42 @@ function upcomingWhere(projectId: string | Placeholder, nowMs: number | Placehol
   return and(eq(posts.projectId, projectId), eq(posts.status, "scheduled"), gt(posts.scheduledFor, nowMs));
 }
 
+type Figures = { total: number; recent: number; previous: number; scheduled: number; accounts: number; brain: number };
+
+/** Engagement gained in this period and the one before it, from the daily rollup's rows. */
+export function engagementPeriods(rows: { day: string; likes: number; reposts: number; replies: number }[], nowMs: number): { week: number; previous: number } {
+  const cut = new Date(nowMs - (TREND_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  let week = 0;
+  let previous = 0;
+  for (const r of rows) {
+    const e = r.likes + r.reposts + r.replies;
+    if (r.day >= cut) week += e;
+    else previous += e;
+  }
+  return { week, previous };
+}
+
 function dashboardResponse(
-  figures: { total: number; recent: number; scheduled: number; accounts: number; brain: number } | undefined,
+  figures: Figures | undefined,
   upcoming: Post[],
   engagementRows: { day: string; likes: number; reposts: number; replies: number }[],
   nowMs: number,
 ): DashboardResponse {
   const total = Number(figures?.total ?? 0);
-  const percent = totalChangePercent(Number(figures?.recent ?? 0), total);
+  // Posts created in the last 7 days against the 7 before; scheduled posts and accounts have no
+  // history to compare with, so they carry no trend at all.
+  const percent = periodChangePercent(Number(figures?.recent ?? 0), Number(figures?.previous ?? 0));
   const connected = Number(figures?.accounts ?? 0);
+  const engagement = engagementPeriods(engagementRows, nowMs);
   return {
     total_posts: total,
     total_change_percent: percent,
     total_change: formatChange(percent),
     scheduled_posts: Number(figures?.scheduled ?? 0),
-    scheduled_change: SCHEDULED_CHANGE,
     connected_accounts: connected,
-    connected_change: CONNECTED_CHANGE,
-    ...(() => {
-      const wow = weekOverWeek(engagementRows, nowMs);
-      return { engagement_week: wow.week, engagement_change: wow.change };
-    })(),
+    engagement_week: engagement.week,
+    engagement_change: formatChange(periodChangePercent(engagement.week, engagement.previous)),
+    trend_days: TREND_DAYS,
     upcoming,
     progress: { brain: Number(figures?.brain ?? 0) > 0, social: connected > 0, posts: total > 0 },
   };

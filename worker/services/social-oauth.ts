@@ -13,7 +13,7 @@ import { base64url, newId, randomToken } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { encryptToken } from "../lib/token-crypto";
 import { ADAPTERS, isPlatformConfigured, isSocialPlatform, platformFor, type SocialPlatform } from "../../platforms/adapters";
-import { isPlatformId, platformLabel } from "../../platforms/registry";
+import { isPlatformId, PLATFORM_METAS, platformLabel } from "../../platforms/registry";
 import { PlatformError } from "../../platforms/shared/adapter";
 import { toAccountView } from "./social-accounts";
 
@@ -24,6 +24,16 @@ export function oauthPlatform(platform: string): SocialPlatform {
   if (isSocialPlatform(platform)) return platform;
   if (isPlatformId(platform)) throw badRequest(SOCIAL_TEXTS.placeholder(platformLabel(platform)));
   throw notFound("Unknown platform");
+}
+
+/**
+ * Which networks this deployment can connect right now (keys set, or the local sandbox). The
+ * Social Connect screen sends a marketer straight to a configured network's consent and keeps the
+ * setup guide for the deployment's Owner where a network is not (decision 206). No secret, only
+ * yes or no per network.
+ */
+export function networkAvailability(env: Env): { id: string; configured: boolean }[] {
+  return PLATFORM_METAS.map((m) => ({ id: m.id, configured: m.connect !== "placeholder" && isSocialPlatform(m.id) && isPlatformConfigured(env, m.id) }));
 }
 
 export const callbackPath = (platform: SocialPlatform) => `/auth/${platform}/callback`;

@@ -84,6 +84,13 @@ export function ProgressIndicator() {
               />
             );
           })}
+          {/* The dots' meaning in words (issue 26: three unlabeled dots said nothing). */}
+          <Text as="span" fontSize="xs" color="fg.muted" data-testid="progress-label">
+            <Text as="span" display={{ base: "none", md: "inline" }}>
+              Setup{" "}
+            </Text>
+            {data ? `${done}/${STEPS.length}` : ""}
+          </Text>
         </HStack>
       </Button>
       <ProgressDialog open={open} onOpenChange={setOpen} progress={data} />

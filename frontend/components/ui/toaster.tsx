@@ -21,8 +21,19 @@ function load(): Promise<View> {
   return loading;
 }
 
+// Error toasts still open. A success closes them (issue 26): a failed sign-in's red toast stayed
+// on screen after the next attempt succeeded, telling the user the opposite of what happened.
+const openFailures = new Set<string>();
+
 function show(options: ToastOptions): void {
-  void load().then((m) => m.store.create(options));
+  void load().then((m) => {
+    if (options.type === "success") {
+      for (const id of openFailures) m.store.dismiss(id);
+      openFailures.clear();
+    }
+    const id = m.store.create(options);
+    if (options.type === "error") openFailures.add(id);
+  });
 }
 
 /** The subset of Chakra's toaster store the app uses; calls are queued until it has loaded. */
@@ -44,6 +55,8 @@ const subscribe = (l: () => void) => {
 
 /** Mount once (app.tsx). Renders nothing until the first toast asks for the machinery. */
 export function Toaster() {
-  const loaded = useSyncExternalStore(subscribe, () => view, () => view);
+  // Pre-rendered pages have no toasts in their HTML: hydration renders none (a toast shown before
+  // it, e.g. by an earlier page, would be a mismatch), then the client shows the loaded view.
+  const loaded = useSyncExternalStore(subscribe, () => view, () => null);
   return loaded ? <loaded.ToasterView /> : null;
 }

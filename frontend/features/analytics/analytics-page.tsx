@@ -4,7 +4,7 @@ import useSWR from "swr";
 import type { AnalyticsResponse } from "../../../schema/api/analytics";
 import { ANALYTICS_RANGES } from "../../../schema/api/analytics";
 import { browserTimeZone } from "../../../schema/api/campaigns";
-import { isPlatformId, platformLabel, platformMeta } from "../../../platforms/registry";
+import { isPlatformId, networkName as platformLabel, platformMeta } from "../../../platforms/registry";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { useAuth } from "../../app/auth-context";
 import { fetcher } from "../../lib/api";
@@ -47,7 +47,8 @@ export default function AnalyticsPage() {
   const empty = data && data.networks.length === 0 && data.top_posts.length === 0;
 
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="6" w="full">
+    // minW 0: a wide table or chart scrolls inside its card instead of widening the page (issue 26).
+    <Stack p={{ base: "4", md: "8" }} gap="6" w="full" minW="0" maxW="100vw">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading as="h1" size="2xl">
           Analytics
@@ -163,7 +164,8 @@ export default function AnalyticsPage() {
                 {best.top ? ` Best so far: ${WEEKDAYS[best.top.weekday]} ${String(best.top.hour).padStart(2, "0")}:00.` : ""}
               </Text>
               <Box overflowX="auto">
-                <Grid templateColumns="40px repeat(24, minmax(18px, 1fr))" gap="2px" minW="560px" role="table" aria-label="Engagement by weekday and hour" data-testid="best-times">
+                {/* Fits a 375 px phone (24 narrow columns); scrolls only below that. */}
+                <Grid templateColumns="32px repeat(24, minmax(8px, 1fr))" gap="2px" minW="280px" role="table" aria-label="Engagement by weekday and hour" data-testid="best-times">
                   <Box />
                   {Array.from({ length: 24 }, (_, h) => (
                     <Text key={h} fontSize="2xs" color="fg.muted" textAlign="center">
@@ -177,16 +179,21 @@ export default function AnalyticsPage() {
                       </Text>
                       {Array.from({ length: 24 }, (_, h) => {
                         const c = best.cells.get(wd * 24 + h);
+                        const isBest = !!best.top && best.top.weekday === wd && best.top.hour === h;
                         return (
                           <Box
                             key={h}
                             role="cell"
+                            data-best={isBest || undefined}
+                            outline={isBest ? "2px solid" : undefined}
+                            outlineColor={isBest ? "green.solid" : undefined}
+                            outlineOffset="1px"
                             h="5"
                             borderRadius="sm"
                             bg={c ? "brand.solid" : "bg.muted"}
                             opacity={c ? 0.25 + 0.75 * (c.avg_engagement / best.max) : 1}
                             title={c ? `${d} ${h}:00 — ${c.avg_engagement} average engagement over ${c.posts} post${c.posts === 1 ? "" : "s"}` : `${d} ${h}:00 — no posts`}
-                            aria-label={c ? `${d} ${h}:00: ${c.avg_engagement}` : undefined}
+                            aria-label={c ? `${d} ${h}:00: ${c.avg_engagement}${isBest ? " (best)" : ""}` : undefined}
                           />
                         );
                       })}

@@ -5,6 +5,7 @@ import { loginErrors, type LoginErrors } from "../../../schema/api/auth-rules";
 import { useAuth } from "../../app/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useAuthActions } from "./auth-actions";
 import { DevOutboxHint } from "./dev-outbox-hint";
 import { AuthLayout, OrDivider } from "./auth-layout";
@@ -170,6 +171,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState("");
   const magicToken = params.get("magic");
   const [verifying, setVerifying] = useState(Boolean(magicToken));
+  const hydrated = useHydrated();
 
   const here = useRef({ mounted: true, path: location.pathname });
   useEffect(() => {
@@ -214,7 +216,9 @@ export default function LoginPage() {
     }
   }, [actions, params]);
 
-  if (verifying) {
+  // The pre-rendered /login is the sign-in form: hydration renders exactly that whatever the query
+  // says (issue 26: React error #418 on /login?magic=...), then the verification view takes over.
+  if (verifying && hydrated) {
     return (
       <AuthLayout title="Signing you in...">
         <HStack justify="center" role="status">

@@ -6,18 +6,22 @@
 // every step that loads (session, shell, screen) and the screen replaces it with the same layout,
 // the figures filling in place. A small chunk: only Chakra layout, a few icons and links.
 import { Box, Button, Card, Circle, Heading, HStack, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { ArrowRight, Brain, CalendarDays, Heart, Plus, Send, Share2, Sparkles, Users } from "lucide-react";
+import { ArrowRight, Brain, CalendarDays, Check, Heart, Plus, Send, Share2, Sparkles, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { connectableNames } from "../../../platforms/registry";
 import type { DashboardResponse } from "../../../schema/api/campaigns";
 import { Bone, ShellSkeleton } from "../../app/shell/shell-skeleton";
 
+// The first-run checklist (issue 26): each step ticks from the project's real data (the
+// dashboard's progress flags, the same the header's dots show).
 const QUICK_ACTIONS = [
-  { step: 1, title: "Feed Your Brain", text: "Upload brand documents so every post sounds like you.", to: "/brain", icon: Brain },
-  { step: 2, title: "Connect Social", text: `Link your ${connectableNames()} accounts to publish.`, to: "/social-connect", icon: Share2 },
-  { step: 3, title: "Generate Campaign", text: "Turn one prompt into a whole schedule of posts.", to: "/campaigns/new", icon: Sparkles },
+  { step: 1, key: "brain", title: "Feed Your Brain", text: "Upload brand documents so every post sounds like you.", to: "/brain", icon: Brain },
+  { step: 2, key: "social", title: "Connect Social", text: `Link your ${connectableNames()} accounts to publish.`, to: "/social-connect", icon: Share2 },
+  { step: 3, key: "posts", title: "Schedule Posts", text: "Turn one prompt into a whole schedule of posts.", to: "/campaigns/new", icon: Sparkles },
 ] as const;
+
+export type ChecklistProgress = DashboardResponse["progress"];
 
 /** A placeholder inside a text line (the line keeps its height). */
 const placeholder = (w: string) => <Bone as="span" display="inline-block" verticalAlign="middle" h="0.8em" w={w} />;
@@ -49,19 +53,44 @@ export function DashboardHeading({ projectName }: { projectName: string | null }
   );
 }
 
-export function QuickActions() {
+/**
+ * The getting-started checklist. `progress` is null until the data is known (the pre-rendered
+ * frame): then nothing is ticked and no count is shown. Once every step is done it can be
+ * dismissed (`onDismiss`).
+ */
+export function QuickActions({ progress = null, onDismiss }: { progress?: ChecklistProgress | null; onDismiss?: () => void }) {
+  const done = progress ? QUICK_ACTIONS.filter((a) => progress[a.key]).length : null;
   return (
+    <Stack gap="3" as="section" aria-label="Getting started">
+      <HStack justify="space-between" minH="8">
+        <Text fontWeight="semibold" color="fg.muted" fontSize="sm" data-testid="checklist-count">
+          {done === null ? "Getting started" : `Getting started: ${done} of ${QUICK_ACTIONS.length} done`}
+        </Text>
+        {done === QUICK_ACTIONS.length && onDismiss && (
+          <Button size="xs" variant="ghost" onClick={onDismiss}>
+            Dismiss
+          </Button>
+        )}
+      </HStack>
     <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" as="nav" aria-label="Quick actions">
-      {QUICK_ACTIONS.map((a) => (
-        <Card.Root key={a.step} asChild variant="outline" _hover={{ borderColor: "brand.solid", shadow: "sm" }} transition="all 0.15s">
+      {QUICK_ACTIONS.map((a) => {
+        const complete = !!progress?.[a.key];
+        return (
+        <Card.Root key={a.step} asChild variant="outline" _hover={{ borderColor: "brand.solid", shadow: "sm" }} transition="all 0.15s" data-complete={complete}>
           <RouterLink to={a.to}>
             <Card.Body gap="2">
               <HStack gap="3">
-                <Circle size="9" bg="brand.subtle" color="brand.fg">
-                  <a.icon size={18} aria-hidden />
+                <Circle size="9" bg={complete ? "green.solid" : "brand.subtle"} color={complete ? "white" : "brand.fg"}>
+                  {complete ? <Check size={18} aria-hidden /> : <a.icon size={18} aria-hidden />}
                 </Circle>
                 <Heading as="h2" size="md">
                   {a.step}. {a.title}
+                  {complete && (
+                    <Box as="span" srOnly>
+                      {" "}
+                      (done)
+                    </Box>
+                  )}
                 </Heading>
               </HStack>
               <Text color="fg.muted" fontSize="sm">
@@ -70,33 +99,45 @@ export function QuickActions() {
             </Card.Body>
           </RouterLink>
         </Card.Root>
-      ))}
+        );
+      })}
     </SimpleGrid>
+    </Stack>
   );
 }
 
 export type DashboardFigures = Pick<
   DashboardResponse,
-  "total_posts" | "total_change" | "scheduled_posts" | "scheduled_change" | "connected_accounts" | "connected_change" | "engagement_week" | "engagement_change"
+  "total_posts" | "total_change" | "scheduled_posts" | "connected_accounts" | "engagement_week" | "engagement_change" | "trend_days"
 >;
 
-/** The four figures; `null` while they load (placeholders in the same text lines). */
-export function DashboardStats({ figures }: { figures: DashboardFigures | null }) {
+/**
+ * The four figures; `null` while they load (placeholders in the same text lines). Every figure
+ * comes from the response: a trend shows only when the server computed one against a previous
+ * period with data, with that period stated; otherwise the line stays empty (decision 205).
+ */
+export function DashboardStats({ figures, failed = false }: { figures: DashboardFigures | null; failed?: boolean }) {
   const f = figures;
+  const trend = (change: string | null | undefined) => (f ? (change ? `${change} vs previous ${f.trend_days} days` : null) : undefined);
+  const none = f || failed ? null : undefined;
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-      <Stat label="Total Posts" value={f?.total_posts} change={f?.total_change} icon={<Send size={18} aria-hidden />} />
-      <Stat label="Scheduled Posts" value={f?.scheduled_posts} change={f?.scheduled_change} icon={<CalendarDays size={18} aria-hidden />} />
-      <Stat label="Connected Accounts" value={f?.connected_accounts} change={f?.connected_change} icon={<Users size={18} aria-hidden />} />
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-label="Figures" as="section">
+      <Stat label="Total Posts" value={f?.total_posts} failed={failed} trend={trend(f?.total_change) ?? none} icon={<Send size={18} aria-hidden />} />
+      <Stat label="Scheduled Posts" value={f?.scheduled_posts} failed={failed} trend={none} icon={<CalendarDays size={18} aria-hidden />} />
+      <Stat label="Connected Accounts" value={f?.connected_accounts} failed={failed} trend={none} icon={<Users size={18} aria-hidden />} />
       {/* Issue 13: engagement gained in the last 7 days, change against the week before. */}
-      <Stat label="Engagement (7 days)" value={f?.engagement_week} change={f?.engagement_change} icon={<Heart size={18} aria-hidden />} />
+      <Stat label="Engagement (7 days)" value={f?.engagement_week} failed={failed} trend={trend(f?.engagement_change) ?? none} icon={<Heart size={18} aria-hidden />} />
     </SimpleGrid>
   );
 }
 
-function Stat({ label, value, change, icon }: { label: string; value: number | undefined; change: string | undefined; icon: ReactNode }) {
-  const pending = value === undefined || change === undefined;
-  const tone = pending ? "fg.muted" : change.startsWith("+") ? "green.fg" : change.startsWith("-") && change.length > 1 ? "red.fg" : "fg.muted";
+/**
+ * `trend`: undefined while loading, null when there is none to show. `failed`: the figures could
+ * not be read; a dash says "unknown" where a 0 would claim the project has nothing.
+ */
+function Stat({ label, value, trend, icon, failed }: { label: string; value: number | undefined; trend: string | null | undefined; icon: ReactNode; failed: boolean }) {
+  const pending = !failed && (value === undefined || trend === undefined);
+  const tone = !trend ? "fg.muted" : trend.startsWith("+") ? "green.fg" : trend.startsWith("-") ? "red.fg" : "fg.muted";
   return (
     <Card.Root role="group" aria-label={label}>
       <Card.Body gap="1">
@@ -105,10 +146,11 @@ function Stat({ label, value, change, icon }: { label: string; value: number | u
           {icon}
         </HStack>
         <Text fontSize="3xl" fontWeight="bold" data-testid={`stat-${label}`} aria-busy={pending}>
-          {pending ? placeholder("12") : value}
+          {pending ? placeholder("12") : failed ? "–" : value}
         </Text>
-        <Text fontSize="sm" color={tone}>
-          {pending ? placeholder("16") : change}
+        {/* The line keeps its height with no trend, so the cards do not change size. */}
+        <Text fontSize="sm" color={tone} minH="1lh" data-testid={`trend-${label}`}>
+          {pending ? placeholder("16") : trend}
         </Text>
       </Card.Body>
     </Card.Root>
@@ -153,8 +195,8 @@ export function DashboardContentFrame({ projectName = null }: { projectName?: st
   return (
     <DashboardLayout>
       <DashboardHeading projectName={projectName} />
-      <QuickActions />
       <DashboardStats figures={null} />
+      <QuickActions />
       <UpcomingCard>
         <UpcomingLoading />
       </UpcomingCard>

@@ -30,10 +30,11 @@ setTimeout(timeZoneOnce, 0);
 
 export default function DashboardPage() {
   const { project } = useAuth();
-  const { data, isLoading, mutate } = useDashboard(project?.id);
+  const { data, error, isLoading, mutate } = useDashboard(project?.id);
   const refresh = useCallback(() => void mutate(), [mutate]);
   const actions = usePostActions(refresh);
   const [editing, setEditing] = useState<Post | null>(null);
+  const [dismissed, setDismissed] = useState(() => (project ? checklistDismissed(project.id) : false));
 
   // The same frame as before the session was known (dashboard-frame.tsx): nothing moves.
   if (!project) return <DashboardContentFrame />;
@@ -41,15 +42,26 @@ export default function DashboardPage() {
   // quick actions, the cards' frames); the figures and the list are placeholders in the same
   // text lines, so nothing moves when they arrive.
   const pending = isLoading && !data;
-  // A load failure is only logged; the page still shows with empty figures.
+  // A load failure is only logged; the page still shows, its figures marked unknown (never a 0
+  // that was not read from the data).
+  const failed = !data && !!error;
   const d = data ?? EMPTY;
   const timeZone = d.upcoming.length > 0 ? timeZoneOnce() : "UTC";
 
   return (
     <DashboardLayout>
       <DashboardHeading projectName={project.name} />
-      <QuickActions />
-      <DashboardStats figures={pending ? null : d} />
+      {/* The user's own figures first (on a phone they were below the fold, issue 26). */}
+      <DashboardStats figures={pending ? null : (data ?? null)} failed={failed} />
+      {!(dismissed && data && allDone(data.progress)) && (
+        <QuickActions
+          progress={data?.progress ?? null}
+          onDismiss={() => {
+            dismissChecklist(project.id);
+            setDismissed(true);
+          }}
+        />
+      )}
 
       <UpcomingCard>
         {pending ? (
@@ -115,14 +127,23 @@ export default function DashboardPage() {
   );
 }
 
-const EMPTY = {
-  total_posts: 0,
-  total_change: "+0.0%",
-  scheduled_posts: 0,
-  scheduled_change: "+3.2%",
-  connected_accounts: 0,
-  connected_change: "-",
-  engagement_week: 0,
-  engagement_change: "-",
-  upcoming: [] as Post[],
-};
+// The checklist, once every step is done, can be put away for this project on this browser.
+const dismissKey = (projectId: string) => `brandpilot:checklist-dismissed:${projectId}`;
+function checklistDismissed(projectId: string): boolean {
+  try {
+    return localStorage.getItem(dismissKey(projectId)) === "1";
+  } catch {
+    return false;
+  }
+}
+function dismissChecklist(projectId: string) {
+  try {
+    localStorage.setItem(dismissKey(projectId), "1");
+  } catch {
+    // Storage refused (private mode): dismissed for this visit only.
+  }
+}
+const allDone = (p: { brain: boolean; social: boolean; posts: boolean }) => p.brain && p.social && p.posts;
+
+// Only the (empty) list is read from this after a failed load; the figures show as unknown.
+const EMPTY = { upcoming: [] as Post[] };

@@ -4,6 +4,10 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import { Link } from "react-router-dom";
 import { BrandLogo } from "../../components/ui/brand-logo";
 import { SkipLink } from "../../components/ui/skip-link";
+import { NETWORK_NAMES } from "./network-names.gen";
+
+/** "X (Twitter), Facebook, ... and Threads": every network of the registry (decision 207). */
+const NETWORK_LIST = `${NETWORK_NAMES.slice(0, -1).join(", ")} and ${NETWORK_NAMES.at(-1)}`;
 
 // The demo (and its catalogue of sample posts) loads when its section nears the viewport, so
 // it is not part of the page's initial JS (docs/decisions/030).
@@ -29,7 +33,7 @@ const FEATURES: { title: string; icon: LandingIcon; text: string }[] = [
   {
     title: "Connect Everything",
     icon: Plug,
-    text: "Connect X and Instagram in a click with secure OAuth; Facebook and LinkedIn are on the way. Publish to each from one place.",
+    text: `Connect ${NETWORK_LIST} in a click. Publish to each from one place.`,
   },
   {
     title: "Future-Ready UI",
@@ -136,12 +140,15 @@ function TopBar() {
               </chakra.a>
             ))}
           </HStack>
+          {/* Returning users sign in from here; every Launch App goes to sign-up (issue 26). */}
+          <chakra.a asChild {...navLinkStyles} ms={{ base: "auto", md: "0" }} color="fg">
+            <Link to="/login">Log in</Link>
+          </chakra.a>
           <Box display={{ base: "none", md: "block" }}>
             <LaunchApp size="sm" />
           </Box>
           <chakra.button
             type="button"
-            ms="auto"
             display={{ base: "flex", md: "none" }}
             alignItems="center"
             justifyContent="center"
@@ -266,7 +273,7 @@ export default function LandingPage() {
                   <chakra.strong color="fg">30 days</chakra.strong> of content in one click
                 </Text>
                 <Text>
-                  <chakra.strong color="fg">4</chakra.strong> platforms, one calendar
+                  <chakra.strong color="fg">{NETWORK_NAMES.length}</chakra.strong> networks, one calendar
                 </Text>
                 <Text>
                   <chakra.strong color="fg">0</chakra.strong> blank pages

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import useSWR, { useSWRConfig } from "swr";
 import { z } from "zod";
-import { PLATFORM_IDS, PLATFORM_METAS } from "../../../platforms/registry";
+import { networkName, PLATFORM_IDS, PLATFORM_METAS } from "../../../platforms/registry";
 import { checkPostRules, imageNote } from "../../../platforms/validation";
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { SocialAccount } from "../../../schema/api/social";
@@ -27,7 +27,7 @@ type Mode = "now" | "schedule";
 export type CreatePostDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultMode?: Mode };
 
 /** The networks a post can be published to (platforms/registry.ts). */
-const PLATFORM_OPTIONS = PLATFORM_METAS.filter((m) => m.connect !== "placeholder").map((m) => ({ value: m.id, label: m.selectLabel }));
+const PLATFORM_OPTIONS = PLATFORM_METAS.filter((m) => m.connect !== "placeholder").map((m) => ({ value: m.id, label: networkName(m.id) }));
 
 const formSchema = z.object({
   content: z.string().max(5000, "Content is too long"),

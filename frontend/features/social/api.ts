@@ -3,6 +3,9 @@ import { request } from "../../lib/api";
 
 export const accountsKey = (projectId: string) => `/api/projects/${projectId}/social-accounts`;
 
+/** Which networks this server can connect now (decision 206). */
+export const NETWORKS_KEY = "/api/social-networks";
+
 export const startOAuth = (platform: string, projectId: string, instance?: string) =>
   request<{ url: string }>(`/api/oauth/${platform}/start?projectId=${encodeURIComponent(projectId)}${instance ? `&instance=${encodeURIComponent(instance)}` : ""}`);
 

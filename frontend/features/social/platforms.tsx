@@ -1,5 +1,5 @@
 import { Box } from "@chakra-ui/react";
-import { PLATFORM_METAS, platformMeta, type PlatformId } from "../../../platforms/registry";
+import { networkName, networkShortName, PLATFORM_METAS, platformMeta, type PlatformId } from "../../../platforms/registry";
 import type { ConnectField, PlatformMeta } from "../../../platforms/shared/meta";
 
 export type CardPlatform = PlatformId;
@@ -7,7 +7,9 @@ export type CardPlatform = PlatformId;
 /** The spec's platform card: id, name, icon, color, setupGuide, setupUrl (connected comes from the API). */
 export type PlatformCard = {
   id: CardPlatform;
+  /** The network's one name (decision 207): "X (Twitter)" on its card, "X" in messages. */
   name: string;
+  shortName: string;
   color: string;
   setupGuide: string[];
   setupUrl: string;
@@ -23,7 +25,8 @@ const callback = (id: string) => `${typeof window === "undefined" ? "" : window.
 /** One card per network of platforms/registry.ts, in its order. */
 export const PLATFORM_CARDS: PlatformCard[] = PLATFORM_METAS.map((m) => ({
   id: m.id,
-  name: m.label,
+  name: networkName(m.id),
+  shortName: networkShortName(m.id),
   color: m.color,
   oauth: m.connect === "oauth" || m.connect === "instance",
   connect: m.connect,

@@ -4,29 +4,44 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import useSWR from "swr";
 import type { SocialAccount } from "../../../schema/api/social";
+import type { NetworkAvailability } from "../../../schema/api/social-responses";
 import { useAuth } from "../../app/auth-context";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import type { AccountChoice } from "../../../schema/api/social";
 import { AccountChoiceDialog } from "./account-choice-dialog";
-import { accountsKey, broadcastAccounts, chooseAccount, completeOAuth, connectWithAppPassword, disconnectAccount, redirectTo, startOAuth } from "./api";
+import { accountsKey, NETWORKS_KEY, broadcastAccounts, chooseAccount, completeOAuth, connectWithAppPassword, disconnectAccount, redirectTo, startOAuth } from "./api";
 import { ConnectFields, missingFields, type ConnectValues } from "./connect-fields";
 import { PLATFORM_CARDS, SocialIcon, type CardPlatform, type PlatformCard } from "./platforms";
 
 const CALLBACK_RE = new RegExp(`^/auth/(${PLATFORM_CARDS.filter((c) => c.oauth).map((c) => c.id).join("|")})/callback/?$`);
-const nameOf = (id: string) => PLATFORM_CARDS.find((p) => p.id === id)?.name ?? id;
+/** A network's name in messages ("X"); its cards and lists say "X (Twitter)" (decision 207). */
+const nameOf = (id: string) => PLATFORM_CARDS.find((p) => p.id === id)?.shortName ?? id;
 
-/** /social-connect, also rendered at /auth/<platform>/callback to finish the OAuth flow. */
+/**
+ * /social-connect, also rendered at /auth/<platform>/callback to finish the OAuth flow.
+ *
+ * Connect is one click for a marketer (decision 206): a network this server can connect goes
+ * straight to its consent page (or, for Bluesky and Mastodon, asks only for what the user must
+ * type). The developer setup guide is a task for whoever runs the deployment: only the project's
+ * Owner sees it, and only for a network that is not configured; anyone else is told to ask their
+ * administrator.
+ */
 export default function SocialConnectPage() {
-  const { project, loading, projectLoading } = useAuth();
+  const { user, project, loading, projectLoading } = useAuth();
+  // Roles arrive with issue 25; until then the project's creator is its Owner.
+  const isOwner = !!user && !!project && project.user_id === user.id;
+  const { data: availability } = useSWR<NetworkAvailability>(NETWORKS_KEY);
+  const configured = (id: string) => availability?.networks.find((n) => n.id === id)?.configured;
+  const anyUnconfigured = !!availability?.networks.some((n) => !n.configured);
   const location = useLocation();
   const navigate = useNavigate();
   const key = project ? accountsKey(project.id) : null;
   const { data: accounts, isLoading, mutate } = useSWR<SocialAccount[]>(key);
   const [authInProgress, setAuthInProgress] = useState(false);
   const [guide, setGuide] = useState<PlatformCard | null>(null);
-  const [starting, setStarting] = useState(false);
+  const [starting, setStarting] = useState<string | null>(null);
   const [pendingDisconnect, setPendingDisconnect] = useState<SocialAccount | null>(null);
   const [disconnecting, setDisconnecting] = useState(false);
   const handledCallback = useRef<string | null>(null);
@@ -77,6 +92,19 @@ export default function SocialConnectPage() {
     })();
   }, [location.pathname, location.search, location.key, navigate, reload]);
 
+  /** The card's Connect / Reconnect button. */
+  const onConnect = (card: PlatformCard) => {
+    if (authInProgress) return notify.info("Authentication in progress...");
+    if (loading || projectLoading || !availability) return notify.info("Loading project data...");
+    if (!configured(card.id)) {
+      if (isOwner) return setGuide(card);
+      return notify.info(`${card.shortName} is not set up on this server yet. Ask your administrator to set it up.`);
+    }
+    // What the user must type (Bluesky's app password, Mastodon's server) is asked in the dialog.
+    if (card.connectFields.length) return setGuide(card);
+    void startFlow(card);
+  };
+
   const startFlow = async (card: PlatformCard) => {
     if (authInProgress) return notify.info("Authentication in progress...");
     if (loading || projectLoading) return notify.info("Loading project data...");
@@ -85,13 +113,13 @@ export default function SocialConnectPage() {
     const missing = missingFields(card.connectFields, values);
     setFieldErrors(missing);
     if (Object.keys(missing).length) return;
-    setStarting(true);
+    setStarting(card.id);
     try {
       if (card.connect === "app-password") {
         await connectWithAppPassword(card.id, project.id, { identifier: values.identifier ?? "", password: values.password ?? "" });
         notify.success(`Successfully connected ${card.name} account!`);
         closeGuide();
-        setStarting(false);
+        setStarting(null);
         await reload().catch(() => undefined);
         return;
       }
@@ -103,7 +131,7 @@ export default function SocialConnectPage() {
         setFieldErrors(err.fields ?? {});
         notify.error(err.message);
       } else notify.error(card.connect === "app-password" ? `Failed to connect ${card.name} account. Please try again.` : "Failed to start authentication process");
-      setStarting(false);
+      setStarting(null);
     }
   };
 
@@ -203,25 +231,14 @@ export default function SocialConnectPage() {
                       {account.account_name}
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {nameOf(account.platform)} · Connected {new Date(account.created_at).toLocaleDateString()}
+                      {PLATFORM_CARDS.find((c) => c.id === account.platform)?.name ?? account.platform} · Connected {new Date(account.created_at).toLocaleDateString()}
                     </Text>
                   </Box>
                   {account.token_status === "reconnect_needed" && <Badge colorPalette="orange">Reconnect needed</Badge>}
-                  <IconButton
-                    aria-label={`Disconnect ${account.account_name}`}
-                    variant="ghost"
-                    colorPalette="red"
-                    size="sm"
-                    onClick={() => setPendingDisconnect(account)}
-                    // Shown on hover and on keyboard focus; always visible on touch screens (no hover).
-                    css={{
-                      "@media (hover: hover) and (pointer: fine)": { opacity: 0 },
-                      "[data-account-row]:hover &, [data-account-row]:focus-within &, &:focus-visible": { opacity: 1 },
-                      transition: "opacity 0.15s",
-                    }}
-                  >
-                    <Trash2 />
-                  </IconButton>
+                  {/* Always visible (issue 26): a hover-only button cannot be found on a phone. */}
+                  <Button aria-label={`Disconnect ${account.account_name}`} variant="outline" colorPalette="red" size="sm" onClick={() => setPendingDisconnect(account)}>
+                    <Trash2 aria-hidden /> Disconnect
+                  </Button>
                 </Flex>
               ))}
             </Stack>
@@ -249,11 +266,19 @@ export default function SocialConnectPage() {
                         <Badge colorPalette={needsReconnect ? "orange" : account ? "green" : "gray"} mt="1">
                           {status}
                         </Badge>
+                        {availability && !configured(card.id) && !account && (
+                          <Text fontSize="xs" color="fg.muted" mt="1">
+                            {isOwner ? "Needs setting up on this server" : "Ask your administrator to set it up"}
+                          </Text>
+                        )}
                       </Box>
                       <Button
                         colorPalette="brand"
                         variant={account && !needsReconnect ? "outline" : "solid"}
-                        onClick={() => setGuide(card)}
+                        onClick={() => onConnect(card)}
+                        loading={starting === card.id}
+                        // Until the server says which networks it can connect, a click could not choose.
+                        disabled={!availability}
                         aria-label={`${account ? "Reconnect" : "Connect"} ${card.name}`}
                       >
                         {account ? "Reconnect" : "Connect"}
@@ -266,16 +291,20 @@ export default function SocialConnectPage() {
           </SimpleGrid>
         </Stack>
 
-        <Alert.Root status="info" variant="subtle">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Developer Setup Required</Alert.Title>
-            <Alert.Description>
-              Each platform only lets registered apps post on your behalf. Open a platform&apos;s setup guide to see how to create a developer
-              app and which callback URL to use; without developer keys this app connects to its local platform sandbox instead.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        {/* For whoever runs the deployment, and only while a network still needs its keys. */}
+        {isOwner && anyUnconfigured && (
+          <Alert.Root status="info" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Developer Setup Required</Alert.Title>
+              <Alert.Description>
+                Some networks are not set up on this Brandpilot server yet. Each network only lets registered apps post on a brand&apos;s behalf:
+                whoever runs this deployment registers an app once (the network&apos;s setup guide says how), and then everyone connects in one
+                click.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
 
         <Flex justify="space-between" gap="3" wrap="wrap">
           <Button variant="outline" onClick={() => navigate(-1)}>
@@ -293,34 +322,37 @@ export default function SocialConnectPage() {
           <Dialog.Positioner>
             <Dialog.Content mx="4">
               <Dialog.Header>
-                <Dialog.Title>Connect {guide?.name}</Dialog.Title>
+                <Dialog.Title>{guide && !configured(guide.id) ? `Set up ${guide.name}` : `Connect ${guide?.name ?? ""}`}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
                   <List.Root as="ol" listStyleType="decimal" ps="5" gap="2">
-                    {guide?.setupGuide.map((step) => (
+                    {guide?.setupGuide.filter((step) => configured(guide.id) || !/^Click Connect below/.test(step)).map((step) => (
                       <List.Item key={step}>{step}</List.Item>
                     ))}
                   </List.Root>
-                  {/* Bluesky and Mastodon need no developer app: the user's own account is enough. */}
-                  {!guide?.connectFields.length && (
+                  {/* Only an Owner gets here for a network that is not configured: a task for the deployment. */}
+                  {guide && !configured(guide.id) && (
                     <Alert.Root status="warning" variant="subtle">
                       <Alert.Indicator />
                       <Alert.Content>
                         <Alert.Title>Developer Account Required</Alert.Title>
-                        <Alert.Description>You need a {guide?.name} developer account with an app to connect this platform.</Alert.Description>
+                        <Alert.Description>
+                          {guide.name} is not set up on this Brandpilot server yet. Whoever runs this deployment needs a {guide.shortName} developer
+                          account with an app, once; these steps are for them. After that, Connect goes straight to {guide.shortName}.
+                        </Alert.Description>
                       </Alert.Content>
                     </Alert.Root>
                   )}
                   <Link href={guide?.setupUrl} target="_blank" rel="noopener noreferrer" colorPalette="brand" fontWeight="medium">
                     {guide?.connectFields.length ? `Open ${guide.name}` : "Open Developer Portal"} <ExternalLink size={14} />
                   </Link>
-                  {guide && guide.connectFields.length > 0 && (
+                  {guide && configured(guide.id) && guide.connectFields.length > 0 && (
                     <ConnectFields
                       fields={guide.connectFields}
                       values={values}
                       errors={fieldErrors}
-                      disabled={starting}
+                      disabled={!!starting}
                       onChange={setValues}
                       onSubmit={() => void startFlow(guide)}
                     />
@@ -328,12 +360,14 @@ export default function SocialConnectPage() {
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={closeGuide} disabled={starting}>
-                  Cancel
+                <Button variant="outline" onClick={closeGuide} disabled={!!starting}>
+                  {guide && configured(guide.id) ? "Cancel" : "Close"}
                 </Button>
-                <Button colorPalette="brand" onClick={() => guide && void startFlow(guide)} loading={starting} loadingText="Connecting...">
-                  {accountFor(guide?.id ?? "twitter") && guide ? `Reconnect ${guide.name}` : `Connect ${guide?.name ?? ""}`}
-                </Button>
+                {guide && configured(guide.id) && (
+                  <Button colorPalette="brand" onClick={() => void startFlow(guide)} loading={!!starting} loadingText="Connecting...">
+                    {accountFor(guide.id) ? `Reconnect ${guide.name}` : `Connect ${guide.name}`}
+                  </Button>
+                )}
               </Dialog.Footer>
             </Dialog.Content>
           </Dialog.Positioner>
