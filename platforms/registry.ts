@@ -42,7 +42,7 @@ export function platformMeta(id: PlatformId): PlatformMeta<PlatformId> {
  */
 export const networkName = (id: string): string => {
   const m = BY_ID.get(id);
-  return m ? (m.displayName ?? m.brand) : id;
+  return m ? m.displayName : id;
 };
 export const networkShortName = (id: string): string => {
   const m = BY_ID.get(id);

@@ -87,18 +87,13 @@ export type PlatformMeta<Id extends string = string> = {
   label: string;
   /** The name the network goes by in running text ("X"). */
   brand: string;
-  /**
-   * The network's current name as users should see it (issue 24 seam for issue 26, which owns the
-   * texts): today the brand; `label` stays for the places that still say "Twitter".
-   */
-  displayName: string;
   /** The name in the Create Post platform select ("Twitter (X)"). */
   selectLabel: string;
   /**
    * The one name users see in lists, cards, filters and selects ("X (Twitter)"), where it first
-   * appears; `brand` when not set (decision 207).
+   * appears (decision 207).
    */
-  displayName?: string;
+  displayName: string;
   /** The name in running text after that ("X"); `brand` when not set. */
   shortName?: string;
   /** Brand colour of its mark. */

@@ -11,7 +11,6 @@ export const xMeta = defineMeta({
   id: "twitter",
   label: "Twitter",
   brand: "X",
-  displayName: "X",
   selectLabel: "Twitter (X)",
   displayName: "X (Twitter)",
   shortName: "X",
