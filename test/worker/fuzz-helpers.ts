@@ -1,6 +1,7 @@
 // Input fuzzing helpers (issue 6): the API route table with each route's zod validators, fast-check
 // arbitraries derived from those schemas (valid values and hostile mutations of them), fixtures
 // owned by two users, and a cheap D1 fingerprint to prove a rejected request changed no row.
+import { ERRORS, isErrorCode } from "../../schema/api/errors";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { z, type ZodType } from "zod";
@@ -371,9 +372,11 @@ export function fingerprintDiff(a: string, b: string): string {
 }
 
 /** The DESIGN.md error shape. */
-export function isErrorShape(body: unknown): boolean {
+/** The error shape with a code of the closed set (schema/api/errors.ts) answered with that code's status. */
+export function isErrorShape(body: unknown, status?: number): boolean {
   const e = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
-  if (!e || typeof e.code !== "string" || !e.code || typeof e.message !== "string" || !e.message) return false;
+  if (!e || !isErrorCode(e.code) || typeof e.message !== "string" || !e.message) return false;
+  if (status !== undefined && ERRORS[e.code].status !== status) return false;
   if (e.fields === undefined) return true;
   return !!e.fields && typeof e.fields === "object" && Object.values(e.fields).every((v) => typeof v === "string");
 }

@@ -276,7 +276,7 @@ describe("input fuzzing of every /api route", () => {
           } catch {
             /* not JSON: fails below */
           }
-          if (!isErrorShape(parsed)) throw new Error(`${res.status} not the error shape: ${text.slice(0, 300)} for ${where()}`);
+          if (!isErrorShape(parsed, res.status)) throw new Error(`${res.status} not the error shape: ${text.slice(0, 300)} for ${where()}`);
           if (check) {
             const t0 = performance.now();
             const after = await fingerprint(users);
