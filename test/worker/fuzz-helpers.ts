@@ -10,6 +10,7 @@ import { brainTextDocumentSchema, brainUrlDocumentSchema } from "../../schema/ap
 import { projectDetailsSchema } from "../../schema/api/projects";
 import { connectAccount, insertPost } from "./posts-fixtures";
 import { signIn, type TestUser } from "./helpers";
+import { createKey } from "./api-key-helpers";
 
 export type RouteInfo = { method: string; path: string; params: string[]; validators: Partial<Record<"json" | "query" | "param" | "form", ZodType>> };
 
@@ -290,7 +291,8 @@ export function pathIdArb(own: string | undefined, theirs: string | undefined): 
 }
 
 // ---------- fixtures ----------
-export type Fixtures = { user: TestUser; ids: Record<string, string> };
+/** `apiKey`: the user's key with every scope, for the /api/v1 routes (which take keys only). */
+export type Fixtures = { user: TestUser; ids: Record<string, string>; apiKey: string };
 
 /** A signed-in user owning one of everything a path id can name. */
 export async function makeFixtures(): Promise<Fixtures> {
@@ -317,7 +319,7 @@ export async function makeFixtures(): Promise<Fixtures> {
       now,
     ),
   ]);
-  return { user, ids };
+  return { user, ids, apiKey: (await createKey(user, { name: "Fuzz key" })).key };
 }
 
 /** The fixture id for a path parameter (documentId differs between the projects and brain routes). */
@@ -371,8 +373,7 @@ export function fingerprintDiff(a: string, b: string): string {
   return "no difference";
 }
 
-/** The DESIGN.md error shape. */
-/** The error shape with a code of the closed set (schema/api/errors.ts) answered with that code's status. */
+/** The DESIGN.md error shape, with a code of the closed set (schema/api/errors.ts) answered with that code's status. */
 export function isErrorShape(body: unknown, status?: number): boolean {
   const e = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
   if (!e || !isErrorCode(e.code) || typeof e.message !== "string" || !e.message) return false;
