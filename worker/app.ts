@@ -24,6 +24,7 @@ import { calendarRoutes } from "./routes/calendar";
 import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { v1Routes } from "./routes/v1";
+import { webhookRoutes } from "./routes/webhooks";
 
 // Routes are chained so `AppType` carries every path and schema to the typed client (hc).
 const api = new Hono<AppEnv>()
@@ -44,7 +45,8 @@ const api = new Hono<AppEnv>()
   .route("/", postRoutes)
   .route("/", calendarRoutes)
   .route("/", campaignRoutes)
-  .route("/", dashboardRoutes);
+  .route("/", dashboardRoutes)
+  .route("/", webhookRoutes);
 
 export const app = new Hono<AppEnv>()
   // Secure by default (lib/security-middleware.ts): refuse to run half-configured, headers, body caps.

@@ -35,7 +35,21 @@ export type Fixture = {
   pendingState: string;
   /** One of the owner's API keys (issue 27). */
   apiKeyId: string;
+  /** A webhook endpoint of the project and one finished delivery of it (issue 27). */
+  webhookId: string;
+  deliveryId: string;
 };
+
+/** A webhook of the fixture project with one failed delivery (inserted: no network involved). */
+async function fixtureWebhook(f: { owner: TestUser; projectId: string }): Promise<{ webhookId: string; deliveryId: string }> {
+  const res = await json(f.owner, "POST", `/api/projects/${f.projectId}/webhooks`, { url: "https://hooks.example.com/fixture", events: ["post.failed"] });
+  const hook = await ok<{ id: string }>(res, 201, "webhook");
+  const deliveryId = crypto.randomUUID();
+  await env.DB.prepare("insert into webhook_deliveries (id, webhook_id, project_id, event_id, event, payload, status, attempts, response_code, created_at) values (?, ?, ?, 'evt_fixture', 'post.failed', '{}', 'failed', 3, 500, ?)")
+    .bind(deliveryId, hook.id, f.projectId, Date.now())
+    .run();
+  return { webhookId: hook.id, deliveryId };
+}
 
 /** A request: path params (filled from the fixture unless given), query, and a JSON or form body. */
 export type Req = {
@@ -160,6 +174,7 @@ export async function buildFixture(): Promise<Fixture> {
     media,
     pendingState,
     apiKeyId: (await createKey(owner, { scopes: ["read"], name: "Fixture key" })).id,
+    ...(await fixtureWebhook({ owner, projectId: project.id })),
   };
 }
 
@@ -393,6 +408,17 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     prepare: async (f) => ({ params: { keyId: (await createKey(f.owner, { scopes: ["read"], name: "To revoke" })).id } }),
   },
 
+  // Webhooks (issue 27): a project's endpoints; the endpoint and delivery routes name their row.
+  "GET /api/projects/:projectId/webhooks": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/webhooks": { rule: "owned", status: 201, request: () => ({ body: { url: "https://hooks.example.com/brandpilot", events: ["post.published"] } }) },
+  "GET /api/webhooks/:webhookId/deliveries": { rule: "owned", status: 200 },
+  "DELETE /api/webhooks/:webhookId": {
+    rule: "owned",
+    status: 204,
+    prepare: async (f) => ({ params: { webhookId: (await fixtureWebhook(f)).webhookId } }),
+  },
+  "POST /api/webhook-deliveries/:deliveryId/resend": { rule: "owned", status: 202 },
+
   // Public API v1: sent with the caller's API key (every scope; see `send`), never a cookie.
   "GET /api/v1/openapi.json": { rule: "public", status: 200 },
   "GET /api/v1/projects": { rule: "caller", status: 200 },
@@ -429,7 +455,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
 /** Path params by name, from the fixture (documentId is per route: brain vs project documents). */
 function defaultParams(f: Fixture): Record<string, string> {
-  return { projectId: f.projectId, postId: f.postId, campaignId: f.campaignId, accountId: f.accountId, platform: "twitter", keyId: f.apiKeyId };
+  return { projectId: f.projectId, postId: f.postId, campaignId: f.campaignId, accountId: f.accountId, platform: "twitter", keyId: f.apiKeyId, webhookId: f.webhookId, deliveryId: f.deliveryId };
 }
 
 /** The sample request of `routeKey` (merged with a prepared one), ready to send. */

@@ -56,6 +56,8 @@ const PROJECT_TABLES = [
   "posts",
   "campaigns",
   "media",
+  "webhooks",
+  "webhook_deliveries",
 ];
 
 async function rows(sql: string, ...binds: unknown[]): Promise<string> {
