@@ -22,6 +22,9 @@ import { plannerRoutes } from "./routes/planner";
 import { analyticsRoutes } from "./routes/analytics";
 import { calendarRoutes } from "./routes/calendar";
 import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
+import { apiKeyRoutes } from "./routes/api-keys";
+import { v1Routes } from "./routes/v1";
+import { webhookRoutes } from "./routes/webhooks";
 
 // Routes are chained so `AppType` carries every path and schema to the typed client (hc).
 const api = new Hono<AppEnv>()
@@ -32,6 +35,7 @@ const api = new Hono<AppEnv>()
   .use("*", sessionMiddleware)
   .route("/health", healthRoutes)
   .route("/auth", authRoutes)
+  .route("/account/api-keys", apiKeyRoutes)
   .route("/account", accountRoutes)
   .route("/projects", projectRoutes)
   .route("/projects/:projectId/brain", brainRoutes)
@@ -41,18 +45,29 @@ const api = new Hono<AppEnv>()
   .route("/", postRoutes)
   .route("/", calendarRoutes)
   .route("/", campaignRoutes)
-  .route("/", dashboardRoutes);
+  .route("/", dashboardRoutes)
+  .route("/", webhookRoutes);
 
 export const app = new Hono<AppEnv>()
   // Secure by default (lib/security-middleware.ts): refuse to run half-configured, headers, body caps.
   .use("*", securityHeaders)
   .use("*", productionGate)
   .use("/api/*", jsonBodyLimit)
+  // The public API (decision 212): API keys only, so it is mounted before the app's session middleware.
+  .use("/api/v1/*", async (c, next) => {
+    c.set("db", getDb(c.env.DB));
+    await next();
+  })
+  .get("/api/v1/openapi.json", describeRoute({ summary: "The public API's description (OpenAPI 3.1)", public: true, responses: { 200: openApiDocumentResponse } }), (c) => c.json(v1Document()))
+  .route("/api/v1", v1Routes)
   .route("/api", api)
   .route("/media", mediaRoutes)
   .route("/dev", devRoutes);
 
 // The API description is generated from the route table itself (lib/openapi.ts).
+function v1Document(): ReturnType<typeof buildOpenApi> {
+  return buildOpenApi(app.routes, "/api/v1");
+}
 app.get("/api/openapi.json", describeRoute({ summary: "This API description (OpenAPI 3.1)", public: true, responses: { 200: openApiDocumentResponse } }), (c) => c.json(buildOpenApi(app.routes)));
 app.get("/api/docs", describeRoute({ summary: "Readable API reference page", public: true, contentType: "text/html", responses: { 200: htmlResponse } }), (c) => c.html(docsPage()));
 app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
@@ -70,10 +85,12 @@ app.notFound((c) => {
 });
 
 app.onError((err, c) => {
-  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.fields), err.status);
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.fields), err.status, err.headers);
+  // Hono's own refusals (unreadable bodies and the like) map onto the closed set (decision 210).
   if (err instanceof HTTPException) {
-    const status = err.status >= 500 ? 400 : err.status;
-    return c.json(errorBody(status === 401 ? "unauthorized" : "bad_request", err.message || "Bad request"), status);
+    if (err.status === 401) return c.json(errorBody("unauthorized", err.message || undefined), 401);
+    if (err.status === 413) return c.json(errorBody("too_large", err.message || undefined), 413);
+    return c.json(errorBody("invalid_input", err.message || "Bad request"), 400);
   }
   console.error("unhandled error", err);
   return c.json(errorBody("internal", "Something went wrong. Please try again."), 500);

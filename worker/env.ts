@@ -6,6 +6,8 @@ export type Env = {
   ASSETS?: Fetcher;
   BRAIN_JOBS: Queue<BrainJob>;
   PUBLISH_JOBS: Queue<PublishJob>;
+  /** Webhook deliveries (issue 27, decision 213). */
+  WEBHOOK_JOBS: Queue<WebhookJob>;
   VECTORIZE?: VectorizeIndex;
   /** Workers AI (added by the deploy, never locally): the AI engine when no OpenAI key is set. */
   AI?: Ai;
@@ -69,3 +71,4 @@ export type ProcessDocumentJob = { kind: "process-document"; projectId: string; 
 /** Re-embeds a project's brain with the current AI engine (issue 9). */
 export type BrainJob = ProcessDocumentJob | { kind: "reindex"; projectId: string };
 export type PublishJob = { postId: string; claimedAt: number };
+export type WebhookJob = { deliveryId: string };

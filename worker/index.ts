@@ -1,5 +1,6 @@
 import { app } from "./app";
-import type { Env, BrainJob, PublishJob } from "./env";
+import type { Env, BrainJob, PublishJob, WebhookJob } from "./env";
+import { handleWebhookBatch } from "./jobs/webhook-consumer";
 import { handleBrainBatch } from "./jobs/brain-consumer";
 import { handlePublishBatch } from "./jobs/publish-consumer";
 import { claimDuePosts } from "./jobs/publish-cron";
@@ -32,5 +33,6 @@ export default {
     }
     if (batch.queue.startsWith("brain-jobs")) return handleBrainBatch(batch as MessageBatch<BrainJob>, env);
     if (batch.queue.startsWith("publish-jobs")) return handlePublishBatch(batch as MessageBatch<PublishJob>, env);
+    if (batch.queue.startsWith("webhook-jobs")) return handleWebhookBatch(batch as MessageBatch<WebhookJob>, env);
   },
-} satisfies ExportedHandler<Env, BrainJob | PublishJob>;
+} satisfies ExportedHandler<Env, BrainJob | PublishJob | WebhookJob>;

@@ -95,6 +95,7 @@ const shellRoutes = [
   shellPage("/content", () => import("../features/coming-soon/coming-soon-page")),
   shellPage("/analytics", () => import("../features/analytics/analytics-page")),
   shellPage("/settings/schedule", () => import("../features/planner/posting-schedule-page")),
+  shellPage("/settings/api-keys", () => import("../features/api-keys/api-keys-page")),
 ];
 const SHELL_PATHS = shellRoutes.map((r) => r.path);
 

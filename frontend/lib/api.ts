@@ -1,15 +1,20 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../worker/app";
 import type { ApiErrorBody } from "../../schema/api/common";
+import { isErrorCode, type ErrorCode } from "../../schema/api/errors";
 
 /** Typed client for the Worker's API (paths and bodies come from the Worker's route table). */
 // Pure: the bundler drops the client from the initial chunk while no screen uses it (030).
 export const api = /* @__PURE__ */ hc<AppType>("/api", { init: { credentials: "same-origin" } });
 
+/** Failures the browser reports before any server answer (no connection, an aborted upload). */
+export type ClientErrorCode = "network" | "aborted";
+
+/** A failed API call. Screens switch on `code` (the closed set of schema/api/errors.ts, decision 210), never on the message. */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -29,7 +34,8 @@ export async function unwrap<T>(res: Response | Promise<Response>): Promise<T> {
   }
   throw new ApiRequestError(
     r.status,
-    body?.error?.code ?? "http_error",
+    // Anything outside the closed set (a proxy's HTML error page, say) is our failure.
+    isErrorCode(body?.error?.code) ? body.error.code : "internal",
     body?.error?.message ?? `Request failed (${r.status})`,
     body?.error?.fields,
   );

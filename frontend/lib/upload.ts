@@ -2,6 +2,7 @@
 // screens that upload show a real progress bar.
 import type { ApiErrorBody } from "../../schema/api/common";
 import { ApiRequestError } from "./api";
+import { isErrorCode } from "../../schema/api/errors";
 
 export type UploadOptions = { onProgress?: (percent: number) => void; signal?: AbortSignal };
 
@@ -28,7 +29,7 @@ export function uploadForm<T>(url: string, form: FormData, opts: UploadOptions =
         return;
       }
       const err = (body as ApiErrorBody | null)?.error;
-      reject(new ApiRequestError(xhr.status, err?.code ?? "http_error", err?.message ?? "Please try again", err?.fields));
+      reject(new ApiRequestError(xhr.status, isErrorCode(err?.code) ? err.code : "internal", err?.message ?? "Please try again", err?.fields));
     };
     xhr.onerror = () => reject(new ApiRequestError(0, "network", "Please try again"));
     xhr.onabort = () => reject(new ApiRequestError(0, "aborted", "Upload cancelled"));

@@ -12,4 +12,5 @@ export const idParam = z.string().min(1).max(100);
 export const projectParam = z.object({ projectId: idParam });
 export const postParam = z.object({ postId: idParam });
 
-export type ApiErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+/** The error shape; its codes are the closed set of schema/api/errors.ts. */
+export type { ApiErrorBody } from "./errors";

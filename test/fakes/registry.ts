@@ -7,3 +7,4 @@ import "./web-pages.ts";
 import "./image-models.ts";
 import "./openai.ts";
 import "./dns.ts";
+import "./webhook-receiver.ts";

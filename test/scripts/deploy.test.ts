@@ -123,7 +123,7 @@ describe("npm run deploy", () => {
     expect(db).toBeDefined();
     expect(db!.migrations).toHaveLength(1);
     expect(a.buckets).toEqual(["brandpilot"]);
-    expect(a.queues.sort()).toEqual(["brain-jobs", "publish-jobs"]);
+    expect(a.queues.sort()).toEqual(["brain-jobs", "publish-jobs", "webhook-jobs"]);
 
     const steps = names(a.calls);
     expect(steps.indexOf("d1 migrations apply")).toBeGreaterThan(steps.indexOf("d1 create brandpilot"));
@@ -232,7 +232,7 @@ describe("npm run deploy", () => {
     expect(r.code, r.out).toBe(0);
     const a = read();
     const creates = names(a.calls).filter((c) => c.includes("create"));
-    expect(creates.sort()).toEqual(["queues create publish-jobs", "r2 bucket create"]);
+    expect(creates.sort()).toEqual(["queues create publish-jobs", "queues create webhook-jobs", "r2 bucket create"]);
     expect(a.d1).toHaveLength(1);
     // A given origin means one deploy with it.
     expect(a.worker!.deploys).toHaveLength(1);

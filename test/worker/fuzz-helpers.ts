@@ -1,6 +1,7 @@
 // Input fuzzing helpers (issue 6): the API route table with each route's zod validators, fast-check
 // arbitraries derived from those schemas (valid values and hostile mutations of them), fixtures
 // owned by two users, and a cheap D1 fingerprint to prove a rejected request changed no row.
+import { ERRORS, isErrorCode } from "../../schema/api/errors";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { z, type ZodType } from "zod";
@@ -9,6 +10,7 @@ import { brainTextDocumentSchema, brainUrlDocumentSchema } from "../../schema/ap
 import { projectDetailsSchema } from "../../schema/api/projects";
 import { connectAccount, insertPost } from "./posts-fixtures";
 import { signIn, type TestUser } from "./helpers";
+import { createKey } from "./api-key-helpers";
 
 export type RouteInfo = { method: string; path: string; params: string[]; validators: Partial<Record<"json" | "query" | "param" | "form", ZodType>> };
 
@@ -289,7 +291,8 @@ export function pathIdArb(own: string | undefined, theirs: string | undefined): 
 }
 
 // ---------- fixtures ----------
-export type Fixtures = { user: TestUser; ids: Record<string, string> };
+/** `apiKey`: the user's key with every scope, for the /api/v1 routes (which take keys only). */
+export type Fixtures = { user: TestUser; ids: Record<string, string>; apiKey: string };
 
 /** A signed-in user owning one of everything a path id can name. */
 export async function makeFixtures(): Promise<Fixtures> {
@@ -316,7 +319,7 @@ export async function makeFixtures(): Promise<Fixtures> {
       now,
     ),
   ]);
-  return { user, ids };
+  return { user, ids, apiKey: (await createKey(user, { name: "Fuzz key" })).key };
 }
 
 /** The fixture id for a path parameter (documentId differs between the projects and brain routes). */
@@ -370,10 +373,11 @@ export function fingerprintDiff(a: string, b: string): string {
   return "no difference";
 }
 
-/** The DESIGN.md error shape. */
-export function isErrorShape(body: unknown): boolean {
+/** The DESIGN.md error shape, with a code of the closed set (schema/api/errors.ts) answered with that code's status. */
+export function isErrorShape(body: unknown, status?: number): boolean {
   const e = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
-  if (!e || typeof e.code !== "string" || !e.code || typeof e.message !== "string" || !e.message) return false;
+  if (!e || !isErrorCode(e.code) || typeof e.message !== "string" || !e.message) return false;
+  if (status !== undefined && ERRORS[e.code].status !== status) return false;
   if (e.fields === undefined) return true;
   return !!e.fields && typeof e.fields === "object" && Object.values(e.fields).every((v) => typeof v === "string");
 }

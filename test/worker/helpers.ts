@@ -3,6 +3,7 @@
 import { env, exports } from "cloudflare:workers";
 import { SESSION_COOKIE } from "../../worker/adapters/auth/session-cookie";
 import { sha256Hex } from "../../worker/lib/ids";
+import { ERRORS, isErrorCode } from "../../schema/api/errors";
 
 export const ORIGIN = "http://localhost";
 
@@ -53,6 +54,9 @@ export async function expectError(res: Response, status: number) {
   if (typeof body?.error?.code !== "string" || typeof body.error.message !== "string") {
     throw new Error(`not the error shape: ${JSON.stringify(body)}`);
   }
+  // Codes are a closed set, each with one status (schema/api/errors.ts, decision 210).
+  if (!isErrorCode(body.error.code)) throw new Error(`error code outside the closed set: ${body.error.code}`);
+  if (ERRORS[body.error.code].status !== status) throw new Error(`code ${body.error.code} answered with ${status}, its status is ${ERRORS[body.error.code].status}`);
   return body.error;
 }
 

@@ -17,6 +17,8 @@ import { call, json, ORIGIN, signIn, type TestUser } from "./helpers";
 import { insertPost } from "./posts-fixtures";
 import { authorizeAtSandbox, connectAccount } from "./social-helpers";
 import { APP_PASSWORD, approveAtSandbox } from "./network-helpers";
+import { createKey } from "./api-key-helpers";
+import { API_SCOPES } from "../../schema/api/api-keys";
 
 export type Fixture = {
   /** The owner, with `projectId` set to the fixture project (made through POST /api/projects). */
@@ -31,7 +33,23 @@ export type Fixture = {
   media: MediaInfo;
   /** An OAuth flow the owner started and has not finished (its state is the owner's). */
   pendingState: string;
+  /** One of the owner's API keys (issue 27). */
+  apiKeyId: string;
+  /** A webhook endpoint of the project and one finished delivery of it (issue 27). */
+  webhookId: string;
+  deliveryId: string;
 };
+
+/** A webhook of the fixture project with one failed delivery (inserted: no network involved). */
+async function fixtureWebhook(f: { owner: TestUser; projectId: string }): Promise<{ webhookId: string; deliveryId: string }> {
+  const res = await json(f.owner, "POST", `/api/projects/${f.projectId}/webhooks`, { url: "https://hooks.example.com/fixture", events: ["post.failed"] });
+  const hook = await ok<{ id: string }>(res, 201, "webhook");
+  const deliveryId = crypto.randomUUID();
+  await env.DB.prepare("insert into webhook_deliveries (id, webhook_id, project_id, event_id, event, payload, status, attempts, response_code, created_at) values (?, ?, ?, 'evt_fixture', 'post.failed', '{}', 'failed', 3, 500, ?)")
+    .bind(deliveryId, hook.id, f.projectId, Date.now())
+    .run();
+  return { webhookId: hook.id, deliveryId };
+}
 
 /** A request: path params (filled from the fixture unless given), query, and a JSON or form body. */
 export type Req = {
@@ -155,6 +173,8 @@ export async function buildFixture(): Promise<Fixture> {
     campaignId: campaign.id,
     media,
     pendingState,
+    apiKeyId: (await createKey(owner, { scopes: ["read"], name: "Fixture key" })).id,
+    ...(await fixtureWebhook({ owner, projectId: project.id })),
   };
 }
 
@@ -389,11 +409,65 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     status: 200,
     request: () => ({ body: { time_zone: "UTC", rows: [{ content: "Imported roast", network: "twitter", date: day(6), time: "08:00" }] } }),
   },
+
+  // API keys (issue 27): the caller's own keys; revoking names a key.
+  "GET /api/account/api-keys": { rule: "caller", status: 200 },
+  "POST /api/account/api-keys": { rule: "caller", status: 201, request: () => ({ body: { name: "CI", scopes: ["read"] } }) },
+  "DELETE /api/account/api-keys/:keyId": {
+    rule: "owned",
+    status: 200,
+    request: (f) => ({ params: { keyId: f.apiKeyId } }),
+    prepare: async (f) => ({ params: { keyId: (await createKey(f.owner, { scopes: ["read"], name: "To revoke" })).id } }),
+  },
+
+  // Webhooks (issue 27): a project's endpoints; the endpoint and delivery routes name their row.
+  "GET /api/projects/:projectId/webhooks": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/webhooks": { rule: "owned", status: 201, request: () => ({ body: { url: "https://hooks.example.com/brandpilot", events: ["post.published"] } }) },
+  "GET /api/webhooks/:webhookId/deliveries": { rule: "owned", status: 200 },
+  "DELETE /api/webhooks/:webhookId": {
+    rule: "owned",
+    status: 204,
+    prepare: async (f) => ({ params: { webhookId: (await fixtureWebhook(f)).webhookId } }),
+  },
+  "POST /api/webhook-deliveries/:deliveryId/resend": { rule: "owned", status: 202 },
+
+  // Public API v1: sent with the caller's API key (every scope; see `send`), never a cookie.
+  "GET /api/v1/openapi.json": { rule: "public", status: 200 },
+  "GET /api/v1/projects": { rule: "caller", status: 200 },
+  "GET /api/v1/projects/:projectId": { rule: "owned", status: 200 },
+  "GET /api/v1/projects/:projectId/brain/documents": { rule: "owned", status: 200 },
+  "POST /api/v1/projects/:projectId/brain/documents": { rule: "owned", status: 202, request: () => ({ body: { title: "API notes", content: BRAND_TEXT } }) },
+  "GET /api/v1/projects/:projectId/brain/documents/:documentId": { rule: "owned", status: 200, request: (f) => ({ params: { documentId: f.brainDocumentId } }) },
+  "POST /api/v1/projects/:projectId/brain/query": { rule: "owned", status: 200, request: () => ({ body: { question: "How much does the Summit 30 daypack weigh?" } }) },
+  "GET /api/v1/projects/:projectId/posts": { rule: "owned", status: 200, request: () => ({ query: { limit: "2" } }) },
+  "POST /api/v1/projects/:projectId/posts": {
+    rule: "owned",
+    status: 201,
+    request: (f) => ({ body: { content: "API roast", networks: ["twitter"], hashtags: ["coffee"], scheduled_for: inDays(5), mode: "schedule", media_info: f.media }, headers: { "idempotency-key": "matrix-create" } }),
+  },
+  "GET /api/v1/posts/:postId": { rule: "owned", status: 200 },
+  "PATCH /api/v1/posts/:postId": { rule: "owned", status: 200, request: () => ({ body: { content: "Fresh roast on Sunday" } }) },
+  "DELETE /api/v1/posts/:postId": {
+    rule: "owned",
+    status: 204,
+    prepare: async (f) => ({ params: { postId: await insertPost(f.projectId, { scheduledFor: Date.now() + 86_400_000 }) } }),
+  },
+  "POST /api/v1/posts/:postId/publish": {
+    rule: "owned",
+    status: 200,
+    prepare: async (f) => ({ params: { postId: await insertPost(f.projectId, { scheduledFor: Date.now() + 86_400_000 }) } }),
+  },
+  "GET /api/v1/posts/:postId/analytics": { rule: "owned", status: 200 },
+  "POST /api/v1/projects/:projectId/media": { rule: "owned", status: 201, request: () => ({ form: imageForm }) },
+  "POST /api/v1/projects/:projectId/generate": { rule: "owned", status: 200, request: () => ({ body: { prompt: "Announce the Summit 30 daypack", type: "social_post" } }) },
+  "POST /api/v1/projects/:projectId/campaigns": { rule: "owned", status: 201, request: () => ({ body: campaignBody() }) },
+  "GET /api/v1/projects/:projectId/social-accounts": { rule: "owned", status: 200 },
+  "GET /api/v1/projects/:projectId/analytics": { rule: "owned", status: 200, request: () => ({ query: { days: "30", time_zone: "UTC" } }) },
 };
 
 /** Path params by name, from the fixture (documentId is per route: brain vs project documents). */
 function defaultParams(f: Fixture): Record<string, string> {
-  return { projectId: f.projectId, postId: f.postId, campaignId: f.campaignId, accountId: f.accountId, platform: "twitter" };
+  return { projectId: f.projectId, postId: f.postId, campaignId: f.campaignId, accountId: f.accountId, platform: "twitter", keyId: f.apiKeyId, webhookId: f.webhookId, deliveryId: f.deliveryId };
 }
 
 /** The sample request of `routeKey` (merged with a prepared one), ready to send. */
@@ -415,12 +489,29 @@ export function urlOf(routeKey: string, req: Req): { method: string; pathname: s
   return { method, pathname, url: pathname + qs };
 }
 
-/** Sends `req` as `who` (a user, or null for anonymous); `req.as` overrides the caller. */
-export function send(routeKey: string, req: Req, who: TestUser | { cookie: string } | null): Promise<Response> {
+// Each caller's API key (every scope) for the /api/v1 routes, made once through the settings API.
+const KEYS = new Map<string, Promise<string>>();
+function keyOf(caller: { cookie: string }): Promise<string> {
+  let key = KEYS.get(caller.cookie);
+  if (!key) {
+    key = call("/api/account/api-keys", { method: "POST", headers: { cookie: caller.cookie, origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ name: "Matrix", scopes: API_SCOPES }) })
+      .then((r) => ok<{ key: string }>(r, 201, "api key"))
+      .then((k) => k.key);
+    KEYS.set(caller.cookie, key);
+  }
+  return key;
+}
+
+/**
+ * Sends `req` as `who` (a user, or null for anonymous); `req.as` overrides the caller. The public
+ * API (/api/v1) takes the caller's API key instead of the cookie.
+ */
+export async function send(routeKey: string, req: Req, who: TestUser | { cookie: string } | null): Promise<Response> {
   const caller = req.as !== undefined ? req.as : who;
-  const { method, url } = urlOf(routeKey, req);
+  const { method, url, pathname } = urlOf(routeKey, req);
   const headers: Record<string, string> = { origin: ORIGIN, ...req.headers };
-  if (caller) headers.cookie = caller.cookie;
+  if (caller && pathname.startsWith("/api/v1/")) headers.authorization = `Bearer ${await keyOf(caller)}`;
+  else if (caller) headers.cookie = caller.cookie;
   let body: BodyInit | undefined;
   if (req.form) body = req.form();
   else if (req.body !== undefined) {

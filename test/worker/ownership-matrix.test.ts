@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/health", // liveness
   "GET /api/openapi.json", // the API description
   "GET /api/docs", // its reference page
+  "GET /api/v1/openapi.json", // the public API's description
   // Auth endpoints: they create or end the session; they act on an email/token, not on a resource.
   "GET /api/auth/session",
   "POST /api/auth/signup",
@@ -55,6 +56,8 @@ const PROJECT_TABLES = [
   "posts",
   "campaigns",
   "media",
+  "webhooks",
+  "webhook_deliveries",
 ];
 
 async function rows(sql: string, ...binds: unknown[]): Promise<string> {
@@ -69,6 +72,8 @@ async function ownerSnapshot(userId: string): Promise<Snapshot> {
   snap.sessions = await rows("select * from sessions where user_id = ? order by id", userId);
   snap.projects = await rows("select * from projects where user_id = ? order by id", userId);
   snap.oauth_states = await rows("select * from oauth_states where user_id = ? order by state", userId);
+  // API keys: last_used_at moves with the owner's own requests only (a stranger's key is theirs).
+  snap.api_keys = await rows("select id, name, project_id, scopes, expires_at, revoked_at from api_keys where user_id = ? order by id", userId);
   const projectIds = ((await env.DB.prepare("select id from projects where user_id = ?").bind(userId).all<{ id: string }>()).results ?? []).map((r) => r.id);
   const inList = projectIds.map(() => "?").join(",") || "''";
   for (const table of PROJECT_TABLES) {

@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import type { Db } from "./db";
+import type { KeyCaller } from "../services/api-keys/keys";
 
 export type SessionUser = { id: string; email: string };
 
@@ -12,5 +13,7 @@ export type AppEnv = {
     authVia: "cookie" | "bearer" | null;
     /** A built-in session whose lookup the route sends in its own D1 batch (lib/caller.ts). */
     deferredSession?: { sessionId: string; now: number } | null;
+    /** The API key of a /api/v1 or /mcp request (services/api-keys, decision 211). */
+    apiKey?: KeyCaller | null;
   };
 };

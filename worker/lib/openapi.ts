@@ -7,6 +7,8 @@
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { validatorMeta } from "./validate";
+import { ERROR_CODES } from "../../schema/api/errors";
+import type { ApiScope } from "../../schema/api/api-keys";
 
 type RouteEntry = { path: string; method: string; handler: unknown };
 
@@ -20,6 +22,8 @@ export type RouteDescription = {
   contentType?: string;
   /** Routes without a signed-in user (documented as such; everything else needs the session). */
   public?: boolean;
+  /** Public API (v1, MCP): authenticated by an API key that must carry this scope (decision 211). */
+  scope?: ApiScope;
 };
 
 export const DESCRIBE_META = Symbol.for("brandpilot.describe");
@@ -58,6 +62,7 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output" = "input") {
 }
 
 export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
+  const v1 = prefix === "/api/v1";
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const route of routes) {
     if (route.method === "ALL" || !route.path.startsWith(prefix)) continue;
@@ -88,6 +93,12 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
         op.security = [];
         delete responses["401"];
       }
+      if (described.scope) {
+        op.security = [{ apiKey: [described.scope] }];
+        op["x-required-scope"] = described.scope;
+        responses["403"] = { description: `The API key lacks the "${described.scope}" scope`, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+        responses["429"] = { description: "Rate limited (see Retry-After)", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+      }
       continue;
     }
     const meta = validatorMeta(route.handler);
@@ -108,12 +119,17 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Brandpilot API", version: "1.0.0", description: "JSON API of the Brandpilot Worker. Errors share one shape." },
+    info: v1
+      ? { title: "Brandpilot public API", version: "1", description: "Authenticate with an API key: Authorization: Bearer bp_live_... Lists are pages { data, next_cursor }; times are RFC 3339; errors share one shape with a closed set of codes." }
+      : { title: "Brandpilot API", version: "1.0.0", description: "JSON API of the Brandpilot Worker. Errors share one shape." },
     servers: [{ url: "/" }],
-    security: [{ session: [] }],
+    security: v1 ? [{ apiKey: [] }] : [{ session: [] }],
     paths,
     components: {
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "bp_session", description: "Session cookie set by sign-in" } },
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "bp_session", description: "Session cookie set by sign-in" },
+        apiKey: { type: "http", scheme: "bearer", description: "An API key (bp_live_...) from Settings -> API keys" },
+      },
       schemas: {
         Error: {
           type: "object",
@@ -122,7 +138,7 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
             error: {
               type: "object",
               required: ["code", "message"],
-              properties: { code: { type: "string" }, message: { type: "string" }, fields: { type: "object", additionalProperties: { type: "string" } } },
+              properties: { code: { type: "string", enum: ERROR_CODES }, message: { type: "string" }, fields: { type: "object", additionalProperties: { type: "string" } } },
             },
           },
         },

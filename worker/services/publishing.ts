@@ -28,6 +28,7 @@ import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adap
 import { getPublishingCredentials, markReconnectNeeded, type PublishingCredentials } from "./social-credentials";
 import { prepareImage } from "./media-prepare";
 import { CLAIM_LEASE_MS, LEASE_RENEW_MS, RECONCILE_MARKER, WORK_LEASE_MS } from "./publishing-claim";
+import { emitEvent } from "./webhooks/deliver";
 
 export const MAX_ATTEMPTS = 5;
 export const FALLBACK_ERROR = "Failed to publish post";
@@ -153,15 +154,19 @@ async function attempt(
     const now = Date.now();
     // The platform accepted: record its id at once. Conditional so a second writer can never
     // replace the first id; no token condition because the platform's word is final.
-    await db
+    const done = await db
       .update(posts)
       .set({ platformPostId, status: "published", publishedAt: now, errorMessage: null, updatedAt: now })
       .where(and(eq(posts.id, row.id), isNull(posts.platformPostId)))
-      .run();
+      .returning({ id: posts.id })
+      .get();
+    // Webhooks (decision 213): only the writer that recorded the id emits the event.
+    if (done) await emitEvent(env, db, row.projectId, "post.published", { post_id: row.id, platform: row.platform, platform_post_id: platformPostId });
   };
 
   const markFailed = async (message: string) => {
-    await db.update(posts).set({ status: "failed", errorMessage: message, updatedAt: Date.now() }).where(mine).run();
+    const done = await db.update(posts).set({ status: "failed", errorMessage: message, updatedAt: Date.now() }).where(mine).returning({ id: posts.id }).get();
+    if (done) await emitEvent(env, db, row.projectId, "post.failed", { post_id: row.id, platform: row.platform, error_message: message });
   };
 
   // Gives the attempt back (token = the claim again) so the retried message can take it; the

@@ -13,7 +13,7 @@ import { mastodonApps, oauthStates, pendingAccountChoices, socialAccounts } from
 import { SOCIAL_TEXTS, type AccountChoice, type OAuthCallbackInput, type SocialAccount } from "../../schema/api/social";
 import type { Db } from "../lib/db";
 import type { Env } from "../env";
-import { ApiError, badRequest, notFound } from "../lib/errors";
+import { apiError, badRequest, notFound } from "../lib/errors";
 import { base64url, newId, randomToken } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { checkUrl, SafeFetchError } from "../lib/safe-fetch";
@@ -39,8 +39,9 @@ export const CONNECT_TEXTS = {
 /** A network refusal as the API answers it: its words with a 400, a 502 when it is unreachable. */
 function refusal(err: unknown, prefix: string): never {
   if (err instanceof PlatformError) {
-    const status = err.kind === "retryable" || err.kind === "unknown_outcome" ? 502 : 400;
-    throw new ApiError(status, "connect_failed", `${prefix}${err.message}`);
+    // Unreachable (502) and refused (400) are two codes of the closed set (decision 210).
+    const unreachable = err.kind === "retryable" || err.kind === "unknown_outcome";
+    throw apiError(unreachable ? "network_unavailable" : "connect_failed", `${prefix}${err.message}`);
   }
   throw err;
 }

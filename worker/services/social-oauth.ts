@@ -8,7 +8,7 @@ import { oauthStates, socialAccounts } from "../../schema/db/social";
 import { SOCIAL_TEXTS, type OAuthCallbackInput, type SocialAccount } from "../../schema/api/social";
 import type { Db } from "../lib/db";
 import type { Env } from "../env";
-import { ApiError, badRequest, notFound } from "../lib/errors";
+import { apiError, badRequest, notFound } from "../lib/errors";
 import { base64url, newId, randomToken } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { encryptToken } from "../lib/token-crypto";
@@ -100,8 +100,8 @@ export async function completeOAuth(
     result = await platformFor(env, platform).exchangeCode({ code, redirectUri: row.redirectUri, codeVerifier: row.codeVerifier ?? undefined });
   } catch (err) {
     if (err instanceof PlatformError) {
-      const status = err.kind === "retryable" || err.kind === "unknown_outcome" ? 502 : 400;
-      throw new ApiError(status, "oauth_exchange_failed", `Failed to exchange code: ${err.message}`);
+      const unreachable = err.kind === "retryable" || err.kind === "unknown_outcome";
+      throw apiError(unreachable ? "network_unavailable" : "oauth_exchange_failed", `Failed to exchange code: ${err.message}`);
     }
     throw err;
   }

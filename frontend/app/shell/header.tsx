@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from "@chakra-ui/react";
-import { BookOpen, ChartColumn, Library, LogOut, Send, Settings } from "lucide-react";
+import { BookOpen, ChartColumn, KeyRound, Library, LogOut, Send, Settings } from "lucide-react";
 import { Link, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth-context";
 import { BrandLogo } from "../../components/ui/brand-logo";
@@ -16,6 +16,7 @@ export function Header() {
     if (value === "settings") openSettings();
     else if (value === "content") navigate("/content");
     else if (value === "analytics") navigate("/analytics");
+    else if (value === "api-keys") navigate("/settings/api-keys");
     else if (value === "onboarding") void viewOnboarding();
     else if (value === "logout") void logout();
   };
@@ -73,6 +74,9 @@ export function Header() {
                   </Menu.Item>
                   <Menu.Item value="analytics" onClick={() => onSelect("analytics")}>
                     <ChartColumn size={16} aria-hidden /> Analytics
+                  </Menu.Item>
+                  <Menu.Item value="api-keys" onClick={() => onSelect("api-keys")}>
+                    <KeyRound size={16} aria-hidden /> API keys
                   </Menu.Item>
                   <Menu.Item value="onboarding" onClick={() => onSelect("onboarding")}>
                     <BookOpen size={16} aria-hidden /> View Onboarding

@@ -3,13 +3,14 @@ import { useNavigate } from "react-router-dom";
 import { useSWRConfig } from "swr";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, request } from "../../lib/api";
+import type { ErrorCode } from "../../../schema/api/errors";
 import { useAuth } from "../auth-context";
 import { progressKey } from "./progress";
 import type { ShellActions } from "./shell-context";
 
 // Sign-out ignores 401, 403 and 404 from the server (spec section 8): the session is gone
 // either way, so the user is treated as logged out.
-const LOGGED_OUT_STATUSES = new Set([401, 403, 404]);
+const LOGGED_OUT_CODES = new Set<string>(["unauthorized", "forbidden", "not_found"] satisfies ErrorCode[]);
 
 export function useShellState() {
   const navigate = useNavigate();
@@ -59,7 +60,7 @@ export function useShellState() {
     try {
       await request<unknown>("/api/auth/logout", { method: "POST" });
     } catch (err) {
-      if (!(err instanceof ApiRequestError && LOGGED_OUT_STATUSES.has(err.status))) {
+      if (!(err instanceof ApiRequestError && LOGGED_OUT_CODES.has(err.code))) {
         notify.error("Failed to log out");
         return;
       }

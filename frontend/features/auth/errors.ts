@@ -2,7 +2,7 @@ import { ApiRequestError } from "../../lib/api";
 
 /** The spec's toast for a failed auth call, except that rate limiting says so (429 message). */
 export function authErrorText(err: unknown, fallback: string): string {
-  if (err instanceof ApiRequestError && err.status === 429) return err.message;
+  if (err instanceof ApiRequestError && err.code === "rate_limited") return err.message;
   return fallback;
 }
 

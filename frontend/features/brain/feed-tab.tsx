@@ -149,7 +149,7 @@ export function FeedTab({ projectId }: { projectId: string }) {
       setUrl("");
       await mutate();
     } catch (err) {
-      notify.error(err instanceof ApiRequestError && err.status === 400 ? err.message : "Failed to process document");
+      notify.error(err instanceof ApiRequestError && err.code === "invalid_input" ? err.message : "Failed to process document");
     } finally {
       setScraping(false);
     }

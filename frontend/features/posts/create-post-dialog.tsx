@@ -56,8 +56,6 @@ function defaults(): FormValues {
   return { content: "", hashtags: "", platform: PLATFORM_OPTIONS[0]!.value, date: localDate(now), time: localTime(now) };
 }
 
-const ACCOUNT_MESSAGES = /^(Please connect a Twitter account first|No connected \w+ account found)$/;
-
 export default function CreatePostDialog({ open, onOpenChange, defaultMode = "now" }: CreatePostDialogProps) {
   const { project } = useAuth();
   const { mutate } = useSWRConfig();
@@ -206,7 +204,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       void refreshProjectData(project.id);
       onOpenChange(false);
     } catch (err) {
-      if (err instanceof ApiRequestError && (ACCOUNT_MESSAGES.test(err.message) || err.status === 400 || repeat)) notify.error(err.message);
+      if (err instanceof ApiRequestError && (err.code === "invalid_input" || repeat)) notify.error(err.message);
       else notify.error(mode === "now" ? "Failed to publish post" : "Failed to schedule post");
     } finally {
       setBusy(false);

@@ -127,7 +127,7 @@ export default function SocialConnectPage() {
       redirectTo(url);
     } catch (err) {
       // The network's or the server's own words for input the user can fix (wrong app password, unknown server).
-      if (err instanceof ApiRequestError && err.status === 400 && card.connectFields.length) {
+      if (err instanceof ApiRequestError && (err.code === "invalid_input" || err.code === "connect_failed") && card.connectFields.length) {
         setFieldErrors(err.fields ?? {});
         notify.error(err.message);
       } else notify.error(card.connect === "app-password" ? `Failed to connect ${card.name} account. Please try again.` : "Failed to start authentication process");
