@@ -21,7 +21,7 @@ import { fromAssets, jsonBodyLimit, productionGate, securityHeaders } from "./li
 import { plannerRoutes } from "./routes/planner";
 import { analyticsRoutes } from "./routes/analytics";
 import { calendarRoutes } from "./routes/calendar";
-import { teamRoutes } from "./routes/team";
+import { postReviewRoutes, teamRoutes } from "./routes/team";
 import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
 
 // Routes are chained so `AppType` carries every path and schema to the typed client (hc).
@@ -43,7 +43,8 @@ const api = new Hono<AppEnv>()
   .route("/", calendarRoutes)
   .route("/", campaignRoutes)
   .route("/", dashboardRoutes)
-  .route("/", teamRoutes);
+  .route("/", teamRoutes)
+  .route("/", postReviewRoutes);
 
 export const app = new Hono<AppEnv>()
   // Secure by default (lib/security-middleware.ts): refuse to run half-configured, headers, body caps.

@@ -30,3 +30,11 @@ export const invitationParam = z.object({ projectId: z.string().min(1).max(100),
 export type Member = { user_id: string; email: string; role: Role; joined_at: number; you: boolean };
 export type Invitation = { id: string; email: string; role: Role; expires_at: number; created_at: number };
 export type Team = { members: Member[]; invitations: Invitation[] };
+
+export const COMMENT_MESSAGES = { empty: "Please write a comment", changes: "Please say what should change" } as const;
+export const commentSchema = z.object({ body: z.string().trim().min(1, COMMENT_MESSAGES.empty).max(5000, "Comment is too long") });
+export const reviewDecisionSchema = z
+  .object({ decision: z.enum(["approve", "request_changes"]), comment: z.string().trim().max(5000, "Comment is too long").default("") })
+  .refine((v) => v.decision === "approve" || v.comment.length > 0, { message: COMMENT_MESSAGES.changes, path: ["comment"] });
+
+export type PostComment = { id: string; post_id: string; author: string; kind: "comment" | "approved" | "changes_requested"; body: string; created_at: number; mine: boolean };

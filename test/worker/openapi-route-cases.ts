@@ -448,6 +448,19 @@ Object.assign(ROUTE_CASES, {
     },
   },
   "GET /api/projects/:projectId/activity": { rule: "owned", status: 200 },
+  "GET /api/posts/:postId/comments": { rule: "owned", status: 200 },
+  "POST /api/posts/:postId/comments": { rule: "owned", status: 201, request: () => ({ body: { body: "Could we say Friday morning?" } }) },
+  "POST /api/posts/:postId/review": {
+    rule: "owned",
+    status: 201,
+    request: () => ({ body: { decision: "approve" } }),
+    // The owner approves a post In review of their own.
+    prepare: async (f) => {
+      const id = await insertPost(f.projectId, { scheduledFor: Date.now() + 5 * 86_400_000 });
+      await env.DB.prepare("update posts set status = 'in_review' where id = ?").bind(id).run();
+      return { params: { postId: id } };
+    },
+  },
 } satisfies Record<string, RouteCase>);
 
 /** Path params by name, from the fixture (documentId is per route: brain vs project documents). */

@@ -58,6 +58,8 @@ const ROLE_NEEDS: Record<string, Action> = {
   "DELETE /api/projects/:projectId/invitations/:invitationId": "manage",
   "PATCH /api/projects/:projectId/members/:userId": "manage",
   "DELETE /api/projects/:projectId/members/:userId": "manage",
+  "POST /api/posts/:postId/comments": "comment",
+  "POST /api/posts/:postId/review": "approve",
 };
 const roleNeeds = (key: string): Action => ROLE_NEEDS[key] ?? (key.startsWith("GET ") ? "read" : "edit");
 /** Routes bound to the caller's own OAuth state or invitation token, not to a project's role. */

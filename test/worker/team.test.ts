@@ -131,3 +131,52 @@ describe("migration", () => {
     expect(orphans?.n).toBe(0);
   });
 });
+
+describe("approvals", () => {
+  it("with approvals on, an Editor's post goes In review, is never claimed, and a Reviewer's approval schedules it; an edit sends it back", async () => {
+    const owner = await signIn();
+    await env.DB.prepare("insert into social_accounts (id, project_id, platform, account_name, access_token_enc, token_status, created_at) values (?, ?, 'twitter', 'acme', 'x', 'active', ?)").bind(crypto.randomUUID(), owner.projectId, Date.now()).run();
+    expect((await json(owner, "PATCH", `/api/projects/${owner.projectId}`, { approvals_required: true })).status).toBe(200);
+    const editor = await memberOf(owner.projectId, "editor");
+    const reviewer = await memberOf(owner.projectId, "reviewer");
+    const when = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const created = await json(editor, "POST", `/api/projects/${owner.projectId}/posts`, { content: "New roast on Friday", platform: "twitter", scheduled_for: when, mode: "schedule" });
+    expect(created.status).toBe(201);
+    const post = (await created.json()) as { id: string; status: string };
+    expect(post.status).toBe("in_review");
+    // Reviewers publish nothing; Editors approve nothing.
+    await expectError(await json(reviewer, "PATCH", `/api/posts/${post.id}`, { content: "Changed by a reviewer" }), 403);
+    await expectError(await json(editor, "POST", `/api/posts/${post.id}/review`, { decision: "approve" }), 403);
+    const noComment = await expectError(await json(reviewer, "POST", `/api/posts/${post.id}/review`, { decision: "request_changes" }), 400);
+    expect(noComment.fields?.comment).toBe("Please say what should change");
+    expect((await json(reviewer, "POST", `/api/posts/${post.id}/review`, { decision: "request_changes", comment: "Say which roast" })).status).toBe(201);
+    expect((await env.DB.prepare("select status from posts where id = ?").bind(post.id).first<{ status: string }>())?.status).toBe("in_review");
+    expect((await json(reviewer, "POST", `/api/posts/${post.id}/review`, { decision: "approve" })).status).toBe(201);
+    expect((await env.DB.prepare("select status from posts where id = ?").bind(post.id).first<{ status: string }>())?.status).toBe("scheduled");
+    const thread = (await (await json(owner, "GET", `/api/posts/${post.id}/comments`)).json()) as { kind: string; body: string; author: string }[];
+    expect(thread.map((c) => [c.kind, c.body, c.author])).toEqual([
+      ["changes_requested", "Say which roast", reviewer.email],
+      ["approved", "", reviewer.email],
+    ]);
+    // Editing the approved post sends it back to review.
+    const edited = await json(editor, "PATCH", `/api/posts/${post.id}`, { content: "New Ethiopia roast on Friday" });
+    expect(((await edited.json()) as { status: string }).status).toBe("in_review");
+    // The Owner's own posts publish without review unless the second setting is on.
+    const own = await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, { content: "Owner's post", platform: "twitter", scheduled_for: when, mode: "schedule" });
+    expect(((await own.json()) as { status: string }).status).toBe("scheduled");
+    const activity = (await (await json(owner, "GET", `/api/projects/${owner.projectId}/activity`)).json()) as { action: string }[];
+    expect(activity.map((a) => a.action)).toEqual(expect.arrayContaining(["approved", "requested changes to"]));
+  });
+
+  it("an @mention of a member mails them; of a stranger, nobody", async () => {
+    const owner = await signIn();
+    const editor = await memberOf(owner.projectId, "editor");
+    const stranger = await signIn();
+    const postId = crypto.randomUUID();
+    await env.DB.prepare("insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, created_at, updated_at) values (?, ?, 'twitter', 'Hello', '[]', ?, 'scheduled', ?, ?)").bind(postId, owner.projectId, Date.now() + 86_400_000, Date.now(), Date.now()).run();
+    const res = await json(owner, "POST", `/api/posts/${postId}/comments`, { body: `@${editor.email} and @${stranger.email}, thoughts?` });
+    expect(res.status).toBe(201);
+    expect((await outbox(editor.email)).map((m) => m.subject)).toEqual([`${owner.email} mentioned you in My First Project`]);
+    expect(await outbox(stranger.email)).toEqual([]);
+  });
+});

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
-import { projectParam } from "../../schema/api/common";
+import { postParam, projectParam } from "../../schema/api/common";
 import { activityListResponse } from "../../schema/api/activity";
 import { projectResponse } from "../../schema/api/projects-responses";
-import { acceptInvitationSchema, invitationParam, inviteSchema, memberParam, roleChangeSchema } from "../../schema/api/team";
-import { invitationResponse, memberResponse, teamResponse } from "../../schema/api/team-responses";
+import { acceptInvitationSchema, commentSchema, invitationParam, inviteSchema, memberParam, reviewDecisionSchema, roleChangeSchema } from "../../schema/api/team";
+import { invitationResponse, memberResponse, postCommentListResponse, postCommentResponse, teamResponse } from "../../schema/api/team-responses";
 import { mailAdapter } from "../adapters/mail";
 import { publicOrigin } from "../lib/app-config";
 import type { AppEnv } from "../lib/context";
@@ -11,6 +11,7 @@ import { currentUser, requireUser } from "../lib/auth-middleware";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { listActivity } from "../services/activity";
+import { addComment, decide, listComments } from "../services/post-review";
 import { acceptInvitation, changeRole, getTeam, invite, removeMember, resendInvitation, revokeInvitation } from "../services/members";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context (its input types differ)
@@ -47,4 +48,16 @@ export const teamRoutes = new Hono<AppEnv>()
   )
   .get("/projects/:projectId/activity", describeRoute({ summary: "Who did what in the project, newest first, 90 days", responses: { 200: activityListResponse } }), requireUser, validate("param", projectParam), async (c) =>
     c.json(await listActivity(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+  );
+
+// Comments and approvals on a post (decision 202).
+export const postReviewRoutes = new Hono<AppEnv>()
+  .get("/posts/:postId/comments", describeRoute({ summary: "A post's comment thread, oldest first", responses: { 200: postCommentListResponse } }), requireUser, validate("param", postParam), async (c) =>
+    c.json(await listComments(c.get("db"), currentUser(c), c.req.valid("param").postId)),
+  )
+  .post("/posts/:postId/comments", describeRoute({ summary: "Comment on a post (@email of a member mails them)", responses: { 201: postCommentResponse } }), requireUser, validate("param", postParam), validate("json", commentSchema), async (c) =>
+    c.json(await addComment(mailDeps(c), currentUser(c), c.req.valid("param").postId, c.req.valid("json").body), 201),
+  )
+  .post("/posts/:postId/review", describeRoute({ summary: "Approve a post In review (it becomes Scheduled) or request changes (Owner, Reviewer)", responses: { 201: postCommentResponse } }), requireUser, validate("param", postParam), validate("json", reviewDecisionSchema), async (c) =>
+    c.json(await decide(c.get("db"), currentUser(c), c.req.valid("param").postId, c.req.valid("json")), 201),
   );
