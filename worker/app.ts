@@ -21,6 +21,7 @@ import { fromAssets, jsonBodyLimit, productionGate, securityHeaders } from "./li
 import { plannerRoutes } from "./routes/planner";
 import { analyticsRoutes } from "./routes/analytics";
 import { calendarRoutes } from "./routes/calendar";
+import { postReviewRoutes, teamRoutes } from "./routes/team";
 import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-responses";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { v1Routes } from "./routes/v1";
@@ -46,7 +47,9 @@ const api = new Hono<AppEnv>()
   .route("/", calendarRoutes)
   .route("/", campaignRoutes)
   .route("/", dashboardRoutes)
-  .route("/", webhookRoutes);
+  .route("/", webhookRoutes)
+  .route("/", teamRoutes)
+  .route("/", postReviewRoutes);
 
 export const app = new Hono<AppEnv>()
   // Secure by default (lib/security-middleware.ts): refuse to run half-configured, headers, body caps.

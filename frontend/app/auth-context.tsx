@@ -21,6 +21,25 @@ export type AuthState = {
   endSession: (to: string) => void;
   reloadProjects: () => Promise<void>;
   setProject: (project: Project) => void;
+  /** Makes another of the user's projects current, remembered per browser (current_project_id). */
+  switchProject: (projectId: string) => void;
+};
+
+// The spec's current_project_id: which project this browser shows, kept across page loads.
+const CURRENT_KEY = "current_project_id";
+const remembered = (): string | null => {
+  try {
+    return localStorage.getItem(CURRENT_KEY);
+  } catch {
+    return null;
+  }
+};
+const remember = (id: string) => {
+  try {
+    localStorage.setItem(CURRENT_KEY, id);
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
 };
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -42,8 +61,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const list = await request<Project[]>("/api/projects");
       apply(() => {
         setProjects(list);
-        // Keep the chosen project if it still exists; otherwise the first one is current.
-        setProjectState((current) => list.find((p) => p.id === current?.id) ?? list[0] ?? null);
+        // Keep the chosen project if it still exists, else the one this browser last chose,
+        // otherwise the first one is current.
+        setProjectState((current) => list.find((p) => p.id === current?.id) ?? list.find((p) => p.id === remembered()) ?? list[0] ?? null);
       });
     } catch {
       // A project load failure leaves the project empty (spec section 8).
@@ -119,6 +139,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setProjectState(p);
         setProjects((list) => list.map((x) => (x.id === p.id ? p : x)));
       },
+      switchProject: (id) => {
+        const next = projects.find((p) => p.id === id);
+        if (!next) return;
+        remember(id);
+        setProjectState(next);
+      },
     }),
     [user, project, projects, loading, projectLoading, authConfig, refresh, reloadProjects, exitTo],
   );
@@ -146,6 +172,7 @@ export function AuthTestProvider({ value, children }: { value: Partial<AuthState
     endSession: () => {},
     reloadProjects: async () => {},
     setProject: () => {},
+    switchProject: () => {},
     ...value,
   };
   return <AuthContext.Provider value={full}>{children}</AuthContext.Provider>;

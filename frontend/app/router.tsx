@@ -96,6 +96,9 @@ const shellRoutes = [
   shellPage("/analytics", () => import("../features/analytics/analytics-page")),
   shellPage("/settings/schedule", () => import("../features/planner/posting-schedule-page")),
   shellPage("/settings/api-keys", () => import("../features/api-keys/api-keys-page")),
+  shellPage("/settings/project", () => import("../features/team/project-settings-page")),
+  shellPage("/settings/team", () => import("../features/team/team-page")),
+  shellPage("/settings/activity", () => import("../features/team/activity-page")),
 ];
 const SHELL_PATHS = shellRoutes.map((r) => r.path);
 
@@ -127,6 +130,7 @@ export const routes = [
           { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
           { path: "/onboarding", element: page(() => import("../features/projects/project-wizard-page")) },
           { path: "/social-connect", element: page(() => import("../features/social/social-connect-page")) },
+          { path: "/invite/:token", element: page(() => import("../features/team/invite-page")) },
           // Every network's OAuth callback (/auth/<platform id>/callback); the page ignores unknown ids.
           { path: "/auth/:platform/callback", element: page(() => import("../features/social/social-connect-page")) },
           {

@@ -33,6 +33,11 @@ export const DEFAULT_PROJECT = {
   has_seen_onboarding: false,
 } as const;
 
+/** The default project as sign-up made it, not yet described by its user (first run, issue 25). */
+export function isUntouchedDefault(p: { name: string; description: string; industry: string }): boolean {
+  return p.name === DEFAULT_PROJECT.name && p.description === DEFAULT_PROJECT.description && p.industry === DEFAULT_PROJECT.industry;
+}
+
 export const projectDetailsSchema = z.object({
   name: z
     .string()

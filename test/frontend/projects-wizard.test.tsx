@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import type { Project } from "../../schema/api/projects";
+import { DEFAULT_PROJECT, type Project } from "../../schema/api/projects";
 import { AuthTestProvider } from "../../frontend/app/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster, notify, toaster } from "../../frontend/components/ui/toaster";
@@ -29,11 +29,11 @@ let fetchMock: ReturnType<typeof vi.fn>;
 let reloadProjects: Mock<() => Promise<void>>;
 let setProject: Mock<(p: Project) => void>;
 
-function renderWizard() {
+function renderWizard(current: Project | null = null, entry = "/onboarding") {
   return render(
     <ChakraProvider value={system}>
-      <AuthTestProvider value={{ reloadProjects, setProject }}>
-        <MemoryRouter initialEntries={["/onboarding"]}>
+      <AuthTestProvider value={{ reloadProjects, setProject, project: current }}>
+        <MemoryRouter initialEntries={[entry]}>
           <Routes>
             <Route path="/onboarding" element={<ProjectWizardPage />} />
             <Route path="/social-connect" element={<h1>Social connect screen</h1>} />
@@ -114,7 +114,20 @@ describe("project wizard", () => {
   it("offers the spec's industries and brand voices", () => {
     renderWizard();
     const industries = within(screen.getByLabelText(/Industry/)).getAllByRole("option").map((o) => o.textContent);
-    expect(industries).toEqual(["Select an industry", "Technology", "E-commerce", "Healthcare", "Education", "Finance", "Other"]);
+    expect(industries).toEqual([
+      "Select an industry",
+      "Technology",
+      "E-commerce",
+      "Healthcare",
+      "Education",
+      "Finance",
+      "Hospitality",
+      "Retail",
+      "Fitness & Wellness",
+      "Professional Services",
+      "Nonprofit",
+      "Other",
+    ]);
     const voices = within(screen.getByLabelText(/Brand Voice/)).getAllByRole("option").map((o) => o.textContent);
     expect(voices).toEqual([
       "Select a brand voice",
@@ -192,6 +205,33 @@ describe("project wizard", () => {
     expect(setProject).toHaveBeenCalledWith(created);
     expect(notify.success).toHaveBeenCalledWith("Project created successfully!");
     expect(await screen.findByText("Project created successfully!")).toBeInTheDocument();
+  });
+
+  it("first run: describes the untouched default project instead of creating a second one", { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    const defaultProject: Project = { ...created, id: "p-default", ...DEFAULT_PROJECT, user_email: "a@example.com" };
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ ...defaultProject, name: "Acme Coffee" }), { status: 200 }));
+    renderWizard(defaultProject);
+    await fillDetails(user);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await user.click(screen.getByRole("button", { name: "Create Project" }));
+    expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/projects/p-default");
+    expect(init.method).toBe("PATCH");
+    expect(JSON.parse(init.body as string)).toEqual({ name: "Acme Coffee", industry: "ecommerce", brand_voice: "playful", description: "Small-batch coffee roasted in Lisbon" });
+  });
+
+  it("New project from the switcher (?new=1) creates a project even while the default one is untouched", { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    renderWizard({ ...created, id: "p-default", ...DEFAULT_PROJECT, user_email: "a@example.com" }, "/onboarding?new=1");
+    await createWithDocument(user, file("deck.pdf", "%PDF-1.4"));
+    expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/projects");
+    expect(init.method).toBe("POST");
   });
 
   it("on failure shows the spec's toast and loses nothing", async () => {

@@ -31,6 +31,7 @@ function renderTour(value: { project: Project | null } = { project }) {
             <Route path="/welcome" element={<WelcomePage />} />
             <Route path="/dashboard" element={<h1>Dashboard screen</h1>} />
             <Route path="/social-connect" element={<h1>Social connect screen</h1>} />
+            <Route path="/onboarding" element={<h1>Project wizard screen</h1>} />
           </Routes>
         </MemoryRouter>
       </AuthTestProvider>
@@ -92,12 +93,20 @@ describe("onboarding tour", () => {
     expect(title()).toBe(TITLES[2]);
   });
 
-  it("Get Started marks onboarding seen and goes to /social-connect", async () => {
+  it("Get Started on a described project goes to /social-connect", async () => {
+    const user = userEvent.setup();
+    renderTour({ project: { ...project, name: "Acme Coffee", description: "Small-batch coffee roasted in Lisbon" } });
+    await user.click(screen.getByRole("button", { name: "Go to slide 4" }));
+    await user.click(screen.getByRole("button", { name: "Get Started" }));
+    expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
+  });
+
+  it("Get Started on the untouched default project marks onboarding seen and opens the wizard (first run: tour, wizard, social connect)", async () => {
     const user = userEvent.setup();
     renderTour();
     await user.click(screen.getByRole("button", { name: "Go to slide 4" }));
     await user.click(screen.getByRole("button", { name: "Get Started" }));
-    expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Project wizard screen" })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/projects/p1/onboarding");
     expect(init.method).toBe("PATCH");

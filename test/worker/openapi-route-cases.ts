@@ -465,6 +465,79 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/v1/projects/:projectId/analytics": { rule: "owned", status: 200, request: () => ({ query: { days: "30", time_zone: "UTC" } }) },
 };
 
+
+/** A pending invitation of the fixture's project to a fresh address; its id and mailed token. */
+async function pendingInvitation(f: Fixture, role = "editor"): Promise<{ id: string; token: string; email: string }> {
+  const email = randomEmail("inv");
+  const inv = await ok<{ id: string }>(await json(f.owner, "POST", `/api/projects/${f.projectId}/invitations`, { email, role }), 201, "invitation");
+  const token = (await lastLink(email)).pathname.split("/").pop()!;
+  return { id: inv.id, token, email };
+}
+
+/** A member added to the fixture's project (as accepting an invitation would). */
+async function addedMember(f: Fixture, role = "editor"): Promise<string> {
+  const member = await signIn();
+  await env.DB.prepare("insert into project_members (project_id, user_id, role, created_at) values (?, ?, ?, ?)").bind(f.projectId, member.userId, role, Date.now()).run();
+  return member.userId;
+}
+
+// Team (issue 25): members, invitations, activity.
+Object.assign(ROUTE_CASES, {
+  "GET /api/projects/:projectId/members": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/invitations": { rule: "owned", status: 201, request: () => ({ body: { email: randomEmail("inv"), role: "editor" } }) },
+  "POST /api/projects/:projectId/invitations/:invitationId/resend": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ params: { invitationId: "00000000-0000-4000-8000-000000000000" } }),
+    prepare: async (f) => ({ params: { invitationId: (await pendingInvitation(f)).id } }),
+  },
+  "DELETE /api/projects/:projectId/invitations/:invitationId": {
+    rule: "owned",
+    status: 204,
+    request: () => ({ params: { invitationId: "00000000-0000-4000-8000-000000000000" } }),
+    prepare: async (f) => ({ params: { invitationId: (await pendingInvitation(f)).id } }),
+  },
+  "PATCH /api/projects/:projectId/members/:userId": {
+    rule: "owned",
+    status: 200,
+    request: (f) => ({ params: { userId: f.owner.userId }, body: { role: "reviewer" } }),
+    prepare: async (f) => ({ params: { userId: await addedMember(f) } }),
+  },
+  "DELETE /api/projects/:projectId/members/:userId": {
+    rule: "owned",
+    status: 204,
+    request: (f) => ({ params: { userId: f.owner.userId } }),
+    prepare: async (f) => ({ params: { userId: await addedMember(f) } }),
+  },
+  // Another user holding a token that is not theirs gets 404 for a missing one; the owner accepts
+  // an invitation to a project of someone else, mailed to the owner's address.
+  "POST /api/invitations/accept": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { token: "x".repeat(43) } }),
+    prepare: async (f) => {
+      const inviter = await signIn();
+      const res = await json(inviter, "POST", `/api/projects/${inviter.projectId}/invitations`, { email: f.owner.email, role: "reviewer" });
+      if (res.status !== 201) throw new Error(`fixture: invitation ${res.status}`);
+      return { body: { token: (await lastLink(f.owner.email)).pathname.split("/").pop() } };
+    },
+  },
+  "GET /api/projects/:projectId/activity": { rule: "owned", status: 200 },
+  "GET /api/posts/:postId/comments": { rule: "owned", status: 200 },
+  "POST /api/posts/:postId/comments": { rule: "owned", status: 201, request: () => ({ body: { body: "Could we say Friday morning?" } }) },
+  "POST /api/posts/:postId/review": {
+    rule: "owned",
+    status: 201,
+    request: () => ({ body: { decision: "approve" } }),
+    // The owner approves a post In review of their own.
+    prepare: async (f) => {
+      const id = await insertPost(f.projectId, { scheduledFor: Date.now() + 5 * 86_400_000 });
+      await env.DB.prepare("update posts set status = 'in_review' where id = ?").bind(id).run();
+      return { params: { postId: id } };
+    },
+  },
+} satisfies Record<string, RouteCase>);
+
 /** Path params by name, from the fixture (documentId is per route: brain vs project documents). */
 function defaultParams(f: Fixture): Record<string, string> {
   return { projectId: f.projectId, postId: f.postId, campaignId: f.campaignId, accountId: f.accountId, platform: "twitter", keyId: f.apiKeyId, webhookId: f.webhookId, deliveryId: f.deliveryId };

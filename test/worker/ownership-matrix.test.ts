@@ -11,6 +11,8 @@ import { routeDescription } from "../../worker/lib/openapi";
 import { expectError, signIn, type TestUser } from "./helpers";
 import { buildFixture, ROUTE_CASES, sampleRequest, send, urlOf, type Fixture } from "./openapi-route-cases";
 import { apiRoutes, checkedBody } from "./schema-helpers";
+import { can, type Action, type Role } from "../../schema/api/permissions";
+import { memberOf } from "./team-helpers";
 
 /**
  * Routes anyone may call. Everything else under /api needs a session and an ownership rule.
@@ -41,6 +43,29 @@ function routesWithoutRule(routes: { method: string; path: string; handler: unkn
     .map((r) => r.key);
 }
 
+/**
+ * What each project route needs of a member's role (schema/api/permissions.ts); a GET needs "read"
+ * and any other method "edit" unless listed here.
+ */
+const ROLE_NEEDS: Record<string, Action> = {
+  "PATCH /api/projects/:projectId/onboarding": "read",
+  "POST /api/projects/:projectId/brain/query": "read",
+  "DELETE /api/projects/:projectId": "manage",
+  "GET /api/oauth/:platform/start": "networks",
+  "POST /api/projects/:projectId/social-accounts/:platform": "networks",
+  "DELETE /api/social-accounts/:accountId": "networks",
+  "POST /api/projects/:projectId/invitations": "manage",
+  "POST /api/projects/:projectId/invitations/:invitationId/resend": "manage",
+  "DELETE /api/projects/:projectId/invitations/:invitationId": "manage",
+  "PATCH /api/projects/:projectId/members/:userId": "manage",
+  "DELETE /api/projects/:projectId/members/:userId": "manage",
+  "POST /api/posts/:postId/comments": "comment",
+  "POST /api/posts/:postId/review": "approve",
+};
+const roleNeeds = (key: string): Action => ROLE_NEEDS[key] ?? (key.startsWith("GET ") ? "read" : "edit");
+/** Routes bound to the caller's own OAuth state or invitation token, not to a project's role. */
+const ROLE_EXEMPT = new Set(["POST /api/oauth/:platform/callback", "POST /api/oauth/:platform/choose", "POST /api/invitations/accept"]);
+
 type Snapshot = Record<string, string>;
 
 const PROJECT_TABLES = [
@@ -58,6 +83,12 @@ const PROJECT_TABLES = [
   "media",
   "webhooks",
   "webhook_deliveries",
+  // Team (issue 25).
+  "project_members",
+  "project_invitations",
+  "post_comments",
+  "review_links",
+  "activity_log",
 ];
 
 async function rows(sql: string, ...binds: unknown[]): Promise<string> {
@@ -205,6 +236,41 @@ describe("ownership matrix", () => {
     expect(failures).toEqual([]);
     expect(total).toBeGreaterThanOrEqual(routes.length * 3);
     expect(counts).toEqual({ other: routes.length, anonymous: routes.length, owner: routes.length });
+  });
+
+  it("every project route x {editor, reviewer}: a role never exceeds its column (403, nothing changed); within it, let through", { timeout: 300_000 }, async () => {
+    const f = await buildFixture();
+    const members: Record<Exclude<Role, "owner">, TestUser> = { editor: await memberOf(f.projectId, "editor"), reviewer: await memberOf(f.projectId, "reviewer") };
+    const routes = apiRoutes().filter((r) => ROUTE_CASES[r.key]?.rule === "owned" && !ROLE_EXEMPT.has(r.key));
+    const failures: string[] = [];
+    const counts = { refused: 0, allowed: 0 };
+    // Writes last, deletions after them: an allowed write may consume a fixture row.
+    const rank = (key: string) => (key.startsWith("GET ") ? 0 : key.startsWith("DELETE ") ? 2 : 1);
+    const ordered = [...routes].sort((a, b) => rank(a.key) - rank(b.key));
+    for (const r of ordered) {
+      const need = roleNeeds(r.key);
+      for (const role of ["reviewer", "editor"] as const) {
+        const req = sampleRequest(r.key, f);
+        const before = await ownerSnapshot(f.owner.userId);
+        const res = await send(r.key, req, members[role]);
+        const text = await res.text();
+        if (!can(role, need)) {
+          counts.refused++;
+          if (res.status !== 403) failures.push(`${r.key} as ${role} (needs ${need}): expected 403, got ${res.status} ${text.slice(0, 200)}`);
+          const changed = changedParts(before, await ownerSnapshot(f.owner.userId));
+          if (changed.length) failures.push(`${r.key} as ${role} changed ${changed.join(", ")}`);
+        } else {
+          counts.allowed++;
+          const c = ROUTE_CASES[r.key]!;
+          if (r.key.startsWith("GET ") ? res.status !== c.status : [401, 403, 404].includes(res.status)) {
+            failures.push(`${r.key} as ${role} (allowed: ${need}): got ${res.status} ${text.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+    console.log(`role matrix: ${routes.length} project routes x 2 roles (refused ${counts.refused}, allowed ${counts.allowed})`);
+    expect(failures).toEqual([]);
+    expect(counts.refused).toBeGreaterThan(20);
   });
 
   it("ids of another user's resources inside a request body are refused and change nothing", { timeout: 60_000 }, async () => {

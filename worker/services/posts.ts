@@ -16,7 +16,8 @@ import type { Env } from "../env";
 import { assertPostRules } from "./post-rules";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { assertCan, ownedProject } from "../lib/ownership";
+import { assertCan, projectAccess } from "../lib/ownership";
+import { ALLOWED_FROM, needsReview, statusAfter, TRANSITION_REFUSED } from "../../schema/api/post-status";
 import { asCaller, assertOwner, ownerProbeStatements, type Caller } from "../lib/caller";
 import { claimPostsNow } from "./publishing-claim";
 import { calendarPageText, postListJsonQuery, postListText, type CalendarPageJson, type PostListJson } from "./post-json";
@@ -62,7 +63,7 @@ export type PostDraft = {
   mediaUrl?: string | null;
   imagePrompt?: string | null;
   /** "draft": no time chosen yet (scheduledFor then only orders the tray). */
-  status?: "scheduled" | "draft";
+  status?: "scheduled" | "draft" | "in_review";
   seriesId?: string | null;
   /** The brain passages a generated post drew on. */
   sources?: PostSource[];
@@ -144,7 +145,11 @@ export async function createPost(
   input: z.output<typeof createPostSchema>,
   origin?: string,
 ): Promise<Post> {
-  await ownedProject(db, userId, projectId);
+  const { project, role } = await projectAccess(db, userId, projectId);
+  assertCan(role, "edit");
+  // With approvals on, an Editor's post (and an Owner's when the second setting says so) waits In
+  // review and is never claimed by the publisher until approved (decision 202).
+  const review = needsReview({ approvals_required: project.approvalsRequired, owner_posts_need_review: project.ownerPostsNeedReview }, role);
   const { mediaInfo, mediaUrl } = await resolveMedia(db, projectId, input.media_info, origin);
   if (!(await hasConnectedAccount(db, projectId, input.platform))) throw badRequest(noAccountMessage(input.platform));
   const now = Date.now();
@@ -161,9 +166,9 @@ export async function createPost(
   }
   const messageId = input.message_id ?? newId();
   const [created] = await createPosts(db, projectId, [
-    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, status: input.mode === "draft" ? "draft" : "scheduled", sources: input.sources, messageId },
+    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, status: input.mode === "draft" ? "draft" : review ? "in_review" : "scheduled", sources: input.sources, messageId },
   ]);
-  if (input.mode === "now") {
+  if (input.mode === "now" && !review) {
     // Publish now goes through the same claim + queue path as the cron (exactly-once rules hold).
     // If the queue is unavailable the post stays scheduled for now and the next tick takes it.
     await claimPostsNow(env, [created!.id], now).catch((err) => {
@@ -285,7 +290,6 @@ export async function getPost(db: Db, userId: string, postId: string): Promise<P
   return toPostDto(await ownedPostRow(db, userId, postId, "read"));
 }
 
-const EDITABLE: PostStatus[] = ["scheduled", "failed"];
 
 export async function updatePost(
   db: Db,
@@ -296,6 +300,8 @@ export async function updatePost(
   env?: Env,
 ): Promise<Post> {
   const row = await ownedPostRow(db, userId, postId);
+  const { project, role } = await projectAccess(db, userId, row.projectId);
+  const review = needsReview({ approvals_required: project.approvalsRequired, owner_posts_need_review: project.ownerPostsNeedReview }, role);
   const changes: Partial<typeof posts.$inferInsert> = {};
   if (input.content !== undefined) changes.content = input.content;
   if (input.hashtags !== undefined) changes.hashtags = input.hashtags.filter(Boolean);
@@ -318,19 +324,18 @@ export async function updatePost(
     });
   }
   changes.updatedAt = Date.now();
-  // Rescheduling applies only to scheduled posts (and drafts, which it schedules); content edits
-  // also to failed ones (before retry).
-  const allowed: PostStatus[] = reschedule ? ["scheduled", "draft"] : [...EDITABLE, "draft"];
-  if (reschedule) changes.status = "scheduled";
+  // Which statuses each change may start from, and where it leads, are the lifecycle module's
+  // (schema/api/post-status.ts): editing an approved post sends it back to review.
+  const action = reschedule ? "reschedule" : "edit";
+  const next = statusAfter(action, row.status, review);
+  if (next !== row.status) changes.status = next;
   const updated = await db
     .update(posts)
     .set(changes)
-    .where(and(eq(posts.id, row.id), inArray(posts.status, allowed)))
+    .where(and(eq(posts.id, row.id), inArray(posts.status, [...ALLOWED_FROM[action]])))
     .returning()
     .get();
-  if (!updated) {
-    throw conflict(reschedule ? "Only scheduled posts can be rescheduled" : "Only scheduled or failed posts can be edited");
-  }
+  if (!updated) throw conflict(TRANSITION_REFUSED[action]);
   return toPostDto(updated);
 }
 

@@ -218,6 +218,8 @@ export async function updateSeriesFrom(
   origin?: string,
 ): Promise<SeriesUpdateResponse> {
   const post = await getPost(db, userId, postId);
+  // getPost lets any member read; changing the series needs the edit role (decision 200).
+  await ownedProject(db, userId, post.project_id);
   if (!post.series_id) throw badRequest("This post is not part of a series");
   const from = Date.parse(post.scheduled_for);
   const rows = await db

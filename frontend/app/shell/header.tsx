@@ -1,13 +1,72 @@
 import { Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from "@chakra-ui/react";
-import { BookOpen, ChartColumn, KeyRound, Library, LogOut, Send, Settings } from "lucide-react";
+import { BookOpen, ChartColumn, Check, ChevronDown, History, KeyRound, Library, LogOut, Plus, Send, Settings, Users } from "lucide-react";
+import { ROLE_LABELS } from "../../../schema/api/permissions";
 import { Link, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth-context";
 import { BrandLogo } from "../../components/ui/brand-logo";
 import { ProgressIndicator } from "./progress";
 import { useShellActions } from "./shell-context";
 
+/**
+ * The project name opens the brand switcher (issue 25): the user's projects (current one checked),
+ * "New project" (the wizard) and "Project settings". Switching is instant and remembered per browser.
+ */
+function ProjectSwitcher() {
+  const { project, projects, switchProject } = useAuth();
+  const navigate = useNavigate();
+  if (!project) {
+    return (
+      <Text fontWeight="medium" color="fg.muted" data-testid="project-name">
+        Loading...
+      </Text>
+    );
+  }
+  return (
+    <Menu.Root positioning={{ placement: "bottom-start" }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="2" minW="0" maxW={{ base: "32", sm: "52", md: "xs" }} aria-label={`Project: ${project.name}. Switch project`}>
+          <Text as="span" fontWeight="medium" truncate title={project.name} data-testid="project-name">
+            {project.name}
+          </Text>
+          <ChevronDown size={14} aria-hidden />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="60" maxH="80vh" overflowY="auto">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Projects</Menu.ItemGroupLabel>
+              {projects.map((p) => (
+                <Menu.Item key={p.id} value={`project:${p.id}`} onClick={() => switchProject(p.id)} aria-checked={p.id === project.id} role="menuitemradio">
+                  <Box w="4" flexShrink={0}>
+                    {p.id === project.id ? <Check size={16} aria-hidden /> : null}
+                  </Box>
+                  <Text as="span" truncate flex="1">
+                    {p.name}
+                  </Text>
+                  {p.role !== "owner" ? (
+                    <Text as="span" fontSize="xs" color="fg.muted">
+                      {ROLE_LABELS[p.role]}
+                    </Text>
+                  ) : null}
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="new-project" onClick={() => navigate("/onboarding?new=1")}>
+              <Plus size={16} aria-hidden /> New project
+            </Menu.Item>
+            <Menu.Item value="project-settings" onClick={() => navigate("/settings/project")}>
+              <Settings size={16} aria-hidden /> Project settings
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
 export function Header() {
-  const { project } = useAuth();
   const { openCreatePost, openSettings, viewOnboarding, logout } = useShellActions();
   const navigate = useNavigate();
 
@@ -17,6 +76,8 @@ export function Header() {
     else if (value === "content") navigate("/content");
     else if (value === "analytics") navigate("/analytics");
     else if (value === "api-keys") navigate("/settings/api-keys");
+    else if (value === "team") navigate("/settings/team");
+    else if (value === "activity") navigate("/settings/activity");
     else if (value === "onboarding") void viewOnboarding();
     else if (value === "logout") void logout();
   };
@@ -38,17 +99,7 @@ export function Header() {
           <BrandLogo compact />
         </Link>
         <Box w="1px" h="6" bg="border" display={{ base: "none", sm: "block" }} />
-        <Text
-          fontWeight="medium"
-          color={project ? "fg" : "fg.muted"}
-          truncate
-          minW="0"
-          maxW={{ base: "28", sm: "48", md: "xs" }}
-          title={project?.name}
-          data-testid="project-name"
-        >
-          {project?.name ?? "Loading..."}
-        </Text>
+        <ProjectSwitcher />
         <ProgressIndicator />
         <HStack gap="2" ms="auto" flexShrink={0}>
           <Button colorPalette="brand" size="sm" onClick={openCreatePost} aria-label="Post Now">
@@ -68,6 +119,12 @@ export function Header() {
                 <Menu.Content minW="52">
                   <Menu.Item value="settings" onClick={() => onSelect("settings")}>
                     <Settings size={16} aria-hidden /> Settings
+                  </Menu.Item>
+                  <Menu.Item value="team" onClick={() => onSelect("team")}>
+                    <Users size={16} aria-hidden /> Team
+                  </Menu.Item>
+                  <Menu.Item value="activity" onClick={() => onSelect("activity")}>
+                    <History size={16} aria-hidden /> Activity
                   </Menu.Item>
                   <Menu.Item value="content" onClick={() => onSelect("content")}>
                     <Library size={16} aria-hidden /> Content Library

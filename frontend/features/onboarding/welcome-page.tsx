@@ -1,6 +1,7 @@
 import { Box, Button, Card, Container, HStack, Heading, Icon, List, Stack, Text, chakra } from "@chakra-ui/react";
 import { Brain, CalendarClock, Check, FileText, Rocket } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
+import { isUntouchedDefault } from "../../../schema/api/projects";
 import { useNavigate } from "react-router-dom";
 import { useAuth } from "../../app/auth-context";
 import { setOnboardingSeen } from "../projects/api";
@@ -78,7 +79,8 @@ export default function WelcomePage() {
     setBusy(true);
     await markSeen();
     setBusy(false);
-    navigate("/social-connect");
+    // First run (issue 25): describe the default project in the wizard, then connect networks.
+    navigate(project && isUntouchedDefault(project) ? "/onboarding" : "/social-connect");
   };
 
   const slide = SLIDES[index];

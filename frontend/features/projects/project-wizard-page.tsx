@@ -2,8 +2,10 @@ import { Box, Button, Card, Container, Field, HStack, Heading, Input, List, Stac
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router-dom";
-import { BRAND_VOICES, INDUSTRIES, projectDetailsSchema, type ProjectDetails } from "../../../schema/api/projects";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { BRAND_VOICES, INDUSTRIES, isUntouchedDefault, projectDetailsSchema, type ProjectDetails } from "../../../schema/api/projects";
+import { updateProject } from "../team/api";
+import { uploadDocument } from "../brain/api";
 import { useAuth } from "../../app/auth-context";
 import { OptionSelect } from "../../components/ui/option-select";
 import { notify } from "../../components/ui/toaster";
@@ -48,7 +50,11 @@ function StepIndicator({ step }: { step: number }) {
 /** /onboarding: three steps (details, documents, review); "Create Project" submits on the last. */
 export default function ProjectWizardPage() {
   const navigate = useNavigate();
-  const { reloadProjects, setProject } = useAuth();
+  const { reloadProjects, setProject, switchProject, project } = useAuth();
+  const [params] = useSearchParams();
+  // First run (issue 25): the wizard describes the default project instead of making a second one;
+  // "New project" in the switcher (?new=1) creates one.
+  const editing = !params.has("new") && project && isUntouchedDefault(project) ? project : null;
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<File[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -77,10 +83,19 @@ export default function ProjectWizardPage() {
       setSubmitting(true);
       setServerErrors([]);
       try {
+        if (editing) {
+          setProject(await updateProject(editing.id, details));
+          // Its documents feed the brain, as the wizard's do for a new project.
+          for (const file of files) await uploadDocument(editing.id, file);
+          notify.success("Project settings updated successfully");
+          navigate("/social-connect");
+          return;
+        }
         const created = await createProject(details, files);
         notify.success("Project created successfully!");
         await reloadProjects();
         setProject(created);
+        switchProject(created.id);
         navigate("/social-connect");
       } catch (err) {
         notify.error("Something went wrong. Please try again.");

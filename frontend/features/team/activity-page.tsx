@@ -1,0 +1,1 @@
+export { ActivityPage as default } from "./team-page";
