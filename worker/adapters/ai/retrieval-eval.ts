@@ -33,6 +33,10 @@ export type RetrievalReport = {
   answeredAtK: number;
   /** Share of (off-topic question, brand) pairs that get any answer (a best match at or above the floor). */
   offTopicMatchRate: number;
+  /** On-topic questions the product answers with nothing (its best match is under the floor). */
+  unanswered: number;
+  /** (Off-topic question, brand) pairs that get an answer, as a count. */
+  offTopicAnswered: number;
   floor: number;
   misses: { q: string; expected: string[]; got: string[] }[];
 };
@@ -87,6 +91,7 @@ export async function evaluateRetrieval(
   let answered = 0;
   let vecHitK = 0;
   let rr = 0;
+  let unanswered = 0;
   const byKind: Record<string, { questions: number; hits: number }> = {};
   const bySplit: Record<string, { questions: number; hits: number; answered: number }> = {};
   const misses: RetrievalReport["misses"] = [];
@@ -95,6 +100,7 @@ export async function evaluateRetrieval(
     const cos = cosines(idx, qVecs[qi] ?? null);
     const all = rankHybrid(idx.bm25, q.q, cos, calibration, idx.ids.length, -Infinity);
     const ids = all.map((r) => idx.ids[r.index]!);
+    if (answerOf(all, calibration.floor, k).length === 0) unanswered++;
     const pos = ids.findIndex((id) => q.expected.includes(id));
     const vecOrder = [...cos.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([i]) => idx.ids[i]!);
     if (vecOrder.slice(0, k).some((id) => q.expected.includes(id))) vecHitK++;
@@ -144,6 +150,8 @@ export async function evaluateRetrieval(
     ),
     answeredAtK: answered / n,
     offTopicMatchRate: pairs ? falseMatches / pairs : 0,
+    unanswered,
+    offTopicAnswered: falseMatches,
     floor: calibration.floor,
     misses,
   };
