@@ -48,7 +48,8 @@ describe("held-out brand books (issue 22)", { timeout: 60_000 }, () => {
     const [driving, farm] = results;
     // Baseline before issue 22 (decision 180), measured once when the books were written: driving
     // school recall@3 0.6, 6 of 25 answered with nothing, 0 of 5 off-topic answered; farm 0.76 / 4 / 1.
-    expect(driving!.recallAt3).toBeGreaterThanOrEqual(0.6);
+    // FAQ-aware passages (decision 181): driving school 0.72 / 6 / 0; farm 0.76 / 4 / 1.
+    expect(driving!.recallAt3).toBeGreaterThanOrEqual(0.72);
     expect(driving!.unanswered).toBeLessThanOrEqual(6);
     expect(driving!.offTopicAnswered).toBeLessThanOrEqual(1);
     expect(farm!.recallAt3).toBeGreaterThanOrEqual(0.76);
