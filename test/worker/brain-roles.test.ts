@@ -125,3 +125,21 @@ describe("passage roles", { timeout: 60_000 }, () => {
     expect(answeringSentence("Prices: A beginner's stunt kite costs £45. Repairs start at £10.", "How much is a stunt kite?")).toBe("Prices: A beginner's stunt kite costs £45.");
   });
 });
+
+describe("overview from role passages (decision 184)", () => {
+  it("the book's content pillars become the content themes, as the book names them", async () => {
+    const { pillarsOf } = await import("../../worker/services/brain-summary");
+    expect(pillarsOf(["kite days on the beach, repair stories, and flying tips."])).toEqual(["Kite days on the beach", "Repair stories", "Flying tips"]);
+  });
+
+  it("a brain with a pillars line and a competitors line: the summary uses them", async () => {
+    const user = await signIn();
+    const { e, sent } = quietEnv();
+    await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: `${BOOK}\n\nCompetitors sell cheap kites online; we repair every kite we sell.` });
+    for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
+    const res = await json(user, "GET", `/api/projects/${user.projectId}/brain/summary`);
+    const summary = (await res.json()) as { content_themes: string[]; positioning: string };
+    expect(summary.content_themes).toEqual(["Kite days on the beach", "Repair stories", "Flying tips"]);
+    expect(summary.positioning).toBe("Competitors sell cheap kites online; we repair every kite we sell.");
+  });
+});
