@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { BrainDocumentDto, BrainIndexStatus, BrainQueryMatch, BrainSummary } from "./brain";
+import type { BrainDocumentDto, BrainIndexStatus, BrainQueryMatch, BrainQueryResponse, BrainSegmentDto, BrainSummary } from "./brain";
+import { passageRoleSchema } from "./passage-roles";
 
 // Response schemas of /api/projects/:projectId/brain (declared with describeRoute, checked in tests).
 export const brainDocumentResponse = z.strictObject({
@@ -19,18 +20,33 @@ export const brainDocumentResponse = z.strictObject({
 }) satisfies z.ZodType<BrainDocumentDto>;
 export const brainDocumentListResponse = z.array(brainDocumentResponse);
 
-export const brainQueryResponse = z.array(
-  z.strictObject({
-    content: z.string(),
-    similarity: z.number(),
-    segment_id: z.string(),
-    document_id: z.string(),
-    document_title: z.string(),
-    position: z.number().int(),
-    context_before: z.string(),
-    context_after: z.string(),
-  }) satisfies z.ZodType<BrainQueryMatch>,
-);
+const brainQueryMatch = z.strictObject({
+  content: z.string(),
+  similarity: z.number(),
+  segment_id: z.string(),
+  document_id: z.string(),
+  document_title: z.string(),
+  position: z.number().int(),
+  context_before: z.string(),
+  context_after: z.string(),
+  role: passageRoleSchema.nullable(),
+}) satisfies z.ZodType<BrainQueryMatch>;
+
+export const brainQueryResponse = z.strictObject({
+  confidence: z.enum(["clear", "possible", "none"]),
+  answer: z
+    .strictObject({ text: z.string(), segment_id: z.string(), document_title: z.string(), role: passageRoleSchema.nullable() })
+    .nullable(),
+  matches: z.array(brainQueryMatch),
+}) satisfies z.ZodType<BrainQueryResponse>;
+
+export const brainSegmentResponse = z.strictObject({
+  id: z.string(),
+  document_id: z.string(),
+  content: z.string(),
+  role: passageRoleSchema.nullable(),
+  role_source: z.enum(["auto", "user"]),
+}) satisfies z.ZodType<BrainSegmentDto>;
 
 export const brainIndexStatusResponse = z.strictObject({
   engine: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passageRoleSchema, type PassageRole } from "./passage-roles";
 
 // Request schemas and response types of /api/projects/:projectId/brain. Texts are the spec's
 // (SPEC.md sections 5 and 8).
@@ -40,7 +41,7 @@ export type BrainDocumentDto = {
   created_at: number;
 };
 
-/** A brain match: the segment, its relevance (0-1), where it sits, and its neighbours as context. */
+/** A brain match: the segment, its relevance (0-1), where it sits, its neighbours as context and its role. */
 export type BrainQueryMatch = {
   content: string;
   similarity: number;
@@ -50,8 +51,21 @@ export type BrainQueryMatch = {
   position: number;
   context_before: string;
   context_after: string;
+  role: PassageRole | null;
 };
-export type BrainQueryResponse = BrainQueryMatch[];
+/**
+ * The brain's answer (decision 183): "clear" leads with the answering sentence and its source;
+ * "possible" shows candidates labelled "Possible match"; "none" means nothing in the brain answers it.
+ */
+export type BrainQueryResponse = {
+  confidence: "clear" | "possible" | "none";
+  answer: { text: string; segment_id: string; document_title: string; role: PassageRole | null } | null;
+  matches: BrainQueryMatch[];
+};
+
+/** PATCH .../brain/segments/:segmentId: the user corrects a passage's role (decision 182). */
+export const brainSegmentRoleSchema = z.object({ role: z.enum(passageRoleSchema.options, { message: "Please choose one of the passage roles" }) });
+export type BrainSegmentDto = { id: string; document_id: string; content: string; role: PassageRole | null; role_source: "auto" | "user" };
 
 /** How much of the brain is embedded by the current AI engine (a re-index runs when behind). */
 export type BrainIndexStatus = { engine: string; total: number; done: number; reindexing: boolean };

@@ -1,5 +1,6 @@
 import { sqliteTable, text, integer, real, blob, index } from "drizzle-orm/sqlite-core";
 import { projects } from "./projects";
+import { PASSAGE_ROLES } from "../api/passage-roles";
 
 export const brainDocuments = sqliteTable(
   "brain_documents",
@@ -34,6 +35,14 @@ export const brainSegments = sqliteTable(
     content: text("content").notNull(),
     segmentIndex: integer("segment_index").notNull(),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
+    // What the passage is for (schema/api/passage-roles.ts), set at ingest by the role classifier;
+    // null on passages stored before roles existed, until the re-index classifies them (decision 182).
+    role: text("role", { enum: PASSAGE_ROLES }),
+    // "user" once the user corrected the role in Explore Knowledge: re-indexing keeps it.
+    roleSource: text("role_source", { enum: ["auto", "user"] }).notNull().default("auto"),
+    // The questions the passage answers, written by the engine at ingest (an LLM writes them; the
+    // local engine derives them from the role and the passage's noun phrases); indexed with it (decision 183).
+    questions: text("questions"),
   },
   (t) => [index("brain_segments_document_idx").on(t.documentId), index("brain_segments_project_idx").on(t.projectId)],
 );

@@ -238,7 +238,14 @@ describe("Brain Studio", () => {
       if (url.endsWith("/brain/summary")) return { status: 200, body: placeholder };
       if (url.endsWith("/brain/query")) {
         if (fail) return { status: 500, body: { error: { code: "internal", message: "x" } } };
-        return { status: 200, body: [{ content: "The Summit 30 weighs under one kilogram.", similarity: 0.8734 }] };
+        return {
+          status: 200,
+          body: {
+            confidence: "clear",
+            answer: { text: "The Summit 30 weighs under one kilogram.", segment_id: "d1:s0", document_title: "Brand book", role: "fact" },
+            matches: [{ content: "Packs: The Summit 30 weighs under one kilogram.", similarity: 0.8734, segment_id: "d1:s0", document_id: "d1", document_title: "Brand book", position: 0, context_before: "", context_after: "", role: "fact" }],
+          },
+        };
       }
     };
     const user = userEvent.setup();
@@ -259,8 +266,12 @@ describe("Brain Studio", () => {
     expect(await screen.findByRole("button", { name: /Thinking\.\.\./ })).toBeDisabled();
     vi.stubGlobal("fetch", original);
     release();
+    // The answering sentence with its source, then the passage with its role tag.
     expect(await screen.findByText("The Summit 30 weighs under one kilogram.")).toBeInTheDocument();
+    expect(screen.getByText("- from Brand book, Fact")).toBeInTheDocument();
+    expect(screen.getByText("Packs: The Summit 30 weighs under one kilogram.")).toBeInTheDocument();
     expect(screen.getByText("Relevance: 87%")).toBeInTheDocument();
+    expect(screen.getByLabelText("Role: Fact")).toBeInTheDocument();
 
     fail = true;
     await user.click(screen.getByRole("button", { name: /Query Brain/ }));

@@ -277,6 +277,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/projects/:projectId/brain/summary": { rule: "owned", status: 200 },
   "GET /api/projects/:projectId/brain/index": { rule: "owned", status: 200 },
   "POST /api/projects/:projectId/brain/query": { rule: "owned", status: 200, request: () => ({ body: { question: "How much does the Summit 30 daypack weigh?" } }) },
+  "PATCH /api/projects/:projectId/brain/segments/:segmentId": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ params: { segmentId: "no-such-passage" }, body: { role: "team" } }),
+    prepare: async (f) => ({
+      params: { segmentId: (await env.DB.prepare("select id from brain_segments where document_id = ? order by segment_index").bind(f.brainDocumentId).first<{ id: string }>())!.id },
+    }),
+  },
 
   // Social accounts and the OAuth flow.
   "GET /api/projects/:projectId/social-accounts": { rule: "owned", status: 200 },

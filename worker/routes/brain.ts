@@ -1,6 +1,6 @@
 // /api/projects/:projectId/brain — thin handlers; ownership and rules live in services/brain-*.
 import { Hono } from "hono";
-import { brainQuerySchema, brainTextDocumentSchema, brainUrlDocumentSchema, BRAIN_MAX_FILE_BYTES } from "../../schema/api/brain";
+import { brainQuerySchema, brainSegmentRoleSchema, brainTextDocumentSchema, brainUrlDocumentSchema, BRAIN_MAX_FILE_BYTES } from "../../schema/api/brain";
 import { requireUser, currentUser } from "../lib/auth-middleware";
 import type { AppEnv } from "../lib/context";
 import { ApiError, badRequest, payloadTooLarge } from "../lib/errors";
@@ -13,7 +13,8 @@ import { projectSummary } from "../services/brain-summary";
 import { EXTRACT_MESSAGES } from "../services/brain-extract";
 import type { Context } from "hono";
 import { describeRoute } from "../lib/openapi";
-import { brainDocumentListResponse, brainDocumentResponse, brainIndexStatusResponse, brainQueryResponse, brainSummaryResponse } from "../../schema/api/brain-responses";
+import { brainDocumentListResponse, brainDocumentResponse, brainIndexStatusResponse, brainQueryResponse, brainSegmentResponse, brainSummaryResponse } from "../../schema/api/brain-responses";
+import { setSegmentRole } from "../services/brain-segments";
 import { indexStatusFor } from "../services/brain-reindex";
 
 type Ctx = Context<AppEnv>;
@@ -92,7 +93,13 @@ export const brainRoutes = new Hono<AppEnv>()
   .get("/index", describeRoute({ summary: "How much of the brain the current AI engine has embedded; starts a re-index when behind", responses: { 200: brainIndexStatusResponse } }), async (c) =>
     c.json(await indexStatusFor(deps(c), currentUser(c).id, projectIdOf(c))),
   )
-  .post("/query", describeRoute({ summary: "The passages of the brain that best answer a question", responses: { 200: brainQueryResponse } }), validate("json", brainQuerySchema), async (c) => {
+  .post("/query", describeRoute({ summary: "The brain's answer to a question: the answering sentence with its source, then the matching passages", responses: { 200: brainQueryResponse } }), validate("json", brainQuerySchema), async (c) => {
     const { question } = c.req.valid("json");
     return c.json(await queryBrain(deps(c), currentUser(c).id, projectIdOf(c), question));
-  });
+  })
+  .patch(
+    "/segments/:segmentId",
+    describeRoute({ summary: "Correct a passage's role (kept when the brain is re-indexed)", responses: { 200: brainSegmentResponse } }),
+    validate("json", brainSegmentRoleSchema),
+    async (c) => c.json(await setSegmentRole(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("segmentId"), c.req.valid("json").role)),
+  );

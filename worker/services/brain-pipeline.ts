@@ -15,13 +15,16 @@ import type { ProcessDocumentJob } from "../env";
 import type { BrainDeps } from "./brain-deps";
 import { documentVectorIdOf, partIdOf, segmentIdOf, spaceOf } from "./brain-deps";
 import { clearSummary, readyDocuments, rebuildSummary } from "./brain-summary";
-import { BRAIN, BRAIN_MESSAGES, documentParts, segmentText } from "./brain-text";
+import { BRAIN, BRAIN_MESSAGES, documentParts, segmentPassages } from "./brain-text";
+import { classifyPassage } from "../brain/roles/classify";
+import { localPassageQuestions } from "../brain/expand";
+import type { PassageRole } from "../../schema/api/passage-roles";
 
 /** An error whose message is meant for the user; the document fails at once (no retry). */
 export class BrainProcessingError extends Error {}
 
 const EMBED_BATCH = 64;
-const SEGMENT_ROWS_PER_INSERT = 16; // 6 columns, D1's 100-parameter limit
+const SEGMENT_ROWS_PER_INSERT = 11; // 9 columns, D1's 100-parameter limit
 const STATEMENTS_PER_BATCH = 50;
 
 type Unit = { id: string; title: string; text: string; child: boolean; part: number; parts: number };
@@ -81,18 +84,32 @@ export async function removeUnitData(deps: BrainDeps, projectId: string, unitIds
   for (let i = 0; i < statements.length; i += STATEMENTS_PER_BATCH) await deps.env.DB.batch(statements.slice(i, i + STATEMENTS_PER_BATCH));
 }
 
-function segmentStatements(deps: BrainDeps, projectId: string, unitId: string, rows: { index: number; content: string }[]): D1PreparedStatement[] {
+type SegmentRow = { index: number; content: string; role: PassageRole; roleSource: "auto" | "user"; questions: string };
+
+function segmentStatements(deps: BrainDeps, projectId: string, unitId: string, rows: SegmentRow[]): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < rows.length; i += SEGMENT_ROWS_PER_INSERT) {
     const chunk = rows.slice(i, i + SEGMENT_ROWS_PER_INSERT);
     statements.push(
       deps.env.DB.prepare(
-        "insert or replace into brain_segments (id, project_id, document_id, content, segment_index, metadata) values " +
-          chunk.map(() => "(?, ?, ?, ?, ?, ?)").join(", "),
-      ).bind(...chunk.flatMap((r) => [segmentIdOf(unitId, r.index), projectId, unitId, r.content, r.index, JSON.stringify({ segment_index: r.index })])),
+        "insert or replace into brain_segments (id, project_id, document_id, content, segment_index, metadata, role, role_source, questions) values " +
+          chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", "),
+      ).bind(
+        ...chunk.flatMap((r) => [segmentIdOf(unitId, r.index), projectId, unitId, r.content, r.index, JSON.stringify({ segment_index: r.index }), r.role, r.roleSource, r.questions]),
+      ),
     );
   }
   return statements;
+}
+
+/** Roles the user set on this unit's passages, by content: processing the unit again keeps them (decision 182). */
+async function userRoles(deps: BrainDeps, projectId: string, unitId: string): Promise<Map<string, PassageRole>> {
+  const rows = await deps.db
+    .select({ content: brainSegments.content, role: brainSegments.role })
+    .from(brainSegments)
+    .where(and(eq(brainSegments.projectId, projectId), eq(brainSegments.documentId, unitId), eq(brainSegments.roleSource, "user")))
+    .all();
+  return new Map(rows.flatMap((r) => (r.role ? [[r.content, r.role] as const] : [])));
 }
 
 async function embedAll(deps: BrainDeps, texts: string[]): Promise<(Float32Array | null)[]> {
@@ -126,9 +143,17 @@ async function processUnit(deps: BrainDeps, projectId: string, unit: Unit, paren
   }
   if (!docVector || docVector.length !== space.dim) throw new BrainProcessingError(BRAIN_MESSAGES.embeddingFailed);
 
-  const segments = segmentText(unit.text);
+  const passages = segmentPassages(unit.text);
+  const segments = passages.map((p) => p.text);
   const vectors = await embedAll(deps, segments);
-  const kept = segments.map((content, index) => ({ index, content, vector: vectors[index] })).filter((s) => s.vector);
+  const corrected = await userRoles(deps, projectId, unit.id);
+  const kept = passages
+    .map((p, index) => {
+      const userRole = corrected.get(p.text);
+      const role = userRole ?? classifyPassage(p);
+      return { index, content: p.text, role, roleSource: userRole ? ("user" as const) : ("auto" as const), questions: localPassageQuestions(p.text, role).join(" "), vector: vectors[index] };
+    })
+    .filter((s) => s.vector);
   if (kept.length === 0) throw new BrainProcessingError(BRAIN_MESSAGES.noSegments);
 
   // Replace, never add: the unit's previous rows (an earlier delivery) go first, in the same

@@ -7,7 +7,13 @@
 // Each match names its document and position, with the neighbouring segments as context.
 import { desc, eq, sql } from "drizzle-orm";
 import { brainDocuments, brainInsights, brainSegments } from "../../schema/db/brain";
-import { Bm25Index, rankHybrid } from "../adapters/ai/hybrid-rank";
+import { Bm25Index, lexicalTerms, rankHybrid } from "../adapters/ai/hybrid-rank";
+import { judgeAnswer, type Confidence } from "../brain/rank/confidence";
+import { sentenceTexts } from "../text/nlp";
+import { PASSAGE_ROLES, type PassageRole } from "../../schema/api/passage-roles";
+
+/** Each role's position in one string: a checksum of a project's roles changes with any edit. */
+const ROLE_POSITIONS = `|${PASSAGE_ROLES.join("|")}|`;
 import { relevanceOf } from "../adapters/ai/relevance";
 import { bundledSoftMatch } from "../adapters/ai/soft-match";
 import type { AiEngine, Insight } from "../adapters/ai/types";
@@ -29,12 +35,21 @@ export type BrainMatch = {
   /** The segments just before and after it in the same document ("" at either end). */
   context_before: string;
   context_after: string;
+  /** What the passage is for (null until the re-index classifies an older passage); the writer leaves internal roles out of post text. */
+  role: PassageRole | null;
+};
+
+/** POST /brain/query's answer: the answering sentence with its source, then the matching passages. */
+export type BrainAnswer = {
+  confidence: Confidence;
+  answer: { text: string; segment_id: string; document_title: string; role: PassageRole | null } | null;
+  matches: BrainMatch[];
 };
 
 /** Vector candidates per query; BM25 adds its own. */
 const VECTOR_CANDIDATES = 100;
 
-type SegmentRow = { id: string; documentId: string; title: string; content: string; position: number };
+type SegmentRow = { id: string; documentId: string; title: string; content: string; position: number; role: PassageRole | null; questions: string | null };
 type ProjectSegments = { token: string; rows: SegmentRow[]; byId: Map<string, number>; index: Bm25Index };
 
 // Segment texts and their BM25 index per project, kept per isolate while the project's segments
@@ -44,21 +59,40 @@ const MAX_CACHED_PROJECTS = 20;
 
 async function projectSegments(db: Db, projectId: string): Promise<ProjectSegments> {
   const stat = await db
-    .select({ n: sql<number>`count(*)`, s: sql<number>`total(${brainSegments}.rowid)`, m: sql<number>`max(${brainSegments}.rowid)` })
+    .select({
+      n: sql<number>`count(*)`,
+      s: sql<number>`total(${brainSegments}.rowid)`,
+      m: sql<number>`max(${brainSegments}.rowid)`,
+      // A role edit changes what the index knows of a passage: a checksum of the roles is part of the token.
+      r: sql<number>`total(instr(${ROLE_POSITIONS}, '|' || ${brainSegments.role} || '|') * ${brainSegments}.rowid)`,
+    })
     .from(brainSegments)
     .where(eq(brainSegments.projectId, projectId))
     .get();
-  const token = `${stat?.n}|${stat?.s}|${stat?.m}`;
+  const token = `${stat?.n}|${stat?.s}|${stat?.m}|${stat?.r}`;
   const hit = cache.get(projectId);
   if (hit && hit.token === token) return hit;
   const rows = await db
-    .select({ id: brainSegments.id, documentId: brainSegments.documentId, title: brainDocuments.title, content: brainSegments.content, position: brainSegments.segmentIndex })
+    .select({
+      id: brainSegments.id,
+      documentId: brainSegments.documentId,
+      title: brainDocuments.title,
+      content: brainSegments.content,
+      position: brainSegments.segmentIndex,
+      role: brainSegments.role,
+      questions: brainSegments.questions,
+    })
     .from(brainSegments)
     .innerJoin(brainDocuments, eq(brainDocuments.id, brainSegments.documentId))
     .where(eq(brainSegments.projectId, projectId))
     .orderBy(brainSegments.documentId, brainSegments.segmentIndex)
     .all();
-  const entry: ProjectSegments = { token, rows, byId: new Map(rows.map((r, i) => [r.id, i])), index: new Bm25Index(rows.map((r) => r.content), bundledSoftMatch()) };
+  const entry: ProjectSegments = { token, rows, byId: new Map(rows.map((r, i) => [r.id, i])), index: new Bm25Index(
+      rows.map((r) => r.content),
+      bundledSoftMatch(),
+      { roles: rows.map((r) => r.role), questions: rows.map((r) => r.questions) },
+    ),
+  };
   cache.delete(projectId);
   cache.set(projectId, entry);
   for (const k of cache.keys()) {
@@ -80,10 +114,15 @@ export async function searchBrainWith(
   k: number = BRAIN.queryResults,
   opts: { floor?: number } = {},
 ): Promise<BrainMatch[]> {
+  return (await rankBrain(deps, projectId, question, k, opts)).matches;
+}
+
+async function rankBrain(deps: BrainDeps, projectId: string, question: string, k: number, opts: { floor?: number }): Promise<{ confidence: Confidence; matches: BrainMatch[] }> {
+  const none = { confidence: "none" as const, matches: [] };
   const q = question.trim();
-  if (!q || k <= 0) return [];
+  if (!q || k <= 0) return none;
   const [[vector], segments] = await Promise.all([deps.engine.embed([q]), projectSegments(deps.db, projectId)]);
-  if (segments.rows.length === 0) return [];
+  if (segments.rows.length === 0) return none;
   const cosines = new Map<number, number>();
   if (vector) {
     const matches = await deps.vectors.query(projectId, spaceOf(deps.engine), vector, { kind: "segment", topK: VECTOR_CANDIDATES, threshold: -1 });
@@ -93,8 +132,9 @@ export async function searchBrainWith(
     }
   }
   const cal = relevanceOf(deps.engine);
-  const ranked = rankHybrid(segments.index, q, cosines, cal, k, opts.floor ?? cal.floor);
-  return ranked.map((r) => {
+  const all = rankHybrid(segments.index, q, cosines, cal, segments.rows.length, -Infinity);
+  const { confidence, matches: ranked } = judgeAnswer(all, opts.floor ?? cal.floor, k);
+  const matches = ranked.map((r) => {
     const row = segments.rows[r.index]!;
     const prev = segments.rows[r.index - 1];
     const next = segments.rows[r.index + 1];
@@ -107,8 +147,32 @@ export async function searchBrainWith(
       position: row.position,
       context_before: prev && prev.documentId === row.documentId ? prev.content : "",
       context_after: next && next.documentId === row.documentId ? next.content : "",
+      role: row.role,
     };
   });
+  return { confidence, matches };
+}
+
+/**
+ * The sentence of a passage that answers the question (the local engine's answer): the one
+ * sharing most of the question's words, never the FAQ's own question; the passage's label
+ * ("Parking: ...") is kept when the sentence opens the passage. An answer states only what the passage says.
+ */
+export function answeringSentence(passage: string, question: string): string {
+  const asked = new Set(lexicalTerms(question));
+  const labelled = /^([^:.!?]{2,40}): (.*)$/s.exec(passage);
+  const body = labelled ? labelled[2]! : passage;
+  const sentences = sentenceTexts(body).filter((s) => !/\?["'”’)]*$/.test(s.trim()));
+  if (!sentences.length) return passage;
+  let best = 0;
+  let bestScore = -1;
+  sentences.forEach((s, i) => {
+    const score = lexicalTerms(s).filter((t) => asked.has(t)).length;
+    if (score > bestScore) [best, bestScore] = [i, score];
+  });
+  const sentence = sentences[best]!.replace(/^(?:yes|no)\b[,.!]?\s*/i, (m) => (sentences[best]!.length > m.length + 3 ? "" : m));
+  const text = sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  return labelled && best === 0 ? `${labelled[1]}: ${text}` : text;
 }
 
 /** Top-k brain segments of a project for a question, gated by the engine's floor. Project must be owned (checked by caller). */
@@ -128,8 +192,12 @@ export async function topInsights(db: Db, projectId: string, n = 2): Promise<Ins
     .all();
 }
 
-/** POST /brain/query: the caller must own the project. */
-export async function queryBrain(deps: BrainDeps, userId: string, projectId: string, question: string): Promise<BrainMatch[]> {
+/** POST /brain/query: the caller must own the project. A clear answer leads with its answering sentence and source. */
+export async function queryBrain(deps: BrainDeps, userId: string, projectId: string, question: string): Promise<BrainAnswer> {
   await ownedProject(deps.db, userId, projectId, "read");
-  return searchBrainWith(deps, projectId, question, BRAIN.queryResults);
+  const { confidence, matches } = await rankBrain(deps, projectId, question, BRAIN.queryResults, {});
+  const top = matches[0];
+  const answer =
+    confidence === "clear" && top ? { text: answeringSentence(top.content, question), segment_id: top.segment_id, document_title: top.document_title, role: top.role } : null;
+  return { confidence, answer, matches };
 }

@@ -11,6 +11,9 @@ import type { BrainIndexStatus } from "../../schema/api/brain";
 import { ownedProject } from "../lib/ownership";
 import { documentVectorIdOf, spaceOf, type BrainDeps } from "./brain-deps";
 import { BRAIN } from "./brain-text";
+import { passagesOf } from "./brain-passages";
+import { classifyPassage } from "../brain/roles/classify";
+import { localPassageQuestions } from "../brain/expand";
 
 const BATCH = 64;
 
@@ -19,7 +22,8 @@ export async function indexStatus(deps: BrainDeps, projectId: string): Promise<B
   const space = spaceOf(deps.engine);
   const row = await deps.env.DB.prepare(
     `select (select count(*) from brain_segments where project_id = ?1) as total,
-            (select count(*) from brain_vectors where project_id = ?1 and kind = 'segment' and engine = ?2 and dim = ?3) as done`,
+            (select count(*) from brain_segments s where s.project_id = ?1 and s.role is not null
+               and exists (select 1 from brain_vectors v where v.id = s.id and v.project_id = ?1 and v.kind = 'segment' and v.engine = ?2 and v.dim = ?3)) as done`,
   )
     .bind(projectId, space.engine, space.dim)
     .first<{ total: number; done: number }>();
@@ -47,6 +51,21 @@ export async function indexStatusFor(deps: BrainDeps, userId: string, projectId:
  * or past the deadline. Returns true when the project is fully indexed.
  */
 export async function reindexProject(deps: BrainDeps, projectId: string, deadline: number): Promise<boolean> {
+  // Passages stored before roles existed get their role and questions (decisions 182, 183).
+  for (;;) {
+    const unclassified = await deps.env.DB.prepare("select id, content from brain_segments where project_id = ? and role is null order by id limit ?")
+      .bind(projectId, BATCH)
+      .all<{ id: string; content: string }>();
+    if (!unclassified.results.length) break;
+    await deps.env.DB.batch(
+      unclassified.results.map((r) => {
+        const passage = passagesOf(r.content, BRAIN.segmentChars)[0] ?? { text: r.content, shape: "prose" as const };
+        const role = classifyPassage({ ...passage, text: r.content });
+        return deps.env.DB.prepare("update brain_segments set role = ?, questions = ? where id = ? and role is null").bind(role, localPassageQuestions(r.content, role).join(" "), r.id);
+      }),
+    );
+    if (Date.now() > deadline) return false;
+  }
   const space = spaceOf(deps.engine);
   for (;;) {
     const missing = await deps.env.DB.prepare(

@@ -3,8 +3,8 @@
 // is the truth) and cleared whenever a document is added or deleted; a cache miss regenerates
 // topics and insights from the documents (batches of 2, 1000 characters each) and rebuilds the
 // summary from each document's first 2000 characters, capped at 4000 in all (SPEC section 9).
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { brainDocuments, brainInsights, brainSummaries, brainTopics } from "../../schema/db/brain";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { brainDocuments, brainInsights, brainSegments, brainSummaries, brainTopics } from "../../schema/db/brain";
 import { projects } from "../../schema/db/projects";
 import type { BrainSummary, BrainTopicDto, InsightsByType } from "../../schema/api/brain";
 import type { Insight, Topic } from "../adapters/ai/types";
@@ -133,6 +133,32 @@ function placeholder(kind: BrainSummary["engine"]): Omit<BrainSummary, "insights
 }
 
 /** Regenerates topics and insights, rebuilds the summary and caches it. Engine errors propagate. */
+/** The project's passages of the roles the overview takes as written, label dropped ("Content pillars: a, b" -> "a, b"). */
+async function rolePassages(db: Db, projectId: string): Promise<{ competitors: string[]; pillars: string[] }> {
+  const rows = await db
+    .select({ content: brainSegments.content, role: brainSegments.role })
+    .from(brainSegments)
+    .where(and(eq(brainSegments.projectId, projectId), inArray(brainSegments.role, ["competitors", "pillars"])))
+    .orderBy(brainSegments.documentId, brainSegments.segmentIndex)
+    .limit(20)
+    .all();
+  const body = (t: string) => t.replace(/^[^:.!?]{2,40}:\s+/, "");
+  return {
+    competitors: rows.filter((r) => r.role === "competitors").map((r) => r.content),
+    pillars: rows.filter((r) => r.role === "pillars").map((r) => body(r.content)),
+  };
+}
+
+/** "a, b, and c." -> ["A", "B", "C"]: each pillar as the book names it. */
+export function pillarsOf(lines: string[]): string[] {
+  const out = lines
+    .flatMap((l) => l.replace(/[.;]+$/, "").split(/,\s*(?:and\s+)?|;\s*|\s+and\s+(?=[^,]*$)/))
+    .map((p) => p.trim())
+    .filter((p) => /\p{L}{3}/u.test(p))
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1));
+  return [...new Set(out)].slice(0, 8);
+}
+
 export async function rebuildSummary(deps: BrainDeps, projectId: string, docs?: DocText[]): Promise<BrainSummary> {
   const list = docs ?? (await readyDocuments(deps.db, projectId));
   if (list.length === 0) {
@@ -149,12 +175,14 @@ export async function rebuildSummary(deps: BrainDeps, projectId: string, docs?: 
     },
     documents: summaryInput(list),
   });
+  const byRole = await rolePassages(deps.db, projectId);
   const summary: BrainSummary = {
     elevator_pitch: String(core.elevator_pitch ?? ""),
     value_props: (core.value_props ?? []).map(String),
-    positioning: String(core.positioning ?? ""),
+    // The book's own positioning and content pillars win over what the engine inferred (decision 184).
+    positioning: byRole.competitors[0] ?? String(core.positioning ?? ""),
     brand_story: String(core.brand_story ?? ""),
-    content_themes: (core.content_themes ?? []).map(String),
+    content_themes: byRole.pillars.length ? pillarsOf(byRole.pillars) : (core.content_themes ?? []).map(String),
     insights: await groupedInsights(deps.db, projectId),
     topics: await topTopics(deps.db, projectId),
     engine: deps.engine.kind,

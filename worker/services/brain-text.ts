@@ -1,9 +1,6 @@
 // The brain's chunking rules and constants (SPEC.md section 9). Kept in one place so the
 // pipeline, the summary and the tests agree on them.
-import { sentenceTexts } from "../text/nlp";
-
-/** A single "sentence" longer than this (a table, a list without punctuation) is cut by words. */
-const MAX_SEGMENT_CHARS = 1000;
+import { passagesOf, type Passage } from "./brain-passages";
 export const BRAIN = {
   /** A document is split by words into parts of about this many characters ("Document Part i/n"). */
   partChars: 4000,
@@ -64,43 +61,55 @@ export function chunkByWords(text: string, size: number): string[] {
   return out;
 }
 
+/**
+ * Parts of about `size` characters that keep the text's paragraphs and lines (the passages are
+ * read from them, decision 181): paragraphs are packed whole, one longer than a part is cut by words.
+ */
+function chunkByParagraphs(text: string, size: number): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const raw of text.replace(/\r\n?/g, "\n").split(/\n\s*\n/)) {
+    const para = raw
+      .split("\n")
+      .map((l) => l.replace(/[ \t]+/g, " ").trim())
+      .filter(Boolean)
+      .join("\n");
+    if (!para) continue;
+    if (para.length > size) {
+      if (current) out.push(current);
+      current = "";
+      out.push(...chunkByWords(para, size));
+    } else if (!current) current = para;
+    else if (current.length + 2 + para.length <= size) current += "\n\n" + para;
+    else {
+      out.push(current);
+      current = para;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
+
 /** Parts of a document: one part keeps the title; several get " (Document Part i/n)". */
 export function documentParts(title: string, text: string): { title: string; text: string }[] {
-  const parts = chunkByWords(text, BRAIN.partChars);
+  const parts = chunkByParagraphs(text, BRAIN.partChars);
   if (parts.length <= 1) return [{ title, text: parts[0] ?? "" }];
   return parts.map((p, i) => ({ title: `${title} (Document Part ${i + 1}/${parts.length})`, text: p }));
 }
 
 /**
- * Segments of about ~150 characters packed from whole sentences, so an answer reads as prose and a
- * match never starts or ends inside a sentence: a sentence longer than that stands alone (one
- * over 1000 characters, usually a table or a list without punctuation, is cut by words). Sentences
- * come from the local engine's splitter (Intl.Segmenter: "90.5 km" and "e.g." stay whole).
- * Only segments with some letters are kept.
+ * Segments of about ~150 characters: the passages of the text (brain-passages.ts, decision 181),
+ * each a question with its answer, a heading or label with its text, a list item with its lead-in,
+ * or whole sentences packed up to the size (a longer sentence stands alone; one over 1000
+ * characters, usually a table or a list without punctuation, is cut by words).
  */
 export function segmentText(text: string, size: number = BRAIN.segmentChars): string[] {
-  const sentences = sentenceTexts(text);
-  const out: string[] = [];
-  let current = "";
-  const push = () => {
-    if (current) out.push(current);
-    current = "";
-  };
-  for (const raw of sentences) {
-    const sentence = raw.replace(/\s+/g, " ").trim();
-    if (!sentence) continue;
-    if (sentence.length > size) {
-      push();
-      out.push(...(sentence.length > MAX_SEGMENT_CHARS ? chunkByWords(sentence, MAX_SEGMENT_CHARS) : [sentence]));
-    } else if (!current) current = sentence;
-    else if (current.length + 1 + sentence.length <= size) current += " " + sentence;
-    else {
-      push();
-      current = sentence;
-    }
-  }
-  push();
-  return out.filter((s) => /\p{L}.*\p{L}/u.test(s));
+  return segmentPassages(text, size).map((p) => p.text);
+}
+
+/** The passages of a text with their shapes (the role classifier reads the shape). */
+export function segmentPassages(text: string, size: number = BRAIN.segmentChars): Passage[] {
+  return passagesOf(text, size);
 }
 
 export const clamp01 = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0);

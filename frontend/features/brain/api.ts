@@ -1,6 +1,7 @@
 // Calls of the brain area. File uploads report progress (lib/upload.ts): Feed Brain shows a
 // progress bar per file.
-import type { BrainDocumentDto, BrainQueryMatch, BrainTextDocumentInput } from "../../../schema/api/brain";
+import type { BrainDocumentDto, BrainQueryResponse, BrainSegmentDto, BrainTextDocumentInput } from "../../../schema/api/brain";
+import type { PassageRole } from "../../../schema/api/passage-roles";
 import { request } from "../../lib/api";
 import { uploadForm } from "../../lib/upload";
 
@@ -21,8 +22,12 @@ export function deleteDocument(projectId: string, documentId: string): Promise<v
   return request<void>(`${brainKeys.documents(projectId)}/${documentId}`, { method: "DELETE" });
 }
 
-export function queryBrain(projectId: string, question: string): Promise<BrainQueryMatch[]> {
-  return request<BrainQueryMatch[]>(`/api/projects/${projectId}/brain/query`, { method: "POST", body: JSON.stringify({ question }) });
+export function queryBrain(projectId: string, question: string): Promise<BrainQueryResponse> {
+  return request<BrainQueryResponse>(`/api/projects/${projectId}/brain/query`, { method: "POST", body: JSON.stringify({ question }) });
+}
+
+export function setSegmentRole(projectId: string, segmentId: string, role: PassageRole): Promise<BrainSegmentDto> {
+  return request<BrainSegmentDto>(`/api/projects/${projectId}/brain/segments/${encodeURIComponent(segmentId)}`, { method: "PATCH", body: JSON.stringify({ role }) });
 }
 
 export function uploadDocument(projectId: string, file: File, onProgress?: (percent: number) => void): Promise<BrainDocumentDto> {

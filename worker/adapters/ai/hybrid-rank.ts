@@ -7,6 +7,14 @@ import { CUSTOMER_INTENTS, type Intent } from "./customer-intents";
 import { porterStem } from "../../text/nlp";
 import { STOPWORDS, wordSet, words } from "../../text/tokenize";
 import type { RelatedStems, RelationClass } from "../../text/word-relations";
+import type { PassageRole } from "../../../schema/api/passage-roles";
+import { rolesAskedFor } from "../../brain/rank/question-types";
+
+/** What the brain knows of each passage besides its text: its role and the questions it answers (decisions 182, 183). */
+export type PassageInfo = { roles?: readonly (PassageRole | null | undefined)[]; questions?: readonly (string | null | undefined)[] };
+
+/** A passage of the role a question asks for counts as this share of one matched term. */
+const ROLE_TERM_WEIGHT = 0.5;
 
 /** How an engine's cosine maps to relevance: `unrelated` and below is 0, `strong` and above is 1. */
 export type RelevanceCalibration = {
@@ -148,11 +156,17 @@ export class Bm25Index {
   private docStemIds: { stems: string[]; docIds: Int32Array[] } | undefined;
   readonly size: number;
 
+  private readonly roles: readonly (PassageRole | null | undefined)[];
+
   constructor(
     texts: string[],
     private readonly soft?: SoftMatchOptions,
+    info: PassageInfo = {},
   ) {
     this.size = texts.length;
+    this.roles = info.roles ?? [];
+    // A passage is indexed with the questions it answers (ingest-time expansion, decision 183).
+    if (info.questions) texts = texts.map((t, i) => (info.questions![i] ? `${t}\n${info.questions![i]}` : t));
     this.docWords = texts.map((t) => [...new Set(words(t).filter((w) => !STOPWORDS.has(w) && w.length > 2))]);
     this.docMoney = texts.map((t) => /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?|pounds)\b/i.test(t));
     this.docAmounts = new Map(INTENTS.map((a) => [a.name, new Set(texts.flatMap((t, i) => (a.segment.test(t) ? [i] : [])))]));
@@ -306,6 +320,18 @@ export class Bm25Index {
       const idf = Math.log(1 + (this.size - docs.size + 0.5) / (docs.size + 0.5));
       max += idf;
       for (const doc of docs) out[doc]! += (idf * (K1 + 1)) / (1 + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength));
+    }
+    // A question of a type ("how much", "who", "why you") matches the passages of the roles that
+    // answer it, as one more term whose rarity is that of such passages in the project (decision 183).
+    if (this.roles.length) {
+      for (const asked of rolesAskedFor(query)) {
+        const docs: number[] = [];
+        this.roles.forEach((r, i) => r && asked.roles.has(r) && docs.push(i));
+        if (!docs.length) continue;
+        const idf = ROLE_TERM_WEIGHT * Math.log(1 + (this.size - docs.length + 0.5) / (docs.length + 0.5));
+        max += idf;
+        for (const doc of docs) out[doc]! += (idf * (K1 + 1)) / (1 + K1 * (1 - B + (B * this.lengths[doc]!) / this.avgLength));
+      }
     }
     if (this.soft) {
       const { lookup, minSimilarity, weight } = this.soft;

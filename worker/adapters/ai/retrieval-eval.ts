@@ -5,12 +5,15 @@
 // the same ranking with the engine's relevance floor (decision 173); the off-topic rate counts
 // (off-topic question, brand) pairs that get any answer.
 // Used by the retrieval test and, through it, by `npm run bench`.
-import { answerOf, Bm25Index, rankHybrid, type RelevanceCalibration, type SoftMatchOptions } from "./hybrid-rank";
+import { judgeAnswer, standout } from "../../brain/rank/confidence";
+import { Bm25Index, rankHybrid, type RelevanceCalibration, type SoftMatchOptions } from "./hybrid-rank";
 import { relevanceOf } from "./relevance";
 import type { AiEngine } from "./types";
+import type { PassageRole } from "../../../schema/api/passage-roles";
 
 export type RetrievalSet = {
-  segments: { id: string; text: string }[];
+  /** Each passage, with the role and questions ingest gives it (decisions 182, 183) when measured with them. */
+  segments: { id: string; text: string; role?: PassageRole | null; questions?: string | null }[];
   questions: { q: string; expected: string[]; kind?: string; split?: string }[];
   /** Questions no brand can answer: asked of every brand, nothing should clear the floor. */
   unanswerable?: string[];
@@ -33,6 +36,12 @@ export type RetrievalReport = {
   answeredAtK: number;
   /** Share of (off-topic question, brand) pairs that get any answer (a best match at or above the floor). */
   offTopicMatchRate: number;
+  /** On-topic questions the product answers with nothing (its best match is under the floor). */
+  unanswered: number;
+  /** (Off-topic question, brand) pairs that get an answer, as a count. */
+  offTopicAnswered: number;
+  /** Per question: its best relevance and how far it stands out (confidence.ts), for choosing the thresholds. */
+  stats: { kind: "on" | "off"; best: number; standout: number; found: boolean }[];
   floor: number;
   misses: { q: string; expected: string[]; got: string[] }[];
 };
@@ -68,11 +77,12 @@ export async function evaluateRetrieval(
     if (!brands.has(b)) brands.set(b, { ids: [], vecs: [], bm25: new Bm25Index([]) });
     brands.get(b)!.ids.push(s.id);
   }
-  const textOf = new Map(set.segments.map((s) => [s.id, s.text]));
+  const byId = new Map(set.segments.map((s) => [s.id, s]));
   for (const idx of brands.values()) {
-    const texts = idx.ids.map((id) => textOf.get(id)!);
+    const segs = idx.ids.map((id) => byId.get(id)!);
+    const texts = segs.map((s) => s.text);
     idx.vecs = (await engine.embed(texts)).map((v) => (v ? norm(v) : null));
-    idx.bm25 = new Bm25Index(texts, soft);
+    idx.bm25 = new Bm25Index(texts, soft, { roles: segs.map((s) => s.role), questions: segs.map((s) => s.questions) });
   }
   const cosines = (idx: BrandIndex, qv: Float32Array | null) => {
     const m = new Map<number, number>();
@@ -87,6 +97,8 @@ export async function evaluateRetrieval(
   let answered = 0;
   let vecHitK = 0;
   let rr = 0;
+  let unanswered = 0;
+  const stats: RetrievalReport["stats"] = [];
   const byKind: Record<string, { questions: number; hits: number }> = {};
   const bySplit: Record<string, { questions: number; hits: number; answered: number }> = {};
   const misses: RetrievalReport["misses"] = [];
@@ -95,7 +107,10 @@ export async function evaluateRetrieval(
     const cos = cosines(idx, qVecs[qi] ?? null);
     const all = rankHybrid(idx.bm25, q.q, cos, calibration, idx.ids.length, -Infinity);
     const ids = all.map((r) => idx.ids[r.index]!);
+    const judged = judgeAnswer(all, calibration.floor, k);
+    if (judged.matches.length === 0) unanswered++;
     const pos = ids.findIndex((id) => q.expected.includes(id));
+    stats.push({ kind: "on", best: all[0]?.relevance ?? 0, standout: standout(all), found: pos >= 0 && pos < k });
     const vecOrder = [...cos.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([i]) => idx.ids[i]!);
     if (vecOrder.slice(0, k).some((id) => q.expected.includes(id))) vecHitK++;
     const kind = q.kind ?? "all";
@@ -110,7 +125,7 @@ export async function evaluateRetrieval(
       byKind[kind].hits++;
       bySplit[split].hits++;
       // What the product answers: the same ranking, kept only when the best match clears the floor.
-      if (answerOf(all, calibration.floor, k).includes(all[pos]!)) {
+      if (judged.matches.includes(all[pos]!)) {
         answered++;
         bySplit[split].answered++;
       }
@@ -124,7 +139,9 @@ export async function evaluateRetrieval(
   offTopic.forEach((q, qi) => {
     for (const idx of brands.values()) {
       pairs++;
-      if (rankHybrid(idx.bm25, q, cosines(idx, oVecs[qi] ?? null), calibration, 1).length > 0) falseMatches++;
+      const all = rankHybrid(idx.bm25, q, cosines(idx, oVecs[qi] ?? null), calibration, idx.ids.length, -Infinity);
+      stats.push({ kind: "off", best: all[0]?.relevance ?? 0, standout: standout(all), found: false });
+      if (judgeAnswer(all, calibration.floor, 1).matches.length > 0) falseMatches++;
     }
   });
   const n = set.questions.length || 1;
@@ -144,6 +161,9 @@ export async function evaluateRetrieval(
     ),
     answeredAtK: answered / n,
     offTopicMatchRate: pairs ? falseMatches / pairs : 0,
+    unanswered,
+    offTopicAnswered: falseMatches,
+    stats,
     floor: calibration.floor,
     misses,
   };

@@ -1,0 +1,63 @@
+// Issue 22's goals, measured on two brand books written before its changes and never tuned on
+// (test/fixtures/brand-books): each book pasted as one text, segmented by the product, 25 questions
+// in a customer's own words and 5 off-topic ones, each brand its own index as each project is.
+// `npm run bench` reads the BRANDBOOK_HELDOUT line. Misses are not printed, so nobody tunes to them.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import drivingSchool from "../fixtures/brand-books/driving-school.json";
+import vegBoxFarm from "../fixtures/brand-books/veg-box-farm.json";
+import { bookAsSet, type BrandBook } from "../brain-eval/brand-books";
+import { createAiEngine } from "../../worker/adapters/ai/index";
+import { relevanceOf } from "../../worker/adapters/ai/relevance";
+import { evaluateRetrieval } from "../../worker/adapters/ai/retrieval-eval";
+import { bundledSoftMatch } from "../../worker/adapters/ai/soft-match";
+import { segmentPassages, segmentText } from "../../worker/services/brain-text";
+
+const HELD_OUT: BrandBook[] = [drivingSchool, vegBoxFarm];
+
+async function measure(book: BrandBook) {
+  const engine = createAiEngine({ ...env, OPENAI_API_KEY: undefined });
+  // As the product ingests: passages with their shapes, roles and the local engine's questions (decisions 181-183).
+  const set = bookAsSet(book, segmentPassages, { roles: true, questions: true });
+  const r = await evaluateRetrieval(engine, set, 3, relevanceOf(engine), bundledSoftMatch());
+  return {
+    brand: book.brand,
+    engine: r.engine,
+    segments: r.segments,
+    questions: book.questions.length,
+    expectedNotFound: set.missingExpected.length,
+    recallAt3: +((r.recallAtK * r.questions) / book.questions.length).toFixed(3),
+    unanswered: r.unanswered + set.missingExpected.length,
+    offTopicAnswered: r.offTopicAnswered,
+    offTopic: book.unanswerable.length,
+  };
+}
+
+describe("held-out brand books (issue 22)", { timeout: 60_000 }, () => {
+  it("each book has 25 everyday questions and 5 off-topic ones, every expected phrase in the book", () => {
+    for (const book of HELD_OUT) {
+      expect(book.questions).toHaveLength(25);
+      expect(book.unanswerable).toHaveLength(5);
+      expect(bookAsSet(book, segmentText).missingExpected).toEqual([]);
+    }
+  });
+
+  it("the local engine's figures on each held-out book", async () => {
+    const results = [];
+    for (const book of HELD_OUT) results.push(await measure(book));
+    console.log(`BRANDBOOK_HELDOUT ${JSON.stringify(results)}`);
+    const [driving, farm] = results;
+    // Baseline before issue 22 (decision 180), measured once when the books were written: driving
+    // school recall@3 0.6, 6 of 25 answered with nothing, 0 of 5 off-topic answered; farm 0.76 / 4 / 1.
+    // FAQ-aware passages (decision 181): driving school 0.72 / 6 / 0; farm 0.76 / 4 / 1.
+    // With roles, question types and the local engine's questions (decisions 182, 183), measured once:
+    // driving school 0.8 / 5 / 0; farm 0.84 / 3 / 2. Issue 22's goals (recall@3 >= 0.8, <= 2
+    // unanswered, <= 1 off-topic) hold for recall only: the farm answers one more off-topic question.
+    expect(driving!.recallAt3).toBeGreaterThanOrEqual(0.8);
+    expect(driving!.unanswered).toBeLessThanOrEqual(5);
+    expect(driving!.offTopicAnswered).toBeLessThanOrEqual(0);
+    expect(farm!.recallAt3).toBeGreaterThanOrEqual(0.84);
+    expect(farm!.unanswered).toBeLessThanOrEqual(3);
+    expect(farm!.offTopicAnswered).toBeLessThanOrEqual(2);
+  });
+});
