@@ -3,7 +3,7 @@
 // decision 190), with its source and the date it was read; contracts read more than 90 days ago
 // are flagged, so refreshing them against the services' current documents is a habit. Exits 1
 // when one is stale or names no source/date (CI can run it); `--today YYYY-MM-DD` for tests.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,30 +18,61 @@ function files(dir) {
   });
 }
 
-/** Every contract file under `dir` with its source, read date, age and status. */
+function row(dir, file, meta, now) {
+  const read = typeof meta.read === "string" && /^\d{4}-\d{2}-\d{2}$/.test(meta.read) ? meta.read : null;
+  const ageDays = read ? Math.floor((now - Date.parse(`${read}T00:00:00Z`)) / 86_400_000) : null;
+  const status = !read || !meta.source ? "no source/date" : ageDays > MAX_AGE_DAYS ? "stale" : "ok";
+  return { file: path.relative(dir, file), service: meta.service ?? "?", source: meta.source ?? "?", read: read ?? "?", ageDays, status };
+}
+
+/** The service folder a file sits in (test/contracts/<service>/...). */
+const serviceFolder = (dir, file) => path.join(dir, path.relative(dir, file).split(path.sep)[0]);
+
+/**
+ * Every contract file under `dir` with its source, read date, age and status. A JSON file without
+ * its own `$contract` header in a folder whose contract.ts names the sources (the networks'
+ * contracts: X's openapi.json subset, the AT Protocol lexicons) is data of that contract, listed
+ * with it by listCodeContracts.
+ */
 export function listContracts(dir, today) {
   const now = Date.parse(`${today}T00:00:00Z`);
   return files(dir)
     .sort()
-    .map((file) => {
+    .flatMap((file) => {
       let meta = {};
       try {
         meta = JSON.parse(readFileSync(file, "utf8")).$contract ?? {};
       } catch {
         meta = {};
       }
-      const read = typeof meta.read === "string" && /^\d{4}-\d{2}-\d{2}$/.test(meta.read) ? meta.read : null;
-      const ageDays = read ? Math.floor((now - Date.parse(`${read}T00:00:00Z`)) / 86_400_000) : null;
-      const status = !read || !meta.source ? "no source/date" : ageDays > MAX_AGE_DAYS ? "stale" : "ok";
-      return { file: path.relative(dir, file), service: meta.service ?? "?", source: meta.source ?? "?", read: read ?? "?", ageDays, status };
+      if (!meta.source && existsSync(path.join(serviceFolder(dir, file), "contract.ts"))) return [];
+      return [row(dir, file, meta, now)];
     });
 }
 
-function main() {
+/** The contracts written as code (test/contracts/index.ts: the networks'), each with its oldest read date. */
+export async function listCodeContracts(dir, today) {
+  const now = Date.parse(`${today}T00:00:00Z`);
+  const index = path.join(dir, "index.ts");
+  if (!existsSync(index)) return [];
+  const { CONTRACTS } = await import(index);
+  const seen = new Set();
+  const rows = [];
+  for (const contract of Object.values(CONTRACTS)) {
+    if (seen.has(contract)) continue;
+    seen.add(contract);
+    const reads = contract.sources.map((s) => s.read).sort();
+    const folder = contract.service.split("/")[0];
+    rows.push(row(dir, path.join(dir, folder, "contract.ts"), { service: `${contract.title}, ${contract.service}`, source: contract.sources.map((s) => s.url).join("; "), read: reads[0] }, now));
+  }
+  return rows;
+}
+
+async function main() {
   const i = process.argv.indexOf("--today");
   const today = i > 0 ? process.argv[i + 1] : new Date().toISOString().slice(0, 10);
   const dir = process.env.CONTRACTS_DIR ?? path.join(root, "test", "contracts");
-  const rows = listContracts(dir, today);
+  const rows = [...listContracts(dir, today), ...(await listCodeContracts(dir, today))];
   for (const r of rows) {
     const flag = r.status === "ok" ? "ok   " : r.status === "stale" ? "STALE" : "NO SOURCE";
     console.log(`${flag} ${r.file}  (${r.service})\n      read ${r.read}${r.ageDays === null ? "" : `, ${r.ageDays} days ago`}; source: ${r.source}`);
@@ -54,4 +85,4 @@ function main() {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
