@@ -189,7 +189,7 @@ describe("campaign creator", () => {
     const groups = await screen.findAllByTestId("message-group");
     expect(groups).toHaveLength(2);
     for (const g of groups) {
-      expect(within(g).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Twitter", "Instagram"]);
+      expect(within(g).getAllByRole("tab").map((t) => t.textContent)).toEqual(["X (Twitter)", "Instagram"]);
     }
     expect(screen.getByText(/2 messages · 4 posts/)).toBeInTheDocument();
     // Each tab shows that network's variant.

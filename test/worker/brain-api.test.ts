@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai";
-import type { BrainDocumentDto, BrainQueryMatch, BrainSummary } from "../../schema/api/brain";
+import type { BrainDocumentDto, BrainQueryResponse, BrainSummary } from "../../schema/api/brain";
 import { EXTRACT_MESSAGES } from "../../worker/services/brain-extract";
 import { fixtureBytes } from "../fixtures/brain/fixtures";
 import { call, expectError, json, ORIGIN, signIn, type TestUser } from "./helpers";
@@ -50,7 +50,8 @@ describe("brain API: adding documents", () => {
 
     const q = await json(u, "POST", `${base(u)}/query`, { question: "How much does the Summit 30 daypack weigh?" });
     expect(q.status).toBe(200);
-    const matches = (await q.json()) as BrainQueryMatch[];
+    const answered = (await q.json()) as BrainQueryResponse;
+    const matches = answered.matches;
     expect(matches.length).toBeGreaterThan(0);
     expect(matches.length).toBeLessThanOrEqual(3);
     expect(matches[0]!.content).toContain("Summit 30");
@@ -59,8 +60,9 @@ describe("brain API: adding documents", () => {
     expect(matches.map((m) => m.similarity)).toEqual([...matches.map((m) => m.similarity)].sort((a, b) => b - a));
 
     // Below the engine's threshold nothing comes back.
-    const none = (await (await json(u, "POST", `${base(u)}/query`, { question: "zzqx vbnm plokij" })).json()) as BrainQueryMatch[];
-    expect(none).toEqual([]);
+    const none = (await (await json(u, "POST", `${base(u)}/query`, { question: "zzqx vbnm plokij" })).json()) as BrainQueryResponse;
+    expect(none.matches).toEqual([]);
+    expect(none.answer).toBeNull();
     await expectError(await json(u, "POST", `${base(u)}/query`, { question: "   " }), 400);
 
     const summary = (await (await json(u, "GET", `${base(u)}/summary`)).json()) as BrainSummary;
@@ -152,11 +154,11 @@ describe("brain API: ownership", () => {
     const docB = (await (await json(b, "POST", `${base(b)}/documents`, { title: "Coffee", content: "Northwind Coffee Roasters roast single-origin beans every Monday in Portland for home baristas." })).json()) as BrainDocumentDto;
     await waitReady(a, docA.id);
     await waitReady(b, docB.id);
-    const fromB = (await (await json(b, "POST", `${base(b)}/query`, { question: BRAND_TEXT.slice(0, 150) })).json()) as BrainQueryMatch[];
+    const fromB = (await (await json(b, "POST", `${base(b)}/query`, { question: BRAND_TEXT.slice(0, 150) })).json() as BrainQueryResponse).matches;
     for (const m of fromB) expect(BRAND_TEXT).not.toContain(m.content);
-    const fromA = (await (await json(a, "POST", `${base(a)}/query`, { question: "Who roasts single-origin beans in Portland?" })).json()) as BrainQueryMatch[];
+    const fromA = (await (await json(a, "POST", `${base(a)}/query`, { question: "Who roasts single-origin beans in Portland?" })).json() as BrainQueryResponse).matches;
     for (const m of fromA) expect(m.content).not.toContain("Northwind");
-    const own = (await (await json(a, "POST", `${base(a)}/query`, { question: BRAND_TEXT.slice(0, 150) })).json()) as BrainQueryMatch[];
+    const own = ((await (await json(a, "POST", `${base(a)}/query`, { question: BRAND_TEXT.slice(0, 150) })).json()) as BrainQueryResponse).matches;
     expect(own.length).toBeGreaterThan(0);
     expect(BRAND_TEXT).toContain(own[0]!.content);
   }, 60_000);

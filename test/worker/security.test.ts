@@ -44,7 +44,7 @@ describe("production is the default and fails closed", () => {
     const prod = productionEnv();
     const res = await app.request(`${PROD_ORIGIN}/api/health`, {}, prod);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await res.json()).toMatchObject({ ok: true, ai: { provider: "local" } });
     expect((await app.request(`${PROD_ORIGIN}/dev/outbox`, {}, prod)).status).toBe(404);
     const logout = await app.request(`${PROD_ORIGIN}/api/auth/logout`, { method: "POST", headers: { origin: PROD_ORIGIN } }, prod);
     expect(logout.headers.get("set-cookie")).toContain("; Secure");

@@ -1,6 +1,6 @@
 // Settings: which AI engine writes for this deployment and the model in use per task (decision
 // 191), from /api/health, so a retired or fallen-back model is visible without reading logs.
-import { Heading, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Heading, Stack, Text } from "@chakra-ui/react";
 import useSWR from "swr";
 import { aiEngineModels } from "../../../schema/api/system-responses";
 import { fetcher } from "../../lib/api";
@@ -16,7 +16,9 @@ export default function AiEngineSection() {
         AI engine
       </Heading>
       {isLoading ? (
-        <Skeleton height="3.5em" />
+        <Text fontSize="sm" color="fg.muted" aria-busy="true">
+          Reading the AI engine…
+        </Text>
       ) : error || !parsed.success ? (
         <Text fontSize="sm" color="fg.muted">
           The AI engine could not be read right now.
