@@ -72,7 +72,7 @@ describe("GET /api/openapi.json", () => {
     const doc = (await (await call("/api/openapi.json")).json()) as Doc;
     const getPost = doc.paths["/api/posts/{postId}"]!.get!;
     const postSchema = getPost.responses["200"]!.content!["application/json"]!.schema as { properties: Record<string, { enum?: string[] }>; required: string[]; additionalProperties: boolean };
-    expect(postSchema.properties.status!.enum).toEqual(["scheduled", "publishing", "published", "failed", "draft"]);
+    expect(postSchema.properties.status!.enum).toEqual(["scheduled", "publishing", "published", "failed", "draft", "in_review"]);
     expect(postSchema.required).toContain("scheduled_for");
     expect(postSchema.additionalProperties).toBe(false);
     // A 201 with a list of posts inside (campaign save) and an empty 204 (delete).
@@ -142,6 +142,7 @@ describe("expectMatchesSchema", () => {
     platform_post_id: null,
     created_at: "2029-12-31T09:00:00.000Z",
     series_id: null,
+    message_id: null,
   };
 
   it("accepts a body of the declared shape", () => {
