@@ -1,15 +1,14 @@
 // A project's webhook endpoints and their delivery log (decision 213). The secret is generated
 // here, answered once, and stored encrypted (it must be read back to sign). Owners only: the
-// project check runs as the caller (ownership today, the Owner role when issue 25 lands).
-import { and, desc, eq } from "drizzle-orm";
+// project check needs the "manage" action of the caller's role (schema/api/permissions.ts).
+import { desc, eq } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../../../schema/db/platform-api";
-import { projects } from "../../../schema/db/projects";
 import { WEBHOOK_EVENTS, WEBHOOK_TEXTS, type DeliveryDto, type WebhookDto, type WebhookEvent } from "../../../schema/api/webhooks";
 import type { Env } from "../../env";
 import type { Db } from "../../lib/db";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { newId, randomToken } from "../../lib/ids";
-import { ownedProject } from "../../lib/ownership";
+import { assertCan, ownedProject, projectAccess } from "../../lib/ownership";
 import { isProduction } from "../../lib/app-config";
 import { checkUrl, SafeFetchError } from "../../lib/safe-fetch";
 import { encryptToken } from "../../lib/token-crypto";
@@ -66,7 +65,7 @@ export function checkEndpoint(env: Env, raw: string): string {
 }
 
 export async function createWebhook(db: Db, env: Env, userId: string, projectId: string, input: { url: string; events: WebhookEvent[] }) {
-  await ownedProject(db, userId, projectId);
+  await ownedProject(db, userId, projectId, "manage");
   const url = checkEndpoint(env, input.url);
   const secret = `whsec_${randomToken(24)}`;
   const row: WebhookRow = { id: newId(), projectId, url, events: JSON.stringify(WEBHOOK_EVENTS.filter((e) => input.events.includes(e))), secret: await encryptToken(env, secret), status: "active", createdAt: Date.now() };
@@ -75,21 +74,27 @@ export async function createWebhook(db: Db, env: Env, userId: string, projectId:
 }
 
 export async function listWebhooks(db: Db, userId: string, projectId: string): Promise<WebhookDto[]> {
-  await ownedProject(db, userId, projectId);
+  await ownedProject(db, userId, projectId, "manage");
   const rows = await db.select().from(webhooks).where(eq(webhooks.projectId, projectId)).orderBy(webhooks.createdAt, webhooks.id).all();
   return rows.map(toDto);
 }
 
 /** The webhook if the user owns its project; otherwise 404 exactly as a missing one. */
+/** The caller must be a member whose role may "manage" the project; a non-member learns nothing (404). */
+async function managerOf(db: Db, userId: string, projectId: string, missing: string): Promise<void> {
+  const { role } = await projectAccess(db, userId, projectId).catch(() => {
+    throw notFound(missing);
+  });
+  assertCan(role, "manage");
+}
+
+// Webhooks are an Owner's tool (issue 25's roles): a member of the project whose role does not
+// allow "manage" gets 403; anyone outside the project gets 404, as for a missing row.
 async function ownedWebhook(db: Db, userId: string, webhookId: string): Promise<WebhookRow> {
-  const found = await db
-    .select({ hook: webhooks })
-    .from(webhooks)
-    .innerJoin(projects, eq(projects.id, webhooks.projectId))
-    .where(and(eq(webhooks.id, webhookId), eq(projects.userId, userId)))
-    .get();
-  if (!found) throw notFound("Webhook not found");
-  return found.hook;
+  const hook = await db.select().from(webhooks).where(eq(webhooks.id, webhookId)).get();
+  if (!hook) throw notFound("Webhook not found");
+  await managerOf(db, userId, hook.projectId, "Webhook not found");
+  return hook;
 }
 
 export async function deleteWebhook(db: Db, userId: string, webhookId: string): Promise<void> {
@@ -106,14 +111,9 @@ export async function listDeliveries(db: Db, userId: string, webhookId: string):
 
 /** "Resend": the same event (same id, so receivers can deduplicate) queued again as a new delivery. */
 export async function resendDelivery(db: Db, env: Env, userId: string, deliveryId: string): Promise<DeliveryDto> {
-  const found = await db
-    .select({ delivery: webhookDeliveries })
-    .from(webhookDeliveries)
-    .innerJoin(projects, eq(projects.id, webhookDeliveries.projectId))
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(projects.userId, userId)))
-    .get();
-  if (!found) throw notFound("Delivery not found");
-  const d = found.delivery;
+  const d = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).get();
+  if (!d) throw notFound("Delivery not found");
+  await managerOf(db, userId, d.projectId, "Delivery not found");
   if (d.status === "pending") throw conflict("This delivery is still being attempted");
   const row: DeliveryRow = { ...d, id: newId(), status: "pending", attempts: 0, responseCode: null, lastAttemptAt: null, createdAt: Date.now() };
   await db.insert(webhookDeliveries).values(row).run();
