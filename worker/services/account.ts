@@ -13,9 +13,11 @@ import { oauthStates, socialAccounts } from "../../schema/db/social";
 import type { Db } from "../lib/db";
 import { loginKeyPrefix, mailKey } from "./auth";
 
-const R2_DELETE_BATCH = 1000;
+/** R2 deletes take at most 1,000 keys per call. */
+export const R2_DELETE_BATCH = 1000;
 
-async function listPrefix(bucket: R2Bucket, prefix: string): Promise<string[]> {
+/** Every key under an R2 prefix, page by page. */
+export async function listPrefix(bucket: R2Bucket, prefix: string): Promise<string[]> {
   const keys: string[] = [];
   let cursor: string | undefined;
   do {

@@ -15,19 +15,8 @@ import type { SessionUser } from "../lib/context";
 import type { Db } from "../lib/db";
 import { badRequest, conflict } from "../lib/errors";
 import { assertCan, projectAccess } from "../lib/ownership";
+import { listPrefix, R2_DELETE_BATCH } from "./account";
 
-const R2_DELETE_BATCH = 1000;
-
-async function listPrefix(bucket: R2Bucket, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await bucket.list({ prefix, cursor, limit: 1000 });
-    keys.push(...page.objects.map((o) => o.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  return keys;
-}
 
 /** Every R2 key of one project: its prefixes, its accounts' image prefixes and the keys its rows name. */
 export async function projectObjectKeys(db: Db, bucket: R2Bucket, projectId: string): Promise<string[]> {
