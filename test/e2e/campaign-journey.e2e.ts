@@ -48,6 +48,9 @@ describe("campaign journey at desktop width", () => {
   let page: Page;
   let step: ReturnType<typeof steps>;
   let projectId = "";
+  // Posts the writer made: one message per network (decision 185), fewer than asked rather than
+  // padding with facts off the brief (decision 186); the later steps count on this figure.
+  let generated = 0;
 
   const api = async <T>(p: string): Promise<T> => {
     const res = await page.request.get(`${baseUrl}${p}`);
@@ -107,12 +110,14 @@ describe("campaign journey at desktop width", () => {
       await page.getByRole("button", { name: "Generate Posts" }).click();
       await expectToast(page, "Posts generated successfully!");
       await page.getByRole("heading", { name: "Generated Posts" }).waitFor();
-      await page.getByText("Written by the local engine").waitFor();
+      await page.getByText("Drafted from your brand brain's sentences").first().waitFor();
     });
     const items = page.getByTestId("generated-post");
-    expect(await items.count()).toBe(10);
+    generated = await items.count();
+    expect(generated).toBeGreaterThanOrEqual(3);
+    expect(generated).toBeLessThanOrEqual(10);
     const texts = await items.allTextContents();
-    expect(texts.filter((t) => BRAND_SENTENCES.some((s) => t.includes(s))).length).toBeGreaterThanOrEqual(5);
+    expect(texts.filter((t) => BRAND_SENTENCES.some((s) => t.includes(s))).length).toBeGreaterThanOrEqual(Math.min(5, generated));
     await step("edit the first post", async () => {
       await page.getByRole("button", { name: "Edit post 1", exact: true }).click();
       await page.getByLabel("Content").fill(EDITED);
@@ -125,11 +130,11 @@ describe("campaign journey at desktop width", () => {
       await waitForPath(page, "/calendar");
     });
     const posts = await api<Post[]>(`/api/projects/${projectId}/posts`);
-    expect(posts).toHaveLength(10);
+    expect(posts).toHaveLength(generated);
     expect(posts.every((p) => p.status === "scheduled" && p.campaign_id)).toBe(true);
     expect(posts.find((p) => p.content === EDITED)).toBeTruthy();
     const d = await dashboard();
-    expect(d).toMatchObject({ total_posts: 10, scheduled_posts: 10, total_change: null });
+    expect(d).toMatchObject({ total_posts: generated, scheduled_posts: generated, total_change: null });
   });
 
   it("finds the posts on the calendar, drags one to another day and publishes one now", async () => {
@@ -159,7 +164,7 @@ describe("campaign journey at desktop width", () => {
     expect(movedDay).toBe(`${targetDay} 09:00`);
 
     await step("publish one post now", async () => {
-      const other = column.getByTestId("post-card").first();
+      const other = page.getByTestId("post-card").filter({ hasNotText: "Hand-edited launch post" }).first();
       await other.getByRole("button", { name: "Publish now" }).click();
       await expectToast(page, "Post published successfully!");
     });
@@ -171,12 +176,12 @@ describe("campaign journey at desktop width", () => {
       await page.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();
     });
     const total = page.getByRole("group", { name: "Total Posts" });
-    await total.getByText("10", { exact: true }).waitFor();
-    await page.getByRole("group", { name: "Scheduled Posts" }).getByText("9", { exact: true }).waitFor();
+    await total.getByText(String(generated), { exact: true }).waitFor();
+    await page.getByRole("group", { name: "Scheduled Posts" }).getByText(String(generated - 1), { exact: true }).waitFor();
     await page.getByRole("group", { name: "Connected Accounts" }).getByText("1", { exact: true }).waitFor();
-    expect(await page.getByTestId("upcoming-post").count()).toBe(9);
+    expect(await page.getByTestId("upcoming-post").count()).toBe(Math.min(generated - 1, 10));
     const d = await dashboard();
-    expect(d).toMatchObject({ total_posts: 10, scheduled_posts: 9, connected_accounts: 1, progress: { brain: true, social: true, posts: true } });
+    expect(d).toMatchObject({ total_posts: generated, scheduled_posts: generated - 1, connected_accounts: 1, progress: { brain: true, social: true, posts: true } });
   });
 });
 
@@ -210,7 +215,9 @@ describe("the same screens at 375 px", () => {
       await page.getByLabel("Start date").fill(await tomorrowIn(page));
       await page.getByRole("button", { name: "Generate Posts" }).click();
       await page.getByRole("heading", { name: "Generated Posts" }).waitFor();
-      expect(await page.getByTestId("generated-post").count()).toBe(3);
+      const phonePosts = await page.getByTestId("generated-post").count();
+      expect(phonePosts).toBeGreaterThanOrEqual(1);
+      expect(phonePosts).toBeLessThanOrEqual(3);
       const notice = page.getByTestId("generation-notice");
       expect(await notice.textContent()).toContain("Your brain has nothing on “summer sale” yet");
       expect(await notice.getByRole("link", { name: "Brain Studio" }).getAttribute("href")).toBe("/brain");
