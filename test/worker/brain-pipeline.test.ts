@@ -4,7 +4,8 @@ import { createAiEngine } from "../../worker/adapters/ai";
 import { BRAIN_MAX_ATTEMPTS } from "../../worker/jobs/brain-consumer";
 import { addTextDocument, deleteDocument, listDocuments } from "../../worker/services/brain-documents";
 import { projectSummary } from "../../worker/services/brain-summary";
-import { BRAIN, BRAIN_MESSAGES, chunkByWords, documentParts, segmentText } from "../../worker/services/brain-text";
+import { chunkByWords } from "../../worker/text/tokenize";
+import { BRAIN, BRAIN_MESSAGES, documentParts, segmentText } from "../../worker/services/brain-text";
 import { signIn } from "./helpers";
 import { BRAND_TEXT, count, deliver, depsFor, faultyEngine, quietEnv } from "./brain-test-kit";
 

@@ -11,6 +11,7 @@
 // - prose is packed from whole sentences into passages of about BRAIN.segmentChars, never cut inside
 //   a sentence (one over 1000 characters, a table or a list without punctuation, is cut by words).
 import { sentenceTexts } from "../text/nlp";
+import { chunkByWords } from "../text/tokenize";
 
 export type PassageShape = "faq" | "heading" | "label" | "list" | "prose";
 
@@ -70,7 +71,7 @@ function packed(text: string, size: number): Packed[] {
     if (!sentence) continue;
     if (sentence.length > MAX_PASSAGE_CHARS) {
       push();
-      out.push(...chunkWords(sentence, MAX_PASSAGE_CHARS).map((t) => ({ text: t })));
+      out.push(...chunkByWords(sentence, MAX_PASSAGE_CHARS).map((t) => ({ text: t })));
       mustTakeNext = false;
       continue;
     }
@@ -98,27 +99,6 @@ function packed(text: string, size: number): Packed[] {
 
 const packSentences = (text: string, size: number) => packed(text, size).map((p) => p.text);
 
-function chunkWords(text: string, size: number): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (let word of text.split(/\s+/).filter(Boolean)) {
-    while (word.length > size) {
-      if (current) out.push(current);
-      current = "";
-      out.push(word.slice(0, size));
-      word = word.slice(size);
-    }
-    if (!word) continue;
-    if (!current) current = word;
-    else if (current.length + 1 + word.length <= size) current += " " + word;
-    else {
-      out.push(current);
-      current = word;
-    }
-  }
-  if (current) out.push(current);
-  return out;
-}
 
 const withLabel = (label: string | undefined, text: string) => (label && !text.toLowerCase().startsWith(label.toLowerCase()) ? `${label}: ${text}` : text);
 

@@ -1,6 +1,8 @@
 // The brain's chunking rules and constants (SPEC.md section 9). Kept in one place so the
 // pipeline, the summary and the tests agree on them.
+import { chunkByWords } from "../text/tokenize";
 import { passagesOf, type Passage } from "./brain-passages";
+
 export const BRAIN = {
   /** A document is split by words into parts of about this many characters ("Document Part i/n"). */
   partChars: 4000,
@@ -32,34 +34,6 @@ export const BRAIN_MESSAGES = {
   placeholderPitch: "Add content to generate an elevator pitch",
 } as const;
 
-/**
- * Splits text by words into pieces of at most `size` characters (a single longer word is cut).
- * Whitespace is collapsed to single spaces inside a piece.
- */
-export function chunkByWords(text: string, size: number): string[] {
-  const words = text.split(/\s+/).filter(Boolean);
-  const out: string[] = [];
-  let current = "";
-  for (let word of words) {
-    while (word.length > size) {
-      if (current) {
-        out.push(current);
-        current = "";
-      }
-      out.push(word.slice(0, size));
-      word = word.slice(size);
-    }
-    if (!word) continue;
-    if (!current) current = word;
-    else if (current.length + 1 + word.length <= size) current += " " + word;
-    else {
-      out.push(current);
-      current = word;
-    }
-  }
-  if (current) out.push(current);
-  return out;
-}
 
 /**
  * Parts of about `size` characters that keep the text's paragraphs and lines (the passages are

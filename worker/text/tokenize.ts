@@ -62,3 +62,32 @@ export function truncateWords(text: string, max: number): string {
   const at = cut.lastIndexOf(" ");
   return (at > max * 0.5 ? cut.slice(0, at) : text.slice(0, max)).replace(/[\s,;:–—-]+$/, "");
 }
+
+/**
+ * Splits text by words into pieces of at most `size` characters (a single longer word is cut).
+ * Whitespace is collapsed to single spaces inside a piece.
+ */
+export function chunkByWords(text: string, size: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  let current = "";
+  for (let word of words) {
+    while (word.length > size) {
+      if (current) {
+        out.push(current);
+        current = "";
+      }
+      out.push(word.slice(0, size));
+      word = word.slice(size);
+    }
+    if (!word) continue;
+    if (!current) current = word;
+    else if (current.length + 1 + word.length <= size) current += " " + word;
+    else {
+      out.push(current);
+      current = word;
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
