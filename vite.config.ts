@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
+import { chakraAppRecipes } from "./scripts/vite/chakra-app-recipes";
 
 const worker = "http://127.0.0.1:8787";
 const frontend = path.resolve(import.meta.dirname, "frontend");
@@ -95,7 +96,7 @@ function prerender(): Plugin {
           configFile: false,
           root: frontend,
           logLevel: "warn",
-          plugins: [react()],
+          plugins: [react(), chakraAppRecipes()],
           build: { ssr: "prerender.tsx", outDir: out, emptyOutDir: true, sourcemap: false },
         });
         const { render } = (await import(pathToFileURL(path.join(out, "prerender.js")).href)) as { render: (p: string) => Promise<{ styles: string; markup: string }> };
@@ -189,7 +190,7 @@ const appPreloads = preloadApp();
 
 export default defineConfig({
   root: "frontend",
-  plugins: [react(), lazyChakraGlobalCss(), appPreloads, prerender()],
+  plugins: [react(), chakraAppRecipes(), lazyChakraGlobalCss(), appPreloads, prerender()],
   // No modulepreload polyfill (decision 168): every browser the build targets but Safari 16.x
   // preloads modules itself, and there the tags only cost a later download. It paid for the
   // start-up changes of decision 168 in /login's 150 KiB initial JS.

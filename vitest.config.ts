@@ -2,6 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { chakraAppRecipes } from "./scripts/vite/chakra-app-recipes";
 
 /** The chaos and fuzz runs' settings where the command line sets them (bindings must be strings). */
 function commandLineRunSettings(): Record<string, string> {
@@ -62,7 +63,7 @@ export default defineConfig(async () => {
           },
         },
         {
-          plugins: [react()],
+          plugins: [react(), chakraAppRecipes()],
           test: {
             name: "frontend",
             include: ["test/frontend/**/*.test.tsx", "test/frontend/**/*.test.ts"],

@@ -23,16 +23,17 @@ import {
   textStyles,
   tokens,
 } from "@chakra-ui/react/theme";
+import { APP_RECIPES, APP_SLOT_RECIPES } from "./theme-app-recipe-keys";
 import { brandConfig } from "./theme-brand";
 
 // Why not `defaultConfig`: it carries ~75 component recipes and every recipe in the config
 // ships in the initial chunk, which alone breaks the 150 KiB gzip budget for / and /login.
 // This is Chakra's default theme with two sets of recipes (docs/decisions/030):
 // - here, the few that the public screens (landing, sign-in, legal) use;
-// - in theme-app-recipes.ts (generated, loaded by loadAppRecipes()), the ones only signed-in
-//   screens use. The router waits for them before rendering any other screen.
-// Using another Chakra component? Add its recipe to one of the two sets (for the second, in
-// scripts/gen-theme-recipes.mjs): test/frontend/shell-theme.test.ts fails until you do.
+// - in theme-app-recipe-keys.ts (built into a virtual module, loaded by loadAppRecipes()), the ones
+//   only signed-in screens use. The router waits for them before rendering any other screen.
+// Using another Chakra component? Add its recipe to one of the two sets: test/frontend/shell-theme.test.ts
+// fails until you do.
 // Two cuts to the tokens, for the start-up task that blocks a phone (decision 167):
 // - colour palettes that nothing uses (no colorPalette prop, colour token or recipe of ours names
 //   them; test/frontend/shell-theme.test.ts checks the sources) are left out: ~75 fewer CSS
@@ -92,32 +93,15 @@ export function chakraSystem(): typeof system {
   return Object.create(system, { _global: { value: [] } }) as typeof system;
 }
 
-/** Keys of the recipes in theme-app-recipes.ts (kept in step by shell-theme.test.ts). */
-export const APP_RECIPE_KEYS = new Set([
-  "avatar",
-  "checkbox",
-  "checkmark",
-  "dialog",
-  "fieldset",
-  "inputAddon",
-  "list",
-  "menu",
-  "nativeSelect",
-  "progress",
-  "stat",
-  "table",
-  "tabs",
-  "textarea",
-  "toast",
-  "tooltip",
-]);
+/** Keys of the recipes loaded by loadAppRecipes(). */
+export const APP_RECIPE_KEYS: ReadonlySet<string> = new Set<string>([...APP_RECIPES, ...APP_SLOT_RECIPES]);
 
 let appRecipesLoaded = false;
 let appRecipes: Promise<void> | null = null;
 
 /** Adds the signed-in screens' recipes to the system (once); resolves when they are in. */
 export function loadAppRecipes(): Promise<void> {
-  appRecipes ??= import("./theme-app-recipes").then((m) => {
+  appRecipes ??= import("virtual:chakra-app-recipes").then((m) => {
     const theme = system._config.theme!;
     Object.assign((theme.recipes ??= {}), m.recipes);
     Object.assign((theme.slotRecipes ??= {}), m.slotRecipes);

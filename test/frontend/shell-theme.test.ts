@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { APP_RECIPE_KEYS, loadAppRecipes, system, UNUSED_PALETTES } from "../../frontend/app/theme";
-import * as generated from "../../frontend/app/theme-app-recipes";
+import * as generated from "virtual:chakra-app-recipes";
 
 // The app theme carries only the recipes of Chakra components the app uses, split into the
 // public screens' set (initial chunk) and the signed-in screens' set (loaded later); see
@@ -88,7 +88,7 @@ describe("app theme", () => {
     const missing = [...keysUsedBy(sourceFiles(path.join(root, "frontend")))]
       .filter(([key]) => !publicKeys.has(key) && !APP_RECIPE_KEYS.has(key))
       .map(([key, where]) => `"${key}" (${where})`);
-    expect(missing, "add these recipes to frontend/app/theme.ts or scripts/gen-theme-recipes.mjs").toEqual([]);
+    expect(missing, "add these recipes to frontend/app/theme.ts or frontend/app/theme-app-recipe-keys.ts").toEqual([]);
   });
 
   it("the screens that skip loadAppRecipes() (/, /login, /terms, /privacy) use only the public recipes", () => {
@@ -99,7 +99,7 @@ describe("app theme", () => {
     expect(offenders, "move these recipes to the public set in frontend/app/theme.ts").toEqual([]);
   });
 
-  it("the generated copy equals Chakra's own recipes (rerun scripts/gen-theme-recipes.mjs after an upgrade)", () => {
+  it("the build's copy (virtual:chakra-app-recipes) equals Chakra's own recipes", () => {
     const live = chakraTheme as unknown as Record<string, unknown>;
     expect(new Set([...Object.keys(generated.recipes), ...Object.keys(generated.slotRecipes)])).toEqual(APP_RECIPE_KEYS);
     for (const [key, recipe] of Object.entries(generated.recipes)) expect(recipe, key).toEqual(JSON.parse(JSON.stringify(live[`${key}Recipe`])));
