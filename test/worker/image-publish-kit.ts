@@ -7,11 +7,11 @@ import { expect } from "vitest";
 import type { MediaInfo } from "../../schema/api/posts";
 import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
-import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
 import { call, json, ORIGIN, signIn, type TestUser } from "./helpers";
 import { connectNetwork, networkState, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 import { readPost } from "./posts-fixtures";
 import { servePreparedMedia } from "./public-media";
+import { deliverPublish, recordingQueue } from "./queue-kit";
 
 /** A photo-like JPEG (gradients with sensor-like noise, quality 95): 2400x1800 with noise 20 is about 3.3 MB. */
 export function photo(width: number, height: number, noise: number, quality = 95): Uint8Array {
@@ -34,12 +34,7 @@ export function photo(width: number, height: number, noise: number, quality = 95
 
 export const testEnv = () => ({ ...(env as unknown as Env), PLATFORM_TIMEOUT_MS: "2000" }) as Env;
 
-export async function deliver(e: Env, jobs: PublishJob[]) {
-  const acked: string[] = [];
-  const messages = jobs.map((body) => ({ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body, ack: () => void acked.push(body.postId), retry() {} }));
-  await handlePublishBatch({ queue: "publish-jobs", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<PublishJob>, e);
-  return acked;
-}
+const deliver = async (e: Env, jobs: PublishJob[]) => (await deliverPublish(e, jobs)).acked;
 
 export async function upload(user: TestUser, bytes: Uint8Array, file: { name: string; type: string } = { name: "IMG_2041.jpg", type: "image/jpeg" }): Promise<MediaInfo> {
   const fd = new FormData();
@@ -77,8 +72,8 @@ export async function scheduleAndPublish(network: NewNetwork, photoBytes: Uint8A
   const { id } = (await res.json()) as { id: string };
   // The app is not reachable from the sandbox in worker tests: it is handed what the app would serve.
   if (BY_URL.includes(network)) await servePreparedMedia(user.projectId, media.url, network);
-  const jobs: PublishJob[] = [];
-  const e = { ...testEnv(), PUBLISH_JOBS: { send: async (b: PublishJob) => void jobs.push(b), sendBatch: async (m: Iterable<{ body: PublishJob }>) => void jobs.push(...[...m].map((x) => x.body)) } } as unknown as Env;
+  const { queue, sent: jobs } = recordingQueue<PublishJob>();
+  const e = { ...testEnv(), PUBLISH_JOBS: queue } as Env;
   await claimDuePosts(e, Date.now());
   const mine = jobs.filter((j) => j.postId === id);
   expect(await deliver(e, mine)).toEqual([id]);

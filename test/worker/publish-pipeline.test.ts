@@ -10,44 +10,10 @@ import { platformFor } from "../../platforms/adapters";
 import { json, signIn } from "./helpers";
 import { connectAccount, connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts, waitFor } from "./posts-fixtures";
 import { servePreparedMedia } from "./public-media";
+import { deliverPublish, publishTestEnv } from "./queue-kit";
 
-type Captured = { jobs: PublishJob[]; batchSizes: number[] };
-
-/** The real env with the publish queue replaced by a recorder, and short platform timeouts. */
-function testEnv(): { e: Env; q: Captured } {
-  const q: Captured = { jobs: [], batchSizes: [] };
-  const queue = {
-    send: async (body: PublishJob) => void q.jobs.push(body),
-    sendBatch: async (messages: Iterable<MessageSendRequest<PublishJob>>) => {
-      const list = [...messages];
-      q.batchSizes.push(list.length);
-      q.jobs.push(...list.map((m) => m.body));
-    },
-  } as unknown as Queue<PublishJob>;
-  return { e: { ...(env as unknown as Env), PUBLISH_JOBS: queue, PLATFORM_TIMEOUT_MS: "400" } as Env, q };
-}
-
-type Delivery = { acked: string[]; retryMessages: { msgId: string; delaySeconds?: number }[] };
-
-/** One queue delivery of `jobs` (each with the given attempt count), recording ack/retry. */
-async function deliver(e: Env, jobs: PublishJob[], attempts = 1): Promise<Delivery> {
-  const out: Delivery = { acked: [], retryMessages: [] };
-  const messages = jobs.map((body) => {
-    const id = crypto.randomUUID();
-    return {
-      id,
-      timestamp: new Date(),
-      attempts,
-      body,
-      ack: () => void out.acked.push(id),
-      retry: (o?: { delaySeconds?: number }) => void out.retryMessages.push({ msgId: id, delaySeconds: o?.delaySeconds }),
-    };
-  });
-  const batch = { queue: "publish-jobs", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<PublishJob>;
-  await handlePublishBatch(batch, e);
-  expect(out.acked.length + out.retryMessages.length).toBe(jobs.length);
-  return out;
-}
+const testEnv = () => publishTestEnv();
+const deliver = deliverPublish;
 
 /** A post already claimed by a tick at `claimedAt` (status publishing, 1 attempt). */
 async function claimed(projectId: string, content: string, claimedAt = Date.now() - 1000, extra: Parameters<typeof insertPost>[1] = {}) {
@@ -147,7 +113,7 @@ describe("cron claim", () => {
     }
     // A late redelivery of a published post does nothing.
     const late = await deliver(e, [jobs[0]!], 3);
-    expect(late.retryMessages).toHaveLength(0);
+    expect(late.retries).toHaveLength(0);
     expect(await sandboxPosts("twitter", acc.username)).toHaveLength(30);
   });
 
@@ -211,14 +177,14 @@ describe("publish consumer errors", () => {
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 4; attempt++) {
       const r = await deliver(e, [job], attempt);
-      expect(r.retryMessages).toHaveLength(1);
-      delays.push(r.retryMessages[0]!.delaySeconds!);
+      expect(r.retries).toHaveLength(1);
+      delays.push(r.retries[0]!.delaySeconds!);
       expect(await readPost(id)).toMatchObject({ status: "publishing", publish_attempts: attempt + 1, last_attempt: job.claimedAt });
     }
     expect(delays).toEqual([...delays].sort((a, b) => a - b));
     expect(delays[3]!).toBeGreaterThan(delays[0]!);
     const last = await deliver(e, [job], 5);
-    expect(last.retryMessages).toHaveLength(0);
+    expect(last.retries).toHaveLength(0);
     const row = (await readPost(id))!;
     expect(row.status).toBe("failed");
     expect(row.error_message).toMatch(/Twitter is unavailable/);
@@ -232,11 +198,11 @@ describe("publish consumer errors", () => {
     const { e } = testEnv();
     const { id, job } = await claimed(u.projectId, `Rate limited ${acc.username}`);
     const first = await deliver(e, [job], 1);
-    expect(first.retryMessages).toEqual([expect.objectContaining({ delaySeconds: expect.any(Number) })]);
-    expect(first.retryMessages[0]!.delaySeconds).toBeGreaterThanOrEqual(6);
-    expect(first.retryMessages[0]!.delaySeconds).toBeLessThanOrEqual(8);
+    expect(first.retries).toEqual([expect.objectContaining({ delaySeconds: expect.any(Number) })]);
+    expect(first.retries[0]!.delaySeconds).toBeGreaterThanOrEqual(6);
+    expect(first.retries[0]!.delaySeconds).toBeLessThanOrEqual(8);
     const second = await deliver(e, [job], 2);
-    expect(second.retryMessages).toHaveLength(0);
+    expect(second.retries).toHaveLength(0);
     expect((await readPost(id))!.status).toBe("published");
     expect(await sandboxPosts("twitter", acc.username)).toHaveLength(1);
   });
@@ -249,7 +215,7 @@ describe("publish consumer errors", () => {
     const { e } = testEnv();
     const { id, job } = await claimed(u.projectId, `Timed out ${acc.username}`);
     const first = await deliver(e, [job], 1);
-    expect(first.retryMessages).toHaveLength(1);
+    expect(first.retries).toHaveLength(1);
     expect(await readPost(id)).toMatchObject({ status: "publishing", error_message: RECONCILE_MARKER });
     await deliver(e, [job], 2);
     const posted = await sandboxPosts("twitter", acc.username);
@@ -263,8 +229,8 @@ describe("publish consumer errors", () => {
     await arm("twitter", { fail: "timeout", times: 10, account: acc.username });
     const { e } = testEnv();
     const { id, job } = await claimed(u.projectId, `Always slow ${acc.username}`);
-    for (let attempt = 1; attempt <= 4; attempt++) expect((await deliver(e, [job], attempt)).retryMessages).toHaveLength(1);
-    expect((await deliver(e, [job], 5)).retryMessages).toHaveLength(0);
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await deliver(e, [job], attempt)).retries).toHaveLength(1);
+    expect((await deliver(e, [job], 5)).retries).toHaveLength(0);
     const row = (await readPost(id))!;
     expect(row.status).toBe("failed");
     expect(row.error_message).toBeTruthy();
@@ -278,7 +244,7 @@ describe("publish consumer errors", () => {
     const { e } = testEnv();
     const { id, job } = await claimed(u.projectId, `Revoked ${acc.username}`);
     const r = await deliver(e, [job], 1);
-    expect(r.retryMessages).toHaveLength(0);
+    expect(r.retries).toHaveLength(0);
     const row = (await readPost(id))!;
     expect(row.status).toBe("failed");
     expect(row.error_message).toMatch(/reconnect/i);
@@ -293,7 +259,7 @@ describe("publish consumer errors", () => {
     const { e } = testEnv();
     const { id, job } = await claimed(u.projectId, `Duplicate ${acc.username}`);
     const r = await deliver(e, [job], 1);
-    expect(r.retryMessages).toHaveLength(0);
+    expect(r.retries).toHaveLength(0);
     const row = (await readPost(id))!;
     expect(row).toMatchObject({ status: "failed", publish_attempts: 1 });
     expect(row.error_message).toMatch(/duplicate content/);
@@ -304,7 +270,7 @@ describe("publish consumer errors", () => {
     await connectSandboxAccount(u.projectId, "twitter");
     const { e } = testEnv();
     const { id, job } = await claimed(u.projectId, "x".repeat(300));
-    expect((await deliver(e, [job], 1)).retryMessages).toHaveLength(0);
+    expect((await deliver(e, [job], 1)).retries).toHaveLength(0);
     expect((await readPost(id))!.status).toBe("failed");
   });
 
@@ -364,7 +330,7 @@ describe("publish consumer errors", () => {
       deliver(e, [{ postId: crypto.randomUUID(), claimedAt: Date.now() }], 1),
       deliver(e, [{ ...stale.job, claimedAt: stale.job.claimedAt - 1 }], 1),
     ]);
-    expect(results.every((r) => r.retryMessages.length === 0)).toBe(true);
+    expect(results.every((r) => r.retries.length === 0)).toBe(true);
     expect(await readPost(withId.id)).toMatchObject({ status: "publishing", platform_post_id: "18000" });
     expect((await readPost(stale.id))!.status).toBe("publishing");
     expect(await sandboxPosts("twitter", acc.username)).toHaveLength(0);

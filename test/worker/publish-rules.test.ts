@@ -10,7 +10,6 @@ import { classifyXResponse, normalizeOwnText, normalizeTweetText } from "../../p
 import { platformFor } from "../../platforms/adapters";
 import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
-import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
 import { getDb } from "../../worker/lib/db";
 import { MAX_ATTEMPTS } from "../../worker/services/publishing";
 import { RECONCILE_MARKER } from "../../worker/services/publishing-claim";
@@ -18,30 +17,10 @@ import { getPublishingCredentials } from "../../worker/services/social-credentia
 import { expectError, json, signIn, type TestUser } from "./helpers";
 import { connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts } from "./posts-fixtures";
 import { putPublicMedia, servePreparedMedia } from "./public-media";
+import { deliverPublish, publishTestEnv } from "./queue-kit";
 
-type Captured = { jobs: PublishJob[] };
-function testEnv(): { e: Env; q: Captured } {
-  const q: Captured = { jobs: [] };
-  const queue = {
-    send: async (body: PublishJob) => void q.jobs.push(body),
-    sendBatch: async (messages: Iterable<MessageSendRequest<PublishJob>>) => void q.jobs.push(...[...messages].map((m) => m.body)),
-  } as unknown as Queue<PublishJob>;
-  return { e: { ...(env as unknown as Env), PUBLISH_JOBS: queue, PLATFORM_TIMEOUT_MS: "400" } as Env, q };
-}
-
-async function deliver(e: Env, jobs: PublishJob[], attempts = 1) {
-  const out = { acked: [] as string[], retries: [] as { delaySeconds?: number }[] };
-  const messages = jobs.map((body) => ({
-    id: crypto.randomUUID(),
-    timestamp: new Date(),
-    attempts,
-    body,
-    ack: () => void out.acked.push(body.postId),
-    retry: (o?: { delaySeconds?: number }) => void out.retries.push({ delaySeconds: o?.delaySeconds }),
-  }));
-  await handlePublishBatch({ queue: "publish-jobs", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<PublishJob>, e);
-  return out;
-}
+const testEnv = () => publishTestEnv();
+const deliver = deliverPublish;
 
 const claimedPost = async (projectId: string, content: string, extra: Parameters<typeof insertPost>[1] = {}) => {
   const claimedAt = Date.now() - 1000;
