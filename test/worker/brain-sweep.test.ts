@@ -3,15 +3,10 @@ import { describe, expect, it } from "vitest";
 import type { BrainJob, Env } from "../../worker/env";
 import { resendStuckBrainDocuments, STALE_MS } from "../../worker/jobs/brain-sweep-cron";
 import { signIn } from "./helpers";
+import { recordingQueue } from "./queue-kit";
 
 function capturingEnv() {
-  const sent: BrainJob[] = [];
-  const queue = {
-    send: async (body: BrainJob) => void sent.push(body),
-    sendBatch: async (batch: Iterable<{ body: BrainJob }>) => {
-      for (const m of batch) sent.push(m.body);
-    },
-  } as unknown as Queue<BrainJob>;
+  const { queue, sent } = recordingQueue<BrainJob>();
   return { e: { ...env, BRAIN_JOBS: queue } as Env, sent };
 }
 

@@ -7,17 +7,10 @@ import type { AiEngine } from "../../worker/adapters/ai/types";
 import type { BrainJob, Env } from "../../worker/env";
 import { handleBrainBatch, type BrainConsumerOptions } from "../../worker/jobs/brain-consumer";
 import { brainDeps, type BrainDeps } from "../../worker/services/brain-deps";
+import { recordingQueue } from "./queue-kit";
 
 export function quietEnv(): { e: Env; sent: BrainJob[] } {
-  const sent: BrainJob[] = [];
-  const queue = {
-    send: async (body: BrainJob) => {
-      sent.push(body);
-    },
-    sendBatch: async (msgs: Iterable<{ body: BrainJob }>) => {
-      for (const m of msgs) sent.push(m.body);
-    },
-  } as unknown as Queue<BrainJob>;
+  const { queue, sent } = recordingQueue<BrainJob>();
   return { e: { ...env, BRAIN_JOBS: queue }, sent };
 }
 
