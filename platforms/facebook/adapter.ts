@@ -77,7 +77,7 @@ export function facebookAdapter(config: FacebookConfig) {
       return { user: { id: str(me.id) ?? "", name: str(me.name) ?? "" }, pages };
     },
 
-    /** Facebook connects through exchangeForPages and a Page choice (worker/services/social-connect.ts). */
+    /** Facebook connects through exchangeForPages and a Page choice (`connect.choose` below). */
     async exchangeCode(): Promise<never> {
       throw new PlatformError("rejected", "Facebook connects through the Page choice");
     },
@@ -173,7 +173,23 @@ export const facebookAdapterModule: AdapterModule = {
   },
   sandboxKey: "facebook",
   renewal: "none",
-  pkce: false,
+  // Facebook Login gives a user token; the user picks the Page to publish as (its token does not expire).
+  connect: {
+    kind: "oauth2",
+    pkce: false,
+    choose: {
+      async options(adapter, input) {
+        const { pages } = await (adapter as ReturnType<typeof facebookAdapter>).exchangeForPages(input);
+        return pages.map((p) => ({
+          id: p.id,
+          name: p.name,
+          account: { tokens: { accessToken: p.accessToken, refreshToken: null, expiresAt: null }, account: { id: p.id, username: p.name }, name: p.name, meta: { pageId: p.id, pageName: p.name } },
+        }));
+      },
+      noneMessage: "No Facebook Page found. Create a Page or ask its admin to give you access, then connect again.",
+      pickMessage: "Choose one of the listed Pages",
+    },
+  },
   // Page tokens from a long-lived user token do not expire: nothing to refresh.
   refreshWindowMs: 0,
 };

@@ -280,7 +280,7 @@ export const linkedinAdapterModule: AdapterModule = {
   },
   sandboxKey: "linkedin",
   renewal: "refresh-token",
-  pkce: false,
+  connect: { kind: "oauth2", pkce: false },
   // 60-day access tokens: refresh a week ahead, only with a refresh token (approved partners);
   // without one the owner is reminded to reconnect a week ahead instead (decision 196).
   refreshWindowMs: 7 * 86_400_000,

@@ -163,7 +163,7 @@ export const threadsAdapterModule: AdapterModule = {
   },
   sandboxKey: "threads",
   renewal: "access-token",
-  pkce: false,
+  connect: { kind: "oauth2", pkce: false },
   // Long-lived tokens last 60 days: refresh a week ahead; Threads refuses tokens younger than 24 h.
   refreshWindowMs: 7 * 86_400_000,
   minRefreshAgeMs: 86_400_000,
