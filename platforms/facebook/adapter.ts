@@ -5,7 +5,7 @@
 // there is nothing to refresh: a revoked one means "reconnect"). Text posts go to
 // POST /{page-id}/feed, photo posts to POST /{page-id}/photos with the bytes as multipart
 // "source" (or a public image URL Facebook fetches itself). See docs/decisions/140.
-import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
+import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { classifyGraphResponse, graphToken, type GraphErrorRules } from "../shared/graph-api.ts";
@@ -172,6 +172,16 @@ export const facebookAdapterModule: AdapterModule = {
     });
   },
   sandboxKey: "facebook",
+  // App access token: GET /oauth/access_token?grant_type=client_credentials with the app's id and secret.
+  appCheck: {
+    source: "https://developers.facebook.com/docs/facebook-login/guides/access-tokens#apptokens",
+    run: (env, ctx) =>
+      checkAppToken(
+        `${trimSlash(envString(env, "FACEBOOK_GRAPH_BASE") ?? "https://graph.facebook.com")}/${FACEBOOK_GRAPH_VERSION}/oauth/access_token?${new URLSearchParams({ client_id: envString(env, "FACEBOOK_CLIENT_ID") ?? "", client_secret: envString(env, "FACEBOOK_CLIENT_SECRET") ?? "", grant_type: "client_credentials" })}`,
+        {},
+        { label, timeoutMs: ctx.timeoutMs },
+      ),
+  },
   renewal: "none",
   // Facebook Login gives a user token; the user picks the Page to publish as (its token does not expire).
   connect: {

@@ -122,11 +122,19 @@ export type AdapterModule = {
    * token renews itself: Instagram, Threads), "none" (tokens do not expire: reconnect if revoked).
    */
   renewal: "refresh-token" | "access-token" | "none";
+  /**
+   * The network's own check of the app's credentials without a user (its app-token endpoint),
+   * for `npm run doctor` (decision 234). Only networks that publish one have it.
+   */
+  appCheck?: { source: string; run(env: PlatformEnv, ctx: AdapterContext): Promise<AppCheckResult> };
   /** Refresh a token this long before it expires. */
   refreshWindowMs: number;
   /** The platform refuses to refresh a token younger than this (Instagram: 24 hours). */
   minRefreshAgeMs?: number;
 };
+
+/** What a network said about the app's credentials: accepted (ok) or not, in its words. */
+export type AppCheckResult = { ok: boolean; detail: string };
 
 /** What a finished connect stores: the tokens, the account, its name on screen and what the adapter needs later. */
 export type ConnectedAccount = { tokens: TokenSet; account: PlatformAccount; name?: string; meta: Record<string, unknown> };

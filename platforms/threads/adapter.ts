@@ -4,7 +4,7 @@
 // image_url Threads fetches itself), polled until FINISHED, then threads_publish. Only
 // threads_publish makes a post visible, so only its timeout is "unknown_outcome".
 // See docs/decisions/140.
-import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
+import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { THREADS_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { classifyGraphResponse, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
@@ -162,6 +162,16 @@ export const threadsAdapterModule: AdapterModule = {
     });
   },
   sandboxKey: "threads",
+  // App access token: GET /oauth/access_token?grant_type=client_credentials with the Threads app id and secret.
+  appCheck: {
+    source: "https://developers.facebook.com/documentation/threads/get-started/app-access-tokens",
+    run: (env, ctx) =>
+      checkAppToken(
+        `${trimSlash(envString(env, "THREADS_GRAPH_BASE") ?? "https://graph.threads.net")}/oauth/access_token?${new URLSearchParams({ client_id: envString(env, "THREADS_CLIENT_ID") ?? "", client_secret: envString(env, "THREADS_CLIENT_SECRET") ?? "", grant_type: "client_credentials" })}`,
+        {},
+        { label, timeoutMs: ctx.timeoutMs },
+      ),
+  },
   renewal: "access-token",
   connect: { kind: "oauth2", pkce: false },
   // Long-lived tokens last 60 days: refresh a week ahead; Threads refuses tokens younger than 24 h.

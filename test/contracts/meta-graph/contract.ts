@@ -125,6 +125,7 @@ const TH = {
   posts: "https://developers.facebook.com/docs/threads/posts",
   retrieve: "https://developers.facebook.com/docs/threads/threads-media",
   insights: "https://developers.facebook.com/docs/threads/insights",
+  appToken: "https://developers.facebook.com/documentation/threads/get-started/app-access-tokens",
 };
 const TV = "v1.0";
 
@@ -146,6 +147,12 @@ export const threadsContract: Contract = {
       contentTypes: FORM,
       body: obj({ client_id: str, client_secret: str, grant_type: { const: "authorization_code" }, redirect_uri: { type: "string", format: "uri" }, code: str }, ["client_id", "client_secret", "grant_type", "redirect_uri", "code"]),
       source: `${TH.auth} (read ${READ}) "Exchange the code for a token" (POST graph.threads.net/oauth/access_token)`,
+    },
+    {
+      method: "GET",
+      path: "/oauth/access_token",
+      query: obj({ client_id: str, client_secret: str, grant_type: { const: "client_credentials" } }, ["client_id", "client_secret", "grant_type"]),
+      source: `${TH.appToken} (read 2026-11-28) "Generating an app access token" (the doctor's credential check, decision 234)`,
     },
     {
       method: "GET",
@@ -231,6 +238,7 @@ const FB = {
   posts: "https://developers.facebook.com/docs/pages-api/posts",
   photos: "https://developers.facebook.com/docs/graph-api/reference/page/photos",
   post: "https://developers.facebook.com/docs/graph-api/reference/pagepost",
+  appToken: "https://developers.facebook.com/docs/facebook-login/guides/access-tokens#apptokens",
 };
 
 const fbToken: ContractEndpoint = {
@@ -241,8 +249,10 @@ const fbToken: ContractEndpoint = {
     oneOf: [
       { required: ["client_id", "client_secret", "redirect_uri", "code"], not: { required: ["grant_type"] } },
       { required: ["grant_type", "client_id", "client_secret", "fb_exchange_token"], properties: { grant_type: { const: "fb_exchange_token" } } },
+      // The app access token (the doctor's credential check, decision 234).
+      { required: ["grant_type", "client_id", "client_secret"], properties: { grant_type: { const: "client_credentials" } }, not: { anyOf: [{ required: ["code"] }, { required: ["fb_exchange_token"] }] } },
     ],
-    properties: { client_id: str, client_secret: str, redirect_uri: { type: "string", format: "uri" }, code: str, grant_type: { const: "fb_exchange_token" }, fb_exchange_token: str },
+    properties: { client_id: str, client_secret: str, redirect_uri: { type: "string", format: "uri" }, code: str, grant_type: { enum: ["fb_exchange_token", "client_credentials"] }, fb_exchange_token: str },
     additionalProperties: false,
   },
   source: `${FB.login} (read ${READ}) "Exchanging code for an access token"; ${FB.longLived} (grant_type=fb_exchange_token)`,
