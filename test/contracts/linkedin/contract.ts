@@ -25,6 +25,8 @@ const SCOPES = ["openid", "profile", "email", "w_member_social", "r_member_socia
 
 export const linkedinContract: Contract = {
   service: "linkedin",
+  // Each monthly version is supported at least one year (202510 sunsets 2026-10-15).
+  apiVersions: [{ name: "202610", sunset: "2027-10-15", source: `${L.versioning} (read 2026-11-28): versions supported a minimum of one year; https://learn.microsoft.com/en-us/linkedin/marketing/integrations/migrations` }],
   title: "LinkedIn OAuth 2.0, userinfo and Community Management APIs (hand-written from Microsoft Learn)",
   sources: Object.values(L).map((url) => ({ url, read: READ })),
   endpoints: [
