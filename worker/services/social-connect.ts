@@ -3,7 +3,7 @@
 // - "app-password": handle + app password -> session; the password is used once and dropped, the
 //   tokens are stored encrypted like every token.
 // - "instance": the user names their server; the app registers itself there once per server and
-//   redirect URI (client secret stored encrypted in instance_apps), then OAuth with PKCE; what the
+//   redirect URI (client secret stored encrypted in instanceApps), then OAuth with PKCE; what the
 //   server says about itself (its limits) is stored on the account.
 // - "oauth2" with `choose`: after the consent the user picks which account (a Page); the options
 //   and their tokens wait encrypted in pending_account_choices (one-time, 10 minutes, the user's).
