@@ -27,6 +27,9 @@ export type PlatformId = (typeof PLATFORM_METAS)[number]["id"];
 /** The ids as a non-empty tuple (what z.enum and drizzle's text enum want). */
 export const PLATFORM_IDS = PLATFORM_METAS.map((m) => m.id) as unknown as readonly [PlatformId, ...PlatformId[]];
 
+/** The network a post, a campaign or a generation uses when none is chosen: the first (the spec's default). */
+export const DEFAULT_PLATFORM_ID: PlatformId = PLATFORM_METAS[0].id;
+
 const BY_ID = new Map<string, PlatformMeta<PlatformId>>(PLATFORM_METAS.map((m) => [m.id, m]));
 
 export const isPlatformId = (value: string): value is PlatformId => BY_ID.has(value);

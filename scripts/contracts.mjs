@@ -63,7 +63,16 @@ export async function listCodeContracts(dir, today) {
     seen.add(contract);
     const reads = contract.sources.map((s) => s.read).sort();
     const folder = contract.service.split("/")[0];
-    rows.push(row(dir, path.join(dir, folder, "contract.ts"), { service: `${contract.title}, ${contract.service}`, source: contract.sources.map((s) => s.url).join("; "), read: reads[0] }, now));
+    const r = row(dir, path.join(dir, folder, "contract.ts"), { service: `${contract.title}, ${contract.service}`, source: contract.sources.map((s) => s.url).join("; "), read: reads[0] }, now);
+    // An API version the service stops answering within 90 days is as urgent as a stale read (decision 234).
+    for (const v of contract.apiVersions ?? []) {
+      const left = v.sunset ? Math.floor((Date.parse(`${v.sunset}T00:00:00Z`) - now) / 86_400_000) : null;
+      if (left !== null && left <= MAX_AGE_DAYS && r.status === "ok") {
+        r.status = "sunset";
+        r.source = `${r.source}; API version ${v.name} ${left < 0 ? "was sunset" : "is sunset"} on ${v.sunset} (${v.source})`;
+      }
+    }
+    rows.push(r);
   }
   return rows;
 }
@@ -74,11 +83,11 @@ async function main() {
   const dir = process.env.CONTRACTS_DIR ?? path.join(root, "test", "contracts");
   const rows = [...listContracts(dir, today), ...(await listCodeContracts(dir, today))];
   for (const r of rows) {
-    const flag = r.status === "ok" ? "ok   " : r.status === "stale" ? "STALE" : "NO SOURCE";
+    const flag = r.status === "ok" ? "ok   " : r.status === "stale" ? "STALE" : r.status === "sunset" ? "SUNSET" : "NO SOURCE";
     console.log(`${flag} ${r.file}  (${r.service})\n      read ${r.read}${r.ageDays === null ? "" : `, ${r.ageDays} days ago`}; source: ${r.source}`);
   }
   const bad = rows.filter((r) => r.status !== "ok");
-  console.log(`\n${rows.length} contracts, ${bad.length} to refresh (older than ${MAX_AGE_DAYS} days or without source/date).`);
+  console.log(`\n${rows.length} contracts, ${bad.length} to refresh (older than ${MAX_AGE_DAYS} days, without source/date, or an API version within ${MAX_AGE_DAYS} days of its sunset).`);
   if (bad.length) {
     console.log("Refresh: read the source again, update the file and its \"read\" date, then run the tests (the fakes validate against it).");
     process.exit(1);

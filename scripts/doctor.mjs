@@ -127,20 +127,50 @@ function checkOrigin(vars, production) {
 
 async function checkNetworks(vars) {
   let metas;
+  let adapters;
   try {
     metas = (await import(pathToFileURL(path.join(root, "platforms/registry.ts")).href)).PLATFORM_METAS;
+    adapters = (await import(pathToFileURL(path.join(root, "platforms/adapters.ts")).href)).ADAPTERS;
   } catch (err) {
     return [row("networks", "wrong", `the network registry could not be read (${err.message})`, "")];
   }
-  return metas.map((m) => {
+  const rows = [];
+  for (const m of metas) {
     // The names each network's setup guide tells the operator to set (its own registry data).
     const names = [...new Set((m.setupGuide?.("https://your.domain/callback") ?? []).join(" ").match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]*(CLIENT_ID|CLIENT_SECRET|APP_ID|APP_SECRET)\b/g) ?? [])];
-    if (!names.length) return row(`network ${m.id}`, "OK", `${m.connect}: each user connects with their own credentials`);
+    const service = `network ${m.id}`;
+    if (!names.length) {
+      rows.push(row(service, "OK", `${m.connect}: each user connects with their own credentials`));
+      continue;
+    }
     const missing = names.filter((n) => !vars[n]?.trim());
-    if (!missing.length) return row(`network ${m.id}`, "OK", `${names.join(", ")} set`);
-    if (missing.length < names.length) return row(`network ${m.id}`, "wrong", `only part of the app credentials: ${missing.join(", ")} missing`, `set ${missing.join(" and ")}`);
-    return row(`network ${m.id}`, "default", "not configured (users cannot connect it)", `optional: set ${names.join(" and ")}`);
-  });
+    if (missing.length === names.length) {
+      // The embedded default: nothing to call, no network access.
+      rows.push(row(service, "default", "not configured (users cannot connect it)", `optional: set ${names.join(" and ")}`));
+      continue;
+    }
+    if (missing.length) {
+      rows.push(row(service, "wrong", `only part of the app credentials: ${missing.join(", ")} missing`, `set ${missing.join(" and ")}`));
+      continue;
+    }
+    rows.push(await checkAppCredentials(service, names, adapters?.[m.id]?.appCheck, vars));
+  }
+  return rows;
+}
+
+/**
+ * The network's own check of the app's id and secret, where it publishes an app-token endpoint
+ * (each adapter module's `appCheck`, decision 234): one real call, no user involved.
+ */
+async function checkAppCredentials(service, names, appCheck, vars) {
+  if (!appCheck) return row(service, "OK", `${names.join(", ")} set (the network has no app-token endpoint: the first connect checks them)`);
+  if (names.some((n) => vars[n] === STORED)) return row(service, "OK", `${names.join(", ")} stored on the Worker (run the doctor locally with them for the network's own check)`);
+  try {
+    const result = await appCheck.run(vars, { sandboxUrl: null, timeoutMs: 15_000 });
+    return result.ok ? row(service, "OK", `${names.join(", ")} set; ${result.detail}`) : row(service, "wrong", result.detail, `check ${names.join(" and ")} against the app in the network's developer portal`);
+  } catch (err) {
+    return row(service, "wrong", `the app-token endpoint could not be reached (${err.message})`, `check the network's base URL setting and this machine's connection (${appCheck.source})`);
+  }
 }
 
 function wrangler(args) {

@@ -46,8 +46,9 @@ const vars = ["--var", "APP_ENV:development"];
 // OAuth must come back to.
 if (process.env.APP_ORIGIN) vars.push("--var", `APP_ORIGIN:${process.env.APP_ORIGIN}`);
 const configured = devVars();
-if (!configured.X_CLIENT_ID && !configured.INSTAGRAM_CLIENT_ID) {
-  // The platform sandbox speaks X's and Instagram's protocols, so Connect works offline.
+// No network's app keys set (every network's client id is <NAME>_CLIENT_ID; none is named here,
+// decision 233): the platform sandbox speaks each network's protocol, so Connect works offline.
+if (!Object.keys(configured).some((name) => name.endsWith("_CLIENT_ID") && configured[name])) {
   const sandbox = spawn(process.execPath, [path.join(root, "test/fakes/platform-sandbox-main.ts")], {
     cwd: root,
     // The sandbox downloads image_url like the real APIs and refuses local hosts, except the app's own

@@ -48,22 +48,15 @@ export type Env = {
   /** How long one generation waits for its AI images, in ms (default 90000); posts still waiting get the card. */
   AI_IMAGE_TIMEOUT_MS?: string;
 
-  X_CLIENT_ID?: string;
-  X_CLIENT_SECRET?: string;
-  X_API_BASE?: string;
-  X_AUTHORIZE_URL?: string;
-  INSTAGRAM_CLIENT_ID?: string;
-  INSTAGRAM_CLIENT_SECRET?: string;
-  INSTAGRAM_API_BASE?: string;
-  INSTAGRAM_GRAPH_BASE?: string;
-  INSTAGRAM_AUTHORIZE_URL?: string;
+  // Each network's own settings (client ids, API bases) are read by name by its adapter module
+  // (platforms/<id>/adapter.ts, envString): none is listed here (decision 233).
   /** The local platform sandbox (test/fakes) used when no platform keys are set. */
   PLATFORM_SANDBOX_URL?: string;
   /** Brain URL scraping: comma-separated host:port pairs exempt from the private-address check (local demo only). */
   SCRAPE_ALLOW_HOSTS?: string;
   /** Brain URL scraping: DNS-over-HTTPS JSON endpoint used to check where hostnames point (default Cloudflare's). */
   SCRAPE_DNS_URL?: string;
-  /** Per-request timeout of X/Instagram calls in ms (default 15000). */
+  /** Per-request timeout of social network calls in ms (default 15000). */
   PLATFORM_TIMEOUT_MS?: string;
 };
 

@@ -259,7 +259,17 @@ export const blueskyAdapterModule: AdapterModule = {
   create: (env, ctx) => blueskyAdapter({ service: blueskyService(env, ctx.sandboxUrl), timeoutMs: ctx.timeoutMs }),
   sandboxKey: "bluesky",
   renewal: "refresh-token",
-  pkce: false,
+  // Handle + app password -> a session; the password is used once and not kept.
+  connect: {
+    kind: "app-password",
+    async signIn(env, ctx, input) {
+      const service = blueskyService(env, ctx.sandboxUrl);
+      const session = await blueskyAdapter({ service, timeoutMs: ctx.timeoutMs }).signIn(input);
+      const { account } = session;
+      return { tokens: session, account, name: `@${account.username}`, meta: { service, did: account.id, handle: account.username } };
+    },
+    notOAuthMessage: "Bluesky connects with your handle and an app password",
+  },
   // Access JWTs live about 2 hours; refresh JWTs are single-use (one refresh at a time per account).
   refreshWindowMs: 5 * 60_000,
 };

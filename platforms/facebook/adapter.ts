@@ -5,7 +5,7 @@
 // there is nothing to refresh: a revoked one means "reconnect"). Text posts go to
 // POST /{page-id}/feed, photo posts to POST /{page-id}/photos with the bytes as multipart
 // "source" (or a public image URL Facebook fetches itself). See docs/decisions/140.
-import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
+import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { classifyGraphResponse, graphToken, type GraphErrorRules } from "../shared/graph-api.ts";
@@ -77,7 +77,7 @@ export function facebookAdapter(config: FacebookConfig) {
       return { user: { id: str(me.id) ?? "", name: str(me.name) ?? "" }, pages };
     },
 
-    /** Facebook connects through exchangeForPages and a Page choice (worker/services/social-connect.ts). */
+    /** Facebook connects through exchangeForPages and a Page choice (`connect.choose` below). */
     async exchangeCode(): Promise<never> {
       throw new PlatformError("rejected", "Facebook connects through the Page choice");
     },
@@ -172,8 +172,34 @@ export const facebookAdapterModule: AdapterModule = {
     });
   },
   sandboxKey: "facebook",
+  // App access token: GET /oauth/access_token?grant_type=client_credentials with the app's id and secret.
+  appCheck: {
+    source: "https://developers.facebook.com/docs/facebook-login/guides/access-tokens#apptokens",
+    run: (env, ctx) =>
+      checkAppToken(
+        `${trimSlash(envString(env, "FACEBOOK_GRAPH_BASE") ?? "https://graph.facebook.com")}/${FACEBOOK_GRAPH_VERSION}/oauth/access_token?${new URLSearchParams({ client_id: envString(env, "FACEBOOK_CLIENT_ID") ?? "", client_secret: envString(env, "FACEBOOK_CLIENT_SECRET") ?? "", grant_type: "client_credentials" })}`,
+        {},
+        { label, timeoutMs: ctx.timeoutMs },
+      ),
+  },
   renewal: "none",
-  pkce: false,
+  // Facebook Login gives a user token; the user picks the Page to publish as (its token does not expire).
+  connect: {
+    kind: "oauth2",
+    pkce: false,
+    choose: {
+      async options(adapter, input) {
+        const { pages } = await (adapter as ReturnType<typeof facebookAdapter>).exchangeForPages(input);
+        return pages.map((p) => ({
+          id: p.id,
+          name: p.name,
+          account: { tokens: { accessToken: p.accessToken, refreshToken: null, expiresAt: null }, account: { id: p.id, username: p.name }, name: p.name, meta: { pageId: p.id, pageName: p.name } },
+        }));
+      },
+      noneMessage: "No Facebook Page found. Create a Page or ask its admin to give you access, then connect again.",
+      pickMessage: "Choose one of the listed Pages",
+    },
+  },
   // Page tokens from a long-lived user token do not expire: nothing to refresh.
   refreshWindowMs: 0,
 };

@@ -112,6 +112,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       fbError(res, 400, "Error validating client secret.", 1);
       return true;
     }
+    if (p.get("grant_type") === "client_credentials") {
+      // The app access token: "<app id>|<secret-derived part>", never expiring.
+      send(res, 200, { access_token: `${FACEBOOK_SANDBOX_CLIENT.clientId}|sandbox-app-token`, token_type: "bearer" });
+      return true;
+    }
     if (p.get("grant_type") === "fb_exchange_token") {
       const short = tokens.get(p.get("fb_exchange_token") ?? "");
       if (!short || short.kind !== "user-short" || short.expiresAt < Date.now()) {

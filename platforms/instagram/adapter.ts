@@ -226,7 +226,7 @@ export const instagramAdapterModule: AdapterModule = {
   sandboxKey: "instagram",
   legacyColumns: { userId: "instagramUserId", username: "instagramUsername" },
   renewal: "access-token",
-  pkce: false,
+  connect: { kind: "oauth2", pkce: false },
   // Long-lived tokens last 60 days: refresh a week ahead; Instagram refuses tokens younger than 24 h.
   refreshWindowMs: 7 * 86_400_000,
   minRefreshAgeMs: 86_400_000,

@@ -7,7 +7,7 @@
 // "little text": reserved characters are escaped and hashtags written as {hashtag|\#|tag}, or
 // LinkedIn cuts the post. A duplicate refusal carries reason "duplicate": the publisher looks
 // for its own earlier attempt before calling the post failed. See docs/decisions/140.
-import { form, loadPostImage, metricsOneByOne, platformFetch, readJson, readTokenResponse, sleep, str } from "../shared/http.ts";
+import { checkAppToken, form, loadPostImage, metricsOneByOne, platformFetch, readJson, readTokenResponse, sleep, str } from "../shared/http.ts";
 import { LINKEDIN_SANDBOX_CLIENT, LINKEDIN_SANDBOX_PARTNER } from "./meta.ts";
 import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 
@@ -279,8 +279,20 @@ export const linkedinAdapterModule: AdapterModule = {
     });
   },
   sandboxKey: "linkedin",
+  // Client credentials (2-legged): a standard app is refused app tokens with access_denied, which
+  // still proves LinkedIn knows the id and secret (a wrong pair is invalid_client). Brandpilot
+  // needs no app token, only that the pair is right.
+  appCheck: {
+    source: "https://learn.microsoft.com/en-us/linkedin/shared/authentication/client-credentials-flow",
+    run: (env, ctx) =>
+      checkAppToken(
+        `${trimSlash(envString(env, "LINKEDIN_AUTH_BASE") ?? "https://www.linkedin.com")}/oauth/v2/accessToken`,
+        { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form({ grant_type: "client_credentials", client_id: envString(env, "LINKEDIN_CLIENT_ID"), client_secret: envString(env, "LINKEDIN_CLIENT_SECRET") }) },
+        { label, timeoutMs: ctx.timeoutMs, accepted: (_status, body) => (body.error === "access_denied" ? "LinkedIn knows the app (it is not allowed app tokens, which Brandpilot does not need)" : null) },
+      ),
+  },
   renewal: "refresh-token",
-  pkce: false,
+  connect: { kind: "oauth2", pkce: false },
   // 60-day access tokens: refresh a week ahead, only with a refresh token (approved partners);
   // without one the owner is reminded to reconnect a week ahead instead (decision 196).
   refreshWindowMs: 7 * 86_400_000,

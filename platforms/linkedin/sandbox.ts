@@ -157,6 +157,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       send(res, 401, { error: "invalid_client", error_description: "Client authentication failed" });
       return true;
     }
+    if (p.get("grant_type") === "client_credentials") {
+      // What a standard app gets: LinkedIn knows it, but 2-legged tokens need LinkedIn's approval.
+      send(res, 403, { error: "access_denied", error_description: "This application is not allowed to create application tokens" });
+      return true;
+    }
     if (p.get("grant_type") === "authorization_code") {
       const grant = redeemGrant("linkedin", p.get("code") ?? "", p.get("redirect_uri"), (g) => g.clientId === p.get("client_id"));
       if (!grant) {

@@ -280,7 +280,15 @@ export const mastodonAdapterModule: AdapterModule = {
   },
   sandboxKey: "mastodon",
   renewal: "none",
-  pkce: true,
+  // The user names their server; the app registers there once, then OAuth 2 with PKCE (decision 140).
+  connect: {
+    kind: "instance",
+    normalise: normaliseInstance,
+    invalidMessage: "Enter your Mastodon server's address, for example mastodon.social",
+    registerApp: (env, ctx, input) => registerMastodonApp(mastodonApiBase(env, ctx.sandboxUrl, input.instanceUrl), { ...input, timeoutMs: ctx.timeoutMs }),
+    adapterFor: (env, ctx, app) => mastodonAdapter({ instanceUrl: mastodonApiBase(env, ctx.sandboxUrl, app.instanceUrl), clientId: app.clientId, clientSecret: app.clientSecret, timeoutMs: ctx.timeoutMs }),
+    accountMeta: async (env, ctx, app) => ({ instanceUrl: app.instanceUrl, clientId: app.clientId, ...(await fetchInstanceRules(mastodonApiBase(env, ctx.sandboxUrl, app.instanceUrl), ctx.timeoutMs)) }),
+  },
   // Mastodon tokens do not expire.
   refreshWindowMs: 0,
 };

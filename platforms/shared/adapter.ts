@@ -114,19 +114,76 @@ export type AdapterModule = {
   legacyColumns?: { userId: "twitterUserId" | "instagramUserId"; username: "twitterUsername" | "instagramUsername" };
   /** The path under PLATFORM_SANDBOX_URL where the local sandbox serves this network (`x` for X). */
   sandboxKey: string;
-  /** OAuth 2.0 PKCE (S256) on the authorize/exchange pair. */
-  pkce: boolean;
+  /** How a user connects an account of this network: data the generic connect service reads (decision 233). */
+  connect: ConnectCapability;
   /**
    * How a token is renewed before it expires: "refresh-token" (only with a stored refresh token;
    * without one the user is reminded to reconnect, never "refreshed"), "access-token" (the
    * token renews itself: Instagram, Threads), "none" (tokens do not expire: reconnect if revoked).
    */
   renewal: "refresh-token" | "access-token" | "none";
+  /**
+   * The network's own check of the app's credentials without a user (its app-token endpoint),
+   * for `npm run doctor` (decision 234). Only networks that publish one have it.
+   */
+  appCheck?: { source: string; run(env: PlatformEnv, ctx: AdapterContext): Promise<AppCheckResult> };
   /** Refresh a token this long before it expires. */
   refreshWindowMs: number;
   /** The platform refuses to refresh a token younger than this (Instagram: 24 hours). */
   minRefreshAgeMs?: number;
 };
+
+/** What a network said about the app's credentials: accepted (ok) or not, in its words. */
+export type AppCheckResult = { ok: boolean; detail: string };
+
+/** What a finished connect stores: the tokens, the account, its name on screen and what the adapter needs later. */
+export type ConnectedAccount = { tokens: TokenSet; account: PlatformAccount; name?: string; meta: Record<string, unknown> };
+
+/** An app registered on one server of a network made of many (a Mastodon instance). */
+export type InstanceApp = { instanceUrl: string; clientId: string; clientSecret: string };
+
+/**
+ * How an account is connected (decision 233). worker/services/social-connect.ts runs each kind the
+ * same way for every network; what differs per network is here, in its own folder.
+ * - "oauth2": a redirect to the network's consent page and back with a code (`pkce`: S256 on the
+ *   pair). `choose`: the code gives several accounts and the user picks one (Facebook's Pages).
+ * - "app-password": the user types a handle and an app password; no redirect (Bluesky).
+ * - "instance": the user names their server; the app registers itself there once per server and
+ *   redirect URI, then OAuth 2 with PKCE on that server (Mastodon).
+ */
+export type ConnectCapability =
+  | {
+      kind: "oauth2";
+      pkce: boolean;
+      choose?: {
+        /** Exchanges the code for the accounts the user may pick (each with what saving it needs). */
+        options(adapter: PlatformAdapter, input: { code: string; redirectUri: string }): Promise<{ id: string; name: string; account: ConnectedAccount }[]>;
+        /** Said when the code gives no account to pick. */
+        noneMessage: string;
+        /** Said when the pick is not one of the options. */
+        pickMessage: string;
+      };
+    }
+  | {
+      kind: "app-password";
+      /** Signs in once (the password is not kept) and returns the session's tokens. */
+      signIn(env: PlatformEnv, ctx: AdapterContext, input: { identifier: string; password: string }): Promise<ConnectedAccount>;
+      /** Said when an OAuth start or callback is asked of this network. */
+      notOAuthMessage: string;
+    }
+  | {
+      kind: "instance";
+      /** The user's server as an origin ("https://host"), or null when it is not one. */
+      normalise(raw: string): string | null;
+      /** Said when the server cannot be used (empty, not a host, a private address). */
+      invalidMessage: string;
+      /** Registers the app on the server (once per server and redirect URI). */
+      registerApp(env: PlatformEnv, ctx: AdapterContext, input: { instanceUrl: string; clientName: string; redirectUri: string; website?: string }): Promise<{ clientId: string; clientSecret: string }>;
+      /** The adapter for one registered app on its server (authorize URL, code exchange). */
+      adapterFor(env: PlatformEnv, ctx: AdapterContext, app: InstanceApp): PlatformAdapter;
+      /** What the account stores beyond the tokens once connected (the server's own limits). */
+      accountMeta(env: PlatformEnv, ctx: AdapterContext, app: InstanceApp): Promise<Record<string, unknown>>;
+    };
 
 /** A string env var, or undefined when unset or empty. */
 export function envString(env: PlatformEnv, name: string): string | undefined {

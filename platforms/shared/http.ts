@@ -134,3 +134,24 @@ export async function loadPostImage(
   if (!res.ok) throw new PlatformError("retryable", `Failed to upload media: the image could not be loaded (HTTP ${res.status})`);
   return { data: new Uint8Array(await res.arrayBuffer()), type: res.headers.get("content-type")?.split(";")[0] ?? "application/octet-stream" };
 }
+
+/**
+ * Asks the network's app-token endpoint for an app token with the configured client credentials
+ * (decision 234): an access token back, or an answer `accepted` says proves the credentials
+ * (LinkedIn: the app is known but not allowed app tokens), is OK; any other answer is the
+ * network's refusal in its own words. A network that cannot be reached throws (platformFetch).
+ */
+export async function checkAppToken(
+  url: string,
+  init: RequestInit,
+  opts: CallOptions & { accepted?: (status: number, body: Record<string, unknown>) => string | null },
+): Promise<{ ok: boolean; detail: string }> {
+  const res = await platformFetch(url, init, opts);
+  const body = await readJson(res);
+  if (res.ok && str(body.access_token)) return { ok: true, detail: "the app token endpoint issued a token" };
+  const accepted = opts.accepted?.(res.status, body);
+  if (accepted) return { ok: true, detail: accepted };
+  const graph = body.error && typeof body.error === "object" ? str((body.error as Record<string, unknown>).message) : undefined;
+  const said = graph ?? str(body.error_description) ?? str(body.error) ?? `HTTP ${res.status}`;
+  return { ok: false, detail: `${opts.label} refused the app credentials (HTTP ${res.status}): ${said}` };
+}

@@ -110,6 +110,11 @@ export type PlatformMeta<Id extends string = string> = {
   connect: "oauth" | "placeholder" | "app-password" | "instance";
   /** What the user types before connecting ("app-password" and "instance" networks). */
   connectFields?: readonly ConnectField[];
+  /**
+   * Said when a post is created for this network and the project has no account of it, where the
+   * spec words it for this network; else "No connected <id> account found".
+   */
+  noAccountMessage?: string;
   /** The developer portal the setup guide links to. */
   setupUrl: string;
   /** Setup-guide steps; `callbackUrl` is this app's /auth/<id>/callback. */

@@ -1,10 +1,10 @@
-// Threads API (graph.threads.net), shaped like Instagram's: OAuth code -> 1-hour token ->
+// Threads API (graph.threads.com), shaped like Instagram's: OAuth code -> 1-hour token ->
 // 60-day long-lived token (th_exchange_token), refreshed with th_refresh_token once it is at
 // least 24 hours old. Publishing is two-step: a container (media_type TEXT, or IMAGE with an
 // image_url Threads fetches itself), polled until FINISHED, then threads_publish. Only
 // threads_publish makes a post visible, so only its timeout is "unknown_outcome".
 // See docs/decisions/140.
-import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
+import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { THREADS_SANDBOX_CLIENT } from "./meta.ts";
 import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { classifyGraphResponse, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
@@ -18,9 +18,9 @@ const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613
 export type ThreadsConfig = {
   clientId: string;
   clientSecret: string;
-  /** https://graph.threads.net */
+  /** https://graph.threads.com */
   graphBase: string;
-  /** https://threads.net/oauth/authorize */
+  /** https://threads.com/oauth/authorize */
   authorizeUrl: string;
   timeoutMs: number;
   pollIntervalMs?: number;
@@ -135,7 +135,8 @@ export function threadsAdapter(config: ThreadsConfig) {
 
 /**
  * Configuration: THREADS_CLIENT_ID, THREADS_CLIENT_SECRET, THREADS_GRAPH_BASE
- * (https://graph.threads.net), THREADS_AUTHORIZE_URL (https://threads.net/oauth/authorize);
+ * (https://graph.threads.com; graph.threads.net answers too), THREADS_AUTHORIZE_URL
+ * (https://threads.com/oauth/authorize: the hosts Meta's Threads docs name since 2025, decision 234);
  * without a client id the sandbox's /threads routes are used when PLATFORM_SANDBOX_URL is set.
  */
 export const threadsAdapterModule: AdapterModule = {
@@ -146,8 +147,8 @@ export const threadsAdapterModule: AdapterModule = {
       return threadsAdapter({
         clientId,
         clientSecret: envString(env, "THREADS_CLIENT_SECRET") ?? "",
-        graphBase: trimSlash(envString(env, "THREADS_GRAPH_BASE") ?? "https://graph.threads.net"),
-        authorizeUrl: envString(env, "THREADS_AUTHORIZE_URL") ?? "https://threads.net/oauth/authorize",
+        graphBase: trimSlash(envString(env, "THREADS_GRAPH_BASE") ?? "https://graph.threads.com"),
+        authorizeUrl: envString(env, "THREADS_AUTHORIZE_URL") ?? "https://threads.com/oauth/authorize",
         timeoutMs: ctx.timeoutMs,
       });
     }
@@ -162,8 +163,18 @@ export const threadsAdapterModule: AdapterModule = {
     });
   },
   sandboxKey: "threads",
+  // App access token: GET /oauth/access_token?grant_type=client_credentials with the Threads app id and secret.
+  appCheck: {
+    source: "https://developers.facebook.com/documentation/threads/get-started/app-access-tokens",
+    run: (env, ctx) =>
+      checkAppToken(
+        `${trimSlash(envString(env, "THREADS_GRAPH_BASE") ?? "https://graph.threads.com")}/oauth/access_token?${new URLSearchParams({ client_id: envString(env, "THREADS_CLIENT_ID") ?? "", client_secret: envString(env, "THREADS_CLIENT_SECRET") ?? "", grant_type: "client_credentials" })}`,
+        {},
+        { label, timeoutMs: ctx.timeoutMs },
+      ),
+  },
   renewal: "access-token",
-  pkce: false,
+  connect: { kind: "oauth2", pkce: false },
   // Long-lived tokens last 60 days: refresh a week ahead; Threads refuses tokens younger than 24 h.
   refreshWindowMs: 7 * 86_400_000,
   minRefreshAgeMs: 86_400_000,

@@ -93,6 +93,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     return true;
   }
 
+  // The app access token (GET, client_credentials): "TH|<app id>|<token>".
+  if (path === "/oauth/access_token" && req.method === "GET") {
+    if (p.get("client_id") !== THREADS_SANDBOX_CLIENT.clientId || p.get("client_secret") !== THREADS_SANDBOX_CLIENT.clientSecret) {
+      thError(res, 400, "Error validating client secret.", 1);
+      return true;
+    }
+    if (p.get("grant_type") !== "client_credentials") {
+      thError(res, 400, "Unsupported grant_type", 100);
+      return true;
+    }
+    send(res, 200, { access_token: `TH|${THREADS_SANDBOX_CLIENT.clientId}|sandbox-app-token`, token_type: "bearer" });
+    return true;
+  }
   if (path === "/access_token" && req.method === "GET") return exchangeForLongLived(TOKENS, "th_exchange_token", THREADS_SANDBOX_CLIENT.clientSecret, req, res, p);
   if (path === "/refresh_access_token" && req.method === "GET") return refreshLongLived(threadsSandbox, TOKENS, "th_refresh_token", req, res, p, MIN_REFRESH_AGE);
 

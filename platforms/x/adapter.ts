@@ -331,7 +331,7 @@ export const xAdapterModule: AdapterModule = {
   sandboxKey: "x",
   legacyColumns: { userId: "twitterUserId", username: "twitterUsername" },
   renewal: "refresh-token",
-  pkce: true,
+  connect: { kind: "oauth2", pkce: true },
   // X access tokens live 2 hours: refresh within 5 minutes of expiry (spec).
   refreshWindowMs: 5 * 60_000,
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLATFORM_METAS } from "../../platforms/registry";
+import { DEFAULT_PLATFORM_ID, PLATFORM_METAS } from "../../platforms/registry";
 import { checkPostRules } from "../../platforms/validation";
 import { platformSchema, type Platform } from "./common";
 import { browserTimeZone, dateInZone, isValidTimeZone, parseDate, parseTime, timeInZone } from "./campaign-schedule";
@@ -7,7 +7,7 @@ import { postSourcesSchema, type PostSource } from "./post-sources";
 import { mediaInfoSchema, type MediaInfo, type Post } from "./posts";
 
 // Texts, defaults and bounds are the spec's (SPEC.md sections 5 and 9).
-export const CAMPAIGN_DEFAULTS = { post_count: 5, duration: 7, platforms: ["twitter"] as Platform[], start_time: "09:00" };
+export const CAMPAIGN_DEFAULTS = { post_count: 5, duration: 7, platforms: [DEFAULT_PLATFORM_ID] as Platform[], start_time: "09:00" };
 export const CAMPAIGN_BOUNDS = { post_count: { min: 1, max: 30 }, duration: { min: 1, max: 90 } };
 
 /** Per-platform length limit of a post including its hashtags (X counts them in its 280). */

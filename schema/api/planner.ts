@@ -1,3 +1,4 @@
+import { DEFAULT_PLATFORM_ID } from "../../platforms/registry";
 import { z } from "zod";
 import { idParam, platformSchema, type Platform } from "./common";
 import { isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
@@ -28,7 +29,7 @@ export type SlotsResponse = { time_zone: string | null; slots: PostingSlot[] };
 /** POST /api/projects/:projectId/queue: a post into the next free slot of its network. */
 export const queuePostSchema = z.object({
   content: contentSchema,
-  platform: platformSchema.default("twitter"),
+  platform: platformSchema.default(DEFAULT_PLATFORM_ID),
   hashtags: z.array(hashtagSchema).max(30).default([]),
   media_info: mediaInfoSchema.nullable().optional(),
 });
@@ -55,7 +56,7 @@ export const recurrenceSchema = z
 /** POST /api/projects/:projectId/series */
 export const createSeriesSchema = z.object({
   content: contentSchema,
-  platform: platformSchema.default("twitter"),
+  platform: platformSchema.default(DEFAULT_PLATFORM_ID),
   hashtags: z.array(hashtagSchema).max(30).default([]),
   media_info: mediaInfoSchema.nullable().optional(),
   recurrence: recurrenceSchema,

@@ -1,3 +1,4 @@
+import { DEFAULT_PLATFORM_ID } from "../../platforms/registry";
 import { z } from "zod";
 import { postSourcesSchema, type PostSource } from "./post-sources";
 import { platformSchema, type Platform } from "./common";
@@ -44,7 +45,7 @@ const hashtagSchema = z
 
 export const createPostSchema = z.object({
   content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long"),
-  platform: platformSchema.default("twitter"),
+  platform: platformSchema.default(DEFAULT_PLATFORM_ID),
   hashtags: z.array(hashtagSchema).max(30).default([]),
   /** ISO instant; omitted for "Post Now". */
   scheduled_for: scheduledForSchema.optional(),

@@ -51,9 +51,10 @@ export const oauthStates = sqliteTable("oauth_states", {
   meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
 });
 
-// Mastodon: the app registers itself once per instance (POST /api/v1/apps) and every brand
-// connecting to that instance reuses the client (decision 140). The secret is encrypted.
-export const mastodonApps = sqliteTable("mastodon_apps", {
+// Networks made of many servers ("instance" connect, decision 233): the app registers itself once
+// per server and redirect URI, and every brand connecting there reuses the client (decision 140).
+// The secret is encrypted. The table keeps the name it was created with (a stored name).
+export const instanceApps = sqliteTable("mastodon_apps", {
   // "<instance url> <redirect uri>": a registration is bound to its redirect URI.
   id: text("id").primaryKey(),
   instanceUrl: text("instance_url").notNull(),

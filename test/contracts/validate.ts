@@ -42,6 +42,12 @@ export type Contract = {
   /** Each document the contract was written from, with the date it was read (YYYY-MM-DD). */
   sources: readonly { url: string; read: string; note?: string }[];
   endpoints: readonly ContractEndpoint[];
+  /**
+   * The API version Brandpilot sends (a path segment or a header) and the date the service stops
+   * answering it (null: none announced), with where that date was read. `npm run contracts`
+   * flags a version within 90 days of its sunset (decision 234).
+   */
+  apiVersions?: readonly { name: string; sunset: string | null; source: string }[];
   /** A prefix of the sandbox's paths that is not part of the API (Mastodon's /i/<instance host>), as a regular expression. */
   sandboxPathPrefix?: string;
   /** Shared schemas endpoints refer to with { $ref: "#/definitions/Name" }. */

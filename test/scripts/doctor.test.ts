@@ -8,6 +8,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakes } from "../fakes/server";
 import { takeViolations } from "../contracts/ai-services";
+// Every request that reaches the platform sandbox is checked against its network's contract.
+import "../fakes/contract-log.ts";
+import { FACEBOOK_SANDBOX_CLIENT } from "../../platforms/facebook/meta";
+import { LINKEDIN_SANDBOX_CLIENT } from "../../platforms/linkedin/meta";
+import { THREADS_SANDBOX_CLIENT } from "../../platforms/threads/meta";
 
 const root = path.resolve(import.meta.dirname, "../..");
 let fakes: { url: string; close: () => Promise<void> };
@@ -65,6 +70,42 @@ describe("npm run doctor", () => {
     expect(line(r.out, "TOKEN_ENCRYPTION_KEY")).toMatch(/missing/);
     expect(line(r.out, "network twitter")).toMatch(/wrong\s+only part of the app credentials: X_CLIENT_SECRET missing/);
     expect(r.out).toContain("fix: set X_CLIENT_SECRET");
+  });
+
+  it("a network's app credentials: its own app-token endpoint is asked (within its contract); a wrong secret is named with its fix", async () => {
+    const { seq } = (await (await fetch(`${fakes.url}/_contracts`)).json()) as { seq: number };
+    const networks = {
+      FACEBOOK_CLIENT_ID: FACEBOOK_SANDBOX_CLIENT.clientId,
+      FACEBOOK_CLIENT_SECRET: FACEBOOK_SANDBOX_CLIENT.clientSecret,
+      FACEBOOK_GRAPH_BASE: `${fakes.url}/facebook`,
+      THREADS_CLIENT_ID: THREADS_SANDBOX_CLIENT.clientId,
+      THREADS_CLIENT_SECRET: THREADS_SANDBOX_CLIENT.clientSecret,
+      THREADS_GRAPH_BASE: `${fakes.url}/threads`,
+      LINKEDIN_CLIENT_ID: LINKEDIN_SANDBOX_CLIENT.clientId,
+      LINKEDIN_CLIENT_SECRET: LINKEDIN_SANDBOX_CLIENT.clientSecret,
+      LINKEDIN_AUTH_BASE: `${fakes.url}/linkedin`,
+      X_CLIENT_ID: "x-app",
+      X_CLIENT_SECRET: "x-secret",
+    };
+    const ok = await doctor(networks);
+    expect(ok.code, ok.out).toBe(0);
+    expect(line(ok.out, "network facebook")).toMatch(/OK\s+FACEBOOK_CLIENT_ID, FACEBOOK_CLIENT_SECRET set; the app token endpoint issued a token/);
+    expect(line(ok.out, "network threads")).toMatch(/OK\s+THREADS_CLIENT_ID, THREADS_CLIENT_SECRET set; the app token endpoint issued a token/);
+    expect(line(ok.out, "network linkedin")).toMatch(/OK\s+.*LinkedIn knows the app/);
+    // X's OAuth 2.0 client has no app-token endpoint (its bearer token takes the consumer keys).
+    expect(line(ok.out, "network twitter")).toMatch(/OK\s+X_CLIENT_ID, X_CLIENT_SECRET set \(the network has no app-token endpoint/);
+
+    const wrong = await doctor({ ...networks, THREADS_CLIENT_SECRET: "not-the-secret", LINKEDIN_CLIENT_SECRET: "not-the-secret" });
+    expect(wrong.code).toBe(1);
+    expect(line(wrong.out, "network threads")).toMatch(/wrong\s+Threads refused the app credentials \(HTTP 400\): Error validating client secret/);
+    expect(line(wrong.out, "network linkedin")).toMatch(/wrong\s+LinkedIn refused the app credentials \(HTTP 401\): Client authentication failed/);
+    expect(wrong.out).toContain("fix: check THREADS_CLIENT_ID and THREADS_CLIENT_SECRET against the app in the network's developer portal");
+    expect(line(wrong.out, "network facebook")).toMatch(/OK/);
+
+    // Each call was one the network's contract allows.
+    const { log } = (await (await fetch(`${fakes.url}/_contracts?since=${seq}`)).json()) as { log: { network: string; path: string; problems: string[]; endpoint: string | null }[] };
+    expect(log.map((e) => e.network).sort()).toEqual(["facebook", "facebook", "linkedin", "linkedin", "threads", "threads"]);
+    for (const e of log) expect({ path: e.path, problems: e.problems, known: e.endpoint !== null }).toEqual({ path: e.path, problems: [], known: true });
   });
 
   it("an OpenAI key: one tiny call per task, each within OpenAI's published contract; a shut-down model is wrong", async () => {

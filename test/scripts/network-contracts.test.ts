@@ -1,5 +1,7 @@
 // The contract checker the platform sandbox runs on every request (test/contracts/validate.ts):
 // it must refuse what the services refuse, or the conformance suite proves nothing.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CONTRACTS } from "../contracts/index.ts";
 import { compileContract, type RecordedRequest } from "../contracts/validate.ts";
@@ -66,5 +68,39 @@ describe("contracts", () => {
     expect((await check(req("POST", "/rest/posts", { headers, body: JSON.stringify(post) }))).problems).toEqual([]);
     expect((await check(req("POST", "/rest/posts", { headers: { ...headers, "linkedin-version": "" }, body: JSON.stringify(post) }))).problems.length).toBeGreaterThan(0);
     expect((await check(req("POST", "/rest/posts", { headers, body: JSON.stringify({ ...post, lifecycleState: undefined }) }))).problems.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the API versions the adapters send", () => {
+  it("are the versions their contracts were read for, and none is past its sunset", async () => {
+    const { FACEBOOK_GRAPH_VERSION } = await import("../../platforms/facebook/adapter.ts");
+    const { INSTAGRAM_GRAPH_VERSION } = await import("../../platforms/instagram/adapter.ts");
+    const { THREADS_API_VERSION } = await import("../../platforms/threads/adapter.ts");
+    const { LINKEDIN_DEFAULT_VERSION } = await import("../../platforms/linkedin/adapter.ts");
+    const sent: Record<string, string> = { facebook: FACEBOOK_GRAPH_VERSION, instagram: INSTAGRAM_GRAPH_VERSION, threads: THREADS_API_VERSION, linkedin: LINKEDIN_DEFAULT_VERSION };
+    for (const [network, version] of Object.entries(sent)) {
+      const declared = CONTRACTS[network]!.apiVersions ?? [];
+      expect(declared.map((v) => v.name), network).toEqual([version]);
+      for (const v of declared) {
+        expect(v.source).toMatch(/https:\/\/\S+ \(read \d{4}-\d{2}-\d{2}\)/);
+        if (v.sunset) expect(Date.parse(`${v.sunset}T00:00:00Z`), `${network} ${v.name}`).toBeGreaterThan(Date.parse("2026-11-28T00:00:00Z"));
+      }
+    }
+  });
+
+  it("npm run contracts flags a contract whose API version is within 90 days of its sunset", () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const run = (today: string) => spawnSync(process.execPath, [path.join(root, "scripts/contracts.mjs"), "--today", today], { cwd: root, encoding: "utf8" });
+    // Graph API v22.0 is available until 2027-05-20: 89 days before it, Facebook's and Instagram's contracts are due.
+    const near = run("2027-02-20");
+    const lines = near.stdout.split("\n");
+    const flagOf = (service: string) => lines.find((l) => l.includes(`, ${service})`))?.split(" ")[0];
+    expect(flagOf("meta-graph/facebook"), near.stdout).toBe("SUNSET");
+    expect(flagOf("meta-graph/instagram")).toBe("SUNSET");
+    expect(near.stdout).toContain("API version v22.0 is sunset on 2027-05-20");
+    expect(flagOf("linkedin")).toBe("ok");
+    expect(near.status).toBe(1);
+    // A day earlier than 90 days before it, nothing is flagged for it.
+    expect(run("2027-02-18").stdout.split("\n").find((l) => l.includes(", meta-graph/facebook)"))?.split(" ")[0]).toBe("ok");
   });
 });

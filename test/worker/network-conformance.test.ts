@@ -10,7 +10,7 @@ import { PLATFORM_METAS, platformMeta } from "../../platforms/registry";
 import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getDb } from "../../worker/lib/db";
 import { getPublishingCredentials, type PublishingCredentials } from "../../worker/services/social-credentials";
-import { signIn, type TestUser } from "./helpers";
+import { json, signIn, type TestUser } from "./helpers";
 import { photo } from "./image-publish-kit";
 import { connectNetwork, networkControl, networkState, sandboxAccountName, uname } from "./network-helpers";
 import { putPublicMedia } from "./public-media";
@@ -59,7 +59,7 @@ describe.each(NETWORKS)("%s conforms", (id: SocialPlatform) => {
     started = Date.now();
     user = await signIn();
     username = uname();
-    await connectNetwork(user, id, username, meta.connect === "instance" ? { instance: "mastodon.example" } : {});
+    await connectNetwork(user, id, username);
     creds = await getPublishingCredentials(getDb(env.DB), env, user.projectId, id);
     adapter = platformFor(env, id, creds.accountMeta);
   });
@@ -68,6 +68,24 @@ describe.each(NETWORKS)("%s conforms", (id: SocialPlatform) => {
     expect(creds.platformUserId).not.toBe("");
     const row = await env.DB.prepare("select platform_user_id, token_status from social_accounts where project_id = ? and platform = ?").bind(user.projectId, id).first<{ platform_user_id: string; token_status: string }>();
     expect(row).toEqual({ platform_user_id: creds.platformUserId, token_status: "active" });
+  });
+
+  it("declares its connect kind as data the SPA and the connect service agree on, and the other flows refuse it", async () => {
+    const kind = module.connect.kind;
+    // The SPA's meta.connect and the Worker's capability name the same flow.
+    expect({ oauth: "oauth2", "app-password": "app-password", instance: "instance" }[meta.connect as string]).toBe(kind);
+    const start = await json(user, "GET", `/api/oauth/${id}/start?projectId=${user.projectId}`);
+    if (kind === "app-password") {
+      expect(start.status).toBe(400);
+      expect(((await start.json()) as { error: { message: string } }).error.message).toBe(module.connect.notOAuthMessage);
+    } else {
+      // Without the user's server an instance network cannot start: it asks for one.
+      expect(start.status).toBe(kind === "instance" ? 400 : 200);
+      if (kind === "instance") expect(((await start.json()) as { error: { message: string } }).error.message).toBe(module.connect.invalidMessage);
+      // The handle + app password route answers a network that does not connect that way like an unknown one.
+      const appPassword = await json(user, "POST", `/api/projects/${user.projectId}/social-accounts/${id}`, { identifier: "someone.example", password: "abcd-efgh-ijkl-mnop" });
+      expect(appPassword.status).toBe(404);
+    }
   });
 
   it("publishes a text post, or refuses one when the network needs an image", async () => {

@@ -55,10 +55,12 @@ export async function approveAtSandbox(user: TestUser, network: SocialPlatform, 
 
 /** Connects `network` for the user's project through the sandbox; returns the account view. */
 export async function connectNetwork(user: TestUser, network: SocialPlatform, username = uname(), opts: { instance?: string } = {}): Promise<SocialAccount> {
-  if (network === "bluesky") {
-    return ok<SocialAccount>(await json(user, "POST", `/api/projects/${user.projectId}/social-accounts/bluesky`, { identifier: `${username}.bsky.social`, password: APP_PASSWORD }), "bluesky connect");
+  // Whatever the network's connect kind says (decision 233), as the SPA does it.
+  const kind = ADAPTERS[network].connect.kind;
+  if (kind === "app-password") {
+    return ok<SocialAccount>(await json(user, "POST", `/api/projects/${user.projectId}/social-accounts/${network}`, { identifier: `${username}.bsky.social`, password: APP_PASSWORD }), "app-password connect");
   }
-  const { code, state } = await approveAtSandbox(user, network, username, { instance: network === "mastodon" ? (opts.instance ?? "mastodon.example") : undefined });
+  const { code, state } = await approveAtSandbox(user, network, username, { instance: kind === "instance" ? (opts.instance ?? "mastodon.example") : undefined });
   const done = await ok<SocialAccount | AccountChoice>(await json(user, "POST", `/api/oauth/${network}/callback`, { code, state }), "callback");
   if (!("choice" in done)) return done;
   const page = done.options.find((o) => o.name === `${username} Page`) ?? done.options[0]!;

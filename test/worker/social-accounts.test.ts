@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { decryptToken } from "../../worker/lib/token-crypto";
 import { expectError, json, signIn } from "./helpers";
 import { connectAccount, rawAccountRow } from "./social-helpers";
+import { connectNetwork } from "./network-helpers";
 
 const uname = () => `a${crypto.randomUUID().slice(0, 8)}`;
 
@@ -88,5 +89,46 @@ describe("social accounts API", () => {
     const res = await json({ ...user, headers: { ...user.headers, origin: "https://evil.example" } }, "DELETE", `/api/social-accounts/${x.id}`);
     await expectError(res, 403);
     expect((await rawAccountRow(x.id)).id).toBe(x.id);
+  });
+});
+
+describe("reconnect_by (the dashboard's reconnect notice)", () => {
+  const DAY = 86_400_000;
+  const view = async (user: Awaited<ReturnType<typeof signIn>>, id: string) => {
+    const list = (await (await json(user, "GET", `/api/projects/${user.projectId}/social-accounts`)).json()) as { id: string; reconnect_by: number | null; expires_at: number | null }[];
+    return list.find((a) => a.id === id)!;
+  };
+  const setRow = (id: string, values: { expires_at?: number | null; token_status?: string; refresh_token_enc?: string | null }) =>
+    env.DB.prepare(`update social_accounts set ${Object.keys(values).map((k) => `${k} = ?`).join(", ")} where id = ?`).bind(...Object.values(values), id).run();
+
+  it("is the account's own expiry once it is within 7 days and the token cannot be renewed; null otherwise", async () => {
+    const user = await signIn();
+    // LinkedIn's standard app: no refresh token, 60-day tokens (decision 196).
+    const li = await connectNetwork(user, "linkedin", uname());
+    expect((await rawAccountRow(li.id)).refresh_token_enc).toBeNull();
+    const far = Date.now() + 30 * DAY;
+    await setRow(li.id, { expires_at: far });
+    expect(await view(user, li.id)).toMatchObject({ expires_at: far, reconnect_by: null });
+    const near = Date.now() + 3 * DAY + 12_345;
+    await setRow(li.id, { expires_at: near });
+    expect(await view(user, li.id)).toMatchObject({ expires_at: near, reconnect_by: near });
+    // Already flagged for reconnecting (revoked): the status says so, not the notice.
+    await setRow(li.id, { token_status: "reconnect_needed" });
+    expect((await view(user, li.id)).reconnect_by).toBeNull();
+    // A token that does not expire has nothing to remind of.
+    await setRow(li.id, { token_status: "active", expires_at: null });
+    expect((await view(user, li.id)).reconnect_by).toBeNull();
+  });
+
+  it("is null for a token the app renews itself, however close its expiry", async () => {
+    const user = await signIn();
+    const x = await connectAccount(user, "twitter", uname());
+    expect((await rawAccountRow(x.id)).refresh_token_enc).not.toBeNull();
+    await setRow(x.id, { expires_at: Date.now() + 2 * DAY });
+    expect((await view(user, x.id)).reconnect_by).toBeNull();
+    // Without its refresh token the same account must be reconnected.
+    const at = Date.now() + 2 * DAY;
+    await setRow(x.id, { expires_at: at, refresh_token_enc: null });
+    expect((await view(user, x.id)).reconnect_by).toBe(at);
   });
 });

@@ -51,7 +51,7 @@ export const socialRoutes = new Hono<AppEnv>()
   )
   .post(
     "/oauth/:platform/choose",
-    describeRoute({ summary: "Finish a connect that asked which account (Facebook: the Page)", responses: { 200: socialAccountResponse } }),
+    describeRoute({ summary: "Finish a connect that asked which account (the network's `connect.choose`, e.g. a Page)", responses: { 200: socialAccountResponse } }),
     requireUser,
     validate("param", z.object({ platform: z.string().max(40) })),
     validate("json", accountChoiceSchema),
@@ -62,7 +62,7 @@ export const socialRoutes = new Hono<AppEnv>()
   )
   .post(
     "/projects/:projectId/social-accounts/:platform",
-    describeRoute({ summary: "Connect a network that signs in with a handle and an app password (Bluesky)", responses: { 200: socialAccountResponse } }),
+    describeRoute({ summary: "Connect a network that signs in with a handle and an app password (`app-password` connect)", responses: { 200: socialAccountResponse } }),
     requireUser,
     validate("param", z.object({ projectId: idParam, platform: z.string().max(40) })),
     validate("json", appPasswordSchema),

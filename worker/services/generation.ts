@@ -9,6 +9,7 @@ import { briefSubjects } from "../adapters/ai/brief";
 import { fitsPlatform, fitToPlatform } from "../adapters/ai/post-limits";
 import type { AiEngine, BrainPassage, GeneratedPostDraft, GeneratePostsInput, Insight } from "../adapters/ai/types";
 import type { Env } from "../env";
+import { DEFAULT_PLATFORM_ID } from "../../platforms/registry";
 import type { Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { ownedProject } from "../lib/ownership";
@@ -237,8 +238,8 @@ export async function generateContent(
 ): Promise<GenerateResponse> {
   const project = await ownedProject(db, userId, projectId);
   const isCampaign = input.type === "campaign";
-  // Spec: a single post is 1 post on twitter (unless the caller picks a platform).
-  const platforms: Platform[] = input.platforms?.length ? [...new Set(input.platforms)] : ["twitter"];
+  // Spec: a single post is 1 post on the default network (unless the caller picks a platform).
+  const platforms: Platform[] = input.platforms?.length ? [...new Set(input.platforms)] : [DEFAULT_PLATFORM_ID];
   const count = isCampaign ? (input.count ?? 5) : 1;
   const ctx = await brainContext(db, env, engine, projectId, input.prompt, count);
   const { context, insights, passages } = ctx;

@@ -11,6 +11,7 @@ import type { Action } from "../../schema/api/permissions";
 import { socialAccounts } from "../../schema/db/social";
 import type { createPostSchema, listPostsQuery, MediaInfo, Post, PostStatus, updatePostSchema } from "../../schema/api/posts";
 import type { Platform } from "../../schema/api/common";
+import { platformMeta } from "../../platforms/registry";
 import { plainBatch, reusedStatement, type Db } from "../lib/db";
 import type { Env } from "../env";
 import { assertPostRules } from "./post-rules";
@@ -119,7 +120,7 @@ export async function hasConnectedAccount(db: Db, projectId: string, platform: P
 }
 
 export function noAccountMessage(platform: Platform): string {
-  return platform === "twitter" ? "Please connect a Twitter account first" : `No connected ${platform} account found`;
+  return platformMeta(platform).noAccountMessage ?? `No connected ${platform} account found`;
 }
 
 /**

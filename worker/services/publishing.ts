@@ -22,7 +22,7 @@ import type { Env, PublishJob } from "../env";
 import { getDb, type Db } from "../lib/db";
 import { ApiError } from "../lib/errors";
 import { isSocialPlatform, platformFor, type SocialPlatform } from "../../platforms/adapters";
-import { isPlatformId, platformMeta } from "../../platforms/registry";
+import { DEFAULT_PLATFORM_ID, isPlatformId, platformMeta } from "../../platforms/registry";
 import { composeWithHashtags } from "../../platforms/shared/meta";
 import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getPublishingCredentials, markReconnectNeeded, type PublishingCredentials } from "./social-credentials";
@@ -40,7 +40,7 @@ export type PublishOutcome =
 type PostRow = typeof posts.$inferSelect;
 
 /** The text sent to the platform: content plus hashtags, joined as that network's meta says. */
-export function composePostText(content: string, hashtags: string[], platform: string = "twitter"): string {
+export function composePostText(content: string, hashtags: string[], platform: string = DEFAULT_PLATFORM_ID): string {
   return isPlatformId(platform) ? platformMeta(platform).rules.composeText(content, hashtags) : composeWithHashtags(content, hashtags);
 }
 

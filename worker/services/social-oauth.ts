@@ -1,4 +1,4 @@
-// OAuth connect for X and Instagram, entirely in the Worker (no secret reaches the browser).
+// OAuth connect ("oauth2" networks, decision 233), entirely in the Worker (no secret reaches the browser).
 // Security rules: PKCE S256 with the verifier kept server-side; a one-time `state` row that
 // expires after 10 minutes, is bound to the user who started the flow and is deleted on first
 // use (a reused, foreign or expired state is refused); the exact redirect URI given at start is
@@ -36,6 +36,11 @@ export function networkAvailability(env: Env): { id: string; configured: boolean
   return PLATFORM_METAS.map((m) => ({ id: m.id, configured: m.connect !== "placeholder" && isSocialPlatform(m.id) && isPlatformConfigured(env, m.id) }));
 }
 
+const usesPkce = (platform: SocialPlatform): boolean => {
+  const connect = ADAPTERS[platform].connect;
+  return connect.kind !== "app-password" && (connect.kind === "instance" || connect.pkce);
+};
+
 export const callbackPath = (platform: SocialPlatform) => `/auth/${platform}/callback`;
 
 async function pkceChallenge(verifier: string): Promise<string> {
@@ -54,8 +59,8 @@ export async function startOAuth(
   const adapter = platformFor(env, platform);
   const redirectUri = `${input.origin.replace(/\/+$/, "")}${callbackPath(platform)}`;
   const state = `${platform}_${randomToken(24)}`;
-  // PKCE: 32 random bytes, URL-safe base64 (43 chars), S256, where the network uses it (X; not Instagram Login).
-  const codeVerifier = ADAPTERS[platform].pkce ? randomToken(32) : null;
+  // PKCE: 32 random bytes, URL-safe base64 (43 chars), S256, where the network's connect says so.
+  const codeVerifier = usesPkce(platform) ? randomToken(32) : null;
   const now = Date.now();
   await db.batch([
     db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
@@ -90,7 +95,7 @@ export async function completeOAuth(
     : undefined;
   if (error) throw badRequest(SOCIAL_TEXTS.authFailed);
   if (!row || row.platform !== platform || row.expiresAt < Date.now()) throw badRequest(SOCIAL_TEXTS.invalidState);
-  if (ADAPTERS[platform].pkce && (!row.codeVerifier || !row.state.startsWith(`${platform}_`))) throw badRequest(SOCIAL_TEXTS.missingAuthState);
+  if (usesPkce(platform) && (!row.codeVerifier || !row.state.startsWith(`${platform}_`))) throw badRequest(SOCIAL_TEXTS.missingAuthState);
   if (!row.projectId) throw badRequest(SOCIAL_TEXTS.missingProject);
   if (!code) throw badRequest(SOCIAL_TEXTS.authFailed);
   await ownedProject(db, input.userId, row.projectId, "networks");
@@ -135,7 +140,7 @@ export async function completeOAuth(
   return toAccountView(inserted!);
 }
 
-/** The network's legacy account columns (X's and Instagram's own), filled as before; none for the others. */
+/** The network's legacy account columns (its adapter module names them), filled as before; none for most. */
 function legacyValues(platform: SocialPlatform, account: { id: string; username: string }): Partial<typeof socialAccounts.$inferInsert> {
   const legacy = ADAPTERS[platform].legacyColumns;
   return legacy ? { [legacy.userId]: account.id, [legacy.username]: account.username || null } : {};

@@ -2,6 +2,7 @@ import { Button, Field, HStack, Input, NativeSelect, Text } from "@chakra-ui/rea
 import { useCallback, useMemo, useState } from "react";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
 import type { BulkResponse } from "../../../schema/api/planner";
+import { DEFAULT_PLATFORM_ID } from "../../../platforms/registry";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
@@ -39,7 +40,7 @@ function describe(p: Pending, n: number): string {
 
 export function BulkBar({ projectId, timeZone, selection, onDone }: { projectId: string; timeZone: string; selection: Selection; onDone: () => void }) {
   const [days, setDays] = useState("1");
-  const [platform, setPlatform] = useState<Platform>("twitter");
+  const [platform, setPlatform] = useState<Platform>(DEFAULT_PLATFORM_ID);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const n = selection.selected.size;

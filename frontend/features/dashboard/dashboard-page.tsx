@@ -11,6 +11,7 @@ import { STATUS_COLORS } from "../calendar/post-card";
 import { usePostActions } from "../calendar/use-post-actions";
 import { DashboardContentFrame, DashboardHeading, DashboardLayout, DashboardStats, QuickActions, UpcomingCard, UpcomingLoading } from "./dashboard-frame";
 import { useDashboard } from "./use-dashboard";
+import { ReconnectNotices } from "../social/reconnect-notices";
 
 // The edit dialog (with the post schemas it validates against) loads when it is first wanted, not
 // with the screen: its code is not needed to paint the dashboard, and evaluating it at start-up
@@ -51,6 +52,8 @@ export default function DashboardPage() {
   return (
     <DashboardLayout>
       <DashboardHeading projectName={project.name} />
+      {/* Accounts whose access ends within a week and cannot be renewed (decision 196). */}
+      <ReconnectNotices projectId={project.id} />
       {/* The user's own figures first (on a phone they were below the fold, issue 26). */}
       <DashboardStats figures={pending ? null : (data ?? null)} failed={failed} />
       {!(dismissed && data && allDone(data.progress)) && (

@@ -10,6 +10,7 @@ import type { Contract } from "../validate.ts";
 const READ = "2026-11-27";
 const L = {
   oauth: "https://learn.microsoft.com/en-us/linkedin/shared/authentication/authorization-code-flow",
+  clientCredentials: "https://learn.microsoft.com/en-us/linkedin/shared/authentication/client-credentials-flow",
   refresh: "https://learn.microsoft.com/en-us/linkedin/shared/authentication/programmatic-refresh-tokens",
   oidc: "https://learn.microsoft.com/en-us/linkedin/consumer/integrations/self-serve/sign-in-with-linkedin-v2",
   versioning: "https://learn.microsoft.com/en-us/linkedin/marketing/versioning",
@@ -24,6 +25,8 @@ const SCOPES = ["openid", "profile", "email", "w_member_social", "r_member_socia
 
 export const linkedinContract: Contract = {
   service: "linkedin",
+  // Each monthly version is supported at least one year (202510 sunsets 2026-10-15).
+  apiVersions: [{ name: "202610", sunset: "2027-10-15", source: `${L.versioning} (read 2026-11-28): versions supported a minimum of one year; https://learn.microsoft.com/en-us/linkedin/marketing/integrations/migrations` }],
   title: "LinkedIn OAuth 2.0, userinfo and Community Management APIs (hand-written from Microsoft Learn)",
   sources: Object.values(L).map((url) => ({ url, read: READ })),
   endpoints: [
@@ -48,11 +51,12 @@ export const linkedinContract: Contract = {
         oneOf: [
           { required: ["grant_type", "code", "redirect_uri", "client_id", "client_secret"], properties: { grant_type: { const: "authorization_code" } } },
           { required: ["grant_type", "refresh_token", "client_id", "client_secret"], properties: { grant_type: { const: "refresh_token" } } },
+          { required: ["grant_type", "client_id", "client_secret"], properties: { grant_type: { const: "client_credentials" } }, not: { anyOf: [{ required: ["code"] }, { required: ["refresh_token"] }] } },
         ],
-        properties: { grant_type: { enum: ["authorization_code", "refresh_token"] }, code: { type: "string" }, redirect_uri: { type: "string", format: "uri" }, client_id: { type: "string" }, client_secret: { type: "string" }, refresh_token: { type: "string" } },
+        properties: { grant_type: { enum: ["authorization_code", "refresh_token", "client_credentials"] }, code: { type: "string" }, redirect_uri: { type: "string", format: "uri" }, client_id: { type: "string" }, client_secret: { type: "string" }, refresh_token: { type: "string" } },
         additionalProperties: false,
       },
-      source: `${L.oauth} (read ${READ}) Step 3; ${L.refresh} (refresh_token grant, approved partners only)`,
+      source: `${L.oauth} (read ${READ}) Step 3; ${L.refresh} (refresh_token grant, approved partners only); ${L.clientCredentials} (read 2026-11-28) Step 2 (client_credentials: the doctor's check, decision 234)`,
     },
     { method: "GET", path: "/v2/userinfo", headers: { authorization: "^Bearer \\S+$" }, source: `${L.oidc} (read ${READ}) "API Request to Retrieve Member Details"` },
     {

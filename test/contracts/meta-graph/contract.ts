@@ -1,9 +1,9 @@
 // Meta's Graph APIs as Brandpilot calls them: Instagram API with Instagram Login
-// (graph.instagram.com, api.instagram.com), the Threads API (graph.threads.net) and the Facebook
+// (graph.instagram.com, api.instagram.com), the Threads API (graph.threads.com; graph.threads.net answers too) and the Facebook
 // Pages API (graph.facebook.com). Meta publishes no machine-readable description of these, so
 // this contract is hand-written: each endpoint cites the reference page it comes from (read
 // 2026-11-27). Paths are as the sandbox serves each host: Instagram's graph.instagram.com is
-// /graph, api.instagram.com and www.instagram.com are /; graph.threads.net and
+// /graph, api.instagram.com and www.instagram.com are /; graph.threads.com and
 // graph.facebook.com are / (docs/decisions/198).
 import type { Contract, ContractEndpoint, JsonSchema } from "../validate.ts";
 
@@ -24,9 +24,12 @@ const IG = {
   tokens: "https://developers.facebook.com/docs/instagram-platform/reference/refresh_access_token",
 };
 const V = "v22.0";
+/** Graph API versions and their "available until" dates (Instagram and Facebook share them). */
+const GRAPH_VERSIONS = "https://developers.facebook.com/docs/graph-api/changelog/versions/ (read 2026-11-28): v22.0 available until 2027-05-20; current v26.0";
 
 export const instagramContract: Contract = {
   service: "meta-graph/instagram",
+  apiVersions: [{ name: V, sunset: "2027-05-20", source: GRAPH_VERSIONS }],
   title: "Instagram API with Instagram Login (hand-written from Meta's reference)",
   sources: Object.values(IG).map((url) => ({ url, read: READ })),
   endpoints: [
@@ -125,11 +128,15 @@ const TH = {
   posts: "https://developers.facebook.com/docs/threads/posts",
   retrieve: "https://developers.facebook.com/docs/threads/threads-media",
   insights: "https://developers.facebook.com/docs/threads/insights",
+  appToken: "https://developers.facebook.com/documentation/threads/get-started/app-access-tokens",
+  reference: "https://developers.facebook.com/documentation/threads/reference",
 };
 const TV = "v1.0";
 
 export const threadsContract: Contract = {
   service: "meta-graph/threads",
+  // Threads API versions are not on the Graph API schedule; none has announced a sunset.
+  apiVersions: [{ name: TV, sunset: null, source: `${TH.reference} (read 2026-11-28): graph.threads.com or graph.threads.net, v1.0` }],
   title: "Threads API (hand-written from Meta's reference)",
   sources: Object.values(TH).map((url) => ({ url, read: READ })),
   endpoints: [
@@ -138,14 +145,20 @@ export const threadsContract: Contract = {
       path: "/oauth/authorize",
       browser: true,
       query: obj({ client_id: str, redirect_uri: { type: "string", format: "uri" }, scope: { type: "string", pattern: "^threads_[a-z_]+(,threads_[a-z_]+)*$" }, response_type: { const: "code" }, state: str }, ["client_id", "redirect_uri", "scope", "response_type"]),
-      source: `${TH.auth} (read ${READ}) "Authorization window" (threads.net/oauth/authorize)`,
+      source: `${TH.auth} (read ${READ}) "Authorization window" (threads.com/oauth/authorize)`,
     },
     {
       method: "POST",
       path: "/oauth/access_token",
       contentTypes: FORM,
       body: obj({ client_id: str, client_secret: str, grant_type: { const: "authorization_code" }, redirect_uri: { type: "string", format: "uri" }, code: str }, ["client_id", "client_secret", "grant_type", "redirect_uri", "code"]),
-      source: `${TH.auth} (read ${READ}) "Exchange the code for a token" (POST graph.threads.net/oauth/access_token)`,
+      source: `${TH.auth} (read ${READ}) "Exchange the code for a token" (POST graph.threads.com/oauth/access_token)`,
+    },
+    {
+      method: "GET",
+      path: "/oauth/access_token",
+      query: obj({ client_id: str, client_secret: str, grant_type: { const: "client_credentials" } }, ["client_id", "client_secret", "grant_type"]),
+      source: `${TH.appToken} (read 2026-11-28) "Generating an app access token" (the doctor's credential check, decision 234)`,
     },
     {
       method: "GET",
@@ -231,6 +244,7 @@ const FB = {
   posts: "https://developers.facebook.com/docs/pages-api/posts",
   photos: "https://developers.facebook.com/docs/graph-api/reference/page/photos",
   post: "https://developers.facebook.com/docs/graph-api/reference/pagepost",
+  appToken: "https://developers.facebook.com/docs/facebook-login/guides/access-tokens#apptokens",
 };
 
 const fbToken: ContractEndpoint = {
@@ -241,8 +255,10 @@ const fbToken: ContractEndpoint = {
     oneOf: [
       { required: ["client_id", "client_secret", "redirect_uri", "code"], not: { required: ["grant_type"] } },
       { required: ["grant_type", "client_id", "client_secret", "fb_exchange_token"], properties: { grant_type: { const: "fb_exchange_token" } } },
+      // The app access token (the doctor's credential check, decision 234).
+      { required: ["grant_type", "client_id", "client_secret"], properties: { grant_type: { const: "client_credentials" } }, not: { anyOf: [{ required: ["code"] }, { required: ["fb_exchange_token"] }] } },
     ],
-    properties: { client_id: str, client_secret: str, redirect_uri: { type: "string", format: "uri" }, code: str, grant_type: { const: "fb_exchange_token" }, fb_exchange_token: str },
+    properties: { client_id: str, client_secret: str, redirect_uri: { type: "string", format: "uri" }, code: str, grant_type: { enum: ["fb_exchange_token", "client_credentials"] }, fb_exchange_token: str },
     additionalProperties: false,
   },
   source: `${FB.login} (read ${READ}) "Exchanging code for an access token"; ${FB.longLived} (grant_type=fb_exchange_token)`,
@@ -250,6 +266,7 @@ const fbToken: ContractEndpoint = {
 
 export const facebookContract: Contract = {
   service: "meta-graph/facebook",
+  apiVersions: [{ name: V, sunset: "2027-05-20", source: GRAPH_VERSIONS }],
   title: "Facebook Login and Pages API (hand-written from Meta's reference)",
   sources: Object.values(FB).map((url) => ({ url, read: READ })),
   endpoints: [
