@@ -27,7 +27,7 @@ import { apiKeyRoutes } from "./routes/api-keys";
 import { v1Routes } from "./routes/v1";
 import { webhookRoutes } from "./routes/webhooks";
 
-// Routes are chained so `AppType` carries every path and schema to the typed client (hc).
+// The app's API: session-authenticated routes under /api (the SPA calls them with request<T>, decision 250).
 const api = new Hono<AppEnv>()
   .use("*", async (c, next) => {
     c.set("db", getDb(c.env.DB));
@@ -98,5 +98,3 @@ app.onError((err, c) => {
   console.error("unhandled error", err);
   return c.json(errorBody("internal", "Something went wrong. Please try again."), 500);
 });
-
-export type AppType = typeof api;

@@ -1,11 +1,5 @@
-import { hc } from "hono/client";
-import type { AppType } from "../../worker/app";
 import type { ApiErrorBody } from "../../schema/api/common";
 import { isErrorCode, type ErrorCode } from "../../schema/api/errors";
-
-/** Typed client for the Worker's API (paths and bodies come from the Worker's route table). */
-// Pure: the bundler drops the client from the initial chunk while no screen uses it (030).
-export const api = /* @__PURE__ */ hc<AppType>("/api", { init: { credentials: "same-origin" } });
 
 /** Failures the browser reports before any server answer (no connection, an aborted upload). */
 export type ClientErrorCode = "network" | "aborted";
@@ -41,7 +35,7 @@ export async function unwrap<T>(res: Response | Promise<Response>): Promise<T> {
   );
 }
 
-/** Plain JSON request for places the typed client cannot describe (uploads, SWR keys). */
+/** A JSON request to the API (decision 250): the body and answer types come from schema/api. */
 export function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.body && typeof init.body === "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
