@@ -438,7 +438,8 @@ async function main() {
   }
   writeFileSync(stateFile, JSON.stringify({ appOrigin, vectorize: useVectorize, ...(vectorizeIndex ? { vectorizeIndex, vectorizeDimensions: dims } : {}), ...(clerkHost ? { clerkFrontendApi: clerkHost } : {}) }, null, 2));
   say(`done: ${appOrigin}`);
-  say("plans: sign-in, pages and publishing fit the Workers Free plan; see README \"Which plan\" for the routes that need Workers Paid.");
+  // Measured in decisions 179 and 232 (the Free plan's 10 ms holds for queue batches and cron ticks too).
+  say("plans: with Clerk sign-in and Workers AI or OpenAI, the pages a signed-in user reads fit the Workers Free plan; built-in accounts (PBKDF2), the local engine, publishing in batches of 10 and document ingest (a 2 MB PDF: about 2 s in the upload request) need Workers Paid: README \"Which plan\".");
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

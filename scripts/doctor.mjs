@@ -79,6 +79,17 @@ async function checkAi(vars, lists, production) {
       const dim = embRes.body?.data?.[0]?.embedding?.length;
       rows.push(embRes.status === 200 && dim ? row("AI embeddings", "OK", `${embeddings}: ${dim} dimensions`) : row("AI embeddings", "wrong", `${embeddings}: HTTP ${embRes.status}`, "check OPENAI_EMBEDDING_MODEL"));
     }
+    // Images: the key's model list only. A real image costs money and tens of seconds, so the
+    // doctor does not generate one; a model that is not offered (shut down) would make the Worker
+    // fall back down OPENAI_MODELS.image on every isolate's first image (decision 230).
+    const image = vars.OPENAI_IMAGE_MODEL?.trim();
+    if (!image) rows.push(row("AI image", "default", "brand card for Instagram posts (no image model)", `set OPENAI_IMAGE_MODEL=${lists.OPENAI_MODELS.image[0]} for AI images`));
+    else if (models.status === 200) {
+      const m = listed.get(image);
+      const fallback = lists.OPENAI_MODELS.image.find((x) => x !== image && listed.has(x));
+      if (!m || (m.shutdown_date && m.shutdown_date <= today)) rows.push(row("AI image", "wrong", `${image} is ${m ? `shut down since ${m.shutdown_date}` : "not offered to this key"}${fallback ? `; the Worker falls back to ${fallback}` : ""}`, `set OPENAI_IMAGE_MODEL=${fallback ?? lists.OPENAI_MODELS.image[0]}`));
+      else rows.push(row("AI image", "OK", `${image} offered to this key${m.shutdown_date ? ` (shuts down on ${m.shutdown_date})` : ""}; no image generated (each costs money)`));
+    }
   } catch (err) {
     rows.push(row("AI", "wrong", `${base} unreachable (${err.message})`, "check OPENAI_BASE_URL and the network"));
   }

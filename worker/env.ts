@@ -36,9 +36,9 @@ export type Env = {
   OPENAI_MATCH_THRESHOLD?: string;
   OPENAI_TIMEOUT_MS?: string;
   OPENAI_MAX_RETRIES?: string;
-  /** Images API model for Instagram images (e.g. gpt-image-1, dall-e-3); unset: the brand card (decision 118). */
+  /** Images API model for Instagram images (e.g. gpt-image-2; a shut-down one falls back down OPENAI_MODELS.image, decision 230); unset: the brand card (decision 118). */
   OPENAI_IMAGE_MODEL?: string;
-  /** Images API quality (gpt-image: low|medium|high|auto; dall-e-3: standard|hd). */
+  /** Images API quality (gpt-image: low|medium|high|auto). */
   OPENAI_IMAGE_QUALITY?: string;
   /** Workers AI models (defaults: @cf/meta/llama-3.1-8b-instruct, @cf/baai/bge-base-en-v1.5). */
   WORKERS_AI_CHAT_MODEL?: string;

@@ -49,6 +49,7 @@ const openapi = jsonSchemaOf(readJson<unknown>("openai", "openapi.json")) as Ope
 ajv.addSchema(openapi, "openai");
 type OpenAiModels = {
   shutDown: { models: string[] };
+  deprecated: { models: Record<string, string> };
   reasoningModels: { pattern: string; forbidden: string[] };
 };
 const openAiModels = readJson<OpenAiModels>("openai", "models.json");
@@ -75,7 +76,7 @@ export function openAiRequestProblems(req: { method: string; path: string; conte
   }
   const body = (req.body ?? {}) as Record<string, unknown>;
   const model = typeof body.model === "string" ? body.model : "";
-  if (model && openAiModels.shutDown.models.includes(model)) problems.push(`model "${model}" is shut down (OpenAI deprecations page)`);
+  if (model && openAiModelShutDown(model)) problems.push(`model "${model}" is shut down (OpenAI deprecations page)`);
   if (model && req.path === "/chat/completions" && new RegExp(openAiModels.reasoningModels.pattern).test(model)) {
     for (const field of openAiModels.reasoningModels.forbidden) if (field in body) problems.push(`"${field}" is refused by reasoning model ${model}`);
     if ("temperature" in body && body.temperature !== 1) problems.push(`temperature ${String(body.temperature)} is refused by reasoning model ${model} (only the default is supported)`);
@@ -83,9 +84,15 @@ export function openAiRequestProblems(req: { method: string; path: string; conte
   return problems;
 }
 
-/** Whether the OpenAI contract says this model is shut down (the fake then answers 404 model_not_found). */
-export function openAiModelShutDown(model: string): boolean {
-  return openAiModels.shutDown.models.includes(model);
+/**
+ * Whether the OpenAI contract says this model is shut down (the fake then answers 404
+ * model_not_found): listed as shut down, or deprecated with a shutdown date that has passed, so a
+ * test using a deprecated model starts failing on the day the real service stops serving it.
+ */
+export function openAiModelShutDown(model: string, now = new Date()): boolean {
+  if (openAiModels.shutDown.models.includes(model)) return true;
+  const date = openAiModels.deprecated.models[model];
+  return date !== undefined && now.toISOString().slice(0, 10) >= date;
 }
 
 // ---------------------------------------------------------------------------------------------

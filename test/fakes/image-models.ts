@@ -1,12 +1,14 @@
 // Fakes of the image models (decision 118), refusing what the real services refuse:
 // - OpenAI Images API, POST /openai/v1/images/generations (SDK baseURL FAKES_URL + "/openai/v1"):
-//   per-model sizes (dall-e-2 256/512/1024 square; dall-e-3 1024x1024, 1792x1024, 1024x1792; GPT
-//   image models 1024x1024, 1024x1536, 1536x1024, auto), prompt limits (1000 / 4000 / 32000
-//   characters), `response_format` refused by the GPT image models (they always answer base64),
-//   `output_format`/`background`/`moderation` refused by dall-e, n > 1 refused by dall-e-3, unknown
-//   models 404 — each with OpenAI's error shape { error: { message, type, param, code } }. Answers
-//   real images of the asked size (JPEG or PNG bytes, base64; dall-e's default is a URL served
-//   here). Magic words in the prompt: FAKE_CONTENT_POLICY (the safety refusal, 400),
+//   every request is first checked against OpenAI's published contract (test/contracts/openai/:
+//   CreateImageRequest of openapi.json, and the shut-down models of models.json; decisions 190 and
+//   231): a field the schema does not declare is a 400, a shut-down model (dall-e-2 and dall-e-3
+//   since 2026-05-12, a deprecated one after its date) the 404 model_not_found the API answers,
+//   and either is recorded as a violation that fails the test. Then the GPT image models' own
+//   rules: sizes 1024x1024, 1024x1536, 1536x1024, auto; prompts up to 32000 characters;
+//   `response_format` refused (they always answer base64); unknown models 404 — each with OpenAI's
+//   error shape { error: { message, type, param, code } }. Answers real images of the asked size
+//   (JPEG or PNG bytes, base64). Magic words in the prompt: FAKE_CONTENT_POLICY (the safety refusal, 400),
 //   FAKE_IMAGE_BAD_BYTES (base64 of bytes that are no image), FAKE_IMAGE_SLOW (answers after 3 s),
 //   FAKE_IMAGE_SERVER_ERROR (500). GET /openai/_images/requests?contains=<text> lists requests.
 // - Workers AI text-to-image through /workers-ai/run/<model> (test/fakes/workers-ai-binding.ts):
@@ -18,24 +20,24 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
-import { recordViolation, workersAiRunCheck } from "../contracts/ai-services.ts";
+import { openAiModelShutDown, openAiRequestProblems, recordViolation, workersAiRunCheck } from "../contracts/ai-services.ts";
 import { fnvHash, sendJson, sendOpenAiError } from "./openai-wire.ts";
 import { registerFake } from "./server.ts";
 
-type ModelRules = { sizes: string[]; maxPrompt: number; gpt: boolean; maxN: number; quality: string[] };
-const GPT: Omit<ModelRules, "gpt"> = { sizes: ["1024x1024", "1024x1536", "1536x1024", "auto"], maxPrompt: 32000, maxN: 10, quality: ["low", "medium", "high", "auto"] };
+type ModelRules = { sizes: string[]; maxPrompt: number; maxN: number; quality: string[] };
+const GPT: ModelRules = { sizes: ["1024x1024", "1024x1536", "1536x1024", "auto"], maxPrompt: 32000, maxN: 10, quality: ["low", "medium", "high", "auto"] };
+// The models the Images API serves (CreateImageRequest.model in test/contracts/openai/openapi.json);
+// dall-e-2 and dall-e-3 are listed there but shut down, which the contract check answers first.
 const OPENAI_IMAGE_MODELS: Record<string, ModelRules> = {
-  "dall-e-2": { sizes: ["256x256", "512x512", "1024x1024"], maxPrompt: 1000, gpt: false, maxN: 10, quality: ["standard"] },
-  "dall-e-3": { sizes: ["1024x1024", "1792x1024", "1024x1792"], maxPrompt: 4000, gpt: false, maxN: 1, quality: ["standard", "hd"] },
-  "gpt-image-1": { ...GPT, gpt: true },
-  "gpt-image-1-mini": { ...GPT, gpt: true },
-  "gpt-image-1.5": { ...GPT, gpt: true },
+  "gpt-image-2": GPT,
+  "gpt-image-2-2026-04-21": GPT,
+  "gpt-image-1": GPT,
+  "gpt-image-1-mini": GPT,
+  "gpt-image-1.5": GPT,
 };
-const GPT_ONLY = ["output_format", "output_compression", "background", "moderation", "partial_images", "stream"];
 
 export type ImageRequestLog = { path: string; body: Record<string, unknown>; status: number };
 const log: ImageRequestLog[] = [];
-const served = new Map<string, Buffer>();
 
 function openAiError(res: ServerResponse, status: number, message: string, param: string | null, code: string | null, type = "invalid_request_error") {
   sendOpenAiError(res, status, { message, type, param, code });
@@ -81,12 +83,6 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     sendJson(res, 200, { requests: log.filter((l) => JSON.stringify(l.body).includes(contains)) });
     return true;
   }
-  if (req.method === "GET" && path.startsWith("/_images/file/")) {
-    const bytes = served.get(path.slice("/_images/file/".length));
-    if (!bytes) return false;
-    res.writeHead(200, { "content-type": "image/png" }).end(bytes);
-    return true;
-  }
   if (req.method !== "POST" || path !== "/v1/images/generations") return false;
   let parsed: Record<string, unknown>;
   try {
@@ -104,7 +100,16 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     return true;
   };
   if (!/^Bearer \S+/.test(req.headers.authorization ?? "")) return fail(401, "Incorrect API key provided.", null, "invalid_api_key");
-  // The API's default model when none is given.
+  // The published contract first (decision 231); a test probing the fake itself is not recorded.
+  const problems = openAiRequestProblems({ method: "POST", path: "/images/generations", contentType: req.headers["content-type"], body: parsed });
+  if (problems.length) {
+    if (req.headers["x-contract-probe"] === undefined) recordViolation({ service: "openai", request: `POST ${path} model=${String(parsed.model)}`, problems });
+    const named = String(parsed.model);
+    // What the API answers for a shut-down model (same code as an unknown one: callers fall back on it).
+    if (openAiModelShutDown(named)) return fail(404, `The model \`${named}\` has been deprecated. Learn more: https://platform.openai.com/docs/deprecations`, null, "model_not_found");
+    return fail(400, problems.join("; "), null, "invalid_request");
+  }
+  // The API's default model when none is given (openapi.json; shut down, so answered above).
   const model = typeof parsed.model === "string" && parsed.model ? parsed.model : "dall-e-2";
   const rules = OPENAI_IMAGE_MODELS[model];
   if (!rules) return fail(404, `The model \`${model}\` does not exist or you do not have access to it.`, null, "model_not_found");
@@ -115,32 +120,25 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   if (prompt.length > rules.maxPrompt) {
     return fail(400, `Invalid 'prompt': string too long. Expected a string with maximum length ${rules.maxPrompt}, but got a string with length ${prompt.length} instead.`, "prompt", "string_above_max_length");
   }
-  if (rules.gpt && parsed.response_format !== undefined) return fail(400, "Unknown parameter: 'response_format'.", "response_format", "unknown_parameter");
-  if (!rules.gpt) for (const p of GPT_ONLY) if (parsed[p] !== undefined) return fail(400, `Unknown parameter: '${p}'.`, p, "unknown_parameter");
-  const size = parsed.size === undefined ? (rules.gpt ? "auto" : "1024x1024") : parsed.size;
+  if (parsed.response_format !== undefined) return fail(400, "Unknown parameter: 'response_format'.", "response_format", "unknown_parameter");
+  const size = parsed.size === undefined ? "auto" : parsed.size;
   if (typeof size !== "string" || !rules.sizes.includes(size)) {
     const list = rules.sizes.map((s) => `'${s}'`);
     return fail(400, `Invalid value: '${String(size)}'. Supported values are: ${list.slice(0, -1).join(", ")}, and ${list.at(-1)}.`, "size", "invalid_value");
   }
   const n = parsed.n === undefined ? 1 : parsed.n;
   if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > rules.maxN) {
-    return fail(400, rules.maxN === 1 ? "Invalid 'n': integer above maximum value. Expected a value <= 1, but got " + String(n) + " instead." : `Invalid 'n': expected an integer between 1 and ${rules.maxN}.`, "n", "invalid_value");
+    return fail(400, `Invalid 'n': expected an integer between 1 and ${rules.maxN}.`, "n", "invalid_value");
   }
   if (parsed.quality !== undefined && !rules.quality.includes(String(parsed.quality))) {
     return fail(400, `Invalid value: '${String(parsed.quality)}'. Supported values are: ${rules.quality.map((q) => `'${q}'`).join(", ")}.`, "quality", "invalid_value");
   }
   const outputFormat = parsed.output_format === undefined ? "png" : parsed.output_format;
-  if (rules.gpt && !["png", "jpeg", "webp"].includes(String(outputFormat))) {
+  if (!["png", "jpeg", "webp"].includes(String(outputFormat))) {
     return fail(400, `Invalid value: '${String(outputFormat)}'. Supported values are: 'png', 'jpeg', and 'webp'.`, "output_format", "invalid_value");
   }
-  const responseFormat = parsed.response_format ?? "url";
-  if (!rules.gpt && responseFormat !== "url" && responseFormat !== "b64_json") {
-    return fail(400, `Invalid value: '${String(responseFormat)}'. Supported values are: 'url' and 'b64_json'.`, "response_format", "invalid_value");
-  }
   if (prompt.includes("FAKE_CONTENT_POLICY")) {
-    return rules.gpt
-      ? fail(400, "Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_fake. safety_violations=[violence].", null, "moderation_blocked", "image_generation_user_error")
-      : fail(400, "Your request was rejected as a result of our safety system. Your prompt may contain text that is not allowed by our safety system.", null, "content_policy_violation");
+    return fail(400, "Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_fake. safety_violations=[violence].", null, "moderation_blocked", "image_generation_user_error");
   }
   if (prompt.includes("FAKE_IMAGE_SERVER_ERROR")) return fail(500, "The server had an error while processing your request. Sorry about that!", null, null, "server_error");
   if (prompt.includes("FAKE_IMAGE_SLOW")) {
@@ -148,27 +146,19 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     if (res.destroyed || req.destroyed) return true;
   }
   const [width, height] = dims(size);
-  const format = rules.gpt && outputFormat === "jpeg" ? "jpeg" : "png";
-  let bytes = outputFormat === "webp" && rules.gpt ? Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 fake", "latin1") : picture(prompt, width, height, format);
+  let bytes = outputFormat === "webp" ? Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 fake", "latin1") : picture(prompt, width, height, outputFormat === "jpeg" ? "jpeg" : "png");
   if (prompt.includes("FAKE_IMAGE_BAD_BYTES")) bytes = Buffer.from("<html>this is not an image</html>");
-  const item: Record<string, unknown> = {};
-  if (rules.gpt || responseFormat === "b64_json") item.b64_json = bytes.toString("base64");
-  else {
-    const id = `${fnvHash(prompt).toString(36)}-${Date.now().toString(36)}.png`;
-    served.set(id, bytes);
-    item.url = `http://${req.headers.host}/openai/_images/file/${id}`;
-  }
-  if (model === "dall-e-3") item.revised_prompt = prompt;
-  const answer: Record<string, unknown> = { created: Math.floor(Date.now() / 1000), data: Array.from({ length: n }, () => item) };
-  if (rules.gpt) {
-    Object.assign(answer, {
-      background: "opaque",
-      output_format: outputFormat,
-      quality: parsed.quality ?? "medium",
-      size: `${width}x${height}`,
-      usage: { input_tokens: Math.ceil(prompt.length / 4), output_tokens: 1056, total_tokens: Math.ceil(prompt.length / 4) + 1056 },
-    });
-  }
+  // GPT image models always answer base64.
+  const item = { b64_json: bytes.toString("base64") };
+  const answer = {
+    created: Math.floor(Date.now() / 1000),
+    data: Array.from({ length: n }, () => item),
+    background: "opaque",
+    output_format: outputFormat,
+    quality: parsed.quality ?? "medium",
+    size: `${width}x${height}`,
+    usage: { input_tokens: Math.ceil(prompt.length / 4), output_tokens: 1056, total_tokens: Math.ceil(prompt.length / 4) + 1056 },
+  };
   sendJson(res, 200, answer);
   return true;
 });

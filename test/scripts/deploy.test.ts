@@ -129,6 +129,8 @@ describe("npm run deploy", () => {
     expect(steps.indexOf("d1 migrations apply")).toBeGreaterThan(steps.indexOf("d1 create brandpilot"));
     expect(steps.indexOf("d1 migrations apply")).toBeLessThan(steps.indexOf("deploy"));
     expect(readFileSync(path.join(dir, "vite-calls"), "utf8")).toContain("vite build");
+    // The deploy says which workloads need Workers Paid (decisions 179, 232).
+    expect(r.out).toMatch(/plans: .*publishing in batches of 10 and document ingest .* need Workers Paid/);
 
     // The key went up with the first version (no window without it), and only with it.
     const deploys = a.worker!.deploys;

@@ -108,16 +108,18 @@ describe("npm run doctor", () => {
     for (const e of log) expect({ path: e.path, problems: e.problems, known: e.endpoint !== null }).toEqual({ path: e.path, problems: [], known: true });
   });
 
-  it("an OpenAI key: one tiny call per task, each within OpenAI's published contract; a shut-down model is wrong", async () => {
+  it("an OpenAI key: one tiny call per task, each within OpenAI's published contract; a shut-down model is wrong", { timeout: 150_000 }, async () => {
     takeViolations();
     const base = { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${fakes.url}/openai/v1` };
-    const ok = await doctor(base);
+    const ok = await doctor({ ...base, OPENAI_IMAGE_MODEL: "gpt-image-2" });
     expect(ok.code, ok.out).toBe(0);
     expect(line(ok.out, "AI chat")).toMatch(/OK\s+gpt-5.6-terra answered/);
     expect(line(ok.out, "AI embeddings")).toMatch(/OK\s+text-embedding-3-small: 1536 dimensions/);
+    expect(line(ok.out, "AI image")).toMatch(/OK\s+gpt-image-2 offered to this key/);
     expect(takeViolations()).toEqual([]);
-    const old = await doctor({ ...base, OPENAI_CHAT_MODEL: "gpt-4" });
+    const old = await doctor({ ...base, OPENAI_CHAT_MODEL: "gpt-4", OPENAI_IMAGE_MODEL: "dall-e-3" });
     expect(old.code).toBe(1);
     expect(line(old.out, "AI chat")).toMatch(/wrong\s+gpt-4 is not offered to this key/);
+    expect(line(old.out, "AI image")).toMatch(/wrong\s+dall-e-3 is not offered to this key; the Worker falls back to gpt-image-2/);
   });
 });

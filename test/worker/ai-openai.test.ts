@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { AiOutputError } from "../../worker/adapters/ai/json-output";
-import { OpenAiEngine, REASONING_ALLOWANCE, type OpenAiEngineConfig } from "../../worker/adapters/ai/openai-engine";
+import { forgetChatModelFallbacks, OpenAiEngine, REASONING_ALLOWANCE, type OpenAiEngineConfig } from "../../worker/adapters/ai/openai-engine";
 import { PLATFORM_LIMITS } from "../../worker/adapters/ai/post-limits";
 import { publishedLength } from "../../schema/api/campaigns";
 
@@ -138,6 +138,30 @@ describe("OpenAI-compatible engine against the fake server", () => {
       ["gpt-5.6-terra", 200],
       ["gpt-5.6-terra", 200],
     ]);
+  });
+
+  it("falls back down the embedding list on model_not_found; vectors are labelled with the model in use (decision 230)", async () => {
+    const marker = `embfallback-${crypto.randomUUID()}`;
+    const { e, warnings } = engine({ embeddingModel: "text-embedding-FAKE_NOT_FOUND" });
+    expect(e.embeddingModels).toEqual(["text-embedding-FAKE_NOT_FOUND", "text-embedding-3-small"]);
+    // This engine's texts get no vector (its label was read already); the next engine moves on.
+    expect(await e.embed([`Cold brew kits ${marker}`])).toEqual([null]);
+    expect(e.engine).toBe("openai:text-embedding-FAKE_NOT_FOUND");
+    expect(warnings.some((w) => w.includes('embeddings model text-embedding-FAKE_NOT_FOUND answered "not found"; using text-embedding-3-small'))).toBe(true);
+    const { e: next } = engine({ embeddingModel: "text-embedding-FAKE_NOT_FOUND" });
+    expect(next.engine).toBe("openai:text-embedding-3-small");
+    expect(next.models().embeddings).toBe("text-embedding-3-small");
+    const [v] = await next.embed([`Cold brew kits ${marker}`]);
+    expect(v?.length).toBe(1536);
+    expect((await requests(marker)).map((l) => [l.body.model, l.status])).toEqual([
+      ["text-embedding-FAKE_NOT_FOUND", 404],
+      ["text-embedding-3-small", 200],
+    ]);
+    // A compatible server's model has no list: a "not found" leaves the text without a vector.
+    const { e: other } = engine({ embeddingModel: "nomic-FAKE_NOT_FOUND" });
+    expect(other.embeddingModels).toEqual(["nomic-FAKE_NOT_FOUND"]);
+    expect(await other.embed([`Cold brew ${marker}`])).toEqual([null]);
+    forgetChatModelFallbacks();
   });
 
   it("the fake holds requests to OpenAI's published contract (contract probes)", async () => {

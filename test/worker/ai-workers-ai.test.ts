@@ -36,7 +36,7 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     expect(engine.embeddingDim).toBe(768);
   });
 
-  it("embeds through the binding: 768 floats per text, empty texts skipped, unknown models refused", async () => {
+  it("embeds through the binding: 768 floats per text, empty texts skipped", async () => {
     const { e, ai } = withAi(env);
     const engine = createAiEngine(e);
     const [a, empty, b] = await engine.embed(["Cargo bikes for families", "  ", "A mobile repair van"]);
@@ -45,8 +45,38 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     expect(b!.length).toBe(768);
     expect(empty).toBeNull();
     expect(ai.calls[0]).toMatchObject({ model: "@cf/baai/bge-base-en-v1.5", inputs: { text: ["Cargo bikes for families", "A mobile repair van"] } });
-    const wrong = new WorkersAiEngine(fakeAiBinding(env.FAKES_URL), { embeddingModel: "@cf/nobody/FAKE_NOT_FOUND" });
-    expect(await wrong.embed(["text"])).toEqual([null]);
+  });
+
+  it("an embedding model that answers \"No such model\" falls back down the list; vectors carry the model in use (decision 230)", async () => {
+    const ai = fakeAiBinding(env.FAKES_URL);
+    const warnings: string[] = [];
+    const gone = "@cf/gone-embeddings/FAKE_NOT_FOUND";
+    const engine = new WorkersAiEngine(ai, { embeddingModel: gone });
+    (engine as unknown as { warn: (m: string) => void }).warn = (m) => warnings.push(m);
+    expect(engine.embeddingModels).toEqual([gone, "@cf/baai/bge-base-en-v1.5"]);
+    expect(engine.engine).toBe(`workers-ai:${gone}`);
+    // The request whose engine read its label before embedding keeps it: its texts get no vector
+    // (skipped, as any failed embedding), never another model's vector under this label.
+    expect(await engine.embed(["Cargo bikes for families", "A mobile repair van"])).toEqual([null, null]);
+    expect(engine.engine).toBe(`workers-ai:${gone}`);
+    expect(ai.calls.map((c) => c.model)).toEqual([gone]);
+    expect(warnings.join()).toMatch(/embeddings model @cf\/gone-embeddings\/FAKE_NOT_FOUND answered "not found"; using @cf\/baai\/bge-base-en-v1.5/);
+    // The next request's engine in this isolate uses the next model, labels its vectors with it,
+    // and health reports it (the brain re-embeds under the new label, brain-reindex.ts).
+    const again = new WorkersAiEngine(ai, { embeddingModel: gone });
+    expect(again.engine).toBe("workers-ai:@cf/baai/bge-base-en-v1.5");
+    const [v] = await again.embed(["A mobile repair van"]);
+    expect(v?.length).toBe(768);
+    expect(again.embeddingDim).toBe(768);
+    expect(again.models()).toMatchObject({ provider: "workers-ai", embeddings: "@cf/baai/bge-base-en-v1.5" });
+    expect(ai.calls.map((c) => c.model)).toEqual([gone, "@cf/baai/bge-base-en-v1.5"]);
+    // A configured model of another dimension never falls back to one of 768 (the index has one dimension).
+    expect(new WorkersAiEngine(ai, { embeddingModel: "@cf/baai/bge-small-en-v1.5" }).embeddingModels).toEqual(["@cf/baai/bge-small-en-v1.5"]);
+    // The end of the list: the texts have no vector.
+    const none = new WorkersAiEngine({ run: async (m) => Promise.reject(new Error(`AiError: No such model ${m} or task`)) });
+    (none as unknown as { warn: (m: string) => void }).warn = () => {};
+    expect(await none.embed(["text"])).toEqual([null]);
+    forgetChatModelFallbacks();
   });
 
   it("retries a capacity error, then answers", async () => {

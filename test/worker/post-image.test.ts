@@ -9,6 +9,7 @@ import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { createAiEngine } from "../../worker/adapters/ai";
 import { imagePrompt, IMAGE_PROMPT_MAX } from "../../worker/adapters/ai/image-model";
 import { openAiImageParams } from "../../worker/adapters/ai/openai-image";
+import { forgetChatModelFallbacks } from "../../worker/adapters/ai/openai-engine";
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
 import { imageSize } from "../../platforms/shared/image-size";
@@ -58,6 +59,12 @@ async function storedCounts(projectId: string) {
   return { rows: rows!.n, objects: objects.objects.length };
 }
 
+/** Returns and forgets the contract violations the fakes recorded (a test that sends one on purpose). */
+async function takeViolations() {
+  const res = await fetch(`${env.FAKES_URL}/_contracts/violations`);
+  return ((await res.json()) as { violations: { service: string; request: string; problems: string[] }[] }).violations;
+}
+
 async function imageRequests(contains: string) {
   const res = await fetch(`${env.FAKES_URL}/openai/_images/requests?contains=${encodeURIComponent(contains)}`);
   return ((await res.json()) as { requests: { body: Record<string, unknown>; status: number }[] }).requests;
@@ -91,10 +98,11 @@ describe("image prompt and request shapes", () => {
   });
 
   it("asks each model family for what it accepts", () => {
-    expect(openAiImageParams("gpt-image-1", "p", "medium")).toEqual({ model: "gpt-image-1", prompt: "p", n: 1, size: "1024x1024", output_format: "jpeg", quality: "medium" });
-    expect(openAiImageParams("dall-e-3", "p", "hd")).toEqual({ model: "dall-e-3", prompt: "p", n: 1, size: "1024x1024", response_format: "b64_json", quality: "hd" });
+    expect(openAiImageParams("gpt-image-2", "p", "medium")).toEqual({ model: "gpt-image-2", prompt: "p", n: 1, size: "1024x1024", output_format: "jpeg", quality: "medium" });
     // A quality the model does not know is not sent.
-    expect(openAiImageParams("dall-e-2", "p", "high")).toEqual({ model: "dall-e-2", prompt: "p", n: 1, size: "1024x1024", response_format: "b64_json" });
+    expect(openAiImageParams("gpt-image-2", "p", "hd")).toEqual({ model: "gpt-image-2", prompt: "p", n: 1, size: "1024x1024", output_format: "jpeg" });
+    // A compatible server's model gets the widely copied dall-e shape: base64 asked, no quality.
+    expect(openAiImageParams("sdxl-turbo", "p", "high")).toEqual({ model: "sdxl-turbo", prompt: "p", n: 1, size: "1024x1024", response_format: "b64_json" });
   });
 });
 
@@ -111,29 +119,48 @@ describe("a model's bytes are checked before they are stored", () => {
 });
 
 describe("the fakes refuse what the real services refuse", () => {
+  // Probing the fake's refusals (x-contract-probe: not recorded as contract violations, decision 190).
   const post = (body: unknown) =>
-    fetch(`${FAKE_OPENAI}/images/generations`, { method: "POST", headers: { authorization: "Bearer sk-test", "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${FAKE_OPENAI}/images/generations`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-test", "content-type": "application/json", "x-contract-probe": "1" },
+      body: JSON.stringify(body),
+    });
 
-  it("OpenAI Images API: size per model, prompt required and within the model's length, response_format not for GPT image models", async () => {
-    const cases: [unknown, number, string, string | null][] = [
-      [{ model: "gpt-image-1", prompt: "a bike", size: "512x512" }, 400, "invalid_value", "size"],
-      [{ model: "dall-e-3", prompt: "a bike", size: "1024x1536" }, 400, "invalid_value", "size"],
-      [{ model: "dall-e-2", prompt: "x".repeat(1001) }, 400, "string_above_max_length", "prompt"],
-      [{ model: "dall-e-3", prompt: "x".repeat(4001) }, 400, "string_above_max_length", "prompt"],
-      [{ model: "gpt-image-1" }, 400, "missing_required_parameter", "prompt"],
-      [{ model: "gpt-image-1", prompt: "a bike", response_format: "b64_json" }, 400, "unknown_parameter", "response_format"],
-      [{ model: "dall-e-3", prompt: "a bike", n: 2 }, 400, "invalid_value", "n"],
-      [{ model: "dall-e-9", prompt: "a bike" }, 404, "model_not_found", null],
+  it("OpenAI Images API: the published contract (shut-down models, undeclared fields), then sizes, prompt and n per model", async () => {
+    const cases: [unknown, number, string, string | null, RegExp?][] = [
+      // dall-e-2 and dall-e-3 were shut down on 2026-05-12 (test/contracts/openai/models.json).
+      [{ model: "dall-e-3", prompt: "a bike", size: "1024x1024", response_format: "b64_json" }, 404, "model_not_found", null, /dall-e-3.*deprecated/],
+      [{ model: "dall-e-2", prompt: "a bike" }, 404, "model_not_found", null, /deprecated/],
+      // A field CreateImageRequest does not declare.
+      [{ model: "gpt-image-2", prompt: "a bike", seed: 7 }, 400, "invalid_request", null, /field "seed" is not in the contract/],
+      [{ model: "gpt-image-2", prompt: "a bike", size: "512x512" }, 400, "invalid_value", "size"],
+      [{ model: "gpt-image-2", prompt: "a bike", size: "1792x1024" }, 400, "invalid_value", "size"],
+      [{ model: "gpt-image-2", prompt: "x".repeat(32001) }, 400, "string_above_max_length", "prompt"],
+      [{ model: "gpt-image-2" }, 400, "invalid_request", null, /prompt/],
+      [{ model: "gpt-image-2", prompt: "a bike", response_format: "b64_json" }, 400, "unknown_parameter", "response_format"],
+      [{ model: "gpt-image-2", prompt: "a bike", n: 11 }, 400, "invalid_request", null, /n: must be <= 10/],
+      [{ model: "gpt-image-9", prompt: "a bike" }, 404, "model_not_found", null, /does not exist/],
     ];
-    for (const [body, status, code, param] of cases) {
+    for (const [body, status, code, param, message] of cases) {
       const res = await post(body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
       const err = ((await res.json()) as { error: { message: string; type: string; param: string | null; code: string } }).error;
-      expect(err).toMatchObject({ code, param, type: "invalid_request_error" });
-      expect(err.message.length).toBeGreaterThan(10);
+      expect(err, JSON.stringify(body).slice(0, 80)).toMatchObject({ code, param, type: "invalid_request_error" });
+      expect(err.message).toMatch(message ?? /.{10}/);
     }
-    const ok = await post({ model: "gpt-image-1", prompt: "a bike", size: "1024x1024", output_format: "jpeg" });
+    const ok = await post({ model: "gpt-image-2", prompt: "a bike", size: "1024x1024", output_format: "jpeg", quality: "low", n: 1 });
     expect(ok.status).toBe(200);
+  });
+
+  it("a request the adapter would send with a shut-down model is recorded as a contract violation", async () => {
+    const res = await fetch(`${FAKE_OPENAI}/images/generations`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-test", "content-type": "application/json" },
+      body: JSON.stringify(openAiImageParams("dall-e-3", "a bike")),
+    });
+    expect(res.status).toBe(404);
+    expect(await takeViolations()).toEqual([expect.objectContaining({ service: "openai", problems: ['model "dall-e-3" is shut down (OpenAI deprecations page)'] })]);
   });
 
   it("Workers AI flux-1-schnell: prompt 1-2048 characters, steps <= 8, no other input", async () => {
@@ -149,17 +176,17 @@ describe("the fakes refuse what the real services refuse", () => {
 });
 
 describe("OpenAI image model", { timeout: 60_000 }, () => {
-  it("gpt-image-1: the Instagram post's image is the model's JPEG, stored once in R2 with a media row", async () => {
+  it("gpt-image-2: the Instagram post's image is the model's JPEG, stored once in R2 with a media row", async () => {
     const user = await brandUser();
     const marker = `gptimg${crypto.randomUUID().slice(0, 8)}`;
-    const res = await generate(openAiEnv({ OPENAI_IMAGE_MODEL: "gpt-image-1", OPENAI_IMAGE_QUALITY: "low" }), user, `Show our mobile repair van ${marker}`);
+    const res = await generate(openAiEnv({ OPENAI_IMAGE_MODEL: "gpt-image-2", OPENAI_IMAGE_QUALITY: "low" }), user, `Show our mobile repair van ${marker}`);
     const post = res.posts[0]!;
     expect(post.media_info).toMatchObject({ file_type: "image/jpeg", file_name: "ai-image.jpg" });
     expect(await stored(post)).toMatchObject({ contentType: "image/jpeg", type: "image/jpeg", width: 1024, height: 1024 });
     expect(await storedCounts(user.projectId)).toEqual({ rows: 1, objects: 1 });
     const [req] = await imageRequests(marker);
     expect(req!.status).toBe(200);
-    expect(req!.body).toMatchObject({ model: "gpt-image-1", size: "1024x1024", output_format: "jpeg", quality: "low", n: 1 });
+    expect(req!.body).toMatchObject({ model: "gpt-image-2", size: "1024x1024", output_format: "jpeg", quality: "low", n: 1 });
     expect(req!.body).not.toHaveProperty("response_format");
     const prompt = req!.body.prompt as string;
     expect(prompt).toContain("Kettle Cargo");
@@ -171,11 +198,11 @@ describe("OpenAI image model", { timeout: 60_000 }, () => {
     expect(prepared!.row.id).toBe(row.id);
   });
 
-  it("dall-e-3 in a campaign: every Instagram post gets its own model image (base64 asked), other networks none", async () => {
+  it("gpt-image-2 in a campaign: every Instagram post gets its own model image, other networks none", async () => {
     const user = await brandUser();
-    const marker = `dalle${crypto.randomUUID().slice(0, 8)}`;
+    const marker = `campaign${crypto.randomUUID().slice(0, 8)}`;
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const res = await generate(openAiEnv({ OPENAI_IMAGE_MODEL: "dall-e-3" }), user, `A week about our cargo bikes ${marker}`, {
+    const res = await generate(openAiEnv({ OPENAI_IMAGE_MODEL: "gpt-image-2" }), user, `A week about our cargo bikes ${marker}`, {
       type: "campaign",
       count: 4,
       duration: 7,
@@ -188,12 +215,12 @@ describe("OpenAI image model", { timeout: 60_000 }, () => {
     const twitter = res.posts.filter((p) => p.platform === "twitter");
     expect(instagram.length).toBeGreaterThan(0);
     expect(instagram).toHaveLength(twitter.length);
-    for (const p of instagram) expect(await stored(p)).toMatchObject({ type: "image/png", width: 1024, height: 1024 });
+    for (const p of instagram) expect(await stored(p)).toMatchObject({ type: "image/jpeg", width: 1024, height: 1024 });
     expect(new Set(instagram.map((p) => p.media_info!.url)).size).toBe(instagram.length);
     expect(twitter.every((p) => !p.media_info)).toBe(true);
     const reqs = await imageRequests(marker);
     expect(reqs).toHaveLength(instagram.length);
-    for (const r of reqs) expect(r.body).toMatchObject({ model: "dall-e-3", response_format: "b64_json", size: "1024x1024" });
+    for (const r of reqs) expect(r.body).toMatchObject({ model: "gpt-image-2", output_format: "jpeg", size: "1024x1024" });
     expect(await storedCounts(user.projectId)).toEqual({ rows: instagram.length, objects: instagram.length });
     // The campaign is scheduled with its images (the API checks Instagram's rules on the stored bytes).
     const saved = await json(user, "POST", `/api/projects/${user.projectId}/campaigns`, {
@@ -209,20 +236,45 @@ describe("OpenAI image model", { timeout: 60_000 }, () => {
     expect(saved.status).toBe(201);
     const body = (await saved.json()) as { posts: { platform: string; media_info: { url: string } | null }[] };
     expect(body.posts.filter((p) => p.platform === "instagram").map((p) => p.media_info!.url).sort()).toEqual(instagram.map((p) => p.media_info!.url).sort());
-    // dall-e's PNG is published to Instagram as a JPEG copy (decision 123), the original kept.
+    // The model's JPEG is what Instagram publishes (decision 123: no converted copy).
     const row = await mediaRow(instagram[0]!);
     const prepared = await prepareImage(env, getDb(env.DB), "instagram", row);
-    expect(prepared!.row.fileType).toBe("image/jpeg");
-    expect(prepared!.row.id).not.toBe(row.id);
+    expect(prepared!.row.id).toBe(row.id);
+  });
+
+  it("a shut-down model (dall-e-3) falls back down the image list: the post gets gpt-image-2's image (decision 230)", async () => {
+    const user = await brandUser();
+    const marker = `retired${crypto.randomUUID().slice(0, 8)}`;
+    const e = openAiEnv({ OPENAI_IMAGE_MODEL: "dall-e-3" });
+    expect((createAiEngine(e).image as { models?: readonly string[] }).models).toEqual(["dall-e-3", "gpt-image-2"]);
+    const res = await generate(e, user, `Show our mobile repair van ${marker}`);
+    const post = res.posts[0]!;
+    expect(post.media_info).toMatchObject({ file_type: "image/jpeg", file_name: "ai-image.jpg" });
+    expect(await stored(post)).toMatchObject({ type: "image/jpeg", width: 1024, height: 1024 });
+    // The service refused dall-e-3 as OpenAI does (404 model_not_found), then gpt-image-2 answered.
+    expect((await imageRequests(marker)).map((r) => [r.body.model, r.status])).toEqual([
+      ["dall-e-3", 404],
+      ["gpt-image-2", 200],
+    ]);
+    // The configured model broke the contract once (a shut-down model): expected here, and taken
+    // so the check after each test does not fail this one.
+    const violations = await takeViolations();
+    expect(violations.map((v) => v.problems)).toEqual([['model "dall-e-3" is shut down (OpenAI deprecations page)']]);
+    // The isolate remembers: the next post asks gpt-image-2 at once, and health reports it.
+    const next = `${marker}b`;
+    await generate(e, user, `Show our mobile repair van ${next}`);
+    expect((await imageRequests(next)).map((r) => r.body.model)).toEqual(["gpt-image-2"]);
+    expect(createAiEngine(e).models?.().image).toBe("gpt-image-2");
+    forgetChatModelFallbacks();
   });
 
   it.each([
-    ["a content-policy refusal (400)", "gpt-image-1", "FAKE_CONTENT_POLICY", {}],
-    ["a dall-e safety refusal (400)", "dall-e-3", "FAKE_CONTENT_POLICY", {}],
-    ["bytes that are no image", "gpt-image-1", "FAKE_IMAGE_BAD_BYTES", {}],
-    ["a server error", "gpt-image-1", "FAKE_IMAGE_SERVER_ERROR", {}],
-    ["no answer before the deadline", "gpt-image-1", "FAKE_IMAGE_SLOW", { AI_IMAGE_TIMEOUT_MS: "400" }],
-    ["an unknown model (404)", "dall-e-9", "", {}],
+    ["a content-policy refusal (400)", "gpt-image-2", "FAKE_CONTENT_POLICY", {}],
+    ["bytes that are no image", "gpt-image-2", "FAKE_IMAGE_BAD_BYTES", {}],
+    ["a server error", "gpt-image-2", "FAKE_IMAGE_SERVER_ERROR", {}],
+    ["no answer before the deadline", "gpt-image-2", "FAKE_IMAGE_SLOW", { AI_IMAGE_TIMEOUT_MS: "400" }],
+    // A compatible server's name has no list to fall back on.
+    ["an unknown model (404)", "flux-dev-unknown", "", {}],
   ] as const)("%s: the post gets the brand card, generation succeeds, nothing else is stored", async (_label, model, word, extra) => {
     const user = await brandUser();
     const marker = `fallback${crypto.randomUUID().slice(0, 8)}`;
@@ -249,7 +301,7 @@ describe("OpenAI image model", { timeout: 60_000 }, () => {
 
   it("the local engine has no image model: the card", async () => {
     const user = await brandUser();
-    const e = { ...env, OPENAI_API_KEY: undefined, AI: undefined, OPENAI_IMAGE_MODEL: "gpt-image-1" };
+    const e = { ...env, OPENAI_API_KEY: undefined, AI: undefined, OPENAI_IMAGE_MODEL: "gpt-image-2" };
     expect(createAiEngine(e).image).toBeUndefined();
     const res = await generate(e, user, "Show our mobile repair van to families");
     expect(isCard(await stored(res.posts[0]!))).toBe(true);
@@ -274,6 +326,18 @@ describe("Workers AI image model (fake AI binding)", { timeout: 60_000 }, () => 
     expect(calls[0]!.inputs.steps).toBe(4);
     expect(calls[0]!.inputs.prompt).toContain("Kettle Cargo");
     expect(await storedCounts(user.projectId)).toEqual({ rows: 1, objects: 1 });
+  });
+
+  it("a configured model that answers \"No such model\" falls back to flux-1-schnell: the post gets its image (decision 230)", async () => {
+    const user = await brandUser();
+    const gone = "@cf/gone-images/FAKE_NOT_FOUND";
+    const { e, ai } = withAi({ WORKERS_AI_IMAGE_MODEL: gone });
+    expect((createAiEngine(e).image as { models?: readonly string[] }).models).toEqual([gone, FLUX]);
+    const res = await generate(e, user, "Show our mobile repair van to families");
+    expect(await stored(res.posts[0]!)).toMatchObject({ type: "image/jpeg", width: 1024, height: 1024 });
+    expect(ai.calls.filter((c) => c.model === gone || c.model === FLUX).map((c) => c.model)).toEqual([gone, FLUX]);
+    expect(createAiEngine(e).models?.().image).toBe(FLUX);
+    forgetChatModelFallbacks();
   });
 
   it("a refused prompt falls back to the card; WORKERS_AI_IMAGE_MODEL=off keeps the card without calling the model", async () => {

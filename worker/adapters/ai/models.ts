@@ -1,6 +1,7 @@
 // The models each engine may use, per task, in order of preference (DESIGN.md "Adapters": never one
 // hard-coded id). The deploy picks the first one the account's catalog lists and the Worker falls
-// back down the list when a model answers "not found" (decision 191). Every id is checked against
+// back down the list when a model answers "not found" (decision 191 for chat, decision 230 for
+// embeddings and images: withModelFallback below). Every id is checked against
 // the providers' published contracts (test/contracts/, read 2026-11-27; test/scripts/contracts.test.ts
 // fails when one is retired or has no contract):
 // - Workers AI: the 2026-05-08 changelog "Planned model deprecations on Workers AI" retired the
@@ -64,4 +65,71 @@ export function isOpenAiReasoningModel(model: string): boolean {
 /** Names OpenAI publishes (its current parameters apply); anything else is an OpenAI-compatible server's model. */
 export function isOpenAiModelName(model: string): boolean {
   return /^(gpt-|o\d|chatgpt-)/.test(model);
+}
+
+/**
+ * The model each chain settled on in this isolate: a model that answered "not found" is not asked
+ * again by the next request. Keyed by task and chain, so engines with other lists are unaffected.
+ */
+const modelInUseIndex = new Map<string, number>();
+
+const chainKey = (task: ModelTask, chain: readonly string[]) => `${task}:${chain.join("|")}`;
+
+/** The model in use for a task: the first of the chain that has not answered "not found" here. */
+export function modelInUse(task: ModelTask, chain: readonly string[]): string {
+  return chain[modelInUseIndex.get(chainKey(task, chain)) ?? 0]!;
+}
+
+/** Forgets the fallbacks made in this isolate (tests that exhaust a list on purpose). */
+export function forgetModelFallbacks(): void {
+  modelInUseIndex.clear();
+}
+
+/**
+ * One call with the model in use for the task; a model that answers "not found" (retired, not on
+ * this account) is replaced by the next one of the chain for this and every later call, and the
+ * call is made again (decision 191 for chat, decision 230 for embeddings and images). Any other
+ * error, or "not found" from the last model, is thrown to the caller.
+ */
+export async function withModelFallback<T>(
+  task: ModelTask,
+  chain: readonly string[],
+  call: (model: string) => Promise<T>,
+  warn: (message: string, detail?: unknown) => void,
+): Promise<T> {
+  for (;;) {
+    const model = modelInUse(task, chain);
+    try {
+      return await call(model);
+    } catch (err) {
+      if (!isModelNotFound(err) || !moveDownChain(task, chain, model, err, warn)) throw err;
+    }
+  }
+}
+
+/**
+ * Records that `model` answered "not found": the chain's next model is used from now on in this
+ * isolate. False when it was the last one (nothing changes). A model already left behind (another
+ * request moved on first) is not moved past twice.
+ */
+export function moveDownChain(task: ModelTask, chain: readonly string[], model: string, err: unknown, warn: (message: string, detail?: unknown) => void): boolean {
+  const at = chain.indexOf(model);
+  const current = modelInUseIndex.get(chainKey(task, chain)) ?? 0;
+  if (at < current) return current < chain.length;
+  const next = at + 1;
+  if (next >= chain.length) return false;
+  modelInUseIndex.set(chainKey(task, chain), next);
+  warn(`${task} model ${model} answered "not found"; using ${chain[next]} from now on`, err instanceof Error ? err.message : String(err));
+  return true;
+}
+
+/**
+ * The embedding models a configured one may fall back to: only those with the same output
+ * dimension (the Vectorize index and the stored vectors have one dimension; a model with another
+ * would have every insert refused). A configured model of unknown dimension keeps the whole list.
+ */
+export function embeddingChain(list: readonly string[], configured?: string): string[] {
+  const chain = modelChain(list, configured);
+  const dim = EMBEDDING_DIMENSIONS[chain[0]!];
+  return dim === undefined ? chain : chain.filter((m, i) => i === 0 || EMBEDDING_DIMENSIONS[m] === dim);
 }

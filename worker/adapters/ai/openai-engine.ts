@@ -19,7 +19,19 @@ import {
 } from "./openai-prompts";
 import { OpenAiImageModel } from "./openai-image";
 import { fitToPlatform } from "./post-limits";
-import { isModelNotFound, isOpenAiModelName, isOpenAiReasoningModel, modelChain, OPENAI_MODELS } from "./models";
+import {
+  EMBEDDING_DIMENSIONS,
+  embeddingChain,
+  forgetModelFallbacks,
+  isOpenAiModelName,
+  isOpenAiReasoningModel,
+  modelChain,
+  isModelNotFound,
+  modelInUse,
+  moveDownChain,
+  OPENAI_MODELS,
+  withModelFallback,
+} from "./models";
 import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, withRetry } from "./retry";
 import type { AiEngine, AiEngineModels, AiImageModel, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
 
@@ -31,15 +43,9 @@ export const TEMPERATURE = 0.7;
  */
 export const REASONING_ALLOWANCE = 1024;
 
-/**
- * The model each chat chain settled on in this isolate (a model that answered "not found" is not
- * asked again by the next request). Keyed by the chain, so engines with other lists are unaffected.
- */
-const chatModelInUse = new Map<string, number>();
-
-/** Forgets the fallbacks made in this isolate (tests that exhaust a list on purpose). */
+/** Forgets the fallbacks made in this isolate, every task's (tests that exhaust a list on purpose). */
 export function forgetChatModelFallbacks(): void {
-  chatModelInUse.clear();
+  forgetModelFallbacks();
 }
 
 /** Spec section 9: insight confidences by type. */
@@ -50,12 +56,6 @@ const INSIGHT_TYPES = [
   ["features", "feature", 0.8],
   ["social_hooks", "social_hook", 0.75],
 ] as const;
-
-const KNOWN_DIMS: Record<string, number> = {
-  "text-embedding-ada-002": 1536,
-  "text-embedding-3-small": 1536,
-  "text-embedding-3-large": 3072,
-};
 
 /** Cosine thresholds per embedding model: the spec's 0.8 is calibrated for ada-002, whose cosines run high. */
 function defaultThreshold(model: string): number {
@@ -71,6 +71,8 @@ export type OpenAiEngineConfig = {
   /** The chat models to fall back to, in order (default: OPENAI_MODELS.chat against OpenAI, none against another server). */
   chatModels?: readonly string[];
   embeddingModel?: string;
+  /** The embedding models to fall back to (default: OPENAI_MODELS.embeddings against OpenAI, none against another server); only those of the first one's dimension are used. */
+  embeddingModels?: readonly string[];
   matchThreshold?: number;
   embeddingDim?: number;
   timeoutMs?: number;
@@ -79,11 +81,13 @@ export type OpenAiEngineConfig = {
   jsonMode?: boolean;
   /** Inputs per embeddings request. */
   embedBatchSize?: number;
-  /** Name stored with every vector (default "openai:<embedding model>"). */
-  engineName?: string;
-  /** Images API model (e.g. gpt-image-1, dall-e-3); without it the engine has no image model. */
+  /** Prefix of the name stored with every vector: "<prefix>:<embedding model in use>" (default "openai"). */
+  enginePrefix?: string;
+  /** Images API model (e.g. gpt-image-2); without it the engine has no image model. */
   imageModel?: string;
-  /** Images API quality (gpt-image: low|medium|high|auto; dall-e-3: standard|hd); the model's default when unset. */
+  /** The image models to fall back to (default: OPENAI_MODELS.image against OpenAI, none against another server). */
+  imageModels?: readonly string[];
+  /** Images API quality (gpt-image: low|medium|high|auto); the model's default when unset. */
   imageQuality?: string;
   fetch?: typeof fetch;
   warn?: (message: string, detail?: unknown) => void;
@@ -91,14 +95,22 @@ export type OpenAiEngineConfig = {
 
 export class OpenAiEngine implements AiEngine {
   readonly kind = "openai" as const;
-  readonly engine: string;
   readonly matchThreshold: number;
   readonly connectionThreshold: number;
   /** The chat models in order of preference; `chatModel` is the one in use. */
   readonly chatModels: readonly string[];
+  /** The embedding models in order of preference; `embeddingModel` is the one this engine uses. */
+  readonly embeddingModels: readonly string[];
+  /**
+   * The embedding model of this engine, fixed for its life (one request): callers read `engine`
+   * (the label stored with every vector) before they embed, so a model that changed under them
+   * would label one model's vectors with another's name (decision 230).
+   */
   readonly embeddingModel: string;
   readonly image: AiImageModel | undefined;
-  protected learnedDim: number | undefined;
+  /** The dimension each embedding model answered with (the first answer sets it). */
+  private readonly learnedDims = new Map<string, number>();
+  private readonly enginePrefix: string;
   private readonly configuredDim: number | undefined;
   private readonly client: OpenAI;
   protected readonly retry: RetryPolicy;
@@ -110,11 +122,16 @@ export class OpenAiEngine implements AiEngine {
     // Against another OpenAI-compatible server (OPENAI_BASE_URL) only the configured model exists.
     const fallbacks = config.chatModels ?? (config.baseURL && config.chatModel ? [] : OPENAI_MODELS.chat);
     this.chatModels = modelChain(fallbacks, config.chatModel);
-    this.embeddingModel = config.embeddingModel || OPENAI_MODELS.embeddings[0]!;
-    this.engine = config.engineName ?? `openai:${this.embeddingModel}`;
-    this.matchThreshold = config.matchThreshold ?? defaultThreshold(this.embeddingModel);
+    // A name OpenAI publishes gets OpenAI's list, also through a base URL (a gateway or proxy in
+    // front of OpenAI); any other name is a compatible server's, where only that model exists.
+    const embeddingFallbacks = config.embeddingModels ?? (config.embeddingModel && !/^text-embedding-/.test(config.embeddingModel) ? [] : OPENAI_MODELS.embeddings);
+    this.embeddingModels = embeddingChain(embeddingFallbacks, config.embeddingModel);
+    this.embeddingModel = modelInUse("embeddings", this.embeddingModels);
+    this.enginePrefix = config.enginePrefix ?? "openai";
+    const firstEmbedding = this.embeddingModels[0]!;
+    this.matchThreshold = config.matchThreshold ?? defaultThreshold(firstEmbedding);
     // The spec's 0.7 is ada-002's (whose unrelated texts already score about 0.7); newer models run lower.
-    this.connectionThreshold = this.embeddingModel === "text-embedding-ada-002" ? 0.7 : 0.4;
+    this.connectionThreshold = firstEmbedding === "text-embedding-ada-002" ? 0.7 : 0.4;
     this.configuredDim = config.embeddingDim;
     this.retry = { ...DEFAULT_RETRY_POLICY, retryable: transient, ...config.retry };
     this.jsonMode = config.jsonMode;
@@ -128,18 +145,34 @@ export class OpenAiEngine implements AiEngine {
       maxRetries: 0,
       ...(config.fetch ? { fetch: config.fetch } : {}),
     });
+    // Images are opt-in (OPENAI_IMAGE_MODEL); once on, a retired model falls back down the list.
     const imageModel = config.imageModel?.trim();
-    this.image = imageModel ? new OpenAiImageModel(this.client, imageModel, { quality: config.imageQuality, retry: this.retry }) : undefined;
+    const imageFallbacks = config.imageModels ?? (imageModel && /^(gpt-image|chatgpt-image|dall-e)/.test(imageModel) ? OPENAI_MODELS.image : []);
+    this.image = imageModel
+      ? new OpenAiImageModel(this.client, modelChain(imageFallbacks, imageModel), { quality: config.imageQuality, retry: this.retry, warn: this.warn })
+      : undefined;
+  }
+
+  /** The name stored with every vector: the embedding model in use (vectors of two models are never compared). */
+  get engine(): string {
+    return `${this.enginePrefix}:${this.embeddingModel}`;
   }
 
   /** The dimension the provider returned, else the configured or known one for the model. */
   get embeddingDim(): number {
-    return this.learnedDim ?? this.configuredDim ?? KNOWN_DIMS[this.embeddingModel] ?? 1536;
+    const model = this.embeddingModel;
+    return this.learnedDims.get(model) ?? (model === this.embeddingModels[0] ? this.configuredDim : undefined) ?? EMBEDDING_DIMENSIONS[model] ?? 1536;
   }
 
   /** The chat model in use: the first of the list that has not answered "not found" here. */
   get chatModel(): string {
-    return this.chatModels[chatModelInUse.get(this.chatModels.join("|")) ?? 0]!;
+    return modelInUse("chat", this.chatModels);
+  }
+
+  /** Whether a vector of this length is one of the model's (the model's first answer sets its dimension). */
+  protected fitsDimension(model: string, length: number): boolean {
+    if (!this.learnedDims.has(model)) this.learnedDims.set(model, length);
+    return this.learnedDims.get(model) === length;
   }
 
   /** The engine and the model in use per task, for /api/health and Settings (decision 191). */
@@ -153,19 +186,7 @@ export class OpenAiEngine implements AiEngine {
    * made again. The method other areas call; transports differ in chatOnce.
    */
   protected async chat(prompt: string, maxTokens: number): Promise<string> {
-    for (;;) {
-      const model = this.chatModel;
-      try {
-        return await this.chatOnce(model, prompt, maxTokens);
-      } catch (err) {
-        if (!isModelNotFound(err)) throw err;
-        const key = this.chatModels.join("|");
-        const next = this.chatModels.indexOf(model) + 1;
-        if (next >= this.chatModels.length) throw err;
-        chatModelInUse.set(key, next);
-        this.warn(`chat model ${model} answered "not found"; using ${this.chatModels[next]} from now on`, errorText(err));
-      }
-    }
+    return withModelFallback("chat", this.chatModels, (model) => this.chatOnce(model, prompt, maxTokens), this.warn);
   }
 
   /** The request body of one chat completion with this model (OpenAI's current parameters for its own models). */
@@ -203,6 +224,13 @@ export class OpenAiEngine implements AiEngine {
         const vectors = await this.embedBatch(batch.map((b) => b.t));
         batch.forEach((b, k) => (out[b.i] = vectors[k] ?? null));
       } catch (err) {
+        if (isModelNotFound(err)) {
+          // Retired or not on this account: the next request's engine uses the list's next model
+          // (its vectors get that model's label; the brain re-embeds, brain-reindex.ts). This
+          // call's texts have no vector, as for any failed embedding.
+          if (!moveDownChain("embeddings", this.embeddingModels, this.embeddingModel, err, this.warn)) this.warn("the embedding model answered \"not found\" and the list has no other", errorText(err));
+          break;
+        }
         if (transient(err) || batch.length === 1) {
           this.warn(`embedding failed for ${batch.length} text(s); they are skipped`, errorText(err));
           continue;
@@ -220,20 +248,24 @@ export class OpenAiEngine implements AiEngine {
     return out;
   }
 
-  /** One embeddings request; overridden by engines with another transport. */
-  protected async embedBatch(input: string[]): Promise<(Float32Array | null)[]> {
+  /** One batch with this engine's embedding model. */
+  private embedBatch(input: string[]): Promise<(Float32Array | null)[]> {
+    return this.embedBatchOnce(this.embeddingModel, input);
+  }
+
+  /** One embeddings request with one model; overridden by engines with another transport. */
+  protected async embedBatchOnce(model: string, input: string[]): Promise<(Float32Array | null)[]> {
     // Floats, asked for explicitly: without encoding_format the SDK asks for base64 and decodes
     // whatever comes back as base64, which garbles the float arrays that Ollama, LM Studio and
     // some vLLM versions send regardless (768 floats read as 192).
-    const res = await withRetry(() => this.client.embeddings.create({ model: this.embeddingModel, input, encoding_format: "float" }), this.retry);
+    const res = await withRetry(() => this.client.embeddings.create({ model, input, encoding_format: "float" }), this.retry);
     const out: (Float32Array | null)[] = input.map(() => null);
     for (const item of res.data) {
       const raw = item.embedding as unknown;
       const vec =
         typeof raw === "string" ? decodeBase64Floats(raw) : Array.isArray(raw) ? Float32Array.from(raw as number[]) : null;
       if (!vec || vec.length === 0 || item.index < 0 || item.index >= input.length) continue;
-      this.learnedDim ??= vec.length;
-      if (vec.length !== this.learnedDim) continue;
+      if (!this.fitsDimension(model, vec.length)) continue;
       out[item.index] = vec;
     }
     return out;

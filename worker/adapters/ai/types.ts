@@ -59,7 +59,7 @@ export type GeneratePostsInput = {
  * an engine has one only when it is configured (OpenAI) or available (Workers AI).
  */
 export interface AiImageModel {
-  /** e.g. "gpt-image-1" or "@cf/black-forest-labs/flux-1-schnell". */
+  /** The model in use, e.g. "gpt-image-2" or "@cf/black-forest-labs/flux-1-schnell" (the list's next one after a "not found"). */
   readonly model: string;
   /**
    * One square image for the prompt, as JPEG or PNG bytes. Throws on a refusal, an error, an

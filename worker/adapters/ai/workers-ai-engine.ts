@@ -10,7 +10,7 @@
 // a "No such model" moves down the list (decision 191; contracts in test/contracts/workers-ai/).
 // Workers AI has no local mode, so `npm start` never uses it: the binding exists only when the
 // deploy adds it (decision 113).
-import { EMBEDDING_DIMENSIONS, WORKERS_AI_MODELS } from "./models";
+import { EMBEDDING_DIMENSIONS, modelChain, WORKERS_AI_MODELS } from "./models";
 import { OpenAiEngine, REASONING_ALLOWANCE, TEMPERATURE } from "./openai-engine";
 import { SYSTEM_PROMPT } from "./openai-prompts";
 import { withRetry } from "./retry";
@@ -59,21 +59,22 @@ export class WorkersAiEngine extends OpenAiEngine {
     private readonly ai: AiBinding,
     config: { chatModel?: string; embeddingModel?: string; imageModel?: string; matchThreshold?: number; maxRetries?: number } = {},
   ) {
-    const embeddingModel = config.embeddingModel || WORKERS_AI_DEFAULTS.embeddingModel;
+    const embeddingModel = config.embeddingModel?.trim() || WORKERS_AI_DEFAULTS.embeddingModel;
     super({
       apiKey: "workers-ai-binding", // unused: no HTTP client call is made
       chatModel: config.chatModel,
       chatModels: WORKERS_AI_MODELS.chat,
       embeddingModel,
+      embeddingModels: WORKERS_AI_MODELS.embeddings,
       embeddingDim: EMBEDDING_DIMENSIONS[embeddingModel],
       matchThreshold: config.matchThreshold ?? WORKERS_AI_DEFAULTS.matchThreshold,
-      engineName: `workers-ai:${embeddingModel}`,
+      enginePrefix: "workers-ai",
       jsonMode: false,
       embedBatchSize: 50,
       retry: { retryable: transientBindingError, ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}) },
     });
     const imageModel = imageModelName(config.imageModel);
-    this.image = imageModel ? new WorkersAiImageModel(ai, imageModel) : undefined;
+    this.image = imageModel ? new WorkersAiImageModel(ai, modelChain(WORKERS_AI_MODELS.image, imageModel), this.warn) : undefined;
   }
 
   override models(): AiEngineModels {
@@ -98,15 +99,14 @@ export class WorkersAiEngine extends OpenAiEngine {
     return answerText(res);
   }
 
-  protected override async embedBatch(input: string[]): Promise<(Float32Array | null)[]> {
-    const res = await withRetry(() => this.ai.run(this.embeddingModel, { text: input }), this.retry);
+  protected override async embedBatchOnce(model: string, input: string[]): Promise<(Float32Array | null)[]> {
+    const res = await withRetry(() => this.ai.run(model, { text: input }), this.retry);
     const data = (res as { data?: unknown } | null)?.data;
     const out: (Float32Array | null)[] = input.map(() => null);
     if (!Array.isArray(data)) return out;
     data.slice(0, input.length).forEach((row, i) => {
       if (!Array.isArray(row) || row.length === 0 || !row.every((x) => typeof x === "number" && Number.isFinite(x))) return;
-      this.learnedDim ??= row.length;
-      if (row.length === this.learnedDim) out[i] = Float32Array.from(row as number[]);
+      if (this.fitsDimension(model, row.length)) out[i] = Float32Array.from(row as number[]);
     });
     return out;
   }

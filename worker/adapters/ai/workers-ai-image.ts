@@ -4,8 +4,10 @@
 // additionalProperties: false), and answers { image: <base64 JPEG> }. Other text-to-image models
 // get { prompt } only (required by all of them); models that answer raw bytes (a stream, e.g. the
 // Stable Diffusion ones) are read as bytes. Any error or an answer without an image throws, and
-// the caller falls back to the brand card.
+// the caller falls back to the brand card, except "No such model" (a retired model), which moves
+// down the model list first (decision 230).
 import { decodeBase64Image, ImageModelError } from "./image-model";
+import { modelInUse, withModelFallback } from "./models";
 import type { AiImageModel } from "./types";
 import type { AiBinding } from "./workers-ai-engine";
 
@@ -21,14 +23,24 @@ async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
 export class WorkersAiImageModel implements AiImageModel {
   constructor(
     private readonly ai: AiBinding,
-    readonly model: string = WORKERS_AI_IMAGE_DEFAULT,
+    /** The image models in order of preference; `model` is the one in use. */
+    readonly models: readonly string[] = [WORKERS_AI_IMAGE_DEFAULT],
+    private readonly warn: (message: string, detail?: unknown) => void = (m, d) => console.warn(`[ai] ${m}`, d ?? ""),
   ) {}
 
-  async generate(prompt: string, options: { signal?: AbortSignal } = {}): Promise<Uint8Array> {
+  get model(): string {
+    return modelInUse("image", this.models);
+  }
+
+  generate(prompt: string, options: { signal?: AbortSignal } = {}): Promise<Uint8Array> {
+    return withModelFallback("image", this.models, (model) => this.generateWith(model, prompt, options), this.warn);
+  }
+
+  private async generateWith(model: string, prompt: string, options: { signal?: AbortSignal }): Promise<Uint8Array> {
     options.signal?.throwIfAborted();
     const inputs: Record<string, unknown> =
-      this.model === WORKERS_AI_IMAGE_DEFAULT ? { prompt: prompt.slice(0, FLUX_PROMPT_MAX), steps: FLUX_SCHNELL_STEPS } : { prompt };
-    const res: unknown = await this.ai.run(this.model, inputs);
+      model === WORKERS_AI_IMAGE_DEFAULT ? { prompt: prompt.slice(0, FLUX_PROMPT_MAX), steps: FLUX_SCHNELL_STEPS } : { prompt };
+    const res: unknown = await this.ai.run(model, inputs);
     if (res instanceof ReadableStream) return bytesOf(res as ReadableStream<Uint8Array>);
     if (res instanceof Uint8Array) return res;
     if (res instanceof ArrayBuffer) return new Uint8Array(res);
