@@ -83,7 +83,7 @@ async function checkAi(vars, lists, production) {
     // doctor does not generate one; a model that is not offered (shut down) would make the Worker
     // fall back down OPENAI_MODELS.image on every isolate's first image (decision 230).
     const image = vars.OPENAI_IMAGE_MODEL?.trim();
-    if (!image) rows.push(row("AI image", "default", "brand card for Instagram posts (no image model)", `set OPENAI_IMAGE_MODEL=${lists.OPENAI_MODELS.image[0]} for AI images`));
+    if (!image) rows.push(row("AI image", "default", "brand card for posts on networks that need an image (no image model)", `set OPENAI_IMAGE_MODEL=${lists.OPENAI_MODELS.image[0]} for AI images`));
     else if (models.status === 200) {
       const m = listed.get(image);
       const fallback = lists.OPENAI_MODELS.image.find((x) => x !== image && listed.has(x));
