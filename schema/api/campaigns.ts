@@ -149,6 +149,8 @@ export type GenerateResponse = {
   requested_count: number;
   /** How many messages `posts` holds (each on every selected network). */
   message_count: number;
+  /** Why the local writer drafted instead of the AI model, when it did (decision 226). */
+  fallback?: string;
 };
 
 const hashtagSchema = z

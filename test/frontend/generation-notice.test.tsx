@@ -109,6 +109,14 @@ describe("campaign creator: the generation notice", () => {
     expect(notice).not.toHaveTextContent(/Generated \d+ of/);
   });
 
+  it("says when the local writer drafted because the AI model's answer could not be used (decision 226)", async () => {
+    const reason = "The AI model declined to write these posts twice, so they were drafted from your brand brain's sentences instead.";
+    answerGenerate({ engine: "local", posts: posts(3), skipped_subjects: [], requested_count: 3, fallback: reason });
+    await generateCampaign(3);
+    expect(screen.getByTestId("generation-notice")).toHaveTextContent(reason);
+    expect(screen.getByText("Drafted from your brand brain's sentences")).toBeInTheDocument();
+  });
+
   it("shows no notice for a complete generation", async () => {
     answerGenerate({ engine: "openai", posts: posts(3), skipped_subjects: [], requested_count: 3 });
     await generateCampaign(3);

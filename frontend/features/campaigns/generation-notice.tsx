@@ -6,12 +6,12 @@ import { Alert, Link, Stack, Text } from "@chakra-ui/react";
 import { Link as RouterLink } from "react-router-dom";
 import type { GenerateResponse } from "../../../schema/api/campaigns";
 
-export type GenerationGaps = Pick<GenerateResponse, "engine" | "skipped_subjects" | "requested_count"> & { generated: number };
+export type GenerationGaps = Pick<GenerateResponse, "engine" | "skipped_subjects" | "requested_count" | "fallback"> & { generated: number };
 
 /** The gaps of a generation result, or null when there is nothing to say. */
 export function generationGaps(res: GenerateResponse): GenerationGaps | null {
-  const gaps = { engine: res.engine, skipped_subjects: res.skipped_subjects ?? [], requested_count: res.requested_count ?? res.posts.length, generated: res.posts.length };
-  return gaps.skipped_subjects.length || gaps.generated < gaps.requested_count ? gaps : null;
+  const gaps = { engine: res.engine, skipped_subjects: res.skipped_subjects ?? [], requested_count: res.requested_count ?? res.posts.length, generated: res.posts.length, fallback: res.fallback };
+  return gaps.skipped_subjects.length || gaps.generated < gaps.requested_count || gaps.fallback ? gaps : null;
 }
 
 /** “summer sale” · “summer sale” or “gift cards” · “a”, “b” or “c” */
@@ -36,12 +36,14 @@ export function GenerationNotice({ gaps, single = false, onNavigate }: { gaps: G
   if (!gaps) return null;
   const skipped = gaps.skipped_subjects;
   const shortfall = shortfallText(gaps);
-  if (!skipped.length && !shortfall) return null;
+  if (!skipped.length && !shortfall && !gaps.fallback) return null;
   return (
     <Alert.Root status="warning" role="status" borderRadius="md" data-testid="generation-notice">
       <Alert.Indicator />
       <Alert.Content>
         <Stack gap="1">
+          {/* The local writer stood in for the AI model (decision 226). */}
+          {gaps.fallback && <Text>{gaps.fallback}</Text>}
           {skipped.length > 0 && (
             <Text>
               Your brain has nothing on {quotedList(skipped)} yet — add a document about {skipped.length === 1 ? "it" : "them"} in{" "}
