@@ -151,6 +151,11 @@ export type GenerateResponse = {
   message_count: number;
   /** Why the local writer drafted instead of the AI model, when it did (decision 226). */
   fallback?: string;
+  /**
+   * When the local writer wrote fewer messages than asked: the brief's subjects the brain should
+   * say more about to get the rest (decision 228). Absent when nothing is missing.
+   */
+  add_to_brain?: string[];
 };
 
 const hashtagSchema = z

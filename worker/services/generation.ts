@@ -218,6 +218,17 @@ function skippedSubjects(engine: AiEngine, request: GeneratePostsInput): string[
   }
 }
 
+/**
+ * What the brain should say more about when the local writer ran out of facts for the brief
+ * (decision 228): the brief's own subjects that it did write about (those it knows nothing of are
+ * named apart, as skipped), at most three; the brief itself when it names none.
+ */
+function wantedSubjects(prompt: string, skipped: string[]): string[] {
+  const known = new Set(skipped.map((s) => s.toLowerCase()));
+  const labels = [...new Set(briefSubjects(prompt).map((s) => s.label))].filter((l) => !known.has(l.toLowerCase()));
+  return labels.slice(0, 3);
+}
+
 /** The first sentence of a post (its key line when the engine named none). */
 function firstSentence(content: string): string {
   return (content.split(/(?<=[.!?])\s+|\n+/).find((s) => s.trim().length > 15) ?? content).trim().slice(0, 200);
@@ -298,12 +309,14 @@ export async function generateContent(
   images.forEach((m, i) => m && (posts[i]!.media_info = m));
   // What the user is told beside the drafts: subjects the writer skipped (the brain knows nothing
   // of them) and a campaign shorter than asked (decision 119).
+  const skipped = skippedSubjects(writer, request);
   return {
     posts,
     engine: writer.kind,
-    skipped_subjects: skippedSubjects(writer, request),
+    skipped_subjects: skipped,
     requested_count: count,
     message_count: messageCount,
     ...(fallback ? { fallback } : {}),
+    ...(writer.kind === "local" && messageCount < count ? { add_to_brain: wantedSubjects(request.prompt, skipped) } : {}),
   };
 }
