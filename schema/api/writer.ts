@@ -1,6 +1,7 @@
 // Requests and responses of the writer's tools on a draft: the claim check (decision 225) and the
 // AI helpers of the post editor (decision 227). Shared by the Worker and the SPA.
 import { z } from "zod";
+import { PLATFORMS } from "./common";
 
 export const CLAIM_KINDS = ["price", "figure", "time", "date", "name", "absolute"] as const;
 
@@ -27,3 +28,20 @@ export const claimCheckResponse = z.object({
   passages: z.number().int().nonnegative(),
 });
 export type ClaimCheckResponse = z.infer<typeof claimCheckResponse>;
+
+/** The post editor's helpers that work on every engine (decision 227). */
+export const ASSIST_ACTIONS = ["shorten", "adapt", "hashtags"] as const;
+
+export const assistRequestSchema = z.object({
+  action: z.enum(ASSIST_ACTIONS, { error: "Please choose a helper" }),
+  content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long"),
+  hashtags: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
+  platform: z.enum(PLATFORMS),
+});
+export type AssistRequest = z.input<typeof assistRequestSchema>;
+
+export const assistResponse = z.object({
+  content: z.string(),
+  hashtags: z.array(z.string()),
+});
+export type AssistResponse = z.infer<typeof assistResponse>;
