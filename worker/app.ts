@@ -26,6 +26,7 @@ import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-resp
 import { apiKeyRoutes } from "./routes/api-keys";
 import { v1Routes } from "./routes/v1";
 import { webhookRoutes } from "./routes/webhooks";
+import { writerRoutes } from "./routes/writer";
 
 // The app's API: session-authenticated routes under /api (the SPA calls them with request<T>, decision 250).
 const api = new Hono<AppEnv>()
@@ -49,7 +50,8 @@ const api = new Hono<AppEnv>()
   .route("/", dashboardRoutes)
   .route("/", webhookRoutes)
   .route("/", teamRoutes)
-  .route("/", postReviewRoutes);
+  .route("/", postReviewRoutes)
+  .route("/", writerRoutes);
 
 export const app = new Hono<AppEnv>()
   // Secure by default (lib/security-middleware.ts): refuse to run half-configured, headers, body caps.

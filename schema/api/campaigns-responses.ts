@@ -23,6 +23,8 @@ export const generateResponse = z.strictObject({
   skipped_subjects: z.array(z.string()),
   requested_count: z.number().int().min(1),
   message_count: z.number().int().min(1),
+  fallback: z.string().optional(),
+  add_to_brain: z.array(z.string()).optional(),
 }) satisfies z.ZodType<GenerateResponse>;
 
 export const campaignResponse = z.strictObject({

@@ -149,6 +149,13 @@ export type GenerateResponse = {
   requested_count: number;
   /** How many messages `posts` holds (each on every selected network). */
   message_count: number;
+  /** Why the local writer drafted instead of the AI model, when it did (decision 226). */
+  fallback?: string;
+  /**
+   * When the local writer wrote fewer messages than asked: the brief's subjects the brain should
+   * say more about to get the rest (decision 228). Absent when nothing is missing.
+   */
+  add_to_brain?: string[];
 };
 
 const hashtagSchema = z

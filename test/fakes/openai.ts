@@ -3,6 +3,10 @@
 // base64 embeddings (the SDK asks for them by default). Answers are deterministic and derived from
 // the request. Failure switches are magic words anywhere in the request body:
 //   FAKE_MALFORMED_JSON            chat answers with text that is not JSON
+//   FAKE_MALFORMED_JSON_ONCE:<key> the first chat request with that key gets text that is not JSON
+//   FAKE_REFUSAL                   chat refuses: OpenAI's message.refusal with content null
+//                                  (Workers AI: the refusal as the answer's text)
+//   FAKE_REFUSAL_ONCE:<key>        the first chat request with that key is refused
 //   FAKE_RATE_LIMIT_ONCE:<key>     the first request with that key gets 429 with Retry-After: 1
 //   FAKE_RATE_LIMIT_LONG           429 with Retry-After: 3600
 //   FAKE_SERVER_ERROR              always 500
@@ -85,14 +89,24 @@ function answerFor(prompt: string): Record<string, unknown> {
     const count = Number(/Write (\d+) social media post/.exec(prompt)?.[1] ?? "1");
     const platforms = (/Platforms to use, in turn: ([^.]+)\./.exec(prompt)?.[1] ?? "twitter").split(/,\s*/);
     const request = (/Request: (.*)/.exec(prompt)?.[1] ?? "").trim();
-    const context = sentencesOf(after(prompt, "Relevant brand knowledge:")).filter((s) => !s.startsWith("Key insights"));
+    // The numbered fact lines only (the notes after them steer and are never quoted).
+    const facts = after(prompt, "Relevant brand knowledge:").split(/\n\s*\n/)[0] ?? "";
+    const context = sentencesOf(facts.replace(/^\[\d+\](?: \([a-z_]+\))? /gm, "")).filter((s) => !s.startsWith("Key insights"));
+    // Each message once per platform when the prompt asks for variants (writer/prompts.ts), else one post per message in turn.
+    const perMessage = /one post per message per platform/.test(prompt);
+    const n = perMessage ? count * platforms.length : count;
     return {
-      posts: Array.from({ length: count }, (_, i) => ({
-        content: `${request} ${context[i % Math.max(1, context.length)] ?? ""}`.trim(),
-        hashtags: topWords(request, 2).map((w) => `#${w}`),
-        platform: platforms[i % platforms.length],
-        image_prompt: `An image about ${request}`,
-      })),
+      posts: Array.from({ length: n }, (_, k) => {
+        const i = perMessage ? Math.floor(k / platforms.length) : k;
+        return {
+          ...(perMessage ? { message: i + 1 } : {}),
+          content: `${request} ${context[i % Math.max(1, context.length)] ?? ""}`.trim(),
+          hashtags: topWords(request, 2).map((w) => `#${w}`),
+          platform: platforms[k % platforms.length],
+          image_prompt: `An image about ${request}`,
+          ...(context.length ? { sources: [(i % context.length) + 1] } : {}),
+        };
+      }),
     };
   }
   return { echo: prompt.slice(0, 100) };
@@ -247,9 +261,12 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     sendChat(res, model, raw, prompt, JSON.stringify({ posts }), "stop");
     return true;
   }
-  let content = raw.includes("FAKE_MALFORMED_JSON")
-    ? 'Sure! Here is what you asked for: {"topics": [{"name": "Coffee", "description": "unterminated'
-    : JSON.stringify(answerFor(prompt));
+  const bad = badAnswer(raw);
+  if (bad === "refusal") {
+    sendChat(res, model, raw, prompt, null, "stop", REFUSAL);
+    return true;
+  }
+  let content = bad === "malformed" ? MALFORMED : JSON.stringify(answerFor(prompt));
   let finish = "stop";
   const limit = parsed.max_completion_tokens ?? parsed.max_tokens;
   const maxTokens = typeof limit === "number" ? limit : Infinity;
@@ -262,15 +279,35 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   return true;
 });
 
-function sendChat(res: ServerResponse, model: string, raw: string, prompt: string, content: string, finish: string) {
+const MALFORMED = 'Sure! Here is what you asked for: {"topics": [{"name": "Coffee", "description": "unterminated';
+const REFUSAL = "I'm sorry, but I can't help with that request.";
+
+/** The answer's failure switch: FAKE_MALFORMED_JSON(_ONCE:<key>) or FAKE_REFUSAL(_ONCE:<key>). */
+function badAnswer(raw: string): "malformed" | "refusal" | null {
+  for (const [word, kind] of [
+    ["FAKE_MALFORMED_JSON", "malformed"],
+    ["FAKE_REFUSAL", "refusal"],
+  ] as const) {
+    const once = new RegExp(`${word}_ONCE:([A-Za-z0-9_-]+)`).exec(raw);
+    if (once) {
+      if (seenKeys.has(`${word}:${once[1]}`)) continue;
+      seenKeys.add(`${word}:${once[1]}`);
+      return kind;
+    }
+    if (new RegExp(`${word}(?!_ONCE)`).test(raw)) return kind;
+  }
+  return null;
+}
+
+function sendChat(res: ServerResponse, model: string, raw: string, prompt: string, content: string | null, finish: string, refusal: string | null = null) {
   const promptTokens = Math.ceil(prompt.length / 4);
-  const completionTokens = Math.ceil(content.length / 4);
+  const completionTokens = Math.ceil((content ?? refusal ?? "").length / 4);
   sendJson(res, 200, {
     id: `chatcmpl-${fnvHash(raw).toString(36)}`,
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model,
-    choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: finish }],
+    choices: [{ index: 0, message: { role: "assistant", content, refusal }, logprobs: null, finish_reason: finish }],
     usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
     system_fingerprint: "fp_fake",
   });
@@ -386,7 +423,9 @@ registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, bo
   if (check.model.task === "Text Generation") {
     const messages = Array.isArray(inputs.messages) ? (inputs.messages as { content?: unknown }[]) : null;
     const prompt = messages ? messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n\n") : String(inputs.prompt ?? "");
-    const content = JSON.stringify(answerFor(prompt));
+    // Workers AI's text models have no refusal field: a refusal is the answer's text.
+    const bad = badAnswer(raw);
+    const content = bad === "refusal" ? REFUSAL : bad === "malformed" ? MALFORMED : JSON.stringify(answerFor(prompt));
     const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil((prompt.length + content.length) / 4) };
     const chatCompletion = "choices" in ((check.model.schema.output as { properties?: object }).properties ?? {});
     answer(

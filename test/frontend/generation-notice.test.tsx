@@ -79,19 +79,25 @@ describe("the generation notice's texts", () => {
   });
 
   it("says why a local campaign is short, and only reports a model's", () => {
-    expect(shortfallText({ engine: "local", skipped_subjects: [], requested_count: 6, generated: 4 })).toBe("Generated 4 of 6 posts: the brain had no more distinct facts for this brief.");
-    expect(shortfallText({ engine: "openai", skipped_subjects: [], requested_count: 6, generated: 5 })).toBe("Generated 5 of 6 posts.");
+    expect(shortfallText({ engine: "local", skipped_subjects: [], requested_count: 6, generated: 4 })).toBe(
+      "Wrote 4 of 6 messages: your brand brain has no more distinct facts for this brief. Add 2 more facts that serve this brief to your brand brain to get more.",
+    );
+    // What to add is computed from the shortfall and the brief's subjects (decision 228).
+    expect(shortfallText({ engine: "local", skipped_subjects: [], requested_count: 6, generated: 5, add_to_brain: ["beginner course", "mats"] })).toBe(
+      "Wrote 5 of 6 messages: your brand brain has no more distinct facts for this brief. Add 1 more fact about “beginner course” or “mats” to your brand brain to get more.",
+    );
+    expect(shortfallText({ engine: "openai", skipped_subjects: [], requested_count: 6, generated: 5 })).toBe("Wrote 5 of 6 messages.");
     expect(shortfallText({ engine: "local", skipped_subjects: [], requested_count: 6, generated: 6 })).toBeNull();
   });
 });
 
 describe("campaign creator: the generation notice", () => {
   it("names the skipped subject and says the campaign is shorter, with a link to Brain Studio that works", async () => {
-    answerGenerate({ engine: "local", posts: posts(4), skipped_subjects: ["summer sale"], requested_count: 6 });
+    answerGenerate({ engine: "local", posts: posts(4), skipped_subjects: ["summer sale"], requested_count: 6, add_to_brain: ["Morning Mist blend"] });
     const user = await generateCampaign(6);
     const notice = screen.getByTestId("generation-notice");
     expect(notice).toHaveTextContent("Your brain has nothing on “summer sale” yet — add a document about it in Brain Studio, or edit the posts.");
-    expect(notice).toHaveTextContent("Generated 4 of 6 posts: the brain had no more distinct facts for this brief.");
+    expect(notice).toHaveTextContent("Wrote 4 of 6 messages: your brand brain has no more distinct facts for this brief. Add 2 more facts about “Morning Mist blend” to your brand brain to get more.");
     // Non-blocking: the drafts are listed and can be scheduled.
     expect(screen.getAllByTestId("generated-post")).toHaveLength(4);
     expect(screen.getByRole("button", { name: "Schedule All Posts" })).toBeEnabled();
@@ -106,7 +112,15 @@ describe("campaign creator: the generation notice", () => {
     await generateCampaign(3);
     const notice = screen.getByTestId("generation-notice");
     expect(notice).toHaveTextContent("Your brain has nothing on “summer sale” or “gift cards” yet — add a document about them in Brain Studio, or edit the posts.");
-    expect(notice).not.toHaveTextContent(/Generated \d+ of/);
+    expect(notice).not.toHaveTextContent(/Wrote \d+ of/);
+  });
+
+  it("says when the local writer drafted because the AI model's answer could not be used (decision 226)", async () => {
+    const reason = "The AI model declined to write these posts twice, so they were drafted from your brand brain's sentences instead.";
+    answerGenerate({ engine: "local", posts: posts(3), skipped_subjects: [], requested_count: 3, fallback: reason });
+    await generateCampaign(3);
+    expect(screen.getByTestId("generation-notice")).toHaveTextContent(reason);
+    expect(screen.getByText("Drafted from your brand brain's sentences")).toBeInTheDocument();
   });
 
   it("shows no notice for a complete generation", async () => {

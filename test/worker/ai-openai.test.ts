@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { AiOutputError } from "../../worker/adapters/ai/json-output";
+import { WriterOutputError } from "../../worker/adapters/ai/writer/prompts";
 import { forgetChatModelFallbacks, OpenAiEngine, REASONING_ALLOWANCE, type OpenAiEngineConfig } from "../../worker/adapters/ai/openai-engine";
 import { PLATFORM_LIMITS } from "../../worker/adapters/ai/post-limits";
 import { publishedLength } from "../../schema/api/campaigns";
@@ -190,14 +191,12 @@ describe("OpenAI-compatible engine against the fake server", () => {
     expect(logged.map((l) => l.body.response_format)).toEqual([{ type: "json_object" }, { type: "json_object" }]);
   });
 
-  it("falls back as the spec says on malformed JSON: topics skipped with a warning, insights [], posts [], summary rethrown", async () => {
+  it("falls back as the spec says on malformed JSON: topics skipped with a warning, insights [], posts asked twice then WriterOutputError (decision 226), summary rethrown", async () => {
     const { e, warnings } = engine();
     const bad = doc("FAKE_MALFORMED_JSON");
     expect(await e.extractTopicsAndInsights([bad])).toEqual({ topics: [], insights: [] });
     expect(warnings.some((w) => w.includes("topic extraction failed"))).toBe(true);
-    expect(
-      await e.generatePosts({ brand: BRAND, prompt: "FAKE_MALFORMED_JSON summer", context: [], insights: [], count: 2, platforms: ["twitter"] }),
-    ).toEqual([]);
+    await expect(e.generatePosts({ brand: BRAND, prompt: "FAKE_MALFORMED_JSON summer", context: [], insights: [], count: 2, platforms: ["twitter"] })).rejects.toBeInstanceOf(WriterOutputError);
     await expect(e.summarize({ brand: BRAND, documents: [bad] })).rejects.toBeInstanceOf(AiOutputError);
   });
 
@@ -271,7 +270,8 @@ describe("OpenAI-compatible engine against the fake server", () => {
       count: 3,
       platforms: ["twitter", "linkedin"],
     });
-    expect(posts.map((p) => p.platform)).toEqual(["twitter", "linkedin", "twitter"]);
+    // Each message once per network (decision 185): 3 messages x 2 networks.
+    expect(posts.map((p) => [p.message, p.platform])).toEqual([0, 1, 2].flatMap((m) => [[m, "twitter"], [m, "linkedin"]]));
     for (const p of posts) {
       expect(p.content.length).toBeGreaterThan(0);
       expect(p.hashtags.every((h) => !h.startsWith("#") && h.length > 0)).toBe(true);

@@ -114,13 +114,13 @@ describe("generation grounded in a fed brain", () => {
     expect(prompt).not.toContain("Low-confidence hook");
   });
 
-  it("OpenAI engine (fake server): malformed JSON -> 'No content generated'; server failure -> the spec's failure text", async () => {
+  it("OpenAI engine (fake server): malformed JSON twice -> the local writer's drafts, labelled (decision 226); server failure -> the spec's failure text", async () => {
     const user = await signIn();
     const openaiEnv = { ...env, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: FAKE_OPENAI, OPENAI_MAX_RETRIES: "0" };
     const db = getDb(env.DB);
-    await expect(
-      generateContent(db, openaiEnv, user.userId, user.projectId, { prompt: "Write about FAKE_MALFORMED_JSON please", type: "campaign", count: 3, time_zone: "UTC" }),
-    ).rejects.toMatchObject({ status: 422, message: "No content generated" });
+    const fallback = await generateContent(db, openaiEnv, user.userId, user.projectId, { prompt: "Write about FAKE_MALFORMED_JSON please", type: "campaign", count: 3, time_zone: "UTC" });
+    expect(fallback).toMatchObject({ engine: "local", fallback: "The AI model's answer was not readable twice, so these posts were drafted from your brand brain's sentences instead." });
+    expect(fallback.posts.length).toBeGreaterThan(0);
     await expect(
       generateContent(db, openaiEnv, user.userId, user.projectId, { prompt: "Write about FAKE_SERVER_ERROR please", type: "social_post", time_zone: "UTC" }),
     ).rejects.toMatchObject({ status: 502, message: "Failed to generate content. Please try again." });

@@ -71,6 +71,17 @@ describe("generation says which brief subjects it skipped", () => {
     expect(res.posts.some((p) => /Morning Mist/.test(p.content))).toBe(true);
   });
 
+  it("says what to add to the brain when fewer messages are written than asked, from the brief's own subjects (decision 228)", { timeout: 20_000 }, async () => {
+    const { generate } = await fed(TEA);
+    const res = await generate("Announce our summer sale and the Morning Mist blend", 12);
+    expect(res.message_count).toBeLessThan(12);
+    // The known subject it ran out of facts on; the unknown one is named apart (skipped_subjects).
+    expect(res.add_to_brain).toEqual(["Morning Mist blend"]);
+    const full = await generate("Tell people about the Morning Mist blend", 1);
+    expect(full.message_count).toBe(1);
+    expect(full).not.toHaveProperty("add_to_brain");
+  });
+
   it("skips nothing when the brain knows every subject, for a single post too", async () => {
     const { generate } = await fed(TEA);
     const campaign = await generate("Introduce the Morning Mist blend and our refillable tins", 3);

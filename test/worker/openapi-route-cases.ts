@@ -361,6 +361,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/projects/:projectId/campaigns": { rule: "owned", status: 200 },
   "POST /api/projects/:projectId/campaigns": { rule: "owned", status: 201, request: () => ({ body: campaignBody() }) },
   "GET /api/campaigns/:campaignId": { rule: "owned", status: 200 },
+  // The writer's tools on a draft (decisions 225, 227).
+  "POST /api/projects/:projectId/claims": { rule: "owned", status: 200, request: () => ({ body: { content: "The Summit 30 daypack is £45 this Friday." } }) },
+  "POST /api/projects/:projectId/assist": { rule: "owned", status: 200, request: () => ({ body: { action: "hashtags", content: "The Summit 30 daypack carries 30 liters.", platform: "instagram" } }) },
   "GET /api/projects/:projectId/dashboard": { rule: "owned", status: 200 },
 
   // Planner (issue 13): posting schedule, queue, recurring series, bulk, CSV.

@@ -50,6 +50,10 @@ function routesWithoutRule(routes: { method: string; path: string; handler: unkn
 const ROLE_NEEDS: Record<string, Action> = {
   "PATCH /api/projects/:projectId/onboarding": "read",
   "POST /api/projects/:projectId/brain/query": "read",
+  // Checking a draft's claims reads the brain only: a reviewer checks what they review (decision 225).
+  "POST /api/projects/:projectId/claims": "read",
+  // The editor's helpers return text and change nothing stored (decision 227).
+  "POST /api/projects/:projectId/assist": "read",
   "DELETE /api/projects/:projectId": "manage",
   "GET /api/oauth/:platform/start": "networks",
   "POST /api/projects/:projectId/social-accounts/:platform": "networks",

@@ -4,7 +4,8 @@
 // limit (X counts hashtags in its 280) and dropped when empty, so whatever the model returns the
 // caller gets publishable posts or the spec's "No content generated" (decision 081).
 import type { z } from "zod";
-import { createAiEngine } from "../adapters/ai";
+import { createAiEngine, localAiEngine } from "../adapters/ai";
+import { WriterOutputError } from "../adapters/ai/writer/prompts";
 import { briefSubjects } from "../adapters/ai/brief";
 import { fitsPlatform, fitToPlatform } from "../adapters/ai/post-limits";
 import type { AiEngine, BrainPassage, GeneratedPostDraft, GeneratePostsInput, Insight } from "../adapters/ai/types";
@@ -29,6 +30,13 @@ const MAX_PASSAGES = 24;
 const CONTEXT_CHARS = 500;
 const TOP_INSIGHTS = 2;
 const MAX_HASHTAGS = 10;
+
+/** What the screen says when the local writer stood in for the model (decision 226). */
+const FALLBACK_REASONS: Record<WriterOutputError["problem"], string> = {
+  refused: "The AI model declined to write these posts twice, so they were drafted from your brand brain's sentences instead.",
+  invalid_json: "The AI model's answer was not readable twice, so these posts were drafted from your brand brain's sentences instead.",
+  wrong_shape: "The AI model's answer was incomplete twice, so these posts were drafted from your brand brain's sentences instead.",
+};
 
 export const noContentGenerated = () => new ApiError(422, "no_content", "No content generated");
 export const generationFailed = () => new ApiError(502, "generation_failed", "Failed to generate content. Please try again.");
@@ -211,6 +219,17 @@ function skippedSubjects(engine: AiEngine, request: GeneratePostsInput): string[
   }
 }
 
+/**
+ * What the brain should say more about when the local writer ran out of facts for the brief
+ * (decision 228): the brief's own subjects that it did write about (those it knows nothing of are
+ * named apart, as skipped), at most three; the brief itself when it names none.
+ */
+function wantedSubjects(prompt: string, skipped: string[]): string[] {
+  const known = new Set(skipped.map((s) => s.toLowerCase()));
+  const labels = [...new Set(briefSubjects(prompt).map((s) => s.label))].filter((l) => !known.has(l.toLowerCase()));
+  return labels.slice(0, 3);
+}
+
 /** The first sentence of a post (its key line when the engine named none). */
 function firstSentence(content: string): string {
   return (content.split(/(?<=[.!?])\s+|\n+/).find((s) => s.trim().length > 15) ?? content).trim().slice(0, 200);
@@ -254,11 +273,21 @@ export async function generateContent(
     platforms: isCampaign ? platforms : platforms.slice(0, 1),
   };
   let raw: unknown;
+  // Who wrote the drafts: the engine, or the local writer when the model's answer could not be
+  // used twice (refused, not JSON, not the asked shape; decision 226), which the screen says.
+  let writer: AiEngine = engine;
+  let fallback: string | undefined;
   try {
     raw = await engine.generatePosts(request);
   } catch (err) {
-    console.error("post generation failed", err);
-    throw generationFailed();
+    if (!(err instanceof WriterOutputError)) {
+      console.error("post generation failed", err);
+      throw generationFailed();
+    }
+    console.warn("the AI model's answer could not be used twice; the local writer drafts instead", err.problem);
+    writer = localAiEngine();
+    fallback = FALLBACK_REASONS[err.problem];
+    raw = await writer.generatePosts(request);
   }
   const drafts = sanitizeDrafts(raw, request.platforms, count);
   if (drafts.length === 0) throw noContentGenerated();
@@ -281,5 +310,14 @@ export async function generateContent(
   images.forEach((m, i) => m && (posts[i]!.media_info = m));
   // What the user is told beside the drafts: subjects the writer skipped (the brain knows nothing
   // of them) and a campaign shorter than asked (decision 119).
-  return { posts, engine: engine.kind, skipped_subjects: skippedSubjects(engine, request), requested_count: count, message_count: messageCount };
+  const skipped = skippedSubjects(writer, request);
+  return {
+    posts,
+    engine: writer.kind,
+    skipped_subjects: skipped,
+    requested_count: count,
+    message_count: messageCount,
+    ...(fallback ? { fallback } : {}),
+    ...(writer.kind === "local" && messageCount < count ? { add_to_brain: wantedSubjects(request.prompt, skipped) } : {}),
+  };
 }

@@ -13,6 +13,7 @@ import { formatDay, formatTime } from "./calendar-dates";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, postImage, postPath } from "./post-api";
 import { STATUS_COLORS } from "./post-card";
+import { ClaimCheck } from "../posts/claim-check";
 
 // Issue 13: a published post shows its metrics chart (uPlot, loaded only when needed).
 const PostMetricsChart = lazy(() => import("../analytics/post-metrics-chart"));
@@ -105,6 +106,7 @@ export function PostDetailDialog({
                     <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
                     <Field.ErrorText>Please enter some content</Field.ErrorText>
                   </Field.Root>
+                  <ClaimCheck projectId={full?.id === post.id ? full.project_id : undefined} content={content} onChange={setContent} />
                   <Field.Root>
                     <Field.Label>Image</Field.Label>
                     {image && <Image src={image} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" maxW="sm" />}

@@ -9,6 +9,8 @@ import { formatHashtags, parseHashtags } from "../calendar/post-api";
 import { PlatformIcon, PLATFORM_LABELS } from "../calendar/platform-icon";
 import ImageUploadDialog from "../posts/image-upload-dialog";
 import { PostSources } from "../posts/post-sources";
+import { ClaimCheck } from "../posts/claim-check";
+import { useAuth } from "../../app/auth-context";
 
 export type DraftPost = GeneratedPost & { key: string };
 
@@ -31,6 +33,7 @@ export function GeneratedPostItem({
   onChange: (post: DraftPost) => void;
   onRemove: () => void;
 }) {
+  const { project } = useAuth();
   const [editing, setEditing] = useState(false);
   const at = Date.parse(post.scheduled_for);
   const [content, setContent] = useState(post.content);
@@ -100,6 +103,7 @@ export function GeneratedPostItem({
             </Field.HelperText>
             <Field.ErrorText>{contentError}</Field.ErrorText>
           </Field.Root>
+          <ClaimCheck projectId={project?.id} content={content} onChange={setContent} />
           <Field.Root>
             <Field.Label>Hashtags</Field.Label>
             <Input value={tags} onChange={(e) => setTags(e.target.value)} placeholder="#brand #launch" />
@@ -142,6 +146,7 @@ export function GeneratedPostItem({
           )}
           {post.media_info && <Image src={post.media_info.url} alt={`Image of ${label}`} borderRadius="md" maxW="40" aspectRatio={1} />}
           <PostSources sources={post.sources} />
+          <ClaimCheck projectId={project?.id} content={post.content} onChange={(text) => onChange({ ...post, content: text })} />
         </Stack>
       )}
     </Box>

@@ -21,6 +21,8 @@ import { PostSources } from "./post-sources";
 import type { PostSource } from "../../../schema/api/post-sources";
 import { PostPreviewCard } from "./post-preview-card";
 import { PostRulesHint } from "./post-rules-hint";
+import { ClaimCheck } from "./claim-check";
+import { AssistBar } from "./assist-bar";
 import { GenerationNotice, generationGaps, type GenerationGaps } from "../campaigns/generation-notice";
 
 type Mode = "now" | "schedule";
@@ -281,6 +283,16 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
                       <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} maxLength={maxLength} />
                     </Field.Root>
+                    <AssistBar
+                      projectId={project?.id}
+                      platform={platform}
+                      draft={{ content: content ?? "", hashtags }}
+                      onApply={(d) => {
+                        setValue("content", d.content, { shouldDirty: true });
+                        setValue("hashtags", d.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
+                      }}
+                    />
+                    <ClaimCheck projectId={project?.id} content={content ?? ""} onChange={(text) => setValue("content", text, { shouldDirty: true })} />
                     <GenerationNotice gaps={gaps} single onNavigate={close} />
 
                     {aiOpen && (

@@ -39,6 +39,11 @@ export function createAiEngine(env: Env): AiEngine {
       imageModel: env.WORKERS_AI_IMAGE_MODEL,
     });
   }
+  return localAiEngine();
+}
+
+/** The offline local engine (one per isolate): the default, and the writer's fallback (decision 226). */
+export function localAiEngine(): LocalAiEngine {
   local ??= new LocalAiEngine({ table: bundledWordVectors() });
   return local;
 }

@@ -9,14 +9,8 @@
 import OpenAI from "openai";
 import type { Platform } from "../../../schema/api/common";
 import { AiOutputError, asString, asStringList, clamp01, parseJsonObject } from "./json-output";
-import {
-  documentSummaryPrompt,
-  insightsPrompt,
-  marketingSummaryPrompt,
-  postsPrompt,
-  SYSTEM_PROMPT,
-  topicsPrompt,
-} from "./openai-prompts";
+import { documentSummaryPrompt, insightsPrompt, marketingSummaryPrompt, SYSTEM_PROMPT, topicsPrompt } from "./openai-prompts";
+import { askForPosts, ModelRefusal, passageBlocks, WRITER_SYSTEM_PROMPT } from "./writer/prompts";
 import { OpenAiImageModel } from "./openai-image";
 import { fitToPlatform } from "./post-limits";
 import {
@@ -185,19 +179,19 @@ export class OpenAiEngine implements AiEngine {
    * found" (retired, not on this account) is replaced by the next one on the list, and the call is
    * made again. The method other areas call; transports differ in chatOnce.
    */
-  protected async chat(prompt: string, maxTokens: number): Promise<string> {
-    return withModelFallback("chat", this.chatModels, (model) => this.chatOnce(model, prompt, maxTokens), this.warn);
+  protected async chat(prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT): Promise<string> {
+    return withModelFallback("chat", this.chatModels, (model) => this.chatOnce(model, prompt, maxTokens, system), this.warn);
   }
 
   /** The request body of one chat completion with this model (OpenAI's current parameters for its own models). */
-  chatParams(model: string, prompt: string, maxTokens: number): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
+  chatParams(model: string, prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
     const reasoning = isOpenAiReasoningModel(model);
     // The original gpt-4 models reject response_format; JSON is asked for in the prompt.
     const json = this.jsonMode ?? !/^gpt-4(-0314|-0613|-32k.*)?$/.test(model);
     return {
       model,
       messages: [
-        { role: "system", content: SYSTEM_PROMPT },
+        { role: "system", content: system },
         { role: "user", content: prompt },
       ],
       // max_tokens is deprecated by OpenAI and refused by reasoning models; servers that merely
@@ -209,9 +203,12 @@ export class OpenAiEngine implements AiEngine {
   }
 
   /** One chat completion with one model; overridden by engines with another transport. */
-  protected async chatOnce(model: string, prompt: string, maxTokens: number): Promise<string> {
-    const res = await withRetry(() => this.client.chat.completions.create(this.chatParams(model, prompt, maxTokens)), this.retry);
-    return res.choices[0]?.message?.content ?? "";
+  protected async chatOnce(model: string, prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT): Promise<string> {
+    const res = await withRetry(() => this.client.chat.completions.create(this.chatParams(model, prompt, maxTokens, system)), this.retry);
+    const message = res.choices[0]?.message;
+    // A refusal comes in its own field, with no content (OpenAI's chat.completion message).
+    if (message?.refusal) throw new ModelRefusal(message.refusal);
+    return message?.content ?? "";
   }
 
   async embed(texts: string[]): Promise<(Float32Array | null)[]> {
@@ -346,47 +343,42 @@ export class OpenAiEngine implements AiEngine {
     };
   }
 
+  /**
+   * The brief's messages on every asked network, from one request (writer/prompts.ts): an answer
+   * that is refused, not JSON or not the schema's shape is asked for once more, then
+   * WriterOutputError (generation falls back to the local writer; decision 226).
+   */
   async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
     const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
-    const passages = input.passages ?? [];
-    const text = await this.chat(postsPrompt({ ...input, platforms, ...(passages.length ? { context: passages.map((p) => p.text) } : {}) }), MAX_TOKENS.posts);
-    let json: Record<string, unknown>;
-    try {
-      json = parseJsonObject(text);
-    } catch (err) {
-      this.warn("post generation returned malformed JSON; no posts", errorText(err));
-      return [];
-    }
-    const list = Array.isArray(json.posts) ? json.posts : Array.isArray(json.items) ? json.items : [];
+    const request = { ...input, platforms };
+    const answer = await askForPosts((prompt) => this.chat(prompt, MAX_TOKENS.posts, WRITER_SYSTEM_PROMPT), request);
+    // "sources": numbers of the fact lines the post used ([1] is the first public passage).
+    const numbered = input.passages?.length ? passageBlocks(input.passages, input.context).numbered : [];
     const posts: GeneratedPostDraft[] = [];
-    for (const [i, p] of list.entries()) {
-      if (!p || typeof p !== "object") continue;
-      const r = p as Record<string, unknown>;
-      const content = asString(r.content);
+    for (const [i, r] of answer.posts.entries()) {
+      const content = r.content.trim();
       if (!content) continue;
       // The model's platform counts only if it is one that was asked for ("x" is twitter).
-      const said = asString(r.platform)?.toLowerCase();
+      const said = r.platform.trim().toLowerCase();
       const asked = said === "x" ? "twitter" : said;
-      const platform: Platform = asked && (platforms as string[]).includes(asked) ? (asked as Platform) : platforms[i % platforms.length]!;
-      const hashtags = asStringList(r.hashtags)
+      const platform: Platform = (platforms as string[]).includes(asked) ? (asked as Platform) : platforms[i % platforms.length]!;
+      const hashtags = r.hashtags
         .map((h) => h.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, ""))
         .filter((h) => h.length > 0)
         .slice(0, 10);
       // Hashtags written into the content are kept there; the separate list is what gets appended.
       const fitted = fitToPlatform(content, hashtags, platform);
-      const imagePrompt = asString(r.image_prompt);
-      // "sources": numbers of the knowledge lines the post used ([1] is the first passage).
-      const sources = (Array.isArray(r.sources) ? r.sources : [])
-        .map((n) => passages[Number(n) - 1]?.id)
-        .filter((id): id is string => !!id);
+      const imagePrompt = r.image_prompt?.trim();
+      const sources = r.sources.map((n) => numbered[n - 1]?.id).filter((id): id is string => !!id);
       posts.push({
         content: fitted.content,
         hashtags: fitted.hashtags,
         platform,
+        ...(r.message !== undefined ? { message: r.message - 1 } : {}),
         ...(imagePrompt ? { image_prompt: imagePrompt.slice(0, 1000) } : {}),
         ...(sources.length ? { sources: [...new Set(sources)] } : {}),
       });
-      if (posts.length >= input.count) break;
+      if (posts.length >= input.count * platforms.length) break;
     }
     return posts;
   }

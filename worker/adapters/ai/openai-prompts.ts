@@ -1,6 +1,6 @@
-// Prompts of the OpenAI-compatible engine. Each asks for one JSON object whose shape the engine
+// Prompts of the OpenAI-compatible engine for the brain's tasks. Each asks for one JSON object whose shape the engine
 // parses leniently (json-output.ts); the spec's fallbacks apply when it does not come back.
-import type { BrandProfile, Insight } from "./types";
+import type { BrandProfile } from "./types";
 
 export const SYSTEM_PROMPT =
   "You are a senior brand strategist and social media copywriter. You only use facts found in the material you are given, never invent facts, and you always answer with a single valid JSON object and nothing else.";
@@ -41,29 +41,4 @@ ${summaries}
 Answer with JSON: {"elevator_pitch": string (1-2 sentences), "value_props": string[] (3-5 items), "positioning": string (one sentence), "brand_story": string (2-3 sentences), "content_themes": string[] (3-6 short themes)}.`;
 }
 
-export function postsPrompt(input: {
-  brand: BrandProfile;
-  prompt: string;
-  context: string[];
-  insights: Insight[];
-  count: number;
-  platforms: string[];
-}): string {
-  const context = input.context.length ? input.context.map((c, i) => `[${i + 1}] ${c}`).join("\n") : "(none)";
-  const insights = input.insights.length ? input.insights.map((i) => `- ${i.type}: ${i.content}`).join("\n") : "(none)";
-  return `Write ${input.count} social media post(s) for the brand "${input.brand.name}" (industry: ${input.brand.industry}).
-Brand voice: ${input.brand.brand_voice}
-Brand description: ${input.brand.description}
-
-Request: ${input.prompt}
-
-Relevant brand knowledge:
-${context}
-
-Key insights:
-${insights}
-
-Platforms to use, in turn: ${input.platforms.join(", ")}. Twitter posts must stay under 280 characters including hashtags; Instagram under 2200; others under 3000.
-The request is an instruction: never copy its wording into a post. Each post uses different brand knowledge; state only facts found there.
-Answer with JSON: {"posts": [{"content": string (without hashtags), "hashtags": string[] (2-5, without #), "platform": one of ${JSON.stringify(input.platforms)}, "image_prompt": string, "sources": number[] (the knowledge lines used, e.g. [1, 3])}]} with exactly ${input.count} posts.`;
-}
+// The writer's prompts (posts) live in writer/prompts.ts with the schema of their answers (decision 226).

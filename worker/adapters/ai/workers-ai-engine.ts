@@ -81,12 +81,12 @@ export class WorkersAiEngine extends OpenAiEngine {
     return { provider: "workers-ai", chat: this.chatModel, embeddings: this.embeddingModel, image: this.image?.model ?? null };
   }
 
-  protected override async chatOnce(model: string, prompt: string, maxTokens: number): Promise<string> {
+  protected override async chatOnce(model: string, prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT): Promise<string> {
     const res = await withRetry(
       () =>
         this.ai.run(model, {
           messages: [
-            { role: "system", content: SYSTEM_PROMPT },
+            { role: "system", content: system },
             { role: "user", content: prompt },
           ],
           // Reasoning models: the budget covers the thinking too, kept short by reasoning_effort.
