@@ -113,4 +113,19 @@ export interface AiEngine {
    * subject and leave this out.
    */
   unknownSubjects?(input: GeneratePostsInput): string[];
+
+  // The brain's LLM paths (issue 22, decision 220). Each exists only on engines with a model for
+  // it; the local engine has none, so `npm start` ranks and answers as before.
+  /**
+   * How well each passage answers the query, 0-1, same order (a cross-encoder such as Workers AI's
+   * bge-reranker-base). Throws when the model fails; the caller keeps its own order.
+   */
+  rerank?(query: string, passages: string[]): Promise<number[]>;
+  /** The questions each passage answers, written by the model (one list per passage, same order). */
+  passageQuestions?(passages: { text: string; role: PassageRole }[]): Promise<string[][]>;
+  /**
+   * One or two sentences answering the question from these passages only, with the (0-based)
+   * passages they cite; null when none answers or the answer is not grounded in what it cites.
+   */
+  composeAnswer?(question: string, passages: string[]): Promise<{ text: string; cited: number[] } | null>;
 }
