@@ -7,15 +7,15 @@
 // Each match names its document and position, with the neighbouring segments as context.
 import { desc, eq, sql } from "drizzle-orm";
 import { brainDocuments, brainInsights, brainSegments } from "../../schema/db/brain";
-import { Bm25Index, lexicalTerms, rankHybrid, type Ranked } from "../adapters/ai/hybrid-rank";
+import { Bm25Index, lexicalTerms, rankHybrid, type Ranked } from "../brain/rank/hybrid-rank";
 import { judgeAnswer, type Confidence } from "../brain/rank/confidence";
 import { sentenceTexts } from "../text/nlp";
 import { PASSAGE_ROLES, type PassageRole } from "../../schema/api/passage-roles";
 
 /** Each role's position in one string: a checksum of a project's roles changes with any edit. */
 const ROLE_POSITIONS = `|${PASSAGE_ROLES.join("|")}|`;
-import { relevanceOf } from "../adapters/ai/relevance";
-import { bundledSoftMatch } from "../adapters/ai/soft-match";
+import { relevanceOf } from "../brain/rank/relevance";
+import { bundledSoftMatch } from "../brain/rank/soft-match";
 import type { AiEngine, Insight } from "../adapters/ai/types";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";

@@ -3,7 +3,7 @@
 // never compared, and each engine has its own similarity threshold (the spec's 0.8 is ada-002's).
 import type { Platform } from "../../../schema/api/common";
 import type { PassageRole } from "../../../schema/api/passage-roles";
-import type { RelevanceCalibration } from "./hybrid-rank";
+import type { RelevanceCalibration } from "../../brain/rank/hybrid-rank";
 
 export type BrandProfile = { name: string; industry: string; brand_voice: string; description: string };
 

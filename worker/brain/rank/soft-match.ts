@@ -3,8 +3,8 @@
 // WordNet's related words for question words the project never uses (decision 115), with a few
 // everyday concept groups (decision 109).
 import type { SoftMatchOptions } from "./hybrid-rank";
-import type { WordVectorTable } from "./local/embed";
-import { withConceptGroups } from "./local/concept-groups";
+import type { WordVectorTable } from "../../adapters/ai/local/embed";
+import { withConceptGroups } from "../../adapters/ai/local/concept-groups";
 import { ringsOf } from "../../text/synonyms";
 import { bundledWordRelations } from "../../text/word-relations-data";
 import { bundledWordVectors } from "../../text/word-vectors-data";

@@ -8,7 +8,7 @@ import { porterStem } from "../../text/nlp";
 import { STOPWORDS, wordSet, words } from "../../text/tokenize";
 import type { RelatedStems, RelationClass } from "../../text/word-relations";
 import type { PassageRole } from "../../../schema/api/passage-roles";
-import { rolesAskedFor } from "../../brain/rank/question-types";
+import { rolesAskedFor } from "./question-types";
 
 /** What the brain knows of each passage besides its text: its role and the questions it answers (decisions 182, 183). */
 export type PassageInfo = { roles?: readonly (PassageRole | null | undefined)[]; questions?: readonly (string | null | undefined)[] };
