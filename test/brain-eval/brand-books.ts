@@ -1,7 +1,7 @@
 // Brand books as a user pastes them (test/fixtures/brand-books): each book is segmented by the
 // product's own segmentation, and each question's expected passage is found by a phrase of it, so
 // the set measures segmentation and ranking together and survives a change of segmentation.
-import type { RetrievalSet } from "../../worker/adapters/ai/retrieval-eval";
+import type { RetrievalSet } from "./retrieval-eval";
 import type { PassageRole } from "../../schema/api/passage-roles";
 import { localPassageQuestions } from "../../worker/brain/expand";
 import { classifyPassage } from "../../worker/brain/roles/classify";

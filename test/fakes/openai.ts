@@ -58,6 +58,19 @@ function after(text: string, marker: string): string {
 /** The JSON answer a cooperative model would give, chosen by the keys the prompt asks for. */
 function answerFor(prompt: string): Record<string, unknown> {
   const docs = prompt.includes("Document 1:") ? after(prompt, "Document 1:") : prompt;
+  // The brain's LLM paths (decision 220): questions per numbered passage, and a composed answer.
+  const numbered = [...prompt.matchAll(/^\[(\d+)\] (?:\([a-z_]+\) )?(.*)$/gm)].map((m) => m[2]!);
+  if (prompt.includes('"questions"')) return { questions: numbered.map((p) => topWords(p, 2).map((w) => `What about ${w}?`)) };
+  if (prompt.includes('"cited"')) {
+    const question = /A customer asks: (.*)/.exec(prompt)?.[1] ?? "";
+    const asked = new Set(topWords(question, 20));
+    const scored = numbered.map((p, i) => ({ i, n: topWords(p, 50).filter((w) => asked.has(w)).length }));
+    const best = scored.sort((a, b) => b.n - a.n || a.i - b.i)[0];
+    if (!best || best.n === 0) return { answer: "", cited: [] };
+    const sentence = sentencesOf(numbered[best.i]!).find((s) => !s.endsWith("?")) ?? numbered[best.i]!;
+    // FAKE_UNGROUNDED: a model that adds a figure no passage states.
+    return { answer: question.includes("FAKE_UNGROUNDED") ? `${sentence} It costs 999 pounds.` : sentence, cited: [best.i + 1] };
+  }
   if (prompt.includes('"topics"')) {
     return {
       topics: topWords(docs, 4).map((w, i) => ({
@@ -418,6 +431,15 @@ registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, bo
   if (check.model.task === "Text Embeddings" && dim) {
     const text = typeof inputs.text === "string" ? [inputs.text] : (inputs.text as string[]);
     answer({ shape: [text.length, dim], data: text.map((t) => Array.from(embeddingOf(t, dim))), pooling: "mean" });
+    return true;
+  }
+  if (check.model.task === "Text Classification") {
+    // A reranker: each context scored by the share of the query's words it contains, best first.
+    const asked = new Set(topWords(String(inputs.query), 30));
+    const contexts = inputs.contexts as { text: string }[];
+    const scored = contexts.map((c, id) => ({ id, score: asked.size ? topWords(c.text, 80).filter((w) => asked.has(w)).length / asked.size : 0 }));
+    const topK = typeof inputs.top_k === "number" ? inputs.top_k : scored.length;
+    answer({ response: scored.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, topK) });
     return true;
   }
   if (check.model.task === "Text Generation") {

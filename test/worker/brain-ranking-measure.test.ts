@@ -12,9 +12,9 @@ import drivingSchool from "../fixtures/brand-books/driving-school.json";
 import vegBoxFarm from "../fixtures/brand-books/veg-box-farm.json";
 import { annotated, bookAsSet } from "../brain-eval/brand-books";
 import { createAiEngine } from "../../worker/adapters/ai/index";
-import { relevanceOf } from "../../worker/adapters/ai/relevance";
-import { evaluateRetrieval, type RetrievalSet } from "../../worker/adapters/ai/retrieval-eval";
-import { bundledSoftMatch } from "../../worker/adapters/ai/soft-match";
+import { relevanceOf } from "../../worker/brain/rank/relevance";
+import { evaluateRetrieval, type RetrievalSet } from "../brain-eval/retrieval-eval";
+import { bundledSoftMatch } from "../../worker/brain/rank/soft-match";
 import { segmentPassages } from "../../worker/services/brain-text";
 
 const CONFIGS = [

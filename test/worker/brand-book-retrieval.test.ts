@@ -8,9 +8,9 @@ import drivingSchool from "../fixtures/brand-books/driving-school.json";
 import vegBoxFarm from "../fixtures/brand-books/veg-box-farm.json";
 import { bookAsSet, type BrandBook } from "../brain-eval/brand-books";
 import { createAiEngine } from "../../worker/adapters/ai/index";
-import { relevanceOf } from "../../worker/adapters/ai/relevance";
-import { evaluateRetrieval } from "../../worker/adapters/ai/retrieval-eval";
-import { bundledSoftMatch } from "../../worker/adapters/ai/soft-match";
+import { relevanceOf } from "../../worker/brain/rank/relevance";
+import { evaluateRetrieval } from "../brain-eval/retrieval-eval";
+import { bundledSoftMatch } from "../../worker/brain/rank/soft-match";
 import { segmentPassages, segmentText } from "../../worker/services/brain-text";
 
 const HELD_OUT: BrandBook[] = [drivingSchool, vegBoxFarm];

@@ -12,14 +12,13 @@ import bakery from "../fixtures/retrieval/brand-qa-heldout-bakery.json";
 import accounting from "../fixtures/retrieval/brand-qa-heldout-accounting.json";
 import hotel from "../fixtures/retrieval/brand-qa-heldout-hotel.json";
 import { createAiEngine } from "../../worker/adapters/ai/index";
-import { Bm25Index, rankHybrid } from "../../worker/adapters/ai/hybrid-rank";
+import { Bm25Index, rankHybrid } from "../../worker/brain/rank/hybrid-rank";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
-import { relevanceOf } from "../../worker/adapters/ai/relevance";
-import { evaluateRetrieval, type RetrievalReport } from "../../worker/adapters/ai/retrieval-eval";
-import { bundledSoftMatch } from "../../worker/adapters/ai/soft-match";
+import { relevanceOf } from "../../worker/brain/rank/relevance";
+import { evaluateRetrieval, type RetrievalReport } from "../brain-eval/retrieval-eval";
+import { bundledSoftMatch } from "../../worker/brain/rank/soft-match";
 import { bundledWordRelations } from "../../worker/text/word-relations-data";
 import { parseWordRelations } from "../../worker/text/word-relations";
-import { withConceptGroups } from "../../worker/adapters/ai/local/concept-groups";
 import { benchText } from "../../worker/services/brain-bench";
 import { segmentText } from "../../worker/services/brain-text";
 
@@ -42,20 +41,6 @@ function summary(r: RetrievalReport) {
 
 const localEngine = () => createAiEngine({ ...env, OPENAI_API_KEY: undefined });
 
-/**
- * Each (segment, question) pair: the question matches its own segment and no other. The index has
- * no synonyms or vectors, so only the intents can match (the two share no content word).
- */
-function expectEachAnsweredByItsOwn(pairs: [segment: string, question: string][]): Bm25Index {
-  const index = new Bm25Index(pairs.map(([segment]) => segment));
-  pairs.forEach(([, q], i) => {
-    const scores = [...index.scores(q)];
-    expect(scores[i], q).toBeGreaterThan(0);
-    expect(scores.filter((x) => x > 0).length, q).toBe(1);
-  });
-  return index;
-}
-
 describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
   it("the set has at least 3 brands x 30 questions, of every kind, plus off-topic ones", () => {
     const perBrand = new Map<string, number>();
@@ -74,12 +59,12 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
 
     // Measured: recall@3 0.920, recall@1 0.768, answered 0.839, off-topic 0.05 (decisions 111, 114, 115, 116);
     // recall@3 0.929 after decision 109's customer intents (a question about returns).
-    expect(local.recallAtK).toBeGreaterThanOrEqual(0.92);
+    expect(local.recallAtK).toBeGreaterThanOrEqual(0.91); // 0.929 with the retired trade lists (decision 221)
     expect(local.recallAt1).toBeGreaterThanOrEqual(0.75);
     expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.08);
     // Answered 0.839 while only matches above the floor were shown; 0.893 since the floor decides
     // whether the question is answered and its best three follow (decision 173).
-    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.89);
+    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.88);
     expect(local.byKind.product!.recallAtK).toBeGreaterThanOrEqual(0.95);
     expect(local.byKind.direct!.recallAtK).toBe(1);
     expect(local.bySplit.heldout!.recallAtK).toBeGreaterThanOrEqual(0.9);
@@ -93,7 +78,7 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     for (const m of r.misses) console.log(`  fresh miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
     // Measured once, after the change and without tuning on it: recall@3 0.75 (0.69 before decision 114);
     // 0.813 after decision 109's customer intents (a question about a dog breed).
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.81);
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.75); // 0.813 with the retired trade lists (decision 221)
     expect(r.byKind.product!.recallAtK).toBe(1);
   });
 
@@ -142,9 +127,10 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     // after 0.590 / 0.436 / 0.436 / 0. Issue 9's goal (0.9) is not met on a new trade's paraphrases.
     // Decision 109 (customer intents, concept groups): 0.615 / 0.462 / 0.513 / 0; answered 0.564
     // since the floor decides whether a question is answered (decision 173).
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.6);
-    expect(r.answeredAtK).toBeGreaterThanOrEqual(0.56);
-    expect(r.recallAt1).toBeGreaterThanOrEqual(0.45);
+    // 0.615 / 0.564 / 0.462 with the retired trade lists (decision 221).
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.58);
+    expect(r.answeredAtK).toBeGreaterThanOrEqual(0.51);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.43);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
     expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
@@ -158,8 +144,9 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     // after 0.45 / 0.325 / 0.325 / 0.048 (paraphrases 0.233 -> 0.267; direct and product all found).
     // After decision 109's customer intents (with the hotel's 30 passages among the other brands):
     // 0.475 / 0.35 / 0.35 / 0.042.
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.47);
-    expect(r.recallAt1).toBeGreaterThanOrEqual(0.34);
+    // 0.475 / 0.35 with the retired trade lists (decision 221).
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.44);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.32);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
     expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
@@ -174,8 +161,9 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     // after the customer intents 0.675 / 0.475 / 0.4 / 0.042 (paraphrases 0.433 -> 0.567); with the
     // concept groups too 0.725 / 0.525 / 0.475 / 0.042 (paraphrases 0.633); answered 0.5 with
     // decision 173 (chosen on the other sets; the hotel's figure was read only afterwards).
-    expect(r.recallAtK).toBeGreaterThanOrEqual(0.7);
-    expect(r.recallAt1).toBeGreaterThanOrEqual(0.5);
+    // 0.725 / 0.525 with the retired trade lists (decision 221): their largest loss.
+    expect(r.recallAtK).toBeGreaterThanOrEqual(0.57);
+    expect(r.recallAt1).toBeGreaterThanOrEqual(0.42);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
     expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
@@ -231,49 +219,6 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     const offers = new Bm25Index(["Pensioners get 20% off every order.", "Our shop opens at nine.", "We pay our staff fairly."]);
     expect(offers.scores("Is there a reduced rate for the elderly?")[0]).toBeGreaterThan(0);
     expect(offers.scores("Is there a reduced rate for the elderly?")[1]).toBe(0);
-  });
-
-  it("what customers ask any business is answered by the segment stating such a fact (decision 109)", () => {
-    const index = expectEachAnsweredByItsOwn([
-      ["Well-behaved dogs are welcome in the shop and on the terrace.", "Can I bring my labrador along?"],
-      ["We refund any order returned unused within 30 days.", "What if I change my mind about what I ordered?"],
-      ["Our showroom on Mill Lane is a five-minute walk from the station.", "Where are you, exactly?"],
-      ["Every recipe can be made gluten-free on request.", "I'm coeliac: what can I eat?"],
-      ["The café has step-free access and a lift to the first floor.", "Can my grandmother come in her wheelchair?"],
-      ["We take cards, contactless and cash.", "How can I settle up?"],
-      ["Our team of 12 roasts every bean by hand.", "How many people work for you?"],
-    ]);
-    // Questions about nothing a customer asks a business trigger none of them.
-    for (const q of ["Who painted the Mona Lisa?", "What is the capital of Peru?", "Do I pay tax on savings?"]) {
-      expect([...index.scores(q)].every((x) => x === 0), q).toBe(true);
-    }
-  });
-
-  it("the other customer intents answer the same way: children, delivery, booking, green, gifts, transport, internet, qualifications", () => {
-    expectEachAnsweredByItsOwn([
-      ["Under-fives eat free, and high chairs are ready at every table.", "Is it a good place for my toddler?"],
-      ["Parcels go out by courier for next-day arrival.", "Can you send it to my house?"],
-      ["Appointments can be made by phone or at reception.", "How do I reserve a slot?"],
-      ["Our roof carries solar panels and our cups are compostable.", "How eco-friendly are you?"],
-      ["Gift vouchers come in any amount.", "Can I buy a present for my friend?"],
-      ["The nearest station is Leeds, and buses stop outside.", "Can I get there by train?"],
-      ["Free Wi-Fi reaches every room.", "Can I get online while I wait?"],
-      ["Each of our mechanics is certified and insured.", "Are your people properly trained?"],
-    ]);
-  });
-
-  it("everyday concept groups relate the words customers use to the brand book's, next to WordNet's (decision 109)", () => {
-    const related = withConceptGroups(parseWordRelations("dog\thcanin"));
-    expect(related("dog")?.get("canin")).toBe("h"); // WordNet's relation is kept
-    expect(related("spaniel")?.get("dog")).toBe("s");
-    expect(related("coeliac")?.get("gluten-fre")).toBe("s");
-    expect(related("kid")?.get("children")).toBe("s");
-    expect(related("telephon")).toBeUndefined(); // in no group and not in the table
-    // The bundled ranking finds "gluten-free" for a coeliac's question that shares no word with it.
-    const texts = ["All our cakes can be made gluten-free.", "We open at nine every morning.", "Our coffee is roasted in Leeds."];
-    const scores = new Bm25Index(texts, bundledSoftMatch()).scores("Is there anything for a coeliac?");
-    expect(scores[0]).toBeGreaterThan(scores[1]!);
-    expect(scores[0]).toBeGreaterThan(scores[2]!);
   });
 
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {

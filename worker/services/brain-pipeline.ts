@@ -132,6 +132,23 @@ async function embedAll(deps: BrainDeps, texts: string[]): Promise<(Float32Array
   return out;
 }
 
+/**
+ * An engine with a model writes each passage's questions (decision 220); a passage it wrote none
+ * for, or a failed call, keeps the locally derived ones (worker/brain/expand.ts).
+ */
+async function writtenQuestions(deps: BrainDeps, kept: { content: string; role: PassageRole; questions: string }[]): Promise<void> {
+  if (!deps.engine.passageQuestions || !kept.length) return;
+  try {
+    const written = await deps.engine.passageQuestions(kept.map((s) => ({ text: s.content, role: s.role })));
+    kept.forEach((s, i) => {
+      const list = written[i] ?? [];
+      if (list.length) s.questions = list.join(" ");
+    });
+  } catch (err) {
+    console.warn("brain: written passage questions failed; derived ones kept", err instanceof Error ? err.message : err);
+  }
+}
+
 /** Embeds and stores one unit (a whole short document, or one part of a long one). */
 async function processUnit(deps: BrainDeps, projectId: string, unit: Unit, parentRow: D1PreparedStatement | null): Promise<void> {
   const space = spaceOf(deps.engine);
@@ -155,6 +172,7 @@ async function processUnit(deps: BrainDeps, projectId: string, unit: Unit, paren
     })
     .filter((s) => s.vector);
   if (kept.length === 0) throw new BrainProcessingError(BRAIN_MESSAGES.noSegments);
+  await writtenQuestions(deps, kept);
 
   // Replace, never add: the unit's previous rows (an earlier delivery) go first, in the same
   // transaction as the new segments (and the part's own row, when it is a part).

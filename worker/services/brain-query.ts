@@ -7,15 +7,15 @@
 // Each match names its document and position, with the neighbouring segments as context.
 import { desc, eq, sql } from "drizzle-orm";
 import { brainDocuments, brainInsights, brainSegments } from "../../schema/db/brain";
-import { Bm25Index, lexicalTerms, rankHybrid } from "../adapters/ai/hybrid-rank";
+import { Bm25Index, lexicalTerms, rankHybrid, type Ranked } from "../brain/rank/hybrid-rank";
 import { judgeAnswer, type Confidence } from "../brain/rank/confidence";
 import { sentenceTexts } from "../text/nlp";
 import { PASSAGE_ROLES, type PassageRole } from "../../schema/api/passage-roles";
 
 /** Each role's position in one string: a checksum of a project's roles changes with any edit. */
 const ROLE_POSITIONS = `|${PASSAGE_ROLES.join("|")}|`;
-import { relevanceOf } from "../adapters/ai/relevance";
-import { bundledSoftMatch } from "../adapters/ai/soft-match";
+import { relevanceOf } from "../brain/rank/relevance";
+import { bundledSoftMatch } from "../brain/rank/soft-match";
 import type { AiEngine, Insight } from "../adapters/ai/types";
 import type { Env } from "../env";
 import type { Db } from "../lib/db";
@@ -132,7 +132,7 @@ async function rankBrain(deps: BrainDeps, projectId: string, question: string, k
     }
   }
   const cal = relevanceOf(deps.engine);
-  const all = rankHybrid(segments.index, q, cosines, cal, segments.rows.length, -Infinity);
+  const all = await reranked(deps.engine, q, rankHybrid(segments.index, q, cosines, cal, segments.rows.length, -Infinity), segments.rows);
   const { confidence, matches: ranked } = judgeAnswer(all, opts.floor ?? cal.floor, k);
   const matches = ranked.map((r) => {
     const row = segments.rows[r.index]!;
@@ -151,6 +151,29 @@ async function rankBrain(deps: BrainDeps, projectId: string, question: string, k
     };
   });
   return { confidence, matches };
+}
+
+/** Hybrid candidates a reranking model re-scores (the rest keep their hybrid relevance). */
+export const RERANK_CANDIDATES = 10;
+
+/**
+ * With a reranking model (decision 220), the best hybrid candidates are re-scored by it: each
+ * one's relevance becomes the mean of its hybrid relevance and the model's score, so the floor and
+ * the percentages keep their meaning on every engine while the order follows the model where it
+ * is sure. A failed call keeps the hybrid order.
+ */
+async function reranked(engine: AiEngine, question: string, ranked: Ranked[], rows: readonly SegmentRow[]): Promise<Ranked[]> {
+  if (!engine.rerank || !ranked.length) return ranked;
+  const head = ranked.slice(0, RERANK_CANDIDATES);
+  let scores: number[];
+  try {
+    scores = await engine.rerank(question, head.map((r) => rows[r.index]!.content));
+  } catch (err) {
+    console.warn("brain: rerank failed; hybrid order kept", err instanceof Error ? err.message : err);
+    return ranked;
+  }
+  const rescored = head.map((r, i) => ({ ...r, relevance: (r.relevance + (scores[i] ?? 0)) / 2 }));
+  return [...rescored, ...ranked.slice(RERANK_CANDIDATES)].sort((a, b) => b.relevance - a.relevance);
 }
 
 /**
@@ -197,7 +220,29 @@ export async function queryBrain(deps: BrainDeps, userId: string, projectId: str
   await ownedProject(deps.db, userId, projectId, "read");
   const { confidence, matches } = await rankBrain(deps, projectId, question, BRAIN.queryResults, {});
   const top = matches[0];
-  const answer =
-    confidence === "clear" && top ? { text: answeringSentence(top.content, question), segment_id: top.segment_id, document_title: top.document_title, role: top.role } : null;
+  if (confidence !== "clear" || !top) return { confidence, answer: null, matches };
+  const composed = await composedAnswer(deps.engine, question, matches);
+  const answer = composed ?? { text: answeringSentence(top.content, question), segment_id: top.segment_id, document_title: top.document_title, role: top.role };
   return { confidence, answer, matches };
+}
+
+/** Passages an LLM engine composes an answer from (the best matches, best first). */
+const COMPOSE_FROM = 3;
+
+/**
+ * An LLM engine's answer, written from the matching passages only and citing them (decision 220);
+ * its source is the first passage it cites. Null (the local sentence is used) without such an
+ * engine, on a failure, or when the engine found the answer not grounded in what it cites.
+ */
+async function composedAnswer(engine: AiEngine, question: string, matches: BrainMatch[]): Promise<BrainAnswer["answer"]> {
+  if (!engine.composeAnswer) return null;
+  const from = matches.slice(0, COMPOSE_FROM);
+  try {
+    const res = await engine.composeAnswer(question, from.map((m) => m.content));
+    const source = res ? from[res.cited[0]!] : undefined;
+    return res && source ? { text: res.text, segment_id: source.segment_id, document_title: source.document_title, role: source.role } : null;
+  } catch (err) {
+    console.warn("brain: composed answer failed; the passage's sentence is used", err instanceof Error ? err.message : err);
+    return null;
+  }
 }

@@ -9,7 +9,8 @@
 import OpenAI from "openai";
 import type { Platform } from "../../../schema/api/common";
 import { AiOutputError, asString, asStringList, clamp01, parseJsonObject } from "./json-output";
-import { documentSummaryPrompt, insightsPrompt, marketingSummaryPrompt, SYSTEM_PROMPT, topicsPrompt } from "./openai-prompts";
+import { documentSummaryPrompt, groundedAnswerPrompt, insightsPrompt, marketingSummaryPrompt, passageQuestionsPrompt, SYSTEM_PROMPT, topicsPrompt } from "./openai-prompts";
+import { isGrounded } from "./grounded-answer";
 import { askForPosts, ModelRefusal, passageBlocks, WRITER_SYSTEM_PROMPT } from "./writer/prompts";
 import { OpenAiImageModel } from "./openai-image";
 import { fitToPlatform } from "./post-limits";
@@ -27,9 +28,13 @@ import {
   withModelFallback,
 } from "./models";
 import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, withRetry } from "./retry";
+import type { PassageRole } from "../../../schema/api/passage-roles";
 import type { AiEngine, AiEngineModels, AiImageModel, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
 
-export const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000 } as const;
+export const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000, questions: 1000, answer: 200 } as const;
+
+/** Passages per question-writing call (a brand book's unit is cut into such batches). */
+const QUESTION_BATCH = 20;
 export const TEMPERATURE = 0.7;
 /**
  * Tokens a reasoning model may spend thinking on top of the visible answer: max_completion_tokens
@@ -381,6 +386,32 @@ export class OpenAiEngine implements AiEngine {
       if (posts.length >= input.count * platforms.length) break;
     }
     return posts;
+  }
+
+  /** Ingest-time expansion (decision 220): the model writes the questions each passage answers; a list that does not come back is empty. */
+  async passageQuestions(passages: { text: string; role: PassageRole }[]): Promise<string[][]> {
+    const out: string[][] = [];
+    for (let i = 0; i < passages.length; i += QUESTION_BATCH) {
+      const batch = passages.slice(i, i + QUESTION_BATCH);
+      const json = parseJsonObject(await this.chat(passageQuestionsPrompt(batch), MAX_TOKENS.questions));
+      const lists = Array.isArray(json.questions) ? json.questions : Array.isArray(json.items) ? json.items : [];
+      for (let j = 0; j < batch.length; j++) out.push(asStringList(lists[j]).filter((q) => q.length <= 200).slice(0, 6));
+    }
+    return out;
+  }
+
+  /** A composed answer citing the passages (decision 220); dropped unless it is grounded in what it cites. */
+  async composeAnswer(question: string, passages: string[]): Promise<{ text: string; cited: number[] } | null> {
+    if (!passages.length || !question.trim()) return null;
+    const json = parseJsonObject(await this.chat(groundedAnswerPrompt(question, passages), MAX_TOKENS.answer));
+    const text = asString(json.answer)?.trim() ?? "";
+    const cited = [...new Set((Array.isArray(json.cited) ? json.cited : []).map((n) => Number(n) - 1))].filter((n) => Number.isInteger(n) && n >= 0 && n < passages.length);
+    if (!text || !cited.length) return null;
+    if (!isGrounded(text, cited.map((n) => passages[n]!))) {
+      this.warn("composed answer not grounded in its cited passages; using the passage's sentence");
+      return null;
+    }
+    return { text: text.slice(0, 500), cited };
   }
 }
 

@@ -42,3 +42,26 @@ Answer with JSON: {"elevator_pitch": string (1-2 sentences), "value_props": stri
 }
 
 // The writer's prompts (posts) live in writer/prompts.ts with the schema of their answers (decision 226).
+/** A passage on one numbered line (a FAQ passage holds its question and answer on two). */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Ingest-time expansion (decision 220): the questions a customer would ask that each passage answers. */
+export function passageQuestionsPrompt(passages: { text: string; role: string }[]): string {
+  const list = passages.map((p, i) => `[${i + 1}] (${p.role}) ${oneLine(p.text)}`).join("\n");
+  return `For each numbered brand passage below, write 2 to 4 short questions a customer would ask, in their own everyday words, that the passage answers. Use only what the passage says.
+Answer with JSON: {"questions": string[][]} with one list per passage, in the same order (${passages.length} lists).
+
+${list}`;
+}
+
+/** A composed answer (decision 220): one or two sentences from the numbered passages only, citing them. */
+export function groundedAnswerPrompt(question: string, passages: string[]): string {
+  const list = passages.map((p, i) => `[${i + 1}] ${oneLine(p)}`).join("\n");
+  return `A customer asks: ${question}
+
+Brand passages:
+${list}
+
+Answer the customer in one or two sentences using only facts stated in these passages, and cite the passages you used. If no passage answers the question, answer with an empty text and no citations.
+Answer with JSON: {"answer": string, "cited": number[] (the passage numbers used, e.g. [1])}.`;
+}

@@ -3,7 +3,7 @@
 // never compared, and each engine has its own similarity threshold (the spec's 0.8 is ada-002's).
 import type { Platform } from "../../../schema/api/common";
 import type { PassageRole } from "../../../schema/api/passage-roles";
-import type { RelevanceCalibration } from "./hybrid-rank";
+import type { RelevanceCalibration } from "../../brain/rank/hybrid-rank";
 
 export type BrandProfile = { name: string; industry: string; brand_voice: string; description: string };
 
@@ -113,4 +113,19 @@ export interface AiEngine {
    * subject and leave this out.
    */
   unknownSubjects?(input: GeneratePostsInput): string[];
+
+  // The brain's LLM paths (issue 22, decision 220). Each exists only on engines with a model for
+  // it; the local engine has none, so `npm start` ranks and answers as before.
+  /**
+   * How well each passage answers the query, 0-1, same order (a cross-encoder such as Workers AI's
+   * bge-reranker-base). Throws when the model fails; the caller keeps its own order.
+   */
+  rerank?(query: string, passages: string[]): Promise<number[]>;
+  /** The questions each passage answers, written by the model (one list per passage, same order). */
+  passageQuestions?(passages: { text: string; role: PassageRole }[]): Promise<string[][]>;
+  /**
+   * One or two sentences answering the question from these passages only, with the (0-based)
+   * passages they cite; null when none answers or the answer is not grounded in what it cites.
+   */
+  composeAnswer?(question: string, passages: string[]): Promise<{ text: string; cited: number[] } | null>;
 }

@@ -54,10 +54,11 @@ function answerText(res: unknown): string {
 
 export class WorkersAiEngine extends OpenAiEngine {
   override readonly image: AiImageModel | undefined;
+  readonly rerankModel: string;
 
   constructor(
     private readonly ai: AiBinding,
-    config: { chatModel?: string; embeddingModel?: string; imageModel?: string; matchThreshold?: number; maxRetries?: number } = {},
+    config: { chatModel?: string; embeddingModel?: string; imageModel?: string; rerankModel?: string; matchThreshold?: number; maxRetries?: number } = {},
   ) {
     const embeddingModel = config.embeddingModel?.trim() || WORKERS_AI_DEFAULTS.embeddingModel;
     super({
@@ -73,6 +74,7 @@ export class WorkersAiEngine extends OpenAiEngine {
       embedBatchSize: 50,
       retry: { retryable: transientBindingError, ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}) },
     });
+    this.rerankModel = modelChain(WORKERS_AI_MODELS.rerank, config.rerankModel)[0]!;
     const imageModel = imageModelName(config.imageModel);
     this.image = imageModel ? new WorkersAiImageModel(ai, modelChain(WORKERS_AI_MODELS.image, imageModel), this.warn) : undefined;
   }
@@ -97,6 +99,27 @@ export class WorkersAiEngine extends OpenAiEngine {
       this.retry,
     );
     return answerText(res);
+  }
+
+  /**
+   * Cross-encoder scores from the first rerank model of WORKERS_AI_MODELS (bge-reranker-base:
+   * { query, contexts: [{ text }] } -> { response: [{ id, score }] }, contract in
+   * test/contracts/workers-ai/models/). Scores come back by context id, in any order.
+   */
+  async rerank(query: string, passages: string[]): Promise<number[]> {
+    const q = query.trim();
+    const contexts = passages.map((p) => ({ text: p.trim() || "-" }));
+    if (!q || !contexts.length) return passages.map(() => 0);
+    const res = await withRetry(() => this.ai.run(this.rerankModel, { query: q, contexts }), this.retry);
+    const list = (res as { response?: unknown } | null)?.response;
+    if (!Array.isArray(list)) throw new Error(`rerank: ${this.rerankModel} answered without a response list`);
+    const scores = passages.map(() => 0);
+    for (const r of list as { id?: unknown; score?: unknown }[]) {
+      if (typeof r?.id === "number" && Number.isInteger(r.id) && r.id >= 0 && r.id < scores.length && typeof r.score === "number" && Number.isFinite(r.score)) {
+        scores[r.id] = Math.min(1, Math.max(0, r.score));
+      }
+    }
+    return scores;
   }
 
   protected override async embedBatchOnce(model: string, input: string[]): Promise<(Float32Array | null)[]> {

@@ -4,7 +4,7 @@
 // other passages score about as well (the user sees each candidate labelled "Possible match").
 // A zone under the floor for "possible" answers was measured and dropped: on the tuning sets it
 // showed 16 more right answers but answered 27 more off-topic pairs of 178 (decision 183).
-import { answerOf, type Ranked } from "../../adapters/ai/hybrid-rank";
+import { answerOf, type Ranked } from "./hybrid-rank";
 
 export type Confidence = "clear" | "possible" | "none";
 

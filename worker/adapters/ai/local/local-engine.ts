@@ -1,7 +1,7 @@
 // The offline default AI engine: no network, deterministic, extractive. Embeddings mix hashed
 // n-grams with a small word-vector table; text output is built from the brand's own sentences.
 import { DEFAULT_PROJECT } from "../../../../schema/api/projects";
-import type { RelevanceCalibration } from "../hybrid-rank";
+import type { RelevanceCalibration } from "../../../brain/rank/hybrid-rank";
 import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
 import { loadTagger } from "../../../text/pos";

@@ -1,10 +1,8 @@
 // The synonym side of the lexical ranking (decision 111): word-vector neighbours (cosine above
 // 0.45 earns part of a match), the synonym rings of everyday customer questions (a full match), and
-// WordNet's related words for question words the project never uses (decision 115), with a few
-// everyday concept groups (decision 109).
+// WordNet's related words for question words the project never uses (decision 115).
 import type { SoftMatchOptions } from "./hybrid-rank";
-import type { WordVectorTable } from "./local/embed";
-import { withConceptGroups } from "./local/concept-groups";
+import type { WordVectorTable } from "../../adapters/ai/local/embed";
 import { ringsOf } from "../../text/synonyms";
 import { bundledWordRelations } from "../../text/word-relations-data";
 import { bundledWordVectors } from "../../text/word-vectors-data";
@@ -17,10 +15,8 @@ export function softMatchFor(table: WordVectorTable): SoftMatchOptions {
     weight: 0.8,
     rings: ringsOf,
     ringStrength: 1,
-    // WordNet's related words, plus everyday concepts customers name in their own words ("coeliac" ~
-    // gluten-free, "spaniel" ~ dogs) as synonyms (decision 109; at 0.6, the strength of similar words,
-    // they gained less).
-    related: withConceptGroups(bundledWordRelations()),
+    // WordNet's related words (the everyday concept groups of decision 109 were retired, decision 221).
+    related: bundledWordRelations(),
     // synonym, derivation, attribute, similar / see-also, hypernym or hyponym (measured, decision 115)
     relationStrength: { s: 0.9, d: 0.85, a: 0.8, l: 0.6, h: 0.6, g: 0.5 },
     relatedOnlyForUnknown: true,

@@ -5,11 +5,11 @@
 // the same ranking with the engine's relevance floor (decision 173); the off-topic rate counts
 // (off-topic question, brand) pairs that get any answer.
 // Used by the retrieval test and, through it, by `npm run bench`.
-import { judgeAnswer, standout } from "../../brain/rank/confidence";
-import { Bm25Index, rankHybrid, type RelevanceCalibration, type SoftMatchOptions } from "./hybrid-rank";
-import { relevanceOf } from "./relevance";
-import type { AiEngine } from "./types";
-import type { PassageRole } from "../../../schema/api/passage-roles";
+import { judgeAnswer, standout } from "../../worker/brain/rank/confidence";
+import { Bm25Index, rankHybrid, type RelevanceCalibration, type SoftMatchOptions } from "../../worker/brain/rank/hybrid-rank";
+import { relevanceOf } from "../../worker/brain/rank/relevance";
+import type { AiEngine } from "../../worker/adapters/ai/types";
+import type { PassageRole } from "../../schema/api/passage-roles";
 
 export type RetrievalSet = {
   /** Each passage, with the role and questions ingest gives it (decisions 182, 183) when measured with them. */

@@ -3,7 +3,7 @@
 // cosine match threshold: a segment whose cosine equals the threshold, sharing no word with the
 // question, sits exactly on the floor, and shared rare words lift it above.
 import type { RelevanceCalibration } from "./hybrid-rank";
-import type { AiEngine } from "./types";
+import type { AiEngine } from "../../adapters/ai/types";
 
 export function calibrationAround(matchThreshold: number): RelevanceCalibration {
   return { unrelated: matchThreshold - 0.15, strong: matchThreshold + 0.15, vectorWeight: 0.6, floor: 0.3 };

@@ -3,12 +3,11 @@
 // a relevance floor calibrated per engine (decision 111). Vectors alone cannot tell a paraphrase
 // from an off-topic question on a small brand book, and words alone miss every paraphrase; each
 // score is brought to a 0-1 scale before they are mixed, so one floor works for any brain size.
-import { CUSTOMER_INTENTS, type Intent } from "./customer-intents";
 import { porterStem } from "../../text/nlp";
 import { STOPWORDS, wordSet, words } from "../../text/tokenize";
 import type { RelatedStems, RelationClass } from "../../text/word-relations";
 import type { PassageRole } from "../../../schema/api/passage-roles";
-import { rolesAskedFor } from "../../brain/rank/question-types";
+import { rolesAskedFor } from "./question-types";
 
 /** What the brain knows of each passage besides its text: its role and the questions it answers (decisions 182, 183). */
 export type PassageInfo = { roles?: readonly (PassageRole | null | undefined)[]; questions?: readonly (string | null | undefined)[] };
@@ -70,6 +69,9 @@ const QUESTION_FRAME = wordSet(
  * duration, "how heavy" by a weight, "how much does it cost" by a price, whatever the brand sells.
  * Each intent is a question pattern and the amounts (a number and its unit) that answer it.
  */
+/** A question pattern and the segment pattern that answers it. */
+type Intent = { name: string; question: RegExp; segment: RegExp };
+
 const AMOUNT_INTENTS: Intent[] = [
   { name: "distance", question: /\bhow (?:far|long a (?:ride|trip|distance))\b|\b(?:range|distance)\b/i, segment: /\d\s?(?:km|kilomet(?:re|er)s?|miles?|mi|metres?|meters?)\b/i },
   {
@@ -102,8 +104,8 @@ const AMOUNT_INTENTS: Intent[] = [
   { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, segment: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
 ];
 
-/** Amount intents and what customers ask any business (customer-intents.ts, decision 109), one list. */
-const INTENTS: Intent[] = [...AMOUNT_INTENTS, ...CUSTOMER_INTENTS];
+/** The amount intents (the customer intents of decision 109 were retired, decision 221). */
+const INTENTS: Intent[] = AMOUNT_INTENTS;
 
 /** Query and document terms: content words, stemmed; numbers kept ("48", "90"). */
 export function lexicalTerms(text: string): string[] {
