@@ -5,6 +5,7 @@ import useSWR from "swr";
 import { Link as RouterLink } from "react-router-dom";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
 import type { PostStatus } from "../../../schema/api/posts";
+import { can } from "../../../schema/api/permissions";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
@@ -24,7 +25,7 @@ import {
   type CalendarView,
 } from "./calendar-dates";
 import { PLATFORM_LABELS } from "./platform-icon";
-import { DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
+import { cardAllows, DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
 import { EditPostDialog, PostDetailDialog } from "./post-detail-dialog";
 import { usePostActions } from "./use-post-actions";
 import ImageUploadDialog from "../posts/image-upload-dialog";
@@ -38,7 +39,7 @@ import { CsvExportDialog } from "./csv-export-dialog";
 import { useSeriesEdit } from "./series-scope-dialog";
 import { localDateTimeToUtc } from "../../../schema/api/campaign-schedule";
 
-type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "published" | "failed">;
+type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "in_review" | "published" | "failed">;
 type PlatformFilter = "all" | Platform;
 
 export function matchesFilters(post: CalendarPost, q: string, platform: PlatformFilter, status: StatusFilter): boolean {
@@ -104,6 +105,7 @@ export default function CalendarPage() {
   }, [visible, timeZone]);
 
   if (!project) return <LoadingScreen />;
+  const mayEdit = can(project.role, "edit");
 
   const cardActions: PostCardActions = {
     onOpen: (post) => setDetail({ post, edit: false }),
@@ -112,6 +114,7 @@ export default function CalendarPage() {
     onDelete: (post) => actions.askDelete(post),
     onRetry: (post) => void actions.retry(post),
     onAddImage: (post) => setImageFor(post),
+    role: project.role,
   };
 
   const onDrop = async (e: DragEvent, day: string, hour?: number) => {
@@ -126,7 +129,7 @@ export default function CalendarPage() {
       return;
     }
     const post = data?.find((p) => p.id === id);
-    if (!post || post.status !== "scheduled") return;
+    if (!post || !(post.status === "scheduled" || post.status === "in_review") || !cardAllows(project.role, "reschedule", post.status)) return;
     const next = rescheduledInstant(post.scheduled_for, day, timeZone, hour);
     if (next === post.scheduled_for) return;
     // Optimistic move; the list is revalidated either way.
@@ -193,12 +196,17 @@ export default function CalendarPage() {
           <Button variant={showFilters ? "subtle" : "outline"} onClick={() => setShowFilters((s) => !s)} aria-expanded={showFilters} aria-controls="calendar-filters">
             <Filter size={16} aria-hidden /> Filters
           </Button>
-          <Button variant={selecting ? "subtle" : "outline"} onClick={() => { setSelecting((s) => !s); selection.clear(); }} aria-pressed={selecting}>
-            <CheckSquare size={16} aria-hidden /> Select
-          </Button>
-          <Button variant="outline" onClick={() => setCsv("import")}>
-            <Upload size={16} aria-hidden /> Import CSV
-          </Button>
+          {/* Bulk changes and imports are edits: a Reviewer reads and comments only (decision 200). */}
+          {mayEdit && (
+            <Button variant={selecting ? "subtle" : "outline"} onClick={() => { setSelecting((s) => !s); selection.clear(); }} aria-pressed={selecting}>
+              <CheckSquare size={16} aria-hidden /> Select
+            </Button>
+          )}
+          {mayEdit && (
+            <Button variant="outline" onClick={() => setCsv("import")}>
+              <Upload size={16} aria-hidden /> Import CSV
+            </Button>
+          )}
           <Button variant="outline" onClick={() => setCsv("export")}>
             <Download size={16} aria-hidden /> Export CSV
           </Button>
@@ -206,7 +214,7 @@ export default function CalendarPage() {
             <RouterLink to="/settings/schedule">Posting schedule</RouterLink>
           </Button>
         </HStack>
-        {selecting && <BulkBar projectId={project.id} timeZone={timeZone} selection={selection} onDone={refresh} />}
+        {selecting && mayEdit && <BulkBar projectId={project.id} timeZone={timeZone} selection={selection} onDone={refresh} />}
         {showFilters && (
           <HStack id="calendar-filters" gap="3" wrap="wrap" align="end">
             <Field.Root w={{ base: "full", sm: "200px" }}>
@@ -229,6 +237,7 @@ export default function CalendarPage() {
                 <NativeSelect.Field value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} bg="bg">
                   <option value="all">All statuses</option>
                   <option value="scheduled">Scheduled</option>
+                  <option value="in_review">In review</option>
                   <option value="published">Published</option>
                   <option value="failed">Failed</option>
                 </NativeSelect.Field>
@@ -359,6 +368,9 @@ export default function CalendarPage() {
         timeZone={timeZone}
         onClose={() => setDetail(null)}
         onSave={(post, changes) => seriesEdit.save(post, changes)}
+        projectId={project.id}
+        role={project.role}
+        onChanged={refresh}
       />
     </Stack>
   );
