@@ -46,6 +46,7 @@ beforeEach(() => {
     if (url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
     if (url.startsWith("/api/projects/p1/calendar")) return ok(calendarAnswer(posts.filter((p) => p.id === "s1" || p.id === "r1")));
     if (url === "/api/projects/p1/members") return ok(team);
+    if (url.startsWith("/api/projects/p1/comment-counts?")) return ok({ counts: Object.fromEntries(posts.map((p) => [p.id, comments.filter((c) => c.post_id === p.id).length]).filter(([, n]) => n)) });
     const m = /^\/api\/posts\/([^/]+)(\/comments|\/review)?$/.exec(url);
     if (m) {
       const post = posts.find((p) => p.id === m[1])!;
@@ -189,6 +190,9 @@ describe("the calendar follows the member's role", () => {
     expect(within(card("r1")).getByRole("button", { name: "Edit post" })).toBeInTheDocument();
     expect(card("r1").getAttribute("draggable")).toBe("true");
     expect(within(card("r1")).getByText("In review")).toBeInTheDocument();
+    // The comment count: on the card with a comment, none on the other.
+    expect(await within(card("r1")).findByLabelText("1 comment")).toBeInTheDocument();
+    expect(within(card("s1")).queryByTestId("comment-count")).toBeNull();
     expect(within(card("s1")).getByRole("button", { name: "Publish now" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Filters" }));

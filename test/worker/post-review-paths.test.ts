@@ -165,3 +165,25 @@ describe("activity of post events", () => {
     expect(await activity(owner, owner.projectId)).toContain(`${owner.email} scheduled "Hello world"`);
   });
 });
+
+describe("comment counts for the calendar's cards", () => {
+  it("counts each post's comments and decisions in the range, for members only; a bad range is a 400", async () => {
+    const owner = await signIn();
+    const reviewer = await memberOf(owner.projectId, "reviewer");
+    const stranger = await signIn();
+    const at = Date.now() + 2 * 86_400_000;
+    const a = await insertPost(owner.projectId, { scheduledFor: at });
+    await insertPost(owner.projectId, { scheduledFor: at + 60_000 });
+    const later = await insertPost(owner.projectId, { scheduledFor: at + 40 * 86_400_000 });
+    for (const [user, id] of [[owner, a], [reviewer, a], [reviewer, later]] as const) expect((await json(user, "POST", `/api/posts/${id}/comments`, { body: "A thought" })).status).toBe(201);
+    const range = `from=${encodeURIComponent(new Date(at - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(at + 86_400_000).toISOString())}`;
+    const path = `/api/projects/${owner.projectId}/comment-counts?${range}`;
+    // The second post has none and is left out; `later` is outside the range.
+    expect(await ok<{ counts: Record<string, number> }>(await json(reviewer, "GET", path))).toEqual({ counts: { [a]: 2 } });
+    expect((await json(stranger, "GET", path)).status).toBe(404);
+    const reversed = `/api/projects/${owner.projectId}/comment-counts?from=${encodeURIComponent(new Date(at).toISOString())}&to=${encodeURIComponent(new Date(at - 1000).toISOString())}`;
+    const bad = await json(owner, "GET", reversed);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields.from).toBe("The start of the range must be before its end");
+  });
+});

@@ -12,6 +12,8 @@ import { notify } from "../../components/ui/toaster";
 import { useAuth } from "../../app/auth-context";
 import type { CalendarPost } from "../../../schema/api/calendar";
 import { calendarFetcher } from "./post-api";
+import { fetcher } from "../../lib/api";
+import type { CommentCounts } from "../../../schema/api/team";
 import {
   formatDay,
   formatMonth,
@@ -85,11 +87,16 @@ export default function CalendarPage() {
     // failed, with the reason) without a reload.
     refreshInterval: (latest) => (latest?.some((p) => p.status === "publishing") ? 2000 : 0),
   });
+  // Comment counts for the cards, read beside the calendar's rows (the calendar's own shape stays
+  // as decision 171 made it).
+  const countsKey = project ? `/api/projects/${encodeURIComponent(project.id)}/comment-counts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}` : null;
+  const { data: counts, mutate: mutateCounts } = useSWR<CommentCounts>(countsKey, fetcher, { keepPreviousData: true, shouldRetryOnError: false });
   const mutateDrafts = drafts.mutate;
   const refresh = useCallback(() => {
     void mutate();
     void mutateDrafts();
-  }, [mutate, mutateDrafts]);
+    void mutateCounts();
+  }, [mutate, mutateDrafts, mutateCounts]);
   const actions = usePostActions(refresh);
   const seriesEdit = useSeriesEdit(timeZone, actions.update, refresh);
 
@@ -115,6 +122,7 @@ export default function CalendarPage() {
     onRetry: (post) => void actions.retry(post),
     onAddImage: (post) => setImageFor(post),
     role: project.role,
+    commentCounts: counts?.counts,
   };
 
   const onDrop = async (e: DragEvent, day: string, hour?: number) => {
@@ -366,7 +374,11 @@ export default function CalendarPage() {
         post={detail?.post ?? null}
         startInEdit={detail?.edit}
         timeZone={timeZone}
-        onClose={() => setDetail(null)}
+        onClose={() => {
+          setDetail(null);
+          // A comment written in the dialog shows in the card's count.
+          void mutateCounts();
+        }}
         onSave={(post, changes) => seriesEdit.save(post, changes)}
         projectId={project.id}
         role={project.role}

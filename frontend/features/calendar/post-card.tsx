@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, IconButton, Image, Stack, Text } from "@chakra-ui/react";
-import { ImagePlus, Pencil, RefreshCw, Send, Trash2 } from "lucide-react";
+import { ImagePlus, MessageSquare, Pencil, RefreshCw, Send, Trash2 } from "lucide-react";
 import { checkPostRules } from "../../../platforms/validation";
 import type { PostStatus } from "../../../schema/api/posts";
 import type { Role } from "../../../schema/api/permissions";
@@ -22,6 +22,8 @@ export type PostCardActions = {
   onAddImage: (post: CalendarPost) => void;
   /** The member's role in the project: a card offers only what the role may do (decision 202). */
   role?: Role;
+  /** Comments per post id (posts without any are absent): the card's count (decision 202). */
+  commentCounts?: Record<string, number>;
 };
 
 /** Whether the card offers `action`: the lifecycle module's rule for the member's role and the post's status. */
@@ -37,6 +39,7 @@ export function PostCard({ post, timeZone, busy, actions, compact = false }: { p
   const movable = (scheduled || post.status === "in_review") && may("reschedule");
   const image = postImage(post);
   const time = formatTime(post.scheduled_for, timeZone);
+  const comments = actions.commentCounts?.[post.id] ?? 0;
   // A scheduled post that its network's rules now refuse is flagged before it is due.
   const ruleIssue = scheduled
     ? checkPostRules({ platform: post.platform, content: post.content, hashtags: post.hashtags, image: post.media_info ? { type: post.media_info.file_type, size: post.media_info.file_size } : null })[0]
@@ -74,9 +77,17 @@ export function PostCard({ post, timeZone, busy, actions, compact = false }: { p
               <time dateTime={post.scheduled_for}>{time}</time>
             </Text>
           </HStack>
-          <Badge size="xs" colorPalette={STATUS_COLORS[post.status]}>
-            {POST_STATUS_LABELS[post.status]}
-          </Badge>
+          <HStack gap="1">
+            {comments > 0 && (
+              <HStack gap="0.5" fontSize="2xs" color="fg.muted" aria-label={`${comments} comment${comments === 1 ? "" : "s"}`} data-testid="comment-count">
+                <MessageSquare size={11} aria-hidden />
+                <span aria-hidden>{comments}</span>
+              </HStack>
+            )}
+            <Badge size="xs" colorPalette={STATUS_COLORS[post.status]}>
+              {POST_STATUS_LABELS[post.status]}
+            </Badge>
+          </HStack>
         </HStack>
         <Box
           as="button"
