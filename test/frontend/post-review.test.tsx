@@ -1,4 +1,9 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { ChakraProvider } from "@chakra-ui/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { system } from "../../frontend/app/theme";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CalendarPage from "../../frontend/features/calendar/calendar-page";
@@ -49,7 +54,9 @@ beforeEach(() => {
     if (url.startsWith("/api/projects/p1/comment-counts?")) return ok({ counts: Object.fromEntries(posts.map((p) => [p.id, comments.filter((c) => c.post_id === p.id).length]).filter(([, n]) => n)) });
     const m = /^\/api\/posts\/([^/]+)(\/comments|\/review)?$/.exec(url);
     if (m) {
-      const post = posts.find((p) => p.id === m[1])!;
+      const post = posts.find((p) => p.id === m[1]);
+      // Not a member of its project, or gone: the API answers 404.
+      if (!post) return ok({ error: { code: "not_found", message: "Post not found" } }, 404);
       if (m[2] === "/comments" && method === "GET") return ok(comments.filter((c) => c.post_id === post.id));
       if (m[2] === "/comments") {
         const c: PostComment = { id: `c${comments.length + 1}`, post_id: post.id, author: "a@b.c", kind: "comment", body: body.body, created_at: Date.now(), mine: true };
@@ -199,5 +206,41 @@ describe("the calendar follows the member's role", () => {
     await user.selectOptions(screen.getByLabelText("Status"), "in_review");
     await waitFor(() => expect(screen.queryByText("Already scheduled")).toBeNull());
     expect(screen.getByText("Waiting for approval")).toBeInTheDocument();
+  });
+});
+
+describe("a link to a post (/calendar?post=<id>)", () => {
+  function renderAt(path: string, auth: { project: ReturnType<typeof makeProject>; projects: ReturnType<typeof makeProject>[]; switchProject?: (id: string) => void }) {
+    return render(
+      <ChakraProvider value={system}>
+        <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+          <AuthTestProvider value={{ user: { id: "u1", email: "a@b.c" }, ...auth }}>
+            <MemoryRouter initialEntries={[path]}>
+              <CalendarPage />
+            </MemoryRouter>
+          </AuthTestProvider>
+        </SWRConfig>
+      </ChakraProvider>,
+    );
+  }
+
+  it("opens the post of the current project on its day", async () => {
+    renderAt("/calendar?post=r1", { project: makeProject({ role: "reviewer" }), projects: [makeProject({ role: "reviewer" })] });
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Waiting for approval")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Approve" })).toBeInTheDocument();
+  });
+
+  it("switches to the post's project when the user is a member of it", async () => {
+    posts[0]!.project_id = "p2";
+    const switchProject = vi.fn();
+    const other = makeProject({ id: "p2", name: "Other brand", role: "editor" });
+    renderAt("/calendar?post=r1", { project: makeProject(), projects: [makeProject(), other], switchProject });
+    await waitFor(() => expect(switchProject).toHaveBeenCalledWith("p2"));
+  });
+
+  it("answers the not-found page for a post the user cannot see", async () => {
+    renderAt("/calendar?post=someone-elses", { project: makeProject(), projects: [makeProject()] });
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
   });
 });

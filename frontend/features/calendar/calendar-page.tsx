@@ -1,17 +1,18 @@
 import { Box, Button, Grid, Heading, HStack, IconButton, Input, InputGroup, NativeSelect, Spinner, Stack, Text, Field } from "@chakra-ui/react";
 import { CheckSquare, ChevronLeft, ChevronRight, Download, Filter, Search, Upload } from "lucide-react";
-import { useCallback, useMemo, useState, type DragEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import useSWR from "swr";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import NotFoundPage from "../coming-soon/not-found-page";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
-import type { PostStatus } from "../../../schema/api/posts";
+import type { Post, PostStatus } from "../../../schema/api/posts";
 import { can } from "../../../schema/api/permissions";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
 import { useAuth } from "../../app/auth-context";
 import type { CalendarPost } from "../../../schema/api/calendar";
-import { calendarFetcher } from "./post-api";
+import { calendarFetcher, postPath } from "./post-api";
 import { fetcher } from "../../lib/api";
 import type { CommentCounts } from "../../../schema/api/team";
 import {
@@ -52,6 +53,40 @@ export function matchesFilters(post: CalendarPost, q: string, platform: Platform
   return post.content.toLowerCase().includes(needle) || post.hashtags.some((h) => h.toLowerCase().includes(needle.replace(/^#/, "")));
 }
 
+/**
+ * A link to a post (`/calendar?post=<id>`, as mention mails send): the post opens on its day. A
+ * post of another of the member's projects switches to that project first; a post the user cannot
+ * see (not a member, or gone) answers the not-found page, as the API's 404 does.
+ */
+function useLinkedPost(onOpen: (post: Post) => void) {
+  const { project, projects, switchProject, reloadProjects } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const linked = params.get("post");
+  const { data, error } = useSWR<Post>(linked ? postPath(linked) : null, fetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
+  const reloaded = useRef(false);
+  useEffect(() => {
+    if (!data || !project || data.id !== linked) return;
+    if (data.project_id !== project.id) {
+      if (projects.some((p) => p.id === data.project_id)) switchProject(data.project_id);
+      // Just invited: the switcher's list may not have the project yet.
+      else if (!reloaded.current) {
+        reloaded.current = true;
+        void reloadProjects();
+      }
+      return;
+    }
+    onOpen(data);
+    setParams(
+      (p) => {
+        p.delete("post");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [data, linked, project, projects, switchProject, reloadProjects, onOpen, setParams]);
+  return { missing: !!linked && !!error };
+}
+
 export default function CalendarPage() {
   const { project } = useAuth();
   const timeZone = useMemo(browserTimeZone, []);
@@ -65,6 +100,14 @@ export default function CalendarPage() {
   const [platform, setPlatform] = useState<PlatformFilter>("all");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [detail, setDetail] = useState<{ post: CalendarPost; edit: boolean } | null>(null);
+  const openLinked = useCallback(
+    (post: Post) => {
+      setAnchor(localDateOf(post.scheduled_for, timeZone));
+      setDetail({ post, edit: false });
+    },
+    [timeZone],
+  );
+  const linked = useLinkedPost(openLinked);
   const [quickEdit, setQuickEdit] = useState<CalendarPost | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [imageFor, setImageFor] = useState<CalendarPost | null>(null);
@@ -111,6 +154,7 @@ export default function CalendarPage() {
     return map;
   }, [visible, timeZone]);
 
+  if (linked.missing) return <NotFoundPage />;
   if (!project) return <LoadingScreen />;
   const mayEdit = can(project.role, "edit");
 
