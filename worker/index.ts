@@ -6,6 +6,7 @@ import { handlePublishBatch } from "./jobs/publish-consumer";
 import { claimDuePosts } from "./jobs/publish-cron";
 import { refreshIdleTokens } from "./jobs/token-refresh-cron";
 import { resendStuckBrainDocuments } from "./jobs/brain-sweep-cron";
+import { sweepOldActivity } from "./jobs/activity-sweep-cron";
 import { logNotConfigured, missingProductionConfig, notConfiguredMessage } from "./lib/app-config";
 
 /** A production Worker missing required settings does no background work either (decision 131). */
@@ -25,6 +26,7 @@ export default {
     ctx.waitUntil(refreshIdleTokens(env));
     ctx.waitUntil(resendStuckBrainDocuments(env, controller.scheduledTime));
     ctx.waitUntil(collectDueMetrics(env, controller.scheduledTime));
+    ctx.waitUntil(sweepOldActivity(env, controller.scheduledTime));
   },
   async queue(batch, env) {
     if (!configured(env)) {

@@ -38,3 +38,9 @@ export const reviewDecisionSchema = z
   .refine((v) => v.decision === "approve" || v.comment.length > 0, { message: COMMENT_MESSAGES.changes, path: ["comment"] });
 
 export type PostComment = { id: string; post_id: string; author: string; kind: "comment" | "approved" | "changes_requested"; body: string; created_at: number; mine: boolean };
+
+/** The calendar's comment counts: posts scheduled in [from, to) with at least one comment, by id. */
+export const commentCountsQuery = z
+  .object({ from: z.string().datetime({ offset: true }), to: z.string().datetime({ offset: true }) })
+  .refine((v) => Date.parse(v.from) <= Date.parse(v.to), { message: "The start of the range must be before its end", path: ["from"] });
+export type CommentCounts = { counts: Record<string, number> };

@@ -534,6 +534,11 @@ Object.assign(ROUTE_CASES, {
     },
   },
   "GET /api/projects/:projectId/activity": { rule: "owned", status: 200 },
+  "GET /api/projects/:projectId/comment-counts": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ query: { from: new Date(Date.now() - 30 * 86_400_000).toISOString(), to: new Date(Date.now() + 30 * 86_400_000).toISOString() } }),
+  },
   "GET /api/posts/:postId/comments": { rule: "owned", status: 200 },
   "POST /api/posts/:postId/comments": { rule: "owned", status: 201, request: () => ({ body: { body: "Could we say Friday morning?" } }) },
   "POST /api/posts/:postId/review": {

@@ -2,8 +2,8 @@ import { Hono, type Context } from "hono";
 import { postParam, projectParam } from "../../schema/api/common";
 import { activityListResponse } from "../../schema/api/activity";
 import { projectResponse } from "../../schema/api/projects-responses";
-import { acceptInvitationSchema, commentSchema, invitationParam, inviteSchema, memberParam, reviewDecisionSchema, roleChangeSchema } from "../../schema/api/team";
-import { invitationResponse, memberResponse, postCommentListResponse, postCommentResponse, teamResponse } from "../../schema/api/team-responses";
+import { acceptInvitationSchema, commentCountsQuery, commentSchema, invitationParam, inviteSchema, memberParam, reviewDecisionSchema, roleChangeSchema } from "../../schema/api/team";
+import { commentCountsResponse, invitationResponse, memberResponse, postCommentListResponse, postCommentResponse, teamResponse } from "../../schema/api/team-responses";
 import { mailAdapter } from "../adapters/mail";
 import { publicOrigin } from "../lib/app-config";
 import type { AppEnv } from "../lib/context";
@@ -11,7 +11,7 @@ import { currentUser, requireUser } from "../lib/auth-middleware";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { listActivity } from "../services/activity";
-import { addComment, decide, listComments } from "../services/post-review";
+import { addComment, commentCounts, decide, listComments } from "../services/post-review";
 import { acceptInvitation, changeRole, getTeam, invite, removeMember, resendInvitation, revokeInvitation } from "../services/members";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context (its input types differ)
@@ -45,6 +45,9 @@ export const teamRoutes = new Hono<AppEnv>()
   })
   .post("/invitations/accept", describeRoute({ summary: "Accept an invitation (signed in with the invited address); the project joins the caller's list", responses: { 200: projectResponse } }), requireUser, validate("json", acceptInvitationSchema), async (c) =>
     c.json(await acceptInvitation(c.get("db"), currentUser(c), c.req.valid("json").token)),
+  )
+  .get("/projects/:projectId/comment-counts", describeRoute({ summary: "Comment counts of the posts scheduled in a range (the calendar's cards)", responses: { 200: commentCountsResponse } }), requireUser, validate("param", projectParam), validate("query", commentCountsQuery), async (c) =>
+    c.json(await commentCounts(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("query"))),
   )
   .get("/projects/:projectId/activity", describeRoute({ summary: "Who did what in the project, newest first, 90 days", responses: { 200: activityListResponse } }), requireUser, validate("param", projectParam), async (c) =>
     c.json(await listActivity(c.get("db"), currentUser(c), c.req.valid("param").projectId)),

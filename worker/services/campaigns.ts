@@ -12,6 +12,7 @@ import { notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { newPostRow, resolveMedia, toPostDto } from "./posts";
+import { postEventInsert, postsSubject, postWriter, timedStatus } from "./post-lifecycle";
 
 export type CreateCampaignInput = z.output<typeof createCampaignSchema>;
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -36,7 +37,8 @@ function toCampaignDto(row: CampaignRow, postsTotal: number): Campaign {
 }
 
 export async function createCampaign(db: Db, userId: string, projectId: string, input: CreateCampaignInput, origin?: string): Promise<CampaignWithPosts> {
-  await ownedProject(db, userId, projectId);
+  // An Editor's campaign waits In review when the project needs approvals (decision 235).
+  const writer = await postWriter(db, userId, projectId);
   const at = Date.now();
   const campaign: typeof campaigns.$inferInsert = {
     id: newId(),
@@ -69,6 +71,7 @@ export async function createCampaign(db: Db, userId: string, projectId: string, 
         mediaInfo: media[i]?.mediaInfo ?? null,
         mediaUrl: media[i]?.mediaUrl ?? null,
         messageId: p.message_id ? messageIds.get(p.message_id)! : null,
+        status: timedStatus(writer.review),
       },
       campaign.id,
       at,
@@ -78,7 +81,8 @@ export async function createCampaign(db: Db, userId: string, projectId: string, 
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     postInserts.push(db.insert(posts).values(rows.slice(i, i + ROWS_PER_INSERT)));
   }
-  await db.batch([db.insert(campaigns).values(campaign), ...postInserts]);
+  const verb = writer.review ? "submitted a campaign for review:" : "created a campaign:";
+  await db.batch([db.insert(campaigns).values(campaign), ...postInserts, postEventInsert(db, writer, verb, postsSubject(rows.length))]);
   return getCampaign(db, userId, campaign.id);
 }
 

@@ -19,6 +19,7 @@ import type { Env } from "../env";
 import { ApiError } from "../lib/errors";
 import { checkUrl, safeFetchBytes, SafeFetchError, scrapeOptions } from "../lib/safe-fetch";
 import { ownedProject } from "../lib/ownership";
+import { postEventInsert, postsSubject, postWriter, timedStatus } from "./post-lifecycle";
 import { newPostRow, noAccountMessage } from "./posts";
 import { storeImage } from "./media";
 import { postRuleIssues, type PostRuleIssue } from "./post-rules";
@@ -180,7 +181,8 @@ export async function importPosts(
   input: z.output<typeof importSchema>,
   opts: { origin?: string; nowMs?: number; fetcher?: typeof fetch } = {},
 ): Promise<ImportResponse> {
-  await ownedProject(db, userId, projectId);
+  // Imported posts of an Editor wait In review when the project needs approvals (decision 235).
+  const writer = await postWriter(db, userId, projectId);
   const nowMs = opts.nowMs ?? Date.now();
   const connected = await connectedNetworks(db, projectId);
   const allow = scrapeOptions(env).allowHosts;
@@ -215,7 +217,7 @@ export async function importPosts(
         hashtags: c.hashtags,
         // A draft has no time: its scheduled_for only orders the Unscheduled tray.
         scheduledFor: c.at ?? at,
-        status: c.at === null ? "draft" : "scheduled",
+        status: c.at === null ? "draft" : timedStatus(writer.review),
         mediaInfo,
         mediaUrl: mediaInfo && origin ? origin + mediaInfo.url : null,
       },
@@ -229,7 +231,7 @@ export async function importPosts(
     const inserts = [];
     for (let i = 0; i < rows.length; i += 5) inserts.push(db.insert(posts).values(rows.slice(i, i + 5)));
     const [first, ...rest] = inserts;
-    await db.batch([first!, ...rest]);
+    await db.batch([first!, ...rest, postEventInsert(db, writer, writer.review ? "imported for review" : "imported", postsSubject(rows.length))]);
   }
   return { results: checked.map(strip), created: rows.length };
 }

@@ -1,9 +1,9 @@
 // Comments and approvals on a post (issue 25, decision 202). Any member comments; Owners and
 // Reviewers approve (In review -> Scheduled, one conditional update) or request changes (the post
 // stays In review and the comment lands in its thread). "@email" of a member mails them.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, gte, lt } from "drizzle-orm";
 import { canOnPost, statusAfter, TRANSITION_REFUSED } from "../../schema/api/post-status";
-import type { PostComment } from "../../schema/api/team";
+import type { CommentCounts, PostComment } from "../../schema/api/team";
 import { users } from "../../schema/db/auth";
 import { posts } from "../../schema/db/posts";
 import { projectMembers } from "../../schema/db/projects";
@@ -82,4 +82,17 @@ export async function decide(db: Db, user: SessionUser, postId: string, input: {
   const row: Row = { id: newId(), projectId: post.projectId, postId, userId: user.id, authorName: user.email, kind, body: input.comment, createdAt: at };
   await db.batch([db.insert(postComments).values(row), activityInsert(db, post.projectId, user, input.decision === "approve" ? "approved" : "requested changes to", excerpt(post.content))]);
   return toDto(row, user.id);
+}
+
+/** How many comments each post scheduled in [from, to) has (posts without any are left out): the calendar cards' counts. */
+export async function commentCounts(db: Db, user: SessionUser, projectId: string, range: { from: string; to: string }): Promise<CommentCounts> {
+  await projectAccess(db, user.id, projectId);
+  const rows = await db
+    .select({ id: posts.id, n: count() })
+    .from(posts)
+    .innerJoin(postComments, eq(postComments.postId, posts.id))
+    .where(and(eq(posts.projectId, projectId), gte(posts.scheduledFor, Date.parse(range.from)), lt(posts.scheduledFor, Date.parse(range.to))))
+    .groupBy(posts.id)
+    .all();
+  return { counts: Object.fromEntries(rows.map((r) => [r.id, r.n])) };
 }

@@ -17,8 +17,9 @@ import type { Env } from "../env";
 import { assertPostRules } from "./post-rules";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
-import { assertCan, projectAccess } from "../lib/ownership";
-import { ALLOWED_FROM, needsReview, statusAfter, TRANSITION_REFUSED } from "../../schema/api/post-status";
+import { assertCan } from "../lib/ownership";
+import { ALLOWED_FROM, statusAfter, TRANSITION_REFUSED } from "../../schema/api/post-status";
+import { postEventInsert, postsSubject, postWriter, timedStatus } from "./post-lifecycle";
 import { asCaller, assertOwner, ownerProbeStatements, type Caller } from "../lib/caller";
 import { claimPostsNow } from "./publishing-claim";
 import { calendarPageText, postListJsonQuery, postListText, type CalendarPageJson, type PostListJson } from "./post-json";
@@ -146,11 +147,10 @@ export async function createPost(
   input: z.output<typeof createPostSchema>,
   origin?: string,
 ): Promise<Post> {
-  const { project, role } = await projectAccess(db, userId, projectId);
-  assertCan(role, "edit");
   // With approvals on, an Editor's post (and an Owner's when the second setting says so) waits In
-  // review and is never claimed by the publisher until approved (decision 202).
-  const review = needsReview({ approvals_required: project.approvalsRequired, owner_posts_need_review: project.ownerPostsNeedReview }, role);
+  // review and is never claimed by the publisher until approved (decisions 202, 235).
+  const writer = await postWriter(db, userId, projectId);
+  const review = writer.review;
   const { mediaInfo, mediaUrl } = await resolveMedia(db, projectId, input.media_info, origin);
   if (!(await hasConnectedAccount(db, projectId, input.platform))) throw badRequest(noAccountMessage(input.platform));
   const now = Date.now();
@@ -166,9 +166,11 @@ export async function createPost(
     if (!sibling) throw badRequest("This message does not exist in the project", { message_id: "This message does not exist in the project" });
   }
   const messageId = input.message_id ?? newId();
+  const status = input.mode === "draft" ? "draft" : timedStatus(review);
   const [created] = await createPosts(db, projectId, [
-    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, status: input.mode === "draft" ? "draft" : review ? "in_review" : "scheduled", sources: input.sources, messageId },
+    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor, mediaInfo, mediaUrl, status, sources: input.sources, messageId },
   ]);
+  await postEventInsert(db, writer, CREATED_ACTION[status], postsSubject(1, input.content)).run();
   if (input.mode === "now" && !review) {
     // Publish now goes through the same claim + queue path as the cron (exactly-once rules hold).
     // If the queue is unavailable the post stays scheduled for now and the next tick takes it.
@@ -179,6 +181,9 @@ export async function createPost(
   }
   return created!;
 }
+
+/** The activity log's words for a new post, by the status it starts in (decision 239). */
+export const CREATED_ACTION = { draft: "created a draft", scheduled: "scheduled", in_review: "submitted for review" } as const;
 
 export type ListPostsFilter = z.output<typeof listPostsQuery>;
 
@@ -301,8 +306,8 @@ export async function updatePost(
   env?: Env,
 ): Promise<Post> {
   const row = await ownedPostRow(db, userId, postId);
-  const { project, role } = await projectAccess(db, userId, row.projectId);
-  const review = needsReview({ approvals_required: project.approvalsRequired, owner_posts_need_review: project.ownerPostsNeedReview }, role);
+  const writer = await postWriter(db, userId, row.projectId);
+  const review = writer.review;
   const changes: Partial<typeof posts.$inferInsert> = {};
   if (input.content !== undefined) changes.content = input.content;
   if (input.hashtags !== undefined) changes.hashtags = input.hashtags.filter(Boolean);
@@ -337,12 +342,20 @@ export async function updatePost(
     .returning()
     .get();
   if (!updated) throw conflict(TRANSITION_REFUSED[action]);
+  const sentToReview = updated.status === "in_review" && row.status !== "in_review";
+  await postEventInsert(db, writer, sentToReview ? "edited and submitted for review" : reschedule ? "rescheduled" : "edited", postsSubject(1, updated.content)).run();
   return toPostDto(updated);
 }
 
 export async function deletePost(db: Db, userId: string, postId: string): Promise<void> {
   const row = await ownedPostRow(db, userId, postId);
-  await db.delete(posts).where(eq(posts.id, row.id)).run();
+  const writer = await postWriter(db, userId, row.projectId);
+  // Conditional: a post the publisher holds cannot go from under it (schema/api/post-status.ts).
+  const [gone] = await db.batch([
+    db.delete(posts).where(and(eq(posts.id, row.id), inArray(posts.status, [...ALLOWED_FROM.delete]))).returning({ id: posts.id }),
+  ]);
+  if (gone.length === 0) throw conflict(TRANSITION_REFUSED.delete);
+  await postEventInsert(db, writer, "deleted", postsSubject(1, row.content)).run();
 }
 
 /** Publish now: a scheduled post is claimed at once and queued, exactly like a due post. */

@@ -29,6 +29,11 @@ import { getPublishingCredentials, markReconnectNeeded, type PublishingCredentia
 import { prepareImage } from "./media-prepare";
 import { CLAIM_LEASE_MS, LEASE_RENEW_MS, RECONCILE_MARKER, WORK_LEASE_MS } from "./publishing-claim";
 import { emitEvent } from "./webhooks/deliver";
+import { logActivity } from "./activity";
+import { postsSubject } from "./post-lifecycle";
+
+// The activity log's actor for what the publisher does on its own (decision 239).
+const PUBLISHER = { id: null, name: "Brandpilot" } as const;
 
 export const MAX_ATTEMPTS = 5;
 export const FALLBACK_ERROR = "Failed to publish post";
@@ -161,12 +166,18 @@ async function attempt(
       .returning({ id: posts.id })
       .get();
     // Webhooks (decision 213): only the writer that recorded the id emits the event.
-    if (done) await emitEvent(env, db, row.projectId, "post.published", { post_id: row.id, platform: row.platform, platform_post_id: platformPostId });
+    if (done) {
+      await emitEvent(env, db, row.projectId, "post.published", { post_id: row.id, platform: row.platform, platform_post_id: platformPostId });
+      await logActivity(db, row.projectId, PUBLISHER, "published", postsSubject(1, row.content));
+    }
   };
 
   const markFailed = async (message: string) => {
     const done = await db.update(posts).set({ status: "failed", errorMessage: message, updatedAt: Date.now() }).where(mine).returning({ id: posts.id }).get();
-    if (done) await emitEvent(env, db, row.projectId, "post.failed", { post_id: row.id, platform: row.platform, error_message: message });
+    if (done) {
+      await emitEvent(env, db, row.projectId, "post.failed", { post_id: row.id, platform: row.platform, error_message: message });
+      await logActivity(db, row.projectId, PUBLISHER, "failed to publish", postsSubject(1, row.content));
+    }
   };
 
   // Gives the attempt back (token = the claim again) so the retried message can take it; the

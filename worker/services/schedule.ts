@@ -4,12 +4,13 @@
 // post is a conditional update on its status, so nothing here can race the publish cron (a post
 // being published never changes under the publisher) — decision 151. Every post these paths
 // create or change passes its network's rules first (worker/services/post-rules.ts).
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { posts } from "../../schema/db/posts";
 import { postingSlots, postSeries } from "../../schema/db/planner";
 import type { Platform } from "../../schema/api/common";
-import type { MediaInfo, Post } from "../../schema/api/posts";
+import type { MediaInfo, Post, PostStatus } from "../../schema/api/posts";
+import { ALLOWED_FROM, statusAfter } from "../../schema/api/post-status";
 import { addDays, dateInZone, localDateTimeToUtc, timeInZone } from "../../schema/api/campaign-schedule";
 import { nextFreeSlots, QUEUE_HORIZON_WEEKS, recurrenceInstants, type WeeklySlot } from "../../schema/api/posting-schedule";
 import type {
@@ -29,7 +30,8 @@ import { badRequest, notFound } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { ownedProject } from "../lib/ownership";
 import { postRuleIssues, throwFirst } from "./post-rules";
-import { createPosts, getPost, hasConnectedAccount, newPostRow, noAccountMessage, resolveMedia as resolveProjectMedia, toPostDto } from "./posts";
+import { postEventInsert, postsSubject, postWriter, timedStatus } from "./post-lifecycle";
+import { CREATED_ACTION, createPosts, getPost, hasConnectedAccount, newPostRow, noAccountMessage, resolveMedia as resolveProjectMedia, toPostDto } from "./posts";
 
 // A posts row binds 18 values; D1 allows 100 bound parameters per statement.
 const ROWS_PER_INSERT = 5;
@@ -125,7 +127,8 @@ export async function queuePost(
   origin?: string,
   nowMs = Date.now(),
 ): Promise<Post> {
-  await ownedProject(db, userId, projectId);
+  // Approvals apply to queued posts too (decision 235).
+  const writer = await postWriter(db, userId, projectId);
   const { mediaInfo, mediaUrl } = await resolveProjectMedia(db, projectId, input.media_info, origin);
   const draft = { platform: input.platform, content: input.content, hashtags: input.hashtags, mediaInfo };
   // Content and image first, whatever the slot.
@@ -140,8 +143,9 @@ export async function queuePost(
   if (pick < 0) throwFirst(checked[0]!);
   const at = slots[pick]!;
   const [created] = await createPosts(db, projectId, [
-    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor: at, mediaInfo, mediaUrl },
+    { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor: at, mediaInfo, mediaUrl, status: timedStatus(writer.review) },
   ]);
+  await postEventInsert(db, writer, CREATED_ACTION[created!.status as "scheduled" | "in_review"], postsSubject(1, input.content)).run();
   return created!;
 }
 
@@ -155,7 +159,7 @@ export async function createSeries(
   origin?: string,
   nowMs = Date.now(),
 ): Promise<SeriesResponse> {
-  await ownedProject(db, userId, projectId);
+  const writer = await postWriter(db, userId, projectId);
   const r = input.recurrence;
   const instants = recurrenceInstants({
     startDate: r.start_date,
@@ -182,7 +186,7 @@ export async function createSeries(
   const at = Date.now();
   const seriesId = newId();
   const rows = instants.map((t) =>
-    newPostRow(projectId, { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor: t, mediaInfo, mediaUrl, seriesId }, null, at),
+    newPostRow(projectId, { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor: t, mediaInfo, mediaUrl, seriesId, status: timedStatus(writer.review) }, null, at),
   );
   const inserts = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) inserts.push(db.insert(posts).values(rows.slice(i, i + ROWS_PER_INSERT)));
@@ -200,6 +204,7 @@ export async function createSeries(
       createdAt: at,
     }),
     ...inserts,
+    postEventInsert(db, writer, writer.review ? "submitted a recurring post for review:" : "scheduled a recurring post:", postsSubject(rows.length)),
   ]);
   const created = await db.select().from(posts).where(eq(posts.seriesId, seriesId)).orderBy(asc(posts.scheduledFor)).all();
   return { series_id: seriesId, posts: created.map(toPostDto) };
@@ -218,20 +223,21 @@ export async function updateSeriesFrom(
   origin?: string,
 ): Promise<SeriesUpdateResponse> {
   const post = await getPost(db, userId, postId);
-  // getPost lets any member read; changing the series needs the edit role (decision 200).
-  await ownedProject(db, userId, post.project_id);
+  // getPost lets any member read; changing the series needs the edit role (decision 200), and an
+  // edit by a writer whose posts need approval sends the occurrences back to review (decision 235).
+  const writer = await postWriter(db, userId, post.project_id);
   if (!post.series_id) throw badRequest("This post is not part of a series");
   const from = Date.parse(post.scheduled_for);
   const rows = await db
     .select()
     .from(posts)
-    .where(and(eq(posts.seriesId, post.series_id), eq(posts.projectId, post.project_id), gte(posts.scheduledFor, from), eq(posts.status, "scheduled")))
+    .where(and(eq(posts.seriesId, post.series_id), eq(posts.projectId, post.project_id), gte(posts.scheduledFor, from), inArray(posts.status, SERIES_EDITABLE)))
     .orderBy(asc(posts.scheduledFor))
     .all();
   const media = input.media_info !== undefined ? await resolveProjectMedia(db, post.project_id, input.media_info, origin) : null;
   const at = Date.now();
   const edits = rows.map((row) => {
-    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: at };
+    const changes: Partial<typeof posts.$inferInsert> = { updatedAt: at, status: statusAfter("edit", row.status, writer.review) };
     if (input.content !== undefined) changes.content = input.content;
     if (input.hashtags !== undefined) changes.hashtags = input.hashtags.filter(Boolean);
     if (media) Object.assign(changes, media);
@@ -261,15 +267,21 @@ export async function updateSeriesFrom(
     return db
       .update(posts)
       .set(changes)
-      .where(and(eq(posts.id, row.id), eq(posts.status, "scheduled")))
+      .where(and(eq(posts.id, row.id), inArray(posts.status, SERIES_EDITABLE)))
       .returning();
   });
   if (updates.length === 0) return { updated: 0, posts: [] };
   const [first, ...rest] = updates;
   const results = await db.batch([first!, ...rest]);
   const changed = results.flatMap((r) => r).map(toPostDto);
+  await postEventInsert(db, writer, writer.review ? "edited a recurring post and submitted it for review:" : "edited a recurring post:", postsSubject(changed.length)).run();
   return { updated: changed.length, posts: changed };
 }
+
+// Timed posts a series edit or a bulk move changes: Scheduled, or In review (they stay or go In review).
+const SERIES_EDITABLE: PostStatus[] = ["scheduled", "in_review"];
+// Posts whose network a bulk action may change.
+const NETWORK_CHANGEABLE: PostStatus[] = ["scheduled", "in_review", "failed", "draft"];
 
 /** A stored post as the rules see it. */
 function asRulesDraft(r: typeof posts.$inferSelect) {
@@ -282,7 +294,8 @@ function asRulesDraft(r: typeof posts.$inferSelect) {
  * published are skipped for moves and network changes; a post being published is never deleted.
  */
 export async function bulkPosts(db: Db, env: Env, userId: string, projectId: string, input: z.output<typeof bulkPostsSchema>): Promise<BulkResponse> {
-  await ownedProject(db, userId, projectId);
+  // Moves and network changes by a writer whose posts need approval send them to review (decision 235).
+  const writer = await postWriter(db, userId, projectId);
   const ids = [...new Set(input.ids)];
   const rows: (typeof posts.$inferSelect)[] = [];
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
@@ -292,13 +305,13 @@ export async function bulkPosts(db: Db, env: Env, userId: string, projectId: str
   const at = Date.now();
   const statements = [];
   if (input.action === "delete") {
-    const deletable = rows.filter((r) => r.status !== "publishing").map((r) => r.id);
+    const deletable = rows.filter((r) => ALLOWED_FROM.delete.includes(r.status)).map((r) => r.id);
     for (let i = 0; i < deletable.length; i += IDS_PER_STATEMENT) {
-      statements.push(db.delete(posts).where(and(eq(posts.projectId, projectId), inArray(posts.id, deletable.slice(i, i + IDS_PER_STATEMENT)), inArray(posts.status, ["scheduled", "published", "failed", "draft"]))).returning({ id: posts.id }));
+      statements.push(db.delete(posts).where(and(eq(posts.projectId, projectId), inArray(posts.id, deletable.slice(i, i + IDS_PER_STATEMENT)), inArray(posts.status, [...ALLOWED_FROM.delete]))).returning({ id: posts.id }));
     }
   } else if (input.action === "move") {
     const moves = rows
-      .filter((r) => r.status === "scheduled")
+      .filter((r) => SERIES_EDITABLE.includes(r.status))
       .map((r) => {
         const date = addDays(dateInZone(r.scheduledFor, input.time_zone), input.days!);
         return { r, next: localDateTimeToUtc(date, timeInZone(r.scheduledFor, input.time_zone), input.time_zone)! };
@@ -307,11 +320,17 @@ export async function bulkPosts(db: Db, env: Env, userId: string, projectId: str
     const issues = await postRuleIssues(env, db, projectId, moves.map(({ r, next }) => ({ ...asRulesDraft(r), scheduledFor: next })));
     for (const [i, { r, next }] of moves.entries()) {
       if (issues[i]!.length > 0) continue;
-      statements.push(db.update(posts).set({ scheduledFor: next, updatedAt: at }).where(and(eq(posts.id, r.id), eq(posts.status, "scheduled"))).returning({ id: posts.id }));
+      statements.push(
+        db
+          .update(posts)
+          .set({ scheduledFor: next, updatedAt: at, status: statusAfter("reschedule", r.status, writer.review) })
+          .where(and(eq(posts.id, r.id), eq(posts.status, r.status)))
+          .returning({ id: posts.id }),
+      );
     }
   } else {
     const platform = input.platform!;
-    const candidates = rows.filter((r) => ["scheduled", "failed", "draft"].includes(r.status));
+    const candidates = rows.filter((r) => NETWORK_CHANGEABLE.includes(r.status));
     // Only posts the new network accepts as they are (length as it counts it, image, daily cap).
     const issues = await postRuleIssues(
       env,
@@ -320,12 +339,15 @@ export async function bulkPosts(db: Db, env: Env, userId: string, projectId: str
       candidates.map((r) => ({ ...asRulesDraft(r), platform, scheduledFor: r.status === "scheduled" ? r.scheduledFor : null })),
     );
     const fitIds = candidates.filter((_, i) => issues[i]!.length === 0).map((r) => r.id);
+    // A scheduled post changed by a writer whose posts need approval goes In review; drafts and
+    // failed posts keep their status (statusAfter("edit", ...)).
+    const status = writer.review ? sql`case when ${posts.status} = 'scheduled' then 'in_review' else ${posts.status} end` : posts.status;
     for (let i = 0; i < fitIds.length; i += IDS_PER_STATEMENT) {
       statements.push(
         db
           .update(posts)
-          .set({ platform, updatedAt: at })
-          .where(and(eq(posts.projectId, projectId), inArray(posts.id, fitIds.slice(i, i + IDS_PER_STATEMENT)), inArray(posts.status, ["scheduled", "failed", "draft"])))
+          .set({ platform, updatedAt: at, status })
+          .where(and(eq(posts.projectId, projectId), inArray(posts.id, fitIds.slice(i, i + IDS_PER_STATEMENT)), inArray(posts.status, NETWORK_CHANGEABLE)))
           .returning({ id: posts.id }),
       );
     }
@@ -334,5 +356,9 @@ export async function bulkPosts(db: Db, env: Env, userId: string, projectId: str
   const [first, ...rest] = statements;
   const results = await db.batch([first!, ...rest]);
   const changed = results.reduce((n, r) => n + r.length, 0);
+  if (changed > 0) {
+    const verb = input.action === "delete" ? "deleted" : input.action === "move" ? "moved" : "changed the network of";
+    await postEventInsert(db, writer, writer.review && input.action !== "delete" ? `${verb} (for review)` : verb, postsSubject(changed)).run();
+  }
   return { changed, skipped: ids.length - changed };
 }

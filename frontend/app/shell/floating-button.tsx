@@ -3,6 +3,8 @@ import { Brain, Megaphone, Send, Sparkles, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useShellActions } from "./shell-context";
+import { useAuth } from "../auth-context";
+import { can } from "../../../schema/api/permissions";
 
 export const FAB_SIZE = 56;
 const MARGIN = 12;
@@ -33,6 +35,9 @@ function initialPosition(): Point {
 export function FloatingButton() {
   const navigate = useNavigate();
   const { openCreatePost } = useShellActions();
+  // A Reviewer creates nothing (decision 200).
+  const { project } = useAuth();
+  const mayEdit = !project || can(project.role, "edit");
   const [pos, setPos] = useState<Point>(initialPosition);
   const [open, setOpen] = useState(false);
   const drag = useRef<{ id: number; start: Point; origin: Point; moved: boolean } | null>(null);
@@ -164,12 +169,16 @@ export function FloatingButton() {
             Quick actions
           </Text>
           <Stack gap="1">
-            <Button variant="ghost" justifyContent="flex-start" onClick={() => run(openCreatePost)}>
-              <Send size={18} aria-hidden /> Post Now
-            </Button>
-            <Button variant="ghost" justifyContent="flex-start" onClick={() => run(() => navigate("/campaigns/new"))}>
-              <Megaphone size={18} aria-hidden /> New Campaign
-            </Button>
+            {mayEdit && (
+              <Button variant="ghost" justifyContent="flex-start" onClick={() => run(openCreatePost)}>
+                <Send size={18} aria-hidden /> Post Now
+              </Button>
+            )}
+            {mayEdit && (
+              <Button variant="ghost" justifyContent="flex-start" onClick={() => run(() => navigate("/campaigns/new"))}>
+                <Megaphone size={18} aria-hidden /> New Campaign
+              </Button>
+            )}
             <Button variant="ghost" justifyContent="flex-start" onClick={() => run(() => navigate("/brain"))}>
               <Brain size={18} aria-hidden /> Feed Brain
             </Button>

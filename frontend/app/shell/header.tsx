@@ -1,6 +1,6 @@
 import { Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from "@chakra-ui/react";
 import { BookOpen, ChartColumn, Check, ChevronDown, History, KeyRound, Library, LogOut, Plus, Send, Settings, Users } from "lucide-react";
-import { ROLE_LABELS } from "../../../schema/api/permissions";
+import { can, ROLE_LABELS } from "../../../schema/api/permissions";
 import { Link, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth-context";
 import { BrandLogo } from "../../components/ui/brand-logo";
@@ -69,6 +69,8 @@ function ProjectSwitcher() {
 export function Header() {
   const { openCreatePost, openSettings, viewOnboarding, logout } = useShellActions();
   const navigate = useNavigate();
+  // A Reviewer publishes nothing (decision 200): no Post Now for them.
+  const { project } = useAuth();
 
   // onClick rather than Menu's onSelect: Enter on a highlighted item clicks it too.
   const onSelect = (value: string) => {
@@ -102,12 +104,14 @@ export function Header() {
         <ProjectSwitcher />
         <ProgressIndicator />
         <HStack gap="2" ms="auto" flexShrink={0}>
-          <Button colorPalette="brand" size="sm" onClick={openCreatePost} aria-label="Post Now">
-            <Send size={16} aria-hidden />
-            <Box as="span" display={{ base: "none", sm: "inline" }}>
-              Post Now
-            </Box>
-          </Button>
+          {(!project || can(project.role, "edit")) && (
+            <Button colorPalette="brand" size="sm" onClick={openCreatePost} aria-label="Post Now">
+              <Send size={16} aria-hidden />
+              <Box as="span" display={{ base: "none", sm: "inline" }}>
+                Post Now
+              </Box>
+            </Button>
+          )}
           <Menu.Root positioning={{ placement: "bottom-end" }}>
             <Menu.Trigger asChild>
               <IconButton variant="ghost" size="sm" aria-label="Settings menu">

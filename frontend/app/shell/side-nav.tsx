@@ -4,6 +4,8 @@ import { useState, type ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 import { NAV_ITEMS } from "./nav-items";
 import { useShellActions } from "./shell-context";
+import { useAuth } from "../auth-context";
+import { can } from "../../../schema/api/permissions";
 import { readCollapsed, SIDE_NAV_WIDTH, writeCollapsed } from "./side-nav-state";
 
 const itemStyles = {
@@ -60,6 +62,7 @@ function ItemLabel({ collapsed, icon: Icon, children }: { collapsed: boolean; ic
 export function SideNav() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const { openCreatePost, openSettings, viewOnboarding, logout } = useShellActions();
+  const { project } = useAuth();
 
   const toggle = () => {
     setCollapsed((c) => {
@@ -70,7 +73,8 @@ export function SideNav() {
 
   // Analytics is a screen now (DESIGN.md, "Where this design departs"): a link, like the header menu's.
   const actions: ({ label: string; icon: LucideIcon; danger?: boolean } & ({ onClick: () => void } | { to: string }))[] = [
-    { label: "Create New Post", icon: CirclePlus, onClick: openCreatePost },
+    // A Reviewer creates nothing (decision 200).
+    ...(!project || can(project.role, "edit") ? [{ label: "Create New Post", icon: CirclePlus, onClick: openCreatePost }] : []),
     { label: "Settings", icon: Settings, onClick: openSettings },
     { label: "Analytics", icon: ChartColumn, to: "/analytics" },
     { label: "View Onboarding", icon: BookOpen, onClick: () => void viewOnboarding() },

@@ -1,16 +1,20 @@
 import { Box, Button, Grid, Heading, HStack, IconButton, Input, InputGroup, NativeSelect, Spinner, Stack, Text, Field } from "@chakra-ui/react";
 import { CheckSquare, ChevronLeft, ChevronRight, Download, Filter, Search, Upload } from "lucide-react";
-import { useCallback, useMemo, useState, type DragEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import useSWR from "swr";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import NotFoundPage from "../coming-soon/not-found-page";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
-import type { PostStatus } from "../../../schema/api/posts";
+import type { Post, PostStatus } from "../../../schema/api/posts";
+import { can } from "../../../schema/api/permissions";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
 import { useAuth } from "../../app/auth-context";
 import type { CalendarPost } from "../../../schema/api/calendar";
-import { calendarFetcher } from "./post-api";
+import { calendarFetcher, postPath } from "./post-api";
+import { fetcher } from "../../lib/api";
+import type { CommentCounts } from "../../../schema/api/team";
 import {
   formatDay,
   formatMonth,
@@ -24,7 +28,7 @@ import {
   type CalendarView,
 } from "./calendar-dates";
 import { PLATFORM_LABELS } from "./platform-icon";
-import { DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
+import { cardAllows, DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
 import { EditPostDialog, PostDetailDialog } from "./post-detail-dialog";
 import { usePostActions } from "./use-post-actions";
 import ImageUploadDialog from "../posts/image-upload-dialog";
@@ -38,7 +42,7 @@ import { CsvExportDialog } from "./csv-export-dialog";
 import { useSeriesEdit } from "./series-scope-dialog";
 import { localDateTimeToUtc } from "../../../schema/api/campaign-schedule";
 
-type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "published" | "failed">;
+type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "in_review" | "published" | "failed">;
 type PlatformFilter = "all" | Platform;
 
 export function matchesFilters(post: CalendarPost, q: string, platform: PlatformFilter, status: StatusFilter): boolean {
@@ -47,6 +51,40 @@ export function matchesFilters(post: CalendarPost, q: string, platform: Platform
   const needle = q.trim().toLowerCase();
   if (!needle) return true;
   return post.content.toLowerCase().includes(needle) || post.hashtags.some((h) => h.toLowerCase().includes(needle.replace(/^#/, "")));
+}
+
+/**
+ * A link to a post (`/calendar?post=<id>`, as mention mails send): the post opens on its day. A
+ * post of another of the member's projects switches to that project first; a post the user cannot
+ * see (not a member, or gone) answers the not-found page, as the API's 404 does.
+ */
+function useLinkedPost(onOpen: (post: Post) => void) {
+  const { project, projects, switchProject, reloadProjects } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const linked = params.get("post");
+  const { data, error } = useSWR<Post>(linked ? postPath(linked) : null, fetcher, { shouldRetryOnError: false, revalidateOnFocus: false });
+  const reloaded = useRef(false);
+  useEffect(() => {
+    if (!data || !project || data.id !== linked) return;
+    if (data.project_id !== project.id) {
+      if (projects.some((p) => p.id === data.project_id)) switchProject(data.project_id);
+      // Just invited: the switcher's list may not have the project yet.
+      else if (!reloaded.current) {
+        reloaded.current = true;
+        void reloadProjects();
+      }
+      return;
+    }
+    onOpen(data);
+    setParams(
+      (p) => {
+        p.delete("post");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [data, linked, project, projects, switchProject, reloadProjects, onOpen, setParams]);
+  return { missing: !!linked && !!error };
 }
 
 export default function CalendarPage() {
@@ -62,6 +100,14 @@ export default function CalendarPage() {
   const [platform, setPlatform] = useState<PlatformFilter>("all");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [detail, setDetail] = useState<{ post: CalendarPost; edit: boolean } | null>(null);
+  const openLinked = useCallback(
+    (post: Post) => {
+      setAnchor(localDateOf(post.scheduled_for, timeZone));
+      setDetail({ post, edit: false });
+    },
+    [timeZone],
+  );
+  const linked = useLinkedPost(openLinked);
   const [quickEdit, setQuickEdit] = useState<CalendarPost | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [imageFor, setImageFor] = useState<CalendarPost | null>(null);
@@ -84,11 +130,16 @@ export default function CalendarPage() {
     // failed, with the reason) without a reload.
     refreshInterval: (latest) => (latest?.some((p) => p.status === "publishing") ? 2000 : 0),
   });
+  // Comment counts for the cards, read beside the calendar's rows (the calendar's own shape stays
+  // as decision 171 made it).
+  const countsKey = project ? `/api/projects/${encodeURIComponent(project.id)}/comment-counts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}` : null;
+  const { data: counts, mutate: mutateCounts } = useSWR<CommentCounts>(countsKey, fetcher, { keepPreviousData: true, shouldRetryOnError: false });
   const mutateDrafts = drafts.mutate;
   const refresh = useCallback(() => {
     void mutate();
     void mutateDrafts();
-  }, [mutate, mutateDrafts]);
+    void mutateCounts();
+  }, [mutate, mutateDrafts, mutateCounts]);
   const actions = usePostActions(refresh);
   const seriesEdit = useSeriesEdit(timeZone, actions.update, refresh);
 
@@ -103,7 +154,9 @@ export default function CalendarPage() {
     return map;
   }, [visible, timeZone]);
 
+  if (linked.missing) return <NotFoundPage />;
   if (!project) return <LoadingScreen />;
+  const mayEdit = can(project.role, "edit");
 
   const cardActions: PostCardActions = {
     onOpen: (post) => setDetail({ post, edit: false }),
@@ -112,6 +165,8 @@ export default function CalendarPage() {
     onDelete: (post) => actions.askDelete(post),
     onRetry: (post) => void actions.retry(post),
     onAddImage: (post) => setImageFor(post),
+    role: project.role,
+    commentCounts: counts?.counts,
   };
 
   const onDrop = async (e: DragEvent, day: string, hour?: number) => {
@@ -126,7 +181,7 @@ export default function CalendarPage() {
       return;
     }
     const post = data?.find((p) => p.id === id);
-    if (!post || post.status !== "scheduled") return;
+    if (!post || !(post.status === "scheduled" || post.status === "in_review") || !cardAllows(project.role, "reschedule", post.status)) return;
     const next = rescheduledInstant(post.scheduled_for, day, timeZone, hour);
     if (next === post.scheduled_for) return;
     // Optimistic move; the list is revalidated either way.
@@ -193,12 +248,17 @@ export default function CalendarPage() {
           <Button variant={showFilters ? "subtle" : "outline"} onClick={() => setShowFilters((s) => !s)} aria-expanded={showFilters} aria-controls="calendar-filters">
             <Filter size={16} aria-hidden /> Filters
           </Button>
-          <Button variant={selecting ? "subtle" : "outline"} onClick={() => { setSelecting((s) => !s); selection.clear(); }} aria-pressed={selecting}>
-            <CheckSquare size={16} aria-hidden /> Select
-          </Button>
-          <Button variant="outline" onClick={() => setCsv("import")}>
-            <Upload size={16} aria-hidden /> Import CSV
-          </Button>
+          {/* Bulk changes and imports are edits: a Reviewer reads and comments only (decision 200). */}
+          {mayEdit && (
+            <Button variant={selecting ? "subtle" : "outline"} onClick={() => { setSelecting((s) => !s); selection.clear(); }} aria-pressed={selecting}>
+              <CheckSquare size={16} aria-hidden /> Select
+            </Button>
+          )}
+          {mayEdit && (
+            <Button variant="outline" onClick={() => setCsv("import")}>
+              <Upload size={16} aria-hidden /> Import CSV
+            </Button>
+          )}
           <Button variant="outline" onClick={() => setCsv("export")}>
             <Download size={16} aria-hidden /> Export CSV
           </Button>
@@ -206,7 +266,7 @@ export default function CalendarPage() {
             <RouterLink to="/settings/schedule">Posting schedule</RouterLink>
           </Button>
         </HStack>
-        {selecting && <BulkBar projectId={project.id} timeZone={timeZone} selection={selection} onDone={refresh} />}
+        {selecting && mayEdit && <BulkBar projectId={project.id} timeZone={timeZone} selection={selection} onDone={refresh} />}
         {showFilters && (
           <HStack id="calendar-filters" gap="3" wrap="wrap" align="end">
             <Field.Root w={{ base: "full", sm: "200px" }}>
@@ -229,6 +289,7 @@ export default function CalendarPage() {
                 <NativeSelect.Field value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} bg="bg">
                   <option value="all">All statuses</option>
                   <option value="scheduled">Scheduled</option>
+                  <option value="in_review">In review</option>
                   <option value="published">Published</option>
                   <option value="failed">Failed</option>
                 </NativeSelect.Field>
@@ -357,8 +418,15 @@ export default function CalendarPage() {
         post={detail?.post ?? null}
         startInEdit={detail?.edit}
         timeZone={timeZone}
-        onClose={() => setDetail(null)}
+        onClose={() => {
+          setDetail(null);
+          // A comment written in the dialog shows in the card's count.
+          void mutateCounts();
+        }}
         onSave={(post, changes) => seriesEdit.save(post, changes)}
+        projectId={project.id}
+        role={project.role}
+        onChanged={refresh}
       />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Image, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import useSWR from "swr";
 import type { MediaInfo, Post } from "../../../schema/api/posts";
 import type { CalendarPost } from "../../../schema/api/calendar";
@@ -9,6 +9,9 @@ import { notify } from "../../components/ui/toaster";
 import { fetcher } from "../../lib/api";
 import ImageUploadDialog from "../posts/image-upload-dialog";
 import { PostSources } from "../posts/post-sources";
+import { PostCommentThread, PostReviewActions } from "../posts/post-thread";
+import type { Role } from "../../../schema/api/permissions";
+import { canOnPost, POST_STATUS_LABELS } from "../../../schema/api/post-status";
 import { formatDay, formatTime } from "./calendar-dates";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, postImage, postPath } from "./post-api";
@@ -30,12 +33,20 @@ export function PostDetailDialog({
   startInEdit,
   onClose,
   onSave,
+  projectId,
+  role,
+  onChanged,
 }: {
   post: CalendarPost | null;
   timeZone: string;
   startInEdit?: boolean;
   onClose: () => void;
   onSave: (post: CalendarPost, changes: PostEdit) => Promise<boolean>;
+  /** The current project and the member's role in it: what the thread and the buttons offer. */
+  projectId?: string;
+  role?: Role;
+  /** A review decision changed the post: refresh the lists that show it. */
+  onChanged?: () => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [date, setDate] = useState("");
@@ -46,7 +57,16 @@ export function PostDetailDialog({
   const [saving, setSaving] = useState(false);
   // The calendar reads only what its cards draw (decision 171): what else the modal shows of the
   // post (the brain passages it drew on) comes with the full post, fetched when it opens.
-  const { data: full } = useSWR<Post>(post ? postPath(post.id) : null, fetcher, { shouldRetryOnError: false });
+  const { data: full, mutate: mutateFull } = useSWR<Post>(post ? postPath(post.id) : null, fetcher, { shouldRetryOnError: false });
+  // The lifecycle module says which statuses this dialog edits (time and content together) and
+  // whether the member's role edits at all (schema/api/post-status.ts). Without a role (a caller
+  // outside a project page) the status alone decides, as before.
+  const mayEdit = useCallback(
+    (p: CalendarPost) => (role ? canOnPost(role, "reschedule", p.status) : p.status === "scheduled" || p.status === "draft"),
+    [role],
+  );
+  // A decision changes the post's status: the dialog shows the fresh one.
+  const status = full?.id === post?.id && full ? full.status : post?.status;
 
   useEffect(() => {
     if (!post) return;
@@ -55,12 +75,12 @@ export function PostDetailDialog({
     setTime(timeInZone(at, timeZone));
     setContent(post.content);
     setMedia(post.media_info);
-    setEditing(!!startInEdit && (post.status === "scheduled" || post.status === "draft"));
-  }, [post, startInEdit, timeZone]);
+    setEditing(!!startInEdit && mayEdit(post));
+  }, [post, startInEdit, timeZone, mayEdit]);
 
   if (!post) return null;
   // A draft (issue 13) is scheduled from here too: the keyboard path beside dragging it from the tray.
-  const editable = post.status === "scheduled" || post.status === "draft";
+  const editable = mayEdit(post);
   const image = editing ? (media?.url ?? null) : postImage(post);
   const when = localDateTimeToUtc(date, time, timeZone);
 
@@ -94,7 +114,7 @@ export function PostDetailDialog({
               <HStack gap="2">
                 <PlatformIcon platform={post.platform} />
                 <Dialog.Title>{editing ? "Edit Post" : `${PLATFORM_LABELS[post.platform]} post`}</Dialog.Title>
-                <Badge colorPalette={STATUS_COLORS[post.status]}>{post.status}</Badge>
+                <Badge colorPalette={STATUS_COLORS[status ?? post.status]}>{POST_STATUS_LABELS[status ?? post.status]}</Badge>
               </HStack>
             </Dialog.Header>
             <Dialog.Body>
@@ -144,6 +164,17 @@ export function PostDetailDialog({
                       <PostMetricsChart postId={post.id} />
                     </Suspense>
                   )}
+                  <PostReviewActions
+                    postId={post.id}
+                    status={status ?? post.status}
+                    scheduledFor={post.scheduled_for}
+                    role={role}
+                    onDecided={() => {
+                      void mutateFull();
+                      onChanged?.();
+                    }}
+                  />
+                  {projectId && <PostCommentThread key={`${post.id}:${status}`} postId={post.id} projectId={projectId} status={status ?? post.status} role={role} />}
                 </Stack>
               )}
             </Dialog.Body>
@@ -159,7 +190,7 @@ export function PostDetailDialog({
                 </>
               ) : (
                 <>
-                  {editable && (
+                  {editable && status === post.status && (
                     <Button variant="outline" onClick={() => setEditing(true)}>
                       Edit
                     </Button>

@@ -7,7 +7,7 @@ import { useAuth } from "../../app/auth-context";
 import { formatDay, formatTime } from "../calendar/calendar-dates";
 import { PlatformIcon } from "../calendar/platform-icon";
 import { formatHashtags } from "../calendar/post-api";
-import { STATUS_COLORS } from "../calendar/post-card";
+import { cardAllows, STATUS_COLORS } from "../calendar/post-card";
 import { usePostActions } from "../calendar/use-post-actions";
 import { DashboardContentFrame, DashboardHeading, DashboardLayout, DashboardStats, QuickActions, UpcomingCard, UpcomingLoading } from "./dashboard-frame";
 import { useDashboard } from "./use-dashboard";
@@ -103,15 +103,22 @@ export default function DashboardPage() {
                     )}
                   </Stack>
                   <HStack gap="1" flexShrink={0} alignSelf={{ base: "end", md: "center" }}>
-                    <Button size="xs" variant="outline" onClick={() => void actions.publish(p)} disabled={actions.busyId === p.id}>
-                      <Send size={12} aria-hidden /> Publish now
-                    </Button>
-                    <Button size="xs" variant="ghost" onClick={() => setEditing(p)} onPointerEnter={preloadEditDialog} onFocus={preloadEditDialog} disabled={actions.busyId === p.id}>
-                      <Pencil size={12} aria-hidden /> Edit
-                    </Button>
-                    <Button size="xs" variant="ghost" colorPalette="red" onClick={() => actions.askDelete(p)} disabled={actions.busyId === p.id}>
-                      <Trash2 size={12} aria-hidden /> Delete
-                    </Button>
+                    {/* What the member's role may do on this post (schema/api/post-status.ts). */}
+                    {cardAllows(project.role, "publish_now", p.status) && (
+                      <Button size="xs" variant="outline" onClick={() => void actions.publish(p)} disabled={actions.busyId === p.id}>
+                        <Send size={12} aria-hidden /> Publish now
+                      </Button>
+                    )}
+                    {cardAllows(project.role, "edit", p.status) && (
+                      <Button size="xs" variant="ghost" onClick={() => setEditing(p)} onPointerEnter={preloadEditDialog} onFocus={preloadEditDialog} disabled={actions.busyId === p.id}>
+                        <Pencil size={12} aria-hidden /> Edit
+                      </Button>
+                    )}
+                    {cardAllows(project.role, "delete", p.status) && (
+                      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => actions.askDelete(p)} disabled={actions.busyId === p.id}>
+                        <Trash2 size={12} aria-hidden /> Delete
+                      </Button>
+                    )}
                   </HStack>
                 </Stack>
               </Box>

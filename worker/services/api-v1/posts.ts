@@ -61,7 +61,7 @@ export async function createNetworkPosts(db: Db, env: Env, userId: string, proje
     }
   } catch (err) {
     // Posts published at once cannot be taken back; a scheduled or draft one can.
-    for (const p of made) if (p.status === "scheduled" || p.status === "draft") await deletePost(db, userId, p.id).catch(() => undefined);
+    for (const p of made) if (p.status === "scheduled" || p.status === "draft" || p.status === "in_review") await deletePost(db, userId, p.id).catch(() => undefined);
     throw err;
   }
   return made;
