@@ -24,7 +24,8 @@ import {
 } from "./calendar-dates";
 import { PLATFORM_LABELS } from "./platform-icon";
 import { DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
-import { EditPostDialog, PostDetailDialog } from "./post-detail-dialog";
+import { PostDetailDialog } from "./post-detail-dialog";
+import { EditPostDialog } from "./edit-post-dialog";
 import { usePostActions } from "./use-post-actions";
 import ImageUploadDialog from "../posts/image-upload-dialog";
 import { useIsNarrow } from "./use-is-narrow";
@@ -355,7 +356,7 @@ export default function CalendarPage() {
         }}
       />
       {actions.deleteConfirm}
-      <EditPostDialog post={quickEdit} onClose={() => setQuickEdit(null)} onSave={(post, changes) => seriesEdit.save(post, changes)} />
+      <EditPostDialog post={quickEdit} timeZone={timeZone} onClose={() => setQuickEdit(null)} onSave={(post, changes) => seriesEdit.save(post, changes)} />
       <PostDetailDialog
         post={detail?.post ?? null}
         startInEdit={detail?.edit}
