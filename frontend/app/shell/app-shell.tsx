@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { SkipLink } from "../../components/ui/skip-link";
 import { FloatingButton } from "./floating-button";
+import { MAIN_BOTTOM_PADDING } from "./floating-clearance";
 import { Header } from "./header";
 import { MobileNav } from "./mobile-nav";
 import { ShellContext } from "./shell-context";
@@ -31,7 +32,7 @@ export default function AppShell() {
             tabIndex={-1}
             flex="1"
             minW="0"
-            pb={{ base: "28", md: "0" }}
+            pb={MAIN_BOTTOM_PADDING}
             _focusVisible={{ outline: "none" }}
           >
             <Suspense fallback={<ContentSkeleton />}>

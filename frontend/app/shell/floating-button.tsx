@@ -5,8 +5,9 @@ import { useNavigate } from "react-router-dom";
 import { useShellActions } from "./shell-context";
 import { useAuth } from "../auth-context";
 import { can } from "../../../schema/api/permissions";
+import { FAB_BOTTOM_OFFSET, FAB_SIZE } from "./floating-clearance";
 
-export const FAB_SIZE = 56;
+export { FAB_SIZE };
 const MARGIN = 12;
 /** Pointer travel (px) below which a press counts as a tap, not a drag. */
 export const DRAG_THRESHOLD = 6;
@@ -25,10 +26,10 @@ export function clampToViewport(p: Point, size = FAB_SIZE): Point {
   };
 }
 
-function initialPosition(): Point {
+export function initialPosition(): Point {
   const { w, h } = viewport();
-  // Bottom right, above the bottom navigation bar.
-  return clampToViewport({ x: w - FAB_SIZE - 16, y: h - FAB_SIZE - 112 });
+  // Bottom right, above the bottom navigation bar, inside the band the main area leaves free.
+  return clampToViewport({ x: w - FAB_SIZE - 16, y: h - FAB_SIZE - FAB_BOTTOM_OFFSET });
 }
 
 /** Mobile only: a round button the user can drag anywhere; a tap opens "Quick actions". */

@@ -7,6 +7,7 @@
 // real shell then replaces it without moving anything (test/frontend/shell-skeleton.test.tsx).
 import { Box, type BoxProps } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { MAIN_BOTTOM_PADDING } from "./floating-clearance";
 import { SIDE_NAV_COLLAPSED_ATTR, SIDE_NAV_WIDTH } from "./side-nav-state";
 
 /** One grey placeholder block; pulses unless the user prefers reduced motion. */
@@ -85,7 +86,7 @@ export function ShellSkeleton({ children = <ContentSkeleton /> }: { children?: R
             <Bone h="8" w={{ base: "10", sm: "28" }} rounded="lg" flexShrink={0} ms="auto" />
           </Box>
         </Box>
-        <Box as="main" id="main-content" flex="1" minW="0" pb={{ base: "28", md: "0" }}>
+        <Box as="main" id="main-content" flex="1" minW="0" pb={MAIN_BOTTOM_PADDING}>
           {children}
         </Box>
       </Box>

@@ -20,7 +20,6 @@ import {
   formatMonth,
   formatRangeTitle,
   localDateOf,
-  localHourOf,
   rescheduledInstant,
   shiftAnchor,
   todayDate,
@@ -29,12 +28,15 @@ import {
 } from "./calendar-dates";
 import { PLATFORM_LABELS } from "./platform-icon";
 import { cardAllows, DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
-import { EditPostDialog, PostDetailDialog } from "./post-detail-dialog";
+import { PostDetailDialog } from "./post-detail-dialog";
+import { EditPostDialog } from "./edit-post-dialog";
 import { usePostActions } from "./use-post-actions";
 import ImageUploadDialog from "../posts/image-upload-dialog";
 import { useIsNarrow } from "./use-is-narrow";
 import { MonthView } from "./month-view";
 import { ListView } from "./list-view";
+import { DayView } from "./day-view";
+import { NarrowViewSwitch, type NarrowView } from "./narrow-view-switch";
 import { BulkBar, useSelection } from "./bulk-actions";
 import { draftDropTime, UnscheduledTray, useDrafts, useSlots } from "./unscheduled-tray";
 import { CsvImportDialog } from "./csv-import-dialog";
@@ -92,8 +94,9 @@ export default function CalendarPage() {
   const timeZone = useMemo(browserTimeZone, []);
   const narrow = useIsNarrow();
   const [chosenView, setChosenView] = useState<CalendarView>("week");
-  // Below 768 px the day view is forced.
-  const view: CalendarView = narrow ? "day" : chosenView;
+  const [narrowView, setNarrowView] = useState<NarrowView>("day");
+  // Below 768 px the day view is forced, with the list view beside it (decision 240).
+  const view: CalendarView = narrow ? narrowView : chosenView;
   const [anchor, setAnchor] = useState(() => todayDate(timeZone));
   const [q, setQ] = useState("");
   const [showFilters, setShowFilters] = useState(false);
@@ -223,6 +226,7 @@ export default function CalendarPage() {
           <Heading as="h1" size="2xl">
             Content Calendar
           </Heading>
+          {narrow && <NarrowViewSwitch view={narrowView} onChange={setNarrowView} />}
           {!narrow && (
             <HStack gap="1" role="group" aria-label="Calendar view">
               <Button size="sm" variant={view === "day" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("day")} aria-pressed={view === "day"}>
@@ -413,7 +417,7 @@ export default function CalendarPage() {
         }}
       />
       {actions.deleteConfirm}
-      <EditPostDialog post={quickEdit} onClose={() => setQuickEdit(null)} onSave={(post, changes) => seriesEdit.save(post, changes)} />
+      <EditPostDialog post={quickEdit} timeZone={timeZone} onClose={() => setQuickEdit(null)} onSave={(post, changes) => seriesEdit.save(post, changes)} />
       <PostDetailDialog
         post={detail?.post ?? null}
         startInEdit={detail?.edit}
@@ -428,54 +432,6 @@ export default function CalendarPage() {
         role={project.role}
         onChanged={refresh}
       />
-    </Stack>
-  );
-}
-
-function DayView({
-  day,
-  posts,
-  timeZone,
-  cardActions,
-  busyId,
-  dropProps,
-}: {
-  day: string;
-  posts: CalendarPost[];
-  timeZone: string;
-  cardActions: PostCardActions;
-  busyId: string | null;
-  dropProps: (id: string, day: string, hour?: number) => object;
-}) {
-  if (posts.length === 0) {
-    return (
-      <Box borderWidth="1px" borderRadius="md" p="8" textAlign="center" data-testid="day-view" {...dropProps(`day:${day}`, day)}>
-        <Text color="fg.muted">No posts scheduled for this day</Text>
-      </Box>
-    );
-  }
-  const byHour = new Map<number, CalendarPost[]>();
-  for (const p of posts) {
-    const h = localHourOf(p.scheduled_for, timeZone);
-    byHour.set(h, [...(byHour.get(h) ?? []), p]);
-  }
-  const hours = Array.from({ length: 24 }, (_, h) => h);
-  return (
-    <Stack gap="0" borderWidth="1px" borderRadius="md" bg="bg" data-testid="day-view" role="list" aria-label={formatDay(day, "long")}>
-      {hours.map((h) => (
-        <HStack key={h} align="start" gap="3" px="3" py="1.5" borderTopWidth={h ? "1px" : 0} minH="10" role="listitem" {...dropProps(`hour:${day}:${h}`, day, h)}>
-          <Text fontSize="xs" color="fg.muted" w="12" flexShrink={0} pt="1">
-            {String(h).padStart(2, "0")}:00
-          </Text>
-          <Stack gap="2" flex="1" direction={{ base: "column", sm: "row" }} wrap="wrap">
-            {(byHour.get(h) ?? []).map((p) => (
-              <Box key={p.id} w={{ base: "full", sm: "240px" }}>
-                <PostCard post={p} timeZone={timeZone} actions={cardActions} busy={busyId === p.id} />
-              </Box>
-            ))}
-          </Stack>
-        </HStack>
-      ))}
     </Stack>
   );
 }

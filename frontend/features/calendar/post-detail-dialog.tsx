@@ -21,7 +21,7 @@ import { ClaimCheck } from "../posts/claim-check";
 // Issue 13: a published post shows its metrics chart (uPlot, loaded only when needed).
 const PostMetricsChart = lazy(() => import("../analytics/post-metrics-chart"));
 
-export type PostEdit = { content?: string; scheduled_for?: string; media_info?: MediaInfo | null };
+export type PostEdit = { content?: string; hashtags?: string[]; scheduled_for?: string; media_info?: MediaInfo | null };
 
 /**
  * The post detail modal: content, image, hashtags, time and status; scheduled posts have an edit
@@ -198,59 +198,6 @@ export function PostDetailDialog({
                   <Button onClick={onClose}>Close</Button>
                 </>
               )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-/** The simpler "Edit Post" modal of the spec: a textarea with Cancel and Save Changes. */
-export function EditPostDialog({ post, onClose, onSave }: { post: CalendarPost | null; onClose: () => void; onSave: (post: CalendarPost, changes: PostEdit) => Promise<boolean> }) {
-  const [content, setContent] = useState("");
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (post) setContent(post.content);
-  }, [post]);
-  if (!post) return null;
-  const save = async () => {
-    if (!content.trim()) return;
-    if (content.trim() === post.content) {
-      onClose();
-      return;
-    }
-    setSaving(true);
-    const ok = await onSave(post, { content: content.trim() });
-    setSaving(false);
-    if (ok) onClose();
-  };
-  return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="md" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Edit Post</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Field.Root invalid={!content.trim()}>
-                <Field.Label>Content</Field.Label>
-                <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
-                <Field.ErrorText>Please enter some content</Field.ErrorText>
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="brand" onClick={save} disabled={saving || !content.trim()}>
-                {saving ? "Saving..." : "Save Changes"}
-              </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />

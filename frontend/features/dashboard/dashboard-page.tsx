@@ -17,7 +17,7 @@ import { ReconnectNotices } from "../social/reconnect-notices";
 // with the screen: its code is not needed to paint the dashboard, and evaluating it at start-up
 // was part of a long task on a phone (decision 168). Pointing at or focusing an Edit button
 // starts the download, so the dialog is usually there by the click.
-const loadEditDialog = () => import("../calendar/post-detail-dialog");
+const loadEditDialog = () => import("../calendar/edit-post-dialog");
 const EditPostDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditPostDialog })));
 const preloadEditDialog = () => void loadEditDialog();
 
@@ -130,7 +130,7 @@ export default function DashboardPage() {
       {actions.deleteConfirm}
       {editing && (
         <Suspense fallback={null}>
-          <EditPostDialog post={editing} onClose={() => setEditing(null)} onSave={(post, changes) => actions.update(post, changes)} />
+          <EditPostDialog post={editing} timeZone={timeZoneOnce()} onClose={() => setEditing(null)} onSave={(post, changes) => actions.update(post, changes)} />
         </Suspense>
       )}
     </DashboardLayout>

@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import CalendarPage from "../../frontend/features/calendar/calendar-page";
+import { shiftAnchor, todayDate } from "../../frontend/features/calendar/calendar-dates";
+import { browserTimeZone } from "../../schema/api/campaigns";
+import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
+import type { Post } from "../../schema/api/posts";
+import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+
+// The card's Edit Post modal (decision 242): date, time, hashtags and image besides the text,
+// with Create Post's rules, sending only what changed through PATCH /api/posts/:id.
+const project = makeProject({ industry: "Tech", brand_voice: "x", description: "d", user_email: "a@b.c" });
+const tz = browserTimeZone();
+const tomorrow = shiftAnchor(todayDate(tz), "day", 1);
+const dayAfter = shiftAnchor(tomorrow, "day", 1);
+const at = (day: string, time: string) => new Date(localDateTimeToUtc(day, time, tz)!).toISOString();
+
+let posts: Post[];
+let patches: { url: string; body: Record<string, unknown> }[];
+
+beforeEach(() => {
+  patches = [];
+  posts = [makePost({ id: "p-x", content: "Launch day", hashtags: ["launch"], scheduled_for: at(tomorrow, "10:00") })];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const ok = (b: unknown) => new Response(JSON.stringify(b), { status: 200, headers: { "content-type": "application/json" } });
+    if (url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
+    if (url.startsWith("/api/projects/p1/calendar")) {
+      const u = new URL(url, "http://x");
+      const from = Date.parse(u.searchParams.get("from")!);
+      const to = Date.parse(u.searchParams.get("to")!);
+      return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
+    }
+    const m = /^\/api\/posts\/([^/]+)$/.exec(url);
+    if (m && init?.method === "PATCH") {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      patches.push({ url, body });
+      const p = posts.find((x) => x.id === m[1])!;
+      Object.assign(p, body);
+      return ok(p);
+    }
+    return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
+  });
+  // A phone: the day view, where tomorrow's post is one "Next day" away whatever today is.
+  vi.stubGlobal("matchMedia", (query: string) => ({ matches: query.includes("max-width"), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }));
+});
+afterEach(() => vi.unstubAllGlobals());
+vi.setConfig({ testTimeout: 30_000 });
+
+async function openEdit() {
+  const user = userEvent.setup();
+  renderAppPage(<CalendarPage />, project);
+  await screen.findByText("No posts scheduled for this day");
+  await user.click(screen.getByRole("button", { name: "Next day" }));
+  const card = await screen.findByTestId("post-card");
+  await user.click(within(card).getByRole("button", { name: "Edit post" }));
+  return { user, dialog: await screen.findByRole("dialog", { name: "Edit Post" }) };
+}
+
+describe("the calendar's Edit Post modal", () => {
+  it("moves the post and changes its hashtags, sending only those two fields", async () => {
+    const { user, dialog } = await openEdit();
+    expect(within(dialog).getByLabelText("Date")).toHaveValue(tomorrow);
+    expect(within(dialog).getByLabelText("Time")).toHaveValue("10:00");
+    expect(within(dialog).getByLabelText("Hashtags")).toHaveValue("#launch");
+    const date = within(dialog).getByLabelText("Date");
+    await user.clear(date);
+    await user.type(date, dayAfter);
+    const tags = within(dialog).getByLabelText("Hashtags");
+    await user.clear(tags);
+    await user.type(tags, "#launch spring");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ url: "/api/posts/p-x", body: { scheduled_for: at(dayAfter, "10:00"), hashtags: ["launch", "spring"] } });
+  });
+
+  it("refuses a time in the past and text over the network's limit, as Create Post does", async () => {
+    const { user, dialog } = await openEdit();
+    const save = within(dialog).getByRole("button", { name: "Save Changes" });
+    const date = within(dialog).getByLabelText("Date");
+    await user.clear(date);
+    await user.type(date, "2020-01-01");
+    expect(await within(dialog).findByText("Please choose a time in the future")).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.clear(date);
+    await user.type(date, tomorrow);
+    expect(save).toBeEnabled();
+    const box = within(dialog).getByLabelText("Content");
+    await user.clear(box);
+    await user.click(box);
+    await user.paste("x".repeat(300));
+    expect(await within(dialog).findByText(/^Too long for /)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.click(save);
+    expect(patches).toHaveLength(0);
+  });
+});
