@@ -26,6 +26,7 @@ import { htmlResponse, openApiDocumentResponse } from "../schema/api/system-resp
 import { apiKeyRoutes } from "./routes/api-keys";
 import { v1Routes } from "./routes/v1";
 import { webhookRoutes } from "./routes/webhooks";
+import { mcpRoutes } from "./routes/mcp";
 
 // Routes are chained so `AppType` carries every path and schema to the typed client (hc).
 const api = new Hono<AppEnv>()
@@ -63,6 +64,8 @@ export const app = new Hono<AppEnv>()
   })
   .get("/api/v1/openapi.json", describeRoute({ summary: "The public API's description (OpenAPI 3.1)", public: true, responses: { 200: openApiDocumentResponse } }), (c) => c.json(v1Document()))
   .route("/api/v1", v1Routes)
+  // The MCP server (decision 245): the same keys and scopes as v1.
+  .route("/mcp", mcpRoutes)
   .route("/api", api)
   .route("/media", mediaRoutes)
   .route("/dev", devRoutes);
