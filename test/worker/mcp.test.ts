@@ -101,6 +101,9 @@ describe("MCP server", () => {
     });
     expect(made.data.map((p) => [p.platform, p.status])).toEqual([["twitter", "scheduled"], ["mastodon", "scheduled"]]);
     expect(made.data[1]!.content).toBe("Summit 30, for the fediverse");
+    // One message on two networks: the variants share its message id (decision 185).
+    expect(made.data[0]!.message_id).toBeTruthy();
+    expect(made.data[1]!.message_id).toBe(made.data[0]!.message_id);
     expect(await postCount(user.projectId)).toBe(before + 2);
 
     const calendar = await tool<{ data: Post[]; next_cursor: string | null }>(client, "list_calendar", { project_id: user.projectId, status: "scheduled", limit: 1 });
