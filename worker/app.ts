@@ -27,6 +27,7 @@ import { apiKeyRoutes } from "./routes/api-keys";
 import { v1Routes } from "./routes/v1";
 import { webhookRoutes } from "./routes/webhooks";
 import { writerRoutes } from "./routes/writer";
+import { mcpRoutes } from "./routes/mcp";
 
 // The app's API: session-authenticated routes under /api (the SPA calls them with request<T>, decision 250).
 const api = new Hono<AppEnv>()
@@ -65,6 +66,8 @@ export const app = new Hono<AppEnv>()
   })
   .get("/api/v1/openapi.json", describeRoute({ summary: "The public API's description (OpenAPI 3.1)", public: true, responses: { 200: openApiDocumentResponse } }), (c) => c.json(v1Document()))
   .route("/api/v1", v1Routes)
+  // The MCP server (decision 245): the same keys and scopes as v1.
+  .route("/mcp", mcpRoutes)
   .route("/api", api)
   .route("/media", mediaRoutes)
   .route("/dev", devRoutes);

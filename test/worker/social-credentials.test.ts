@@ -167,7 +167,7 @@ describe("getPublishingCredentials", () => {
   it("markReconnectNeeded flags the account and stops credentials", async () => {
     const user = await signIn();
     const account = await connectAccount(user, "twitter", uname());
-    await markReconnectNeeded(db(), account.id);
+    await markReconnectNeeded(db(), account.id, env);
     expect((await rawAccountRow(account.id)).token_status).toBe("reconnect_needed");
     const err = await caught(getPublishingCredentials(db(), env, user.projectId, "twitter"));
     expect((err as PlatformError).kind).toBe("auth");

@@ -15,7 +15,7 @@ import { addComment, commentCounts, decide, listComments } from "../services/pos
 import { acceptInvitation, changeRole, getTeam, invite, removeMember, resendInvitation, revokeInvitation } from "../services/members";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context (its input types differ)
-const mailDeps = (c: Context<AppEnv, any, any>) => ({ db: c.get("db"), mail: mailAdapter(c.env, c.get("db")), origin: publicOrigin(c.env, c.req.url) });
+const mailDeps = (c: Context<AppEnv, any, any>) => ({ db: c.get("db"), mail: mailAdapter(c.env, c.get("db")), origin: publicOrigin(c.env, c.req.url), env: c.env });
 
 // Team (issue 25): members, roles, invitations, activity. Thin: the services check the role.
 export const teamRoutes = new Hono<AppEnv>()
@@ -62,5 +62,5 @@ export const postReviewRoutes = new Hono<AppEnv>()
     c.json(await addComment(mailDeps(c), currentUser(c), c.req.valid("param").postId, c.req.valid("json").body), 201),
   )
   .post("/posts/:postId/review", describeRoute({ summary: "Approve a post In review (it becomes Scheduled) or request changes (Owner, Reviewer)", responses: { 201: postCommentResponse } }), requireUser, validate("param", postParam), validate("json", reviewDecisionSchema), async (c) =>
-    c.json(await decide(c.get("db"), currentUser(c), c.req.valid("param").postId, c.req.valid("json")), 201),
+    c.json(await decide(c.get("db"), currentUser(c), c.req.valid("param").postId, c.req.valid("json"), c.env), 201),
   );

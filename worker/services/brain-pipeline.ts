@@ -9,6 +9,7 @@
 // Progress (progress_done/progress_total) counts finished parts plus one final analysis step; a
 // long document yields after a time budget and re-enqueues itself, continuing where it stopped.
 // A failure marks only this document failed (with its message) and removes only its own rows.
+import { emitEvent } from "./webhooks/deliver";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { brainConnections, brainDocuments, brainSegments } from "../../schema/db/brain";
 import type { ProcessDocumentJob } from "../env";
@@ -294,5 +295,6 @@ export async function processDocument(
     errorMessage: null,
     metadata: { ...doc.metadata, parts: units.length, charCount: text.length },
   });
+  await emitEvent(deps.env, deps.db, projectId, "brain.document_ready", { document_id: doc.id, title: doc.title, type: doc.type });
   return "ready";
 }

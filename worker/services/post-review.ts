@@ -1,6 +1,8 @@
 // Comments and approvals on a post (issue 25, decision 202). Any member comments; Owners and
 // Reviewers approve (In review -> Scheduled, one conditional update) or request changes (the post
 // stays In review and the comment lands in its thread). "@email" of a member mails them.
+import type { Env } from "../env";
+import { emitEvent } from "./webhooks/deliver";
 import { and, asc, count, eq, gte, lt } from "drizzle-orm";
 import { canOnPost, statusAfter, TRANSITION_REFUSED } from "../../schema/api/post-status";
 import type { CommentCounts, PostComment } from "../../schema/api/team";
@@ -37,12 +39,13 @@ export async function listComments(db: Db, user: SessionUser, postId: string): P
   return rows.map((r) => toDto(r, user.id));
 }
 
-export async function addComment(deps: { db: Db; mail: MailAdapter; origin: string }, user: SessionUser, postId: string, body: string): Promise<PostComment> {
+export async function addComment(deps: { db: Db; mail: MailAdapter; origin: string; env?: Env }, user: SessionUser, postId: string, body: string): Promise<PostComment> {
   const { db } = deps;
   const { post, project, role } = await memberPost(db, user.id, postId);
   if (!canOnPost(role, "comment", post.status)) throw forbidden(ROLE_REFUSED);
   const row: Row = { id: newId(), projectId: post.projectId, postId, userId: user.id, authorName: user.email, kind: "comment", body, createdAt: Date.now() };
   await db.batch([db.insert(postComments).values(row), activityInsert(db, post.projectId, user, "commented on", excerpt(post.content))]);
+  if (deps.env) await emitEvent(deps.env, db, post.projectId, "comment.created", { comment_id: row.id, post_id: postId, author: user.email, body });
   // @mentions: only addresses of this project's members get a mail.
   const mentioned = new Set([...body.matchAll(/@([^\s@]+@[^\s@]+\.[A-Za-z]{2,})/g)].map((m) => m[1]!.toLowerCase().replace(/[.,;:!?)]+$/, "")));
   mentioned.delete(user.email.toLowerCase());
@@ -63,7 +66,7 @@ export async function addComment(deps: { db: Db; mail: MailAdapter; origin: stri
 export const excerpt = (text: string) => (text.length > 60 ? `"${text.slice(0, 57)}..."` : `"${text}"`);
 
 /** Approve or request changes, by a member whose role may approve. */
-export async function decide(db: Db, user: SessionUser, postId: string, input: { decision: "approve" | "request_changes"; comment: string }): Promise<PostComment> {
+export async function decide(db: Db, user: SessionUser, postId: string, input: { decision: "approve" | "request_changes"; comment: string }, env?: Env): Promise<PostComment> {
   const { post, role } = await memberPost(db, user.id, postId);
   if (!canOnPost(role, input.decision, "in_review")) throw forbidden(ROLE_REFUSED);
   const at = Date.now();
@@ -81,6 +84,8 @@ export async function decide(db: Db, user: SessionUser, postId: string, input: {
   const kind = input.decision === "approve" ? "approved" : "changes_requested";
   const row: Row = { id: newId(), projectId: post.projectId, postId, userId: user.id, authorName: user.email, kind, body: input.comment, createdAt: at };
   await db.batch([db.insert(postComments).values(row), activityInsert(db, post.projectId, user, input.decision === "approve" ? "approved" : "requested changes to", excerpt(post.content))]);
+  // Webhooks (decision 213): emitted only after the conditional update succeeded.
+  if (env) await emitEvent(env, db, post.projectId, input.decision === "approve" ? "post.approved" : "post.changes_requested", { post_id: postId, platform: post.platform, by: user.email, comment: input.comment });
   return toDto(row, user.id);
 }
 

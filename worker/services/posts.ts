@@ -2,6 +2,7 @@
 // checks ownership of the project first; another user's post answers exactly like a missing one.
 // State changes are conditional updates on `status` so an edit can never race the cron claim
 // (a post being published must not change under the publisher).
+import { emitEvent } from "./webhooks/deliver";
 import type { PostSource } from "../../schema/api/post-sources";
 import { and, asc, count, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -179,6 +180,7 @@ export async function createPost(
     });
     return getPostForProject(db, projectId, created!.id);
   }
+  if (created!.status === "scheduled") await emitEvent(env, db, projectId, "post.scheduled", { post_id: created!.id, platform: created!.platform, scheduled_for: created!.scheduled_for, message_id: created!.message_id });
   return created!;
 }
 

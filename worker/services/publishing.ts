@@ -263,7 +263,7 @@ async function attempt(
     }
     if (kind === "auth") {
       await markFailed(message);
-      if (creds) await markReconnectNeeded(db, creds.accountId);
+      if (creds) await markReconnectNeeded(db, creds.accountId, env);
       return { action: "ack", result: "failed" };
     }
     if (kind === "rejected" || deliveryAttempt >= MAX_ATTEMPTS) {

@@ -4,8 +4,9 @@
 // runs at a time: a caller takes a lease with a conditional UPDATE on refresh_lock_until (only
 // succeeds when no live lease exists and the token is still the one it read); everyone else polls
 // and re-reads the refreshed token. A refresh never overwrites a refresh token with an empty value.
-import { and, asc, desc, eq, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
 import { socialAccounts } from "../../schema/db/social";
+import { emitEvent } from "./webhooks/deliver";
 import type { Db } from "../lib/db";
 import type { Env } from "../env";
 import { badRequest } from "../lib/errors";
@@ -112,7 +113,8 @@ async function refreshHoldingLease(db: Db, env: Env, row: AccountRow): Promise<v
       .run();
   } catch (err) {
     if (err instanceof PlatformError && err.kind === "auth") {
-      await db.update(socialAccounts).set({ tokenStatus: "reconnect_needed", refreshLockUntil: null }).where(eq(socialAccounts.id, row.id)).run();
+      await db.update(socialAccounts).set({ refreshLockUntil: null }).where(eq(socialAccounts.id, row.id)).run();
+      await markReconnectNeeded(db, row.id, env);
       throw new PlatformError("auth", `Failed to refresh ${platformLabel(platform)} access token: ${reconnectMessage(platform)}`);
     }
     await db.update(socialAccounts).set({ refreshLockUntil: null }).where(eq(socialAccounts.id, row.id)).run();
@@ -145,7 +147,7 @@ async function ensureFresh(db: Db, env: Env, platform: SocialPlatform, read: () 
     const now = Date.now();
     if (row.expiresAt != null && row.expiresAt <= now && !canRenew(row)) {
       // Lapsed and not renewable: only reconnecting helps; no call to the network.
-      await markReconnectNeeded(db, row.id);
+      await markReconnectNeeded(db, row.id, env);
       throw new PlatformError("auth", `${platformLabel(platform)} access expired. Please reconnect your ${platformLabel(platform)} account.`);
     }
     if (!needsRefresh(row, now)) return row;
@@ -245,6 +247,13 @@ export async function remindReconnects(db: Db, env: Env, nowMs = Date.now(), lim
 }
 
 /** Marks an account whose token was revoked: the UI shows "Reconnect needed". */
-export async function markReconnectNeeded(db: Db, accountId: string): Promise<void> {
-  await db.update(socialAccounts).set({ tokenStatus: "reconnect_needed" }).where(eq(socialAccounts.id, accountId)).run();
+export async function markReconnectNeeded(db: Db, accountId: string, env: Env): Promise<void> {
+  // Conditional: the webhook event fires once, for the writer that changed the status.
+  const changed = await db
+    .update(socialAccounts)
+    .set({ tokenStatus: "reconnect_needed" })
+    .where(and(eq(socialAccounts.id, accountId), ne(socialAccounts.tokenStatus, "reconnect_needed")))
+    .returning({ projectId: socialAccounts.projectId, platform: socialAccounts.platform, username: socialAccounts.platformUsername })
+    .get();
+  if (changed) await emitEvent(env, db, changed.projectId, "account.needs_reconnect", { account_id: accountId, platform: changed.platform, username: changed.username });
 }

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from "@chakra-ui/react";
-import { BookOpen, ChartColumn, Check, ChevronDown, History, KeyRound, Library, LogOut, Plus, Send, Settings, Users } from "lucide-react";
+import { BookOpen, ChartColumn, Check, ChevronDown, History, KeyRound, Library, LogOut, Plus, Send, Settings, Users, Webhook } from "lucide-react";
 import { can, ROLE_LABELS } from "../../../schema/api/permissions";
 import { Link, useNavigate } from "react-router-dom";
 import { useAuth } from "../auth-context";
@@ -78,6 +78,7 @@ export function Header() {
     else if (value === "content") navigate("/content");
     else if (value === "analytics") navigate("/analytics");
     else if (value === "api-keys") navigate("/settings/api-keys");
+    else if (value === "webhooks") navigate("/settings/webhooks");
     else if (value === "team") navigate("/settings/team");
     else if (value === "activity") navigate("/settings/activity");
     else if (value === "onboarding") void viewOnboarding();
@@ -138,6 +139,9 @@ export function Header() {
                   </Menu.Item>
                   <Menu.Item value="api-keys" onClick={() => onSelect("api-keys")}>
                     <KeyRound size={16} aria-hidden /> API keys
+                  </Menu.Item>
+                  <Menu.Item value="webhooks" onClick={() => onSelect("webhooks")}>
+                    <Webhook size={16} aria-hidden /> Webhooks
                   </Menu.Item>
                   <Menu.Item value="onboarding" onClick={() => onSelect("onboarding")}>
                     <BookOpen size={16} aria-hidden /> View Onboarding

@@ -54,6 +54,8 @@ export async function createNetworkPosts(db: Db, env: Env, userId: string, proje
             scheduled_for: input.scheduled_for,
             media_info: input.media_info,
             sources: input.sources,
+            // The networks' variants are one message (decision 185): the first post's id names it.
+            message_id: made[0]?.message_id ?? undefined,
           },
           origin,
         ),
