@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { boundaries } from "./eslint-boundaries.mjs";
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", ".wrangler", "migrations", "coverage", ".bench", ".e2e", "worker/text/data/**"] },
@@ -19,4 +20,5 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
+  ...boundaries,
 );

@@ -70,7 +70,10 @@ function allowInlineScript(): void {
   const file = path.join(dist, "_headers");
   const headers = readFileSync(file, "utf8");
   if (!/script-src 'self'/.test(headers)) throw new Error("prerender: dist/_headers has no script-src 'self'");
-  writeFileSync(file, headers.replace(/script-src 'self'/g, () => ["script-src 'self'", ...hashes].join(" ")));
+  writeFileSync(
+    file,
+    headers.replace(/script-src 'self'/g, () => ["script-src 'self'", ...hashes].join(" ")),
+  );
 }
 
 function prerender(): Plugin {
@@ -99,7 +102,9 @@ function prerender(): Plugin {
           plugins: [react(), chakraAppRecipes()],
           build: { ssr: "prerender.tsx", outDir: out, emptyOutDir: true, sourcemap: false },
         });
-        const { render } = (await import(pathToFileURL(path.join(out, "prerender.js")).href)) as { render: (p: string) => Promise<{ styles: string; markup: string }> };
+        const { render } = (await import(pathToFileURL(path.join(out, "prerender.js")).href)) as {
+          render: (p: string) => Promise<{ styles: string; markup: string }>;
+        };
         const shell = readFileSync(path.join(dist, "index.html"), "utf8");
         if (!shell.includes('<div id="root"></div>')) throw new Error("prerender: index.html has no empty #root");
         for (const [route, file] of Object.entries(PRERENDERED)) {
@@ -177,7 +182,8 @@ export function lazyChakraGlobalCss(): Plugin {
     apply: "build",
     transform(code, id) {
       if (!/@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id)) return null;
-      if (code.split(eager).length !== 2 || code.split(field).length !== 2) throw new Error("lazy-chakra-global-css: Chakra's createSystem changed; see decision 168");
+      if (code.split(eager).length !== 2 || code.split(field).length !== 2)
+        throw new Error("lazy-chakra-global-css: Chakra's createSystem changed; see decision 168");
       return code
         .replace(eager, () => "  let _global;")
         .replace(field, () => "    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n");
@@ -194,7 +200,12 @@ export default defineConfig({
   // No modulepreload polyfill (decision 168): every browser the build targets but Safari 16.x
   // preloads modules itself, and there the tags only cost a later download. It paid for the
   // start-up changes of decision 168 in /login's 150 KiB initial JS.
-  build: { outDir: "../dist", emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false, resolveDependencies: appPreloads.api.resolveDependencies } },
+  build: {
+    outDir: "../dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false, resolveDependencies: appPreloads.api.resolveDependencies },
+  },
   server: {
     port: 5173,
     proxy: { "/api": worker, "/media": worker, "/dev": worker },

@@ -41,11 +41,6 @@ export function isPlatformConfigured(env: PlatformEnv, platform: SocialPlatform)
   return ADAPTERS[platform].hasCredentials(env) || Boolean(envString(env, "PLATFORM_SANDBOX_URL"));
 }
 
-/** True when this platform talks to the local sandbox rather than the real API. */
-export function usesSandbox(env: PlatformEnv, platform: SocialPlatform): boolean {
-  return !ADAPTERS[platform].hasCredentials(env) && Boolean(envString(env, "PLATFORM_SANDBOX_URL"));
-}
-
 /**
  * The network's adapter, pointed at the real API or at the local platform sandbox. `accountMeta`
  * (social_accounts.account_meta) binds it to one account where the network needs that

@@ -11,15 +11,7 @@ import type { PlatformMeta } from "./shared/meta.ts";
 import { threadsMeta } from "./threads/meta.ts";
 import { xMeta } from "./x/meta.ts";
 
-export const PLATFORM_METAS = [
-  xMeta,
-  facebookMeta,
-  instagramMeta,
-  linkedinMeta,
-  blueskyMeta,
-  mastodonMeta,
-  threadsMeta,
-] as const;
+export const PLATFORM_METAS = [xMeta, facebookMeta, instagramMeta, linkedinMeta, blueskyMeta, mastodonMeta, threadsMeta] as const;
 
 /** "twitter" | "facebook" | "instagram" | "linkedin" | ...: derived, never written by hand. */
 export type PlatformId = (typeof PLATFORM_METAS)[number]["id"];

@@ -5,7 +5,7 @@
 // hashtags joined exactly as they will be sent, image required, image type (unless the network
 // gets a JPEG copy, decision 129), size (unless the network's copy is shrunk to fit, decision 126)
 // and aspect ratio. A pixel cap is met by a copy too (decision 128).
-// The daily cap needs the database and is checked by the Worker (worker/services/post-rules.ts).
+// The daily cap needs the database and is checked by the Worker (worker/services/posts/rules.ts).
 import { isPlatformId, platformMeta } from "./registry.ts";
 import { sentAsJpegCopy, takesImageType } from "./shared/meta.ts";
 
@@ -21,7 +21,12 @@ export type PostDraftForRules = {
 export type RuleIssue = { field: "content" | "media_info"; message: string };
 
 /** The length of the text as the network counts it, and its limit. */
-export function measurePost(platform: string, content: string, hashtags: readonly string[], accountLimit?: number | null): { length: number; limit: number } | null {
+export function measurePost(
+  platform: string,
+  content: string,
+  hashtags: readonly string[],
+  accountLimit?: number | null,
+): { length: number; limit: number } | null {
   if (!isPlatformId(platform)) return null;
   const { rules } = platformMeta(platform);
   return { length: rules.countLength(rules.composeText(content, hashtags)), limit: accountLimit ?? rules.maxLength };
@@ -38,7 +43,10 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const measured = measurePost(draft.platform, draft.content, draft.hashtags, draft.maxLength)!;
   if (measured.length > measured.limit) {
-    issues.push({ field: "content", message: `Too long for ${meta.label}: ${measured.length}/${measured.limit} characters as ${meta.label} counts them, hashtags included` });
+    issues.push({
+      field: "content",
+      message: `Too long for ${meta.label}: ${measured.length}/${measured.limit} characters as ${meta.label} counts them, hashtags included`,
+    });
   }
   const image = draft.image ?? null;
   if (!image) {

@@ -91,7 +91,10 @@ function failingAudits(lhr) {
 async function warmUp(baseUrl, cookie) {
   const assets = path.join(root, "dist", "assets");
   const files = existsSync(assets) ? readdirSync(assets).map((f) => `/assets/${f}`) : [];
-  const get = (p, headers = {}) => fetch(baseUrl + p, { headers }).then((r) => r.arrayBuffer()).catch(() => null);
+  const get = (p, headers = {}) =>
+    fetch(baseUrl + p, { headers })
+      .then((r) => r.arrayBuffer())
+      .catch(() => null);
   for (const p of ["/", "/login", "/api/auth/session", ...files]) await get(p);
   if (cookie) for (const p of ["/dashboard", "/api/auth/session", "/api/projects"]) await get(p, { cookie });
 }
@@ -193,11 +196,18 @@ async function signedInCookie(base) {
   const mails = await (await fetch(`${base}/dev/outbox?format=json`)).json();
   const link = mails.find((m) => m.to === email && m.subject.includes("Verify"))?.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no verification mail to ${email}`);
-  const verify = await fetch(`${base}/api/auth/magic-link/verify`, { method: "POST", headers: json, body: JSON.stringify({ token: new URL(link).searchParams.get("magic") }) });
+  const verify = await fetch(`${base}/api/auth/magic-link/verify`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ token: new URL(link).searchParams.get("magic") }),
+  });
   if (!verify.ok) throw new Error(`verify: ${verify.status} ${await verify.text()}`);
   const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const projects = await (await fetch(`${base}/api/projects`, { headers: { cookie } })).json();
   for (const p of projects) {
     await fetch(`${base}/api/projects/${p.id}/onboarding`, {
@@ -218,7 +228,15 @@ async function main() {
   const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
     // This Node first on PATH: wrangler's launcher runs `node` from PATH and needs 22+.
-    env: { ...process.env, PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter), PORT: String(port), SANDBOX_PORT: String(sandboxPort), PERSIST_DIR: persistDir, CRON_TICK_MS: "0", LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter),
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      PERSIST_DIR: persistDir,
+      CRON_TICK_MS: "0",
+      LOG_LEVEL: "error",
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -234,7 +252,8 @@ async function main() {
     const cookie = await signedInCookie(base);
     const results = await runLighthouse(base, { cookie });
     console.log("| preset | page | performance (median) | runs | accessibility | audits below 0.9 |\n|---|---|---|---|---|---|");
-    for (const r of results) console.log(`| ${r.preset} | ${r.path} | ${r.performance} | ${r.runs.join(", ")} | ${r.accessibility} | ${r.failing.join(", ") || "none"} |`);
+    for (const r of results)
+      console.log(`| ${r.preset} | ${r.path} | ${r.performance} | ${r.runs.join(", ")} | ${r.accessibility} | ${r.failing.join(", ") || "none"} |`);
   } finally {
     stop();
   }

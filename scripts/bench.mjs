@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: measures what DESIGN.md budgets and writes BENCHMARKS.md.
+// `npm run bench`: measures what docs/architecture.md budgets and writes BENCHMARKS.md.
 // - JS per screen (gzip) from the Vite manifest; the deployed Worker's compressed size and its
 //   largest contributors (scripts/worker-size.mjs); D1 round trips per signed-in read
 // - API latency on `wrangler dev --local` (loopback, autocannon, 10 and 50 clients): /api/health,
@@ -86,21 +86,39 @@ function measureBundles() {
     if (inShell.has(route)) closure(shellKey, files);
     const total = [...files].reduce((s, f) => s + gz(f), 0);
     const initialBudget = route === "/" || route === "/login";
-    record("JS per screen", `${route} (entry ${kib(entrySize)} + screen ${kib(total - entrySize)})`, kib(total), initialBudget ? "<= 150 KiB gzip" : "lazy-loaded", initialBudget ? total <= 150 * 1024 : undefined);
+    record(
+      "JS per screen",
+      `${route} (entry ${kib(entrySize)} + screen ${kib(total - entrySize)})`,
+      kib(total),
+      initialBudget ? "<= 150 KiB gzip" : "lazy-loaded",
+      initialBudget ? total <= 150 * 1024 : undefined,
+    );
   }
 }
 
 async function measureWorkerSize() {
   const { measureWorker } = await import("./worker-size.mjs");
   const r = await measureWorker(); // builds under .wrangler/size-check (ignored by git and eslint)
-  record("Worker", "deployed bundle, gzip (wrangler deploy --dry-run, the config npm run deploy uploads)", `${kib(r.gzip)} (raw ${kib(r.raw)})`, "<= 3 MiB gzip (Workers Free plan)", r.within);
-  for (const c of r.contributors.slice(0, 10)) record("Worker contributors (unminified, each gzipped alone)", c.name, `${kib(c.gzip)} gzip · ${kib(c.raw)} raw`, "reported");
+  record(
+    "Worker",
+    "deployed bundle, gzip (wrangler deploy --dry-run, the config npm run deploy uploads)",
+    `${kib(r.gzip)} (raw ${kib(r.raw)})`,
+    "<= 3 MiB gzip (Workers Free plan)",
+    r.within,
+  );
+  for (const c of r.contributors.slice(0, 10))
+    record("Worker contributors (unminified, each gzipped alone)", c.name, `${kib(c.gzip)} gzip · ${kib(c.raw)} raw`, "reported");
 }
 
 // D1 round trips per signed-in read, counted by test/worker/d1-round-trips.test.ts (a counting
 // wrapper around the DB binding, through the whole Worker).
 function measureRoundTrips() {
-  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/d1-round-trips.test.ts"], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/d1-round-trips.test.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const line = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("D1_ROUND_TRIPS "));
   if (!line) {
     notes.push("D1 round trips: the test printed no counts");
@@ -131,16 +149,23 @@ function seedSql({ userId, projectId, token, posts, duePosts }) {
   for (let i = 0; i < posts; i++) {
     const t = now - 180 * 86_400_000 + Math.floor((i / posts) * 365 * 86_400_000);
     const status = t > now ? "scheduled" : statuses[i % 3];
-    rows.push(`(${sql(randomUUID())}, ${sql(projectId)}, ${sql(platforms[i % 2])}, ${sql(`Bench post ${i} about our brand`)}, '["bench"]', ${t}, ${sql(status)}, 0, ${now - (i % 60) * 86_400_000}, ${now})`);
+    rows.push(
+      `(${sql(randomUUID())}, ${sql(projectId)}, ${sql(platforms[i % 2])}, ${sql(`Bench post ${i} about our brand`)}, '["bench"]', ${t}, ${sql(status)}, 0, ${now - (i % 60) * 86_400_000}, ${now})`,
+    );
   }
   // D1 caps one statement at 100 KB: 100 rows per insert.
   for (let i = 0; i < rows.length; i += 100) {
-    lines.push(`insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at) values ${rows.slice(i, i + 100).join(",\n")};`);
+    lines.push(
+      `insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at) values ${rows.slice(i, i + 100).join(",\n")};`,
+    );
   }
   const due = [];
-  for (let i = 0; i < duePosts; i++) due.push(`(${sql(randomUUID())}, ${sql(projectId)}, 'twitter', ${sql(`Due post ${i}`)}, '[]', ${now - 1000 - i}, 'scheduled', 0, ${now}, ${now})`);
+  for (let i = 0; i < duePosts; i++)
+    due.push(`(${sql(randomUUID())}, ${sql(projectId)}, 'twitter', ${sql(`Due post ${i}`)}, '[]', ${now - 1000 - i}, 'scheduled', 0, ${now}, ${now})`);
   for (let i = 0; i < due.length; i += 100) {
-    lines.push(`insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at) values ${due.slice(i, i + 100).join(",\n")};`);
+    lines.push(
+      `insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, publish_attempts, created_at, updated_at) values ${due.slice(i, i + 100).join(",\n")};`,
+    );
   }
   return lines.join("\n");
 }
@@ -287,55 +312,123 @@ async function measureCpu(serverPid, user, brainUser, publishUser) {
   const part = (name) => !process.env.BENCH_CPU || process.env.BENCH_CPU.split(",").includes(name);
   const basePath = `/api/projects/${brainUser.projectId}/brain`;
   if (part("routes")) {
-  const password = "correct horse battery staple 42";
-  const statuses = new Set();
-  const signUp = await cpuPerCall(pids, 10, async (i) => statuses.add(await call("/api/auth/signup", { method: "POST", headers: json, body: JSON.stringify({ email: `cpu-${stamp}-${i + 10}@example.com`, password }) })));
-  report("sign-up (PBKDF2 100,000 iterations)", signUp, 10, `; HTTP ${[...statuses].join("/")}`);
-  statuses.clear();
-  // Wrong or right, the password is hashed; an unverified account then answers 403.
-  const signIn = await cpuPerCall(pids, 10, async () => statuses.add(await call("/api/auth/login", { method: "POST", headers: json, body: JSON.stringify({ email: `cpu-${stamp}-10@example.com`, password }) })));
-  report("sign-in (PBKDF2 100,000 iterations)", signIn, 10, `; HTTP ${[...statuses].join("/")}`);
-  const now = new Date();
-  const from = new Date(now.getTime() - 3 * 86_400_000).toISOString();
-  const to = new Date(now.getTime() + 4 * 86_400_000).toISOString();
-  report("calendar week (10,000 posts)", await cpuPerCall(pids, 50, () => call(`/api/projects/${user.projectId}/calendar?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { headers: signed(user) })), 50);
-  report("dashboard (10,000 posts)", await cpuPerCall(pids, 50, () => call(`/api/projects/${user.projectId}/dashboard`, { headers: signed(user) })), 50);
-  const later = new Date(now.getTime() + 7 * 86_400_000).toISOString();
-  report("create post (scheduled)", await cpuPerCall(pids, 30, (i) => call(`/api/projects/${user.projectId}/posts`, { method: "POST", headers: signed(user), body: JSON.stringify({ content: `CPU bench post ${stamp} ${i}`, platform: "twitter", mode: "schedule", scheduled_for: later }) })), 30);
-  report("brain query", await cpuPerCall(pids, 20, () => call(`/api/projects/${brainUser.projectId}/brain/query`, { method: "POST", headers: signed(brainUser), body: JSON.stringify({ question: "Where do your beans come from?" }) })), 20);
-  report("generation (local engine, one post)", await cpuPerCall(pids, 5, () => call(`/api/projects/${brainUser.projectId}/generate`, { method: "POST", headers: signed(brainUser), body: JSON.stringify({ prompt: "Tell people about our single origin espresso", type: "social_post", time_zone: "UTC" }) })), 5);
+    const password = "correct horse battery staple 42";
+    const statuses = new Set();
+    const signUp = await cpuPerCall(pids, 10, async (i) =>
+      statuses.add(
+        await call("/api/auth/signup", { method: "POST", headers: json, body: JSON.stringify({ email: `cpu-${stamp}-${i + 10}@example.com`, password }) }),
+      ),
+    );
+    report("sign-up (PBKDF2 100,000 iterations)", signUp, 10, `; HTTP ${[...statuses].join("/")}`);
+    statuses.clear();
+    // Wrong or right, the password is hashed; an unverified account then answers 403.
+    const signIn = await cpuPerCall(pids, 10, async () =>
+      statuses.add(await call("/api/auth/login", { method: "POST", headers: json, body: JSON.stringify({ email: `cpu-${stamp}-10@example.com`, password }) })),
+    );
+    report("sign-in (PBKDF2 100,000 iterations)", signIn, 10, `; HTTP ${[...statuses].join("/")}`);
+    const now = new Date();
+    const from = new Date(now.getTime() - 3 * 86_400_000).toISOString();
+    const to = new Date(now.getTime() + 4 * 86_400_000).toISOString();
+    report(
+      "calendar week (10,000 posts)",
+      await cpuPerCall(pids, 50, () =>
+        call(`/api/projects/${user.projectId}/calendar?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { headers: signed(user) }),
+      ),
+      50,
+    );
+    report("dashboard (10,000 posts)", await cpuPerCall(pids, 50, () => call(`/api/projects/${user.projectId}/dashboard`, { headers: signed(user) })), 50);
+    const later = new Date(now.getTime() + 7 * 86_400_000).toISOString();
+    report(
+      "create post (scheduled)",
+      await cpuPerCall(pids, 30, (i) =>
+        call(`/api/projects/${user.projectId}/posts`, {
+          method: "POST",
+          headers: signed(user),
+          body: JSON.stringify({ content: `CPU bench post ${stamp} ${i}`, platform: "twitter", mode: "schedule", scheduled_for: later }),
+        }),
+      ),
+      30,
+    );
+    report(
+      "brain query",
+      await cpuPerCall(pids, 20, () =>
+        call(`/api/projects/${brainUser.projectId}/brain/query`, {
+          method: "POST",
+          headers: signed(brainUser),
+          body: JSON.stringify({ question: "Where do your beans come from?" }),
+        }),
+      ),
+      20,
+    );
+    report(
+      "generation (local engine, one post)",
+      await cpuPerCall(pids, 5, () =>
+        call(`/api/projects/${brainUser.projectId}/generate`, {
+          method: "POST",
+          headers: signed(brainUser),
+          body: JSON.stringify({ prompt: "Tell people about our single origin espresso", type: "social_post", time_zone: "UTC" }),
+        }),
+      ),
+      5,
+    );
   }
   // Ingestion runs in the queue consumer after the request: its whole CPU, over all invocations.
   if (part("ingest")) {
-  const before = cpuMsOf(pids);
-  const res = await fetch(base + `${basePath}/documents`, { method: "POST", headers: signed(brainUser), body: JSON.stringify({ title: `CPU bench ${stamp}`, content: brandText(1_000_000) }) });
-  const doc = await res.json().catch(() => ({}));
-  const id = doc.id ?? doc.document?.id;
-  for (let i = 0; id && i < 2400; i++) {
-    const d = await (await fetch(base + `${basePath}/documents/${id}`, { headers: signed(brainUser) })).json();
-    const status = d.status ?? d.document?.status;
-    if (status === "ready" || status === "failed") break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const total = cpuMsOf(pids) - before;
-  record("CPU per request", "ingest 1 MB of text (request + every queue invocation, total)", `${total.toFixed(0)} ms`, "reported: split over queue invocations", undefined);
+    const before = cpuMsOf(pids);
+    const res = await fetch(base + `${basePath}/documents`, {
+      method: "POST",
+      headers: signed(brainUser),
+      body: JSON.stringify({ title: `CPU bench ${stamp}`, content: brandText(1_000_000) }),
+    });
+    const doc = await res.json().catch(() => ({}));
+    const id = doc.id ?? doc.document?.id;
+    for (let i = 0; id && i < 2400; i++) {
+      const d = await (await fetch(base + `${basePath}/documents/${id}`, { headers: signed(brainUser) })).json();
+      const status = d.status ?? d.document?.status;
+      if (status === "ready" || status === "failed") break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const total = cpuMsOf(pids) - before;
+    record(
+      "CPU per request",
+      "ingest 1 MB of text (request + every queue invocation, total)",
+      `${total.toFixed(0)} ms`,
+      "reported: split over queue invocations",
+      undefined,
+    );
   }
 
   // A 2 MB PDF: the upload request extracts the text (unpdf) before it answers 202, then the
   // queue consumer splits, embeds and indexes it. The request's share is read when it answers.
   if (part("pdf")) {
-  const pdf = brandPdf(2 * 1024 * 1024);
-  const form = new FormData();
-  form.set("file", new Blob([pdf.bytes], { type: "application/pdf" }), "brand-book.pdf");
-  const pdfBefore = cpuMsOf(pids);
-  const upload = await fetch(base + `${basePath}/documents`, { method: "POST", headers: { origin: base, cookie: `bp_session=${brainUser.token}` }, body: form });
-  const pdfDoc = await upload.json().catch(() => ({}));
-  const pdfRequest = cpuMsOf(pids) - pdfBefore - floor;
-  const pdfStatus = await documentSettled(basePath, signed(brainUser), pdfDoc.id ?? pdfDoc.document?.id);
-  const pdfTotal = cpuMsOf(pids) - pdfBefore;
-  const pdfLabel = `${(pdf.bytes.length / 2 ** 20).toFixed(1)} MB PDF, ${pdf.pages} pages`;
-  record("CPU per request", `ingest a ${pdfLabel}: the upload request (text extraction; HTTP ${upload.status})`, `${pdfRequest.toFixed(0)} ms (n=1)`, "Free plan: <= 10 ms", pdfRequest <= 10);
-  record("CPU per request", `ingest a ${pdfLabel}: request + every queue invocation (${pdfStatus})`, `${pdfTotal.toFixed(0)} ms`, "reported: split over queue invocations", undefined);
+    const pdf = brandPdf(2 * 1024 * 1024);
+    const form = new FormData();
+    form.set("file", new Blob([pdf.bytes], { type: "application/pdf" }), "brand-book.pdf");
+    const pdfBefore = cpuMsOf(pids);
+    const upload = await fetch(base + `${basePath}/documents`, {
+      method: "POST",
+      headers: { origin: base, cookie: `bp_session=${brainUser.token}` },
+      body: form,
+    });
+    const pdfDoc = await upload.json().catch(() => ({}));
+    const pdfRequest = cpuMsOf(pids) - pdfBefore - floor;
+    const pdfStatus = await documentSettled(basePath, signed(brainUser), pdfDoc.id ?? pdfDoc.document?.id);
+    const pdfTotal = cpuMsOf(pids) - pdfBefore;
+    const pdfLabel = `${(pdf.bytes.length / 2 ** 20).toFixed(1)} MB PDF, ${pdf.pages} pages`;
+    record(
+      "CPU per request",
+      `ingest a ${pdfLabel}: the upload request (text extraction; HTTP ${upload.status})`,
+      `${pdfRequest.toFixed(0)} ms (n=1)`,
+      "Free plan: <= 10 ms",
+      pdfRequest <= 10,
+    );
+    record(
+      "CPU per request",
+      `ingest a ${pdfLabel}: request + every queue invocation (${pdfStatus})`,
+      `${pdfTotal.toFixed(0)} ms`,
+      "reported: split over queue invocations",
+      undefined,
+    );
   }
 
   // Publishing: N due posts, one cron tick, the queue consumer publishing each to the X sandbox.
@@ -348,7 +441,11 @@ async function measureCpu(serverPid, user, brainUser, publishUser) {
     await connectSandboxX(publishUser, username).catch((err) => notes.push(`cpu: publishing: connect ${err.message}`));
     const at = Date.now() + 60_000;
     for (let i = 0; i < n; i++) {
-      await call(`/api/projects/${publishUser.projectId}/posts`, { method: "POST", headers: signed(publishUser), body: JSON.stringify({ content: `CPU bench publish ${stamp} ${i}`, platform: "twitter", mode: "schedule", scheduled_for: new Date(at).toISOString() }) });
+      await call(`/api/projects/${publishUser.projectId}/posts`, {
+        method: "POST",
+        headers: signed(publishUser),
+        body: JSON.stringify({ content: `CPU bench publish ${stamp} ${i}`, platform: "twitter", mode: "schedule", scheduled_for: new Date(at).toISOString() }),
+      });
     }
     const tickOnly = async (time) => {
       const t0 = cpuMsOf(pids);
@@ -365,7 +462,10 @@ async function measureCpu(serverPid, user, brainUser, publishUser) {
       if (cpuMsOf(pids) - t0 < 50) break;
     }
     const idleTick = await tickOnly(Date.now() + 1000);
-    const onSandbox = async () => ((await (await fetch(`http://127.0.0.1:${sandboxPort}/x/_state?account=${username}`)).json()).items ?? []).filter((p) => String(p.text).includes(`CPU bench publish ${stamp}`)).length;
+    const onSandbox = async () =>
+      ((await (await fetch(`http://127.0.0.1:${sandboxPort}/x/_state?account=${username}`)).json()).items ?? []).filter((p) =>
+        String(p.text).includes(`CPU bench publish ${stamp}`),
+      ).length;
     const pubBefore = cpuMsOf(pids);
     await fetch(`${base}/cdn-cgi/local/scheduled?time=${at}`);
     const started = Date.now();
@@ -378,7 +478,13 @@ async function measureCpu(serverPid, user, brainUser, publishUser) {
     const pubTotal = cpuMsOf(pids) - pubBefore;
     const perPost = Math.max(0, pubTotal - idleTick) / n;
     record("CPU per request", "cron tick with no due post (its other jobs; subtracted below)", `${idleTick.toFixed(0)} ms`, "reference");
-    record("CPU per request", `publish one post (queue consumer, ${seen}/${n} on the X sandbox in ${(waited / 1000).toFixed(1)} s; (tick with ${n} due - idle tick) / ${n})`, `${perPost.toFixed(2)} ms per post (a queue invocation takes up to 10)`, "Free plan: <= 10 ms per invocation", perPost * 10 <= 10);
+    record(
+      "CPU per request",
+      `publish one post (queue consumer, ${seen}/${n} on the X sandbox in ${(waited / 1000).toFixed(1)} s; (tick with ${n} due - idle tick) / ${n})`,
+      `${perPost.toFixed(2)} ms per post (a queue invocation takes up to 10)`,
+      "Free plan: <= 10 ms per invocation",
+      perPost * 10 <= 10,
+    );
   }
 }
 
@@ -413,7 +519,12 @@ async function measureApi(user) {
   for (const connections of [10, 50]) {
     await load("/api/health", {}, connections, 2); // warm-up
     const health = await load("/api/health", {}, connections);
-    record(`API (${connections} clients)`, "/api/health (no D1)", `p50 ${ms(health.p50)} · p99 ${ms(health.p99)} · ${health.rps.toFixed(0)} req/s`, "reference");
+    record(
+      `API (${connections} clients)`,
+      "/api/health (no D1)",
+      `p50 ${ms(health.p50)} · p99 ${ms(health.p99)} · ${health.rps.toFixed(0)} req/s`,
+      "reference",
+    );
     const targets = [
       ["session", "/api/auth/session"],
       ["calendar week (10,000 posts)", week],
@@ -459,7 +570,9 @@ async function measureCron(user, duePosts) {
   // The tick claims with conditional updates and enqueues; poll until no due post is left scheduled.
   let remaining = duePosts;
   while (performance.now() - started < 30_000) {
-    const res = await fetch(`${base}/api/projects/${user.projectId}/posts?status=scheduled&to=${encodeURIComponent(new Date().toISOString())}&limit=1000`, { headers });
+    const res = await fetch(`${base}/api/projects/${user.projectId}/posts?status=scheduled&to=${encodeURIComponent(new Date().toISOString())}&limit=1000`, {
+      headers,
+    });
     if (!res.ok) {
       notes.push(`cron poll answered ${res.status}`);
       break;
@@ -469,7 +582,13 @@ async function measureCron(user, duePosts) {
     await new Promise((r) => setTimeout(r, 25));
   }
   const elapsed = performance.now() - started;
-  record("Cron tick", `${duePosts} due posts claimed and enqueued`, remaining === 0 ? ms(elapsed) : `${remaining} left after ${ms(elapsed)}`, "< 2 s", remaining === 0 && elapsed < 2000);
+  record(
+    "Cron tick",
+    `${duePosts} due posts claimed and enqueued`,
+    remaining === 0 ? ms(elapsed) : `${remaining} left after ${ms(elapsed)}`,
+    "< 2 s",
+    remaining === 0 && elapsed < 2000,
+  );
 }
 
 // Connects a sandbox X account through the real OAuth routes (start -> authorize page -> approve
@@ -503,7 +622,12 @@ async function measurePublishThroughput(user, count) {
     const res = await fetch(`${base}/api/projects/${user.projectId}/posts`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ content: `Throughput post ${i} from the bench`, platform: "twitter", mode: "schedule", scheduled_for: new Date(at).toISOString() }),
+      body: JSON.stringify({
+        content: `Throughput post ${i} from the bench`,
+        platform: "twitter",
+        mode: "schedule",
+        scheduled_for: new Date(at).toISOString(),
+      }),
     });
     if (!res.ok) throw new Error(`create post answered ${res.status}: ${await res.text()}`);
   }
@@ -535,7 +659,12 @@ async function measurePublishThroughput(user, count) {
 }
 
 function measureRetrieval() {
-  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/retrieval-quality.test.ts"], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/retrieval-quality.test.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const line = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("RETRIEVAL_BENCH "));
   if (!line) {
     notes.push("retrieval: the quality test printed no figures");
@@ -543,11 +672,26 @@ function measureRetrieval() {
   }
   const r = JSON.parse(line.slice(line.indexOf("RETRIEVAL_BENCH ") + 16));
   const fmt = (x) =>
-    `recall@3 ${x.recallAt3} · recall@1 ${x.recallAt1} · MRR ${x.mrr} · off-topic matched ${x.offTopicMatchRate} · by kind ${Object.entries(x.byKind).map(([k, v]) => `${k} ${v}`).join(", ")}`;
+    `recall@3 ${x.recallAt3} · recall@1 ${x.recallAt1} · MRR ${x.mrr} · off-topic matched ${x.offTopicMatchRate} · by kind ${Object.entries(x.byKind)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`;
   const title = `Brain retrieval (own set: test/fixtures/retrieval, ${r.local.brands} brands, ${r.local.questions} questions)`;
-  record(title, `local engine (${r.local.engine}, hybrid BM25 + vectors, floor ${r.local.floor})`, fmt(r.local), "recall@3 >= 0.9, off-topic <= 0.1 (issue 9)", r.local.recallAt3 >= 0.9 && r.local.offTopicMatchRate <= 0.1);
+  record(
+    title,
+    `local engine (${r.local.engine}, hybrid BM25 + vectors, floor ${r.local.floor})`,
+    fmt(r.local),
+    "recall@3 >= 0.9, off-topic <= 0.1 (decision 116)",
+    r.local.recallAt3 >= 0.9 && r.local.offTopicMatchRate <= 0.1,
+  );
   record(title, "local engine: vectors alone (no BM25)", `recall@3 ${r.local.vectorOnlyRecallAt3}`, "reference");
-  record(title, "local engine: held-out brand / tuning brands", Object.entries(r.local.bySplit).map(([k, v]) => `${k} recall@3 ${v.recallAt3}, answered ${v.answered}`).join(" · "), "reported");
+  record(
+    title,
+    "local engine: held-out brand / tuning brands",
+    Object.entries(r.local.bySplit)
+      .map(([k, v]) => `${k} recall@3 ${v.recallAt3}, answered ${v.answered}`)
+      .join(" · "),
+    "reported",
+  );
   record(title, "hashing only (baseline engine, same ranking)", fmt(r.hashingOnly), "reference");
   const freshLine = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("RETRIEVAL_FRESH "));
   if (freshLine) {
@@ -557,7 +701,13 @@ function measureRetrieval() {
   const heldLine = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("RETRIEVAL_HELDOUT "));
   if (heldLine) {
     const h = JSON.parse(heldLine.slice(heldLine.indexOf("RETRIEVAL_HELDOUT ") + 18));
-    record(title, `local engine: held-out brand of another trade, ${h.questions} questions (brand-qa-heldout.json)`, `${fmt(h)} · answered ${h.answeredAt3}`, "recall@3 >= 0.9, off-topic <= 0.1 (issue 9)", h.recallAt3 >= 0.9 && h.offTopicMatchRate <= 0.1);
+    record(
+      title,
+      `local engine: held-out brand of another trade, ${h.questions} questions (brand-qa-heldout.json)`,
+      `${fmt(h)} · answered ${h.answeredAt3}`,
+      "recall@3 >= 0.9, off-topic <= 0.1 (decision 116)",
+      h.recallAt3 >= 0.9 && h.offTopicMatchRate <= 0.1,
+    );
   }
   // Two more brands of other trades (decision 116): the bakery was a second check while tuning, the
   // accounting firm was never tuned on.
@@ -569,17 +719,30 @@ function measureRetrieval() {
     const l = `${out.stdout}\n${out.stderr}`.split("\n").find((x) => x.includes(`${tag} `));
     if (!l) continue;
     const h = JSON.parse(l.slice(l.indexOf(`${tag} `) + tag.length + 1));
-    record(title, `local engine: ${what}, ${h.questions} questions (${file})`, `${fmt(h)} · answered ${h.answeredAt3}`, "recall@3 >= 0.9, off-topic <= 0.1 (issue 9)", h.recallAt3 >= 0.9 && h.offTopicMatchRate <= 0.1);
+    record(
+      title,
+      `local engine: ${what}, ${h.questions} questions (${file})`,
+      `${fmt(h)} · answered ${h.answeredAt3}`,
+      "recall@3 >= 0.9, off-topic <= 0.1 (decision 116)",
+      h.recallAt3 >= 0.9 && h.offTopicMatchRate <= 0.1,
+    );
   }
-  notes.push("retrieval: the OpenAI-compatible and Workers AI engines need a model; run the retrieval test with one configured to measure them (the offline bench measures the local engine).");
+  notes.push(
+    "retrieval: the OpenAI-compatible and Workers AI engines need a model; run the retrieval test with one configured to measure them (the offline bench measures the local engine).",
+  );
 }
 
-// The writer's quality (issue 23): campaigns on two held-out brands (never tuned on) and the
+// The writer's quality (decision 186): campaigns on two held-out brands (never tuned on) and the
 // fixture brand, counted by test/worker/writer-checks.ts.
 function measureWriter() {
-  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/writer-quality.test.ts"], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/writer-quality.test.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const text = `${out.stdout}\n${out.stderr}`;
-  const title = "Writer quality (issue 23; test/worker/writer-quality.test.ts)";
+  const title = "Writer quality (decision 186; test/worker/writer-quality.test.ts)";
   for (const [tag, what] of [
     ["WRITER_HELDOUT", "held-out brands (vet practice, heating engineer), 2 briefs each, never tuned on"],
     ["WRITER_FIXTURE", "fixture brand (yoga studio), 2 briefs, the one `npm test` asserts on"],
@@ -595,16 +758,21 @@ function measureWriter() {
       title,
       what,
       `${f.messages} messages / ${f.posts} posts · on brief ${f.onBriefPct}% · internal notes ${f.internalNotes} · label echoes ${f.labelEchoes} · industry/fragment hashtags ${f.badHashtags} · unsupported figures ${f.unsupportedFigures} · pasted briefs ${f.pastedBriefs} · repeated sentences ${f.repeatedSentences} · stock calls to action ${f.stockCtas}`,
-      ">= 90% on brief, 0 of each defect (issue 23)",
+      ">= 90% on brief, 0 of each defect (decision 186)",
       f.onBriefPct >= 90 && zero,
     );
   }
 }
 
-// Due-to-published latency under faults and after a crash: the seeded chaos run of issue 10
+// Due-to-published latency under faults and after a crash: the seeded chaos run of decision 123
 // (busy accounts, lost replies, a worker killed mid-batch) on its simulated one-minute cron clock.
 function measureRecoveryLatency() {
-  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/publish-chaos-recovery.test.ts"], { cwd: root, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/publish-chaos-recovery.test.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const line = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("chaos-recovery {"));
   if (!line || out.status !== 0) {
     notes.push("publishing recovery: the chaos run failed or printed no figures");
@@ -612,8 +780,20 @@ function measureRecoveryLatency() {
   }
   const r = JSON.parse(line.slice(line.indexOf("{")));
   const fmt = (x) => `p50 ${x.p50} min · p99 ${x.p99} min · max ${x.max} min (${x.n} posts)`;
-  record("Publishing (chaos run, seed " + r.seed + ")", "due -> published under faults (busy accounts, lost replies)", fmt(r.latencyMinutes.faults), "<= 5 min", r.latencyMinutes.faults.max <= 5);
-  record("Publishing (chaos run, seed " + r.seed + ")", "due -> published after a worker was killed mid-batch", fmt(r.latencyMinutes.crash), "<= 5 min", r.latencyMinutes.crash.max <= 5);
+  record(
+    "Publishing (chaos run, seed " + r.seed + ")",
+    "due -> published under faults (busy accounts, lost replies)",
+    fmt(r.latencyMinutes.faults),
+    "<= 5 min",
+    r.latencyMinutes.faults.max <= 5,
+  );
+  record(
+    "Publishing (chaos run, seed " + r.seed + ")",
+    "due -> published after a worker was killed mid-batch",
+    fmt(r.latencyMinutes.crash),
+    "<= 5 min",
+    r.latencyMinutes.crash.max <= 5,
+  );
 }
 
 async function measureLighthouse(user) {
@@ -623,9 +803,15 @@ async function measureLighthouse(user) {
     const { runLighthouse } = await import(file);
     const results = await runLighthouse(base, { cookie: `bp_session=${user.token}` });
     for (const r of results) {
-      // DESIGN budget: 95 everywhere, except /dashboard on the mobile preset (90).
+      // docs/architecture.md budget: 95 everywhere, except /dashboard on the mobile preset (90).
       const goal = /dashboard/.test(r.page) && /mobile/.test(r.page) ? 90 : 95;
-      record("Lighthouse", `${r.page} performance (median of ${r.runs.length}: ${r.runs.join(", ")})`, String(r.performance), `>= ${goal}`, r.performance >= goal);
+      record(
+        "Lighthouse",
+        `${r.page} performance (median of ${r.runs.length}: ${r.runs.join(", ")})`,
+        String(r.performance),
+        `>= ${goal}`,
+        r.performance >= goal,
+      );
       record("Lighthouse", `${r.page} accessibility`, String(r.accessibility), ">= 95", r.accessibility >= 95);
     }
   } catch (err) {
@@ -634,7 +820,10 @@ async function measureLighthouse(user) {
 }
 
 function brandText(bytes) {
-  const words = "brand coffee roastery ethically sourced beans single origin espresso subscription sustainable packaging customers community cafe baristas tasting notes chocolate citrus Ethiopia Colombia Kenya delivery weekly fresh roasted small batch".split(" ");
+  const words =
+    "brand coffee roastery ethically sourced beans single origin espresso subscription sustainable packaging customers community cafe baristas tasting notes chocolate citrus Ethiopia Colombia Kenya delivery weekly fresh roasted small batch".split(
+      " ",
+    );
   let out = "";
   let i = 0;
   while (out.length < bytes) {
@@ -669,7 +858,21 @@ async function measureBrain(user) {
     const t = await ingest("One megabyte of brand text", 1_000_000);
     record("Brain", "1 MB of text ingested (local engine, end to end)", `${(t / 1000).toFixed(1)} s`, "< 60 s", t < 60_000);
     await ingest("More brand text", 600_000);
-    const segments = spawnSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", path.join(work, "state"), "--json", "--command", `select count(*) as n from brain_segments where project_id = '${user.projectId}'`], { cwd: root, env, encoding: "utf8" });
+    const segments = spawnSync(
+      bin("wrangler"),
+      [
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        path.join(work, "state"),
+        "--json",
+        "--command",
+        `select count(*) as n from brain_segments where project_id = '${user.projectId}'`,
+      ],
+      { cwd: root, env, encoding: "utf8" },
+    );
     let n = "?";
     try {
       n = JSON.parse(segments.stdout)[0].results[0].n;
@@ -714,7 +917,7 @@ function writeReport() {
   console.log(`[bench] wrote ${path.relative(root, target)}`);
 }
 
-// ---------- planner: month view and analytics (issue 13) ----------
+// ---------- planner: month view and analytics (decision 150) ----------
 /** 90 days of metrics for the project's published posts: the series, the totals and the rollup. */
 function plannerMetricsSql({ projectId }) {
   const now = Date.now();
@@ -750,7 +953,10 @@ async function measurePlanner(user) {
     if (!res.ok) notes.push(`${p} answered ${res.status} before the load run`);
   }
   const health = await load("/api/health", {}, 10);
-  for (const [name, p] of [["month view (10,000 posts)", month], ["analytics 90 days (90 days of metrics)", analytics]]) {
+  for (const [name, p] of [
+    ["month view (10,000 posts)", month],
+    ["analytics 90 days (90 days of metrics)", analytics],
+  ]) {
     const r = await load(p, headers, 10);
     record(
       "Planner (10 clients)",
@@ -783,7 +989,15 @@ async function main() {
   const brainUser = { userId: randomUUID(), projectId: randomUUID(), token: randomUUID() + randomUUID() };
   const publishUser = { userId: randomUUID(), projectId: randomUUID(), token: randomUUID() + randomUUID() };
   const seedFile = path.join(work, "seed.sql");
-  writeFileSync(seedFile, [seedSql({ ...user, posts: 10_000, duePosts: 0 }), seedSql({ ...cronUser, posts: 0, duePosts: 1000 }), seedSql({ ...brainUser, posts: 0, duePosts: 0 }), seedSql({ ...publishUser, posts: 0, duePosts: 0 })].join("\n"));
+  writeFileSync(
+    seedFile,
+    [
+      seedSql({ ...user, posts: 10_000, duePosts: 0 }),
+      seedSql({ ...cronUser, posts: 0, duePosts: 1000 }),
+      seedSql({ ...brainUser, posts: 0, duePosts: 0 }),
+      seedSql({ ...publishUser, posts: 0, duePosts: 0 }),
+    ].join("\n"),
+  );
   run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistDir, "--file", seedFile]);
   const metricsFile = path.join(work, "seed-metrics.sql");
   writeFileSync(metricsFile, plannerMetricsSql(user));

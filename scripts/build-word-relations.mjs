@@ -62,7 +62,10 @@ function tableWords(file) {
   const bytes = readFileSync(file);
   const count = bytes.readUInt32LE(8);
   const dims = bytes[5];
-  return bytes.subarray(16 + count + (count * dims) / 2).toString("utf8").split("\n");
+  return bytes
+    .subarray(16 + count + (count * dims) / 2)
+    .toString("utf8")
+    .split("\n");
 }
 const tableList = tableWords(vocabFile);
 const common = new Set(tableList);
@@ -116,7 +119,8 @@ const pairs = new Map(); // "stemA\tstemB" -> class (lowest = strongest)
 function relate(a, b, cls) {
   if (!plain(a) || !plain(b)) return;
   const both = common.has(a) && common.has(b);
-  if (!both && (BOTH || !(common.has(a) || common.has(b)) || cls === "l" || !/^[a-z]+$/.test(common.has(a) ? b : a) || !everyday.has(common.has(a) ? b : a))) return;
+  if (!both && (BOTH || !(common.has(a) || common.has(b)) || cls === "l" || !/^[a-z]+$/.test(common.has(a) ? b : a) || !everyday.has(common.has(a) ? b : a)))
+    return;
   const sa = stemmer(a);
   const sb = stemmer(b);
   if (sa === sb || sa.length < 2 || sb.length < 2) return;
@@ -161,15 +165,13 @@ for (const [key, cls] of pairs) {
   if (!groups) byStem.set(a, (groups = {}));
   (groups[cls] ??= []).push(b);
 }
-const lines = [...byStem.keys()]
-  .sort()
-  .map((stem) => {
-    const groups = byStem.get(stem);
-    const parts = Object.keys(CLASS)
-      .filter((c) => groups[c])
-      .map((c) => c + groups[c].sort().join(","));
-    return `${stem}\t${parts.join(" ")}`;
-  });
+const lines = [...byStem.keys()].sort().map((stem) => {
+  const groups = byStem.get(stem);
+  const parts = Object.keys(CLASS)
+    .filter((c) => groups[c])
+    .map((c) => c + groups[c].sort().join(","));
+  return `${stem}\t${parts.join(" ")}`;
+});
 const text = lines.join("\n");
 writeFileSync(out, text);
 console.log(

@@ -147,7 +147,10 @@ function readVersion2(file) {
   if (bytes.toString("ascii", 0, 4) !== "BPWV" || bytes[4] !== 2) throw new Error("--from2 expects a version-2 table");
   const dims = bytes[5];
   const count = bytes.readUInt32LE(8);
-  const words = bytes.subarray(16 + count + (count * dims) / 2).toString("utf8").split("\n");
+  const words = bytes
+    .subarray(16 + count + (count * dims) / 2)
+    .toString("utf8")
+    .split("\n");
   const R = new Float32Array(count * dims);
   for (let i = 0; i < count; i++) {
     const unit = bytes[16 + i] / 255 / 7;
@@ -183,7 +186,10 @@ if (from) {
   const dimsIn = bytes[5];
   const countIn = bytes.readUInt32LE(8);
   const scaleIn = bytes.readFloatLE(12);
-  const words = bytes.subarray(16 + countIn * dimsIn).toString("utf8").split("\n");
+  const words = bytes
+    .subarray(16 + countIn * dimsIn)
+    .toString("utf8")
+    .split("\n");
   const count = Math.min(N, countIn);
   if (D > dimsIn) throw new Error(`--dims ${D} exceeds the table's ${dimsIn}`);
   const R = new Float32Array(count * D);

@@ -63,7 +63,12 @@ export async function listCodeContracts(dir, today) {
     seen.add(contract);
     const reads = contract.sources.map((s) => s.read).sort();
     const folder = contract.service.split("/")[0];
-    const r = row(dir, path.join(dir, folder, "contract.ts"), { service: `${contract.title}, ${contract.service}`, source: contract.sources.map((s) => s.url).join("; "), read: reads[0] }, now);
+    const r = row(
+      dir,
+      path.join(dir, folder, "contract.ts"),
+      { service: `${contract.title}, ${contract.service}`, source: contract.sources.map((s) => s.url).join("; "), read: reads[0] },
+      now,
+    );
     // An API version the service stops answering within 90 days is as urgent as a stale read (decision 234).
     for (const v of contract.apiVersions ?? []) {
       const left = v.sunset ? Math.floor((Date.parse(`${v.sunset}T00:00:00Z`) - now) / 86_400_000) : null;
@@ -87,9 +92,11 @@ async function main() {
     console.log(`${flag} ${r.file}  (${r.service})\n      read ${r.read}${r.ageDays === null ? "" : `, ${r.ageDays} days ago`}; source: ${r.source}`);
   }
   const bad = rows.filter((r) => r.status !== "ok");
-  console.log(`\n${rows.length} contracts, ${bad.length} to refresh (older than ${MAX_AGE_DAYS} days, without source/date, or an API version within ${MAX_AGE_DAYS} days of its sunset).`);
+  console.log(
+    `\n${rows.length} contracts, ${bad.length} to refresh (older than ${MAX_AGE_DAYS} days, without source/date, or an API version within ${MAX_AGE_DAYS} days of its sunset).`,
+  );
   if (bad.length) {
-    console.log("Refresh: read the source again, update the file and its \"read\" date, then run the tests (the fakes validate against it).");
+    console.log('Refresh: read the source again, update the file and its "read" date, then run the tests (the fakes validate against it).');
     process.exit(1);
   }
 }

@@ -41,7 +41,10 @@ const problems = [];
 const rows = [];
 for (const { file, text } of recordsIn(dir)) {
   const lines = text.split("\n");
-  const title = (lines[0] ?? "").replace(/^#\s*/, "").replace(/^\d{3}\s*[—-]\s*/, "").trim();
+  const title = (lines[0] ?? "")
+    .replace(/^#\s*/, "")
+    .replace(/^\d{3}\s*[—-]\s*/, "")
+    .trim();
   let body = text;
   if (!/^Status: .+ · Date: \d{4}-\d{2}-\d{2}$/m.test(text)) {
     if (check) problems.push(`${file}: no "Status: ... · Date: YYYY-MM-DD" line under its title`);

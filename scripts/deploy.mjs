@@ -17,7 +17,7 @@
 //      Those given in the environment go up as Worker secrets with the version, never printed.
 //   6. without APP_ORIGIN, the workers.dev URL of the first deploy becomes APP_ORIGIN (remembered in
 //      .wrangler/deploy-config/state.json) and the Worker is deployed once more with it
-//   Issue 24 (decisions 191-193), all before anything is created:
+//   Decision 190 (decisions 191-193), all before anything is created:
 //   - the Worker must have an address: a route or custom domain in the config, or the account's
 //     workers.dev subdomain (read from the API with wrangler's own token); without one wrangler's
 //     prompt would throw after D1, R2 and queues exist, so the script stops and says what to do
@@ -219,9 +219,7 @@ function storedSecrets(name) {
  * missingProductionConfig in worker/lib/app-config.ts).
  */
 export function signInSettings(environment, stored) {
-  const given = Object.fromEntries(
-    [...MAIL_SETTINGS, ...CLERK_SETTINGS].filter((n) => environment[n]?.trim()).map((n) => [n, environment[n].trim()]),
-  );
+  const given = Object.fromEntries([...MAIL_SETTINGS, ...CLERK_SETTINGS].filter((n) => environment[n]?.trim()).map((n) => [n, environment[n].trim()]));
   const has = (n) => n in given || stored.includes(n);
   const mailMissing = MAIL_SETTINGS.filter((n) => !has(n));
   const clerkMissing = [
@@ -250,7 +248,8 @@ async function reachabilityProblem(raw, whoami) {
   if (raw.routes?.length || raw.route) return null;
   const accounts = whoami?.accounts ?? [];
   const accountId = process.env.CLOUDFLARE_ACCOUNT_ID || (accounts.length === 1 ? accounts[0].id : null);
-  if (!accountId) return "you can use several Cloudflare accounts: set CLOUDFLARE_ACCOUNT_ID to the one to deploy to, then `npm run deploy` again. Nothing was created.";
+  if (!accountId)
+    return "you can use several Cloudflare accounts: set CLOUDFLARE_ACCOUNT_ID to the one to deploy to, then `npm run deploy` again. Nothing was created.";
   let auth;
   try {
     auth = JSON.parse(must(wrangler(["auth", "token", "--json"], { quiet: true }), "reading wrangler's token").stdout);
@@ -276,7 +275,7 @@ async function reachabilityProblem(raw, whoami) {
     return (
       "this Cloudflare account has no workers.dev subdomain yet, so the Worker would have no address (and wrangler would stop after creating the database, bucket and queues). Nothing was created.\n" +
       "  Either open the Cloudflare dashboard > Workers & Pages once and choose your workers.dev subdomain,\n" +
-      "  or add a route or custom domain for your own domain to wrangler.toml (routes = [{ pattern = \"app.your.domain\", custom_domain = true }]) and set APP_ORIGIN=https://app.your.domain,\n" +
+      '  or add a route or custom domain for your own domain to wrangler.toml (routes = [{ pattern = "app.your.domain", custom_domain = true }]) and set APP_ORIGIN=https://app.your.domain,\n' +
       "  then run `npm run deploy` again."
     );
   }
@@ -304,7 +303,10 @@ function ensureVectorize(name, dims, metadataIndexes) {
     } catch {
       fail(`unexpected answer from wrangler vectorize get:\n${got.stdout}`);
     }
-    if (existing.config?.dimensions !== dims) fail(`Vectorize index ${name} has ${existing.config?.dimensions} dimensions but the embedding model makes ${dims}: delete it (npx wrangler vectorize delete ${name}) and run npm run deploy again.`);
+    if (existing.config?.dimensions !== dims)
+      fail(
+        `Vectorize index ${name} has ${existing.config?.dimensions} dimensions but the embedding model makes ${dims}: delete it (npx wrangler vectorize delete ${name}) and run npm run deploy again.`,
+      );
     say(`Vectorize index ${name}: exists (${dims} dimensions)`);
   } else {
     say(`Vectorize index ${name}: creating (${dims} dimensions, cosine)`);
@@ -320,7 +322,10 @@ function ensureVectorize(name, dims, metadataIndexes) {
   for (const m of metadataIndexes) {
     if (have.includes(m.propertyName)) continue;
     say(`Vectorize metadata index ${name}.${m.propertyName}: creating`);
-    must(wrangler(["vectorize", "create-metadata-index", name, `--propertyName=${m.propertyName}`, `--type=${m.type}`]), `creating the metadata index ${m.propertyName}`);
+    must(
+      wrangler(["vectorize", "create-metadata-index", name, `--propertyName=${m.propertyName}`, `--type=${m.type}`]),
+      `creating the metadata index ${m.propertyName}`,
+    );
     // Vectorize indexes only vectors written after the metadata index exists.
     if (got.ok) say(`  vectors stored before this run are not indexed on ${m.propertyName}: re-index the brain (Settings) after the deploy`);
   }
@@ -368,11 +373,16 @@ async function main() {
     if (picked.error) fail(picked.error);
     aiModels = { ...picked.picks, image: picked.picks.image ?? "off" };
     embeddingModel = picked.picks.embeddings;
-    say(`AI: Workers AI, ${Object.entries(picked.picks).map(([t, m]) => `${t} ${m}`).join(", ")}`);
+    say(
+      `AI: Workers AI, ${Object.entries(picked.picks)
+        .map(([t, m]) => `${t} ${m}`)
+        .join(", ")}`,
+    );
   }
   const useVectorize = process.env.VECTORIZE === "1" || (process.env.VECTORIZE !== "0" && state.vectorize === true);
   const dims = process.env.VECTORIZE_DIMENSIONS ? Number(process.env.VECTORIZE_DIMENSIONS) : lists.EMBEDDING_DIMENSIONS[embeddingModel];
-  if (useVectorize && !(dims > 0)) fail(`the dimensions of ${embeddingModel} are not known: set VECTORIZE_DIMENSIONS, then npm run deploy again. Nothing was created.`);
+  if (useVectorize && !(dims > 0))
+    fail(`the dimensions of ${embeddingModel} are not known: set VECTORIZE_DIMENSIONS, then npm run deploy again. Nothing was created.`);
 
   const databaseIds = {};
   for (const db of raw.d1_databases ?? []) databaseIds[db.database_name] = ensureD1(db.database_name);
@@ -436,10 +446,24 @@ async function main() {
     writeConfig();
     deploy(null);
   }
-  writeFileSync(stateFile, JSON.stringify({ appOrigin, vectorize: useVectorize, ...(vectorizeIndex ? { vectorizeIndex, vectorizeDimensions: dims } : {}), ...(clerkHost ? { clerkFrontendApi: clerkHost } : {}) }, null, 2));
+  writeFileSync(
+    stateFile,
+    JSON.stringify(
+      {
+        appOrigin,
+        vectorize: useVectorize,
+        ...(vectorizeIndex ? { vectorizeIndex, vectorizeDimensions: dims } : {}),
+        ...(clerkHost ? { clerkFrontendApi: clerkHost } : {}),
+      },
+      null,
+      2,
+    ),
+  );
   say(`done: ${appOrigin}`);
   // Measured in decisions 179 and 232 (the Free plan's 10 ms holds for queue batches and cron ticks too).
-  say("plans: with Clerk sign-in and Workers AI or OpenAI, the pages a signed-in user reads fit the Workers Free plan; built-in accounts (PBKDF2), the local engine, publishing in batches of 10 and document ingest (a 2 MB PDF: about 2 s in the upload request) need Workers Paid: README \"Which plan\".");
+  say(
+    'plans: with Clerk sign-in and Workers AI or OpenAI, the pages a signed-in user reads fit the Workers Free plan; built-in accounts (PBKDF2), the local engine, publishing in batches of 10 and document ingest (a 2 MB PDF: about 2 s in the upload request) need Workers Paid: README "Which plan".',
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

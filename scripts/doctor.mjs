@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run doctor`: checks a Brandpilot configuration service by service and prints a table of
-// OK / default / missing / wrong with the fix for each (issue 24). What it reads:
+// OK / default / missing / wrong with the fix for each (decision 190). What it reads:
 //   - the local configuration: `.dev.vars` (or --vars <path>), with the shell's environment
 //     on top, and wrangler.toml (R2, queues, cron);
 //   - --remote: the deployed Worker's secret names (`wrangler secret list`), its R2 bucket, queues
@@ -60,35 +60,92 @@ async function checkAi(vars, lists, production) {
     if (models.status === 401) return [row("AI key", "wrong", `${base} refused the key (401)`, "check OPENAI_API_KEY")];
     const listed = new Map((models.body?.data ?? []).map((m) => [m.id, m]));
     const today = new Date().toISOString().slice(0, 10);
-    for (const [task, model] of [["AI chat", chat], ["AI embeddings", embeddings]]) {
+    for (const [task, model] of [
+      ["AI chat", chat],
+      ["AI embeddings", embeddings],
+    ]) {
       const m = listed.get(model);
-      if (models.status === 200 && !m) rows.push(row(task, "wrong", `${model} is not offered to this key`, `set ${task === "AI chat" ? "OPENAI_CHAT_MODEL" : "OPENAI_EMBEDDING_MODEL"} to a current model (see worker/adapters/ai/models.ts)`));
-      else if (m?.shutdown_date && m.shutdown_date <= today) rows.push(row(task, "wrong", `${model} was shut down on ${m.shutdown_date}`, "choose a current model"));
+      if (models.status === 200 && !m)
+        rows.push(
+          row(
+            task,
+            "wrong",
+            `${model} is not offered to this key`,
+            `set ${task === "AI chat" ? "OPENAI_CHAT_MODEL" : "OPENAI_EMBEDDING_MODEL"} to a current model (see worker/adapters/ai/models.ts)`,
+          ),
+        );
+      else if (m?.shutdown_date && m.shutdown_date <= today)
+        rows.push(row(task, "wrong", `${model} was shut down on ${m.shutdown_date}`, "choose a current model"));
     }
     const reasoning = lists.isOpenAiReasoningModel(chat);
     const chatRes = await readJson(`${base}/chat/completions`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ model: chat, messages: [{ role: "user", content: "Say OK." }], ...(lists.isOpenAiModelName(chat) ? { max_completion_tokens: reasoning ? 16 + 1024 : 16 } : { max_tokens: 16 }), ...(reasoning ? { reasoning_effort: "low" } : {}) }),
+      body: JSON.stringify({
+        model: chat,
+        messages: [{ role: "user", content: "Say OK." }],
+        ...(lists.isOpenAiModelName(chat) ? { max_completion_tokens: reasoning ? 16 + 1024 : 16 } : { max_tokens: 16 }),
+        ...(reasoning ? { reasoning_effort: "low" } : {}),
+      }),
     });
     if (!rows.some((r) => r.service === "AI chat")) {
-      rows.push(chatRes.status === 200 ? row("AI chat", "OK", `${chat} answered`) : row("AI chat", "wrong", `${chat}: HTTP ${chatRes.status} ${chatRes.body?.error?.message ?? ""}`.trim(), "check OPENAI_CHAT_MODEL and the key's access"));
+      rows.push(
+        chatRes.status === 200
+          ? row("AI chat", "OK", `${chat} answered`)
+          : row(
+              "AI chat",
+              "wrong",
+              `${chat}: HTTP ${chatRes.status} ${chatRes.body?.error?.message ?? ""}`.trim(),
+              "check OPENAI_CHAT_MODEL and the key's access",
+            ),
+      );
     }
-    const embRes = await readJson(`${base}/embeddings`, { method: "POST", headers, body: JSON.stringify({ model: embeddings, input: ["ok"], encoding_format: "float" }) });
+    const embRes = await readJson(`${base}/embeddings`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ model: embeddings, input: ["ok"], encoding_format: "float" }),
+    });
     if (!rows.some((r) => r.service === "AI embeddings")) {
       const dim = embRes.body?.data?.[0]?.embedding?.length;
-      rows.push(embRes.status === 200 && dim ? row("AI embeddings", "OK", `${embeddings}: ${dim} dimensions`) : row("AI embeddings", "wrong", `${embeddings}: HTTP ${embRes.status}`, "check OPENAI_EMBEDDING_MODEL"));
+      rows.push(
+        embRes.status === 200 && dim
+          ? row("AI embeddings", "OK", `${embeddings}: ${dim} dimensions`)
+          : row("AI embeddings", "wrong", `${embeddings}: HTTP ${embRes.status}`, "check OPENAI_EMBEDDING_MODEL"),
+      );
     }
     // Images: the key's model list only. A real image costs money and tens of seconds, so the
     // doctor does not generate one; a model that is not offered (shut down) would make the Worker
     // fall back down OPENAI_MODELS.image on every isolate's first image (decision 230).
     const image = vars.OPENAI_IMAGE_MODEL?.trim();
-    if (!image) rows.push(row("AI image", "default", "brand card for posts on networks that need an image (no image model)", `set OPENAI_IMAGE_MODEL=${lists.OPENAI_MODELS.image[0]} for AI images`));
+    if (!image)
+      rows.push(
+        row(
+          "AI image",
+          "default",
+          "brand card for posts on networks that need an image (no image model)",
+          `set OPENAI_IMAGE_MODEL=${lists.OPENAI_MODELS.image[0]} for AI images`,
+        ),
+      );
     else if (models.status === 200) {
       const m = listed.get(image);
       const fallback = lists.OPENAI_MODELS.image.find((x) => x !== image && listed.has(x));
-      if (!m || (m.shutdown_date && m.shutdown_date <= today)) rows.push(row("AI image", "wrong", `${image} is ${m ? `shut down since ${m.shutdown_date}` : "not offered to this key"}${fallback ? `; the Worker falls back to ${fallback}` : ""}`, `set OPENAI_IMAGE_MODEL=${fallback ?? lists.OPENAI_MODELS.image[0]}`));
-      else rows.push(row("AI image", "OK", `${image} offered to this key${m.shutdown_date ? ` (shuts down on ${m.shutdown_date})` : ""}; no image generated (each costs money)`));
+      if (!m || (m.shutdown_date && m.shutdown_date <= today))
+        rows.push(
+          row(
+            "AI image",
+            "wrong",
+            `${image} is ${m ? `shut down since ${m.shutdown_date}` : "not offered to this key"}${fallback ? `; the Worker falls back to ${fallback}` : ""}`,
+            `set OPENAI_IMAGE_MODEL=${fallback ?? lists.OPENAI_MODELS.image[0]}`,
+          ),
+        );
+      else
+        rows.push(
+          row(
+            "AI image",
+            "OK",
+            `${image} offered to this key${m.shutdown_date ? ` (shuts down on ${m.shutdown_date})` : ""}; no image generated (each costs money)`,
+          ),
+        );
     }
   } catch (err) {
     rows.push(row("AI", "wrong", `${base} unreachable (${err.message})`, "check OPENAI_BASE_URL and the network"));
@@ -102,9 +159,14 @@ function checkAuth(vars, production, frontendApiHost) {
   if (clerk === STORED) return [row("auth (Clerk)", "OK", "keys stored on the Worker (values cannot be read back)")];
   if (clerk) {
     const host = frontendApiHost(clerk);
-    if (!host) rows.push(row("auth (Clerk)", "wrong", "CLERK_PUBLISHABLE_KEY is not a pk_live_/pk_test_ key", "copy the publishable key from the Clerk dashboard (API keys)"));
-    else if (!(vars.CLERK_JWT_KEY || vars.CLERK_SECRET_KEY)) rows.push(row("auth (Clerk)", "missing", "CLERK_JWT_KEY or CLERK_SECRET_KEY", "copy the JWT public key (or secret key) from the Clerk dashboard"));
-    else if (clerk.startsWith("pk_live_") && host.endsWith(".clerk.accounts.dev")) rows.push(row("auth (Clerk)", "wrong", `a production key naming a development host (${host})`, "use the production instance's publishable key"));
+    if (!host)
+      rows.push(
+        row("auth (Clerk)", "wrong", "CLERK_PUBLISHABLE_KEY is not a pk_live_/pk_test_ key", "copy the publishable key from the Clerk dashboard (API keys)"),
+      );
+    else if (!(vars.CLERK_JWT_KEY || vars.CLERK_SECRET_KEY))
+      rows.push(row("auth (Clerk)", "missing", "CLERK_JWT_KEY or CLERK_SECRET_KEY", "copy the JWT public key (or secret key) from the Clerk dashboard"));
+    else if (clerk.startsWith("pk_live_") && host.endsWith(".clerk.accounts.dev"))
+      rows.push(row("auth (Clerk)", "wrong", `a production key naming a development host (${host})`, "use the production instance's publishable key"));
     else rows.push(row("auth (Clerk)", "OK", `Frontend API ${host}`));
     if (host) rows.push(row("CSP (Clerk)", "OK", `npm run deploy allows https://${host} in script-src and connect-src`));
     return rows;
@@ -113,7 +175,11 @@ function checkAuth(vars, production, frontendApiHost) {
   const missing = mail.filter((n) => !vars[n]?.trim());
   if (missing.length === 0) {
     const url = vars.MAIL_API_URL.trim();
-    rows.push(/^https:\/\//.test(url) ? row("auth (mail)", "OK", `sign-in mail through ${new URL(url).host}`) : row("auth (mail)", "wrong", "MAIL_API_URL is not https://", "use your mail API's https endpoint, e.g. https://api.resend.com/emails"));
+    rows.push(
+      /^https:\/\//.test(url)
+        ? row("auth (mail)", "OK", `sign-in mail through ${new URL(url).host}`)
+        : row("auth (mail)", "wrong", "MAIL_API_URL is not https://", "use your mail API's https endpoint, e.g. https://api.resend.com/emails"),
+    );
   } else if (missing.length < mail.length || production) {
     rows.push(row("auth (mail)", "missing", missing.join(", "), "set them (or Clerk's keys): production refuses to serve without a way to send sign-in mail"));
   } else {
@@ -124,7 +190,12 @@ function checkAuth(vars, production, frontendApiHost) {
 
 function checkOrigin(vars, production) {
   const origin = vars.APP_ORIGIN?.trim();
-  if (!origin) return [production ? row("APP_ORIGIN", "missing", "no public origin", "npm run deploy sets the workers.dev URL, or set APP_ORIGIN=https://your.domain") : row("APP_ORIGIN", "default", "http://localhost:8787 (npm start)")];
+  if (!origin)
+    return [
+      production
+        ? row("APP_ORIGIN", "missing", "no public origin", "npm run deploy sets the workers.dev URL, or set APP_ORIGIN=https://your.domain")
+        : row("APP_ORIGIN", "default", "http://localhost:8787 (npm start)"),
+    ];
   let url;
   try {
     url = new URL(origin);
@@ -148,7 +219,12 @@ async function checkNetworks(vars) {
   const rows = [];
   for (const m of metas) {
     // The names each network's setup guide tells the operator to set (its own registry data).
-    const names = [...new Set((m.setupGuide?.("https://your.domain/callback") ?? []).join(" ").match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]*(CLIENT_ID|CLIENT_SECRET|APP_ID|APP_SECRET)\b/g) ?? [])];
+    const names = [
+      ...new Set(
+        (m.setupGuide?.("https://your.domain/callback") ?? []).join(" ").match(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]*(CLIENT_ID|CLIENT_SECRET|APP_ID|APP_SECRET)\b/g) ??
+          [],
+      ),
+    ];
     const service = `network ${m.id}`;
     if (!names.length) {
       rows.push(row(service, "OK", `${m.connect}: each user connects with their own credentials`));
@@ -175,17 +251,30 @@ async function checkNetworks(vars) {
  */
 async function checkAppCredentials(service, names, appCheck, vars) {
   if (!appCheck) return row(service, "OK", `${names.join(", ")} set (the network has no app-token endpoint: the first connect checks them)`);
-  if (names.some((n) => vars[n] === STORED)) return row(service, "OK", `${names.join(", ")} stored on the Worker (run the doctor locally with them for the network's own check)`);
+  if (names.some((n) => vars[n] === STORED))
+    return row(service, "OK", `${names.join(", ")} stored on the Worker (run the doctor locally with them for the network's own check)`);
   try {
     const result = await appCheck.run(vars, { sandboxUrl: null, timeoutMs: 15_000 });
-    return result.ok ? row(service, "OK", `${names.join(", ")} set; ${result.detail}`) : row(service, "wrong", result.detail, `check ${names.join(" and ")} against the app in the network's developer portal`);
+    return result.ok
+      ? row(service, "OK", `${names.join(", ")} set; ${result.detail}`)
+      : row(service, "wrong", result.detail, `check ${names.join(" and ")} against the app in the network's developer portal`);
   } catch (err) {
-    return row(service, "wrong", `the app-token endpoint could not be reached (${err.message})`, `check the network's base URL setting and this machine's connection (${appCheck.source})`);
+    return row(
+      service,
+      "wrong",
+      `the app-token endpoint could not be reached (${err.message})`,
+      `check the network's base URL setting and this machine's connection (${appCheck.source})`,
+    );
   }
 }
 
 function wrangler(args) {
-  const r = spawnSync("wrangler", args, { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"] });
+  const r = spawnSync("wrangler", args, {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return { ok: r.status === 0, stdout: r.stdout ?? "" };
 }
 
@@ -193,7 +282,12 @@ async function checkPlatform(raw, remote, state, lists) {
   const rows = [];
   for (const b of raw.r2_buckets ?? []) {
     if (!remote) rows.push(row(`R2 ${b.binding}`, "default", `bucket ${b.bucket_name} (local in npm start)`));
-    else rows.push(wrangler(["r2", "bucket", "info", b.bucket_name]).ok ? row(`R2 ${b.binding}`, "OK", `bucket ${b.bucket_name}`) : row(`R2 ${b.binding}`, "missing", `bucket ${b.bucket_name}`, "npm run deploy creates it"));
+    else
+      rows.push(
+        wrangler(["r2", "bucket", "info", b.bucket_name]).ok
+          ? row(`R2 ${b.binding}`, "OK", `bucket ${b.bucket_name}`)
+          : row(`R2 ${b.binding}`, "missing", `bucket ${b.bucket_name}`, "npm run deploy creates it"),
+      );
   }
   const queues = [...new Set([...(raw.queues?.producers ?? []), ...(raw.queues?.consumers ?? [])].map((q) => q.queue))];
   for (const q of queues) {
@@ -201,7 +295,11 @@ async function checkPlatform(raw, remote, state, lists) {
     else rows.push(wrangler(["queues", "info", q]).ok ? row(`queue ${q}`, "OK", "exists") : row(`queue ${q}`, "missing", "", "npm run deploy creates it"));
   }
   const crons = raw.triggers?.crons ?? [];
-  rows.push(crons.includes("* * * * *") ? row("cron", "OK", "every minute (publishing and reminders)") : row("cron", "wrong", `crons = ${JSON.stringify(crons)}`, 'wrangler.toml [triggers] crons = ["* * * * *"]'));
+  rows.push(
+    crons.includes("* * * * *")
+      ? row("cron", "OK", "every minute (publishing and reminders)")
+      : row("cron", "wrong", `crons = ${JSON.stringify(crons)}`, 'wrangler.toml [triggers] crons = ["* * * * *"]'),
+  );
   if (!remote || !state.vectorize) {
     rows.push(row("vectors", "default", "D1 index (cosine in the Worker)", "optional: VECTORIZE=1 npm run deploy"));
     return rows;
@@ -217,8 +315,24 @@ async function checkPlatform(raw, remote, state, lists) {
   const listed = wrangler(["vectorize", "list-metadata-index", name, "--json"]);
   const have = listed.ok ? JSON.parse(listed.stdout).map((m) => m.propertyName) : [];
   const missing = lists.VECTORIZE_METADATA_INDEXES.map((m) => m.propertyName).filter((p) => !have.includes(p));
-  if (dims && info.config?.dimensions !== dims) rows.push(row("Vectorize", "wrong", `${name}: ${info.config?.dimensions} dimensions, the engine makes ${dims}`, `npx wrangler vectorize delete ${name}, then npm run deploy`));
-  else if (missing.length) rows.push(row("Vectorize", "missing", `metadata indexes ${missing.join(", ")}`, `npx wrangler vectorize create-metadata-index ${name} --propertyName=<name> --type=string, then re-index the brain`));
+  if (dims && info.config?.dimensions !== dims)
+    rows.push(
+      row(
+        "Vectorize",
+        "wrong",
+        `${name}: ${info.config?.dimensions} dimensions, the engine makes ${dims}`,
+        `npx wrangler vectorize delete ${name}, then npm run deploy`,
+      ),
+    );
+  else if (missing.length)
+    rows.push(
+      row(
+        "Vectorize",
+        "missing",
+        `metadata indexes ${missing.join(", ")}`,
+        `npx wrangler vectorize create-metadata-index ${name} --propertyName=<name> --type=string, then re-index the brain`,
+      ),
+    );
   else rows.push(row("Vectorize", "OK", `${name}: ${info.config?.dimensions} dimensions, metadata indexes ${have.join(", ")}`));
   return rows;
 }
@@ -236,7 +350,9 @@ export async function diagnose({ vars, remote = false, state = {}, url = null })
   const rows = [
     ...checkAuth(vars, production, frontendApiHost),
     ...checkOrigin(vars, production),
-    ...(vars.TOKEN_ENCRYPTION_KEY?.trim() ? [row("TOKEN_ENCRYPTION_KEY", "OK", "set")] : [production ? row("TOKEN_ENCRYPTION_KEY", "missing", "", "npm run deploy generates it") : row("TOKEN_ENCRYPTION_KEY", "default", "development key")]),
+    ...(vars.TOKEN_ENCRYPTION_KEY?.trim()
+      ? [row("TOKEN_ENCRYPTION_KEY", "OK", "set")]
+      : [production ? row("TOKEN_ENCRYPTION_KEY", "missing", "", "npm run deploy generates it") : row("TOKEN_ENCRYPTION_KEY", "default", "development key")]),
     ...(await checkAi(vars, lists, production)),
     ...(await checkNetworks(vars)),
     ...(await checkPlatform(raw, remote, state, lists)),
@@ -245,7 +361,11 @@ export async function diagnose({ vars, remote = false, state = {}, url = null })
     try {
       const health = await readJson(`${url.replace(/\/$/, "")}/api/health`);
       const ai = health.body?.ai;
-      rows.push(health.status === 200 && ai ? row("deployed Worker", "OK", `${ai.provider}: chat ${ai.chat}, embeddings ${ai.embeddings}, image ${ai.image ?? "none"}`) : row("deployed Worker", "wrong", `${url}/api/health answered ${health.status}`, "see the missing names in its answer and the Worker's log"));
+      rows.push(
+        health.status === 200 && ai
+          ? row("deployed Worker", "OK", `${ai.provider}: chat ${ai.chat}, embeddings ${ai.embeddings}, image ${ai.image ?? "none"}`)
+          : row("deployed Worker", "wrong", `${url}/api/health answered ${health.status}`, "see the missing names in its answer and the Worker's log"),
+      );
     } catch (err) {
       rows.push(row("deployed Worker", "wrong", `${url} unreachable (${err.message})`, "check the URL"));
     }
@@ -282,10 +402,14 @@ async function main() {
     if (listed.ok) for (const s of JSON.parse(listed.stdout)) vars[s.name] ??= STORED;
   }
   const rows = await diagnose({ vars, remote, state, url: arg("--url") ?? null });
-  console.log(`Brandpilot doctor: ${remote ? "the deployed Worker" : existsSync(envFile) ? path.relative(root, envFile) : "no .dev.vars (embedded defaults)"}\n`);
+  console.log(
+    `Brandpilot doctor: ${remote ? "the deployed Worker" : existsSync(envFile) ? path.relative(root, envFile) : "no .dev.vars (embedded defaults)"}\n`,
+  );
   print(rows);
   const bad = rows.filter((r) => r.status === "wrong" || r.status === "missing");
-  console.log(`\n${rows.length} checks: ${rows.filter((r) => r.status === "OK").length} OK, ${rows.filter((r) => r.status === "default").length} default, ${bad.length} to fix.`);
+  console.log(
+    `\n${rows.length} checks: ${rows.filter((r) => r.status === "OK").length} OK, ${rows.filter((r) => r.status === "default").length} default, ${bad.length} to fix.`,
+  );
   process.exit(bad.length ? 1 : 0);
 }
 

@@ -53,7 +53,11 @@ if (!Object.keys(configured).some((name) => name.endsWith("_CLIENT_ID") && confi
     cwd: root,
     // The sandbox downloads image_url like the real APIs and refuses local hosts, except the app's own
     // origin (offline, media is served at http://localhost:<port>/media/...).
-    env: { ...env, SANDBOX_PORT: String(sandboxPort), SANDBOX_PUBLIC_ORIGINS: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, process.env.APP_ORIGIN ?? ""].join(",") },
+    env: {
+      ...env,
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_PUBLIC_ORIGINS: [`http://localhost:${port}`, `http://127.0.0.1:${port}`, process.env.APP_ORIGIN ?? ""].join(","),
+    },
     stdio: "inherit",
   });
   children.push(sandbox);
@@ -72,7 +76,20 @@ console.log(`sample brand pages for scraping: ${demoWeb.url}/web/brand.html`);
 
 const wrangler = spawn(
   bin("wrangler"),
-  ["dev", "--local", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", process.env.LOG_LEVEL ?? "info", ...vars],
+  [
+    "dev",
+    "--local",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    persistDir,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    process.env.LOG_LEVEL ?? "info",
+    ...vars,
+  ],
   { cwd: root, env, stdio: "inherit" },
 );
 children.push(wrangler);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The Worker's size as Cloudflare counts it, and what it is made of (decision 161).
-// The Workers Free plan refuses a Worker over 3 MiB compressed (DESIGN.md budget), so CI
+// The Workers Free plan refuses a Worker over 3 MiB compressed (docs/architecture.md budget), so CI
 // (`npm test`) runs this and fails above it. Measured with `wrangler deploy --dry-run` on the very
 // config `npm run deploy` uploads (scripts/deploy.mjs: minified, production vars, AI binding);
 // the total is wrangler's own "gzip:" figure. Contributors come from a second, unminified dry run,

@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./lib/context";
 import { getDb } from "./lib/db";
 import { ApiError, errorBody } from "./lib/errors";
-import { sessionMiddleware } from "./lib/auth-middleware";
+import { sessionMiddleware } from "./routes/middleware/session";
 import { buildOpenApi, describeRoute, docsPage } from "./lib/openapi";
 import { healthRoutes } from "./routes/health";
 import { authRoutes } from "./routes/auth";
@@ -64,7 +64,11 @@ export const app = new Hono<AppEnv>()
     c.set("db", getDb(c.env.DB));
     await next();
   })
-  .get("/api/v1/openapi.json", describeRoute({ summary: "The public API's description (OpenAPI 3.1)", public: true, responses: { 200: openApiDocumentResponse } }), (c) => c.json(v1Document()))
+  .get(
+    "/api/v1/openapi.json",
+    describeRoute({ summary: "The public API's description (OpenAPI 3.1)", public: true, responses: { 200: openApiDocumentResponse } }),
+    (c) => c.json(v1Document()),
+  )
   .route("/api/v1", v1Routes)
   // The MCP server (decision 245): the same keys and scopes as v1.
   .route("/mcp", mcpRoutes)
@@ -76,14 +80,20 @@ export const app = new Hono<AppEnv>()
 function v1Document(): ReturnType<typeof buildOpenApi> {
   return buildOpenApi(app.routes, "/api/v1");
 }
-app.get("/api/openapi.json", describeRoute({ summary: "This API description (OpenAPI 3.1)", public: true, responses: { 200: openApiDocumentResponse } }), (c) => c.json(buildOpenApi(app.routes)));
-app.get("/api/docs", describeRoute({ summary: "Readable API reference page", public: true, contentType: "text/html", responses: { 200: htmlResponse } }), (c) => c.html(docsPage()));
+app.get("/api/openapi.json", describeRoute({ summary: "This API description (OpenAPI 3.1)", public: true, responses: { 200: openApiDocumentResponse } }), (c) =>
+  c.json(buildOpenApi(app.routes)),
+);
+app.get("/api/docs", describeRoute({ summary: "Readable API reference page", public: true, contentType: "text/html", responses: { 200: htmlResponse } }), (c) =>
+  c.html(docsPage()),
+);
 app.all("/api/*", (c) => c.json(errorBody("not_found", "Not found"), 404));
 
 // "/" is routed to the Worker (wrangler.toml run_worker_first) only to answer with the
 // pre-rendered landing page: index.html must stay the empty shell the SPA fallback serves for
 // every other path (decision 163).
-app.get("/", (c) => (c.env.ASSETS ? fromAssets(c.env.ASSETS.fetch(new Request(new URL("/landing", c.req.url), c.req.raw))) : c.json(errorBody("not_found", "Not found"), 404)));
+app.get("/", (c) =>
+  c.env.ASSETS ? fromAssets(c.env.ASSETS.fetch(new Request(new URL("/landing", c.req.url), c.req.raw))) : c.json(errorBody("not_found", "Not found"), 404),
+);
 // /dashboard: its pre-rendered frame for a visitor with a session cookie (decision 167).
 app.get("/dashboard", dashboardPage);
 

@@ -1,12 +1,12 @@
 // Bindings and configuration of the Worker. Every outside-service key is optional: without it
-// the embedded default adapter is used (DESIGN.md, "Adapters").
+// the embedded default adapter is used (docs/architecture.md, "Adapters").
 export type Env = {
   DB: D1Database;
   BUCKET: R2Bucket;
   ASSETS?: Fetcher;
   BRAIN_JOBS: Queue<BrainJob>;
   PUBLISH_JOBS: Queue<PublishJob>;
-  /** Webhook deliveries (issue 27, decision 213). */
+  /** Webhook deliveries (decision 213). */
   WEBHOOK_JOBS: Queue<WebhookJob>;
   VECTORIZE?: VectorizeIndex;
   /** Workers AI (added by the deploy, never locally): the AI engine when no OpenAI key is set. */
@@ -61,7 +61,7 @@ export type Env = {
 };
 
 export type ProcessDocumentJob = { kind: "process-document"; projectId: string; documentId: string };
-/** Re-embeds a project's brain with the current AI engine (issue 9). */
+/** Re-embeds a project's brain with the current AI engine (decision 116). */
 export type BrainJob = ProcessDocumentJob | { kind: "reindex"; projectId: string };
 export type PublishJob = { postId: string; claimedAt: number };
 export type WebhookJob = { deliveryId: string };

@@ -2,7 +2,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { useState, type ReactNode } from "react";
 import { Toaster } from "../components/ui/toaster";
 import { ClerkGate } from "../features/auth/clerk-gate";
-import { AuthProvider } from "./auth-context";
+import { AuthProvider } from "../lib/auth-context";
 import { AppRouter } from "./router";
 import { chakraSystem } from "./theme";
 
@@ -13,9 +13,7 @@ export function App({ router = <AppRouter /> }: { router?: ReactNode }) {
     <ChakraProvider value={system}>
       {/* SWR's configuration is in the signed-in routes (signed-in-data.tsx, decision 166). */}
       <AuthProvider>
-        <ClerkGate>
-          {router}
-        </ClerkGate>
+        <ClerkGate>{router}</ClerkGate>
         <Toaster />
       </AuthProvider>
     </ChakraProvider>

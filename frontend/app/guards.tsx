@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
-import { useAuth } from "./auth-context";
+import { useAuth } from "../lib/auth-context";
 
 type FromState = { from?: string } | null;
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { BrowserRouter, Outlet, useLocation, useRoutes } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
-import { useAuth } from "./auth-context";
+import { useAuth } from "../lib/auth-context";
 import { PublicOnly, RequireAuth } from "./guards";
 import { loadAppRecipes } from "./theme";
 
@@ -54,7 +54,7 @@ const AppShell = lazy(withAppRecipes(() => import("./shell/app-shell")));
 // Screens inside the app shell: while the session, their code and their data load, the shell's
 // skeleton paints (shell-skeleton.tsx). It is its own small chunk, fetched at start-up only on
 // these paths (preloadShellSkeleton), so / and /login do not pay for it in their initial JS.
-const loadShellSkeleton = () => import("./shell/shell-skeleton");
+const loadShellSkeleton = () => import("../components/ui/shell-skeleton");
 const LazyShellSkeleton = lazy(() => loadShellSkeleton().then((m) => ({ default: m.ShellSkeleton })));
 const LazyContentSkeleton = lazy(() => loadShellSkeleton().then((m) => ({ default: m.ContentSkeleton })));
 const shellSkeleton = (
@@ -67,7 +67,10 @@ const contentSkeleton = (
     <LazyContentSkeleton />
   </Suspense>
 );
-const shellPage = (path: string, load: () => Promise<{ default: ComponentType }>, fallback = contentSkeleton) => ({ path, element: page(load, false, fallback) });
+const shellPage = (path: string, load: () => Promise<{ default: ComponentType }>, fallback = contentSkeleton) => ({
+  path,
+  element: page(load, false, fallback),
+});
 
 // /dashboard paints its frame (decision 167) at every step that loads: the session check, the
 // shell's chunk, the screen's chunk. Before the session is known only where the frame came
@@ -108,8 +111,7 @@ export function preloadShellSkeleton(path: string): void {
   if (SHELL_PATHS.includes(path)) void loadShellSkeleton();
 }
 
-
-export const routes = [
+const routes = [
   {
     element: <Outlet />,
     children: [
@@ -144,7 +146,7 @@ export const routes = [
           },
         ],
       },
-      { path: "*", element: page(() => import("../features/coming-soon/not-found-page")) },
+      { path: "*", element: page(() => import("../components/ui/not-found-page")) },
     ],
   },
 ];

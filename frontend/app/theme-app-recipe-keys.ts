@@ -3,4 +3,18 @@
 // never part of the initial chunk. Using another Chakra component on a signed-in screen? Add its
 // recipe key here: test/frontend/shell-theme.test.ts fails until you do.
 export const APP_RECIPES = ["textarea", "inputAddon", "checkmark"] as const;
-export const APP_SLOT_RECIPES = ["avatar", "checkbox", "dialog", "fieldset", "list", "menu", "nativeSelect", "progress", "stat", "table", "tabs", "toast", "tooltip"] as const;
+export const APP_SLOT_RECIPES = [
+  "avatar",
+  "checkbox",
+  "dialog",
+  "fieldset",
+  "list",
+  "menu",
+  "nativeSelect",
+  "progress",
+  "stat",
+  "table",
+  "tabs",
+  "toast",
+  "tooltip",
+] as const;

@@ -42,8 +42,10 @@ import { brandConfig } from "./theme-brand";
 //   semantic token keeps its light value as a plain value, so createSystem builds one variable
 //   per token instead of a light and a dark rule each.
 export const UNUSED_PALETTES: readonly string[] = ["yellow", "teal", "cyan", "pink"];
-const trimTokens = <T,>(tree: T): T =>
-  JSON.parse(JSON.stringify(tree), (key, v: { _light?: unknown } | null) => (UNUSED_PALETTES.includes(key) ? undefined : v && typeof v === "object" && "_light" in v ? v._light : v)) as T;
+const trimTokens = <T>(tree: T): T =>
+  JSON.parse(JSON.stringify(tree), (key, v: { _light?: unknown } | null) =>
+    UNUSED_PALETTES.includes(key) ? undefined : v && typeof v === "object" && "_light" in v ? v._light : v,
+  ) as T;
 
 const themeConfig = defineConfig({
   preflight: true,

@@ -42,4 +42,4 @@ export function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   return unwrap<T>(fetch(path, { credentials: "same-origin", ...init, headers }));
 }
 
-export const fetcher = <T,>(path: string) => request<T>(path);
+export const fetcher = <T>(path: string) => request<T>(path);

@@ -7,23 +7,39 @@
 // post's idempotency key, so a repeat attempt names the same record and the PDS refuses a second
 // one; the adapter then reads the existing record instead. See docs/decisions/140.
 import { bearerHeaders as bearer, loadPostImage, platformFetch, readJson, retryAfterMs, str } from "../shared/http.ts";
-import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import {
+  envString,
+  metricCount,
+  PlatformError,
+  trimSlash,
+  type AdapterModule,
+  type PlatformAdapter,
+  type PostMetrics,
+  type TokenSet,
+} from "../shared/adapter.ts";
 import { buildFacets } from "./richtext.ts";
 
-export type BlueskyConfig = {
+type BlueskyConfig = {
   /** The account's PDS / entryway, e.g. https://bsky.social */
   service: string;
   timeoutMs: number;
 };
 
 const label = "Bluesky" as const;
-export const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
+const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
 
 /** Expiry (epoch ms) from a JWT's `exp` claim; null when unreadable. */
-export function jwtExpiry(jwt: string): number | null {
+function jwtExpiry(jwt: string): number | null {
   try {
     const part = jwt.split(".")[1] ?? "";
-    const json = JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "="))) as { exp?: number };
+    const json = JSON.parse(
+      atob(
+        part
+          .replace(/-/g, "+")
+          .replace(/_/g, "/")
+          .padEnd(Math.ceil(part.length / 4) * 4, "="),
+      ),
+    ) as { exp?: number };
     return typeof json.exp === "number" ? json.exp * 1000 : null;
   } catch {
     return null;
@@ -35,7 +51,7 @@ const TID_EPOCH_US = 1_672_531_200_000_000n; // 2023-01-01
 const TID_SPAN_US = 10n * 365n * 86_400_000_000n;
 
 /** A valid TID record key (13 base32-sortable chars) derived deterministically from a key. */
-export async function tidFromKey(key: string): Promise<string> {
+async function tidFromKey(key: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key)));
   let h = 0n;
   for (let i = 0; i < 8; i++) h = (h << 8n) | BigInt(digest[i]!);
@@ -50,7 +66,7 @@ export async function tidFromKey(key: string): Promise<string> {
   return out;
 }
 
-export async function classifyBlueskyResponse(res: Response, context: "session" | "api"): Promise<PlatformError> {
+async function classifyBlueskyResponse(res: Response, context: "session" | "api"): Promise<PlatformError> {
   const body = await readJson(res);
   const code = str(body.error) ?? "";
   const detail = str(body.message) ?? (code || (str(body.raw) ?? "unknown error"));
@@ -61,7 +77,8 @@ export async function classifyBlueskyResponse(res: Response, context: "session" 
   }
   if (res.status >= 500) return new PlatformError("retryable", `Bluesky is unavailable (HTTP ${res.status}). Please try again.`);
   if (context === "session") {
-    if (code === "AuthFactorTokenRequired") return new PlatformError("auth", "This Bluesky account asks for a sign-in code. Use an app password instead of your main password.");
+    if (code === "AuthFactorTokenRequired")
+      return new PlatformError("auth", "This Bluesky account asks for a sign-in code. Use an app password instead of your main password.");
     if (code === "AccountTakedown") return new PlatformError("auth", "This Bluesky account has been taken down.");
     if (res.status === 401 || res.status === 400) return new PlatformError("auth", res.status === 401 ? "Invalid handle or app password" : detail);
   }
@@ -73,7 +90,7 @@ export async function classifyBlueskyResponse(res: Response, context: "session" 
 
 type BlueskyPublishInput = Parameters<PlatformAdapter["publish"]>[0] & { idempotencyKey?: string };
 
-export function blueskyAdapter(config: BlueskyConfig) {
+function blueskyAdapter(config: BlueskyConfig) {
   const xrpc = (method: string, init: RequestInit = {}, publishes = false) =>
     platformFetch(`${config.service}/xrpc/${method}`, init, { label, timeoutMs: config.timeoutMs, publishes });
 
@@ -151,10 +168,16 @@ export function blueskyAdapter(config: BlueskyConfig) {
       const img = await loadPostImage(input, config.timeoutMs);
       if (img) {
         if (img.data.byteLength > BLUESKY_MAX_IMAGE_BYTES) throw new PlatformError("rejected", "Failed to upload media: Bluesky images must be at most 1 MB");
-        const up = await xrpc("com.atproto.repo.uploadBlob", { method: "POST", headers: bearer(input.accessToken, { "content-type": img.type }), body: new Blob([img.data.slice()], { type: img.type }) });
+        const up = await xrpc("com.atproto.repo.uploadBlob", {
+          method: "POST",
+          headers: bearer(input.accessToken, { "content-type": img.type }),
+          body: new Blob([img.data.slice()], { type: img.type }),
+        });
         if (!up.ok) {
           const err = await classifyBlueskyResponse(up, "api");
-          throw err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Bluesky rejected the post: /, "")}`) : err;
+          throw err.kind === "rejected"
+            ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Bluesky rejected the post: /, "")}`)
+            : err;
         }
         const blob = (await readJson(up)).blob;
         if (!blob) throw new PlatformError("retryable", "Failed to upload media");
@@ -214,7 +237,17 @@ export function blueskyAdapter(config: BlueskyConfig) {
     },
 
     /** The account's own post with this text created since `sinceMs`, paging the author feed by time. */
-    async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+    async findRecentPost({
+      accessToken,
+      accountId,
+      text,
+      sinceMs,
+    }: {
+      accessToken: string;
+      accountId: string;
+      text: string;
+      sinceMs: number;
+    }): Promise<string | null> {
       const want = text.trim();
       let cursor: string | undefined;
       for (let page = 0; page < 50; page++) {
@@ -243,7 +276,7 @@ export function blueskyAdapter(config: BlueskyConfig) {
 }
 
 /** The PDS a sign-in goes to: BLUESKY_SERVICE, else the sandbox's /bluesky in development, else bsky.social. */
-export function blueskyService(env: Parameters<AdapterModule["create"]>[0], sandboxUrl: string | null): string {
+function blueskyService(env: Parameters<AdapterModule["create"]>[0], sandboxUrl: string | null): string {
   const configured = envString(env, "BLUESKY_SERVICE");
   if (configured) return trimSlash(configured);
   return sandboxUrl ? `${sandboxUrl}/bluesky` : "https://bsky.social";

@@ -10,7 +10,7 @@ const encoder = new TextEncoder();
 export const utf8Length = (s: string) => encoder.encode(s).length;
 
 /** Graphemes as a reader sees them (an emoji with modifiers is one): Bluesky's unit of length. */
-export function graphemeLength(s: string): number {
+function graphemeLength(s: string): number {
   let n = 0;
   for (const _ of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)) n++;
   return n;
@@ -53,13 +53,3 @@ export const blueskyMeta = defineMeta({
     hashtagCap: 3,
   },
 });
-
-export const BLUESKY_MAX_BYTES = 3000;
-
-/** Why Bluesky would refuse this text, or null. */
-export function blueskyTextProblem(text: string): string | null {
-  const n = graphemeLength(text);
-  if (n > blueskyMeta.rules.maxLength) return `Bluesky posts can be at most 300 characters (this one has ${n}).`;
-  if (utf8Length(text) > BLUESKY_MAX_BYTES) return "Bluesky posts can be at most 3,000 bytes.";
-  return null;
-}

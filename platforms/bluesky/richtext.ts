@@ -15,7 +15,7 @@ export type Facet = {
   )[];
 };
 
-export type Detected =
+type Detected =
   | { kind: "link"; start: number; end: number; uri: string }
   | { kind: "mention"; start: number; end: number; handle: string }
   | { kind: "tag"; start: number; end: number; tag: string };
@@ -25,12 +25,13 @@ import { utf8Length } from "./meta.ts";
 const MENTION_RE = /(^|\s|\()(@)([a-zA-Z0-9.-]+)(\b)/g;
 const URL_RE = /(^|\s|\()(https?:\/\/[\S]+)/gim;
 // The reference implementation lists zero-width characters on purpose: they end a tag.
-// eslint-disable-next-line no-misleading-character-class
-const TAG_RE = /(^|\s)[#＃]((?!\ufe0f)[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*[^\d\s\p{P}\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]+[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*)?/gu;
+const TAG_RE =
+  // eslint-disable-next-line no-misleading-character-class
+  /(^|\s)[#＃]((?!\ufe0f)[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*[^\d\s\p{P}\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]+[^\s\u00AD\u2060\u200A\u200B\u200C\u200D\u20e2]*)?/gu;
 const HANDLE_RE = /^([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?$/;
 
 /** Finds links, mentions and tags as UTF-16 ranges of `text`. */
-export function detect(text: string): Detected[] {
+function detect(text: string): Detected[] {
   const out: Detected[] = [];
   for (const m of text.matchAll(MENTION_RE)) {
     const handle = m[3]!.replace(/[.]+$/, "");

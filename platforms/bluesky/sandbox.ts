@@ -96,7 +96,12 @@ function answerInjected(res: ServerResponse, f: Failure) {
   if (f.fail === "500") return send(res, 500, { error: "InternalServerError", message: "Internal Server Error" });
   if (f.fail === "429") {
     const reset = String(Math.floor(Date.now() / 1000) + f.retryAfter);
-    return send(res, 429, { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }, { "ratelimit-limit": "5000", "ratelimit-remaining": "0", "ratelimit-reset": reset, "ratelimit-policy": "5000;w=3600" });
+    return send(
+      res,
+      429,
+      { error: "RateLimitExceeded", message: "Rate Limit Exceeded" },
+      { "ratelimit-limit": "5000", "ratelimit-remaining": "0", "ratelimit-reset": reset, "ratelimit-policy": "5000;w=3600" },
+    );
   }
   send(res, 400, { error: "InvalidRequest", message: "Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes" });
 }
@@ -107,22 +112,21 @@ function validFacets(text: string, facets: unknown): string | null {
   if (facets === undefined) return null;
   if (!Array.isArray(facets)) return "Record/facets must be an array";
   const bytes = Buffer.byteLength(text, "utf8");
-  for (const f of facets as { index?: { byteStart?: unknown; byteEnd?: unknown }; features?: { $type?: string; uri?: string; did?: string; tag?: string }[] }[]) {
+  for (const f of facets as {
+    index?: { byteStart?: unknown; byteEnd?: unknown };
+    features?: { $type?: string; uri?: string; did?: string; tag?: string }[];
+  }[]) {
     const s = f.index?.byteStart;
     const e = f.index?.byteEnd;
     if (typeof s !== "number" || typeof e !== "number" || s < 0 || e <= s || e > bytes) return "Record/facets/index must be a byte range of the text";
     for (const feat of f.features ?? []) {
       if (feat.$type === "app.bsky.richtext.facet#link" && !/^https?:\/\//.test(feat.uri ?? "")) return "Record/facets/features/uri must be a valid uri";
       if (feat.$type === "app.bsky.richtext.facet#mention" && !/^did:/.test(feat.did ?? "")) return "Record/facets/features/did must be a valid did";
-      if (feat.$type === "app.bsky.richtext.facet#tag" && (!feat.tag || graphemes(feat.tag) > 64)) return "Record/facets/features/tag must not be longer than 64 graphemes";
+      if (feat.$type === "app.bsky.richtext.facet#tag" && (!feat.tag || graphemes(feat.tag) > 64))
+        return "Record/facets/features/tag must not be longer than 64 graphemes";
     }
   }
   return null;
-}
-
-/** Snapshot for tests: the text and facets of every record, to check byte offsets. */
-export function blueskyRecords(accountId?: string) {
-  return [...state.records.values()].filter((r) => !accountId || r.accountId === accountId);
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL, path: string): Promise<boolean> {
@@ -140,7 +144,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
 
   if (method === "com.atproto.server.createSession" && req.method === "POST") {
     const input = jsonBody(body);
-    const identifier = String(input.identifier ?? "").trim().toLowerCase();
+    const identifier = String(input.identifier ?? "")
+      .trim()
+      .toLowerCase();
     const password = String(input.password ?? "");
     if (!/^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}$/.test(identifier) || !APP_PASSWORD_RE.test(password)) {
       xerr(res, 401, "AuthenticationRequired", "Invalid identifier or password");
@@ -212,8 +218,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       const uri = `at://${acc.id}/app.bsky.feed.post/${rkey}`;
       const rec: Rec = { uri, cid: `bafyrei${randomBytes(20).toString("hex")}`, accountId: acc.id, rkey, record, createdAt: Date.now() };
       state.records.set(uri, rec);
-      const first = (((record.embed as { images?: { image?: { ref?: { $link?: string } } }[] } | undefined)?.images ?? [])[0])?.image?.ref?.$link;
-      core.posts.push({ network: "bluesky", id: uri, accountId: acc.id, username: acc.username, text, imageUrl: first ? `/bluesky/_blob/${first}` : null, createdAt: rec.createdAt });
+      const first = ((record.embed as { images?: { image?: { ref?: { $link?: string } } }[] } | undefined)?.images ?? [])[0]?.image?.ref?.$link;
+      core.posts.push({
+        network: "bluesky",
+        id: uri,
+        accountId: acc.id,
+        username: acc.username,
+        text,
+        imageUrl: first ? `/bluesky/_blob/${first}` : null,
+        createdAt: rec.createdAt,
+      });
       return rec;
     };
     const failure = takeFailure("bluesky", "post", acc);
@@ -324,11 +338,23 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     // Everything the account has, ours and posted elsewhere (the shared "burst" switch), newest first.
     const mine = core.posts
       .filter((p) => p.network === "bluesky" && p.accountId === actor.id && p.createdAt < cursor)
-      .map((p) => state.records.get(p.id) ?? { uri: p.id, cid: `bafyrei${p.id.slice(-12)}`, accountId: p.accountId, rkey: p.id, record: { $type: "app.bsky.feed.post", text: p.text, createdAt: new Date(p.createdAt).toISOString() }, createdAt: p.createdAt })
+      .map(
+        (p) =>
+          state.records.get(p.id) ?? {
+            uri: p.id,
+            cid: `bafyrei${p.id.slice(-12)}`,
+            accountId: p.accountId,
+            rkey: p.id,
+            record: { $type: "app.bsky.feed.post", text: p.text, createdAt: new Date(p.createdAt).toISOString() },
+            createdAt: p.createdAt,
+          },
+      )
       .sort((a, b) => b.createdAt - a.createdAt);
     const page = mine.slice(0, limit);
     send(res, 200, {
-      feed: page.map((r) => ({ post: { uri: r.uri, cid: r.cid, author: { did: actor.id, handle: actor.username }, record: r.record, indexedAt: new Date(r.createdAt).toISOString() } })),
+      feed: page.map((r) => ({
+        post: { uri: r.uri, cid: r.cid, author: { did: actor.id, handle: actor.username }, record: r.record, indexedAt: new Date(r.createdAt).toISOString() },
+      })),
       ...(mine.length > limit ? { cursor: String(page.at(-1)!.createdAt) } : {}),
     });
     return true;

@@ -7,16 +7,25 @@
 // "source" (or a public image URL Facebook fetches itself). See docs/decisions/140.
 import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
-import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import {
+  envString,
+  metricCount,
+  PlatformError,
+  trimSlash,
+  type AdapterModule,
+  type PlatformAdapter,
+  type PostMetrics,
+  type TokenSet,
+} from "../shared/adapter.ts";
 import { classifyGraphResponse, graphToken, type GraphErrorRules } from "../shared/graph-api.ts";
 
-export const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
+const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
 export const FACEBOOK_GRAPH_VERSION = "v22.0";
 const label = "Facebook" as const;
 // 80001: the Page's own rate limit; 200: the token lacks the Page permission (reconnect to grant it).
 const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613, 80001]), authCodes: new Set([190, 200]), reconnect: "your Facebook Page" };
 
-export type FacebookConfig = {
+type FacebookConfig = {
   clientId: string;
   clientSecret: string;
   /** https://graph.facebook.com */
@@ -26,11 +35,11 @@ export type FacebookConfig = {
   timeoutMs: number;
 };
 
-export type FacebookPage = { id: string; name: string; accessToken: string };
+type FacebookPage = { id: string; name: string; accessToken: string };
 
-export const classifyFacebookResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
+const classifyFacebookResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
 
-export function facebookAdapter(config: FacebookConfig) {
+function facebookAdapter(config: FacebookConfig) {
   const graph = (path: string) => `${config.graphBase}/${FACEBOOK_GRAPH_VERSION}${path}`;
   const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
 
@@ -50,12 +59,22 @@ export function facebookAdapter(config: FacebookConfig) {
     },
 
     /** Code -> long-lived user token -> the Pages this user may post to (with their Page tokens). */
-    async exchangeForPages({ code, redirectUri }: { code: string; redirectUri: string }): Promise<{ user: { id: string; name: string }; pages: FacebookPage[] }> {
+    async exchangeForPages({
+      code,
+      redirectUri,
+    }: {
+      code: string;
+      redirectUri: string;
+    }): Promise<{ user: { id: string; name: string }; pages: FacebookPage[] }> {
       const short = await tokenFrom(
-        graph(`/oauth/access_token?${new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, redirect_uri: redirectUri, code })}`),
+        graph(
+          `/oauth/access_token?${new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, redirect_uri: redirectUri, code })}`,
+        ),
       );
       const long = await tokenFrom(
-        graph(`/oauth/access_token?${new URLSearchParams({ grant_type: "fb_exchange_token", client_id: config.clientId, client_secret: config.clientSecret, fb_exchange_token: short.accessToken })}`),
+        graph(
+          `/oauth/access_token?${new URLSearchParams({ grant_type: "fb_exchange_token", client_id: config.clientId, client_secret: config.clientSecret, fb_exchange_token: short.accessToken })}`,
+        ),
       );
       const meRes = await call(graph("/me?fields=id,name"), { headers: bearer(long.accessToken) });
       if (!meRes.ok) throw await classifyFacebookResponse(meRes, "api");
@@ -97,9 +116,21 @@ export function facebookAdapter(config: FacebookConfig) {
         body.set("published", "true");
         res = await call(graph(`/${page}/photos`), { method: "POST", headers: bearer(accessToken), body }, true);
       } else if (imageUrl) {
-        res = await call(graph(`/${page}/photos`), { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ url: imageUrl, caption: text, published: "true" }) }, true);
+        res = await call(
+          graph(`/${page}/photos`),
+          {
+            method: "POST",
+            headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }),
+            body: form({ url: imageUrl, caption: text, published: "true" }),
+          },
+          true,
+        );
       } else {
-        res = await call(graph(`/${page}/feed`), { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ message: text }) }, true);
+        res = await call(
+          graph(`/${page}/feed`),
+          { method: "POST", headers: bearer(accessToken, { "content-type": "application/x-www-form-urlencoded" }), body: form({ message: text }) },
+          true,
+        );
       }
       if (!res.ok) throw await classifyFacebookResponse(res, "api");
       const body = await readJson(res);
@@ -119,15 +150,37 @@ export function facebookAdapter(config: FacebookConfig) {
       metricsOneByOne(
         postIds,
         25,
-        (id) => call(graph(`/${encodeURIComponent(id)}?${new URLSearchParams({ fields: "reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares" })}`), { headers: bearer(accessToken) }),
+        (id) =>
+          call(
+            graph(
+              `/${encodeURIComponent(id)}?${new URLSearchParams({ fields: "reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0),shares" })}`,
+            ),
+            { headers: bearer(accessToken) },
+          ),
         classifyFacebookResponse,
         (p) => {
-          const total = (edge: unknown) => metricCount(((edge as Record<string, unknown> | undefined)?.summary as Record<string, unknown> | undefined)?.total_count);
-          return { likes: total(p.reactions), reposts: metricCount((p.shares as Record<string, unknown> | undefined)?.count), replies: total(p.comments), impressions: 0 };
+          const total = (edge: unknown) =>
+            metricCount(((edge as Record<string, unknown> | undefined)?.summary as Record<string, unknown> | undefined)?.total_count);
+          return {
+            likes: total(p.reactions),
+            reposts: metricCount((p.shares as Record<string, unknown> | undefined)?.count),
+            replies: total(p.comments),
+            impressions: 0,
+          };
         },
       ),
 
-    async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+    async findRecentPost({
+      accessToken,
+      accountId,
+      text,
+      sinceMs,
+    }: {
+      accessToken: string;
+      accountId: string;
+      text: string;
+      sinceMs: number;
+    }): Promise<string | null> {
       const want = text.trim();
       const qs = new URLSearchParams({ fields: "id,message,created_time", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });
       let url: string | undefined = graph(`/${encodeURIComponent(accountId)}/published_posts?${qs}`);
@@ -193,7 +246,12 @@ export const facebookAdapterModule: AdapterModule = {
         return pages.map((p) => ({
           id: p.id,
           name: p.name,
-          account: { tokens: { accessToken: p.accessToken, refreshToken: null, expiresAt: null }, account: { id: p.id, username: p.name }, name: p.name, meta: { pageId: p.id, pageName: p.name } },
+          account: {
+            tokens: { accessToken: p.accessToken, refreshToken: null, expiresAt: null },
+            account: { id: p.id, username: p.name },
+            name: p.name,
+            meta: { pageId: p.id, pageName: p.name },
+          },
         }));
       },
       noneMessage: "No Facebook Page found. Create a Page or ask its admin to give you access, then connect again.",

@@ -30,10 +30,5 @@ export const facebookMeta = defineMeta({
   },
 });
 
-export function facebookTextProblem(text: string): string | null {
-  const n = [...text].length;
-  return n > 63206 ? `Facebook posts can be at most 63,206 characters (this one has ${n.toLocaleString("en-US")}).` : null;
-}
-
 /** The sandbox's registered app (test/fakes): not secrets, they only exist locally. */
 export const FACEBOOK_SANDBOX_CLIENT = { clientId: "sandbox-facebook-app", clientSecret: "sandbox-facebook-secret" } as const;

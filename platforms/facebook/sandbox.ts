@@ -38,7 +38,13 @@ function auth(req: IncomingMessage, res: ServerResponse, p: URLSearchParams): { 
   const tok = t ? tokens.get(t) : undefined;
   const acc = tok ? state.accounts.get(tok.accountId) : undefined;
   if (!tok || !acc || acc.revoked || tok.expiresAt < Date.now()) {
-    fbError(res, 400, "Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.", 190, { error_subcode: 460 });
+    fbError(
+      res,
+      400,
+      "Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.",
+      190,
+      { error_subcode: 460 },
+    );
     return null;
   }
   return { acc, tok };
@@ -79,7 +85,11 @@ const PHOTO_MAX = 4 * 1024 * 1024;
 async function uploadedPhoto(req: IncomingMessage, body: Buffer): Promise<{ caption: string; imageUrl: string } | { error: string }> {
   let fd: FormData;
   try {
-    fd = await new Request("http://sandbox/photos", { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: new Uint8Array(body) }).formData();
+    fd = await new Request("http://sandbox/photos", {
+      method: "POST",
+      headers: { "content-type": String(req.headers["content-type"] ?? "") },
+      body: new Uint8Array(body),
+    }).formData();
   } catch {
     return { error: "(#324) Requires upload file" };
   }
@@ -100,7 +110,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     return true;
   }
   if (/^\/v\d+\.\d+\/dialog\/oauth$/.test(path)) {
-    return handleAuthorize(facebookSandbox, { clientId: FACEBOOK_SANDBOX_CLIENT.clientId, pkce: false, codePrefix: "AQD", defaultUsername: "Sandbox Brand" , denied: { error_reason: "user_denied", error_description: "Permissions error" } }, req, res, body, url);
+    return handleAuthorize(
+      facebookSandbox,
+      {
+        clientId: FACEBOOK_SANDBOX_CLIENT.clientId,
+        pkce: false,
+        codePrefix: "AQD",
+        defaultUsername: "Sandbox Brand",
+        denied: { error_reason: "user_denied", error_description: "Permissions error" },
+      },
+      req,
+      res,
+      body,
+      url,
+    );
   }
   const g = path.match(/^\/v\d+\.\d+\/(.+)$/);
   if (!g) return false;
@@ -128,7 +151,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     }
     const grant = redeemGrant("facebook", p.get("code") ?? "", p.get("redirect_uri"));
     if (!grant) {
-      fbError(res, 400, "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request", 100, { error_subcode: 36008 });
+      fbError(
+        res,
+        400,
+        "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+        100,
+        { error_subcode: 36008 },
+      );
       return true;
     }
     bump(state.exchanges, grant.accountId);
@@ -150,7 +179,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     // A Page token obtained from a long-lived user token does not expire.
     const ttl = a.tok.kind === "user-long" ? 10 * 365 * 86400 : 3600;
     send(res, 200, {
-      data: pages(a.acc).map((pg) => ({ id: pg.id, name: pg.username, category: "Brand", access_token: issue("page", pg.id, ttl), tasks: ["ANALYZE", "ADVERTISE", "MODERATE", "CREATE_CONTENT", "MANAGE"] })),
+      data: pages(a.acc).map((pg) => ({
+        id: pg.id,
+        name: pg.username,
+        category: "Brand",
+        access_token: issue("page", pg.id, ttl),
+        tasks: ["ANALYZE", "ADVERTISE", "MODERATE", "CREATE_CONTENT", "MANAGE"],
+      })),
       paging: { cursors: { before: "0", after: "0" } },
     });
     return true;
@@ -161,7 +196,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     const a = auth(req, res, p);
     if (!a) return true;
     if (a.tok.kind !== "page") {
-      fbError(res, 403, "(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission", 200);
+      fbError(
+        res,
+        403,
+        "(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission",
+        200,
+      );
       return true;
     }
     if (a.acc.id !== publish[1]) {
@@ -212,10 +252,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     }
     const post = state.posts.find((x) => x.network === "facebook" && x.id === pagePost[1]);
     if (!post || post.accountId !== a.acc.id) {
-      fbError(res, 400, `Unsupported get request. Object with ID '${pagePost[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, { error_subcode: 33 });
+      fbError(
+        res,
+        400,
+        `Unsupported get request. Object with ID '${pagePost[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        100,
+        { error_subcode: 33 },
+      );
       return true;
     }
-    const fields = (p.get("fields") ?? "id").split(/,(?![^(]*\))/).map((f) => f.split(".")[0]!.trim()).filter(Boolean);
+    const fields = (p.get("fields") ?? "id")
+      .split(/,(?![^(]*\))/)
+      .map((f) => f.split(".")[0]!.trim())
+      .filter(Boolean);
     const bad = fields.find((f) => !["id", "message", "created_time", "reactions", "comments", "shares"].includes(f));
     if (bad) {
       fbError(res, 400, `(#100) Tried accessing nonexisting field (${bad}) on node type (PagePost)`, 100);
@@ -260,8 +309,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
 }
 
 function answerInjected(res: ServerResponse, f: Failure) {
-  if (f.fail === "500") send(res, 500, { error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true } });
-  else if (f.fail === "429") send(res, 429, { error: { message: "(#32) Page request limit reached", type: "OAuthException", code: 32 } }, { "retry-after": String(f.retryAfter) });
+  if (f.fail === "500")
+    send(res, 500, {
+      error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true },
+    });
+  else if (f.fail === "429")
+    send(res, 429, { error: { message: "(#32) Page request limit reached", type: "OAuthException", code: 32 } }, { "retry-after": String(f.retryAfter) });
   else fbError(res, 400, "(#100) The message is too long", 100);
 }
 

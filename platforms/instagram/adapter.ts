@@ -12,7 +12,7 @@ import { classifyGraphResponse, graphToken, insightValues, publishViaContainer, 
 import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { INSTAGRAM_IMAGE_REQUIRED, INSTAGRAM_SANDBOX_CLIENT } from "./meta.ts";
 
-export const INSTAGRAM_SCOPES = [
+const INSTAGRAM_SCOPES = [
   "instagram_business_basic",
   "instagram_business_manage_messages",
   "instagram_business_manage_comments",
@@ -22,7 +22,7 @@ export const INSTAGRAM_SCOPES = [
 export const INSTAGRAM_GRAPH_VERSION = "v22.0";
 export { INSTAGRAM_IMAGE_REQUIRED };
 
-export type InstagramConfig = {
+type InstagramConfig = {
   clientId: string;
   clientSecret: string;
   /** e.g. https://api.instagram.com (POST /oauth/access_token) */
@@ -57,14 +57,18 @@ export const classifyInstagramResponse = (res: Response, context: "token" | "api
 const MAX_MEDIA_PAGES = 50;
 
 /** A caption as compared: NFC, line endings and runs of spaces collapsed, trimmed. */
-export function normalizeCaption(text: string): string {
-  return text.normalize("NFC").replace(/\r\n?/g, "\n").replace(/[ \t]+/g, " ").replace(/ *\n */g, "\n").trim();
+function normalizeCaption(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/\r\n?/g, "\n")
+    .replace(/[ \t]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .trim();
 }
 
-export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
+function instagramAdapter(config: InstagramConfig): PlatformAdapter {
   const graph = (path: string) => `${config.graphBase}/${INSTAGRAM_GRAPH_VERSION}${path}`;
-  const call = (url: string, init: RequestInit = {}, publishes = false) =>
-    platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
+  const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
   const pollInterval = config.pollIntervalMs ?? 1000;
   const pollTimeout = config.pollTimeoutMs ?? 30_000;
 
@@ -129,7 +133,12 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
         const usage = Number(data[0]?.quota_usage);
         const total = Number(((data[0]?.config ?? {}) as Record<string, unknown>).quota_total);
         if (Number.isFinite(usage) && Number.isFinite(total) && total > 0 && usage >= total) {
-          throw new PlatformError("retryable", `Instagram's limit of ${total} posts in 24 hours is reached for this account. The post will be retried.`, 3600_000, "daily_cap");
+          throw new PlatformError(
+            "retryable",
+            `Instagram's limit of ${total} posts in 24 hours is reached for this account. The post will be retried.`,
+            3600_000,
+            "daily_cap",
+          );
         }
       } else if (limit.status === 401 || limit.status === 400) {
         throw await classifyInstagramResponse(limit, "api");
@@ -159,11 +168,19 @@ export function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       metricsOneByOne(
         postIds,
         25,
-        (id) => call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "likes,comments,shares,reach" })}`), { headers: bearer(accessToken) }),
+        (id) =>
+          call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "likes,comments,shares,reach" })}`), {
+            headers: bearer(accessToken),
+          }),
         classifyInstagramResponse,
         (json) => {
           const values = insightValues(json);
-          return { likes: values.get("likes") ?? 0, reposts: values.get("shares") ?? 0, replies: values.get("comments") ?? 0, impressions: values.get("reach") ?? 0 };
+          return {
+            likes: values.get("likes") ?? 0,
+            reposts: values.get("shares") ?? 0,
+            replies: values.get("comments") ?? 0,
+            impressions: values.get("reach") ?? 0,
+          };
         },
       ),
 

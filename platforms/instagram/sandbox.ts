@@ -68,7 +68,15 @@ const IMAGES: ImageRules = {
 /** Media insights; a media of another account is code 10. */
 const INSIGHTS: InsightsRules = {
   known: ["likes", "comments", "shares", "reach", "saved", "views", "total_interactions"],
-  values: (m) => ({ likes: m.likes, comments: m.replies, shares: m.reposts, reach: m.impressions, saved: 0, views: m.impressions, total_interactions: m.likes + m.replies + m.reposts }),
+  values: (m) => ({
+    likes: m.likes,
+    comments: m.replies,
+    shares: m.reposts,
+    reach: m.impressions,
+    saved: 0,
+    views: m.impressions,
+    total_interactions: m.likes + m.replies + m.reposts,
+  }),
   foreign: "code-10",
 };
 const igAuth = (req: IncomingMessage, res: ServerResponse, p: URLSearchParams) => graphAuth(TOKENS, req, res, p);
@@ -94,11 +102,14 @@ async function handleInstagram(req: IncomingMessage, res: ServerResponse, body: 
     const acc = state.accounts.get(grant.accountId)!;
     bump(state.exchanges, acc.id);
     const short = issueGraphToken(TOKENS, acc, "short");
-    send(res, 200, { data: [{ access_token: short.access_token, user_id: acc.id, permissions: "instagram_business_basic,instagram_business_content_publish" }] });
+    send(res, 200, {
+      data: [{ access_token: short.access_token, user_id: acc.id, permissions: "instagram_business_basic,instagram_business_content_publish" }],
+    });
     return true;
   }
 
-  if (path === "/graph/access_token" && req.method === "GET") return exchangeForLongLived(TOKENS, "ig_exchange_token", INSTAGRAM_SANDBOX_CLIENT.clientSecret, req, res, p);
+  if (path === "/graph/access_token" && req.method === "GET")
+    return exchangeForLongLived(TOKENS, "ig_exchange_token", INSTAGRAM_SANDBOX_CLIENT.clientSecret, req, res, p);
   if (path === "/graph/refresh_access_token" && req.method === "GET") return refreshLongLived(instagramSandbox, TOKENS, "ig_refresh_token", req, res, p);
 
   const graph = path.match(/^\/graph\/(?:v\d+\.\d+\/)?(.+)$/);
@@ -119,8 +130,19 @@ async function handleInstagram(req: IncomingMessage, res: ServerResponse, body: 
     const limit = Math.min(Math.max(Number(p.get("limit") ?? 25) || 25, 1), 100);
     const since = Number(p.get("since") ?? 0) * 1000 || 0;
     const all = state.posts.filter((x) => x.network === "instagram" && x.accountId === auth.acc.id && x.createdAt >= since).reverse();
-    const offset = Number(Buffer.from(p.get("after") ?? "", "base64url").toString("utf8").replace(/^offset:/, "")) || 0;
-    const items = all.slice(offset, offset + limit).map((x) => ({ id: x.id, caption: x.text, media_type: "IMAGE", media_url: x.imageUrl, timestamp: new Date(x.createdAt).toISOString().replace(/\.\d{3}Z$/, "+0000") }));
+    const offset =
+      Number(
+        Buffer.from(p.get("after") ?? "", "base64url")
+          .toString("utf8")
+          .replace(/^offset:/, ""),
+      ) || 0;
+    const items = all.slice(offset, offset + limit).map((x) => ({
+      id: x.id,
+      caption: x.text,
+      media_type: "IMAGE",
+      media_url: x.imageUrl,
+      timestamp: new Date(x.createdAt).toISOString().replace(/\.\d{3}Z$/, "+0000"),
+    }));
     const body: Record<string, unknown> = { data: items };
     if (items.length) {
       const cursor = (n: number) => Buffer.from(`offset:${n}`).toString("base64url");
@@ -175,7 +197,10 @@ async function handleInstagram(req: IncomingMessage, res: ServerResponse, body: 
     // At most the daily cap of API-published posts per rolling 24 hours (code 9, subcode 2207042),
     // checked before the container's own state.
     if (postsInDay(auth.acc).length >= capOf(auth.acc)) {
-      igError(res, 400, "Application request limit reached", 9, { error_subcode: 2207042, error_user_msg: "You reached maximum number of posts that is allowed to be published by Media Publish API." });
+      igError(res, 400, "Application request limit reached", 9, {
+        error_subcode: 2207042,
+        error_user_msg: "You reached maximum number of posts that is allowed to be published by Media Publish API.",
+      });
       return true;
     }
     if (containers.refusesPublishing(res, container, 2207027)) return true;
@@ -199,12 +224,32 @@ function answerInjected(res: ServerResponse, f: Failure) {
   if (f.fail === "500") {
     send(res, 500, { error: { message: "An unexpected error has occurred.", type: "OAuthException", code: 2, is_transient: true } });
   } else if (f.fail === "429") {
-    send(res, 429, { error: { message: "Application request limit reached", type: "OAuthException", code: 4 } }, {
-      "retry-after": String(f.retryAfter),
-    });
+    send(
+      res,
+      429,
+      { error: { message: "Application request limit reached", type: "OAuthException", code: 4 } },
+      {
+        "retry-after": String(f.retryAfter),
+      },
+    );
   } else {
-    send(res, 400, { error: { message: "Invalid parameter", type: "OAuthException", code: 100, error_subcode: 2207052, error_user_msg: "The media could not be fetched from this URI." } });
+    send(res, 400, {
+      error: {
+        message: "Invalid parameter",
+        type: "OAuthException",
+        code: 100,
+        error_subcode: 2207052,
+        error_user_msg: "The media could not be fetched from this URI.",
+      },
+    });
   }
 }
 
-export const instagramSandbox: SandboxNetwork = { key: "instagram", name: "Instagram", idPrefix: "17841", postIdPrefix: "180", answerInjected, handle: handleInstagram };
+export const instagramSandbox: SandboxNetwork = {
+  key: "instagram",
+  name: "Instagram",
+  idPrefix: "17841",
+  postIdPrefix: "180",
+  answerInjected,
+  handle: handleInstagram,
+};

@@ -9,14 +9,23 @@
 // for its own earlier attempt before calling the post failed. See docs/decisions/140.
 import { checkAppToken, form, loadPostImage, metricsOneByOne, platformFetch, readJson, readTokenResponse, sleep, str } from "../shared/http.ts";
 import { LINKEDIN_SANDBOX_CLIENT, LINKEDIN_SANDBOX_PARTNER } from "./meta.ts";
-import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import {
+  envString,
+  metricCount,
+  PlatformError,
+  trimSlash,
+  type AdapterModule,
+  type PlatformAdapter,
+  type PostMetrics,
+  type TokenSet,
+} from "../shared/adapter.ts";
 
-export const LINKEDIN_SCOPES = ["openid", "profile", "w_member_social"];
+const LINKEDIN_SCOPES = ["openid", "profile", "w_member_social"];
 /** The Marketing/Community Management API version (YYYYMM); each is supported for a year. */
 export const LINKEDIN_DEFAULT_VERSION = "202610";
 const label = "LinkedIn" as const;
 
-export type LinkedInConfig = {
+type LinkedInConfig = {
   clientId: string;
   clientSecret: string;
   /** https://www.linkedin.com (authorization + token) */
@@ -35,17 +44,17 @@ export type LinkedInConfig = {
 };
 
 /** Where a member sees their own recent posts (LinkedIn redirects /in/me to the signed-in member). */
-export const LINKEDIN_CHECK_URL = "https://www.linkedin.com/in/me/recent-activity/all/";
+const LINKEDIN_CHECK_URL = "https://www.linkedin.com/in/me/recent-activity/all/";
 /** The outcome of a post we cannot confirm without r_member_social: the user looks, we never retry blindly. */
-export const LINKEDIN_UNCONFIRMED = `Check LinkedIn: we could not confirm this post. Look for it at ${LINKEDIN_CHECK_URL} and publish it again only if it is not there.`;
+const LINKEDIN_UNCONFIRMED = `Check LinkedIn: we could not confirm this post. Look for it at ${LINKEDIN_CHECK_URL} and publish it again only if it is not there.`;
 
 /** Read member posts' likes and comments (socialActions); LinkedIn grants it to selected apps only. */
-export const LINKEDIN_READ_SCOPE = "r_member_social";
+const LINKEDIN_READ_SCOPE = "r_member_social";
 
 const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
 
 /** Post text -> little text: hashtags become hashtag templates, every other reserved char is escaped. */
-export function toLittleText(text: string): string {
+function toLittleText(text: string): string {
   const parts: string[] = [];
   let last = 0;
   for (const m of text.matchAll(/(^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]+)/gu)) {
@@ -59,11 +68,11 @@ export function toLittleText(text: string): string {
 }
 
 /** Little text -> the plain text a reader sees (for reconciliation). */
-export function fromLittleText(text: string): string {
+function fromLittleText(text: string): string {
   return text.replace(/\{hashtag\|\\#\|((?:\\.|[^}])*)\}/g, "#$1").replace(/\\(.)/g, "$1");
 }
 
-export async function classifyLinkedInResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
+async function classifyLinkedInResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
   const body = await readJson(res);
   const detail = str(body.error_description) ?? str(body.message) ?? str(body.error) ?? str(body.raw) ?? "unknown error";
   const code = str(body.serviceErrorCode) ?? str(body.code) ?? "";
@@ -78,11 +87,12 @@ export async function classifyLinkedInResponse(res: Response, context: "token" |
   }
   if (res.status === 403) return new PlatformError("auth", `LinkedIn refused access: ${detail}. Please reconnect your LinkedIn account.`);
   // "Content is a duplicate of urn:li:share:…": the publisher looks for its own earlier attempt.
-  if (code === "DUPLICATE_POST" || /duplicate of urn:li:/i.test(detail)) return new PlatformError("rejected", `LinkedIn rejected the post: ${detail}`, undefined, "duplicate");
+  if (code === "DUPLICATE_POST" || /duplicate of urn:li:/i.test(detail))
+    return new PlatformError("rejected", `LinkedIn rejected the post: ${detail}`, undefined, "duplicate");
   return new PlatformError("rejected", `LinkedIn rejected the post: ${detail}`);
 }
 
-export function linkedinAdapter(config: LinkedInConfig) {
+function linkedinAdapter(config: LinkedInConfig) {
   const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
   const rest = (token: string, extra: Record<string, string> = {}) => ({
     authorization: `Bearer ${token}`,
@@ -208,13 +218,28 @@ export function linkedinAdapter(config: LinkedInConfig) {
               (body) => {
                 const likes = (body.likesSummary ?? {}) as Record<string, unknown>;
                 const comments = (body.commentsSummary ?? {}) as Record<string, unknown>;
-                return { likes: metricCount(likes.totalLikes), reposts: 0, replies: metricCount(comments.aggregatedTotalComments ?? comments.totalFirstLevelComments), impressions: 0 };
+                return {
+                  likes: metricCount(likes.totalLikes),
+                  reposts: 0,
+                  replies: metricCount(comments.aggregatedTotalComments ?? comments.totalFirstLevelComments),
+                  impressions: 0,
+                };
               },
             ),
         }
       : {}),
 
-    async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+    async findRecentPost({
+      accessToken,
+      accountId,
+      text,
+      sinceMs,
+    }: {
+      accessToken: string;
+      accountId: string;
+      text: string;
+      sinceMs: number;
+    }): Promise<string | null> {
       // Without r_member_social GET /rest/posts?q=author answers 403: never ask, say so.
       if (!config.readSocial) throw new PlatformError("unknown_outcome", LINKEDIN_UNCONFIRMED, undefined, "unverifiable");
       const want = text.trim();
@@ -287,8 +312,21 @@ export const linkedinAdapterModule: AdapterModule = {
     run: (env, ctx) =>
       checkAppToken(
         `${trimSlash(envString(env, "LINKEDIN_AUTH_BASE") ?? "https://www.linkedin.com")}/oauth/v2/accessToken`,
-        { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form({ grant_type: "client_credentials", client_id: envString(env, "LINKEDIN_CLIENT_ID"), client_secret: envString(env, "LINKEDIN_CLIENT_SECRET") }) },
-        { label, timeoutMs: ctx.timeoutMs, accepted: (_status, body) => (body.error === "access_denied" ? "LinkedIn knows the app (it is not allowed app tokens, which Brandpilot does not need)" : null) },
+        {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: form({
+            grant_type: "client_credentials",
+            client_id: envString(env, "LINKEDIN_CLIENT_ID"),
+            client_secret: envString(env, "LINKEDIN_CLIENT_SECRET"),
+          }),
+        },
+        {
+          label,
+          timeoutMs: ctx.timeoutMs,
+          accepted: (_status, body) =>
+            body.error === "access_denied" ? "LinkedIn knows the app (it is not allowed app tokens, which Brandpilot does not need)" : null,
+        },
       ),
   },
   renewal: "refresh-token",

@@ -35,11 +35,6 @@ export const linkedinMeta = defineMeta({
   },
 });
 
-export function linkedinTextProblem(text: string): string | null {
-  const n = [...text].length;
-  return n > 3000 ? `LinkedIn posts can be at most 3,000 characters (this one has ${n.toLocaleString("en-US")}).` : null;
-}
-
 /** The sandbox's registered app (test/fakes): not secrets, they only exist locally. */
 export const LINKEDIN_SANDBOX_CLIENT = { clientId: "sandbox-linkedin-client", clientSecret: "sandbox-linkedin-secret" } as const;
 /** The sandbox's approved-partner app: granted r_member_social and programmatic refresh tokens. */

@@ -38,13 +38,28 @@ const PROCESSING_MS = 300;
 // products (Sign In with LinkedIn using OpenID Connect, Share on LinkedIn) and no refresh tokens;
 // r_member_social ("restricted") and programmatic refresh tokens are for approved partners only.
 const APPS: Record<string, { secret: string; scopes: readonly string[]; refreshTokens: boolean }> = {
-  [LINKEDIN_SANDBOX_CLIENT.clientId]: { secret: LINKEDIN_SANDBOX_CLIENT.clientSecret, scopes: ["openid", "profile", "email", "w_member_social"], refreshTokens: false },
-  [LINKEDIN_SANDBOX_PARTNER.clientId]: { secret: LINKEDIN_SANDBOX_PARTNER.clientSecret, scopes: ["openid", "profile", "email", "w_member_social", "r_member_social"], refreshTokens: true },
+  [LINKEDIN_SANDBOX_CLIENT.clientId]: {
+    secret: LINKEDIN_SANDBOX_CLIENT.clientSecret,
+    scopes: ["openid", "profile", "email", "w_member_social"],
+    refreshTokens: false,
+  },
+  [LINKEDIN_SANDBOX_PARTNER.clientId]: {
+    secret: LINKEDIN_SANDBOX_PARTNER.clientSecret,
+    scopes: ["openid", "profile", "email", "w_member_social", "r_member_social"],
+    refreshTokens: true,
+  },
 };
 
 type Tok = { accountId: string; scopes: string[] };
 type Refresh = { accountId: string; scopes: string[]; expiresAt: number };
-type Image = { urn: string; owner: string; status: "WAITING_UPLOAD" | "PROCESSING" | "AVAILABLE" | "PROCESSING_FAILED"; readyAt: number; type: string; bytes: Buffer | null };
+type Image = {
+  urn: string;
+  owner: string;
+  status: "WAITING_UPLOAD" | "PROCESSING" | "AVAILABLE" | "PROCESSING_FAILED";
+  readyAt: number;
+  type: string;
+  bytes: Buffer | null;
+};
 type Post = { id: string; author: string; commentary: string; media: string | null; createdAt: number };
 
 const tokens = new Map<string, Tok>();
@@ -125,7 +140,15 @@ const sniff = (b: Buffer): string | null => ACCEPTED_TYPES[mediaKind(b)] ?? null
 function commitPost(acc: Account, author: string, commentary: string, media: string | null): Post {
   const post: Post = { id: `urn:li:share:${nextId("7")}`, author, commentary, media, createdAt: Date.now() };
   posts.push(post);
-  state.posts.push({ network: "linkedin", id: post.id, accountId: acc.id, username: acc.username, text: plain(commentary), imageUrl: media ? `/linkedin/_image/${encodeURIComponent(media)}` : null, createdAt: post.createdAt });
+  state.posts.push({
+    network: "linkedin",
+    id: post.id,
+    accountId: acc.id,
+    username: acc.username,
+    text: plain(commentary),
+    imageUrl: media ? `/linkedin/_image/${encodeURIComponent(media)}` : null,
+    createdAt: post.createdAt,
+  });
   return post;
 }
 
@@ -144,7 +167,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       return true;
     }
     const before = new Set(state.grants.keys());
-    const handled = await handleAuthorize(linkedinSandbox, { clientId: APPS[p.get("client_id") ?? ""] ? p.get("client_id")! : LINKEDIN_SANDBOX_CLIENT.clientId, pkce: false, codePrefix: "AQT", defaultUsername: "Sandbox LinkedIn Member", denied: { error_description: "The user cancelled the authorization" } }, req, res, body, url);
+    const handled = await handleAuthorize(
+      linkedinSandbox,
+      {
+        clientId: APPS[p.get("client_id") ?? ""] ? p.get("client_id")! : LINKEDIN_SANDBOX_CLIENT.clientId,
+        pkce: false,
+        codePrefix: "AQT",
+        defaultUsername: "Sandbox LinkedIn Member",
+        denied: { error_description: "The user cancelled the authorization" },
+      },
+      req,
+      res,
+      body,
+      url,
+    );
     // The token carries the scopes the member approved (r_member_social only when asked for).
     for (const code of state.grants.keys()) if (!before.has(code) && scopes.length) grantScopes.set(code, scopes);
     return handled;
@@ -165,7 +201,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (p.get("grant_type") === "authorization_code") {
       const grant = redeemGrant("linkedin", p.get("code") ?? "", p.get("redirect_uri"), (g) => g.clientId === p.get("client_id"));
       if (!grant) {
-        send(res, 400, { error: "invalid_request", error_description: "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired." });
+        send(res, 400, {
+          error: "invalid_request",
+          error_description:
+            "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.",
+        });
         return true;
       }
       const acc = state.accounts.get(grant.accountId)!;
@@ -210,7 +250,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (!type) return (liErr(res, 400, "Unsupported image format: only JPG, PNG and GIF are accepted"), true);
     // The Images API takes images of fewer than 36,152,320 pixels (width × height), whatever their bytes.
     const dims = imageSize(new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
-    if (dims && dims.width * dims.height >= LINKEDIN_MAX_PIXELS) return (liErr(res, 400, `Image exceeds the maximum of ${LINKEDIN_MAX_PIXELS.toLocaleString("en-US")} pixels`), true);
+    if (dims && dims.width * dims.height >= LINKEDIN_MAX_PIXELS)
+      return (liErr(res, 400, `Image exceeds the maximum of ${LINKEDIN_MAX_PIXELS.toLocaleString("en-US")} pixels`), true);
     // A file that only starts like an image is taken, and fails in processing: the Images API's
     // status PROCESSING_FAILED ("Images API", Microsoft Learn, image status values).
     Object.assign(img, { status: dims ? "PROCESSING" : "PROCESSING_FAILED", readyAt: Date.now() + PROCESSING_MS, type, bytes: Buffer.from(body) });
@@ -258,7 +299,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (owner !== member) return (liErr(res, 403, `Not enough permissions to act as ${String(owner)}`, { code: "ACCESS_DENIED" }), true);
     const urn = `urn:li:image:${nextId("D4E")}`;
     images.set(urn, { urn, owner: member, status: "WAITING_UPLOAD", readyAt: 0, type: "", bytes: null });
-    send(res, 200, { value: { uploadUrlExpiresAt: Date.now() + 3600_000, uploadUrl: `http://${req.headers.host}/linkedin/_upload/${encodeURIComponent(urn)}`, image: urn } });
+    send(res, 200, {
+      value: { uploadUrlExpiresAt: Date.now() + 3600_000, uploadUrl: `http://${req.headers.host}/linkedin/_upload/${encodeURIComponent(urn)}`, image: urn },
+    });
     return true;
   }
 
@@ -281,9 +324,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       return answerFailure(linkedinSandbox, res, failure);
     }
     const missing = ["author", "commentary", "visibility", "distribution", "lifecycleState"].filter((k) => input[k] === undefined);
-    if (missing.length) return (liErr(res, 422, missing.map((k) => `ERROR :: /${k} :: field is required but not found and has no default value`).join("\n")), true);
+    if (missing.length)
+      return (liErr(res, 422, missing.map((k) => `ERROR :: /${k} :: field is required but not found and has no default value`).join("\n")), true);
     if (input.author !== member) return (liErr(res, 403, `Not enough permissions to post as ${String(input.author)}`, { code: "ACCESS_DENIED" }), true);
-    if ([...plain(commentary)].length > 3000) return (liErr(res, 422, "ERROR :: /commentary :: length of commentary exceeds the maximum of 3000 characters"), true);
+    if ([...plain(commentary)].length > 3000)
+      return (liErr(res, 422, "ERROR :: /commentary :: length of commentary exceeds the maximum of 3000 characters"), true);
     if (unescaped(commentary)) return (liErr(res, 422, "ERROR :: /commentary :: reserved characters must be escaped (little text format)"), true);
     if (media) {
       const img = images.get(media);
@@ -301,7 +346,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
   if (path === "/rest/posts" && req.method === "GET" && url.searchParams.get("q") === "author") {
     // Find Posts by Authors reads member posts: r_member_social (restricted) is required.
     if (!tokens.get(bearer(req) ?? "")?.scopes.includes("r_member_social")) {
-      return (liErr(res, 403, "Not enough permissions to access: partnerApiPostsExternal.FINDER-author.20240501", { serviceErrorCode: 100, code: "ACCESS_DENIED" }), true);
+      return (
+        liErr(res, 403, "Not enough permissions to access: partnerApiPostsExternal.FINDER-author.20240501", { serviceErrorCode: 100, code: "ACCESS_DENIED" }),
+        true
+      );
     }
     if (url.searchParams.get("author") !== member) return (liErr(res, 403, "Not enough permissions to read these posts", { code: "ACCESS_DENIED" }), true);
     const start = Number(url.searchParams.get("start") ?? 0) || 0;
@@ -310,10 +358,27 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     const byId = new Map(posts.map((x) => [x.id, x]));
     const mine = state.posts
       .filter((x) => x.network === "linkedin" && x.accountId === acc.id)
-      .map((x) => byId.get(x.id) ?? { id: x.id, author: member, commentary: x.text.replace(/[|{}@[\]()<>#*_~\\]/g, (c) => `\\${c}`), media: null, createdAt: x.createdAt })
+      .map(
+        (x) =>
+          byId.get(x.id) ?? {
+            id: x.id,
+            author: member,
+            commentary: x.text.replace(/[|{}@[\]()<>#*_~\\]/g, (c) => `\\${c}`),
+            media: null,
+            createdAt: x.createdAt,
+          },
+      )
       .sort((a, b) => b.createdAt - a.createdAt);
     send(res, 200, {
-      elements: mine.slice(start, start + count).map((x) => ({ id: x.id, author: x.author, commentary: x.commentary, createdAt: x.createdAt, lastModifiedAt: x.createdAt, lifecycleState: "PUBLISHED", visibility: "PUBLIC" })),
+      elements: mine.slice(start, start + count).map((x) => ({
+        id: x.id,
+        author: x.author,
+        commentary: x.commentary,
+        createdAt: x.createdAt,
+        lastModifiedAt: x.createdAt,
+        lifecycleState: "PUBLISHED",
+        visibility: "PUBLIC",
+      })),
       paging: { start, count, total: mine.length },
     });
     return true;
@@ -323,7 +388,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
 
 function answerInjected(res: ServerResponse, f: Failure) {
   if (f.fail === "500") liErr(res, 500, "Internal Server Error");
-  else if (f.fail === "429") liErr(res, 429, "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.", { code: "TOO_MANY_REQUESTS" });
+  else if (f.fail === "429")
+    liErr(res, 429, "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.", { code: "TOO_MANY_REQUESTS" });
   else liErr(res, 422, "ERROR :: /commentary :: length of commentary exceeds the maximum of 3000 characters");
 }
 

@@ -11,10 +11,10 @@ import { bearerHeaders as bearer, form, loadPostImage, metricsOneByOne, platform
 import { envString, metricCount, PlatformError, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { MASTODON_DEFAULT_LIMITS, type MastodonLimits } from "./meta.ts";
 
-export const MASTODON_SCOPES = "read write:statuses write:media";
+const MASTODON_SCOPES = "read write:statuses write:media";
 const label = "Mastodon" as const;
 
-export type MastodonConfig = {
+type MastodonConfig = {
   /** https://mastodon.social (no trailing slash) */
   instanceUrl: string;
   clientId: string;
@@ -25,7 +25,7 @@ export type MastodonConfig = {
 };
 
 /** "mastodon.social", "@me@fosstodon.org", "https://x.y/" -> "https://x.y"; null when not a host. */
-export function normaliseInstance(input: string): string | null {
+function normaliseInstance(input: string): string | null {
   let s = input.trim();
   const at = s.match(/^@?[^@\s/]+@([^@\s/]+)$/);
   if (at) s = at[1]!;
@@ -39,7 +39,7 @@ export function normaliseInstance(input: string): string | null {
   }
 }
 
-export async function classifyMastodonResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
+async function classifyMastodonResponse(res: Response, context: "token" | "api"): Promise<PlatformError> {
   const body = await readJson(res);
   const detail = str(body.error_description) ?? str(body.error) ?? str(body.raw) ?? "unknown error";
   if (res.status === 429) {
@@ -58,7 +58,7 @@ export async function classifyMastodonResponse(res: Response, context: "token" |
 const call = (url: string, init: RequestInit, timeoutMs: number, publishes = false) => platformFetch(url, init, { label, timeoutMs, publishes });
 
 /** POST /api/v1/apps on the instance: the client credentials every later connect reuses. */
-export async function registerMastodonApp(
+async function registerMastodonApp(
   instanceUrl: string,
   input: { clientName: string; redirectUri: string; website?: string; timeoutMs: number },
 ): Promise<{ clientId: string; clientSecret: string }> {
@@ -73,7 +73,10 @@ export async function registerMastodonApp(
   );
   if (!res.ok) {
     const err = await classifyMastodonResponse(res, "api");
-    throw new PlatformError(err.kind === "retryable" ? "retryable" : "rejected", `Could not register Brandpilot on this Mastodon server: ${err.message.replace(/^Mastodon rejected the post: /, "")}`);
+    throw new PlatformError(
+      err.kind === "retryable" ? "retryable" : "rejected",
+      `Could not register Brandpilot on this Mastodon server: ${err.message.replace(/^Mastodon rejected the post: /, "")}`,
+    );
   }
   const body = await readJson(res);
   const clientId = str(body.client_id);
@@ -83,7 +86,7 @@ export async function registerMastodonApp(
 }
 
 /** The instance's own limits from GET /api/v2/instance (defaults where a field is missing). */
-export async function fetchInstanceRules(instanceUrl: string, timeoutMs: number): Promise<MastodonLimits> {
+async function fetchInstanceRules(instanceUrl: string, timeoutMs: number): Promise<MastodonLimits> {
   const res = await call(`${instanceUrl}/api/v2/instance`, {}, timeoutMs);
   if (!res.ok) throw await classifyMastodonResponse(res, "api");
   const body = await readJson(res);
@@ -95,13 +98,15 @@ export async function fetchInstanceRules(instanceUrl: string, timeoutMs: number)
     maxCharacters: num(st.max_characters, MASTODON_DEFAULT_LIMITS.maxCharacters),
     maxMediaAttachments: num(st.max_media_attachments, MASTODON_DEFAULT_LIMITS.maxMediaAttachments),
     charactersReservedPerUrl: num(st.characters_reserved_per_url, MASTODON_DEFAULT_LIMITS.charactersReservedPerUrl),
-    supportedMimeTypes: Array.isArray(ma.supported_mime_types) ? (ma.supported_mime_types as string[]).filter((t) => typeof t === "string") : MASTODON_DEFAULT_LIMITS.supportedMimeTypes,
+    supportedMimeTypes: Array.isArray(ma.supported_mime_types)
+      ? (ma.supported_mime_types as string[]).filter((t) => typeof t === "string")
+      : MASTODON_DEFAULT_LIMITS.supportedMimeTypes,
     imageSizeLimit: num(ma.image_size_limit, MASTODON_DEFAULT_LIMITS.imageSizeLimit),
   };
 }
 
 /** Status HTML -> plain text for comparing with what we sent. */
-export function statusText(html: string): string {
+function statusText(html: string): string {
   return html
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<\/p>\s*<p>/gi, "\n\n")
@@ -116,7 +121,7 @@ export function statusText(html: string): string {
 
 type MastodonPublishInput = Parameters<PlatformAdapter["publish"]>[0] & { idempotencyKey?: string };
 
-export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: "mastodon" } {
+function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: "mastodon" } {
   const api = (path: string, init: RequestInit = {}, publishes = false) => call(`${config.instanceUrl}${path}`, init, config.timeoutMs, publishes);
   const pollInterval = config.pollIntervalMs ?? 1000;
   const pollTimeout = config.pollTimeoutMs ?? 60_000;
@@ -138,7 +143,15 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
       return url.toString();
     },
 
-    async exchangeCode({ code, redirectUri, codeVerifier }: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet & { account: { id: string; username: string } }> {
+    async exchangeCode({
+      code,
+      redirectUri,
+      codeVerifier,
+    }: {
+      code: string;
+      redirectUri: string;
+      codeVerifier?: string;
+    }): Promise<TokenSet & { account: { id: string; username: string } }> {
       const res = await api("/oauth/token", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -179,7 +192,9 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
         const up = await api("/api/v2/media", { method: "POST", headers: bearer(input.accessToken), body });
         if (!up.ok) {
           const err = await classifyMastodonResponse(up, "api");
-          throw err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Mastodon rejected the post: /, "")}`) : err;
+          throw err.kind === "rejected"
+            ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Mastodon rejected the post: /, "")}`)
+            : err;
         }
         const att = await readJson(up);
         const id = str(att.id);
@@ -199,7 +214,11 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
       }
       const headers: Record<string, string> = bearer(input.accessToken, { "content-type": "application/json" });
       if (input.idempotencyKey) headers["idempotency-key"] = input.idempotencyKey;
-      const res = await api("/api/v1/statuses", { method: "POST", headers, body: JSON.stringify({ status: input.text, media_ids: mediaIds, visibility: "public" }) }, true);
+      const res = await api(
+        "/api/v1/statuses",
+        { method: "POST", headers, body: JSON.stringify({ status: input.text, media_ids: mediaIds, visibility: "public" }) },
+        true,
+      );
       if (!res.ok) throw await classifyMastodonResponse(res, "api");
       const id = str((await readJson(res)).id);
       if (!id) throw new PlatformError("unknown_outcome", "Mastodon did not return the status id");
@@ -222,7 +241,17 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
       ),
 
     /** Pages back through the account's statuses (newest first) until before `sinceMs`. */
-    async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+    async findRecentPost({
+      accessToken,
+      accountId,
+      text,
+      sinceMs,
+    }: {
+      accessToken: string;
+      accountId: string;
+      text: string;
+      sinceMs: number;
+    }): Promise<string | null> {
       const want = text.trim();
       let maxId: string | undefined;
       for (let page = 0; page < 50; page++) {
@@ -254,7 +283,7 @@ export function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { pla
  * Where an instance's API is reached: the instance itself, or in development (no
  * MASTODON_REAL_INSTANCES, PLATFORM_SANDBOX_URL set) the sandbox's stand-in for that instance.
  */
-export function mastodonApiBase(env: Parameters<AdapterModule["create"]>[0], sandboxUrl: string | null, instanceUrl: string): string {
+function mastodonApiBase(env: Parameters<AdapterModule["create"]>[0], sandboxUrl: string | null, instanceUrl: string): string {
   if (!sandboxUrl || envString(env, "MASTODON_REAL_INSTANCES")) return instanceUrl;
   return `${sandboxUrl}/mastodon/i/${new URL(instanceUrl).host}`;
 }
@@ -286,8 +315,18 @@ export const mastodonAdapterModule: AdapterModule = {
     normalise: normaliseInstance,
     invalidMessage: "Enter your Mastodon server's address, for example mastodon.social",
     registerApp: (env, ctx, input) => registerMastodonApp(mastodonApiBase(env, ctx.sandboxUrl, input.instanceUrl), { ...input, timeoutMs: ctx.timeoutMs }),
-    adapterFor: (env, ctx, app) => mastodonAdapter({ instanceUrl: mastodonApiBase(env, ctx.sandboxUrl, app.instanceUrl), clientId: app.clientId, clientSecret: app.clientSecret, timeoutMs: ctx.timeoutMs }),
-    accountMeta: async (env, ctx, app) => ({ instanceUrl: app.instanceUrl, clientId: app.clientId, ...(await fetchInstanceRules(mastodonApiBase(env, ctx.sandboxUrl, app.instanceUrl), ctx.timeoutMs)) }),
+    adapterFor: (env, ctx, app) =>
+      mastodonAdapter({
+        instanceUrl: mastodonApiBase(env, ctx.sandboxUrl, app.instanceUrl),
+        clientId: app.clientId,
+        clientSecret: app.clientSecret,
+        timeoutMs: ctx.timeoutMs,
+      }),
+    accountMeta: async (env, ctx, app) => ({
+      instanceUrl: app.instanceUrl,
+      clientId: app.clientId,
+      ...(await fetchInstanceRules(mastodonApiBase(env, ctx.sandboxUrl, app.instanceUrl), ctx.timeoutMs)),
+    }),
   },
   // Mastodon tokens do not expire.
   refreshWindowMs: 0,

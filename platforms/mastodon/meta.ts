@@ -5,7 +5,13 @@
 // StatusLengthValidator does: grapheme clusters, every URL as characters_reserved_per_url (23)
 // and a remote mention "@user@domain" as "@user". Sources in docs/decisions/140.
 import { composeWithHashtags, defineMeta } from "../shared/meta.ts";
-export type MastodonLimits = { maxCharacters: number; maxMediaAttachments: number; charactersReservedPerUrl: number; supportedMimeTypes: string[]; imageSizeLimit: number };
+export type MastodonLimits = {
+  maxCharacters: number;
+  maxMediaAttachments: number;
+  charactersReservedPerUrl: number;
+  supportedMimeTypes: string[];
+  imageSizeLimit: number;
+};
 
 export const MASTODON_DEFAULT_LIMITS: MastodonLimits = {
   maxCharacters: 500,
@@ -68,17 +74,16 @@ export const mastodonMeta = defineMeta({
     composeText: composeWithHashtags,
     // A server may set a lower image_size_limit than the default (stored with the account): a
     // larger image is sent as a JPEG copy shrunk to that server's limit (decision 128).
-    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: MASTODON_DEFAULT_LIMITS.imageSizeLimit, maxCount: 4, required: false, shrinkToFit: true },
+    images: {
+      types: ["image/jpeg", "image/png", "image/gif"],
+      maxBytes: MASTODON_DEFAULT_LIMITS.imageSizeLimit,
+      maxCount: 4,
+      required: false,
+      shrinkToFit: true,
+    },
     // Mastodon takes a file "less than" image_size_limit: the largest accepted is one byte less.
     accountImageMaxBytes: (meta) => (typeof meta?.imageSizeLimit === "number" && meta.imageSizeLimit > 1 ? meta.imageSizeLimit - 1 : null),
     dailyCap: null,
     hashtagCap: 3,
   },
 });
-
-/** Why the account's instance would refuse this text, or null. */
-export function mastodonTextProblem(text: string, limits: Partial<MastodonLimits> = {}): string | null {
-  const max = limits.maxCharacters ?? MASTODON_DEFAULT_LIMITS.maxCharacters;
-  const n = mastodonLength(text, limits.charactersReservedPerUrl ?? 23);
-  return n > max ? `This Mastodon server allows at most ${max.toLocaleString("en-US")} characters per post (this one has ${n}).` : null;
-}

@@ -52,7 +52,7 @@ const snowflake = () => `${Date.now()}${String(++seq % 100000).padStart(5, "0")}
  * "<N>mb" or "<N>kb" ("2mb.example", "400chars.750kb.example") takes images under N MB / KB
  * (image_size_limit), else 16 MB as Mastodon 4.x.
  */
-export function instanceLimits(host: string) {
+function instanceLimits(host: string) {
   const m = host.match(/^(\d{2,6})chars\./);
   const img = host.match(/(?:^|\.)(\d{1,5})(mb|kb)\./);
   const imageSizeLimit = img ? Number(img[1]) * (img[2] === "mb" ? 1024 * 1024 : 1024) : MASTODON_DEFAULT_LIMITS.imageSizeLimit;
@@ -92,7 +92,10 @@ function authed(req: IncomingMessage, res: ServerResponse, host: string, scope?:
 
 function html(text: string): string {
   const esc = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-  return `<p>${esc.split(/\n{2,}/).map((p) => p.replace(/\n/g, "<br />")).join("</p><p>")}</p>`;
+  return `<p>${esc
+    .split(/\n{2,}/)
+    .map((p) => p.replace(/\n/g, "<br />"))
+    .join("</p><p>")}</p>`;
 }
 
 function statusJson(s: Status, acc: Account) {
@@ -151,9 +154,27 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       merr(res, 422, "Validation failed: Redirect URI must be an absolute URI., Application name can't be blank");
       return true;
     }
-    const app: App = { host, clientId: token("mcid_"), clientSecret: token("mcs_"), redirectUris: redirects, scopes: String(input.scopes ?? "read").split(/\s+/).filter(Boolean) };
+    const app: App = {
+      host,
+      clientId: token("mcid_"),
+      clientSecret: token("mcs_"),
+      redirectUris: redirects,
+      scopes: String(input.scopes ?? "read")
+        .split(/\s+/)
+        .filter(Boolean),
+    };
     apps.set(`${host} ${app.clientId}`, app);
-    send(res, 200, { id: snowflake(), name, website: input.website ?? null, scopes: app.scopes, redirect_uri: redirects.join("\n"), redirect_uris: redirects, client_id: app.clientId, client_secret: app.clientSecret, client_secret_expires_at: 0 });
+    send(res, 200, {
+      id: snowflake(),
+      name,
+      website: input.website ?? null,
+      scopes: app.scopes,
+      redirect_uri: redirects.join("\n"),
+      redirect_uris: redirects,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      client_secret_expires_at: 0,
+    });
     return true;
   }
 
@@ -162,17 +183,29 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     const app = apps.get(`${host} ${p.get("client_id") ?? ""}`);
     const requested = (p.get("scope") ?? "read").split(/\s+/).filter(Boolean);
     if (!app || !app.redirectUris.includes(p.get("redirect_uri") ?? "") || requested.some((s) => !app.scopes.includes(s))) {
-      res.writeHead(400, { "content-type": "text/html; charset=utf-8" }).end("<h1>The client application is not known, the redirect URI is not registered, or a scope was not granted to the app.</h1>");
+      res
+        .writeHead(400, { "content-type": "text/html; charset=utf-8" })
+        .end("<h1>The client application is not known, the redirect URI is not registered, or a scope was not granted to the app.</h1>");
       return true;
     }
-    return handleAuthorize(mastodonSandbox, { clientId: app.clientId, pkce: false, codePrefix: "mcode_", defaultUsername: "sandbox_mastodon_user" }, req, res, body, url);
+    return handleAuthorize(
+      mastodonSandbox,
+      { clientId: app.clientId, pkce: false, codePrefix: "mcode_", defaultUsername: "sandbox_mastodon_user" },
+      req,
+      res,
+      body,
+      url,
+    );
   }
 
   if (route === "/oauth/token" && req.method === "POST") {
     const input = await formOrJson(req, body, url);
     const app = apps.get(`${host} ${String(input.client_id ?? "")}`);
     if (!app || input.client_secret !== app.clientSecret) {
-      send(res, 401, { error: "invalid_client", error_description: "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method." });
+      send(res, 401, {
+        error: "invalid_client",
+        error_description: "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.",
+      });
       return true;
     }
     const grant = core.grants.get(String(input.code ?? ""));
@@ -181,7 +214,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (failure) return answerFailure(mastodonSandbox, res, failure);
     const redeemed = redeemGrant("mastodon", String(input.code ?? ""), input.redirect_uri, (g) => g.clientId === app.clientId);
     if (input.grant_type !== "authorization_code" || !redeemed) {
-      send(res, 400, { error: "invalid_grant", error_description: "The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client." });
+      send(res, 400, {
+        error: "invalid_grant",
+        error_description:
+          "The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.",
+      });
       return true;
     }
     if (redeemed.challenge && s256(String(input.code_verifier ?? "")) !== redeemed.challenge) {
@@ -190,7 +227,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     }
     bump(core.exchanges, acc!.id);
     const t = token("mat_");
-    const scopes = String(input.scope ?? app.scopes.join(" ")).split(/\s+/).filter((s) => app.scopes.includes(s));
+    const scopes = String(input.scope ?? app.scopes.join(" "))
+      .split(/\s+/)
+      .filter((s) => app.scopes.includes(s));
     tokens.set(t, { host, accountId: acc!.id, scopes });
     send(res, 200, { access_token: t, token_type: "Bearer", scope: scopes.join(" "), created_at: Math.floor(Date.now() / 1000) });
     return true;
@@ -210,7 +249,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (failure) return answerFailure(mastodonSandbox, res, failure);
     let file: Blob | null = null;
     try {
-      const fd = await new Request("http://sandbox/upload", { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: new Uint8Array(body) }).formData();
+      const fd = await new Request("http://sandbox/upload", {
+        method: "POST",
+        headers: { "content-type": String(req.headers["content-type"] ?? "") },
+        body: new Uint8Array(body),
+      }).formData();
       const f = fd.get("file");
       file = f instanceof Blob ? f : null;
     } catch {
@@ -219,9 +262,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (!file || file.size === 0) return (merr(res, 422, "Validation failed: File can't be blank"), true);
     if (!SUPPORTED.includes(file.type)) return (merr(res, 422, `Validation failed: File content type is invalid`), true);
     // MediaAttachment validates the size "less than" the server's image_size_limit.
-    if (file.size >= limits.imageSizeLimit) return (merr(res, 422, `Validation failed: File file size must be less than ${humanSize(limits.imageSizeLimit)}`), true);
+    if (file.size >= limits.imageSizeLimit)
+      return (merr(res, 422, `Validation failed: File file size must be less than ${humanSize(limits.imageSizeLimit)}`), true);
     const id = snowflake();
-    media.set(id, { id, accountId: a.acc.id, type: file.type, bytes: Buffer.from(await file.arrayBuffer()), readyAt: Date.now() + PROCESSING_MS, attached: false });
+    media.set(id, {
+      id,
+      accountId: a.acc.id,
+      type: file.type,
+      bytes: Buffer.from(await file.arrayBuffer()),
+      readyAt: Date.now() + PROCESSING_MS,
+      attached: false,
+    });
     // Processed in the background: 202 with url null, like Mastodon does for larger files.
     send(res, 202, { id, type: "image", url: null, preview_url: `/mastodon/_media/${id}`, description: null });
     return true;
@@ -250,7 +301,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       statuses.push(s);
       for (const id of mediaIds) media.get(id)!.attached = true;
       if (key) idempotency.set(`${a.acc.id} ${key}`, { statusId: s.id, at: s.createdAt });
-      core.posts.push({ network: "mastodon", id: s.id, accountId: a.acc.id, username: a.acc.username, text, imageUrl: mediaIds[0] ? `/mastodon/_media/${mediaIds[0]}` : null, createdAt: s.createdAt });
+      core.posts.push({
+        network: "mastodon",
+        id: s.id,
+        accountId: a.acc.id,
+        username: a.acc.username,
+        text,
+        imageUrl: mediaIds[0] ? `/mastodon/_media/${mediaIds[0]}` : null,
+        createdAt: s.createdAt,
+      });
       return s;
     };
     if (seenKey && seenKey.at > Date.now() - IDEMPOTENCY_TTL_MS) {
@@ -264,7 +323,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       return answerFailure(mastodonSandbox, res, failure);
     }
     if (!text.trim() && !mediaIds.length) return (merr(res, 422, "Validation failed: Text can't be blank"), true);
-    if (mastodonLength(text, limits.reservedPerUrl) > limits.maxCharacters) return (merr(res, 422, `Validation failed: Text character limit of ${limits.maxCharacters} exceeded`), true);
+    if (mastodonLength(text, limits.reservedPerUrl) > limits.maxCharacters)
+      return (merr(res, 422, `Validation failed: Text character limit of ${limits.maxCharacters} exceeded`), true);
     if (mediaIds.length > limits.maxMedia) return (merr(res, 422, `Validation failed: Cannot attach more than ${limits.maxMedia} files`), true);
     for (const id of mediaIds) {
       const m = media.get(id);
@@ -282,7 +342,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     const a = authed(req, res, host, "read:statuses");
     if (!a) return true;
     const p = core.posts.find((x) => x.network === "mastodon" && x.id === one[1]);
-    const s = p ? (statuses.find((x) => x.id === p.id) ?? { id: p.id, host, accountId: p.accountId, text: p.text, mediaIds: [], createdAt: p.createdAt }) : undefined;
+    const s = p
+      ? (statuses.find((x) => x.id === p.id) ?? { id: p.id, host, accountId: p.accountId, text: p.text, mediaIds: [], createdAt: p.createdAt })
+      : undefined;
     const owner = p ? core.accounts.get(p.accountId) : undefined;
     if (!p || !s || !owner || s.host !== host) return (merr(res, 404, "Record not found"), true);
     const m = sandboxMetrics(p);
@@ -306,11 +368,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       .filter((s) => s.host === host && (!maxId || BigInt(s.id) < BigInt(maxId)))
       .sort((x, y) => (BigInt(y.id) > BigInt(x.id) ? 1 : -1))
       .slice(0, limit);
-    send(res, 200, list.map((s) => statusJson(s, owner)));
+    send(
+      res,
+      200,
+      list.map((s) => statusJson(s, owner)),
+    );
     return true;
   }
   return false;
 }
-
-/** For tests: statuses posted on an instance. */
-export const mastodonStatuses = (host?: string) => statuses.filter((s) => !host || s.host === host);

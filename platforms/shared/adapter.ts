@@ -11,7 +11,7 @@ export type TokenSet = {
   expiresAt: number | null;
 };
 
-export type PlatformAccount = { id: string; username: string };
+type PlatformAccount = { id: string; username: string };
 
 /**
  * Typed publishing errors decide what the pipeline does:
@@ -71,7 +71,7 @@ export interface PlatformAdapter {
    */
   findRecentPost(input: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null>;
   /**
-   * Optional capability (issue 13, decision 153): the current cumulative metrics of published
+   * Optional capability (decision 153): the current cumulative metrics of published
    * posts of this account, by platform post id; posts the network no longer returns are left
    * out. At most `metricsBatch` ids per call. Networks without it are skipped by the metrics cron.
    */
@@ -90,7 +90,7 @@ export { count as metricCount };
 export type PlatformEnv = object;
 
 /** Shared settings every adapter gets from platforms/adapters.ts. */
-export type AdapterContext = {
+type AdapterContext = {
   /** Base URL of the local platform sandbox (test/fakes), or null when none is configured. */
   sandboxUrl: string | null;
   /** Per-request timeout in ms. */
@@ -134,16 +134,16 @@ export type AdapterModule = {
 };
 
 /** What a network said about the app's credentials: accepted (ok) or not, in its words. */
-export type AppCheckResult = { ok: boolean; detail: string };
+type AppCheckResult = { ok: boolean; detail: string };
 
 /** What a finished connect stores: the tokens, the account, its name on screen and what the adapter needs later. */
 export type ConnectedAccount = { tokens: TokenSet; account: PlatformAccount; name?: string; meta: Record<string, unknown> };
 
 /** An app registered on one server of a network made of many (a Mastodon instance). */
-export type InstanceApp = { instanceUrl: string; clientId: string; clientSecret: string };
+type InstanceApp = { instanceUrl: string; clientId: string; clientSecret: string };
 
 /**
- * How an account is connected (decision 233). worker/services/social-connect.ts runs each kind the
+ * How an account is connected (decision 233). worker/services/social/connect.ts runs each kind the
  * same way for every network; what differs per network is here, in its own folder.
  * - "oauth2": a redirect to the network's consent page and back with a code (`pkce`: S256 on the
  *   pair). `choose`: the code gives several accounts and the user picks one (Facebook's Pages).
@@ -178,7 +178,11 @@ export type ConnectCapability =
       /** Said when the server cannot be used (empty, not a host, a private address). */
       invalidMessage: string;
       /** Registers the app on the server (once per server and redirect URI). */
-      registerApp(env: PlatformEnv, ctx: AdapterContext, input: { instanceUrl: string; clientName: string; redirectUri: string; website?: string }): Promise<{ clientId: string; clientSecret: string }>;
+      registerApp(
+        env: PlatformEnv,
+        ctx: AdapterContext,
+        input: { instanceUrl: string; clientName: string; redirectUri: string; website?: string },
+      ): Promise<{ clientId: string; clientSecret: string }>;
       /** The adapter for one registered app on its server (authorize URL, code exchange). */
       adapterFor(env: PlatformEnv, ctx: AdapterContext, app: InstanceApp): PlatformAdapter;
       /** What the account stores beyond the tokens once connected (the server's own limits). */

@@ -35,9 +35,14 @@ export async function classifyGraphResponse(res: Response, context: "token" | "a
   if (special) return special;
   if (res.status === 429 || rules.rateLimitCodes.has(code)) {
     const ra = Number(res.headers.get("retry-after"));
-    return new PlatformError("retryable", `${rules.label} rate limit reached. The post will be retried.`, Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
+    return new PlatformError(
+      "retryable",
+      `${rules.label} rate limit reached. The post will be retried.`,
+      Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined,
+    );
   }
-  if (res.status >= 500 || error.is_transient === true) return new PlatformError("retryable", `${rules.label} is unavailable (HTTP ${res.status}). Please try again.`);
+  if (res.status >= 500 || error.is_transient === true)
+    return new PlatformError("retryable", `${rules.label} is unavailable (HTTP ${res.status}). Please try again.`);
   if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
   if (rules.authCodes.has(code) || res.status === 401) {
     return new PlatformError("auth", `${rules.label} access was revoked or expired. Please reconnect ${rules.reconnect}. (${detail})`);
@@ -46,7 +51,8 @@ export async function classifyGraphResponse(res: Response, context: "token" | "a
 }
 
 /** GET <url> answering {access_token, expires_in}: a token without a refresh token (the Graph API has none). */
-export const graphToken = async (call: Call, classify: Classify, url: string, missing: string): Promise<TokenSet> => readTokenResponse(await call(url), classify, missing);
+export const graphToken = async (call: Call, classify: Classify, url: string, missing: string): Promise<TokenSet> =>
+  readTokenResponse(await call(url), classify, missing);
 
 export type ContainerPublish = {
   call: Call;
@@ -103,7 +109,9 @@ export async function publishViaContainer(o: ContainerPublish): Promise<{ platfo
 export function insightValues(json: Record<string, unknown>): Map<string, number> {
   const values = new Map<string, number>();
   for (const d of Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : []) {
-    const v = Array.isArray(d.values) ? (d.values[0] as Record<string, unknown> | undefined)?.value : (d.total_value as Record<string, unknown> | undefined)?.value;
+    const v = Array.isArray(d.values)
+      ? (d.values[0] as Record<string, unknown> | undefined)?.value
+      : (d.total_value as Record<string, unknown> | undefined)?.value;
     values.set(String(d.name), metricCount(v));
   }
   return values;

@@ -4,7 +4,6 @@
 // again), while a connection that never got through is safely "retryable".
 import { PlatformError, type PostMetrics, type TokenSet } from "./adapter.ts";
 
-
 export type CallOptions = {
   /** The network's name in messages ("Twitter"). */
   label: string;
@@ -77,13 +76,21 @@ export function str(v: unknown): string | undefined {
  * An OAuth token answer ({access_token, refresh_token?, expires_in? seconds}) as a TokenSet; a
  * refused one is classified as a "token" error, one without an access token is `missing`.
  */
-export async function readTokenResponse(res: Response, classify: (res: Response, context: "token") => Promise<PlatformError>, missing: string): Promise<TokenSet> {
+export async function readTokenResponse(
+  res: Response,
+  classify: (res: Response, context: "token") => Promise<PlatformError>,
+  missing: string,
+): Promise<TokenSet> {
   if (!res.ok) throw await classify(res, "token");
   const body = await readJson(res);
   const accessToken = str(body.access_token);
   if (!accessToken) throw new PlatformError("retryable", missing);
   const expiresIn = Number(body.expires_in);
-  return { accessToken, refreshToken: str(body.refresh_token) ?? null, expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null };
+  return {
+    accessToken,
+    refreshToken: str(body.refresh_token) ?? null,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : null,
+  };
 }
 
 export const bearerHeaders = (token: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...extra });

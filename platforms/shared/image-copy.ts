@@ -2,8 +2,8 @@
 // (decisions 123, 126, 128, 129): a type the network does not take (Instagram: JPEG only; Threads:
 // no GIF), wider than it shows, more bytes than it or the account's server accepts (Bluesky,
 // Facebook, a Mastodon server's own image_size_limit), or more pixels than it accepts (LinkedIn).
-// Pure: the Worker prepares the copy at publish time (worker/services/media-prepare.ts) and checks
-// at scheduling that one can be made (worker/services/post-rules.ts) from the same plan.
+// Pure: the Worker prepares the copy at publish time (worker/services/publishing/media-prepare.ts) and checks
+// at scheduling that one can be made (worker/services/posts/rules.ts) from the same plan.
 import { sentAsJpegCopy, type ImageRules } from "./meta.ts";
 
 export type ImageFacts = { type: string; size: number; width?: number; height?: number };
@@ -55,9 +55,16 @@ export function imageCopyPlan(rules: ImageRules, image: ImageFacts, accountMaxBy
  * or a longer side, than it takes in), or null. Checked at scheduling, so such a photo is refused
  * then rather than failing at its due time (decisions 128, 175).
  */
-export function copyOutOfReach(label: string, rules: ImageRules, image: ImageFacts, accountMaxBytes?: number | null, limits: ConverterLimits = JS_CONVERTER_LIMITS): string | null {
+export function copyOutOfReach(
+  label: string,
+  rules: ImageRules,
+  image: ImageFacts,
+  accountMaxBytes?: number | null,
+  limits: ConverterLimits = JS_CONVERTER_LIMITS,
+): string | null {
   if (!image.width || !image.height || !imageCopyPlan(rules, image, accountMaxBytes)) return null;
-  if (image.width * image.height > limits.maxPixels) return `This image has too many pixels to prepare for ${label} (at most ${limits.maxPixels / 1e6} megapixels). Please upload a smaller image.`;
+  if (image.width * image.height > limits.maxPixels)
+    return `This image has too many pixels to prepare for ${label} (at most ${limits.maxPixels / 1e6} megapixels). Please upload a smaller image.`;
   if (limits.maxSide && Math.max(image.width, image.height) > limits.maxSide) {
     return `This image is too wide or too tall to prepare for ${label} (at most ${limits.maxSide.toLocaleString("en-US")} pixels a side). Please upload a smaller image.`;
   }

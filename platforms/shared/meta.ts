@@ -4,7 +4,7 @@
 // Imports inside platforms/ carry their `.ts` extension: the sandbox runs them under Node directly.
 
 /** Image MIME types the app accepts for upload (schema/api/posts.ts IMAGE_TYPES). */
-export type ImageType = "image/jpeg" | "image/png" | "image/gif";
+type ImageType = "image/jpeg" | "image/png" | "image/gif";
 
 export type ImageRules = {
   /** Types the network accepts as they are. */
@@ -53,7 +53,7 @@ export function takesImageType(rules: ImageRules, type: string): boolean {
   return rules.types.includes(type as ImageType) || !!rules.sentAsJpeg?.includes(type as ImageType);
 }
 
-export type PlatformRules = {
+type PlatformRules = {
   /** Largest post as the network counts it (see countLength). */
   maxLength: number;
   /** Length of the final text as the network counts it. */

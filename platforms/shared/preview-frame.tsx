@@ -24,7 +24,7 @@ export function PreviewAction({ label, icon }: { label: string; icon: ReactNode 
 }
 
 /** The engagement row most networks show: reply, repost, like, views, share, all at 0. */
-export function DefaultActions() {
+function DefaultActions() {
   return (
     <>
       <PreviewAction label="Reply" icon={<MessageCircle size={16} aria-hidden />} />
@@ -47,17 +47,7 @@ type FrameProps = PostPreviewProps & {
 export function PreviewFrame({ content, hashtags = [], imageUrl, brandName = "Your Brand", handle = "@yourbrand", imageRatio = 4 / 3, actions }: FrameProps) {
   const tags = hashtags.map((h) => h.replace(/^#+/, "")).filter(Boolean);
   return (
-    <Box
-      as="article"
-      aria-label="Post preview"
-      data-testid="post-preview"
-      maxW="600px"
-      w="full"
-      borderWidth="1px"
-      borderRadius="lg"
-      p="4"
-      bg="bg"
-    >
+    <Box as="article" aria-label="Post preview" data-testid="post-preview" maxW="600px" w="full" borderWidth="1px" borderRadius="lg" p="4" bg="bg">
       <HStack align="start" gap="3">
         <Avatar.Root size="sm" colorPalette="brand">
           <Avatar.Fallback name={brandName} />

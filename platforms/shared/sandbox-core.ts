@@ -37,7 +37,7 @@ export type Posted = {
   imageUrl: string | null;
   createdAt: number;
 };
-export type FailureKind = "500" | "429" | "timeout" | "reject";
+type FailureKind = "500" | "429" | "timeout" | "reject";
 export type Failure = {
   network: string;
   fail: FailureKind;
@@ -121,10 +121,10 @@ export function send(res: ServerResponse, status: number, body: unknown, headers
 export function html(res: ServerResponse, status: number, body: string) {
   res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
 }
-export function redirect(res: ServerResponse, location: string) {
+function redirect(res: ServerResponse, location: string) {
   res.writeHead(302, { location }).end();
 }
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function params(req: IncomingMessage, body: Buffer, url: URL): URLSearchParams {
   const out = new URLSearchParams(url.search);
@@ -161,7 +161,7 @@ export function answerFailure(net: SandboxNetwork, res: ServerResponse, f: Failu
 }
 
 /**
- * Engagement of a sandbox post that grows with its age (issue 13): a steady climb per 10 seconds
+ * Engagement of a sandbox post that grows with its age (decision 150): a steady climb per 10 seconds
  * plus a per-post offset from its id, so the analytics cron sees numbers change between reads and
  * posts differ from each other. Deterministic: the same post at the same instant reads the same.
  */
@@ -174,7 +174,8 @@ export function sandboxMetrics(post: Posted, nowMs = Date.now()): { likes: numbe
 }
 
 /** The account's posts on its network in the last 24 hours, oldest first (daily caps are a rolling day). */
-export const postsInDay = (acc: Account): Posted[] => state.posts.filter((x) => x.network === acc.network && x.accountId === acc.id && x.createdAt > Date.now() - 86_400_000);
+export const postsInDay = (acc: Account): Posted[] =>
+  state.posts.filter((x) => x.network === acc.network && x.accountId === acc.id && x.createdAt > Date.now() - 86_400_000);
 
 export function recordPost(acc: Account, text: string, imageUrl: string | null, idBase: string): Posted {
   const post: Posted = { network: acc.network, id: nextId(idBase), accountId: acc.id, username: acc.username, text, imageUrl, createdAt: Date.now() };
@@ -286,7 +287,8 @@ function handleControl(net: SandboxNetwork, res: ServerResponse, body: Buffer): 
       send(res, 404, { error: "unknown account" });
       return true;
     }
-    for (let i = 0; i < Math.min(input.burst, 1000); i++) recordPost(acc, `Posted elsewhere ${i + 1} by @${acc.username} ${randomBytes(4).toString("hex")}`, null, net.postIdPrefix);
+    for (let i = 0; i < Math.min(input.burst, 1000); i++)
+      recordPost(acc, `Posted elsewhere ${i + 1} by @${acc.username} ${randomBytes(4).toString("hex")}`, null, net.postIdPrefix);
     send(res, 200, { ok: true });
     return true;
   }
@@ -369,7 +371,14 @@ function stateOf(network: string, url: URL) {
     refreshes: count(state.refreshes),
     exchanges: count(state.exchanges),
     posts: postsPer,
-    items: posts.map((p) => ({ id: p.id, account_id: p.accountId, username: p.username, text: p.text, image_url: p.imageUrl, created_at: new Date(p.createdAt).toISOString() })),
+    items: posts.map((p) => ({
+      id: p.id,
+      account_id: p.accountId,
+      username: p.username,
+      text: p.text,
+      image_url: p.imageUrl,
+      created_at: new Date(p.createdAt).toISOString(),
+    })),
     pendingFailures: state.failures.filter((f) => f.network === network).length,
   };
 }

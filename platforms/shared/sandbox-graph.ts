@@ -44,7 +44,13 @@ export type GraphTokens = {
 };
 
 /** The token of this request (header or access_token) if it is a live one of `kinds`; otherwise answers code 190. */
-export function graphAuth(t: GraphTokens, req: IncomingMessage, res: ServerResponse, p: URLSearchParams, kinds: AccessToken["kind"][] = ["long", "short"]): { acc: Account; rec: AccessToken } | null {
+export function graphAuth(
+  t: GraphTokens,
+  req: IncomingMessage,
+  res: ServerResponse,
+  p: URLSearchParams,
+  kinds: AccessToken["kind"][] = ["long", "short"],
+): { acc: Account; rec: AccessToken } | null {
   const tok = bearer(req, p);
   const rec = tok ? state.access.get(tok) : undefined;
   const acc = rec ? state.accounts.get(rec.accountId) : undefined;
@@ -63,7 +69,14 @@ export function issueGraphToken(t: GraphTokens, acc: Account, kind: "short" | "l
 }
 
 /** GET access_token?grant_type=<exchange>&client_secret=..&access_token=<short>: a long-lived token. */
-export function exchangeForLongLived(t: GraphTokens, grantType: string, clientSecret: string, req: IncomingMessage, res: ServerResponse, p: URLSearchParams): true {
+export function exchangeForLongLived(
+  t: GraphTokens,
+  grantType: string,
+  clientSecret: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  p: URLSearchParams,
+): true {
   if (p.get("grant_type") !== grantType || p.get("client_secret") !== clientSecret) {
     graphError(res, 400, "Invalid grant_type or client_secret", 100);
     return true;
@@ -138,7 +151,16 @@ export function answerInsights(network: string, rules: InsightsRules, res: Serve
     return true;
   }
   const value = rules.values(sandboxMetrics(post));
-  send(res, 200, { data: metrics.map((name) => ({ name, period: "lifetime", values: [{ value: value[name] }], title: name, description: name, id: `${post.id}/insights/${name}/lifetime` })) });
+  send(res, 200, {
+    data: metrics.map((name) => ({
+      name,
+      period: "lifetime",
+      values: [{ value: value[name] }],
+      title: name,
+      description: name,
+      id: `${post.id}/insights/${name}/lifetime`,
+    })),
+  });
   return true;
 }
 
@@ -223,7 +245,10 @@ export function containerStore(opts: { idBase: string; postIdBase: string; delay
         return true;
       }
       if (c.readyAt > Date.now()) {
-        graphError(res, 400, "Media ID is not available", 9007, { error_subcode: notReadySubcode, error_user_msg: "The media is not ready for publishing, please wait for a moment" });
+        graphError(res, 400, "Media ID is not available", 9007, {
+          error_subcode: notReadySubcode,
+          error_user_msg: "The media is not ready for publishing, please wait for a moment",
+        });
         return true;
       }
       return false;

@@ -33,11 +33,20 @@ function publicOrigins(): Set<string> {
 }
 
 /** True for addresses the public internet cannot route to: loopback, private, link-local, CGNAT, unspecified. */
-export function isPrivateAddress(ip: string): boolean {
+function isPrivateAddress(ip: string): boolean {
   const v4 = ip.startsWith("::ffff:") ? ip.slice(7) : ip;
   if (isIP(v4) === 4) {
     const [a, b] = v4.split(".").map(Number) as [number, number];
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      a >= 224
+    );
   }
   const v6 = ip.toLowerCase();
   return v6 === "::" || v6 === "::1" || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6);

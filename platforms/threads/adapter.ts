@@ -10,12 +10,12 @@ import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformA
 import { classifyGraphResponse, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
 
 // threads_manage_insights: the media insights the analytics cron reads (decision 144).
-export const THREADS_SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights"];
+const THREADS_SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights"];
 export const THREADS_API_VERSION = "v1.0";
 const label = "Threads" as const;
 const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613, 80002]), authCodes: new Set([190]), reconnect: "your Threads account" };
 
-export type ThreadsConfig = {
+type ThreadsConfig = {
   clientId: string;
   clientSecret: string;
   /** https://graph.threads.com */
@@ -27,9 +27,9 @@ export type ThreadsConfig = {
   pollTimeoutMs?: number;
 };
 
-export const classifyThreadsResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
+const classifyThreadsResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
 
-export function threadsAdapter(config: ThreadsConfig) {
+function threadsAdapter(config: ThreadsConfig) {
   const graph = (path: string) => `${config.graphBase}/${THREADS_API_VERSION}${path}`;
   const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
   const pollInterval = config.pollIntervalMs ?? 1000;
@@ -54,7 +54,13 @@ export function threadsAdapter(config: ThreadsConfig) {
       const res = await call(`${config.graphBase}/oauth/access_token`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: form({ client_id: config.clientId, client_secret: config.clientSecret, grant_type: "authorization_code", redirect_uri: redirectUri, code: code.replace(/#_$/, "") }),
+        body: form({
+          client_id: config.clientId,
+          client_secret: config.clientSecret,
+          grant_type: "authorization_code",
+          redirect_uri: redirectUri,
+          code: code.replace(/#_$/, ""),
+        }),
       });
       if (!res.ok) throw await classifyThreadsResponse(res, "token");
       const first = await readJson(res);
@@ -104,16 +110,34 @@ export function threadsAdapter(config: ThreadsConfig) {
       metricsOneByOne(
         postIds,
         25,
-        (id) => call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "views,likes,replies,reposts,quotes" })}`), { headers: bearer(accessToken) }),
+        (id) =>
+          call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "views,likes,replies,reposts,quotes" })}`), {
+            headers: bearer(accessToken),
+          }),
         classifyThreadsResponse,
         (json) => {
           const v = insightValues(json);
-          return { likes: v.get("likes") ?? 0, reposts: (v.get("reposts") ?? 0) + (v.get("quotes") ?? 0), replies: v.get("replies") ?? 0, impressions: v.get("views") ?? 0 };
+          return {
+            likes: v.get("likes") ?? 0,
+            reposts: (v.get("reposts") ?? 0) + (v.get("quotes") ?? 0),
+            replies: v.get("replies") ?? 0,
+            impressions: v.get("views") ?? 0,
+          };
         },
       ),
 
     /** Pages through the profile's threads published since `sinceMs` (time-bounded, not a fixed count). */
-    async findRecentPost({ accessToken, accountId, text, sinceMs }: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null> {
+    async findRecentPost({
+      accessToken,
+      accountId,
+      text,
+      sinceMs,
+    }: {
+      accessToken: string;
+      accountId: string;
+      text: string;
+      sinceMs: number;
+    }): Promise<string | null> {
       const want = text.trim();
       const qs = new URLSearchParams({ fields: "id,text,timestamp", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });
       let url: string | undefined = graph(`/${encodeURIComponent(accountId)}/threads?${qs}`);
@@ -126,7 +150,8 @@ export function threadsAdapter(config: ThreadsConfig) {
         if (hit) return str(hit.id) ?? null;
         const paging = (body.paging ?? {}) as { next?: string; cursors?: { after?: string } };
         const after = paging.cursors?.after;
-        url = after && items.length ? graph(`/${encodeURIComponent(accountId)}/threads?${new URLSearchParams({ ...Object.fromEntries(qs), after })}`) : undefined;
+        url =
+          after && items.length ? graph(`/${encodeURIComponent(accountId)}/threads?${new URLSearchParams({ ...Object.fromEntries(qs), after })}`) : undefined;
       }
       return null;
     },

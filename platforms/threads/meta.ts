@@ -43,10 +43,5 @@ export const threadsMeta = defineMeta({
   },
 });
 
-export function threadsTextProblem(text: string): string | null {
-  const n = threadsLength(text);
-  return n > 500 ? `Threads posts can be at most 500 characters (this one counts ${n}; an emoji counts as several).` : null;
-}
-
 /** The sandbox's registered app (test/fakes): not secrets, they only exist locally. */
 export const THREADS_SANDBOX_CLIENT = { clientId: "sandbox-threads-client", clientSecret: "sandbox-threads-secret" } as const;

@@ -7,7 +7,20 @@
 // container not yet FINISHED or already published, more than 250 posts in 24 hours.
 // Plain erasable TypeScript (Node 22 runs it without a build).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerFailure, bump, handleAuthorize, params, postsInDay, redeemGrant, send, state, takeFailure, type AuthorizeOptions, type Failure, type SandboxNetwork } from "../shared/sandbox-core.ts";
+import {
+  answerFailure,
+  bump,
+  handleAuthorize,
+  params,
+  postsInDay,
+  redeemGrant,
+  send,
+  state,
+  takeFailure,
+  type AuthorizeOptions,
+  type Failure,
+  type SandboxNetwork,
+} from "../shared/sandbox-core.ts";
 import {
   answerInsights,
   containerStore,
@@ -84,7 +97,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     }
     const grant = redeemGrant("threads", (p.get("code") ?? "").replace(/#_$/, ""), p.get("redirect_uri"));
     if (p.get("grant_type") !== "authorization_code" || !grant) {
-      thError(res, 400, "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request", 100);
+      thError(
+        res,
+        400,
+        "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+        100,
+      );
       return true;
     }
     const acc = state.accounts.get(grant.accountId)!;
@@ -106,8 +124,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     send(res, 200, { access_token: `TH|${THREADS_SANDBOX_CLIENT.clientId}|sandbox-app-token`, token_type: "bearer" });
     return true;
   }
-  if (path === "/access_token" && req.method === "GET") return exchangeForLongLived(TOKENS, "th_exchange_token", THREADS_SANDBOX_CLIENT.clientSecret, req, res, p);
-  if (path === "/refresh_access_token" && req.method === "GET") return refreshLongLived(threadsSandbox, TOKENS, "th_refresh_token", req, res, p, MIN_REFRESH_AGE);
+  if (path === "/access_token" && req.method === "GET")
+    return exchangeForLongLived(TOKENS, "th_exchange_token", THREADS_SANDBOX_CLIENT.clientSecret, req, res, p);
+  if (path === "/refresh_access_token" && req.method === "GET")
+    return refreshLongLived(threadsSandbox, TOKENS, "th_refresh_token", req, res, p, MIN_REFRESH_AGE);
 
   const graph = path.match(/^\/v\d+\.\d+\/(.+)$/);
   if (!graph) return false;
@@ -147,7 +167,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     const mine = state.posts.filter((x) => x.network === "threads" && x.accountId === auth.acc.id && x.createdAt >= since).reverse();
     const page = mine.slice(after, after + max);
     send(res, 200, {
-      data: page.map((x) => ({ id: x.id, text: x.text, media_type: x.imageUrl ? "IMAGE" : "TEXT_POST", timestamp: new Date(x.createdAt).toISOString().replace(/\.\d{3}Z$/, "+0000") })),
+      data: page.map((x) => ({
+        id: x.id,
+        text: x.text,
+        media_type: x.imageUrl ? "IMAGE" : "TEXT_POST",
+        timestamp: new Date(x.createdAt).toISOString().replace(/\.\d{3}Z$/, "+0000"),
+      })),
       paging: { cursors: { before: String(after), after: after + max < mine.length ? String(after + max) : "" } },
     });
     return true;
@@ -189,7 +214,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (containers.refusesPublishing(res, container, 4279001)) return true;
     // The cap is checked after the container's own state (Instagram checks it before).
     if (postsInDay(auth.acc).length >= DAILY_CAP) {
-      thError(res, 400, "Application request limit reached", 4, { error_user_msg: "This profile has reached its limit of 250 API-published posts in 24 hours." });
+      thError(res, 400, "Application request limit reached", 4, {
+        error_user_msg: "This profile has reached its limit of 250 API-published posts in 24 hours.",
+      });
       return true;
     }
     send(res, 200, { id: containers.publish(auth.acc, container).id });
@@ -208,8 +235,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
 }
 
 function answerInjected(res: ServerResponse, f: Failure) {
-  if (f.fail === "500") send(res, 500, { error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true } });
-  else if (f.fail === "429") send(res, 429, { error: { message: "Application request limit reached", type: "OAuthException", code: 4 } }, { "retry-after": String(f.retryAfter) });
+  if (f.fail === "500")
+    send(res, 500, {
+      error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true },
+    });
+  else if (f.fail === "429")
+    send(res, 429, { error: { message: "Application request limit reached", type: "OAuthException", code: 4 } }, { "retry-after": String(f.retryAfter) });
   else thError(res, 400, "Invalid parameter", 100, { error_user_msg: "The post text is too long. The limit is 500 characters." });
 }
 

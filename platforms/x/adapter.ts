@@ -6,11 +6,20 @@
 // Configuration: X_CLIENT_ID (+ X_CLIENT_SECRET for a confidential client), X_API_BASE
 // (https://api.x.com), X_AUTHORIZE_URL (https://x.com/i/oauth2/authorize); without X_CLIENT_ID the
 // sandbox's /x routes are used when PLATFORM_SANDBOX_URL is set.
-import { envString, metricCount, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import {
+  envString,
+  metricCount,
+  PlatformError,
+  trimSlash,
+  type AdapterModule,
+  type PlatformAdapter,
+  type PostMetrics,
+  type TokenSet,
+} from "../shared/adapter.ts";
 import { bearerHeaders as authed, form, loadPostImage, platformFetch, readJson, readTokenResponse, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { X_SANDBOX_CLIENT } from "./meta.ts";
 
-export const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
+const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
 
 export type XConfig = {
   clientId: string;
@@ -26,15 +35,7 @@ const label = "Twitter" as const;
 
 function problemText(body: Record<string, unknown>): string {
   const errors = Array.isArray(body.errors) ? (body.errors as Record<string, unknown>[]) : [];
-  return (
-    str(body.error_description) ??
-    str(body.detail) ??
-    str(errors[0]?.message) ??
-    str(body.title) ??
-    str(body.error) ??
-    str(body.raw) ??
-    "unknown error"
-  );
+  return str(body.error_description) ?? str(body.detail) ?? str(errors[0]?.message) ?? str(body.title) ?? str(body.error) ?? str(body.raw) ?? "unknown error";
 }
 
 // X's 403s mean different things: the problem `type` (v2) or the v1.1 error `code` says which.
@@ -48,7 +49,11 @@ function forbiddenReason(body: Record<string, unknown>, detail: string): Platfor
   const type = (str(body.type) ?? "").split("/").pop() ?? "";
   if (codes.includes(187) || type === "duplicate-content" || (type === "about:blank" && /duplicate content/i.test(detail))) return "duplicate";
   if (codes.some((c) => SUSPENDED_CODES.has(c)) || type === "account-suspended" || type === "account-locked") return "suspended";
-  if (codes.some((c) => NOT_PERMITTED_CODES.has(c)) || ["client-forbidden", "not-authorized-for-resource", "usage-capped", "unsupported-authentication"].includes(type)) return "not_permitted";
+  if (
+    codes.some((c) => NOT_PERMITTED_CODES.has(c)) ||
+    ["client-forbidden", "not-authorized-for-resource", "usage-capped", "unsupported-authentication"].includes(type)
+  )
+    return "not_permitted";
   return undefined;
 }
 
@@ -60,7 +65,9 @@ export async function classifyXResponse(res: Response, context: "token" | "api")
     const daily = res.headers.get("x-user-limit-24hour-remaining") === "0";
     return new PlatformError(
       "retryable",
-      daily ? "Twitter's 24-hour posting limit for this account is reached. The post will be retried when it resets." : "Twitter rate limit reached. The post will be retried.",
+      daily
+        ? "Twitter's 24-hour posting limit for this account is reached. The post will be retried when it resets."
+        : "Twitter rate limit reached. The post will be retried.",
       retryAfterMs(res.headers),
       daily ? "daily_cap" : undefined,
     );
@@ -73,14 +80,28 @@ export async function classifyXResponse(res: Response, context: "token" | "api")
   }
   if (res.status === 403) {
     const reason = forbiddenReason(body, detail);
-    if (reason === "duplicate") return new PlatformError("rejected", `Twitter refused the post as a duplicate of one already on the account: ${detail}`, undefined, "duplicate");
-    if (reason === "suspended") return new PlatformError("auth", `Twitter says this account is suspended or locked: ${detail}. Please check the account on X, then reconnect it.`, undefined, "suspended");
-    if (reason === "not_permitted") return new PlatformError("auth", `Twitter refused access: ${detail}. Please reconnect your Twitter account.`, undefined, "not_permitted");
+    if (reason === "duplicate")
+      return new PlatformError("rejected", `Twitter refused the post as a duplicate of one already on the account: ${detail}`, undefined, "duplicate");
+    if (reason === "suspended")
+      return new PlatformError(
+        "auth",
+        `Twitter says this account is suspended or locked: ${detail}. Please check the account on X, then reconnect it.`,
+        undefined,
+        "suspended",
+      );
+    if (reason === "not_permitted")
+      return new PlatformError("auth", `Twitter refused access: ${detail}. Please reconnect your Twitter account.`, undefined, "not_permitted");
   }
   return new PlatformError("rejected", `Twitter rejected the post: ${detail}`);
 }
 
-const decodeEntities = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 /** A URL as compared: lower-case scheme and host, no trailing slash. */
 function normalUrl(raw: string): string {

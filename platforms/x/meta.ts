@@ -5,7 +5,7 @@ import twitterText from "twitter-text";
 import { composeWithHashtags, defineMeta } from "../shared/meta.ts";
 
 /** X's weighted length of a text (twitter-text's parseTweet with X's current configuration). */
-export const xWeightedLength = (text: string): number => twitterText.parseTweet(text).weightedLength;
+const xWeightedLength = (text: string): number => twitterText.parseTweet(text).weightedLength;
 
 export const xMeta = defineMeta({
   id: "twitter",

@@ -71,7 +71,13 @@ function issueX(acc: Account) {
   const refresh = token("xrt_");
   state.access.set(access, { network: "x", accountId: acc.id, expiresAt: Date.now() + X_ACCESS_TTL_S * 1000, kind: "access", issuedAt: Date.now() });
   state.refresh.set(refresh, { accountId: acc.id, used: false });
-  return { token_type: "bearer", expires_in: X_ACCESS_TTL_S, access_token: access, scope: "tweet.read tweet.write users.read media.write offline.access", refresh_token: refresh };
+  return {
+    token_type: "bearer",
+    expires_in: X_ACCESS_TTL_S,
+    access_token: access,
+    scope: "tweet.read tweet.write users.read media.write offline.access",
+    refresh_token: refresh,
+  };
 }
 
 async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL, path: string): Promise<boolean> {
@@ -155,7 +161,18 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     // Processing takes one STATUS round.
     const state_ = m.ready ? "succeeded" : "in_progress";
     m.ready = true;
-    send(res, 200, { data: { id: m.id, processing_info: state_ === "succeeded" ? { state: "succeeded", progress_percent: 100 } : { state: "in_progress", check_after_secs: 1, progress_percent: 50 } } }, xHeaders());
+    send(
+      res,
+      200,
+      {
+        data: {
+          id: m.id,
+          processing_info:
+            state_ === "succeeded" ? { state: "succeeded", progress_percent: 100 } : { state: "in_progress", check_after_secs: 1, progress_percent: 50 },
+        },
+      },
+      xHeaders(),
+    );
     return true;
   }
 
@@ -164,7 +181,11 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     if (!acc) return true;
     let form: FormData | null = null;
     try {
-      form = await new Request("http://sandbox/upload", { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: new Uint8Array(body) }).formData();
+      form = await new Request("http://sandbox/upload", {
+        method: "POST",
+        headers: { "content-type": String(req.headers["content-type"] ?? "") },
+        body: new Uint8Array(body),
+      }).formData();
     } catch {
       form = null;
     }
@@ -185,12 +206,21 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     const failure = takeFailure("x", "upload", acc);
     if (failure && answerFailure(xSandbox, res, failure)) return true;
     if (!blob || blob.size === 0) {
-      send(res, 400, { title: "Invalid Request", status: 400, detail: "One or more parameters to your request was invalid.", errors: [{ message: "media is required" }] });
+      send(res, 400, {
+        title: "Invalid Request",
+        status: 400,
+        detail: "One or more parameters to your request was invalid.",
+        errors: [{ message: "media is required" }],
+      });
       return true;
     }
     // The one-shot upload takes images; an animated GIF needs the chunked upload (tweet_gif).
     if (blob.type === "image/gif" || field("media_category") === "tweet_gif") {
-      send(res, 400, { title: "Invalid Request", status: 400, detail: "GIF media must be uploaded with the chunked upload (/2/media/upload/initialize, append, finalize) and media_category tweet_gif." });
+      send(res, 400, {
+        title: "Invalid Request",
+        status: 400,
+        detail: "GIF media must be uploaded with the chunked upload (/2/media/upload/initialize, append, finalize) and media_category tweet_gif.",
+      });
       return true;
     }
     if (blob.size > 5 * 1024 * 1024) {
@@ -240,7 +270,11 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     if (chunked[2] === "append") {
       let form: FormData | null = null;
       try {
-        form = await new Request("http://sandbox/append", { method: "POST", headers: { "content-type": String(req.headers["content-type"] ?? "") }, body: new Uint8Array(body) }).formData();
+        form = await new Request("http://sandbox/append", {
+          method: "POST",
+          headers: { "content-type": String(req.headers["content-type"] ?? "") },
+          body: new Uint8Array(body),
+        }).formData();
       } catch {
         form = null;
       }
@@ -259,7 +293,14 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
       send(res, 400, { title: "Invalid Request", status: 400, detail: "Segments do not add up to total_bytes." });
       return true;
     }
-    send(res, 200, { data: { id: m.id, media_key: `7_${m.id}`, size: m.bytes.length, expires_after_secs: 86400, processing_info: { state: "pending", check_after_secs: 1 } } }, xHeaders());
+    send(
+      res,
+      200,
+      {
+        data: { id: m.id, media_key: `7_${m.id}`, size: m.bytes.length, expires_after_secs: 86400, processing_info: { state: "pending", check_after_secs: 1 } },
+      },
+      xHeaders(),
+    );
     return true;
   }
 
@@ -288,21 +329,36 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     const today = postsInDay(acc);
     if (today.length >= dailyCapOf(acc)) {
       const reset = Math.floor((today[0]!.createdAt + 86_400_000) / 1000);
-      send(res, 429, { title: "Too Many Requests", status: 429, detail: "Too Many Requests", type: "about:blank" }, {
-        ...xHeaders(),
-        "x-user-limit-24hour-limit": String(dailyCapOf(acc)),
-        "x-user-limit-24hour-remaining": "0",
-        "x-user-limit-24hour-reset": String(reset),
-      });
+      send(
+        res,
+        429,
+        { title: "Too Many Requests", status: 429, detail: "Too Many Requests", type: "about:blank" },
+        {
+          ...xHeaders(),
+          "x-user-limit-24hour-limit": String(dailyCapOf(acc)),
+          "x-user-limit-24hour-remaining": "0",
+          "x-user-limit-24hour-reset": String(reset),
+        },
+      );
       return true;
     }
     if (!text.trim() && mediaIds.length === 0) {
-      send(res, 400, { title: "Invalid Request", status: 400, detail: "One or more parameters to your request was invalid.", errors: [{ message: "text or media is required" }] });
+      send(res, 400, {
+        title: "Invalid Request",
+        status: 400,
+        detail: "One or more parameters to your request was invalid.",
+        errors: [{ message: "text or media is required" }],
+      });
       return true;
     }
     // X counts weighted characters (URLs 23, emoji and CJK 2): twitter-text is X's own counter.
     if (!twitterText.parseTweet(text).valid && text.trim()) {
-      send(res, 400, { title: "Invalid Request", status: 400, detail: "Your Tweet text is too long (over 280 characters).", errors: [{ message: "text is too long" }] });
+      send(res, 400, {
+        title: "Invalid Request",
+        status: 400,
+        detail: "Your Tweet text is too long (over 280 characters).",
+        errors: [{ message: "text is too long" }],
+      });
       return true;
     }
     // X refuses a text the account already published (403, type about:blank, this detail).
@@ -329,7 +385,12 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     if (!acc) return true;
     const ids = (url.searchParams.get("ids") ?? "").split(",").filter(Boolean);
     if (ids.length === 0 || ids.length > 100) {
-      send(res, 400, { title: "Invalid Request", status: 400, detail: "One or more parameters to your request was invalid.", errors: [{ parameters: { ids }, message: "The `ids` query parameter value must have between 1 and 100 items" }] });
+      send(res, 400, {
+        title: "Invalid Request",
+        status: 400,
+        detail: "One or more parameters to your request was invalid.",
+        errors: [{ parameters: { ids }, message: "The `ids` query parameter value must have between 1 and 100 items" }],
+      });
       return true;
     }
     const withMetrics = (url.searchParams.get("tweet.fields") ?? "").split(",").includes("public_metrics");
@@ -342,10 +403,31 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
           id: p.id,
           text: p.text,
           edit_history_tweet_ids: [p.id],
-          ...(withMetrics ? { public_metrics: { retweet_count: m.reposts, reply_count: m.replies, like_count: m.likes, quote_count: 0, bookmark_count: 0, impression_count: m.impressions } } : {}),
+          ...(withMetrics
+            ? {
+                public_metrics: {
+                  retweet_count: m.reposts,
+                  reply_count: m.replies,
+                  like_count: m.likes,
+                  quote_count: 0,
+                  bookmark_count: 0,
+                  impression_count: m.impressions,
+                },
+              }
+            : {}),
         };
       });
-    const errors = ids.filter((_, i) => !found[i]).map((id) => ({ value: id, detail: `Could not find tweet with ids: [${id}].`, title: "Not Found Error", resource_type: "tweet", parameter: "ids", resource_id: id, type: "https://api.twitter.com/2/problems/resource-not-found" }));
+    const errors = ids
+      .filter((_, i) => !found[i])
+      .map((id) => ({
+        value: id,
+        detail: `Could not find tweet with ids: [${id}].`,
+        title: "Not Found Error",
+        resource_type: "tweet",
+        parameter: "ids",
+        resource_id: id,
+        type: "https://api.twitter.com/2/problems/resource-not-found",
+      }));
     send(res, 200, { ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) }, xHeaders());
     return true;
   }
@@ -357,7 +439,12 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
     const since = Date.parse(url.searchParams.get("start_time") ?? "") || 0;
     const max = Number(url.searchParams.get("max_results") ?? 10);
     if (!Number.isInteger(max) || max < 5 || max > 100) {
-      send(res, 400, { title: "Invalid Request", status: 400, detail: "The `max_results` query parameter value is not between 5 and 100", errors: [{ parameters: { max_results: [String(max)] } }] });
+      send(res, 400, {
+        title: "Invalid Request",
+        status: 400,
+        detail: "The `max_results` query parameter value is not between 5 and 100",
+        errors: [{ parameters: { max_results: [String(max)] } }],
+      });
       return true;
     }
     const all = state.posts.filter((p) => p.network === "x" && p.accountId === timeline[1] && p.createdAt >= since).reverse();
@@ -388,7 +475,13 @@ function asReturned(p: Posted): { text: string; entities?: { urls: Record<string
   for (const m of p.text.matchAll(/https?:\/\/\S+/g)) {
     out += escape(p.text.slice(last, m.index));
     const short = tco(`${p.id}:${m[0]}`);
-    urls.push({ start: [...out].length, end: [...out].length + short.length, url: short, expanded_url: m[0], display_url: m[0].replace(/^https?:\/\//, "").slice(0, 26) });
+    urls.push({
+      start: [...out].length,
+      end: [...out].length + short.length,
+      url: short,
+      expanded_url: m[0],
+      display_url: m[0].replace(/^https?:\/\//, "").slice(0, 26),
+    });
     out += short;
     last = m.index + m[0].length;
   }
@@ -396,7 +489,13 @@ function asReturned(p: Posted): { text: string; entities?: { urls: Record<string
   if (p.imageUrl) {
     const short = tco(`${p.id}:media`);
     out = `${out} ${short}`;
-    urls.push({ start: [...out].length - short.length, end: [...out].length, url: short, expanded_url: `https://x.com/${p.username}/status/${p.id}/photo/1`, media_key: `3_${p.id}` });
+    urls.push({
+      start: [...out].length - short.length,
+      end: [...out].length,
+      url: short,
+      expanded_url: `https://x.com/${p.username}/status/${p.id}/photo/1`,
+      media_key: `3_${p.id}`,
+    });
   }
   return urls.length ? { text: out, entities: { urls } } : { text: out };
 }
@@ -411,11 +510,16 @@ function answerInjected(res: ServerResponse, f: Failure) {
   } else if (f.fail === "429") {
     const reset = Math.floor(Date.now() / 1000) + f.retryAfter;
     // X sends no Retry-After: the reset instant is in x-rate-limit-reset (epoch seconds).
-    send(res, 429, { title: "Too Many Requests", status: 429, detail: "Too Many Requests" }, {
-      "x-rate-limit-limit": "100",
-      "x-rate-limit-remaining": "0",
-      "x-rate-limit-reset": String(reset),
-    });
+    send(
+      res,
+      429,
+      { title: "Too Many Requests", status: 429, detail: "Too Many Requests" },
+      {
+        "x-rate-limit-limit": "100",
+        "x-rate-limit-remaining": "0",
+        "x-rate-limit-reset": String(reset),
+      },
+    );
   } else {
     send(res, 403, { title: "Forbidden", status: 403, type: "about:blank", detail: "You are not allowed to create a Tweet with duplicate content." });
   }

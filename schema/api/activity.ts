@@ -3,5 +3,11 @@ import { z } from "zod";
 /** One line of Settings -> Activity: "{actor} {action} {subject}" at a time. */
 export type ActivityEntry = { id: string; actor: string; action: string; subject: string; at: number };
 
-export const activityEntryResponse = z.strictObject({ id: z.string(), actor: z.string(), action: z.string(), subject: z.string(), at: z.number().int() }) satisfies z.ZodType<ActivityEntry>;
+const activityEntryResponse = z.strictObject({
+  id: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  at: z.number().int(),
+}) satisfies z.ZodType<ActivityEntry>;
 export const activityListResponse = z.array(activityEntryResponse);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isValidTimeZone } from "./campaign-schedule";
 
-// /analytics (issue 13): totals and trends per network, top posts, engagement by weekday and hour,
+// /analytics (decision 150): totals and trends per network, top posts, engagement by weekday and hour,
 // and one post's metrics over time. Engagement = likes + reposts/shares + replies/comments.
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export const analyticsQuery = z.object({
@@ -9,9 +9,9 @@ export const analyticsQuery = z.object({
   time_zone: z.string().max(100).refine(isValidTimeZone, "Unknown time zone").default("UTC"),
 });
 
-export type MetricTotals = { likes: number; reposts: number; replies: number; impressions: number; engagement: number };
-export type NetworkTotals = MetricTotals & { platform: string; previous_engagement: number };
-export type TopPost = MetricTotals & { post_id: string; platform: string; content: string; published_at: string };
+type MetricTotals = { likes: number; reposts: number; replies: number; impressions: number; engagement: number };
+type NetworkTotals = MetricTotals & { platform: string; previous_engagement: number };
+type TopPost = MetricTotals & { post_id: string; platform: string; content: string; published_at: string };
 export type AnalyticsResponse = {
   days: number;
   /** Gains within the period per network (and the previous period's engagement for the trend). */

@@ -1,4 +1,4 @@
-// API keys (issue 27, decision 211): what a user sends to create one and what the API answers.
+// API keys (decision 211): what a user sends to create one and what the API answers.
 import { z } from "zod";
 import { idParam } from "./common";
 

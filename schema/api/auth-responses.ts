@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SessionResponse, SessionUser } from "./auth";
 
 // Response schemas of /api/auth (declared on each route with describeRoute, checked in tests).
-export const sessionUserResponse = z.strictObject({ id: z.string(), email: z.string() }) satisfies z.ZodType<SessionUser>;
+const sessionUserResponse = z.strictObject({ id: z.string(), email: z.string() }) satisfies z.ZodType<SessionUser>;
 
 export const sessionResponse = z.strictObject({
   user: sessionUserResponse.nullable(),

@@ -1,4 +1,4 @@
-// The login rules without zod: /login must stay inside the initial-JS budget (DESIGN.md, 150 KiB
+// The login rules without zod: /login must stay inside the initial-JS budget (docs/architecture.md, 150 KiB
 // gzip), and zod plus a form library would add ~40 KiB to it. schema/api/auth.ts builds its zod
 // schemas from these same constants, so the client and the Worker agree on every message.
 export const MSG = {
@@ -14,12 +14,12 @@ export const EMAIL_MAX = 254;
 // zod's email pattern (v4), so both sides accept the same addresses.
 export const EMAIL_RE = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-export function emailError(email: string): string | undefined {
+function emailError(email: string): string | undefined {
   const v = email.trim();
   return v.length > EMAIL_MAX || !EMAIL_RE.test(v) ? MSG.email : undefined;
 }
 
-export function passwordError(password: string): string | undefined {
+function passwordError(password: string): string | undefined {
   if (password.length < PASSWORD_MIN) return MSG.passwordMin;
   if (password.length > PASSWORD_MAX) return MSG.passwordMax;
   return undefined;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { EMAIL_MAX, EMAIL_RE, MSG, PASSWORD_MAX, PASSWORD_MIN } from "./auth-rules";
 
-// Texts are the spec's (SPEC.md section 5).
-export const emailSchema = z.string().trim().max(EMAIL_MAX, MSG.email).regex(EMAIL_RE, MSG.email);
-export const passwordSchema = z.string().min(PASSWORD_MIN, MSG.passwordMin).max(PASSWORD_MAX, MSG.passwordMax);
+// Texts are the spec's (docs/product-spec.md section 5).
+const emailSchema = z.string().trim().max(EMAIL_MAX, MSG.email).regex(EMAIL_RE, MSG.email);
+const passwordSchema = z.string().min(PASSWORD_MIN, MSG.passwordMin).max(PASSWORD_MAX, MSG.passwordMax);
 
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export const signupSchema = z

@@ -34,9 +34,7 @@ const brainQueryMatch = z.strictObject({
 
 export const brainQueryResponse = z.strictObject({
   confidence: z.enum(["clear", "possible", "none"]),
-  answer: z
-    .strictObject({ text: z.string(), segment_id: z.string(), document_title: z.string(), role: passageRoleSchema.nullable() })
-    .nullable(),
+  answer: z.strictObject({ text: z.string(), segment_id: z.string(), document_title: z.string(), role: passageRoleSchema.nullable() }).nullable(),
   matches: z.array(brainQueryMatch),
 }) satisfies z.ZodType<BrainQueryResponse>;
 

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { passageRoleSchema, type PassageRole } from "./passage-roles";
 
 // Request schemas and response types of /api/projects/:projectId/brain. Texts are the spec's
-// (SPEC.md sections 5 and 8).
+// (docs/product-spec.md sections 5 and 8).
 export const BRAIN_FILE_ACCEPT = ".pdf,.doc,.docx,.txt";
 export const BRAIN_MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const BRAIN_MAX_TEXT_CHARS = 2_000_000;
+const BRAIN_MAX_TEXT_CHARS = 2_000_000;
 
 export const brainTextDocumentSchema = z.object({
   title: z.string().trim().min(1, "Please enter a document title").max(200, "Title must be at most 200 characters"),
@@ -21,7 +21,7 @@ export const brainQuerySchema = z.object({
   question: z.string().trim().min(1, "Please enter a question").max(2000, "Question must be at most 2000 characters"),
 });
 
-export type BrainDocumentStatus = "queued" | "processing" | "ready" | "failed";
+type BrainDocumentStatus = "queued" | "processing" | "ready" | "failed";
 
 export type BrainDocumentDto = {
   id: string;

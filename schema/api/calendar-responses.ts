@@ -7,7 +7,20 @@ import type { CalendarPage } from "./calendar";
 // Response schema of the calendar's read (declared with describeRoute, checked in tests). The
 // field names are spelled out so the type check (`satisfies`) holds them to CALENDAR_ROW_FIELDS.
 export const calendarPageResponse = z.strictObject({
-  fields: z.tuple([z.literal("id"), z.literal("platform"), z.literal("content"), z.literal("hashtags"), z.literal("scheduled_for_ms"), z.literal("status"), z.literal("media_info"), z.literal("media_url"), z.literal("error_message"), z.literal("series_id")]).describe("The names of a row's values, in order"),
+  fields: z
+    .tuple([
+      z.literal("id"),
+      z.literal("platform"),
+      z.literal("content"),
+      z.literal("hashtags"),
+      z.literal("scheduled_for_ms"),
+      z.literal("status"),
+      z.literal("media_info"),
+      z.literal("media_url"),
+      z.literal("error_message"),
+      z.literal("series_id"),
+    ])
+    .describe("The names of a row's values, in order"),
   posts: z.array(
     z.tuple([
       z.string(),

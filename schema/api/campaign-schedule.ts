@@ -1,4 +1,4 @@
-// Campaign spacing (SPEC.md section 9) and wall-clock <-> UTC conversion in an IANA time zone.
+// Campaign spacing (docs/product-spec.md section 9) and wall-clock <-> UTC conversion in an IANA time zone.
 // Pure and dependency-free so the Worker (which stores UTC) and the SPA (which shows local time)
 // compute exactly the same instants. Offsets are resolved with Intl.DateTimeFormat, so DST rules
 // come from the runtime's tz database; no date library is shipped (decision 080).
@@ -51,7 +51,7 @@ export function wallTimeOf(instantMs: number, timeZone: string): WallTime & { se
 }
 
 /** Offset of the zone from UTC at an instant, in ms (e.g. -4 h for New York in summer). */
-export function zoneOffsetMs(instantMs: number, timeZone: string): number {
+function zoneOffsetMs(instantMs: number, timeZone: string): number {
   const w = wallTimeOf(instantMs, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   const flooredInstant = Math.floor(instantMs / 1000) * 1000;
@@ -68,9 +68,7 @@ export function zonedWallTimeToUtc(w: WallTime, timeZone: string): number {
   const naive = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, 0, 0);
   const before = zoneOffsetMs(naive - 86_400_000, timeZone);
   const after = zoneOffsetMs(naive + 86_400_000, timeZone);
-  const candidates = [...new Set([naive - before, naive - after])]
-    .filter((t) => zoneOffsetMs(t, timeZone) + t === naive)
-    .sort((a, b) => a - b);
+  const candidates = [...new Set([naive - before, naive - after])].filter((t) => zoneOffsetMs(t, timeZone) + t === naive).sort((a, b) => a - b);
   if (candidates.length > 0) return candidates[0];
   // In a gap: read the wall time with the offset in force before the transition.
   return naive - before;
@@ -169,12 +167,7 @@ export function campaignSchedule(input: CampaignScheduleInput): number[] {
   const out: number[] = [];
   for (let i = 0; i < count; i++) {
     const { day, hourOffset } = campaignSlot(i, count, duration);
-    out.push(
-      zonedWallTimeToUtc(
-        { year: d.year, month: d.month, day: d.day + day, hour: t.hour + hourOffset, minute: t.minute },
-        timeZone,
-      ),
-    );
+    out.push(zonedWallTimeToUtc({ year: d.year, month: d.month, day: d.day + day, hour: t.hour + hourOffset, minute: t.minute }, timeZone));
   }
   return out;
 }

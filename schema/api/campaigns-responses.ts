@@ -27,7 +27,7 @@ export const generateResponse = z.strictObject({
   add_to_brain: z.array(z.string()).optional(),
 }) satisfies z.ZodType<GenerateResponse>;
 
-export const campaignResponse = z.strictObject({
+const campaignResponse = z.strictObject({
   id: z.string(),
   project_id: z.string(),
   prompt: z.string(),

@@ -6,8 +6,8 @@ import { browserTimeZone, dateInZone, isValidTimeZone, parseDate, parseTime, tim
 import { postSourcesSchema, type PostSource } from "./post-sources";
 import { mediaInfoSchema, type MediaInfo, type Post } from "./posts";
 
-// Texts, defaults and bounds are the spec's (SPEC.md sections 5 and 9).
-export const CAMPAIGN_DEFAULTS = { post_count: 5, duration: 7, platforms: [DEFAULT_PLATFORM_ID] as Platform[], start_time: "09:00" };
+// Texts, defaults and bounds are the spec's (docs/product-spec.md sections 5 and 9).
+const CAMPAIGN_DEFAULTS = { post_count: 5, duration: 7, platforms: [DEFAULT_PLATFORM_ID] as Platform[], start_time: "09:00" };
 export const CAMPAIGN_BOUNDS = { post_count: { min: 1, max: 30 }, duration: { min: 1, max: 90 } };
 
 /** Per-platform length limit of a post including its hashtags (X counts them in its 280). */
@@ -64,8 +64,8 @@ export type CampaignFormInput = z.input<typeof campaignFormSchema>;
 export type CampaignForm = z.output<typeof campaignFormSchema>;
 
 /**
- * The default start: today at 09:00 (SPEC.md) while that is still ahead, else the next full hour
- * (tomorrow 00:00 after 23:00), so a campaign never defaults to a time already past (issue 26:
+ * The default start: today at 09:00 (docs/product-spec.md) while that is still ahead, else the next full hour
+ * (tomorrow 00:00 after 23:00), so a campaign never defaults to a time already past (decision 205:
  * 09:00 today offered at 20:54).
  */
 export function defaultStart(timeZone: string, nowMs = Date.now()): { date: string; time: string } {
@@ -165,7 +165,7 @@ const hashtagSchema = z
   .transform((h) => h.replace(/^#+/, "").replace(/\s+/g, ""));
 
 /** A generated post as the user edited it before scheduling. */
-export const campaignPostSchema = z
+const campaignPostSchema = z
   .object({
     content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long"),
     hashtags: z.array(hashtagSchema).max(30).default([]),
@@ -179,11 +179,15 @@ export const campaignPostSchema = z
   })
   // The post's network rules (platforms/validation.ts): length as the network counts it, image required.
   .superRefine((p, ctx) => {
-    for (const issue of checkPostRules({ platform: p.platform, content: p.content, hashtags: p.hashtags, image: p.media_info ? { type: p.media_info.file_type, size: p.media_info.file_size } : null })) {
+    for (const issue of checkPostRules({
+      platform: p.platform,
+      content: p.content,
+      hashtags: p.hashtags,
+      image: p.media_info ? { type: p.media_info.file_type, size: p.media_info.file_size } : null,
+    })) {
       ctx.addIssue({ code: "custom", path: [issue.field === "content" ? "content" : "image_prompt"], message: issue.message });
     }
   });
-export type CampaignPostInput = z.input<typeof campaignPostSchema>;
 
 /** POST /api/projects/:projectId/campaigns */
 export const createCampaignSchema = z
@@ -196,7 +200,10 @@ export const createCampaignSchema = z
     start_time: timeSchema,
     time_zone: timeZoneSchema,
     // post_count counts messages; each message is one post per network.
-    posts: z.array(campaignPostSchema).min(1, "No posts to schedule").max(CAMPAIGN_BOUNDS.post_count.max * PLATFORM_METAS.length),
+    posts: z
+      .array(campaignPostSchema)
+      .min(1, "No posts to schedule")
+      .max(CAMPAIGN_BOUNDS.post_count.max * PLATFORM_METAS.length),
   })
   .superRefine(refineStartDate);
 export type CreateCampaignRequest = z.input<typeof createCampaignSchema>;
@@ -227,7 +234,7 @@ export type DashboardResponse = {
   total_change: string | null;
   scheduled_posts: number;
   connected_accounts: number;
-  /** Engagement gained in the last 7 days (issue 13); its change against the 7 before, or null. */
+  /** Engagement gained in the last 7 days (decision 150); its change against the 7 before, or null. */
   engagement_week: number;
   engagement_change: string | null;
   /** The length of the compared periods ("vs previous 7 days"). */

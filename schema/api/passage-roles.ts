@@ -1,4 +1,4 @@
-// What a brain passage is for (DESIGN.md "The brain: passages with roles"). Set at ingest by the
+// What a brain passage is for (docs/architecture.md "The brain: passages with roles"). Set at ingest by the
 // brain's role classifier, shown as a tag in Explore Knowledge and editable by the user. The brain
 // ranks and the overview groups by role; the writer draws facts from the public roles only and lets
 // the internal ones steer wording (an internal passage is never published as post text).
@@ -26,7 +26,7 @@ export const passageRoleSchema = z.enum(PASSAGE_ROLES);
 export type PassageRole = z.infer<typeof passageRoleSchema>;
 
 /** Roles that guide the writer and the overview but are never quoted in a post. */
-export const INTERNAL_PASSAGE_ROLES: ReadonlySet<PassageRole> = new Set(["voice", "pillars", "audience", "goals", "competitors"]);
+const INTERNAL_PASSAGE_ROLES: ReadonlySet<PassageRole> = new Set(["voice", "pillars", "audience", "goals", "competitors"]);
 
 export function isInternalRole(role: PassageRole | null | undefined): boolean {
   return role != null && INTERNAL_PASSAGE_ROLES.has(role);

@@ -1,6 +1,6 @@
-// Team roles and what each may do (issue 25, decision 200). One table read by the Worker (every
+// Team roles and what each may do (decision 200). One table read by the Worker (every
 // service's access check goes through `can`) and by the SPA (which buttons a member sees), so the
-// two can never disagree. The API key work (issue 27) reuses it: a key acts with its creator's role.
+// two can never disagree. The API key work (decision 210) reuses it: a key acts with its creator's role.
 export const ROLES = ["owner", "editor", "reviewer"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -11,7 +11,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   reviewer: "Reads everything, comments, approves or requests changes; edits and publishes nothing",
 };
 
-export const ACTIONS = [
+const ACTIONS = [
   // See the project and everything in it (posts, brain, calendar, analytics, members, activity).
   "read",
   // Write in a post's comment thread.
@@ -42,7 +42,3 @@ export function can(role: Role | null | undefined, action: Action): boolean {
 
 /** The message a member gets when their role does not allow an action (403). */
 export const ROLE_REFUSED = "Your role in this project does not allow this";
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}

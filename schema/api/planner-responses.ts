@@ -11,7 +11,10 @@ export const slotsResponse = z.strictObject({
 }) satisfies z.ZodType<SlotsResponse>;
 export const queueSlotsResponse = z.strictObject({ slots: z.array(z.iso.datetime({ offset: true }).nullable()) }) satisfies z.ZodType<QueueSlotsResponse>;
 export const seriesResponse = z.strictObject({ series_id: z.string(), posts: z.array(postResponse) }) satisfies z.ZodType<SeriesResponse>;
-export const seriesUpdateResponse = z.strictObject({ updated: z.number().int().min(0), posts: z.array(postResponse) }) satisfies z.ZodType<SeriesUpdateResponse>;
+export const seriesUpdateResponse = z.strictObject({
+  updated: z.number().int().min(0),
+  posts: z.array(postResponse),
+}) satisfies z.ZodType<SeriesUpdateResponse>;
 export const bulkResponse = z.strictObject({ changed: z.number().int().min(0), skipped: z.number().int().min(0) }) satisfies z.ZodType<BulkResponse>;
 export const importResponse = z.strictObject({
   results: z.array(

@@ -5,7 +5,7 @@ import { isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
 import { mediaInfoSchema, type Post } from "./posts";
 import { MAX_OCCURRENCES } from "./posting-schedule";
 
-// Requests and responses of the planner's tools (issue 13): the weekly posting schedule, the
+// Requests and responses of the planner's tools (decision 150): the weekly posting schedule, the
 // queue, recurring posts and bulk actions. Messages are user-facing texts.
 const timeZoneSchema = z.string().max(100).refine(isValidTimeZone, "Unknown time zone");
 const timeSchema = z.string().refine((v) => parseTime(v) !== null, "Please choose a valid time (HH:MM)");
@@ -18,12 +18,12 @@ const hashtagSchema = z
   .transform((h) => h.replace(/^#+/, ""));
 const contentSchema = z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long");
 
-export const MAX_SLOTS = 100;
+const MAX_SLOTS = 100;
 
-export const slotSchema = z.object({ platform: platformSchema, weekday: z.number().int().min(0).max(6), time: timeSchema });
+const slotSchema = z.object({ platform: platformSchema, weekday: z.number().int().min(0).max(6), time: timeSchema });
 /** PUT /api/projects/:projectId/slots: the whole weekly schedule, replaced at once. */
 export const putSlotsSchema = z.object({ time_zone: timeZoneSchema, slots: z.array(slotSchema).max(MAX_SLOTS, `At most ${MAX_SLOTS} time slots`) });
-export type PostingSlot = { id: string; platform: Platform; weekday: number; time: string };
+type PostingSlot = { id: string; platform: Platform; weekday: number; time: string };
 export type SlotsResponse = { time_zone: string | null; slots: PostingSlot[] };
 
 /** POST /api/projects/:projectId/queue: a post into the next free slot of its network. */
@@ -38,7 +38,7 @@ export const queuePostSchema = z.object({
 export const queueSlotsSchema = z.object({ platforms: z.array(platformSchema).min(1).max(100) });
 export type QueueSlotsResponse = { slots: (string | null)[] };
 
-export const recurrenceSchema = z
+const recurrenceSchema = z
   .object({
     start_date: dateSchema,
     time: timeSchema,
@@ -50,7 +50,8 @@ export const recurrenceSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.until_date == null && v.count == null) ctx.addIssue({ code: "custom", path: ["count"], message: "Choose an end date or a number of times" });
-    if (v.until_date != null && v.until_date < v.start_date) ctx.addIssue({ code: "custom", path: ["until_date"], message: "The end date must be after the start date" });
+    if (v.until_date != null && v.until_date < v.start_date)
+      ctx.addIssue({ code: "custom", path: ["until_date"], message: "The end date must be after the start date" });
   });
 
 /** POST /api/projects/:projectId/series */
@@ -76,7 +77,7 @@ export const updateSeriesSchema = z
   .refine((v) => v.content !== undefined || v.hashtags !== undefined || v.media_info !== undefined || v.time !== undefined, { message: "Nothing to update" });
 export type SeriesUpdateResponse = { updated: number; posts: Post[] };
 
-export const MAX_BULK = 500;
+const MAX_BULK = 500;
 /** POST /api/projects/:projectId/posts/bulk */
 export const bulkPostsSchema = z
   .object({
@@ -87,7 +88,8 @@ export const bulkPostsSchema = z
     time_zone: timeZoneSchema.default("UTC"),
   })
   .superRefine((v, ctx) => {
-    if (v.action === "move" && (v.days === undefined || v.days === 0)) ctx.addIssue({ code: "custom", path: ["days"], message: "Choose how many days to move by" });
+    if (v.action === "move" && (v.days === undefined || v.days === 0))
+      ctx.addIssue({ code: "custom", path: ["days"], message: "Choose how many days to move by" });
     if (v.action === "platform" && !v.platform) ctx.addIssue({ code: "custom", path: ["platform"], message: "Choose a platform" });
   });
 export type BulkResponse = { changed: number; skipped: number };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isValidTimeZone } from "./campaign-schedule";
 
-// CSV import and export of posts (issue 13). The CSV columns are the same both ways, so an export
+// CSV import and export of posts (decision 150). The CSV columns are the same both ways, so an export
 // can be edited and imported again. Cells arrive as strings; the Worker validates each row by the
 // network's rules and reports every problem of a row, not just the first (decision 152).
 export const CSV_COLUMNS = ["content", "hashtags", "network", "date", "time", "time_zone", "image_url"] as const;
@@ -12,7 +12,7 @@ export const MAX_IMPORT_ROWS = 2000;
 export const IMPORT_CHUNK = 25;
 
 const cell = (max: number) => z.string().max(max).optional().default("");
-export const importRowSchema = z.object({
+const importRowSchema = z.object({
   content: cell(6000),
   hashtags: cell(3000),
   network: cell(40),

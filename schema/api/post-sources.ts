@@ -1,10 +1,10 @@
 // The brain passages a generated post drew on ("Based on: ..."), stored with the post so a person
-// can check a claim against the brand's own text in one click (issue 9).
+// can check a claim against the brand's own text in one click (decision 116).
 import { z } from "zod";
 
 export const MAX_POST_SOURCES = 10;
 
-export const postSourceSchema = z.strictObject({
+const postSourceSchema = z.strictObject({
   segment_id: z.string().max(200),
   document_id: z.string().max(200),
   document_title: z.string().max(500),

@@ -1,4 +1,4 @@
-// The post lifecycle in one place (issue 25, decision 202): its statuses, which actions each status
+// The post lifecycle in one place (decision 202): its statuses, which actions each status
 // allows, which role each action needs, and the status an action leads to. The Worker's conditional
 // updates take their `where status in (...)` from here and the SPA shows a button only when
 // `canOnPost` says so, so the server and the screens can no longer disagree.
@@ -18,8 +18,7 @@ export const POST_STATUS_LABELS: Record<PostStatus, string> = {
   in_review: "In review",
 };
 
-export const POST_ACTIONS = ["edit", "reschedule", "publish_now", "retry", "delete", "approve", "request_changes", "comment"] as const;
-export type PostAction = (typeof POST_ACTIONS)[number];
+export type PostAction = "edit" | "reschedule" | "publish_now" | "retry" | "delete" | "approve" | "request_changes" | "comment";
 
 /** The statuses from which each action may start (the services' conditional updates use these). */
 export const ALLOWED_FROM: Record<PostAction, readonly PostStatus[]> = {
@@ -36,7 +35,7 @@ export const ALLOWED_FROM: Record<PostAction, readonly PostStatus[]> = {
 };
 
 /** The role permission each post action needs (schema/api/permissions.ts). */
-export const ACTION_NEEDS: Record<PostAction, Action> = {
+const ACTION_NEEDS: Record<PostAction, Action> = {
   edit: "edit",
   reschedule: "edit",
   publish_now: "edit",

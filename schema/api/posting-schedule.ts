@@ -11,7 +11,7 @@ export const QUEUE_HORIZON_WEEKS = 26;
 /** At most this many occurrences of a recurring post are created ahead of time. */
 export const MAX_OCCURRENCES = 100;
 /** A recurring post is created ahead for at most this many days. */
-export const MAX_RECURRENCE_DAYS = 366;
+const MAX_RECURRENCE_DAYS = 366;
 
 /**
  * The slot instants of a weekly schedule from `fromMs` (exclusive) on, in time order, for at most

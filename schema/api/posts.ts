@@ -3,7 +3,7 @@ import { z } from "zod";
 import { postSourcesSchema, type PostSource } from "./post-sources";
 import { platformSchema, type Platform } from "./common";
 
-// Texts are the spec's (SPEC.md sections 5 and 8).
+// Texts are the spec's (docs/product-spec.md sections 5 and 8).
 // Statuses and their transitions live in the lifecycle module (decision 202).
 import { POST_STATUSES, type PostStatus } from "./post-status";
 export { POST_STATUSES, type PostStatus };
@@ -20,10 +20,10 @@ export const mediaInfoSchema = z.object({
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 
 // A scheduled time far outside any plan (year 20, year 9999) is a typo or an attack on the calendar
-// and the cron queries: times must lie between yesterday and two years ahead (DESIGN security rules).
+// and the cron queries: times must lie between yesterday and two years ahead (docs/architecture.md security rules).
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const SCHEDULE_WINDOW = { pastMs: DAY_MS, futureMs: 2 * 366 * DAY_MS } as const;
-export const SCHEDULE_WINDOW_MESSAGE = "Please choose a time between yesterday and two years from now";
+const SCHEDULE_WINDOW = { pastMs: DAY_MS, futureMs: 2 * 366 * DAY_MS } as const;
+const SCHEDULE_WINDOW_MESSAGE = "Please choose a time between yesterday and two years from now";
 export const scheduledForSchema = z
   .string()
   .datetime({ offset: true, message: "Please choose a valid date and time" })

@@ -20,7 +20,7 @@ export const projectResponse = z.strictObject({
 }) satisfies z.ZodType<Project>;
 export const projectListResponse = z.array(projectResponse);
 
-export const projectDocumentResponse = z.strictObject({
+const projectDocumentResponse = z.strictObject({
   id: z.string(),
   project_id: z.string(),
   name: z.string(),

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { Role } from "./permissions";
 
-// Texts are the spec's (SPEC.md section 5).
+// Texts are the spec's (docs/product-spec.md section 5).
 export const INDUSTRIES = [
   { value: "technology", label: "Technology" },
   { value: "ecommerce", label: "E-commerce" },
   { value: "healthcare", label: "Healthcare" },
   { value: "education", label: "Education" },
   { value: "finance", label: "Finance" },
-  // Added for issue 25: the trades agencies run most often.
+  // Added for decision 200: the trades agencies run most often.
   { value: "hospitality", label: "Hospitality" },
   { value: "retail", label: "Retail" },
   { value: "fitness", label: "Fitness & Wellness" },
@@ -33,24 +33,16 @@ export const DEFAULT_PROJECT = {
   has_seen_onboarding: false,
 } as const;
 
-/** The default project as sign-up made it, not yet described by its user (first run, issue 25). */
+/** The default project as sign-up made it, not yet described by its user (first run, decision 200). */
 export function isUntouchedDefault(p: { name: string; description: string; industry: string }): boolean {
   return p.name === DEFAULT_PROJECT.name && p.description === DEFAULT_PROJECT.description && p.industry === DEFAULT_PROJECT.industry;
 }
 
 export const projectDetailsSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(2, "Project name must be at least 2 characters")
-    .max(50, "Project name must be less than 50 characters"),
+  name: z.string().trim().min(2, "Project name must be at least 2 characters").max(50, "Project name must be less than 50 characters"),
   industry: z.string().trim().min(2, "Please select an industry").max(100, "Please select an industry"),
   brand_voice: z.string().trim().min(2, "Please describe your brand voice").max(200, "Please describe your brand voice"),
-  description: z
-    .string()
-    .trim()
-    .min(10, "Please provide a brief description")
-    .max(5000, "Description must be at most 5000 characters"),
+  description: z.string().trim().min(10, "Please provide a brief description").max(5000, "Description must be at most 5000 characters"),
 });
 export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
 
@@ -93,7 +85,7 @@ export const projectDeleteSchema = z.object({ name: z.string().max(200) });
 
 export const onboardingSchema = z.object({ has_seen_onboarding: z.boolean() });
 
-export const DOCUMENT_TYPES = ["pdf", "doc", "docx", "txt"] as const;
+const DOCUMENT_TYPES = ["pdf", "doc", "docx", "txt"] as const;
 export const DOCUMENT_ACCEPT = ".pdf,.doc,.docx,.txt";
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -137,16 +129,6 @@ export type Project = {
 };
 
 export type ProjectDocument = { id: string; project_id: string; name: string; file_url: string; file_type: string; file_size: number };
-
-/** The readable label of a brand voice value ("casual" -> "Casual & Friendly"); free text is returned as is. */
-export function brandVoiceLabel(value: string): string {
-  return BRAND_VOICES.find((v) => v.value === value)?.label ?? value;
-}
-
-/** The readable label of an industry value ("ecommerce" -> "E-commerce"); free text is returned as is. */
-export function industryLabel(value: string): string {
-  return INDUSTRIES.find((v) => v.value === value)?.label ?? value;
-}
 
 /** Progress flags of a project (header dots): at least one brain document / social account / post. */
 export type ProjectProgress = { brain: boolean; social: boolean; posts: boolean };

@@ -22,7 +22,7 @@ export const socialAccountListResponse = z.array(socialAccountResponse);
 export const oauthStartResponse = z.strictObject({ url: z.url() });
 
 /** POST /api/oauth/:platform/callback of a network that asks which account (Facebook Pages). */
-export const accountChoiceResponse = z.strictObject({
+const accountChoiceResponse = z.strictObject({
   choice: z.string(),
   options: z.array(z.strictObject({ id: z.string(), name: z.string() })),
 }) satisfies z.ZodType<AccountChoice>;

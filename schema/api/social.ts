@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { PLATFORM_METAS } from "../../platforms/registry";
 import type { Platform } from "./common";
 
-// Social accounts as the API shows them: never any token (DESIGN security rules).
+// Social accounts as the API shows them: never any token (docs/architecture.md security rules).
 export type SocialAccount = {
   id: string;
   platform: Platform;
@@ -17,8 +16,6 @@ export type SocialAccount = {
   /** Reconnect by this time: a token the app cannot renew expires within 7 days (decision 196); null otherwise. */
   reconnect_by: number | null;
 };
-
-export const OAUTH_PLATFORMS: readonly Platform[] = PLATFORM_METAS.filter((m) => m.connect === "oauth" || m.connect === "instance").map((m) => m.id);
 
 export const oauthStartQuery = z.object({
   projectId: z.string().min(1, "No project selected").max(100),

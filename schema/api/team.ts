@@ -1,4 +1,4 @@
-// Team (issue 25): members, roles and invitations of a project; comments and activity.
+// Team (decision 200): members, roles and invitations of a project; comments and activity.
 import { z } from "zod";
 import { EMAIL_MAX, EMAIL_RE } from "./auth-rules";
 import { ROLES, type Role } from "./permissions";
@@ -37,7 +37,15 @@ export const reviewDecisionSchema = z
   .object({ decision: z.enum(["approve", "request_changes"]), comment: z.string().trim().max(5000, "Comment is too long").default("") })
   .refine((v) => v.decision === "approve" || v.comment.length > 0, { message: COMMENT_MESSAGES.changes, path: ["comment"] });
 
-export type PostComment = { id: string; post_id: string; author: string; kind: "comment" | "approved" | "changes_requested"; body: string; created_at: number; mine: boolean };
+export type PostComment = {
+  id: string;
+  post_id: string;
+  author: string;
+  kind: "comment" | "approved" | "changes_requested";
+  body: string;
+  created_at: number;
+  mine: boolean;
+};
 
 /** The calendar's comment counts: posts scheduled in [from, to) with at least one comment, by id. */
 export const commentCountsQuery = z

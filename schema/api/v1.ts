@@ -1,4 +1,4 @@
-// The public API v1 (issue 27, decision 212): requests and responses that differ from the app's
+// The public API v1 (decision 212): requests and responses that differ from the app's
 // API. Lists are pages `{ data, next_cursor }` (limit <= 200, an opaque cursor, a stable sort);
 // times are RFC 3339 (UTC, as toISOString writes them); resources reuse the app's schemas.
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { projectResponse } from "./projects-responses";
 import { brainDocumentResponse } from "./brain-responses";
 import { postSourcesSchema } from "./post-sources";
 
-export const V1_MAX_LIMIT = 200;
+const V1_MAX_LIMIT = 200;
 export const V1_DEFAULT_LIMIT = 50;
 
 export const pageQuery = z.object({
@@ -46,7 +46,10 @@ export const v1CreatePostSchema = z
   })
   .refine((v) => new Set(v.networks).size === v.networks.length, { message: "Each network can be listed once", path: ["networks"] })
   .refine((v) => (v.variants ?? []).every((x) => v.networks.includes(x.platform)), { message: "A variant's network must be in networks", path: ["variants"] })
-  .refine((v) => new Set((v.variants ?? []).map((x) => x.platform)).size === (v.variants ?? []).length, { message: "One variant per network", path: ["variants"] });
+  .refine((v) => new Set((v.variants ?? []).map((x) => x.platform)).size === (v.variants ?? []).length, {
+    message: "One variant per network",
+    path: ["variants"],
+  });
 export type V1CreatePostInput = z.output<typeof v1CreatePostSchema>;
 
 export const v1MediaUrlSchema = z.object({ url: z.url({ protocol: /^https?$/, message: "Please enter a valid http(s) URL" }).max(2000) });
@@ -62,7 +65,7 @@ const page = <T extends z.ZodType>(item: T) => z.strictObject({ data: z.array(it
 export const v1ProjectPage = page(v1Project);
 export const v1PostPage = page(postResponse);
 /** A connected account with RFC 3339 times and its health (reconnect_needed: the owner must reconnect it). */
-export const v1SocialAccount = z.strictObject({
+const v1SocialAccount = z.strictObject({
   id: z.string(),
   platform: platformSchema,
   account_name: z.string(),

@@ -1,4 +1,4 @@
-// Webhooks (issue 27, decision 213): the events a project's endpoints can subscribe to, what an
+// Webhooks (decision 213): the events a project's endpoints can subscribe to, what an
 // Owner sends to add one, and what the API answers (the secret only once, at creation).
 import { z } from "zod";
 import { idParam } from "./common";
@@ -28,7 +28,7 @@ export const webhookParam = z.object({ webhookId: idParam });
 export const deliveryParam = z.object({ deliveryId: idParam });
 
 const rfc3339 = z.iso.datetime({ offset: true });
-export const webhookResponse = z.strictObject({
+const webhookResponse = z.strictObject({
   id: z.string(),
   project_id: z.string(),
   url: z.string(),

@@ -3,14 +3,13 @@
 import { z } from "zod";
 import { PLATFORMS } from "./common";
 
-export const CLAIM_KINDS = ["price", "figure", "time", "date", "name", "absolute"] as const;
+const CLAIM_KINDS = ["price", "figure", "time", "date", "name", "absolute"] as const;
 
 export const claimCheckRequestSchema = z.object({
   content: z.string().max(5000, "Content is too long"),
 });
-export type ClaimCheckRequest = z.infer<typeof claimCheckRequestSchema>;
 
-export const claimFindingSchema = z.object({
+const claimFindingSchema = z.object({
   text: z.string(),
   start: z.number().int().nonnegative(),
   end: z.number().int().nonnegative(),
@@ -30,7 +29,7 @@ export const claimCheckResponse = z.object({
 export type ClaimCheckResponse = z.infer<typeof claimCheckResponse>;
 
 /** The post editor's helpers that work on every engine (decision 227). */
-export const ASSIST_ACTIONS = ["shorten", "adapt", "hashtags"] as const;
+const ASSIST_ACTIONS = ["shorten", "adapt", "hashtags"] as const;
 
 export const assistRequestSchema = z.object({
   action: z.enum(ASSIST_ACTIONS, { error: "Please choose a helper" }),

@@ -15,7 +15,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
   },
@@ -27,7 +29,9 @@ export const authTokens = sqliteTable(
   "auth_tokens",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     // verify_email: the link mailed at sign-up (confirms that sign-up's password); magic_link: sign-in by mail.
     kind: text("kind", { enum: ["magic_link", "verify_email", "reset_password"] }).notNull(),
     expiresAt: integer("expires_at").notNull(),

@@ -6,7 +6,9 @@ export const brainDocuments = sqliteTable(
   "brain_documents",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     // Stored content is cut to 2000 characters (spec); the full text lives in R2 under sourceKey.
     content: text("content").notNull(),
@@ -30,8 +32,12 @@ export const brainSegments = sqliteTable(
   "brain_segments",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    documentId: text("document_id").notNull().references(() => brainDocuments.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => brainDocuments.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     segmentIndex: integer("segment_index").notNull(),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
@@ -39,7 +45,9 @@ export const brainSegments = sqliteTable(
     // null on passages stored before roles existed, until the re-index classifies them (decision 182).
     role: text("role", { enum: PASSAGE_ROLES }),
     // "user" once the user corrected the role in Explore Knowledge: re-indexing keeps it.
-    roleSource: text("role_source", { enum: ["auto", "user"] }).notNull().default("auto"),
+    roleSource: text("role_source", { enum: ["auto", "user"] })
+      .notNull()
+      .default("auto"),
     // The questions the passage answers, written by the engine at ingest (an LLM writes them; the
     // local engine derives them from the role and the passage's noun phrases); indexed with it (decision 183).
     questions: text("questions"),
@@ -53,8 +61,12 @@ export const brainVectors = sqliteTable(
   "brain_vectors",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    documentId: text("document_id").notNull().references(() => brainDocuments.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => brainDocuments.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["document", "segment"] }).notNull(),
     engine: text("engine").notNull(),
     dim: integer("dim").notNull(),
@@ -67,9 +79,15 @@ export const brainConnections = sqliteTable(
   "brain_connections",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    sourceId: text("source_id").notNull().references(() => brainDocuments.id, { onDelete: "cascade" }),
-    targetId: text("target_id").notNull().references(() => brainDocuments.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sourceId: text("source_id")
+      .notNull()
+      .references(() => brainDocuments.id, { onDelete: "cascade" }),
+    targetId: text("target_id")
+      .notNull()
+      .references(() => brainDocuments.id, { onDelete: "cascade" }),
     relationshipType: text("relationship_type").notNull(),
     strength: real("strength").notNull(),
   },
@@ -80,7 +98,9 @@ export const brainInsights = sqliteTable(
   "brain_insights",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     documentId: text("document_id").references(() => brainDocuments.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     content: text("content").notNull(),
@@ -94,7 +114,9 @@ export const brainTopics = sqliteTable(
   "brain_topics",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull(),
     relevanceScore: real("relevance_score").notNull(),
@@ -105,7 +127,9 @@ export const brainTopics = sqliteTable(
 
 // Server-side summary cache (DESIGN: the server is the truth), cleared when a document is added.
 export const brainSummaries = sqliteTable("brain_summaries", {
-  projectId: text("project_id").primaryKey().references(() => projects.id, { onDelete: "cascade" }),
+  projectId: text("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
   summary: text("summary", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
   engine: text("engine").notNull(),
   createdAt: integer("created_at").notNull(),

@@ -2,7 +2,7 @@ import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlit
 import { projects } from "./projects";
 import { posts } from "./posts";
 
-// The planner's tables (issue 13): the weekly posting schedule, recurring series and the metrics
+// The planner's tables (decision 150): the weekly posting schedule, recurring series and the metrics
 // time series with its two read-side summaries (decision 150).
 
 /** One weekly slot: a network, a weekday (0 = Sunday) and a wall-clock time in `time_zone`. */
@@ -10,7 +10,9 @@ export const postingSlots = sqliteTable(
   "posting_slots",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     platform: text("platform").notNull(),
     weekday: integer("weekday").notNull(),
     time: text("time").notNull(),
@@ -25,7 +27,9 @@ export const postSeries = sqliteTable(
   "post_series",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     every: integer("every").notNull(),
     unit: text("unit", { enum: ["day", "week"] }).notNull(),
     startDate: text("start_date").notNull(),
@@ -42,9 +46,13 @@ export const postSeries = sqliteTable(
 export const postMetrics = sqliteTable(
   "post_metrics",
   {
-    postId: text("post_id").notNull().references(() => posts.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
     day: text("day").notNull(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     likes: integer("likes").notNull().default(0),
     reposts: integer("reposts").notNull().default(0),
     replies: integer("replies").notNull().default(0),
@@ -58,8 +66,12 @@ export const postMetrics = sqliteTable(
 export const postMetricTotals = sqliteTable(
   "post_metric_totals",
   {
-    postId: text("post_id").primaryKey().references(() => posts.id, { onDelete: "cascade" }),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .primaryKey()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     platform: text("platform").notNull(),
     publishedAt: integer("published_at").notNull(),
     likes: integer("likes").notNull().default(0),
@@ -69,17 +81,16 @@ export const postMetricTotals = sqliteTable(
     engagement: integer("engagement").notNull().default(0),
     collectedAt: integer("collected_at").notNull(),
   },
-  (t) => [
-    index("post_metric_totals_project_idx").on(t.projectId, t.publishedAt, t.engagement),
-    index("post_metric_totals_due_idx").on(t.collectedAt),
-  ],
+  (t) => [index("post_metric_totals_project_idx").on(t.projectId, t.publishedAt, t.engagement), index("post_metric_totals_due_idx").on(t.collectedAt)],
 );
 
 /** Gains per project, network and UTC day: the trend charts and week-over-week read ~90 rows. */
 export const projectMetricsDaily = sqliteTable(
   "project_metrics_daily",
   {
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     day: text("day").notNull(),
     platform: text("platform").notNull(),
     likes: integer("likes").notNull().default(0),

@@ -1,4 +1,4 @@
-// The open platform (issue 27): API keys, idempotent creates of the v1 API, webhooks and their
+// The open platform (decision 210): API keys, idempotent creates of the v1 API, webhooks and their
 // delivery log. Decisions 211 (keys), 212 (v1 conventions), 213 (webhooks).
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
@@ -10,7 +10,9 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     // null: every project the user can reach.
     projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
@@ -31,7 +33,9 @@ export const apiKeys = sqliteTable(
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
   {
-    apiKeyId: text("api_key_id").notNull().references(() => apiKeys.id, { onDelete: "cascade" }),
+    apiKeyId: text("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
     // null while the first request is still running.
@@ -46,13 +50,17 @@ export const webhooks = sqliteTable(
   "webhooks",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     // JSON array of event names (schema/api/webhooks.ts WEBHOOK_EVENTS).
     events: text("events").notNull(),
     // The signing secret, encrypted like social tokens (lib/token-crypto.ts): it must be read back to sign.
     secret: text("secret").notNull(),
-    status: text("status", { enum: ["active", "failing"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "failing"] })
+      .notNull()
+      .default("active"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("webhooks_project_idx").on(t.projectId)],
@@ -62,8 +70,12 @@ export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
     id: text("id").primaryKey(),
-    webhookId: text("webhook_id").notNull().references(() => webhooks.id, { onDelete: "cascade" }),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     // The event id (the same in every attempt and resend, so a receiver can deduplicate).
     eventId: text("event_id").notNull(),
     event: text("event").notNull(),

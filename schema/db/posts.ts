@@ -9,7 +9,9 @@ export const campaigns = sqliteTable(
   "campaigns",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     prompt: text("prompt").notNull(),
     postCount: integer("post_count").notNull(),
     duration: integer("duration").notNull(),
@@ -26,7 +28,9 @@ export const posts = sqliteTable(
   "posts",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     campaignId: text("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     platform: text("platform", { enum: PLATFORM_IDS }).notNull(),
     content: text("content").notNull(),
@@ -38,7 +42,7 @@ export const posts = sqliteTable(
     mediaInfo: text("media_info", { mode: "json" }).$type<MediaInfo | null>(),
     mediaUrl: text("media_url"),
     imagePrompt: text("image_prompt"),
-    // The brain passages a generated post drew on (issue 9); [] for posts written by hand.
+    // The brain passages a generated post drew on (decision 116); [] for posts written by hand.
     sources: text("sources", { mode: "json" }).$type<PostSource[]>().notNull().default([]),
     publishAttempts: integer("publish_attempts").notNull().default(0),
     lastAttempt: integer("last_attempt"),
@@ -57,7 +61,7 @@ export const posts = sqliteTable(
     // A recurring series' occurrence (schema/db/planner.ts post_series); null for a single post.
     seriesId: text("series_id"),
     // One message of a campaign or of Create Post, written once and adapted per network: its
-    // variants (one post per network) share this id and publish independently (issue 23,
+    // variants (one post per network) share this id and publish independently (decision 186,
     // decision 185). Null for a post that is its own message.
     messageId: text("message_id"),
   },
@@ -89,7 +93,9 @@ export const media = sqliteTable(
   "media",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     // R2 key post-media/{accountId}/{timestamp}.{ext}; publicKey is the unguessable /media/ path.
     r2Key: text("r2_key").notNull().unique(),
     publicKey: text("public_key").notNull().unique(),

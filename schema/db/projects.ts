@@ -5,13 +5,15 @@ export const projects = sqliteTable(
   "projects",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     industry: text("industry").notNull(),
     brandVoice: text("brand_voice").notNull(),
     description: text("description").notNull(),
     hasSeenOnboarding: integer("has_seen_onboarding", { mode: "boolean" }).notNull().default(false),
-    // "Posts need approval before they publish" and "Owners' posts need review too" (issue 25).
+    // "Posts need approval before they publish" and "Owners' posts need review too" (decision 200).
     approvalsRequired: integer("approvals_required", { mode: "boolean" }).notNull().default(false),
     ownerPostsNeedReview: integer("owner_posts_need_review", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
@@ -24,7 +26,9 @@ export const projectDocuments = sqliteTable(
   "project_documents",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     // R2 key: project-documents/{projectId}/{random}.{ext}
     fileUrl: text("file_url").notNull(),
@@ -35,15 +39,19 @@ export const projectDocuments = sqliteTable(
   (t) => [index("project_documents_project_idx").on(t.projectId)],
 );
 
-// Team (issue 25, decision 200): who may act on a project and with which role. The project's
+// Team (decision 200): who may act on a project and with which role. The project's
 // creator is its first Owner; `projects.user_id` stays the creator (account deletion, billing).
 export const PROJECT_ROLES = ["owner", "editor", "reviewer"] as const;
 
 export const projectMembers = sqliteTable(
   "project_members",
   {
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: PROJECT_ROLES }).notNull(),
     createdAt: integer("created_at").notNull(),
   },
@@ -55,7 +63,9 @@ export const projectInvitations = sqliteTable(
   "project_invitations",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: text("role", { enum: PROJECT_ROLES }).notNull(),
     tokenHash: text("token_hash").notNull(),

@@ -7,7 +7,9 @@ export const socialAccounts = sqliteTable(
   "social_accounts",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     platform: text("platform", { enum: PLATFORM_IDS }).notNull(),
     accountName: text("account_name").notNull(),
     // AES-GCM ciphertexts (base64 of iv+ciphertext); never sent to the browser.
@@ -22,7 +24,9 @@ export const socialAccounts = sqliteTable(
     instagramUserId: text("instagram_user_id"),
     instagramUsername: text("instagram_username"),
     expiresAt: integer("expires_at"),
-    tokenStatus: text("token_status", { enum: ["active", "reconnect_needed"] }).notNull().default("active"),
+    tokenStatus: text("token_status", { enum: ["active", "reconnect_needed"] })
+      .notNull()
+      .default("active"),
     lastRefresh: integer("last_refresh"),
     // When the user was reminded to reconnect a token we cannot renew (no refresh token: LinkedIn
     // without programmatic refresh), 7 days before it expires (decision 196). Reconnecting stores
@@ -41,8 +45,12 @@ export const socialAccounts = sqliteTable(
 // One-time OAuth state, 10-minute expiry, with the PKCE verifier kept server-side.
 export const oauthStates = sqliteTable("oauth_states", {
   state: text("state").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  projectId: text("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
   platform: text("platform").notNull(),
   codeVerifier: text("code_verifier"),
   redirectUri: text("redirect_uri").notNull(),
@@ -68,8 +76,12 @@ export const instanceApps = sqliteTable("mastodon_apps", {
 // encrypted, one-time, 10 minutes, bound to the user who started the flow.
 export const pendingAccountChoices = sqliteTable("pending_account_choices", {
   id: text("id").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  projectId: text("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
   platform: text("platform").notNull(),
   payloadEnc: text("payload_enc").notNull(),
   expiresAt: integer("expires_at").notNull(),

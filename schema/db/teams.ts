@@ -1,4 +1,4 @@
-// Work together on a project (issue 25): comment threads on posts, login-free review links and the
+// Work together on a project (decision 200): comment threads on posts, login-free review links and the
 // activity log. Members and invitations sit with projects (schema/db/projects.ts).
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./auth";
@@ -9,8 +9,12 @@ export const postComments = sqliteTable(
   "post_comments",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    postId: text("post_id").notNull().references(() => posts.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
     // A member, or null for a review-link visitor (then author_name is the name they typed).
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull(),
@@ -27,7 +31,9 @@ export const reviewLinks = sqliteTable(
   "review_links",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     postIds: text("post_ids", { mode: "json" }).$type<string[]>().notNull(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -43,7 +49,9 @@ export const activityLog = sqliteTable(
   "activity_log",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
     action: text("action").notNull(),

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Plugin } from "vite";
 import { APP_RECIPES, APP_SLOT_RECIPES } from "../../frontend/app/theme-app-recipe-keys";
 
-export const APP_RECIPES_MODULE = "virtual:chakra-app-recipes";
+const APP_RECIPES_MODULE = "virtual:chakra-app-recipes";
 const resolved = `\0${APP_RECIPES_MODULE}`;
 
 /**

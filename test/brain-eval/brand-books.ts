@@ -5,8 +5,8 @@ import type { RetrievalSet } from "./retrieval-eval";
 import type { PassageRole } from "../../schema/api/passage-roles";
 import { localPassageQuestions } from "../../worker/brain/expand";
 import { classifyPassage } from "../../worker/brain/roles/classify";
-import { passagesOf, type Passage } from "../../worker/services/brain-passages";
-import { BRAIN } from "../../worker/services/brain-text";
+import { passagesOf, type Passage } from "../../worker/services/brain/passages";
+import { BRAIN } from "../../worker/services/brain/text";
 
 export type BrandBook = {
   brand: string;
@@ -46,7 +46,10 @@ export function bookAsSet(
 }
 
 /** What ingest adds to each passage (decisions 182, 183): its role and, optionally, the questions it answers. */
-export function annotated<S extends { text: string }>(segments: S[], opts: { roles: boolean; questions: boolean }): (S & { role?: PassageRole; questions?: string })[] {
+export function annotated<S extends { text: string }>(
+  segments: S[],
+  opts: { roles: boolean; questions: boolean },
+): (S & { role?: PassageRole; questions?: string })[] {
   return segments.map((s) => {
     if (!opts.roles) return s;
     const passage = passagesOf(s.text, BRAIN.segmentChars)[0] ?? { text: s.text, shape: "prose" as const };

@@ -60,7 +60,7 @@ function norm(v: Float32Array): Float32Array {
 }
 
 /** Brand of a passage id ("lumen-03" -> "lumen"). */
-export const brandOf = (id: string) => id.replace(/-[^-]*$/, "");
+const brandOf = (id: string) => id.replace(/-[^-]*$/, "");
 
 type BrandIndex = { ids: string[]; vecs: (Float32Array | null)[]; bm25: Bm25Index };
 

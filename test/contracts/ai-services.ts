@@ -135,11 +135,6 @@ export function workersAiOutputProblems(model: string, output: unknown): string[
   return v.output(output) ? [] : summary(describe(v.output.errors));
 }
 
-/** The models with a contract (what the fake Workers AI catalog lists). */
-export function workersAiContractModels(): WorkersAiModel[] {
-  return [...workersAiModels.values()];
-}
-
 export function workersAiRetired(model: string): boolean {
   return retired.has(model);
 }

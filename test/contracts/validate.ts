@@ -83,12 +83,6 @@ function newAjv(): Ajv {
 
 const templateRegex = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a, b) => `(?<${a ?? b}>[^/]+)`)}$`);
 
-/** The request of a URL the adapter builds for the browser (GET, no body). */
-export function urlRequest(url: string, prefix = ""): RecordedRequest {
-  const u = new URL(url);
-  return { method: "GET", path: u.pathname.slice(prefix.length) || "/", query: u.searchParams, headers: {}, body: new Uint8Array() };
-}
-
 type Compiled = ContractEndpoint & { re: RegExp; check: { query?: ValidateFunction; body?: ValidateFunction; params: Record<string, ValidateFunction> } };
 
 /** A contract ready to check requests (schemas compiled once). */

@@ -20,7 +20,7 @@ import {
   waitForPath,
 } from "./journey-helpers";
 
-// Issue 2's "Done when", walked by a person in a real Chromium against `npm start`'s server:
+// Journey (decision 130), walked by a person in a real Chromium against `npm start`'s server:
 // sign up, sign in, the default project, the tour, every navigation item, sign out, the route
 // guards, a magic link and a password reset through /dev/outbox, rename, delete the account.
 
@@ -46,7 +46,7 @@ const SIDE_NAV: [label: string, path: string, title: string][] = [
   ["Social Accounts", "/social-connect", "Connect Your Social Media"],
 ];
 
-describe("accounts journey (issue 2)", () => {
+describe("accounts journey (decision 130)", () => {
   it("signs up, signs in, tours, navigates everywhere, uses magic link and reset, renames and deletes the account", async () => {
     session = await openBrowser({ width: 1280, height: 800 });
     const { page } = session;
@@ -67,7 +67,10 @@ describe("accounts journey (issue 2)", () => {
       await submitSignIn(page, baseUrl, email, password, { stay: true });
       const notice = page.getByRole("alert").filter({ hasText: "Verify your email" });
       await notice.waitFor({ state: "visible" });
-      await expectText(notice.getByText(/Please verify your email before signing in/), "Please verify your email before signing in. Check your inbox for the verification link, or send it again.");
+      await expectText(
+        notice.getByText(/Please verify your email before signing in/),
+        "Please verify your email before signing in. Check your inbox for the verification link, or send it again.",
+      );
       const sentBefore = (await readOutbox(baseUrl, email)).length;
       await notice.getByRole("button", { name: "Send verification email again" }).click();
       await expectToast(page, "Check your email for the verification link");
@@ -137,7 +140,7 @@ describe("accounts journey (issue 2)", () => {
       await chooseSettingsMenuItem(page, "Analytics");
       await waitForPath(page, "/analytics");
       await expectTitle(page, "Analytics");
-      // The side navigation's Analytics opens the same screen (DESIGN.md: analytics is real now).
+      // The side navigation's Analytics opens the same screen (docs/architecture.md: analytics is real now).
       await page.goto(`${baseUrl}/dashboard`);
       await expectTitle(page, "Welcome Back");
       await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Analytics", exact: true }).click();

@@ -5,11 +5,15 @@ import type { Locator, Page } from "playwright-core";
 // Brain Studio building blocks for the brain journey: its tabs, the document list, and a recorder
 // of the short-lived states ("Processing... (1/3)", "Thinking...") a person sees flash by.
 
-export const FIXTURES_DIR = path.resolve(import.meta.dirname, "../fixtures/brain");
+const FIXTURES_DIR = path.resolve(import.meta.dirname, "../fixtures/brain");
 
 /** A fixture file as Playwright's file payload (name, MIME type, bytes). */
 export function fixtureFile(name: string): { name: string; mimeType: string; buffer: Buffer } {
-  const mimeType = name.endsWith(".pdf") ? "application/pdf" : name.endsWith(".docx") ? "application/vnd.openxmlformats-officedocument.wordprocessingml.document" : "text/plain";
+  const mimeType = name.endsWith(".pdf")
+    ? "application/pdf"
+    : name.endsWith(".docx")
+      ? "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+      : "text/plain";
   return { name, mimeType, buffer: readFileSync(path.join(FIXTURES_DIR, name)) };
 }
 
@@ -24,8 +28,7 @@ export async function openBrainTab(page: Page, name: "Project Overview" | "Feed 
 }
 
 /** One row of Feed Brain's document list, found by text it shows (title or source). */
-export const documentRow = (page: Page, text: string) =>
-  page.getByRole("list", { name: "Brain documents" }).getByRole("listitem").filter({ hasText: text });
+export const documentRow = (page: Page, text: string) => page.getByRole("list", { name: "Brain documents" }).getByRole("listitem").filter({ hasText: text });
 
 /**
  * Waits (up to `timeout`, processing is slow on a loaded machine) until a document row shows
@@ -70,7 +73,10 @@ export async function recordTexts(page: Page, key: string, pattern: RegExp): Pro
 
 /** A Project Overview section (its card) by heading. */
 export const overviewSection = (panel: Locator, title: string) =>
-  panel.locator("div").filter({ has: panel.page().getByRole("heading", { level: 3, name: title, exact: true }) }).last();
+  panel
+    .locator("div")
+    .filter({ has: panel.page().getByRole("heading", { level: 3, name: title, exact: true }) })
+    .last();
 
 /** Drops files on an element as a person dragging them from the desktop would (dragenter, dragover, drop). */
 export async function dropFiles(page: Page, target: Locator, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {

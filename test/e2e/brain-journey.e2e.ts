@@ -4,7 +4,7 @@ import { openBrowser, type BrowserSession } from "./browser";
 import { documentRow, dropFiles, fixtureFile, openBrainTab, overviewSection, recordTexts, snapshot, waitForDocumentReady } from "./brain-helpers";
 import { expectTitle, expectToast, horizontalOverflow, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 
-// Issue 3, "Done when": offline, on `npm start`, a person pastes brand text, uploads a PDF and a
+// Journey (decision 109): offline, on `npm start`, a person pastes brand text, uploads a PDF and a
 // DOCX, scrapes a page served on localhost, watches progress, sees a summary, topics and insights
 // derived from that content, and gets relevant answers in Explore Knowledge; then the same Brain
 // Studio at 375 px without a horizontal scrollbar.
@@ -41,7 +41,7 @@ const hasAny = (text: string, words: string[]) => words.some((w) => text.toLower
 const demoWebUrl = inject("demoWebUrl");
 const BRAND_URL = `${demoWebUrl}/web/brand.html`;
 
-describe("brain journey (issue 3)", () => {
+describe("brain journey (decision 109)", () => {
   let session: BrowserSession;
   let page: Page;
   let step: ReturnType<typeof steps>;
@@ -251,15 +251,24 @@ describe("brain journey (issue 3)", () => {
     };
     await step("a question about the PDF finds its sentence", async () => {
       const texts = await askAndRead("How much does the Summit 30 pack weigh?");
-      expect(texts.some((t) => t.includes("weighs under one kilogram")), texts.join("\n---\n")).toBe(true);
+      expect(
+        texts.some((t) => t.includes("weighs under one kilogram")),
+        texts.join("\n---\n"),
+      ).toBe(true);
     });
     await step("a question about the DOCX finds its sentence", async () => {
       const texts = await askAndRead("How often does the Morning Ritual subscription ship coffee?");
-      expect(texts.some((t) => t.includes("ships freshly roasted coffee every two weeks")), texts.join("\n---\n")).toBe(true);
+      expect(
+        texts.some((t) => t.includes("ships freshly roasted coffee every two weeks")),
+        texts.join("\n---\n"),
+      ).toBe(true);
     });
     await step("a question about the scraped page finds its sentence", async () => {
       const texts = await askAndRead("Where are the packs designed?");
-      expect(texts.some((t) => t.includes("designed in Boulder, Colorado")), texts.join("\n---\n")).toBe(true);
+      expect(
+        texts.some((t) => t.includes("designed in Boulder, Colorado")),
+        texts.join("\n---\n"),
+      ).toBe(true);
       await snapshot(page, "brain-explore-desktop");
     });
   });

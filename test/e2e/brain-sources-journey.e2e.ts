@@ -5,7 +5,7 @@ import type { Post } from "../../schema/api/posts";
 import { openBrowser, type BrowserSession } from "./browser";
 import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 
-// Issue 9, "Done when": offline, on `npm start`, a person with a fed brain generates a campaign for
+// Journey (decision 116): offline, on `npm start`, a person with a fed brain generates a campaign for
 // X and Instagram, opens a post's sources ("Based on: ...") to check a claim against the brand
 // book, sees the Instagram card image, replaces one card with an own photo ("The user can replace
 // it"), and schedules the campaign with the other card kept; on the calendar, the post opened
@@ -88,7 +88,10 @@ describe("brain sources and the Instagram card", () => {
       const sources = post.getByRole("button", { name: /^Based on: Kettle brand book/ });
       await sources.click();
       await expect.poll(() => sources.getAttribute("aria-expanded")).toBe("true");
-      await post.getByRole("list", { name: "Sources" }).getByText(/Our mobile repair van comes to your home/).waitFor();
+      await post
+        .getByRole("list", { name: "Sources" })
+        .getByText(/Our mobile repair van comes to your home/)
+        .waitFor();
     });
     await step("the Instagram posts show their card", async () => {
       // Each message shows one network at a time: open every message's Instagram tab.
@@ -123,7 +126,10 @@ describe("brain sources and the Instagram card", () => {
       // The campaign starts tomorrow: on a Saturday, that is in next week.
       if (await page.evaluate(() => new Date().getDay() === 6)) await page.getByRole("button", { name: "Next week" }).click();
       // The week reads the calendar's lighter rows (decision 171); the dialog fetches the full post.
-      const card = page.getByTestId("post-card").filter({ hasText: /repair van/i }).first();
+      const card = page
+        .getByTestId("post-card")
+        .filter({ hasText: /repair van/i })
+        .first();
       await card.getByTitle("Open post details").click();
       const dialog = page.getByRole("dialog");
       const sources = dialog.getByRole("button", { name: /^Based on: Kettle brand book/ });

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
-// Debian's Chromium, started with the flags that keep it off the network (DESIGN.md). Playwright
+// Debian's Chromium, started with the flags that keep it off the network (docs/architecture.md). Playwright
 // gives every launch a fresh, empty user-data dir of its own.
 const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
 
@@ -41,7 +41,9 @@ export async function openBrowser(opts: { width?: number; height?: number; isMob
   await context.exposeBinding("__reportCspViolation", (_source, text: string) => void cspViolations.push(text));
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`);
+      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`,
+      );
     });
   });
   context.on("console", (msg) => {

@@ -5,7 +5,7 @@ import type { DashboardResponse } from "../../schema/api/campaigns";
 import { openBrowser, type BrowserSession } from "./browser";
 import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 
-// Issue 5, "Done when": offline, on `npm start`, a person with a fed brain generates a 10-post
+// Journey (decision 112): offline, on `npm start`, a person with a fed brain generates a 10-post
 // campaign over 5 days whose posts draw on their brand text, edits one, schedules all, finds them
 // on the calendar, drags one to another day, publishes one now, and sees the dashboard figures
 // change — at desktop width, then the same screens at 375 px.
@@ -177,11 +177,19 @@ describe("campaign journey at desktop width", () => {
     });
     const total = page.getByRole("group", { name: "Total Posts" });
     await total.getByText(String(generated), { exact: true }).waitFor();
-    await page.getByRole("group", { name: "Scheduled Posts" }).getByText(String(generated - 1), { exact: true }).waitFor();
+    await page
+      .getByRole("group", { name: "Scheduled Posts" })
+      .getByText(String(generated - 1), { exact: true })
+      .waitFor();
     await page.getByRole("group", { name: "Connected Accounts" }).getByText("1", { exact: true }).waitFor();
     expect(await page.getByTestId("upcoming-post").count()).toBe(Math.min(generated - 1, 10));
     const d = await dashboard();
-    expect(d).toMatchObject({ total_posts: generated, scheduled_posts: generated - 1, connected_accounts: 1, progress: { brain: true, social: true, posts: true } });
+    expect(d).toMatchObject({
+      total_posts: generated,
+      scheduled_posts: generated - 1,
+      connected_accounts: 1,
+      progress: { brain: true, social: true, posts: true },
+    });
   });
 });
 

@@ -19,7 +19,9 @@ async function freePort(wanted: number | undefined, name: string): Promise<numbe
     server.once("error", (err: NodeJS.ErrnoException) =>
       reject(
         err.code === "EADDRINUSE"
-          ? new Error(`${name}=${wanted} is taken: another server listens there (a journey run that was stopped?). Stop it, or unset ${name} to use a free port.`)
+          ? new Error(
+              `${name}=${wanted} is taken: another server listens there (a journey run that was stopped?). Stop it, or unset ${name} to use a free port.`,
+            )
           : err,
       ),
     );

@@ -63,7 +63,10 @@ export async function expectTitle(page: Page, title: string): Promise<void> {
 /** Resolves when `locator` holds exactly `text`. */
 export async function expectText(locator: Locator, text: string): Promise<void> {
   const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  await locator.filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) }).first().waitFor({ state: "visible" });
+  await locator
+    .filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) })
+    .first()
+    .waitFor({ state: "visible" });
 }
 
 /**
@@ -85,10 +88,14 @@ export async function signUp(page: Page, baseUrl: string, email: string, passwor
 }
 
 /** Opens the newest verification link mailed to `email` (dev outbox) without touching the browser's session. */
-export async function verifyByMail(baseUrl: string, email: string, since = 0): Promise<void> {
+async function verifyByMail(baseUrl: string, email: string, since = 0): Promise<void> {
   const mail = await waitForMail(baseUrl, email, "Verify your Brandpilot email", { since });
   const token = new URL(mailLink(mail)).searchParams.get("magic");
-  const res = await fetch(`${baseUrl}/api/auth/magic-link/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+  const res = await fetch(`${baseUrl}/api/auth/magic-link/verify`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
   if (!res.ok) throw new Error(`verifying ${email} answered ${res.status}`);
 }
 
@@ -107,13 +114,7 @@ export async function submitSignIn(page: Page, baseUrl: string, email: string, p
 }
 
 /** Signs in with the password and waits for the page it should land on (/dashboard by default). */
-export async function signIn(
-  page: Page,
-  baseUrl: string,
-  email: string,
-  password: string,
-  opts: { stay?: boolean; landOn?: string } = {},
-): Promise<void> {
+export async function signIn(page: Page, baseUrl: string, email: string, password: string, opts: { stay?: boolean; landOn?: string } = {}): Promise<void> {
   await submitSignIn(page, baseUrl, email, password, opts);
   await waitForPath(page, opts.landOn ?? "/dashboard");
 }
@@ -145,7 +146,7 @@ export async function readOutbox(baseUrl: string, email?: string): Promise<Outbo
 }
 
 /** The first link in a mail's text. */
-export function mailLink(mail: OutboxMail): string {
+function mailLink(mail: OutboxMail): string {
   const m = mail.text.match(/https?:\/\/\S+/);
   if (!m) throw new Error(`no link in mail "${mail.subject}" to ${mail.to}`);
   return m[0];

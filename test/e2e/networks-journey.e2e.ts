@@ -5,7 +5,7 @@ import { openBrowser, type BrowserSession } from "./browser";
 import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 import { makePng } from "./publish-helpers";
 
-// Issue 12, "Done when": offline, on `npm start`, a person connects all seven networks through
+// Journey (decision 140): offline, on `npm start`, a person connects all seven networks through
 // the sandbox, each through its own flow (OAuth approve pages; Facebook's Page choice; Mastodon's
 // server name; Bluesky's handle and app password), publishes one post with an image to each from
 // Create Post, and the sandbox shows exactly one copy per network, with its image.
@@ -73,7 +73,10 @@ describe("connect all seven networks through the sandbox and publish one post wi
 
   async function connect(n: Net) {
     await step(`connect ${n.name}`, async () => {
-      await page.getByTestId(`platform-${n.id}`).getByRole("button", { name: `Connect ${n.name}`, exact: true }).click();
+      await page
+        .getByTestId(`platform-${n.id}`)
+        .getByRole("button", { name: `Connect ${n.name}`, exact: true })
+        .click();
       // Only what the user must type is asked (decision 206); OAuth networks go straight to consent.
       if (n.flow === "mastodon" || n.flow === "bluesky") {
         const guide = page.getByRole("dialog", { name: `Connect ${n.name}` });
@@ -162,7 +165,11 @@ describe("connect all seven networks through the sandbox and publish one post wi
     }
     await step("the sandbox's page lists a post of every network", async () => {
       await page.goto(sandboxUrl);
-      for (const n of NETWORKS) await page.getByRole("cell", { name: textFor(n), exact: true }).first().waitFor();
+      for (const n of NETWORKS)
+        await page
+          .getByRole("cell", { name: textFor(n), exact: true })
+          .first()
+          .waitFor();
     });
   });
 });

@@ -6,7 +6,7 @@ import { openBrowser, type BrowserSession } from "./browser";
 import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 import { fireCron } from "./publish-helpers";
 
-// Issue 13, "Done when": offline, on `npm start`, a person sets a weekly posting slot, queues a
+// Journey (decision 150): offline, on `npm start`, a person sets a weekly posting slot, queues a
 // post into the next free slot, drags it in the month view (its time of day is kept), imports a
 // CSV with one bad row (reported, the others imported), and after a post is published and the
 // cron reads its metrics, sees the analytics charts.
@@ -35,7 +35,11 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
     page.evaluate((at) => {
       const d = new Date(at);
       const pad = (n: number) => String(n).padStart(2, "0");
-      return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: `${pad(d.getHours())}:${pad(d.getMinutes())}`, weekday: d.getDay() };
+      return {
+        date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+        time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+        weekday: d.getDay(),
+      };
     }, iso);
 
   beforeAll(async () => {
@@ -82,7 +86,10 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
       await dialog.getByLabel("Platform").selectOption("twitter");
       await dialog.getByLabel("Content", { exact: true }).fill(QUEUED);
       await dialog.getByRole("button", { name: "Add to queue" }).click();
-      await page.getByText(/^Added to queue for /).first().waitFor();
+      await page
+        .getByText(/^Added to queue for /)
+        .first()
+        .waitFor();
       await dialog.waitFor({ state: "hidden" });
     });
     const queued = (await projectPosts()).find((p) => p.content === QUEUED)!;
@@ -140,12 +147,18 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
       await page.getByRole("button", { name: "Import CSV" }).click();
       await page.getByLabel("CSV file").setInputFiles({ name: "posts.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
       await page.getByTestId("import-summary").getByText("3 of 4 rows are ready to import; 1 have problems and will be skipped.").waitFor();
-      await page.getByTestId("import-preview").getByText(/Too long for Twitter/).waitFor();
+      await page
+        .getByTestId("import-preview")
+        .getByText(/Too long for Twitter/)
+        .waitFor();
     });
     await step("import the valid rows", async () => {
       await page.getByRole("button", { name: "Import 3 valid rows" }).click();
       await page.getByTestId("import-result").getByText("3 posts imported.").waitFor();
-      await page.getByTestId("import-result").getByText(/Row 2: Too long for Twitter/).waitFor();
+      await page
+        .getByTestId("import-result")
+        .getByText(/Row 2: Too long for Twitter/)
+        .waitFor();
       await page.getByRole("button", { name: "Close" }).click();
     });
     const posts = await projectPosts();

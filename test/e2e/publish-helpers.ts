@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 
-// Building blocks of the connect-and-publish journey (issue 4): a real PNG made from bytes, the
+// Building blocks of the connect-and-publish journey (decision 070): a real PNG made from bytes, the
 // cron fired at a chosen instant, the sandbox's token formats, and a log of every answer the
 // browser got from the app (to prove no platform token ever reaches it).
 
@@ -66,7 +66,7 @@ export async function fireCron(baseUrl: string, at: number): Promise<string> {
  */
 export const SANDBOX_TOKEN_RE = /(?:xat_|xrt_|igst_|IGAA)[A-Za-z0-9_-]{32}/;
 /** The sandbox Instagram app secret: it belongs in the Worker only. */
-export const SANDBOX_SECRETS = ["sandbox-instagram-secret"];
+const SANDBOX_SECRETS = ["sandbox-instagram-secret"];
 
 /** What in `text` looks like a sandbox token or secret (empty when clean). */
 export function secretsIn(text: string): string[] {

@@ -7,7 +7,7 @@ import { openBrowser, type BrowserSession } from "./browser";
 import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 import { fireCron, makePng, mintSandboxXTokens, recordTraffic, secretsIn, SANDBOX_TOKEN_RE } from "./publish-helpers";
 
-// Issue 4, "Done when": offline, on `npm start`, a person connects X and Instagram through the
+// Journey (decision 070): offline, on `npm start`, a person connects X and Instagram through the
 // sandbox's OAuth pages, writes a post with an image, publishes it now and schedules another two
 // minutes ahead, and sees both on the sandbox's page and as published in the app. The cron is
 // fired by hand at the scheduled instant instead of waiting (global-setup sets CRON_TICK_MS=0).
@@ -52,7 +52,10 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
   async function connect(platform: "twitter" | "instagram", name: string, username: string, authorizePath: string, short = name) {
     await step(`connect ${name} in one click`, async () => {
       // A configured network goes straight to its consent (decision 206).
-      await page.getByTestId(`platform-${platform}`).getByRole("button", { name: `Connect ${name}`, exact: true }).click();
+      await page
+        .getByTestId(`platform-${platform}`)
+        .getByRole("button", { name: `Connect ${name}`, exact: true })
+        .click();
     });
     await step(`approve on the ${name} sandbox authorize page`, async () => {
       await page.waitForURL((u) => u.origin === sandboxUrl && u.pathname === authorizePath);
@@ -66,7 +69,10 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
       const row = page.getByRole("region", { name: "Connected Accounts" }).getByRole("listitem").filter({ hasText: username });
       await row.getByText(`${name} · Connected`).waitFor();
       await page.getByTestId(`platform-${platform}`).getByText("Connected", { exact: true }).waitFor();
-      await page.getByTestId(`platform-${platform}`).getByRole("button", { name: `Reconnect ${name}`, exact: true }).waitFor();
+      await page
+        .getByTestId(`platform-${platform}`)
+        .getByRole("button", { name: `Reconnect ${name}`, exact: true })
+        .waitFor();
     });
   }
 

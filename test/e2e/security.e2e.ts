@@ -2,7 +2,7 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { openBrowser, type BrowserSession } from "./browser";
 import { chooseSettingsMenuItem, expectTitle, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 
-// Issue 11 in a real Chromium against `npm start`: the SPA and the API carry their security
+// Decision 131 in a real Chromium against `npm start`: the SPA and the API carry their security
 // headers, the whole app runs under its Content-Security-Policy with no violation, and the local
 // servers a user could point the brain's scraper at (the platform sandbox, the app itself) refuse.
 

@@ -27,7 +27,7 @@ registerFake("/dns-query", (req, res, _body, url) => {
   }
   const rec = RECORDS[name];
   const numeric = type === "A" || type === "1" ? 1 : 28;
-  const data = rec ? (numeric === 1 ? rec.a : rec.aaaa) ?? [] : [];
+  const data = rec ? ((numeric === 1 ? rec.a : rec.aaaa) ?? []) : [];
   const body = {
     Status: rec ? 0 : 3,
     TC: false,

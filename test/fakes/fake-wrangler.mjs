@@ -81,7 +81,13 @@ switch (true) {
     out(JSON.stringify({ loggedIn: true, email: "owner@example.com", accounts: [{ id: "acc1", name: "Owner" }] }));
     break;
   case key === "d1 list":
-    out(JSON.stringify(state.d1.map((d) => ({ uuid: d.uuid, name: d.name, created_at: "2026-11-24T00:00:00Z", version: "production", num_tables: 0, file_size: 0 })), null, 2));
+    out(
+      JSON.stringify(
+        state.d1.map((d) => ({ uuid: d.uuid, name: d.name, created_at: "2026-11-24T00:00:00Z", version: "production", num_tables: 0, file_size: 0 })),
+        null,
+        2,
+      ),
+    );
     break;
   case key.startsWith("d1 create"): {
     const name = args[2];
@@ -120,20 +126,27 @@ switch (true) {
     out(`✅ Created queue ${args[2]}`);
     break;
   case key === "secret list":
-    if (!flag("--name") && !flag("-c")) out("Required Worker name missing. Please specify the Worker name in your Wrangler configuration, or pass it as an argument with `--name <worker-name>`", 1);
+    if (!flag("--name") && !flag("-c"))
+      out(
+        "Required Worker name missing. Please specify the Worker name in your Wrangler configuration, or pass it as an argument with `--name <worker-name>`",
+        1,
+      );
     if (!state.worker) out("This Worker does not exist on your account. [code: 10007]", 1);
     out(JSON.stringify(state.worker.secrets.map((name) => ({ name, type: "secret_text" }))));
     break;
   case key === "deploy": {
     const config = readConfig();
     for (const db of config.d1_databases ?? []) {
-      if (!state.d1.some((d) => d.uuid === db.database_id)) out(`D1 binding ${db.binding} refers to database ${db.database_id}, which does not exist [code: 10181]`, 1);
+      if (!state.d1.some((d) => d.uuid === db.database_id))
+        out(`D1 binding ${db.binding} refers to database ${db.database_id}, which does not exist [code: 10181]`, 1);
     }
     for (const b of config.r2_buckets ?? []) if (!state.buckets.includes(b.bucket_name)) out(`R2 bucket '${b.bucket_name}' not found [code: 10085]`, 1);
-    for (const v of config.vectorize ?? []) if (!(state.vectorize ?? []).some((x) => x.name === v.index_name)) out(`Vectorize index "${v.index_name}" not found [code: 10159]`, 1);
+    for (const v of config.vectorize ?? [])
+      if (!(state.vectorize ?? []).some((x) => x.name === v.index_name)) out(`Vectorize index "${v.index_name}" not found [code: 10159]`, 1);
     // Without a route or custom domain the Worker needs the account's workers.dev subdomain: wrangler
     // asks to register one, and without a terminal that prompt throws (after the bindings exist).
-    if (!config.routes?.length && !config.route && !state.subdomain) out("You need to register a workers.dev subdomain before publishing to workers.dev\nERROR: This command cannot be run in a non-interactive context", 1);
+    if (!config.routes?.length && !config.route && !state.subdomain)
+      out("You need to register a workers.dev subdomain before publishing to workers.dev\nERROR: This command cannot be run in a non-interactive context", 1);
     for (const q of [...(config.queues?.producers ?? []), ...(config.queues?.consumers ?? [])]) {
       if (!state.queues.includes(q.queue)) out(`Queue "${q.queue}" does not exist [code: 11000]`, 1);
     }
@@ -142,7 +155,8 @@ switch (true) {
     // wrangler's validateFileSecrets: an object of string values.
     if (secrets === null || typeof secrets !== "object") out(`The contents of "${secretsFile}" is not valid. It should be a JSON object of string values.`, 1);
     for (const [name, value] of Object.entries(secrets)) {
-      if (value != null && typeof value !== "string") out(`The value for "${name}" in "${secretsFile}" is not null or a "string" instead it is of type "${typeof value}"`, 1);
+      if (value != null && typeof value !== "string")
+        out(`The value for "${name}" in "${secretsFile}" is not null or a "string" instead it is of type "${typeof value}"`, 1);
     }
     state.worker ??= { secrets: [], secretValues: {}, deploys: [] };
     for (const [name, value] of Object.entries(secrets)) {
@@ -150,7 +164,9 @@ switch (true) {
       state.worker.secretValues[name] = value;
     }
     state.worker.deploys.push({ config, secretNames: Object.keys(secrets) });
-    out(`Uploaded ${config.name}\nDeployed ${config.name} triggers\n  https://${config.name}.${state.subdomain ?? "owner-sub"}.workers.dev\n  schedule: * * * * *`);
+    out(
+      `Uploaded ${config.name}\nDeployed ${config.name} triggers\n  https://${config.name}.${state.subdomain ?? "owner-sub"}.workers.dev\n  schedule: * * * * *`,
+    );
     break;
   }
   default:

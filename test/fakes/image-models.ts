@@ -36,7 +36,7 @@ const OPENAI_IMAGE_MODELS: Record<string, ModelRules> = {
   "gpt-image-1.5": GPT,
 };
 
-export type ImageRequestLog = { path: string; body: Record<string, unknown>; status: number };
+type ImageRequestLog = { path: string; body: Record<string, unknown>; status: number };
 const log: ImageRequestLog[] = [];
 
 function openAiError(res: ServerResponse, status: number, message: string, param: string | null, code: string | null, type = "invalid_request_error") {
@@ -63,10 +63,7 @@ function picture(prompt: string, width: number, height: number, format: "jpeg" |
       data[i + 3] = 255;
     }
   }
-  const bytes =
-    format === "jpeg"
-      ? jpeg.encode({ width, height, data }, 80).data
-      : Buffer.from(encodePng({ width, height, data, channels: 4, depth: 8 }));
+  const bytes = format === "jpeg" ? jpeg.encode({ width, height, data }, 80).data : Buffer.from(encodePng({ width, height, data, channels: 4, depth: 8 }));
   cache.set(key, bytes);
   return bytes;
 }
@@ -106,7 +103,8 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     if (req.headers["x-contract-probe"] === undefined) recordViolation({ service: "openai", request: `POST ${path} model=${String(parsed.model)}`, problems });
     const named = String(parsed.model);
     // What the API answers for a shut-down model (same code as an unknown one: callers fall back on it).
-    if (openAiModelShutDown(named)) return fail(404, `The model \`${named}\` has been deprecated. Learn more: https://platform.openai.com/docs/deprecations`, null, "model_not_found");
+    if (openAiModelShutDown(named))
+      return fail(404, `The model \`${named}\` has been deprecated. Learn more: https://platform.openai.com/docs/deprecations`, null, "model_not_found");
     return fail(400, problems.join("; "), null, "invalid_request");
   }
   // The API's default model when none is given (openapi.json; shut down, so answered above).
@@ -116,9 +114,15 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   if (parsed.prompt === undefined) return fail(400, "Missing required parameter: 'prompt'.", "prompt", "missing_required_parameter");
   if (typeof parsed.prompt !== "string") return fail(400, "Invalid type for 'prompt': expected a string.", "prompt", "invalid_type");
   const prompt = parsed.prompt;
-  if (prompt.length === 0) return fail(400, "Invalid 'prompt': empty string. Expected a string with minimum length 1, but got an empty string instead.", "prompt", "empty_string");
+  if (prompt.length === 0)
+    return fail(400, "Invalid 'prompt': empty string. Expected a string with minimum length 1, but got an empty string instead.", "prompt", "empty_string");
   if (prompt.length > rules.maxPrompt) {
-    return fail(400, `Invalid 'prompt': string too long. Expected a string with maximum length ${rules.maxPrompt}, but got a string with length ${prompt.length} instead.`, "prompt", "string_above_max_length");
+    return fail(
+      400,
+      `Invalid 'prompt': string too long. Expected a string with maximum length ${rules.maxPrompt}, but got a string with length ${prompt.length} instead.`,
+      "prompt",
+      "string_above_max_length",
+    );
   }
   if (parsed.response_format !== undefined) return fail(400, "Unknown parameter: 'response_format'.", "response_format", "unknown_parameter");
   const size = parsed.size === undefined ? "auto" : parsed.size;
@@ -131,22 +135,37 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     return fail(400, `Invalid 'n': expected an integer between 1 and ${rules.maxN}.`, "n", "invalid_value");
   }
   if (parsed.quality !== undefined && !rules.quality.includes(String(parsed.quality))) {
-    return fail(400, `Invalid value: '${String(parsed.quality)}'. Supported values are: ${rules.quality.map((q) => `'${q}'`).join(", ")}.`, "quality", "invalid_value");
+    return fail(
+      400,
+      `Invalid value: '${String(parsed.quality)}'. Supported values are: ${rules.quality.map((q) => `'${q}'`).join(", ")}.`,
+      "quality",
+      "invalid_value",
+    );
   }
   const outputFormat = parsed.output_format === undefined ? "png" : parsed.output_format;
   if (!["png", "jpeg", "webp"].includes(String(outputFormat))) {
     return fail(400, `Invalid value: '${String(outputFormat)}'. Supported values are: 'png', 'jpeg', and 'webp'.`, "output_format", "invalid_value");
   }
   if (prompt.includes("FAKE_CONTENT_POLICY")) {
-    return fail(400, "Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_fake. safety_violations=[violence].", null, "moderation_blocked", "image_generation_user_error");
+    return fail(
+      400,
+      "Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_fake. safety_violations=[violence].",
+      null,
+      "moderation_blocked",
+      "image_generation_user_error",
+    );
   }
-  if (prompt.includes("FAKE_IMAGE_SERVER_ERROR")) return fail(500, "The server had an error while processing your request. Sorry about that!", null, null, "server_error");
+  if (prompt.includes("FAKE_IMAGE_SERVER_ERROR"))
+    return fail(500, "The server had an error while processing your request. Sorry about that!", null, null, "server_error");
   if (prompt.includes("FAKE_IMAGE_SLOW")) {
     await new Promise((r) => setTimeout(r, 3000));
     if (res.destroyed || req.destroyed) return true;
   }
   const [width, height] = dims(size);
-  let bytes = outputFormat === "webp" ? Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 fake", "latin1") : picture(prompt, width, height, outputFormat === "jpeg" ? "jpeg" : "png");
+  let bytes =
+    outputFormat === "webp"
+      ? Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 fake", "latin1")
+      : picture(prompt, width, height, outputFormat === "jpeg" ? "jpeg" : "png");
   if (prompt.includes("FAKE_IMAGE_BAD_BYTES")) bytes = Buffer.from("<html>this is not an image</html>");
   // GPT image models always answer base64.
   const item = { b64_json: bytes.toString("base64") };
@@ -182,13 +201,15 @@ registerFake("/workers-ai/run/", async (req: IncomingMessage, res: ServerRespons
   }
   // The published schema (test/contracts/workers-ai/models/flux-1-schnell.json, decision 190).
   const check = workersAiRunCheck(model, inputs);
-  if (check.problems.length && req.headers["x-contract-probe"] === undefined) recordViolation({ service: "workers-ai", request: `run ${model}`, problems: check.problems });
+  if (check.problems.length && req.headers["x-contract-probe"] === undefined)
+    recordViolation({ service: "workers-ai", request: `run ${model}`, problems: check.problems });
   // additionalProperties: false
   const extra = Object.keys(inputs).filter((k) => k !== "prompt" && k !== "steps");
   if (extra.length) return aiError(res, 5006, `Input validation error: must NOT have additional properties (${extra.join(", ")})`);
   const prompt = inputs.prompt;
   if (typeof prompt !== "string") return aiError(res, 5006, "Input validation error: required properties: prompt");
-  if (prompt.length < 1 || prompt.length > 2048) return aiError(res, 5006, `Input validation error: /prompt must NOT have ${prompt.length < 1 ? "fewer than 1" : "more than 2048"} characters`);
+  if (prompt.length < 1 || prompt.length > 2048)
+    return aiError(res, 5006, `Input validation error: /prompt must NOT have ${prompt.length < 1 ? "fewer than 1" : "more than 2048"} characters`);
   if (inputs.steps !== undefined && (typeof inputs.steps !== "number" || !Number.isInteger(inputs.steps) || inputs.steps > 8)) {
     return aiError(res, 5006, "Input validation error: /steps must be an integer <= 8");
   }

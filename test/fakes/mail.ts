@@ -3,7 +3,7 @@
 // with "fail" makes the API answer 500, to exercise error handling.
 import { registerFake } from "./server.ts";
 
-export const FAKE_MAIL_KEY = "test-mail-key";
+const FAKE_MAIL_KEY = "test-mail-key";
 
 type Received = { from: string; to: string[]; subject: string; text: string; html?: string; authorization: string };
 const received: Received[] = [];
@@ -15,7 +15,10 @@ registerFake("/mail/", (req, res, body, url) => {
   };
   if (req.method === "GET" && url.pathname === "/mail/_sent") {
     const to = url.searchParams.get("to");
-    return send(200, received.filter((m) => !to || m.to.includes(to)));
+    return send(
+      200,
+      received.filter((m) => !to || m.to.includes(to)),
+    );
   }
   if (req.method === "POST" && url.pathname === "/mail/emails") {
     const authorization = req.headers.authorization ?? "";

@@ -34,7 +34,6 @@ function apiError(res: ServerResponse, status: number, message: string, type: st
   sendOpenAiError(res, status, { message, type, code }, headers);
 }
 
-
 function sentencesOf(text: string): string[] {
   return text
     .split(/(?<=[.!?])\s+|\n+/)
@@ -47,7 +46,10 @@ const STOP = new Set("the a an and or of to in on for with is are was were be by
 function topWords(text: string, n: number): string[] {
   const counts = new Map<string, number>();
   for (const w of text.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []) if (!STOP.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([w]) => w);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([w]) => w);
 }
 
 function after(text: string, marker: string): string {
@@ -160,7 +162,8 @@ function switches(res: ServerResponse, raw: string): boolean {
     const m = new RegExp(`${word}([A-Za-z0-9_-]+)`).exec(raw);
     if (m && !seenKeys.has(`${word}${m[1]}`)) {
       seenKeys.add(`${word}${m[1]}`);
-      if (status === 429) apiError(res, 429, "Rate limit reached for requests. Please try again in 1s.", "requests", "rate_limit_exceeded", { "retry-after": "1" });
+      if (status === 429)
+        apiError(res, 429, "Rate limit reached for requests. Please try again in 1s.", "requests", "rate_limit_exceeded", { "retry-after": "1" });
       else apiError(res, 500, "The server had an error while processing your request. Sorry about that!", "server_error", null);
       return true;
     }
@@ -186,7 +189,10 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   const probe = req.headers["x-contract-probe"] !== undefined;
   if (path.startsWith("/v1/") && !(req.method === "POST" && (path === "/v1/chat/completions" || path === "/v1/embeddings"))) {
     if (req.method === "GET" && path === "/v1/models") {
-      sendJson(res, 200, { object: "list", data: FAKE_ACCOUNT_MODELS.map((id) => ({ id, object: "model", created: 1_750_000_000, owned_by: "openai", shutdown_date: null })) });
+      sendJson(res, 200, {
+        object: "list",
+        data: FAKE_ACCOUNT_MODELS.map((id) => ({ id, object: "model", created: 1_750_000_000, owned_by: "openai", shutdown_date: null })),
+      });
       return true;
     }
     const problems = openAiRequestProblems({ method: req.method ?? "GET", path: path.slice(3), contentType: req.headers["content-type"], body: {} });
@@ -220,7 +226,8 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   if (problems.length) {
     if (!probe) recordViolation({ service: "openai", request: `POST ${path} model=${String(parsed.model)}`, problems });
     const model = String(parsed.model);
-    if (openAiModelShutDown(model)) apiError(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found");
+    if (openAiModelShutDown(model))
+      apiError(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found");
     else apiError(res, 400, problems.join("; "), "invalid_request_error", "invalid_request");
     return true;
   }
@@ -353,7 +360,11 @@ registerFake("/compat", async (req: IncomingMessage, res: ServerResponse, body: 
       return true;
     }
     const dim = COMPAT_DIMS[model] ?? 768;
-    sendJson(res, 200, { object: "list", model, data: (input as string[]).map((text, index) => ({ object: "embedding", index, embedding: Array.from(embeddingOf(text, dim)) })) });
+    sendJson(res, 200, {
+      object: "list",
+      model,
+      data: (input as string[]).map((text, index) => ({ object: "embedding", index, embedding: Array.from(embeddingOf(text, dim)) })),
+    });
     return true;
   }
   const messages = Array.isArray(parsed.messages) ? (parsed.messages as { content?: unknown }[]) : [];
@@ -381,7 +392,7 @@ registerFake("/compat", async (req: IncomingMessage, res: ServerResponse, body: 
 // gemma-4-26b-a4b-it); embedding models { shape: [n, dim], data }. A model name containing
 // FAKE_NOT_FOUND answers "No such model" without a violation (fallback tests).
 // FAKE_CAPACITY_ONCE:<key> answers 429 once.
-export const workersAiLog: { model: string; inputs: Record<string, unknown> }[] = [];
+const workersAiLog: { model: string; inputs: Record<string, unknown> }[] = [];
 
 registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => {
   const model = decodeURIComponent(url.pathname.slice("/workers-ai/run/".length));
@@ -448,11 +459,22 @@ registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, bo
     // Workers AI's text models have no refusal field: a refusal is the answer's text.
     const bad = badAnswer(raw);
     const content = bad === "refusal" ? REFUSAL : bad === "malformed" ? MALFORMED : JSON.stringify(answerFor(prompt));
-    const usage = { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil((prompt.length + content.length) / 4) };
+    const usage = {
+      prompt_tokens: Math.ceil(prompt.length / 4),
+      completion_tokens: Math.ceil(content.length / 4),
+      total_tokens: Math.ceil((prompt.length + content.length) / 4),
+    };
     const chatCompletion = "choices" in ((check.model.schema.output as { properties?: object }).properties ?? {});
     answer(
       chatCompletion
-        ? { id: `chatcmpl-${fnvHash(raw).toString(36)}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message: { role: "assistant", content, reasoning_content: null }, finish_reason: "stop", logprobs: null }], usage }
+        ? {
+            id: `chatcmpl-${fnvHash(raw).toString(36)}`,
+            object: "chat.completion",
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [{ index: 0, message: { role: "assistant", content, reasoning_content: null }, finish_reason: "stop", logprobs: null }],
+            usage,
+          }
         : { response: content, usage },
     );
     return true;

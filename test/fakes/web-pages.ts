@@ -9,7 +9,7 @@
 //   /web/photo.png          a small valid PNG (CSV import images)
 import { registerFake, type FakeHandler } from "./server.ts";
 
-export const BRAND_PAGE_HTML = `<!doctype html>
+const BRAND_PAGE_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Acme Trail Co. &ndash; About us</title>
 <style>body { font-family: sans-serif } .hidden { display: none }</style>
 <script>window.tracking = "do not keep this script text";</script></head>
@@ -34,7 +34,9 @@ export const handleWebPage: FakeHandler = async (req, res, _body, url) => {
     return true;
   }
   if (path === "/web/plain.txt") {
-    res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end("Plain text page about Northwind Coffee Roasters and their Morning Ritual subscription.");
+    res
+      .writeHead(200, { "content-type": "text/plain; charset=utf-8" })
+      .end("Plain text page about Northwind Coffee Roasters and their Morning Ritual subscription.");
     return true;
   }
   if (path === "/web/redirect") {

@@ -11,11 +11,11 @@ const armed = new Map<string, { status: number; times: number }>();
 const handle: FakeHandler = (req, res, body, url) => {
   const [, , kind, name] = url.pathname.split("/");
   const send = (status: number, value: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
-  if (kind === "_received" && name && req.method === "GET") return send(200, received.get(name) ?? []), true;
+  if (kind === "_received" && name && req.method === "GET") return (send(200, received.get(name) ?? []), true);
   if (kind === "_control" && name && req.method === "POST") {
     const { status, times } = JSON.parse(body.toString("utf8") || "{}") as { status?: number; times?: number };
     armed.set(name, { status: status ?? 500, times: times ?? 1 });
-    return send(200, { ok: true }), true;
+    return (send(200, { ok: true }), true);
   }
   if (kind && !name && req.method === "POST") {
     const list = received.get(kind) ?? [];
@@ -24,9 +24,9 @@ const handle: FakeHandler = (req, res, body, url) => {
     const arm = armed.get(kind);
     if (arm && arm.times > 0) {
       arm.times--;
-      return send(arm.status, { error: "armed failure" }), true;
+      return (send(arm.status, { error: "armed failure" }), true);
     }
-    return send(200, { ok: true }), true;
+    return (send(200, { ok: true }), true);
   }
   return false;
 };

@@ -1,4 +1,4 @@
-// Settings -> API keys (issue 27): the new key is shown once, the list shows reach, scopes and
+// Settings -> API keys (decision 210): the new key is shown once, the list shows reach, scopes and
 // last use, validation speaks before any request, and Revoke calls the API.
 import { ChakraProvider } from "@chakra-ui/react";
 import { render, screen, waitFor } from "@testing-library/react";

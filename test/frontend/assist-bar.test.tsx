@@ -1,4 +1,4 @@
-// The writing helpers in Create Post (issue 23, decision 227): Shorten and Suggest hashtags replace
+// The writing helpers in Create Post (decision 227): Shorten and Suggest hashtags replace
 // the draft with the server's answer for the text and network actually sent; Undo takes each back.
 import { configure, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider, type AuthState } from "../../frontend/app/auth-context";
+import { AuthTestProvider, type AuthState } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import { ClerkGate } from "../../frontend/features/auth/clerk-gate";
 import LoginPage from "../../frontend/features/auth/login-page";

@@ -3,10 +3,10 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { vi } from "vitest";
-import { AuthTestProvider, type AuthState } from "../../frontend/app/auth-context";
+import { AuthTestProvider, type AuthState } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 
-export type FetchCall = { url: string; method: string; body: unknown };
+type FetchCall = { url: string; method: string; body: unknown };
 
 /** Replaces fetch: answers from `routes` (path -> [status, body]) and records every call. */
 export function mockFetch(routes: Record<string, [number, unknown]>) {

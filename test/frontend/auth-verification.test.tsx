@@ -43,7 +43,10 @@ describe("sign-in before the email is verified", { timeout: 15_000 }, () => {
 describe("changing the password while signed in", { timeout: 15_000 }, () => {
   it("asks for the current password and shows the server's message when it is wrong", async () => {
     const calls = mockFetch({
-      "/api/auth/update-password": [400, { error: { code: "invalid_input", message: "Current password is incorrect", fields: { currentPassword: "Current password is incorrect" } } }],
+      "/api/auth/update-password": [
+        400,
+        { error: { code: "invalid_input", message: "Current password is incorrect", fields: { currentPassword: "Current password is incorrect" } } },
+      ],
     });
     renderAt("/auth/update-password", <UpdatePasswordPage />, { user: { id: "u1", email: "a@b.co" } });
     expect(screen.queryByText(/Open this page from the link/)).not.toBeInTheDocument();
@@ -53,7 +56,10 @@ describe("changing the password while signed in", { timeout: 15_000 }, () => {
     await user.type(screen.getByLabelText("Confirm new password"), "new-secret1");
     await user.click(screen.getByRole("button", { name: "Update password" }));
     expect(await screen.findByText("Current password is incorrect")).toBeInTheDocument();
-    expect(calls[0]).toMatchObject({ url: "/api/auth/update-password", body: { password: "new-secret1", confirmPassword: "new-secret1", currentPassword: "old-secret" } });
+    expect(calls[0]).toMatchObject({
+      url: "/api/auth/update-password",
+      body: { password: "new-secret1", confirmPassword: "new-secret1", currentPassword: "old-secret" },
+    });
     expect(notify.error).toHaveBeenCalledWith("Failed to update password");
   });
 

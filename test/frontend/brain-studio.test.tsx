@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BrainDocumentDto, BrainSummary } from "../../schema/api/brain";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import BrainPage from "../../frontend/features/brain/brain-page";
 import { makeProject } from "./test-utils";
@@ -243,7 +243,19 @@ describe("Brain Studio", () => {
           body: {
             confidence: "clear",
             answer: { text: "The Summit 30 weighs under one kilogram.", segment_id: "d1:s0", document_title: "Brand book", role: "fact" },
-            matches: [{ content: "Packs: The Summit 30 weighs under one kilogram.", similarity: 0.8734, segment_id: "d1:s0", document_id: "d1", document_title: "Brand book", position: 0, context_before: "", context_after: "", role: "fact" }],
+            matches: [
+              {
+                content: "Packs: The Summit 30 weighs under one kilogram.",
+                similarity: 0.8734,
+                segment_id: "d1:s0",
+                document_id: "d1",
+                document_title: "Brand book",
+                position: 0,
+                context_before: "",
+                context_after: "",
+                role: "fact",
+              },
+            ],
           },
         };
       }
@@ -257,10 +269,12 @@ describe("Brain Studio", () => {
     expect(button).toBeEnabled();
 
     const original = globalThis.fetch;
-    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
-      new Promise<Response>((resolve) => {
-        release = () => resolve(original(input, init));
-      }),
+    vi.stubGlobal(
+      "fetch",
+      (input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(original(input, init));
+        }),
     );
     await user.click(button);
     expect(await screen.findByRole("button", { name: /Thinking\.\.\./ })).toBeDisabled();

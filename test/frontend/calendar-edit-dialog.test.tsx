@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CalendarPage from "../../frontend/features/calendar/calendar-page";
-import { shiftAnchor, todayDate } from "../../frontend/features/calendar/calendar-dates";
+import { shiftAnchor, todayDate } from "../../frontend/lib/calendar-dates";
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
@@ -43,7 +43,16 @@ beforeEach(() => {
     return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
   });
   // A phone: the day view, where tomorrow's post is one "Next day" away whatever today is.
-  vi.stubGlobal("matchMedia", (query: string) => ({ matches: query.includes("max-width"), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }));
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("max-width"),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CalendarPage from "../../frontend/features/calendar/calendar-page";
-import { shiftAnchor, todayDate, visibleRange } from "../../frontend/features/calendar/calendar-dates";
+import { shiftAnchor, todayDate, visibleRange } from "../../frontend/lib/calendar-dates";
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
@@ -39,7 +39,8 @@ beforeEach(() => {
     const url = String(input);
     const method = init?.method ?? "GET";
     calls.push({ url, method, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
-    const ok = (b: unknown, status = 200) => new Response(status === 204 ? null : JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
+    const ok = (b: unknown, status = 200) =>
+      new Response(status === 204 ? null : JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
     if (method === "GET" && url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
     if (method === "GET" && url.startsWith("/api/projects/p1/calendar")) {
       const u = new URL(url, "http://x");

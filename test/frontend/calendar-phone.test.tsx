@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CalendarPage from "../../frontend/features/calendar/calendar-page";
 import { startHour } from "../../frontend/features/calendar/day-view";
-import { addMonths, shiftAnchor, todayDate, visibleRange } from "../../frontend/features/calendar/calendar-dates";
-import { FLOATING_CLEARANCE, FAB_SIZE } from "../../frontend/app/shell/floating-clearance";
+import { addMonths, shiftAnchor, todayDate, visibleRange } from "../../frontend/lib/calendar-dates";
+import { FLOATING_CLEARANCE, FAB_SIZE } from "../../frontend/lib/floating-clearance";
 import { initialPosition } from "../../frontend/app/shell/floating-button";
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
@@ -100,7 +100,11 @@ describe("the calendar below 768 px", () => {
   it("offers Day and List instead of the wide screens' four views, Day first", async () => {
     renderAppPage(<CalendarPage />, project);
     const group = screen.getByRole("group", { name: "Calendar view" });
-    expect(within(group).getAllByRole("button").map((b) => b.textContent?.trim())).toEqual(["Day", "List"]);
+    expect(
+      within(group)
+        .getAllByRole("button")
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(["Day", "List"]);
     expect(within(group).getByRole("button", { name: "Day" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.queryByRole("button", { name: "Week View" })).not.toBeInTheDocument();
     expect(await screen.findByText("No posts scheduled for this day")).toBeInTheDocument();

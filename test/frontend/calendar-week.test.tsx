@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { rescheduledInstant, shiftAnchor, visibleRange, weekStartOf } from "../../frontend/features/calendar/calendar-dates";
+import { rescheduledInstant, shiftAnchor, visibleRange, weekStartOf } from "../../frontend/lib/calendar-dates";
 import { addDays, dateInZone, weekday } from "../../schema/api/campaign-schedule";
 
 describe("calendar week boundaries", () => {

@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import type { SocialAccount } from "../../schema/api/social";
@@ -15,7 +15,6 @@ import { jsonResponse, makeProject, mastodonAccount } from "./test-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
-
 
 async function generateOneMastodonDraft(accounts: SocialAccount[], length: number) {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {

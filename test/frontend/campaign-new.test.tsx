@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { system } from "../../frontend/app/theme";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import { defaultStart, todayIn, browserTimeZone } from "../../schema/api/campaigns";
@@ -136,7 +136,13 @@ describe("campaign creator", () => {
 
     const gen = calls.find((c) => c.url.endsWith("/generate"))!;
     expect(gen.url).toBe("/api/projects/p1/generate");
-    expect(gen.body).toMatchObject({ type: "campaign", count: 5, duration: 7, platforms: ["twitter", "instagram"], start_time: defaultStart(browserTimeZone()).time });
+    expect(gen.body).toMatchObject({
+      type: "campaign",
+      count: 5,
+      duration: 7,
+      platforms: ["twitter", "instagram"],
+      start_time: defaultStart(browserTimeZone()).time,
+    });
 
     // Edit the first post's content, remove the second.
     await user.click(screen.getByRole("button", { name: "Edit post 1" }));
@@ -189,7 +195,11 @@ describe("campaign creator", () => {
     const groups = await screen.findAllByTestId("message-group");
     expect(groups).toHaveLength(2);
     for (const g of groups) {
-      expect(within(g).getAllByRole("tab").map((t) => t.textContent)).toEqual(["X (Twitter)", "Instagram"]);
+      expect(
+        within(g)
+          .getAllByRole("tab")
+          .map((t) => t.textContent),
+      ).toEqual(["X (Twitter)", "Instagram"]);
     }
     expect(screen.getByText(/2 messages · 4 posts/)).toBeInTheDocument();
     // Each tab shows that network's variant.

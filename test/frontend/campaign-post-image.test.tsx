@@ -1,4 +1,4 @@
-// "The user can replace it" (issue 9): in the campaign creator a generated Instagram post's image
+// "The user can replace it" (decision 116): in the campaign creator a generated Instagram post's image
 // (AI image or brand card) can be removed and replaced by the user's own upload before the
 // campaign is scheduled; Instagram's rule (an image is required) is shown while it has none.
 import { ChakraProvider } from "@chakra-ui/react";
@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { system } from "../../frontend/app/theme";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import { FakeXhr, makeProject } from "./test-utils";
@@ -18,7 +18,6 @@ configure({ asyncUtilTimeout: 5000 });
 const project = makeProject();
 const card = { url: "/media/card-key-0000000000000000", file_name: "ai-image.jpg", file_type: "image/jpeg", file_size: 120_000 };
 const mine = { url: "/media/mine-key-0000000000000000", file_name: "my-photo.png", file_type: "image/png", file_size: 2048 };
-
 
 type Call = { url: string; body: unknown };
 let calls: Call[];
@@ -34,7 +33,16 @@ beforeEach(() => {
     if (call.url.endsWith("/generate")) {
       return json({
         engine: "openai",
-        posts: [{ content: "Meet the mobile repair van.", hashtags: ["KettleCargo"], platform: "instagram", scheduled_for: new Date(Date.UTC(2030, 0, 1, 9)).toISOString(), sources: [], media_info: card }],
+        posts: [
+          {
+            content: "Meet the mobile repair van.",
+            hashtags: ["KettleCargo"],
+            platform: "instagram",
+            scheduled_for: new Date(Date.UTC(2030, 0, 1, 9)).toISOString(),
+            sources: [],
+            media_info: card,
+          },
+        ],
       });
     }
     if (call.url.endsWith("/campaigns")) return json({ id: "c1", posts: [] }, 201);
@@ -73,7 +81,9 @@ describe("campaign creator: the generated image can be replaced", () => {
 
     await user.click(within(item).getByRole("button", { name: "Add Image of post 1" }));
     const dialog = await screen.findByRole("dialog", { name: "Upload Image" });
-    fireEvent.change(within(dialog).getByTestId("image-file-input"), { target: { files: [new File([new Uint8Array(16)], "my-photo.png", { type: "image/png" })] } });
+    fireEvent.change(within(dialog).getByTestId("image-file-input"), {
+      target: { files: [new File([new Uint8Array(16)], "my-photo.png", { type: "image/png" })] },
+    });
     await user.click(await within(dialog).findByRole("button", { name: "Upload Image" }));
     expect(FakeXhr.last!.url).toBe("/api/projects/p1/media");
     act(() => FakeXhr.last!.respond(201, mine));

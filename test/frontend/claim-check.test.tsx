@@ -1,4 +1,4 @@
-// The claim check in Create Post (issue 23, decision 225): a price no brand passage supports is
+// The claim check in Create Post (decision 225): a price no brand passage supports is
 // underlined in the read-out of the draft with the brand's own figure; one click replaces it, or
 // keeps it. The server's answer is computed here from the request body (offsets of the claim in
 // the text actually sent), as the Worker's check does.
@@ -27,7 +27,17 @@ beforeEach(() => {
       const findings =
         at < 0
           ? []
-          : [{ text: "£25", start: at, end: at + 3, kind: "price", reason: REASON, nearest: { text: "The beginner course costs £30.", source: "“Brand book”", segment_id: "s1" }, suggestion: "£30" }];
+          : [
+              {
+                text: "£25",
+                start: at,
+                end: at + 3,
+                kind: "price",
+                reason: REASON,
+                nearest: { text: "The beginner course costs £30.", source: "“Brand book”", segment_id: "s1" },
+                suggestion: "£30",
+              },
+            ];
       return jsonResponse({ findings, passages: 4 });
     }
     return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);

@@ -6,7 +6,7 @@ import { configure, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
 import type { SocialAccount } from "../../schema/api/social";
@@ -14,7 +14,6 @@ import { jsonResponse, makeProject, mastodonAccount } from "./test-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
-
 
 function renderWith(accounts: SocialAccount[]) {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL) =>

@@ -1,4 +1,4 @@
-// "The user can replace it" in Create Post (issue 9): a generated post's image (AI image or brand
+// "The user can replace it" in Create Post (decision 116): a generated post's image (AI image or brand
 // card) is attached with the text, and can be removed or changed for the user's own upload.
 import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -18,7 +18,12 @@ beforeEach(() => {
     const url = String(input);
     if (url === "/api/projects/p1/social-accounts") return jsonResponse([]);
     if (url === "/api/projects/p1/generate") {
-      return jsonResponse({ engine: "openai", posts: [{ content: "Meet the mobile repair van.", hashtags: ["KettleCargo"], platform: "twitter", scheduled_for: "", sources: [], media_info: generated }] });
+      return jsonResponse({
+        engine: "openai",
+        posts: [
+          { content: "Meet the mobile repair van.", hashtags: ["KettleCargo"], platform: "twitter", scheduled_for: "", sources: [], media_info: generated },
+        ],
+      });
     }
     return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
   });

@@ -19,7 +19,12 @@ beforeEach(() => {
     const url = String(input);
     if (url === "/api/projects/p1/social-accounts") return jsonResponse([]);
     if (url === "/api/projects/p1/generate") {
-      return jsonResponse({ engine: "openai", skipped_subjects: [], requested_count: 1, posts: [{ content: "Our new loop.", hashtags: [], platform: "twitter", scheduled_for: "", sources: [], media_info: gif }] });
+      return jsonResponse({
+        engine: "openai",
+        skipped_subjects: [],
+        requested_count: 1,
+        posts: [{ content: "Our new loop.", hashtags: [], platform: "twitter", scheduled_for: "", sources: [], media_info: gif }],
+      });
     }
     return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
   });

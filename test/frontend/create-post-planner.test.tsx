@@ -5,7 +5,7 @@ import { toaster } from "../../frontend/components/ui/toaster";
 import { makePost, makeProject, jsonResponse } from "./test-utils";
 import { renderCreatePost } from "./create-post-utils";
 
-// Issue 13 in Create Post: "Add to queue" and "Repeat this post".
+// Decision 150 in Create Post: "Add to queue" and "Repeat this post".
 const project = makeProject({ name: "Acme Coffee" });
 type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
 let calls: Call[];
@@ -21,7 +21,8 @@ beforeEach(() => {
     const call: Call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     if (call.url === "/api/projects/p1/social-accounts") return jsonResponse([]);
-    if (call.url === "/api/projects/p1/queue") return queueAnswer ?? jsonResponse(makePost({ content: "Queued", scheduled_for: "2030-01-07T14:00:00.000Z" }), 201);
+    if (call.url === "/api/projects/p1/queue")
+      return queueAnswer ?? jsonResponse(makePost({ content: "Queued", scheduled_for: "2030-01-07T14:00:00.000Z" }), 201);
     if (call.url === "/api/projects/p1/series") return jsonResponse({ series_id: "s1", posts: [makePost(), makePost(), makePost()] }, 201);
     return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
   });
@@ -36,7 +37,10 @@ const renderDialog = (defaultMode: "now" | "schedule" = "now") => renderCreatePo
 describe("Create Post planner tools", () => {
   it("adds a post to the queue and closes; a server refusal is shown and the dialog stays", async () => {
     const user = userEvent.setup({ delay: null });
-    queueAnswer = jsonResponse({ error: { code: "invalid_input", message: "No free time slot for twitter in your posting schedule. Add slots in Settings → Posting schedule." } }, 400);
+    queueAnswer = jsonResponse(
+      { error: { code: "invalid_input", message: "No free time slot for twitter in your posting schedule. Add slots in Settings → Posting schedule." } },
+      400,
+    );
     const { dialog, onOpenChange } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Queue me #later");
     await user.click(within(dialog).getByRole("button", { name: "Add to queue" }));

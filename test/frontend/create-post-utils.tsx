@@ -7,7 +7,7 @@ import type { UserEvent } from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { vi } from "vitest";
 import type { Project } from "../../schema/api/projects";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import CreatePostDialog, { type CreatePostDialogProps } from "../../frontend/features/posts/create-post-dialog";

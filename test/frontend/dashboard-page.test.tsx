@@ -91,7 +91,8 @@ describe("dashboard", () => {
     expect(screen.getByText("Create a campaign to schedule some posts")).toBeInTheDocument();
     expect(within(screen.getByRole("group", { name: "Total Posts" })).getByText("0")).toBeInTheDocument();
     // No previous period with data: no trend at all, on any card.
-    for (const label of ["Total Posts", "Scheduled Posts", "Connected Accounts", "Engagement (7 days)"]) expect(screen.getByTestId(`trend-${label}`)).toHaveTextContent(/^$/);
+    for (const label of ["Total Posts", "Scheduled Posts", "Connected Accounts", "Engagement (7 days)"])
+      expect(screen.getByTestId(`trend-${label}`)).toHaveTextContent(/^$/);
     expect(screen.getByRole("region", { name: "Figures" })).not.toHaveTextContent("%");
   });
 
@@ -138,7 +139,7 @@ describe("dashboard", () => {
     expect(within(dialog).getByRole("button", { name: "Save Changes" })).toBeInTheDocument();
   });
 
-  // Issue 26: the getting-started cards never ticked off or went away.
+  // Decision 205: the getting-started cards never ticked off or went away.
   it("the checklist ticks from the project's data, shows progress, and can be dismissed once done", async () => {
     localStorage.clear();
     dashboard = { ...empty, progress: { brain: true, social: false, posts: true } };
@@ -179,20 +180,34 @@ describe("dashboard", () => {
     spy.mockRestore();
   });
 
-  // Issue 26: a figure on the dashboard that is not computed from the data (a constant such as
+  // Decision 205: a figure on the dashboard that is not computed from the data (a constant such as
   // the old "+3.2%") fails here: the same screen is rendered for two different responses, and
   // every number in the figures must be one of that response's values.
   it("shows no constant: every number in the figures comes from the response", async () => {
     const responses: DashboardResponse[] = [
       { ...empty, total_posts: 3, scheduled_posts: 1, connected_accounts: 0, engagement_week: 8 },
-      { ...empty, total_posts: 27, total_change_percent: -12.5, total_change: "-12.5%", scheduled_posts: 9, connected_accounts: 4, engagement_week: 61, engagement_change: "+230.0%", trend_days: 7 },
+      {
+        ...empty,
+        total_posts: 27,
+        total_change_percent: -12.5,
+        total_change: "-12.5%",
+        scheduled_posts: 9,
+        connected_accounts: 4,
+        engagement_week: 61,
+        engagement_change: "+230.0%",
+        trend_days: 7,
+      },
     ];
     for (const r of responses) {
       dashboard = r;
       const view = renderPage();
       await waitFor(() => expect(screen.getByTestId("stat-Total Posts")).toHaveAttribute("aria-busy", "false"));
       const shown = (screen.getByRole("region", { name: "Figures" }).textContent ?? "").match(/[+-]?\d+(\.\d+)?%?/g) ?? [];
-      const fromData = new Set([r.total_posts, r.scheduled_posts, r.connected_accounts, r.engagement_week, r.trend_days, r.total_change, r.engagement_change].filter((v) => v !== null).map(String));
+      const fromData = new Set(
+        [r.total_posts, r.scheduled_posts, r.connected_accounts, r.engagement_week, r.trend_days, r.total_change, r.engagement_change]
+          .filter((v) => v !== null)
+          .map(String),
+      );
       // "Engagement (7 days)" is the label's period, the same value as trend_days.
       expect(shown.length).toBeGreaterThanOrEqual(4);
       for (const n of shown) expect(fromData, `shown figure ${n}`).toContain(n);

@@ -3,7 +3,7 @@
 // ask again, so a sign-in is never answered with the session from before it.
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuthProvider, useAuth } from "../../frontend/app/auth-context";
+import { AuthProvider, useAuth } from "../../frontend/lib/auth-context";
 import { requestSessionEarly } from "../../frontend/lib/early-session";
 import { jsonResponse, makeProject } from "./test-utils";
 
@@ -29,7 +29,11 @@ describe("the early session request", () => {
       if (url === "/api/auth/session") {
         sessions++;
         // The early request answers "signed out"; any later one "signed in".
-        return jsonResponse(sessions === 1 ? { user: null, auth: { provider: "builtin", devOutbox: true } } : { user: { id: "u1", email: "ann@example.com" }, auth: { provider: "builtin", devOutbox: true } });
+        return jsonResponse(
+          sessions === 1
+            ? { user: null, auth: { provider: "builtin", devOutbox: true } }
+            : { user: { id: "u1", email: "ann@example.com" }, auth: { provider: "builtin", devOutbox: true } },
+        );
       }
       if (url === "/api/projects") return jsonResponse([makeProject()]);
       return jsonResponse({ error: { code: "not_found", message: "not found" } }, 404);

@@ -1,4 +1,4 @@
-// The notice beside generated drafts (issue 9, decision 119): a brief subject the brain has nothing
+// The notice beside generated drafts (decision 119): a brief subject the brain has nothing
 // on, and a campaign shorter than asked, in the campaign creator and in Create Post's generate.
 // Non-blocking: the drafts are there and can be scheduled; Brain Studio is one click away.
 import { ChakraProvider } from "@chakra-ui/react";
@@ -7,11 +7,11 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster, toaster } from "../../frontend/components/ui/toaster";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
-import { quotedList, shortfallText } from "../../frontend/features/campaigns/generation-notice";
+import { quotedList, shortfallText } from "../../frontend/components/posts/generation-notice";
 import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
 import { jsonResponse, makeProject } from "./test-utils";
 
@@ -97,7 +97,9 @@ describe("campaign creator: the generation notice", () => {
     const user = await generateCampaign(6);
     const notice = screen.getByTestId("generation-notice");
     expect(notice).toHaveTextContent("Your brain has nothing on “summer sale” yet — add a document about it in Brain Studio, or edit the posts.");
-    expect(notice).toHaveTextContent("Wrote 4 of 6 messages: your brand brain has no more distinct facts for this brief. Add 2 more facts about “Morning Mist blend” to your brand brain to get more.");
+    expect(notice).toHaveTextContent(
+      "Wrote 4 of 6 messages: your brand brain has no more distinct facts for this brief. Add 2 more facts about “Morning Mist blend” to your brand brain to get more.",
+    );
     // Non-blocking: the drafts are listed and can be scheduled.
     expect(screen.getAllByTestId("generated-post")).toHaveLength(4);
     expect(screen.getByRole("button", { name: "Schedule All Posts" })).toBeEnabled();
@@ -111,7 +113,9 @@ describe("campaign creator: the generation notice", () => {
     answerGenerate({ engine: "local", posts: posts(3), skipped_subjects: ["summer sale", "gift cards"], requested_count: 3 });
     await generateCampaign(3);
     const notice = screen.getByTestId("generation-notice");
-    expect(notice).toHaveTextContent("Your brain has nothing on “summer sale” or “gift cards” yet — add a document about them in Brain Studio, or edit the posts.");
+    expect(notice).toHaveTextContent(
+      "Your brain has nothing on “summer sale” or “gift cards” yet — add a document about them in Brain Studio, or edit the posts.",
+    );
     expect(notice).not.toHaveTextContent(/Wrote \d+ of/);
   });
 

@@ -53,7 +53,7 @@ describe("landing page", () => {
     expect(within(legal).getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
   });
 
-  // Issue 26: the landing page said "4 platforms" and "Facebook and LinkedIn are on the way".
+  // Decision 205: the landing page said "4 platforms" and "Facebook and LinkedIn are on the way".
   it("names every network of the registry, one name each, and counts them", () => {
     // The generated list is the registry's (re-run scripts/gen-network-names.mjs after adding one).
     expect([...NETWORK_NAMES]).toEqual(PLATFORM_IDS.map((id) => networkName(id)));

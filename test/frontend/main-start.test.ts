@@ -14,7 +14,10 @@ beforeEach(() => {
     started();
     return {};
   });
-  vi.stubGlobal("fetch", vi.fn(async () => new Response("{}")));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response("{}")),
+  );
   document.head.innerHTML =
     '<template id="app-preloads"><link rel="modulepreload" href="/assets/start-a.js"><link rel="modulepreload" href="/assets/theme-b.js"></template>';
   document.body.innerHTML = '<div id="root"></div>';

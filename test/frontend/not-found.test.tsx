@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { system } from "../../frontend/app/theme";
-import NotFoundPage from "../../frontend/features/coming-soon/not-found-page";
+import NotFoundPage from "../../frontend/components/ui/not-found-page";
 
 describe("NotFoundPage", () => {
   it("links back home", () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CalendarPage from "../../frontend/features/calendar/calendar-page";
-import { visibleRange, todayDate } from "../../frontend/features/calendar/calendar-dates";
+import { visibleRange, todayDate } from "../../frontend/lib/calendar-dates";
 import { parseCsv } from "../../frontend/features/calendar/csv-import-dialog";
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { addDays, localDateTimeToUtc, weekday } from "../../schema/api/campaign-schedule";
@@ -11,7 +11,7 @@ import type { AnalyticsResponse } from "../../schema/api/analytics";
 import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
 
 // The charts draw on canvas, which jsdom lacks: the chart is replaced by its text summary.
-vi.mock("../../frontend/features/analytics/line-chart", () => ({
+vi.mock("../../frontend/components/analytics/line-chart", () => ({
   LineChart: ({ title, series }: { title: string; series: { label: string; values: number[] }[] }) => (
     <div data-testid="line-chart">{`${title}: ${series.map((s) => `${s.label} ${s.values.reduce((a, b) => a + b, 0)}`).join(", ")}`}</div>
   ),
@@ -40,7 +40,19 @@ beforeEach(() => {
     days: 30,
     networks: [{ platform: "twitter", likes: 20, reposts: 5, replies: 5, impressions: 400, engagement: 30, previous_engagement: 15 }],
     series: { dates: ["2026-06-16", "2026-06-17"], engagement: { twitter: [10, 20] }, impressions: { twitter: [100, 300] } },
-    top_posts: [{ post_id: "m1", platform: "twitter", content: "Month post one", published_at: "2026-06-15T13:00:00.000Z", likes: 20, reposts: 5, replies: 5, impressions: 400, engagement: 30 }],
+    top_posts: [
+      {
+        post_id: "m1",
+        platform: "twitter",
+        content: "Month post one",
+        published_at: "2026-06-15T13:00:00.000Z",
+        likes: 20,
+        reposts: 5,
+        replies: 5,
+        impressions: 400,
+        engagement: 30,
+      },
+    ],
     best_times: [{ weekday: 1, hour: 9, posts: 2, avg_engagement: 17 }],
   };
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -57,12 +69,23 @@ beforeEach(() => {
       const to = Date.parse(u.searchParams.get("to")!);
       return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
     }
-    if (url === "/api/projects/p1/slots") return ok({ time_zone: tz, slots: [{ id: "s1", platform: "linkedin", weekday: weekday(addDays(firstOfMonth, 3)), time: "07:30" }] });
+    if (url === "/api/projects/p1/slots")
+      return ok({ time_zone: tz, slots: [{ id: "s1", platform: "linkedin", weekday: weekday(addDays(firstOfMonth, 3)), time: "07:30" }] });
     if (url === "/api/projects/p1/posts/bulk") return ok({ changed: 2, skipped: 0 });
     if (url === "/api/projects/p1/import/check") {
       return ok({
         created: 0,
-        results: (body.rows as unknown[]).map((_, i) => (i === 1 ? { row: 2, ok: false, errors: ["Too long for Twitter: 300/280 characters as Twitter counts them, hashtags included"], platform: "twitter", scheduled_for: null } : { row: i + 1, ok: true, errors: [], platform: "twitter", scheduled_for: null })),
+        results: (body.rows as unknown[]).map((_, i) =>
+          i === 1
+            ? {
+                row: 2,
+                ok: false,
+                errors: ["Too long for Twitter: 300/280 characters as Twitter counts them, hashtags included"],
+                platform: "twitter",
+                scheduled_for: null,
+              }
+            : { row: i + 1, ok: true, errors: [], platform: "twitter", scheduled_for: null },
+        ),
       });
     }
     if (url === "/api/projects/p1/import") return ok({ created: (body.rows as unknown[]).length - 1, results: [] });
@@ -74,7 +97,16 @@ beforeEach(() => {
     }
     return ok({ error: { code: "not_found", message: "Not found" } }, 404);
   });
-  vi.stubGlobal("matchMedia", (query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }));
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });
@@ -165,7 +197,9 @@ describe("month and list views", () => {
 describe("CSV import", () => {
   it("parses a file with a header row (aliases, quoted commas) and refuses one without content/network", async () => {
     const { rows } = await parseCsv('Content,Hashtags,Platform,Date,Time,Timezone\n"Hello, world",#a #b,X,2030-01-02,9:00,Europe/Berlin\n');
-    expect(rows).toEqual([{ content: "Hello, world", hashtags: "#a #b", network: "X", date: "2030-01-02", time: "9:00", time_zone: "Europe/Berlin", image_url: "" }]);
+    expect(rows).toEqual([
+      { content: "Hello, world", hashtags: "#a #b", network: "X", date: "2030-01-02", time: "9:00", time_zone: "Europe/Berlin", image_url: "" },
+    ]);
     expect((await parseCsv("a,b\n1,2\n")).error).toMatch(/needs a header row/);
   });
 
@@ -173,7 +207,9 @@ describe("CSV import", () => {
     const user = userEvent.setup();
     renderAppPage(<CalendarPage />, project);
     await user.click(screen.getByRole("button", { name: "Import CSV" }));
-    const csv = ["content,network,date,time", "Good one,twitter,2030-01-01,09:00", `${"y".repeat(300)},twitter,2030-01-01,10:00`, "Good two,twitter,,"].join("\n");
+    const csv = ["content,network,date,time", "Good one,twitter,2030-01-01,09:00", `${"y".repeat(300)},twitter,2030-01-01,10:00`, "Good two,twitter,,"].join(
+      "\n",
+    );
     await user.upload(screen.getByLabelText("CSV file"), new File([csv], "posts.csv", { type: "text/csv" }));
     expect(await screen.findByTestId("import-summary")).toHaveTextContent("2 of 3 rows are ready to import; 1 have problems and will be skipped.");
     const preview = screen.getByTestId("import-preview");

@@ -2,14 +2,14 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CalendarPage from "../../frontend/features/calendar/calendar-page";
 import { PostDetailDialog } from "../../frontend/features/calendar/post-detail-dialog";
-import { todayDate } from "../../frontend/features/calendar/calendar-dates";
-import { mentionQuery } from "../../frontend/features/posts/post-thread";
+import { todayDate } from "../../frontend/lib/calendar-dates";
+import { mentionQuery } from "../../frontend/components/posts/post-thread";
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Role } from "../../schema/api/permissions";
@@ -37,10 +37,17 @@ const team: Team = {
 
 beforeEach(() => {
   calls = [];
-  comments = [{ id: "c1", post_id: "r1", author: "editor@acme.test", kind: "comment", body: "Ready for a look", created_at: Date.UTC(2026, 0, 5, 9), mine: false }];
+  comments = [
+    { id: "c1", post_id: "r1", author: "editor@acme.test", kind: "comment", body: "Ready for a look", created_at: Date.UTC(2026, 0, 5, 9), mine: false },
+  ];
   posts = [
     makePost({ id: "r1", content: "Waiting for approval", status: "in_review", scheduled_for: future }),
-    makePost({ id: "s1", content: "Already scheduled", status: "scheduled", scheduled_for: new Date(localDateTimeToUtc(todayDate(tz), "12:00", tz)!).toISOString() }),
+    makePost({
+      id: "s1",
+      content: "Already scheduled",
+      status: "scheduled",
+      scheduled_for: new Date(localDateTimeToUtc(todayDate(tz), "12:00", tz)!).toISOString(),
+    }),
   ];
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -51,7 +58,8 @@ beforeEach(() => {
     if (url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
     if (url.startsWith("/api/projects/p1/calendar")) return ok(calendarAnswer(posts.filter((p) => p.id === "s1" || p.id === "r1")));
     if (url === "/api/projects/p1/members") return ok(team);
-    if (url.startsWith("/api/projects/p1/comment-counts?")) return ok({ counts: Object.fromEntries(posts.map((p) => [p.id, comments.filter((c) => c.post_id === p.id).length]).filter(([, n]) => n)) });
+    if (url.startsWith("/api/projects/p1/comment-counts?"))
+      return ok({ counts: Object.fromEntries(posts.map((p) => [p.id, comments.filter((c) => c.post_id === p.id).length]).filter(([, n]) => n)) });
     const m = /^\/api\/posts\/([^/]+)(\/comments|\/review)?$/.exec(url);
     if (m) {
       const post = posts.find((p) => p.id === m[1]);
@@ -59,13 +67,29 @@ beforeEach(() => {
       if (!post) return ok({ error: { code: "not_found", message: "Post not found" } }, 404);
       if (m[2] === "/comments" && method === "GET") return ok(comments.filter((c) => c.post_id === post.id));
       if (m[2] === "/comments") {
-        const c: PostComment = { id: `c${comments.length + 1}`, post_id: post.id, author: "a@b.c", kind: "comment", body: body.body, created_at: Date.now(), mine: true };
+        const c: PostComment = {
+          id: `c${comments.length + 1}`,
+          post_id: post.id,
+          author: "a@b.c",
+          kind: "comment",
+          body: body.body,
+          created_at: Date.now(),
+          mine: true,
+        };
         comments.push(c);
         return ok(c, 201);
       }
       if (m[2] === "/review") {
         if (body.decision === "approve") post.status = "scheduled";
-        const c: PostComment = { id: `c${comments.length + 1}`, post_id: post.id, author: "a@b.c", kind: body.decision === "approve" ? "approved" : "changes_requested", body: body.comment, created_at: Date.now(), mine: true };
+        const c: PostComment = {
+          id: `c${comments.length + 1}`,
+          post_id: post.id,
+          author: "a@b.c",
+          kind: body.decision === "approve" ? "approved" : "changes_requested",
+          body: body.comment,
+          created_at: Date.now(),
+          mine: true,
+        };
         comments.push(c);
         return ok(c, 201);
       }
@@ -73,14 +97,26 @@ beforeEach(() => {
     }
     return ok({ error: { code: "not_found", message: "Not found" } }, 404);
   });
-  vi.stubGlobal("matchMedia", (query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }));
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });
 
 function openDetail(post: Post, role: Role, onChanged = vi.fn()) {
   const project = makeProject({ role });
-  renderAppPage(<PostDetailDialog post={post} timeZone={tz} onClose={() => {}} onSave={async () => true} projectId="p1" role={role} onChanged={onChanged} />, project);
+  renderAppPage(
+    <PostDetailDialog post={post} timeZone={tz} onClose={() => {}} onSave={async () => true} projectId="p1" role={role} onChanged={onChanged} />,
+    project,
+  );
   return onChanged;
 }
 
@@ -141,7 +177,11 @@ describe("post detail: review and comments", () => {
     await user.type(box, "Thanks @own");
     // Only members matching what is typed are offered; never the writer themself.
     const picker = await within(dialog).findByRole("group", { name: "Mention a member" });
-    expect(within(picker).getAllByRole("button").map((b) => b.textContent)).toEqual(["@owner@acme.test"]);
+    expect(
+      within(picker)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["@owner@acme.test"]);
     await user.click(within(picker).getByRole("button", { name: "@owner@acme.test" }));
     expect(box).toHaveValue("Thanks @owner@acme.test ");
     await user.click(within(dialog).getByRole("button", { name: "Comment" }));
@@ -156,7 +196,10 @@ describe("post detail: review and comments", () => {
     const real = fetch;
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) =>
       String(input).endsWith("/comments") && init?.method === "POST"
-        ? new Response(JSON.stringify({ error: { code: "forbidden", message: "Your role in this project does not allow this" } }), { status: 403, headers: { "content-type": "application/json" } })
+        ? new Response(JSON.stringify({ error: { code: "forbidden", message: "Your role in this project does not allow this" } }), {
+            status: 403,
+            headers: { "content-type": "application/json" },
+          })
         : real(input, init),
     );
     openDetail(posts[0]!, "editor");
@@ -210,7 +253,10 @@ describe("the calendar follows the member's role", () => {
 });
 
 describe("a link to a post (/calendar?post=<id>)", () => {
-  function renderAt(path: string, auth: { project: ReturnType<typeof makeProject>; projects: ReturnType<typeof makeProject>[]; switchProject?: (id: string) => void }) {
+  function renderAt(
+    path: string,
+    auth: { project: ReturnType<typeof makeProject>; projects: ReturnType<typeof makeProject>[]; switchProject?: (id: string) => void },
+  ) {
     return render(
       <ChakraProvider value={system}>
         <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

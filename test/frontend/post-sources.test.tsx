@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { system } from "../../frontend/app/theme";
-import { PostSources } from "../../frontend/features/posts/post-sources";
+import { PostSources } from "../../frontend/components/posts/post-sources";
 
 const sources = [
   { segment_id: "d1:s0", document_id: "d1", document_title: "Brand book", content: "Our mobile repair van comes to your home or office." },

@@ -22,7 +22,21 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   calls = [];
   responders = [
-    (c) => (c.url === "/api/projects/p1/social-accounts" ? jsonResponse([{ id: "acc1", platform: "twitter", account_name: "acme", username: "acmecoffee", created_at: 0, token_status: "active", expires_at: null, last_refresh: null }]) : undefined),
+    (c) =>
+      c.url === "/api/projects/p1/social-accounts"
+        ? jsonResponse([
+            {
+              id: "acc1",
+              platform: "twitter",
+              account_name: "acme",
+              username: "acmecoffee",
+              created_at: 0,
+              token_status: "active",
+              expires_at: null,
+              last_refresh: null,
+            },
+          ])
+        : undefined,
   ];
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const call: Call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
@@ -159,7 +173,9 @@ describe("CreatePostDialog", () => {
   it("shows the server's account message when Twitter is not connected", async () => {
     const user = userEvent.setup({ delay: null });
     responders.push((c) =>
-      c.url === "/api/projects/p1/posts" ? jsonResponse({ error: { code: "invalid_input", message: "Please connect a Twitter account first" } }, 400) : undefined,
+      c.url === "/api/projects/p1/posts"
+        ? jsonResponse({ error: { code: "invalid_input", message: "Please connect a Twitter account first" } }, 400)
+        : undefined,
     );
     const { dialog, onOpenChange } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
@@ -199,7 +215,10 @@ describe("CreatePostDialog", () => {
     const user = userEvent.setup({ delay: null });
     responders.push((c) =>
       c.url === "/api/projects/p1/generate"
-        ? jsonResponse({ posts: [{ content: "Our autumn roast is here", hashtags: ["autumn", "coffee"], platform: "twitter", scheduled_for: "" }], engine: "local" })
+        ? jsonResponse({
+            posts: [{ content: "Our autumn roast is here", hashtags: ["autumn", "coffee"], platform: "twitter", scheduled_for: "" }],
+            engine: "local",
+          })
         : undefined,
     );
     const { dialog } = renderDialog();

@@ -2,15 +2,14 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { act, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster, toaster } from "../../frontend/components/ui/toaster";
-import ImageUploadDialog, { checkImageFile } from "../../frontend/features/posts/image-upload-dialog";
+import ImageUploadDialog, { checkImageFile } from "../../frontend/components/posts/image-upload-dialog";
 import { PostPreviewCard } from "../../frontend/features/posts/post-preview-card";
 import { FakeXhr, makeProject } from "./test-utils";
 
 const project = makeProject({ brand_voice: "x", description: "x" });
-
 
 // jsdom + Chakra on a busy machine: these interaction tests need more than the 5 s default.
 vi.setConfig({ testTimeout: 30_000 });

@@ -96,7 +96,10 @@ describe("pre-rendered public pages", () => {
       const before = container.querySelector("h1");
 
       // The session answers "signed out" (a visitor): the page stays.
-      vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })));
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })),
+      );
       const { errors, settle } = await hydrate(container, path);
       for (let i = 0; i < 20 && !container.querySelector("h1")?.textContent?.includes(heading.split(" ")[0]!); i++) await settle();
       await settle();
@@ -107,7 +110,7 @@ describe("pre-rendered public pages", () => {
     });
   }
 
-  // Issue 26: React's hydration error #418 on /login?magic=... (the verification landing): a page
+  // Decision 205: React's hydration error #418 on /login?magic=... (the verification landing): a page
   // must hydrate to exactly its pre-rendered HTML whatever the query string says; what the query
   // changes comes after hydration. Every pre-rendered page, with and without parameters.
   for (const path of PAGES) {
@@ -160,7 +163,10 @@ describe("pre-rendered public pages", () => {
     expect(form.querySelector("fieldset")?.disabled).toBe(true);
     expect(container.querySelector<HTMLInputElement>('input[type="password"]')?.matches(":disabled")).toBe(true);
 
-    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })),
+    );
     const { errors, settle } = await hydrate(container, "/login");
     for (let i = 0; i < 20 && container.querySelector("form fieldset")?.hasAttribute("disabled"); i++) await settle();
     expect(errors).toEqual([]);
@@ -172,10 +178,20 @@ describe("pre-rendered public pages", () => {
     const session = (signedIn: boolean) =>
       vi.fn(async (input: RequestInfo | URL) => {
         const url = String(input);
-        if (url === "/api/auth/session") return jsonResponse({ user: signedIn ? { id: "u1", email: "ann@example.com" } : null, auth: { provider: "builtin", devOutbox: true } });
+        if (url === "/api/auth/session")
+          return jsonResponse({ user: signedIn ? { id: "u1", email: "ann@example.com" } : null, auth: { provider: "builtin", devOutbox: true } });
         if (url === "/api/projects") return jsonResponse([project]);
         if (url === "/api/projects/p1/dashboard")
-          return jsonResponse({ total_posts: 7, total_change: null, scheduled_posts: 2, connected_accounts: 1, engagement_week: 0, engagement_change: null, trend_days: 7, upcoming: [] });
+          return jsonResponse({
+            total_posts: 7,
+            total_change: null,
+            scheduled_posts: 2,
+            connected_accounts: 1,
+            engagement_week: 0,
+            engagement_change: null,
+            trend_days: 7,
+            upcoming: [],
+          });
         return jsonResponse({ error: { code: "not_found", message: "not found" } }, 404);
       });
 

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { DEFAULT_PROJECT, type Project } from "../../schema/api/projects";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster, notify, toaster } from "../../frontend/components/ui/toaster";
 import ProjectWizardPage from "../../frontend/features/projects/project-wizard-page";
@@ -82,7 +82,11 @@ describe("project wizard", () => {
   it("shows the three steps and starts on Project Details with Back disabled", () => {
     renderWizard();
     const steps = screen.getByRole("list", { name: "Progress" });
-    expect(within(steps).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["1Project Details", "2Brand Documents", "3Review"]);
+    expect(
+      within(steps)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["1Project Details", "2Brand Documents", "3Review"]);
     expect(stepHeading()).toHaveTextContent("Project Details");
     expect(screen.getByRole("button", { name: "Back" })).toBeDisabled();
   });
@@ -113,7 +117,9 @@ describe("project wizard", () => {
 
   it("offers the spec's industries and brand voices", () => {
     renderWizard();
-    const industries = within(screen.getByLabelText(/Industry/)).getAllByRole("option").map((o) => o.textContent);
+    const industries = within(screen.getByLabelText(/Industry/))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     expect(industries).toEqual([
       "Select an industry",
       "Technology",
@@ -128,7 +134,9 @@ describe("project wizard", () => {
       "Nonprofit",
       "Other",
     ]);
-    const voices = within(screen.getByLabelText(/Brand Voice/)).getAllByRole("option").map((o) => o.textContent);
+    const voices = within(screen.getByLabelText(/Brand Voice/))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     expect(voices).toEqual([
       "Select a brand voice",
       "Professional & Formal",
@@ -171,12 +179,11 @@ describe("project wizard", () => {
       dataTransfer: { files: [file("brief.docx"), file("old.doc")] },
     });
     const list = screen.getByRole("list", { name: "Selected documents" });
-    expect(within(list).getAllByRole("listitem").map((li) => li.textContent?.split(/\d/)[0])).toEqual([
-      "deck.pdf",
-      "notes.txt",
-      "brief.docx",
-      "old.doc",
-    ]);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent?.split(/\d/)[0]),
+    ).toEqual(["deck.pdf", "notes.txt", "brief.docx", "old.doc"]);
     await user.click(screen.getByRole("button", { name: "Remove notes.txt" }));
     expect(screen.queryByText("notes.txt")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Next" }));
@@ -221,7 +228,12 @@ describe("project wizard", () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe("/api/projects/p-default");
     expect(init.method).toBe("PATCH");
-    expect(JSON.parse(init.body as string)).toEqual({ name: "Acme Coffee", industry: "ecommerce", brand_voice: "playful", description: "Small-batch coffee roasted in Lisbon" });
+    expect(JSON.parse(init.body as string)).toEqual({
+      name: "Acme Coffee",
+      industry: "ecommerce",
+      brand_voice: "playful",
+      description: "Small-batch coffee roasted in Lisbon",
+    });
   });
 
   it("New project from the switcher (?new=1) creates a project even while the default one is untouched", { timeout: 30_000 }, async () => {
@@ -254,10 +266,9 @@ describe("project wizard", () => {
 
   it("shows a document the server refused", async () => {
     fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({ error: { code: "invalid_input", message: "x", fields: { "documents.0": "deck.pdf is not a valid PDF file" } } }),
-        { status: 400 },
-      ),
+      new Response(JSON.stringify({ error: { code: "invalid_input", message: "x", fields: { "documents.0": "deck.pdf is not a valid PDF file" } } }), {
+        status: 400,
+      }),
     );
     const user = userEvent.setup();
     renderWizard();

@@ -5,14 +5,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import DashboardPage from "../../frontend/features/dashboard/dashboard-page";
-import { ReconnectNotices } from "../../frontend/features/social/reconnect-notices";
+import { ReconnectNotices } from "../../frontend/components/social/reconnect-notices";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import type { SocialAccount } from "../../schema/api/social";
 import { jsonResponse, makeProject, renderAppPage } from "./test-utils";
 
 const redirectTo = vi.fn();
-vi.mock("../../frontend/features/social/api", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../frontend/features/social/api")>()),
+vi.mock("../../frontend/lib/api/social", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../frontend/lib/api/social")>()),
   redirectTo: (url: string) => redirectTo(url),
 }));
 
@@ -36,7 +36,9 @@ const account = (over: Partial<SocialAccount>): SocialAccount => ({
 /** "Thursday, December 3, 2026" as the notice words an instant (the browser's zone). */
 const longDay = (ms: number) => {
   const d = new Date(ms);
-  return new Intl.DateTimeFormat(undefined, { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()));
+  return new Intl.DateTimeFormat(undefined, { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()),
+  );
 };
 
 let accounts: SocialAccount[] | "fail";
@@ -49,9 +51,11 @@ beforeEach(() => {
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push({ url, method: init?.method ?? "GET" });
-    if (url === "/api/projects/p1/social-accounts") return accounts === "fail" ? jsonResponse({ error: { code: "internal", message: "Boom" } }, 500) : jsonResponse(accounts);
+    if (url === "/api/projects/p1/social-accounts")
+      return accounts === "fail" ? jsonResponse({ error: { code: "internal", message: "Boom" } }, 500) : jsonResponse(accounts);
     if (url === "/api/oauth/linkedin/start?projectId=p1") return jsonResponse({ url: "https://linkedin.example/authorize?state=linkedin_1" });
-    if (url === "/api/oauth/threads/start?projectId=p1") return jsonResponse({ error: { code: "forbidden", message: "Only an Owner or Admin can connect networks" } }, 403);
+    if (url === "/api/oauth/threads/start?projectId=p1")
+      return jsonResponse({ error: { code: "forbidden", message: "Only an Owner or Admin can connect networks" } }, 403);
     if (url === "/api/projects/p1/dashboard") return jsonResponse(DASHBOARD);
     return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
   });

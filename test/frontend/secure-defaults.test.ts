@@ -1,4 +1,4 @@
-// The committed configuration is secure by default (issue 11, decisions 131 and 133): what a
+// The committed configuration is secure by default (decisions 131 and 133): what a
 // deploy of an untouched checkout ships, and the headers file the SPA's static files are served with.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -20,7 +20,11 @@ describe("secure defaults in the repository", () => {
     expect(block).toBeDefined();
     const header = (name: string) => new RegExp(`^\\s+${name}: (.+)$`, "m").exec(block!)?.[1] ?? "";
     const csp = header("Content-Security-Policy");
-    const directive = (name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
+    const directive = (name: string) =>
+      csp
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? "";
     expect(directive("frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive("script-src")).toMatch(/^script-src 'self'/);
     expect(directive("script-src")).not.toMatch(/unsafe-(inline|eval)/);

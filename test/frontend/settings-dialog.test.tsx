@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { DEFAULT_PROJECT, type Project } from "../../schema/api/projects";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { RequireAuth } from "../../frontend/app/guards";
 import { system } from "../../frontend/app/theme";
 import { notify } from "../../frontend/components/ui/toaster";
@@ -51,19 +51,19 @@ function renderDialog() {
   return render(
     // A cache per render: one test's /api/health answer is not another's.
     <SWRConfig value={{ provider: () => new Map() }}>
-    <ChakraProvider value={system}>
-      <StatefulAuth>
-        <MemoryRouter initialEntries={["/dashboard"]}>
-          <Routes>
-            <Route element={<RequireAuth />}>
-              <Route path="/dashboard" element={<ProjectSettingsDialog open onOpenChange={onOpenChange} />} />
-            </Route>
-            <Route path="/" element={<h1>Landing screen</h1>} />
-            <Route path="/login" element={<h1>Login screen</h1>} />
-          </Routes>
-        </MemoryRouter>
-      </StatefulAuth>
-    </ChakraProvider>
+      <ChakraProvider value={system}>
+        <StatefulAuth>
+          <MemoryRouter initialEntries={["/dashboard"]}>
+            <Routes>
+              <Route element={<RequireAuth />}>
+                <Route path="/dashboard" element={<ProjectSettingsDialog open onOpenChange={onOpenChange} />} />
+              </Route>
+              <Route path="/" element={<h1>Landing screen</h1>} />
+              <Route path="/login" element={<h1>Login screen</h1>} />
+            </Routes>
+          </MemoryRouter>
+        </StatefulAuth>
+      </ChakraProvider>
     </SWRConfig>,
   );
 }
@@ -187,7 +187,9 @@ describe("project settings dialog", () => {
 
   it("shows the AI engine and the model in use per task, from /api/health (decision 191)", async () => {
     fetchMock.mockImplementation(async (url: string) =>
-      url === "/api/health" ? ok({ ok: true, ai: { provider: "workers-ai", chat: "@cf/zai-org/glm-4.7-flash", embeddings: "@cf/baai/bge-base-en-v1.5", image: null } }) : ok(project),
+      url === "/api/health"
+        ? ok({ ok: true, ai: { provider: "workers-ai", chat: "@cf/zai-org/glm-4.7-flash", embeddings: "@cf/baai/bge-base-en-v1.5", image: null } })
+        : ok(project),
     );
     renderDialog();
     expect(await screen.findByText("Cloudflare Workers AI")).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { vi } from "vitest";
 import type { Project } from "../../schema/api/projects";
-import { AuthTestProvider, type AuthState } from "../../frontend/app/auth-context";
+import { AuthTestProvider, type AuthState } from "../../frontend/lib/auth-context";
 import AppShell from "../../frontend/app/shell/app-shell";
 import { system } from "../../frontend/app/theme";
 import { Toaster } from "../../frontend/components/ui/toaster";
@@ -26,7 +26,7 @@ export const project: Project = {
   owner_posts_need_review: false,
 };
 
-export type Call = { url: string; method: string; body: unknown };
+type Call = { url: string; method: string; body: unknown };
 type Handler = (call: Call) => Response | Promise<Response>;
 
 /** Stubs fetch; records every call. `routes` maps "METHOD /path" to a handler. */
@@ -45,8 +45,7 @@ export function mockFetch(routes: Record<string, Handler>) {
   return { calls, spy };
 }
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** Toasts live in a module-level store: clear it between tests. */
 export async function clearToasts() {
@@ -67,11 +66,7 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-export function renderShell({
-  auth = {},
-  path = "/dashboard",
-  extra,
-}: { auth?: Partial<AuthState>; path?: string; extra?: ReactNode } = {}) {
+export function renderShell({ auth = {}, path = "/dashboard", extra }: { auth?: Partial<AuthState>; path?: string; extra?: ReactNode } = {}) {
   return render(
     <ChakraProvider value={system}>
       <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>

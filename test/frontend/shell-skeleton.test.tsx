@@ -1,4 +1,4 @@
-// The signed-in shell paints before its data (issue 14): while the session is checked a screen
+// The signed-in shell paints before its data (decision 165): while the session is checked a screen
 // inside the app shell shows the shell's frame with content skeletons (no spinner, no blank page);
 // then the real shell takes over at the same side-navigation width, and when the screen's data
 // arrives only the content changes: the navigation and header stay the very same elements.
@@ -7,9 +7,9 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider, type AuthState } from "../../frontend/app/auth-context";
+import { AuthTestProvider, type AuthState } from "../../frontend/lib/auth-context";
 import { AppRoutes } from "../../frontend/app/router";
-import { SIDE_NAV_COLLAPSED_ATTR, writeCollapsed } from "../../frontend/app/shell/side-nav-state";
+import { SIDE_NAV_COLLAPSED_ATTR, writeCollapsed } from "../../frontend/lib/side-nav-state";
 import { system } from "../../frontend/app/theme";
 import { fetcher } from "../../frontend/lib/api";
 import { json, mockFetch, project } from "./shell-helpers";

@@ -13,7 +13,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 const chakraDir = path.join(root, "node_modules/@chakra-ui/react/dist/esm");
 const chakraKeys = new Set([...Object.keys(defaultConfig.theme?.recipes ?? {}), ...Object.keys(defaultConfig.theme?.slotRecipes ?? {})]);
 const barrel = readFileSync(path.join(chakraDir, "index.js"), "utf8");
-const publicKeys = new Set([...Object.keys(system._config.theme?.recipes ?? {}), ...Object.keys(system._config.theme?.slotRecipes ?? {})].filter((k) => !APP_RECIPE_KEYS.has(k)));
+const publicKeys = new Set(
+  [...Object.keys(system._config.theme?.recipes ?? {}), ...Object.keys(system._config.theme?.slotRecipes ?? {})].filter((k) => !APP_RECIPE_KEYS.has(k)),
+);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -29,7 +31,13 @@ function chakraImports(file: string): string[] {
   return [...text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"@chakra-ui\/react"/g)].flatMap((m) =>
     m[1]
       .split(",")
-      .map((part) => part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0])
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, "")
+            .split(/\s+as\s+/)[0],
+      )
       .filter(Boolean),
   );
 }

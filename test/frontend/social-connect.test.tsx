@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AuthTestProvider, type AuthState } from "../../frontend/app/auth-context";
+import { AuthTestProvider, type AuthState } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import { fetcher } from "../../frontend/lib/api";
@@ -13,8 +13,8 @@ import type { SocialAccount } from "../../schema/api/social";
 import { makeProject, jsonResponse as json } from "./test-utils";
 
 const redirectTo = vi.fn();
-vi.mock("../../frontend/features/social/api", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../frontend/features/social/api")>()),
+vi.mock("../../frontend/lib/api/social", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../frontend/lib/api/social")>()),
   redirectTo: (url: string) => redirectTo(url),
 }));
 
@@ -180,7 +180,14 @@ describe("Social connect screen", () => {
 
   it("Facebook's callback asks which Page, and connects the one picked", async () => {
     const page: SocialAccount = { ...twitterAccount, id: "fb1", platform: "facebook", account_name: "Acme Shop", username: "Acme Shop" };
-    routes["POST /api/oauth/facebook/callback"] = () => json({ choice: "ch1", options: [{ id: "101", name: "Acme Page" }, { id: "102", name: "Acme Shop" }] });
+    routes["POST /api/oauth/facebook/callback"] = () =>
+      json({
+        choice: "ch1",
+        options: [
+          { id: "101", name: "Acme Page" },
+          { id: "102", name: "Acme Shop" },
+        ],
+      });
     routes["POST /api/oauth/facebook/choose"] = () => {
       accounts = [page];
       return json(page);
@@ -222,7 +229,7 @@ describe("Social connect screen", () => {
     expect(await screen.findByText("Successfully connected Bluesky account!")).toBeInTheDocument();
     expect(calls.filter((c) => c.method === "POST").at(-1)?.body).toEqual({ identifier: "acme.bsky.social", password: "abcd-efgh-ijkl-mnop" });
     expect(redirectTo).not.toHaveBeenCalled();
-   }, 30_000);
+  }, 30_000);
 
   it("Mastodon asks for the server and starts the sign-in on that server", async () => {
     routes["GET /api/oauth/mastodon/start"] = () => json({ url: "https://fosstodon.example/oauth/authorize?state=mastodon_1" });

@@ -3,7 +3,7 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
-import { AuthTestProvider } from "../../frontend/app/auth-context";
+import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import type { Post } from "../../schema/api/posts";
@@ -12,8 +12,7 @@ import type { Project } from "../../schema/api/projects";
 import type { SocialAccount } from "../../schema/api/social";
 
 /** A JSON answer for a stubbed fetch. */
-export const jsonResponse = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** A connected Mastodon account whose server allows `maxLength` characters (null: not known). */
 export const mastodonAccount = (maxLength: number | null): SocialAccount => ({
@@ -24,7 +23,8 @@ export const mastodonAccount = (maxLength: number | null): SocialAccount => ({
   created_at: 0,
   token_status: "active",
   expires_at: null,
-  last_refresh: null, reconnect_by: null,
+  last_refresh: null,
+  reconnect_by: null,
   max_length: maxLength,
 });
 

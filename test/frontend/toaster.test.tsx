@@ -6,7 +6,7 @@ import { notify, Toaster } from "../../frontend/components/ui/toaster";
 
 vi.setConfig({ testTimeout: 20_000 });
 
-// Issue 26: a failed sign-in's red toast stayed on screen after the next attempt succeeded.
+// Decision 205: a failed sign-in's red toast stayed on screen after the next attempt succeeded.
 describe("toasts", () => {
   it("a success closes the failures still open; a later failure shows again", async () => {
     render(

@@ -1,4 +1,4 @@
-// Project settings -> Webhooks (issue 27): an Owner adds an endpoint (validated before any
+// Project settings -> Webhooks (decision 210): an Owner adds an endpoint (validated before any
 // request), sees the signing secret once, reads the delivery log with status and response code,
 // resends a delivery and deletes an endpoint; other roles are told only Owners manage webhooks.
 import { screen, waitFor, within } from "@testing-library/react";
@@ -9,7 +9,14 @@ import WebhooksPage from "../../frontend/features/webhooks/webhooks-page";
 import { jsonResponse, makeProject, renderAppPage } from "./test-utils";
 
 const project = makeProject({ id: "p1", name: "Acme Coffee", role: "owner" });
-const hook: WebhookDto = { id: "w1", project_id: "p1", url: "https://hooks.example.com/in", events: ["post.failed"], status: "failing", created_at: "2026-11-01T10:00:00.000Z" };
+const hook: WebhookDto = {
+  id: "w1",
+  project_id: "p1",
+  url: "https://hooks.example.com/in",
+  events: ["post.failed"],
+  status: "failing",
+  created_at: "2026-11-01T10:00:00.000Z",
+};
 const delivery: DeliveryDto = {
   id: "d1",
   webhook_id: "w1",
@@ -36,7 +43,17 @@ beforeEach(() => {
     if (url === "/api/projects/p1/webhooks" && method === "GET") return jsonResponse(hooks);
     if (url === "/api/projects/p1/webhooks" && method === "POST") {
       const body = JSON.parse(String(init.body)) as { url: string; events: WebhookDto["events"] };
-      if (!body.url.startsWith("https://")) return jsonResponse({ error: { code: "invalid_input", message: "Enter the https:// address of your endpoint", fields: { url: "Enter the https:// address of your endpoint" } } }, 400);
+      if (!body.url.startsWith("https://"))
+        return jsonResponse(
+          {
+            error: {
+              code: "invalid_input",
+              message: "Enter the https:// address of your endpoint",
+              fields: { url: "Enter the https:// address of your endpoint" },
+            },
+          },
+          400,
+        );
       const made = { ...hook, id: "w2", url: body.url, events: body.events, status: "active" as const };
       hooks = [...hooks, made];
       return jsonResponse({ ...made, secret: "whsec_SHOWNONCE" }, 201);

@@ -30,14 +30,35 @@ describe("the model lists against the services' contracts", () => {
   it("every OpenAI model in the lists is in the OpenAPI description and not shut down", () => {
     for (const model of OPENAI_MODELS.chat) {
       expect(openAiModelShutDown(model), model).toBe(false);
-      expect(openAiRequestProblems({ method: "POST", path: "/chat/completions", contentType: "application/json", body: { model, messages: [{ role: "user", content: "hi" }], max_completion_tokens: 10 } })).toEqual([]);
+      expect(
+        openAiRequestProblems({
+          method: "POST",
+          path: "/chat/completions",
+          contentType: "application/json",
+          body: { model, messages: [{ role: "user", content: "hi" }], max_completion_tokens: 10 },
+        }),
+      ).toEqual([]);
     }
     for (const model of OPENAI_MODELS.embeddings) {
-      expect(openAiRequestProblems({ method: "POST", path: "/embeddings", contentType: "application/json", body: { model, input: ["hi"], encoding_format: "float" } })).toEqual([]);
+      expect(
+        openAiRequestProblems({
+          method: "POST",
+          path: "/embeddings",
+          contentType: "application/json",
+          body: { model, input: ["hi"], encoding_format: "float" },
+        }),
+      ).toEqual([]);
     }
     for (const model of OPENAI_MODELS.image) {
       expect(openAiModelShutDown(model), model).toBe(false);
-      expect(openAiRequestProblems({ method: "POST", path: "/images/generations", contentType: "application/json", body: { model, prompt: "a bike", n: 1, size: "1024x1024", output_format: "jpeg" } })).toEqual([]);
+      expect(
+        openAiRequestProblems({
+          method: "POST",
+          path: "/images/generations",
+          contentType: "application/json",
+          body: { model, prompt: "a bike", n: 1, size: "1024x1024", output_format: "jpeg" },
+        }),
+      ).toEqual([]);
     }
     expect(openAiModelShutDown("gpt-4")).toBe(true);
     expect(openAiModelShutDown("dall-e-3")).toBe(true);
@@ -46,14 +67,25 @@ describe("the model lists against the services' contracts", () => {
 
 describe("npm run contracts", () => {
   const run = (args: string[], env: Record<string, string> = {}) => {
-    const r = spawnSync(process.execPath, [path.join(root, "scripts/contracts.mjs"), ...args], { cwd: root, encoding: "utf8", env: { ...process.env, ...env } });
+    const r = spawnSync(process.execPath, [path.join(root, "scripts/contracts.mjs"), ...args], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+    });
     return { code: r.status, out: r.stdout + r.stderr };
   };
 
   it("lists every contract with its source and read date, exit 0 when all are fresh", () => {
     const r = run(["--today", "2026-11-27"]);
     expect(r.code, r.out).toBe(0);
-    for (const file of ["openai/openapi.json", "workers-ai/deprecations.json", "workers-ai/models/glm-4.7-flash.json", "vectorize/rules.json", "clerk/csp.json", "wrangler/commands.json"]) {
+    for (const file of [
+      "openai/openapi.json",
+      "workers-ai/deprecations.json",
+      "workers-ai/models/glm-4.7-flash.json",
+      "vectorize/rules.json",
+      "clerk/csp.json",
+      "wrangler/commands.json",
+    ]) {
       expect(r.out).toContain(file);
     }
     expect(r.out).toContain("source: https://github.com/openai/openai-openapi");
@@ -65,9 +97,15 @@ describe("npm run contracts", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "contracts-"));
     try {
       mkdirSync(path.join(dir, "svc"));
-      writeFileSync(path.join(dir, "svc", "old.json"), JSON.stringify({ $contract: { service: "Old", source: "https://example.com/api", read: "2026-01-01" } }));
+      writeFileSync(
+        path.join(dir, "svc", "old.json"),
+        JSON.stringify({ $contract: { service: "Old", source: "https://example.com/api", read: "2026-01-01" } }),
+      );
       writeFileSync(path.join(dir, "svc", "anon.json"), JSON.stringify({ rules: [] }));
-      writeFileSync(path.join(dir, "svc", "fresh.json"), JSON.stringify({ $contract: { service: "Fresh", source: "https://example.com/x", read: "2026-11-01" } }));
+      writeFileSync(
+        path.join(dir, "svc", "fresh.json"),
+        JSON.stringify({ $contract: { service: "Fresh", source: "https://example.com/x", read: "2026-11-01" } }),
+      );
       const r = run(["--today", "2026-11-27"], { CONTRACTS_DIR: dir });
       expect(r.code).toBe(1);
       expect(r.out).toMatch(/STALE svc\/old\.json/);

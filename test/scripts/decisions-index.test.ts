@@ -39,7 +39,7 @@ describe("decision records", () => {
     });
     const failed = run(dir, "--check");
     expect(failed.code).toBe(1);
-    expect(failed.out).toContain("001-first.md: no \"Status");
+    expect(failed.out).toContain('001-first.md: no "Status');
     expect(run(dir).code).toBe(0);
     expect(run(dir, "--check").code).toBe(0);
     const first = readFileSync(path.join(dir, "docs/decisions/001-first.md"), "utf8");

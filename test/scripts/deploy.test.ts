@@ -15,7 +15,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 const fake = path.join(root, "test/fakes/fake-wrangler.mjs");
 const fakeApi = path.join(root, "test/fakes/fake-cf-api.mjs");
 /** Every model with a contract (test/contracts/workers-ai/models): a catalog with all current models. */
-const FULL_CATALOG = ["@cf/zai-org/glm-4.7-flash", "@cf/google/gemma-4-26b-a4b-it", "@cf/baai/bge-base-en-v1.5", "@cf/baai/bge-reranker-base", "@cf/black-forest-labs/flux-1-schnell"];
+const FULL_CATALOG = [
+  "@cf/zai-org/glm-4.7-flash",
+  "@cf/google/gemma-4-26b-a4b-it",
+  "@cf/baai/bge-base-en-v1.5",
+  "@cf/baai/bge-reranker-base",
+  "@cf/black-forest-labs/flux-1-schnell",
+];
 
 type DeployedConfig = {
   main: string;
@@ -142,7 +148,7 @@ describe("npm run deploy", () => {
     expect(r.out).not.toContain(key);
     expect(r.out).not.toContain(MAIL.MAIL_API_KEY);
     expect(a.worker!.secretValues.MAIL_API_KEY).toBe(MAIL.MAIL_API_KEY);
-    // The deployed Worker passes issue 11's fail-closed gate: it serves instead of answering 503.
+    // The deployed Worker passes decision 131 fail-closed gate: it serves instead of answering 503.
     expect(gateOf(a)).toEqual([]);
 
     // Production configuration with the real database id, the AI binding and the workers.dev origin.
@@ -157,7 +163,8 @@ describe("npm run deploy", () => {
     expect(path.resolve(path.join(dir, "deploy-config"), last.d1_databases[0].migrations_dir)).toBe(path.join(root, "migrations"));
     // Build aliases to our own files resolve from the generated config's folder (decision 127).
     expect(Object.keys(last.alias ?? {}).length).toBeGreaterThan(0);
-    for (const to of Object.values(last.alias ?? {})) expect(path.resolve(path.join(dir, "deploy-config"), to)).toBe(path.join(root, "worker/lib/no-polyfill.ts"));
+    for (const to of Object.values(last.alias ?? {}))
+      expect(path.resolve(path.join(dir, "deploy-config"), to)).toBe(path.join(root, "worker/lib/no-polyfill.ts"));
   });
 
   it("a second run creates nothing, keeps the key and the stored mail settings, and deploys once with the remembered origin", () => {
@@ -253,7 +260,10 @@ describe("npm run deploy", () => {
   it("does not deploy when migrations fail", () => {
     // A database the account lists but cannot migrate (the fake refuses an unknown id).
     account();
-    writeFileSync(path.join(dir, "bin", "wrangler"), `#!/bin/sh\ncase "$*" in *"migrations apply"*) echo "migration 0003 failed" >&2; exit 1;; esac\nexec "${process.execPath}" "${fake}" "$@"\n`);
+    writeFileSync(
+      path.join(dir, "bin", "wrangler"),
+      `#!/bin/sh\ncase "$*" in *"migrations apply"*) echo "migration 0003 failed" >&2; exit 1;; esac\nexec "${process.execPath}" "${fake}" "$@"\n`,
+    );
     const r = deploy(MAIL);
     expect(r.code).not.toBe(0);
     expect(r.out).toContain("applying migrations failed");

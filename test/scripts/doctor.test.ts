@@ -30,7 +30,12 @@ afterAll(async () => {
 /** Runs the doctor on a vars file (async: the fakes answer from this process meanwhile). */
 function doctor(vars: Record<string, string>): Promise<{ code: number | null; out: string }> {
   const file = path.join(dir, `vars-${Math.random().toString(36).slice(2)}`);
-  writeFileSync(file, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join("\n"));
+  writeFileSync(
+    file,
+    Object.entries(vars)
+      .map(([k, v]) => `${k}="${v}"`)
+      .join("\n"),
+  );
   const env: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(env)) if (/^(APP_|CLERK_|MAIL_|OPENAI_|TOKEN_ENCRYPTION_KEY$|WORKERS_AI_|[A-Z]+_CLIENT_(ID|SECRET)$)/.test(k)) delete env[k];
   return new Promise((resolve) => {
@@ -103,7 +108,9 @@ describe("npm run doctor", () => {
     expect(line(wrong.out, "network facebook")).toMatch(/OK/);
 
     // Each call was one the network's contract allows.
-    const { log } = (await (await fetch(`${fakes.url}/_contracts?since=${seq}`)).json()) as { log: { network: string; path: string; problems: string[]; endpoint: string | null }[] };
+    const { log } = (await (await fetch(`${fakes.url}/_contracts?since=${seq}`)).json()) as {
+      log: { network: string; path: string; problems: string[]; endpoint: string | null }[];
+    };
     expect(log.map((e) => e.network).sort()).toEqual(["facebook", "facebook", "linkedin", "linkedin", "threads", "threads"]);
     for (const e of log) expect({ path: e.path, problems: e.problems, known: e.endpoint !== null }).toEqual({ path: e.path, problems: [], known: true });
   });

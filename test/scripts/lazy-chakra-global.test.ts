@@ -26,7 +26,12 @@ describe("the build's lazy Chakra global CSS", () => {
     expect(lazy).not.toBe(original);
     // Loaded from inside node_modules, so its bare imports resolve; relative ones point at Chakra's files.
     const out = path.join(root, "node_modules", `.lazy-chakra-test-${process.pid}.mjs`);
-    writeFileSync(out, lazy.replace(/from '\.\/([^']+)'/g, (_, f: string) => `from '${pathToFileURL(path.join(styledSystem, f)).href}'`).replace(/from '\.\.\/([^']+)'/g, (_, f: string) => `from '${pathToFileURL(path.join(styledSystem, "..", f)).href}'`));
+    writeFileSync(
+      out,
+      lazy
+        .replace(/from '\.\/([^']+)'/g, (_, f: string) => `from '${pathToFileURL(path.join(styledSystem, f)).href}'`)
+        .replace(/from '\.\.\/([^']+)'/g, (_, f: string) => `from '${pathToFileURL(path.join(styledSystem, "..", f)).href}'`),
+    );
     try {
       const { createSystem } = (await import(pathToFileURL(out).href)) as typeof import("@chakra-ui/react");
       const { createSystem: eagerCreateSystem, defaultBaseConfig } = await import("@chakra-ui/react");

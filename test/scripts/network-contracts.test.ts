@@ -37,15 +37,33 @@ describe("contracts", () => {
     const ok = await multipart({ media: image, media_category: "tweet_image" });
     expect((await check(req("POST", "/2/media/upload", { headers: { ...auth, "content-type": ok.type }, body: ok.body }))).problems).toEqual([]);
     const typed = await multipart({ media: image, media_category: "tweet_image", media_type: "image/png" });
-    expect((await check(req("POST", "/2/media/upload", { headers: { ...auth, "content-type": typed.type }, body: typed.body }))).problems.join(" ")).toMatch(/additional properties.*media_type/);
+    expect((await check(req("POST", "/2/media/upload", { headers: { ...auth, "content-type": typed.type }, body: typed.body }))).problems.join(" ")).toMatch(
+      /additional properties.*media_type/,
+    );
     const init = await multipart({ command: "INIT", total_bytes: "10", media_type: "image/gif", media_category: "tweet_gif" });
-    expect((await check(req("POST", "/2/media/upload", { headers: { ...auth, "content-type": init.type }, body: init.body }))).problems.length).toBeGreaterThan(0);
+    expect((await check(req("POST", "/2/media/upload", { headers: { ...auth, "content-type": init.type }, body: init.body }))).problems.length).toBeGreaterThan(
+      0,
+    );
     const initialize = { ...auth, "content-type": "application/json" };
-    expect((await check(req("POST", "/2/media/upload/initialize", { headers: initialize, body: JSON.stringify({ media_category: "tweet_gif", media_type: "image/gif", total_bytes: 10 }) }))).problems).toEqual([]);
-    expect((await check(req("POST", "/2/media/upload/initialize", { headers: initialize, body: JSON.stringify({ command: "INIT", total_bytes: 10 }) }))).problems.length).toBeGreaterThan(0);
+    expect(
+      (
+        await check(
+          req("POST", "/2/media/upload/initialize", {
+            headers: initialize,
+            body: JSON.stringify({ media_category: "tweet_gif", media_type: "image/gif", total_bytes: 10 }),
+          }),
+        )
+      ).problems,
+    ).toEqual([]);
+    expect(
+      (await check(req("POST", "/2/media/upload/initialize", { headers: initialize, body: JSON.stringify({ command: "INIT", total_bytes: 10 }) }))).problems
+        .length,
+    ).toBeGreaterThan(0);
     expect((await check(req("POST", "/2/media/upload/123/finalize", { headers: auth }))).problems).toEqual([]);
     expect((await check(req("POST", "/2/media/upload/abc/finalize", { headers: auth }))).problems.join(" ")).toMatch(/path parameter id/);
-    expect((await check(req("POST", "/2/tweets", { headers: initialize, body: JSON.stringify({ text: "hi", media_type: "x" }) }))).problems.length).toBeGreaterThan(0);
+    expect(
+      (await check(req("POST", "/2/tweets", { headers: initialize, body: JSON.stringify({ text: "hi", media_type: "x" }) }))).problems.length,
+    ).toBeGreaterThan(0);
     expect((await check(req("GET", "/2/unknown", { headers: auth }))).problems).toEqual(["unknown endpoint: GET /2/unknown"]);
     expect((await check(req("GET", "/2/users/me", {}))).problems).toEqual(["header authorization is required"]);
   });
@@ -53,21 +71,39 @@ describe("contracts", () => {
   it("AT Protocol: a post over 300 graphemes or without createdAt breaks app.bsky.feed.post", async () => {
     const check = compileContract(CONTRACTS.bluesky!);
     const headers = { authorization: "Bearer t", "content-type": "application/json" };
-    const body = (record: Record<string, unknown>) => JSON.stringify({ repo: "did:plc:abc", collection: "app.bsky.feed.post", rkey: "3kabcdefghij2", record: { $type: "app.bsky.feed.post", ...record } });
+    const body = (record: Record<string, unknown>) =>
+      JSON.stringify({ repo: "did:plc:abc", collection: "app.bsky.feed.post", rkey: "3kabcdefghij2", record: { $type: "app.bsky.feed.post", ...record } });
     const now = new Date().toISOString();
-    expect((await check(req("POST", "/xrpc/com.atproto.repo.createRecord", { headers, body: body({ text: "é".repeat(300), createdAt: now }) }))).problems).toEqual([]);
-    expect((await check(req("POST", "/xrpc/com.atproto.repo.createRecord", { headers, body: body({ text: "a".repeat(301), createdAt: now }) }))).problems.length).toBeGreaterThan(0);
+    expect(
+      (await check(req("POST", "/xrpc/com.atproto.repo.createRecord", { headers, body: body({ text: "é".repeat(300), createdAt: now }) }))).problems,
+    ).toEqual([]);
+    expect(
+      (await check(req("POST", "/xrpc/com.atproto.repo.createRecord", { headers, body: body({ text: "a".repeat(301), createdAt: now }) }))).problems.length,
+    ).toBeGreaterThan(0);
     expect((await check(req("POST", "/xrpc/com.atproto.repo.createRecord", { headers, body: body({ text: "hi" }) }))).problems.length).toBeGreaterThan(0);
-    expect((await check(req("GET", "/xrpc/app.bsky.feed.getPosts", { query: "uris=at://did:plc:a/app.bsky.feed.post/1&uris=at://did:plc:a/app.bsky.feed.post/2" }))).problems).toEqual([]);
+    expect(
+      (await check(req("GET", "/xrpc/app.bsky.feed.getPosts", { query: "uris=at://did:plc:a/app.bsky.feed.post/1&uris=at://did:plc:a/app.bsky.feed.post/2" })))
+        .problems,
+    ).toEqual([]);
   });
 
   it("LinkedIn: a post needs the version headers and its required fields", async () => {
     const check = compileContract(CONTRACTS.linkedin!);
-    const post = { author: "urn:li:person:abc", commentary: "hi", visibility: "PUBLIC", distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] }, lifecycleState: "PUBLISHED" };
+    const post = {
+      author: "urn:li:person:abc",
+      commentary: "hi",
+      visibility: "PUBLIC",
+      distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: "PUBLISHED",
+    };
     const headers = { authorization: "Bearer t", "linkedin-version": "202610", "x-restli-protocol-version": "2.0.0", "content-type": "application/json" };
     expect((await check(req("POST", "/rest/posts", { headers, body: JSON.stringify(post) }))).problems).toEqual([]);
-    expect((await check(req("POST", "/rest/posts", { headers: { ...headers, "linkedin-version": "" }, body: JSON.stringify(post) }))).problems.length).toBeGreaterThan(0);
-    expect((await check(req("POST", "/rest/posts", { headers, body: JSON.stringify({ ...post, lifecycleState: undefined }) }))).problems.length).toBeGreaterThan(0);
+    expect(
+      (await check(req("POST", "/rest/posts", { headers: { ...headers, "linkedin-version": "" }, body: JSON.stringify(post) }))).problems.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await check(req("POST", "/rest/posts", { headers, body: JSON.stringify({ ...post, lifecycleState: undefined }) }))).problems.length,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -77,10 +113,18 @@ describe("the API versions the adapters send", () => {
     const { INSTAGRAM_GRAPH_VERSION } = await import("../../platforms/instagram/adapter.ts");
     const { THREADS_API_VERSION } = await import("../../platforms/threads/adapter.ts");
     const { LINKEDIN_DEFAULT_VERSION } = await import("../../platforms/linkedin/adapter.ts");
-    const sent: Record<string, string> = { facebook: FACEBOOK_GRAPH_VERSION, instagram: INSTAGRAM_GRAPH_VERSION, threads: THREADS_API_VERSION, linkedin: LINKEDIN_DEFAULT_VERSION };
+    const sent: Record<string, string> = {
+      facebook: FACEBOOK_GRAPH_VERSION,
+      instagram: INSTAGRAM_GRAPH_VERSION,
+      threads: THREADS_API_VERSION,
+      linkedin: LINKEDIN_DEFAULT_VERSION,
+    };
     for (const [network, version] of Object.entries(sent)) {
       const declared = CONTRACTS[network]!.apiVersions ?? [];
-      expect(declared.map((v) => v.name), network).toEqual([version]);
+      expect(
+        declared.map((v) => v.name),
+        network,
+      ).toEqual([version]);
       for (const v of declared) {
         expect(v.source).toMatch(/https:\/\/\S+ \(read \d{4}-\d{2}-\d{2}\)/);
         if (v.sunset) expect(Date.parse(`${v.sunset}T00:00:00Z`), `${network} ${v.name}`).toBeGreaterThan(Date.parse("2026-11-28T00:00:00Z"));
@@ -101,6 +145,11 @@ describe("the API versions the adapters send", () => {
     expect(flagOf("linkedin")).toBe("ok");
     expect(near.status).toBe(1);
     // A day earlier than 90 days before it, nothing is flagged for it.
-    expect(run("2027-02-18").stdout.split("\n").find((l) => l.includes(", meta-graph/facebook)"))?.split(" ")[0]).toBe("ok");
+    expect(
+      run("2027-02-18")
+        .stdout.split("\n")
+        .find((l) => l.includes(", meta-graph/facebook)"))
+        ?.split(" ")[0],
+    ).toBe("ok");
   });
 });

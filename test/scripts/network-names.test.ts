@@ -70,7 +70,8 @@ function findings(file: string): string[] {
   const out: string[] = [];
   const visit = (node: ts.Node) => {
     let why: string | null = null;
-    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isRegularExpressionLiteral(node)) why = namesNetwork("text", ts.isRegularExpressionLiteral(node) ? node.text : node.text);
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isRegularExpressionLiteral(node))
+      why = namesNetwork("text", ts.isRegularExpressionLiteral(node) ? node.text : node.text);
     else if (ts.isJsxText(node)) why = namesNetwork("text", node.text);
     else if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) why = namesNetwork("identifier", node.text);
     if (why) out.push(`${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${why}`);

@@ -5,11 +5,16 @@ import type { Rollup } from "vite";
 import { describe, expect, it } from "vitest";
 import { preloadApp } from "../../vite.config";
 
-const chunk = (fileName: string, over: Partial<Rollup.OutputChunk> = {}) => ({ type: "chunk", fileName, imports: [], dynamicImports: [], facadeModuleId: null, ...over }) as unknown as Rollup.OutputChunk;
+const chunk = (fileName: string, over: Partial<Rollup.OutputChunk> = {}) =>
+  ({ type: "chunk", fileName, imports: [], dynamicImports: [], facadeModuleId: null, ...over }) as unknown as Rollup.OutputChunk;
 const bundle = Object.fromEntries(
   [
     chunk("assets/index.js", { isEntry: true, dynamicImports: ["assets/start.js"] }),
-    chunk("assets/start.js", { facadeModuleId: "/app/frontend/app/start.tsx", imports: ["assets/zod.js"], dynamicImports: ["assets/theme.js", "assets/app.js"] }),
+    chunk("assets/start.js", {
+      facadeModuleId: "/app/frontend/app/start.tsx",
+      imports: ["assets/zod.js"],
+      dynamicImports: ["assets/theme.js", "assets/app.js"],
+    }),
     chunk("assets/zod.js"),
     chunk("assets/theme.js", { imports: ["assets/react.js"] }),
     chunk("assets/app.js", { imports: ["assets/react.js", "assets/router.js"] }),
@@ -42,7 +47,10 @@ describe("the build's app preloads", () => {
 
   it("leaves the start-up files out of an import()'s preload list, keeping the imported file itself", () => {
     const { plugin } = built();
-    expect(plugin.api.resolveDependencies("assets/calendar.js", ["assets/calendar.js", "assets/react.js", "assets/grid.js"])).toEqual(["assets/calendar.js", "assets/grid.js"]);
+    expect(plugin.api.resolveDependencies("assets/calendar.js", ["assets/calendar.js", "assets/react.js", "assets/grid.js"])).toEqual([
+      "assets/calendar.js",
+      "assets/grid.js",
+    ]);
     expect(plugin.api.resolveDependencies("assets/app.js", ["assets/app.js", "assets/router.js"])).toEqual(["assets/app.js"]);
   });
 });

@@ -34,7 +34,11 @@ describe("the Worker's build aliases", () => {
     for (const to of new Set(Object.values(alias))) {
       const file = path.resolve(root, to);
       expect(existsSync(file), to).toBe(true);
-      expect(readFileSync(file, "utf8").replace(/\/\/.*$/gm, "").trim()).toBe("export {};");
+      expect(
+        readFileSync(file, "utf8")
+          .replace(/\/\/.*$/gm, "")
+          .trim(),
+      ).toBe("export {};");
     }
   });
 });

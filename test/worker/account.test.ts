@@ -20,16 +20,42 @@ async function seed(user: TestUser) {
   };
   for (const key of Object.values(keys)) await env.BUCKET.put(key, `object ${key}`);
   await env.DB.batch([
-    env.DB.prepare("insert into project_documents (id, project_id, name, file_url, file_type, file_size, created_at) values (?, ?, 'brief.txt', ?, 'text/plain', 10, ?)").bind(doc, p, keys.projectDoc, now),
-    env.DB.prepare("insert into social_accounts (id, project_id, platform, account_name, access_token_enc, created_at) values (?, ?, 'twitter', 'me', 'enc', ?)").bind(acc, p, now),
-    env.DB.prepare("insert into brain_documents (id, project_id, title, content, type, source_key, status, created_at) values (?, ?, 't', 'c', 'document', ?, 'ready', ?)").bind(brain, p, keys.brainSource, now),
-    env.DB.prepare("insert into brain_segments (id, project_id, document_id, content, segment_index) values (?, ?, ?, 'seg', 0)").bind(crypto.randomUUID(), p, brain),
-    env.DB.prepare("insert into brain_topics (id, project_id, name, description, relevance_score, created_at) values (?, ?, 'n', 'd', 0.5, ?)").bind(crypto.randomUUID(), p, now),
-    env.DB.prepare("insert into campaigns (id, project_id, prompt, post_count, duration, platforms, start_date, start_time, time_zone, created_at) values (?, ?, 'prompt text', 1, 1, '[\"twitter\"]', '2026-01-01', '09:00', 'UTC', ?)").bind(campaign, p, now),
-    env.DB.prepare("insert into posts (id, project_id, campaign_id, platform, content, scheduled_for, status, created_at, updated_at) values (?, ?, ?, 'twitter', 'hi', ?, 'scheduled', ?, ?)").bind(crypto.randomUUID(), p, campaign, now, now, now),
-    env.DB.prepare("insert into media (id, project_id, r2_key, public_key, file_name, file_type, file_size, created_at) values (?, ?, ?, ?, 'a.png', 'image/png', 5, ?)").bind(crypto.randomUUID(), p, keys.mediaRow, crypto.randomUUID(), now),
-    env.DB.prepare("insert into oauth_states (state, user_id, project_id, platform, redirect_uri, expires_at) values (?, ?, ?, 'twitter', 'http://localhost/cb', ?)").bind(`twitter_${crypto.randomUUID()}`, user.userId, p, now + 60_000),
-    env.DB.prepare("insert into auth_tokens (id, user_id, kind, expires_at) values (?, ?, 'magic_link', ?)").bind(crypto.randomUUID(), user.userId, now + 60_000),
+    env.DB.prepare(
+      "insert into project_documents (id, project_id, name, file_url, file_type, file_size, created_at) values (?, ?, 'brief.txt', ?, 'text/plain', 10, ?)",
+    ).bind(doc, p, keys.projectDoc, now),
+    env.DB.prepare(
+      "insert into social_accounts (id, project_id, platform, account_name, access_token_enc, created_at) values (?, ?, 'twitter', 'me', 'enc', ?)",
+    ).bind(acc, p, now),
+    env.DB.prepare(
+      "insert into brain_documents (id, project_id, title, content, type, source_key, status, created_at) values (?, ?, 't', 'c', 'document', ?, 'ready', ?)",
+    ).bind(brain, p, keys.brainSource, now),
+    env.DB.prepare("insert into brain_segments (id, project_id, document_id, content, segment_index) values (?, ?, ?, 'seg', 0)").bind(
+      crypto.randomUUID(),
+      p,
+      brain,
+    ),
+    env.DB.prepare("insert into brain_topics (id, project_id, name, description, relevance_score, created_at) values (?, ?, 'n', 'd', 0.5, ?)").bind(
+      crypto.randomUUID(),
+      p,
+      now,
+    ),
+    env.DB.prepare(
+      "insert into campaigns (id, project_id, prompt, post_count, duration, platforms, start_date, start_time, time_zone, created_at) values (?, ?, 'prompt text', 1, 1, '[\"twitter\"]', '2026-01-01', '09:00', 'UTC', ?)",
+    ).bind(campaign, p, now),
+    env.DB.prepare(
+      "insert into posts (id, project_id, campaign_id, platform, content, scheduled_for, status, created_at, updated_at) values (?, ?, ?, 'twitter', 'hi', ?, 'scheduled', ?, ?)",
+    ).bind(crypto.randomUUID(), p, campaign, now, now, now),
+    env.DB.prepare(
+      "insert into media (id, project_id, r2_key, public_key, file_name, file_type, file_size, created_at) values (?, ?, ?, ?, 'a.png', 'image/png', 5, ?)",
+    ).bind(crypto.randomUUID(), p, keys.mediaRow, crypto.randomUUID(), now),
+    env.DB.prepare(
+      "insert into oauth_states (state, user_id, project_id, platform, redirect_uri, expires_at) values (?, ?, ?, 'twitter', 'http://localhost/cb', ?)",
+    ).bind(`twitter_${crypto.randomUUID()}`, user.userId, p, now + 60_000),
+    env.DB.prepare("insert into auth_tokens (id, user_id, kind, expires_at) values (?, ?, 'magic_link', ?)").bind(
+      crypto.randomUUID(),
+      user.userId,
+      now + 60_000,
+    ),
     env.DB.prepare("insert into mail_outbox (id, \"to\", subject, text, created_at) values (?, ?, 's', 't', ?)").bind(crypto.randomUUID(), user.email, now),
   ]);
   return keys;

@@ -11,7 +11,9 @@ const engine = new LocalAiEngine();
 const text = fc.oneof(
   fc.string({ maxLength: 400 }),
   fc.string({ unit: "grapheme", maxLength: 300 }),
-  fc.array(fc.constantFrom("Coffee", "roast", "kit!", "We", "are", "🙂", "Über", "咖啡", "#tag", "<b>", "\n", ".", "?", "$12", "100%"), { maxLength: 80 }).map((w) => w.join(" ")),
+  fc
+    .array(fc.constantFrom("Coffee", "roast", "kit!", "We", "are", "🙂", "Über", "咖啡", "#tag", "<b>", "\n", ".", "?", "$12", "100%"), { maxLength: 80 })
+    .map((w) => w.join(" ")),
 );
 
 describe("local engine properties", () => {
@@ -36,7 +38,13 @@ describe("local engine properties", () => {
           const messages = [...new Set(posts.map((p) => p.message))];
           expect(messages.length).toBeGreaterThan(0);
           expect(messages.length).toBeLessThanOrEqual(count);
-          for (const m of messages) expect(posts.filter((p) => p.message === m).map((p) => p.platform).sort()).toEqual([...new Set(platforms)].sort());
+          for (const m of messages)
+            expect(
+              posts
+                .filter((p) => p.message === m)
+                .map((p) => p.platform)
+                .sort(),
+            ).toEqual([...new Set(platforms)].sort());
           for (const p of posts) {
             expect(p.content.trim().length).toBeGreaterThan(0);
             expect(platforms).toContain(p.platform);
@@ -61,7 +69,10 @@ describe("local engine properties", () => {
           expect(t.relevance_score).toBeLessThanOrEqual(1);
         }
         for (const i of insights) expect([0.9, 0.85, 0.95, 0.8, 0.75]).toContain(i.confidence);
-        const s = await engine.summarize({ brand: { name: "Brand", industry: "Retail", brand_voice: "", description: b }, documents: [{ title: "A", content: a }] });
+        const s = await engine.summarize({
+          brand: { name: "Brand", industry: "Retail", brand_voice: "", description: b },
+          documents: [{ title: "A", content: a }],
+        });
         expect(typeof s.elevator_pitch).toBe("string");
         expect(s.elevator_pitch.length).toBeGreaterThan(0);
         expect(Array.isArray(s.value_props) && Array.isArray(s.content_themes)).toBe(true);

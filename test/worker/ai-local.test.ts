@@ -158,10 +158,16 @@ describe("local AI engine: details", () => {
 
   it("leaves a new project's placeholder description out of the elevator pitch, and ends a description's sentence before the next", async () => {
     const engine = new LocalAiEngine();
-    const placeholder = await engine.summarize({ brand: { ...BRAND, description: DEFAULT_PROJECT.description }, documents: [{ title: "About us", content: DOC }] });
+    const placeholder = await engine.summarize({
+      brand: { ...BRAND, description: DEFAULT_PROJECT.description },
+      documents: [{ title: "About us", content: DOC }],
+    });
     expect(placeholder.elevator_pitch).not.toContain(DEFAULT_PROJECT.description);
     expect(DOC.replace(/\n/g, " ")).toContain(placeholder.elevator_pitch.replace(/…$/, ""));
-    const unpunctuated = await engine.summarize({ brand: { ...BRAND, description: "We roast coffee for early risers" }, documents: [{ title: "About us", content: DOC }] });
+    const unpunctuated = await engine.summarize({
+      brand: { ...BRAND, description: "We roast coffee for early risers" },
+      documents: [{ title: "About us", content: DOC }],
+    });
     expect(unpunctuated.elevator_pitch).toMatch(/^We roast coffee for early risers\. [A-Z]/);
   });
 

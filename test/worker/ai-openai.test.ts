@@ -196,7 +196,9 @@ describe("OpenAI-compatible engine against the fake server", () => {
     const bad = doc("FAKE_MALFORMED_JSON");
     expect(await e.extractTopicsAndInsights([bad])).toEqual({ topics: [], insights: [] });
     expect(warnings.some((w) => w.includes("topic extraction failed"))).toBe(true);
-    await expect(e.generatePosts({ brand: BRAND, prompt: "FAKE_MALFORMED_JSON summer", context: [], insights: [], count: 2, platforms: ["twitter"] })).rejects.toBeInstanceOf(WriterOutputError);
+    await expect(
+      e.generatePosts({ brand: BRAND, prompt: "FAKE_MALFORMED_JSON summer", context: [], insights: [], count: 2, platforms: ["twitter"] }),
+    ).rejects.toBeInstanceOf(WriterOutputError);
     await expect(e.summarize({ brand: BRAND, documents: [bad] })).rejects.toBeInstanceOf(AiOutputError);
   });
 
@@ -271,7 +273,12 @@ describe("OpenAI-compatible engine against the fake server", () => {
       platforms: ["twitter", "linkedin"],
     });
     // Each message once per network (decision 185): 3 messages x 2 networks.
-    expect(posts.map((p) => [p.message, p.platform])).toEqual([0, 1, 2].flatMap((m) => [[m, "twitter"], [m, "linkedin"]]));
+    expect(posts.map((p) => [p.message, p.platform])).toEqual(
+      [0, 1, 2].flatMap((m) => [
+        [m, "twitter"],
+        [m, "linkedin"],
+      ]),
+    );
     for (const p of posts) {
       expect(p.content.length).toBeGreaterThan(0);
       expect(p.hashtags.every((h) => !h.startsWith("#") && h.length > 0)).toBe(true);

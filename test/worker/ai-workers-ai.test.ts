@@ -14,9 +14,9 @@ import { forgetChatModelFallbacks, OpenAiEngine } from "../../worker/adapters/ai
 import { WorkersAiEngine } from "../../worker/adapters/ai/workers-ai-engine";
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { generateContent } from "../../worker/services/generation";
-import { searchBrain } from "../../worker/services/brain-query";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { generateContent } from "../../worker/services/posts/generation";
+import { searchBrain } from "../../worker/services/brain/query";
 import { ApiError } from "../../worker/lib/errors";
 
 const DOC =
@@ -47,7 +47,7 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     expect(ai.calls[0]).toMatchObject({ model: "@cf/baai/bge-base-en-v1.5", inputs: { text: ["Cargo bikes for families", "A mobile repair van"] } });
   });
 
-  it("an embedding model that answers \"No such model\" falls back down the list; vectors carry the model in use (decision 230)", async () => {
+  it('an embedding model that answers "No such model" falls back down the list; vectors carry the model in use (decision 230)', async () => {
     const ai = fakeAiBinding(env.FAKES_URL);
     const warnings: string[] = [];
     const gone = "@cf/gone-embeddings/FAKE_NOT_FOUND";
@@ -94,11 +94,17 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     const { e, ai } = withAi(quiet);
     await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: DOC });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
-    const seg = await env.DB.prepare("select count(*) as n from brain_vectors where project_id = ? and engine = ?").bind(user.projectId, "workers-ai:@cf/baai/bge-base-en-v1.5").first<{ n: number }>();
+    const seg = await env.DB.prepare("select count(*) as n from brain_vectors where project_id = ? and engine = ?")
+      .bind(user.projectId, "workers-ai:@cf/baai/bge-base-en-v1.5")
+      .first<{ n: number }>();
     expect(seg!.n).toBeGreaterThan(0);
     const matches = await searchBrain(getDb(env.DB), e, user.projectId, "Does the mobile repair van come to my office?");
     expect(matches[0]?.content).toMatch(/mobile repair van/);
-    const res = await generateContent(getDb(env.DB), e, user.userId, user.projectId, { prompt: "Tell people about our mobile repair van", type: "social_post", time_zone: "UTC" });
+    const res = await generateContent(getDb(env.DB), e, user.userId, user.projectId, {
+      prompt: "Tell people about our mobile repair van",
+      type: "social_post",
+      time_zone: "UTC",
+    });
     expect(res.engine).toBe("openai");
     expect(res.posts).toHaveLength(1);
     expect(res.posts[0]!.sources.length).toBeGreaterThan(0);
@@ -121,7 +127,7 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     expect(summary.elevator_pitch).toMatch(/^Kettle Cargo: /);
   });
 
-  it("falls back down its list when a model answers \"No such model\", and records the one in use (decision 191)", async () => {
+  it('falls back down its list when a model answers "No such model", and records the one in use (decision 191)', async () => {
     const ai = fakeAiBinding(env.FAKES_URL);
     const warnings: string[] = [];
     const engine = new WorkersAiEngine(ai, { chatModel: "@cf/gone/FAKE_NOT_FOUND" });
@@ -144,7 +150,11 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
 
   it("the fake refuses what the service refuses: a retired model, an undeclared field (contract probe)", async () => {
     const run = (model: string, inputs: object) =>
-      fetch(`${env.FAKES_URL}/workers-ai/run/${encodeURIComponent(model)}`, { method: "POST", headers: { "x-contract-probe": "1" }, body: JSON.stringify(inputs) });
+      fetch(`${env.FAKES_URL}/workers-ai/run/${encodeURIComponent(model)}`, {
+        method: "POST",
+        headers: { "x-contract-probe": "1" },
+        body: JSON.stringify(inputs),
+      });
     const retired = await run("@cf/meta/llama-3.1-8b-instruct", { messages: [{ role: "user", content: "hi" }] });
     expect(((await retired.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(/No such model/);
     const extra = await run("@cf/zai-org/glm-4.7-flash", { messages: [{ role: "user", content: "hi" }], max_tokenz: 5 });
@@ -156,7 +166,11 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     const user = await signIn();
     const failing = { run: async () => Promise.reject(new Error("AiError: 5006: Invalid input")) };
     const e = { ...env, OPENAI_API_KEY: undefined, AI: failing as unknown as Ai };
-    const err = await generateContent(getDb(env.DB), e, user.userId, user.projectId, { prompt: "Tell people about our van service", type: "social_post", time_zone: "UTC" }).catch((x: unknown) => x);
+    const err = await generateContent(getDb(env.DB), e, user.userId, user.projectId, {
+      prompt: "Tell people about our van service",
+      type: "social_post",
+      time_zone: "UTC",
+    }).catch((x: unknown) => x);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(502);
     expect((err as ApiError).message).toBe("Failed to generate content. Please try again.");
@@ -184,7 +198,11 @@ describe("OpenAI-compatible servers (Ollama, LM Studio, vLLM) through OPENAI_BAS
 
   it("writes posts from a chat answer without a usage block", async () => {
     const user = await signIn();
-    const res = await generateContent(getDb(env.DB), compat(), user.userId, user.projectId, { prompt: "Tell people about our cargo bikes", type: "social_post", time_zone: "UTC" });
+    const res = await generateContent(getDb(env.DB), compat(), user.userId, user.projectId, {
+      prompt: "Tell people about our cargo bikes",
+      type: "social_post",
+      time_zone: "UTC",
+    });
     expect(res.posts).toHaveLength(1);
     expect(res.posts[0]!.content.length).toBeGreaterThan(0);
   });

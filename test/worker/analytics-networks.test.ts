@@ -3,14 +3,14 @@ import { describe, expect, it } from "vitest";
 import type { PostMetricsResponse } from "../../schema/api/analytics";
 import { platformFor } from "../../platforms/adapters";
 import { getDb } from "../../worker/lib/db";
-import { collectMetrics, METRICS_INTERVAL_MS } from "../../worker/services/metrics-collect";
-import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { collectMetrics, METRICS_INTERVAL_MS } from "../../worker/services/analytics/metrics-collect";
+import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { json, signIn, type TestUser } from "./helpers";
 import { connectNetwork, NEW_NETWORKS, networkControl, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 import { insertPost } from "./posts-fixtures";
 import { encryptToken } from "../../worker/lib/token-crypto";
 
-// The analytics cron for the networks of issue 12 (decision 144): each adapter's fetchMetrics
+// The analytics cron for the networks of decision 140 (decision 144): each adapter's fetchMetrics
 // against its sandbox route (Bluesky getPosts, Mastodon statuses/:id, Threads media insights,
 // Facebook Page post fields, LinkedIn socialActions), through collectMetrics like X/Instagram.
 
@@ -30,7 +30,12 @@ async function connect(user: TestUser, network: NewNetwork, username = uname()) 
   const form = new URLSearchParams(authorize.searchParams);
   form.set("username", username);
   form.set("decision", "approve");
-  const res = await fetch(`${authorize.origin}${authorize.pathname}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString(), redirect: "manual" });
+  const res = await fetch(`${authorize.origin}${authorize.pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+    redirect: "manual",
+  });
   const code = new URL(res.headers.get("location")!).searchParams.get("code")!;
   const tokens = await adapter.exchangeCode({ code, redirectUri });
   expect(tokens.refreshToken).toBeTruthy();
@@ -38,21 +43,37 @@ async function connect(user: TestUser, network: NewNetwork, username = uname()) 
   await env.DB.prepare(
     "insert into social_accounts (id, project_id, platform, account_name, access_token_enc, refresh_token_enc, platform_user_id, platform_username, expires_at, token_status, last_refresh, created_at) values (?, ?, 'linkedin', ?, ?, ?, ?, ?, ?, 'active', ?, ?)",
   )
-    .bind(crypto.randomUUID(), user.projectId, username, await encryptToken(env, tokens.accessToken), await encryptToken(env, tokens.refreshToken!), tokens.account.id, username, tokens.expiresAt, now, now)
+    .bind(
+      crypto.randomUUID(),
+      user.projectId,
+      username,
+      await encryptToken(env, tokens.accessToken),
+      await encryptToken(env, tokens.refreshToken!),
+      tokens.account.id,
+      username,
+      tokens.expiresAt,
+      now,
+      now,
+    )
     .run();
 }
 
 /** A post really published on the network's sandbox, recorded as published in D1. */
 async function publishedOn(user: TestUser, network: NewNetwork, text: string, at: number) {
   const c = await getPublishingCredentials(db(), envFor(network), user.projectId, network);
-  const { platformPostId } = await platformFor(envFor(network), network, c.accountMeta).publish({ accessToken: c.accessToken, accountId: c.platformUserId, text });
+  const { platformPostId } = await platformFor(envFor(network), network, c.accountMeta).publish({
+    accessToken: c.accessToken,
+    accountId: c.platformUserId,
+    text,
+  });
   const id = await insertPost(user.projectId, { platform: network, content: text, status: "published", platformPostId, scheduledFor: at });
   await env.DB.prepare("update posts set published_at = ? where id = ?").bind(at, id).run();
   return { id, platformPostId };
 }
 
 type Totals = { likes: number; reposts: number; replies: number; impressions: number; collected_at: number };
-const totalsOf = (postId: string) => env.DB.prepare("select likes, reposts, replies, impressions, collected_at from post_metric_totals where post_id = ?").bind(postId).first<Totals>();
+const totalsOf = (postId: string) =>
+  env.DB.prepare("select likes, reposts, replies, impressions, collected_at from post_metric_totals where post_id = ?").bind(postId).first<Totals>();
 
 describe.each(NEW_NETWORKS)("%s metrics", (network) => {
   it("the cron reads the post's metrics from the network and they grow as the post ages", async () => {
@@ -77,7 +98,9 @@ describe.each(NEW_NETWORKS)("%s metrics", (network) => {
     expect(second!.likes).toBeGreaterThan(first!.likes);
     expect(second!.replies).toBeGreaterThanOrEqual(first!.replies);
 
-    const rollup = await env.DB.prepare("select sum(likes) as likes from project_metrics_daily where project_id = ? and platform = ?").bind(user.projectId, network).first<{ likes: number }>();
+    const rollup = await env.DB.prepare("select sum(likes) as likes from project_metrics_daily where project_id = ? and platform = ?")
+      .bind(user.projectId, network)
+      .first<{ likes: number }>();
     expect(rollup!.likes).toBe(second!.likes);
     const series = (await (await json(user, "GET", `/api/posts/${post.id}/metrics`)).json()) as PostMetricsResponse;
     expect(series.series.at(-1)!.likes).toBe(second!.likes);
@@ -128,7 +151,9 @@ describe("metrics sandboxes refuse what the networks refuse", () => {
     const c = await getPublishingCredentials(db(), env, user.projectId, "bluesky");
     const uri = (i: number) => `at://${c.platformUserId}/app.bsky.feed.post/3l${String(i).padStart(11, "0")}`;
     const get = (uris: string[], token = c.accessToken) =>
-      fetch(`${base()}/bluesky/xrpc/app.bsky.feed.getPosts?${uris.map((u) => `uris=${encodeURIComponent(u)}`).join("&")}`, { headers: { authorization: `Bearer ${token}` } });
+      fetch(`${base()}/bluesky/xrpc/app.bsky.feed.getPosts?${uris.map((u) => `uris=${encodeURIComponent(u)}`).join("&")}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
     expect((await get(Array.from({ length: 25 }, (_, i) => uri(i)))).status).toBe(200);
     expect((await get(Array.from({ length: 26 }, (_, i) => uri(i)))).status).toBe(400);
     expect((await get(["not-an-uri"])).status).toBe(400);
@@ -139,7 +164,11 @@ describe("metrics sandboxes refuse what the networks refuse", () => {
     const user = await signIn();
     await connectNetwork(user, "linkedin");
     const c = await getPublishingCredentials(db(), env, user.projectId, "linkedin");
-    const { platformPostId } = await platformFor(env, "linkedin").publish({ accessToken: c.accessToken, accountId: c.platformUserId, text: `Headers ${crypto.randomUUID().slice(0, 6)}` });
+    const { platformPostId } = await platformFor(env, "linkedin").publish({
+      accessToken: c.accessToken,
+      accountId: c.platformUserId,
+      text: `Headers ${crypto.randomUUID().slice(0, 6)}`,
+    });
     const url = `${base()}/linkedin/rest/socialActions/${encodeURIComponent(platformPostId)}`;
     const auth = { authorization: `Bearer ${c.accessToken}` };
     expect((await fetch(url, { headers: auth })).status).toBe(426);
@@ -149,10 +178,22 @@ describe("metrics sandboxes refuse what the networks refuse", () => {
     const partner = await signIn();
     await connect(partner, "linkedin");
     const p = await getPublishingCredentials(db(), partnerEnv, partner.projectId, "linkedin");
-    const own = await platformFor(partnerEnv, "linkedin").publish({ accessToken: p.accessToken, accountId: p.platformUserId, text: `Partner ${crypto.randomUUID().slice(0, 6)}` });
-    const ok = await fetch(`${base()}/linkedin/rest/socialActions/${encodeURIComponent(own.platformPostId)}`, { headers: { ...versioned, authorization: `Bearer ${p.accessToken}` } });
+    const own = await platformFor(partnerEnv, "linkedin").publish({
+      accessToken: p.accessToken,
+      accountId: p.platformUserId,
+      text: `Partner ${crypto.randomUUID().slice(0, 6)}`,
+    });
+    const ok = await fetch(`${base()}/linkedin/rest/socialActions/${encodeURIComponent(own.platformPostId)}`, {
+      headers: { ...versioned, authorization: `Bearer ${p.accessToken}` },
+    });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { likesSummary: { totalLikes: number } }).likesSummary.totalLikes).toBeGreaterThan(0);
-    expect((await fetch(`${base()}/linkedin/rest/socialActions/${encodeURIComponent("urn:li:share:1")}`, { headers: { ...versioned, authorization: `Bearer ${p.accessToken}` } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${base()}/linkedin/rest/socialActions/${encodeURIComponent("urn:li:share:1")}`, {
+          headers: { ...versioned, authorization: `Bearer ${p.accessToken}` },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -4,9 +4,9 @@ import type { AnalyticsResponse, PostMetricsResponse } from "../../schema/api/an
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import { platformFor } from "../../platforms/adapters";
 import { getDb } from "../../worker/lib/db";
-import { collectMetrics, METRICS_INTERVAL_MS, metricWrites } from "../../worker/services/metrics-collect";
-import { weekOverWeek } from "../../worker/services/analytics";
-import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { collectMetrics, METRICS_INTERVAL_MS, metricWrites } from "../../worker/services/analytics/metrics-collect";
+import { weekOverWeek } from "../../worker/services/analytics/analytics";
+import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { expectError, json, signIn } from "./helpers";
 import { connectSandboxAccount, insertPost, sandboxControl } from "./posts-fixtures";
 import { putPublicMedia } from "./public-media";
@@ -43,7 +43,9 @@ describe("metrics collection", () => {
 
     const first = await collectMetrics(db(), env, now);
     expect(first.posts).toBeGreaterThanOrEqual(2);
-    const totals = await env.DB.prepare("select post_id, likes, impressions, engagement from post_metric_totals where project_id = ? order by post_id").bind(u.projectId).all<{ post_id: string; likes: number; impressions: number; engagement: number }>();
+    const totals = await env.DB.prepare("select post_id, likes, impressions, engagement from post_metric_totals where project_id = ? order by post_id")
+      .bind(u.projectId)
+      .all<{ post_id: string; likes: number; impressions: number; engagement: number }>();
     expect(totals.results.map((r) => r.post_id).sort()).toEqual([tw.id, ig.id].sort());
     for (const r of totals.results) {
       expect(r.likes).toBeGreaterThan(0);
@@ -52,7 +54,11 @@ describe("metrics collection", () => {
 
     // Within the interval nothing is read again.
     const again = await collectMetrics(db(), env, now + 60_000);
-    expect(await env.DB.prepare("select count(*) as n from post_metric_totals where project_id = ? and collected_at > ?").bind(u.projectId, now).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("select count(*) as n from post_metric_totals where project_id = ? and collected_at > ?")
+        .bind(u.projectId, now)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 });
     void again;
 
     // A day later the sandbox's numbers have grown: a second row in the series, and the gain is in the rollup.
@@ -62,7 +68,9 @@ describe("metrics collection", () => {
     const series = await ok<PostMetricsResponse>(await json(u, "GET", `/api/posts/${tw.id}/metrics`));
     expect(series.series).toHaveLength(2);
     expect(series.series[1]!.likes).toBeGreaterThan(series.series[0]!.likes);
-    const rollup = await env.DB.prepare("select sum(likes) as likes from project_metrics_daily where project_id = ? and platform = 'twitter'").bind(u.projectId).first<{ likes: number }>();
+    const rollup = await env.DB.prepare("select sum(likes) as likes from project_metrics_daily where project_id = ? and platform = 'twitter'")
+      .bind(u.projectId)
+      .first<{ likes: number }>();
     expect(rollup!.likes).toBe(series.series[1]!.likes);
 
     const stranger = await signIn();
@@ -89,20 +97,51 @@ describe("analytics aggregation", () => {
     // Two X posts published Monday 09:xx New York time, one Instagram post Thursday 18:00.
     const a = await insertPost(u.projectId, { status: "published", platformPostId: "a", content: "Post A", scheduledFor: Date.parse("2026-06-15T13:05:00Z") });
     const b = await insertPost(u.projectId, { status: "published", platformPostId: "b", content: "Post B", scheduledFor: Date.parse("2026-06-15T13:40:00Z") });
-    const c = await insertPost(u.projectId, { platform: "instagram", status: "published", platformPostId: "c", content: "Post C", scheduledFor: Date.parse("2026-06-11T22:00:00Z") });
-    const old = await insertPost(u.projectId, { status: "published", platformPostId: "d", content: "Old post", scheduledFor: Date.parse("2026-06-01T13:00:00Z") });
+    const c = await insertPost(u.projectId, {
+      platform: "instagram",
+      status: "published",
+      platformPostId: "c",
+      content: "Post C",
+      scheduledFor: Date.parse("2026-06-11T22:00:00Z"),
+    });
+    const old = await insertPost(u.projectId, {
+      status: "published",
+      platformPostId: "d",
+      content: "Old post",
+      scheduledFor: Date.parse("2026-06-01T13:00:00Z"),
+    });
     const row = (id: string, platform: string, at: number) => ({ id, projectId: u.projectId, platform, publishedAt: at, prev: null });
     const writes = [
       // Last week: the old post gained 10 on 2026-06-05 (previous 7-day window for the dashboard).
-      ...metricWrites(db(), row(old, "twitter", Date.parse("2026-06-01T13:00:00Z")), { likes: 8, reposts: 1, replies: 1, impressions: 100 }, Date.parse("2026-06-05T10:00:00Z")),
-      ...metricWrites(db(), row(a, "twitter", Date.parse("2026-06-15T13:05:00Z")), { likes: 20, reposts: 5, replies: 5, impressions: 400 }, Date.parse("2026-06-16T10:00:00Z")),
-      ...metricWrites(db(), row(b, "twitter", Date.parse("2026-06-15T13:40:00Z")), { likes: 4, reposts: 0, replies: 0, impressions: 50 }, Date.parse("2026-06-16T10:00:00Z")),
-      ...metricWrites(db(), row(c, "instagram", Date.parse("2026-06-11T22:00:00Z")), { likes: 12, reposts: 2, replies: 1, impressions: 300 }, Date.parse("2026-06-12T10:00:00Z")),
+      ...metricWrites(
+        db(),
+        row(old, "twitter", Date.parse("2026-06-01T13:00:00Z")),
+        { likes: 8, reposts: 1, replies: 1, impressions: 100 },
+        Date.parse("2026-06-05T10:00:00Z"),
+      ),
+      ...metricWrites(
+        db(),
+        row(a, "twitter", Date.parse("2026-06-15T13:05:00Z")),
+        { likes: 20, reposts: 5, replies: 5, impressions: 400 },
+        Date.parse("2026-06-16T10:00:00Z"),
+      ),
+      ...metricWrites(
+        db(),
+        row(b, "twitter", Date.parse("2026-06-15T13:40:00Z")),
+        { likes: 4, reposts: 0, replies: 0, impressions: 50 },
+        Date.parse("2026-06-16T10:00:00Z"),
+      ),
+      ...metricWrites(
+        db(),
+        row(c, "instagram", Date.parse("2026-06-11T22:00:00Z")),
+        { likes: 12, reposts: 2, replies: 1, impressions: 300 },
+        Date.parse("2026-06-12T10:00:00Z"),
+      ),
     ];
     const [first, ...rest] = writes;
     await db().batch([first!, ...rest]);
 
-    const { getAnalytics } = await import("../../worker/services/analytics");
+    const { getAnalytics } = await import("../../worker/services/analytics/analytics");
     const res: AnalyticsResponse = await getAnalytics(db(), u.userId, u.projectId, { days: 7, time_zone: "America/New_York" }, now);
     expect(res.series.dates).toHaveLength(7);
     expect(res.series.dates.at(-1)).toBe("2026-06-17");
@@ -122,7 +161,15 @@ describe("analytics aggregation", () => {
     const ninety = await getAnalytics(db(), u.userId, u.projectId, { days: 90, time_zone: "UTC" }, now);
     expect(ninety.top_posts).toHaveLength(4);
 
-    expect(weekOverWeek([{ day: "2026-06-16", likes: 29, reposts: 5, replies: 5 }, { day: "2026-06-05", likes: 8, reposts: 1, replies: 1 }], now)).toEqual({ week: 39, change: "+290.0%" });
+    expect(
+      weekOverWeek(
+        [
+          { day: "2026-06-16", likes: 29, reposts: 5, replies: 5 },
+          { day: "2026-06-05", likes: 8, reposts: 1, replies: 1 },
+        ],
+        now,
+      ),
+    ).toEqual({ week: 39, change: "+290.0%" });
     expect(weekOverWeek([], now)).toEqual({ week: 0, change: "-" });
 
     const dash = await ok<DashboardResponse>(await json(u, "GET", `/api/projects/${u.projectId}/dashboard`));
@@ -136,9 +183,19 @@ describe("analytics aggregation", () => {
 
   it("reads the period from indexes, never scanning the series (query plans)", async () => {
     const plan = async (q: string, ...binds: unknown[]) =>
-      (await env.DB.prepare(`explain query plan ${q}`).bind(...binds).all<{ detail: string }>()).results.map((r) => r.detail).join(" | ");
-    expect(await plan("select published_at, engagement from post_metric_totals where project_id = ? and published_at >= ?", "p", 0)).toMatch(/COVERING INDEX post_metric_totals_project_idx/);
-    expect(await plan("select * from project_metrics_daily where project_id = ? and day >= ?", "p", "2026-01-01")).toMatch(/USING PRIMARY KEY|sqlite_autoindex_project_metrics_daily/);
+      (
+        await env.DB.prepare(`explain query plan ${q}`)
+          .bind(...binds)
+          .all<{ detail: string }>()
+      ).results
+        .map((r) => r.detail)
+        .join(" | ");
+    expect(await plan("select published_at, engagement from post_metric_totals where project_id = ? and published_at >= ?", "p", 0)).toMatch(
+      /COVERING INDEX post_metric_totals_project_idx/,
+    );
+    expect(await plan("select * from project_metrics_daily where project_id = ? and day >= ?", "p", "2026-01-01")).toMatch(
+      /USING PRIMARY KEY|sqlite_autoindex_project_metrics_daily/,
+    );
     expect(await plan("select * from post_metrics where post_id = ? order by day", "x")).toMatch(/sqlite_autoindex_post_metrics|PRIMARY KEY/);
   });
 });

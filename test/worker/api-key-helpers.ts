@@ -4,8 +4,16 @@ import type { ApiScope, CreatedApiKey } from "../../schema/api/api-keys";
 import { API_SCOPES } from "../../schema/api/api-keys";
 import { call, json, type TestUser } from "./helpers";
 
-export async function createKey(user: TestUser, opts: { scopes?: readonly ApiScope[]; project_id?: string | null; expires_at?: string | null; name?: string } = {}): Promise<CreatedApiKey> {
-  const res = await json(user, "POST", "/api/account/api-keys", { name: opts.name ?? "Test key", scopes: opts.scopes ?? API_SCOPES, project_id: opts.project_id, expires_at: opts.expires_at });
+export async function createKey(
+  user: TestUser,
+  opts: { scopes?: readonly ApiScope[]; project_id?: string | null; expires_at?: string | null; name?: string } = {},
+): Promise<CreatedApiKey> {
+  const res = await json(user, "POST", "/api/account/api-keys", {
+    name: opts.name ?? "Test key",
+    scopes: opts.scopes ?? API_SCOPES,
+    project_id: opts.project_id,
+    expires_at: opts.expires_at,
+  });
   if (res.status !== 201) throw new Error(`create key: ${res.status} ${await res.text()}`);
   return (await res.json()) as CreatedApiKey;
 }

@@ -1,4 +1,4 @@
-// API keys and the v1 API's conventions (issue 27, decisions 210-212): keys shown once and stored
+// API keys and the v1 API's conventions (decisions 210-212): keys shown once and stored
 // hashed, scopes, project reach, expiry, revocation, per-key rate limits with Retry-After, the
 // closed error set, cursor pagination, Idempotency-Key and ETag / If-Match.
 import { env } from "cloudflare:workers";
@@ -7,14 +7,17 @@ import type { ApiKeyDto } from "../../schema/api/api-keys";
 import { ERRORS } from "../../schema/api/errors";
 import type { Post } from "../../schema/api/posts";
 import { sha256Hex } from "../../worker/lib/ids";
-import { KEY_LIMITS } from "../../worker/services/api-keys/limits";
+import { KEY_LIMITS } from "../../worker/services/api/keys/limits";
 import { createKey, v1 } from "./api-key-helpers";
 import { call, expectError, json, signIn } from "./helpers";
 import { connectAccount } from "./posts-fixtures";
 import { connectNetwork } from "./network-helpers";
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 
 describe("API keys", () => {
   it("is shown once as bp_live_..., stored only as its hash, listed with its last use, and revoked at once", async () => {
@@ -51,7 +54,9 @@ describe("API keys", () => {
     await expectError(await v1("bp_live_not-a-key", "GET", "/api/v1/projects"), 401);
     const key = await createKey(user, { expires_at: inDays(1) });
     expect((await v1(key.key, "GET", "/api/v1/projects")).status).toBe(200);
-    await env.DB.prepare("update api_keys set expires_at = ? where id = ?").bind(Date.now() - 1, key.id).run();
+    await env.DB.prepare("update api_keys set expires_at = ? where id = ?")
+      .bind(Date.now() - 1, key.id)
+      .run();
     await expectError(await v1(key.key, "GET", "/api/v1/projects"), 401);
     // A key cannot manage keys (those routes take the session only).
     await expectError(await v1(key.key, "GET", "/api/account/api-keys"), 401);
@@ -75,14 +80,20 @@ describe("API keys", () => {
   it("a key reaches only its project and acts only within its scopes (403 insufficient_scope, nothing changed)", async () => {
     const user = await signIn();
     await connectAccount(user.projectId, "twitter");
-    const second = (await (await call("/api/projects", { method: "POST", headers: { cookie: user.cookie, origin: "http://localhost" }, body: (() => {
-      const fd = new FormData();
-      fd.append("name", "Second");
-      fd.append("industry", "technology");
-      fd.append("brand_voice", "casual");
-      fd.append("description", "A second brand for the key's reach");
-      return fd;
-    })() })).json()) as { id: string };
+    const second = (await (
+      await call("/api/projects", {
+        method: "POST",
+        headers: { cookie: user.cookie, origin: "http://localhost" },
+        body: (() => {
+          const fd = new FormData();
+          fd.append("name", "Second");
+          fd.append("industry", "technology");
+          fd.append("brand_voice", "casual");
+          fd.append("description", "A second brand for the key's reach");
+          return fd;
+        })(),
+      })
+    ).json()) as { id: string };
     const readOnly = await createKey(user, { scopes: ["read"], project_id: user.projectId });
     const page = (await (await v1(readOnly.key, "GET", "/api/v1/projects")).json()) as { data: { id: string }[] };
     expect(page.data.map((p) => p.id)).toEqual([user.projectId]);
@@ -95,7 +106,9 @@ describe("API keys", () => {
     // write_posts without publish: scheduling works, publishing now does not.
     const writer = await createKey(user, { scopes: ["read", "write_posts"] });
     expect((await v1(writer.key, "POST", `/api/v1/projects/${user.projectId}/posts`, body)).status).toBe(201);
-    expect((await expectError(await v1(writer.key, "POST", `/api/v1/projects/${user.projectId}/posts`, { ...body, mode: "now" }), 403)).code).toBe("insufficient_scope");
+    expect((await expectError(await v1(writer.key, "POST", `/api/v1/projects/${user.projectId}/posts`, { ...body, mode: "now" }), 403)).code).toBe(
+      "insufficient_scope",
+    );
     const [post] = ((await (await v1(writer.key, "GET", `/api/v1/projects/${user.projectId}/posts`)).json()) as { data: Post[] }).data;
     expect((await expectError(await v1(writer.key, "POST", `/api/v1/posts/${post!.id}/publish`), 403)).code).toBe("insufficient_scope");
     expect(await count("select count(*) as n from posts where project_id = ? and status = 'scheduled'", user.projectId)).toBe(1);
@@ -106,7 +119,9 @@ describe("API keys", () => {
     const key = await createKey(user, { scopes: ["read"] });
     const other = await createKey(user, { scopes: ["read"] });
     // Fill the key's current window directly (600 real requests would only test the loop).
-    await env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, ?)").bind(`apikey:${key.id}:min`, Date.now(), KEY_LIMITS.requestsPerMinute).run();
+    await env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, ?)")
+      .bind(`apikey:${key.id}:min`, Date.now(), KEY_LIMITS.requestsPerMinute)
+      .run();
     const res = await v1(key.key, "GET", "/api/v1/projects");
     expect((await expectError(res, 429)).code).toBe("rate_limited");
     const retry = Number(res.headers.get("retry-after"));
@@ -123,7 +138,16 @@ describe("v1 conventions", () => {
     const key = await createKey(user);
     const at = inDays(3);
     for (let i = 0; i < 5; i++) {
-      expect((await v1(key.key, "POST", `/api/v1/projects/${user.projectId}/posts`, { content: `Post ${i}`, networks: ["twitter"], scheduled_for: at, mode: "schedule" })).status).toBe(201);
+      expect(
+        (
+          await v1(key.key, "POST", `/api/v1/projects/${user.projectId}/posts`, {
+            content: `Post ${i}`,
+            networks: ["twitter"],
+            scheduled_for: at,
+            mode: "schedule",
+          })
+        ).status,
+      ).toBe(201);
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -147,12 +171,21 @@ describe("v1 conventions", () => {
     await connectAccount(user.projectId, "twitter");
     await connectNetwork(user, "mastodon");
     const key = await createKey(user);
-    const body = { content: "Launch day", networks: ["twitter", "mastodon"], variants: [{ platform: "mastodon", content: "Launch day, on the fediverse" }], scheduled_for: inDays(2), mode: "schedule" };
+    const body = {
+      content: "Launch day",
+      networks: ["twitter", "mastodon"],
+      variants: [{ platform: "mastodon", content: "Launch day, on the fediverse" }],
+      scheduled_for: inDays(2),
+      mode: "schedule",
+    };
     const path = `/api/v1/projects/${user.projectId}/posts`;
     const first = await v1(key.key, "POST", path, body, { "idempotency-key": "launch-1" });
     expect(first.status).toBe(201);
     const created = ((await first.json()) as { data: Post[] }).data;
-    expect(created.map((p) => [p.platform, p.content])).toEqual([["twitter", "Launch day"], ["mastodon", "Launch day, on the fediverse"]]);
+    expect(created.map((p) => [p.platform, p.content])).toEqual([
+      ["twitter", "Launch day"],
+      ["mastodon", "Launch day, on the fediverse"],
+    ]);
     const again = await v1(key.key, "POST", path, body, { "idempotency-key": "launch-1" });
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
@@ -162,7 +195,10 @@ describe("v1 conventions", () => {
     expect(clash.code).toBe("idempotency_conflict");
     expect(await count("select count(*) as n from posts where project_id = ?", user.projectId)).toBe(2);
     // A refused create is not remembered: fixing the request under the same key then works.
-    const noAccount = await expectError(await v1(key.key, "POST", path, { ...body, networks: ["twitter", "linkedin"], variants: [] }, { "idempotency-key": "launch-2" }), 400);
+    const noAccount = await expectError(
+      await v1(key.key, "POST", path, { ...body, networks: ["twitter", "linkedin"], variants: [] }, { "idempotency-key": "launch-2" }),
+      400,
+    );
     expect(noAccount.code).toBe("invalid_input");
     expect(await count("select count(*) as n from posts where project_id = ?", user.projectId)).toBe(2);
   });
@@ -171,7 +207,16 @@ describe("v1 conventions", () => {
     const user = await signIn();
     await connectAccount(user.projectId, "twitter");
     const key = await createKey(user);
-    const created = ((await (await v1(key.key, "POST", `/api/v1/projects/${user.projectId}/posts`, { content: "Draft one", networks: ["twitter"], scheduled_for: inDays(2), mode: "schedule" })).json()) as { data: Post[] }).data[0]!;
+    const created = (
+      (await (
+        await v1(key.key, "POST", `/api/v1/projects/${user.projectId}/posts`, {
+          content: "Draft one",
+          networks: ["twitter"],
+          scheduled_for: inDays(2),
+          mode: "schedule",
+        })
+      ).json()) as { data: Post[] }
+    ).data[0]!;
     const read = await v1(key.key, "GET", `/api/v1/posts/${created.id}`);
     const etag = read.headers.get("etag")!;
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
@@ -186,7 +231,10 @@ describe("v1 conventions", () => {
   });
 
   it("every error code has one status; the v1 description documents scopes and the closed set", async () => {
-    const doc = (await (await call("/api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, { "x-required-scope"?: string }>>; components: { schemas: { Error: { properties: { error: { properties: { code: { enum: string[] } } } } } } } };
+    const doc = (await (await call("/api/v1/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { "x-required-scope"?: string }>>;
+      components: { schemas: { Error: { properties: { error: { properties: { code: { enum: string[] } } } } } } };
+    };
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(Object.keys(ERRORS));
     const ops = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => ({ p, m, scope: op["x-required-scope"] })));
     expect(ops.every((o) => o.p.startsWith("/api/v1/"))).toBe(true);

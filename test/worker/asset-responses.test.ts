@@ -32,7 +32,9 @@ const assets = {
   async fetch(input: Request | string) {
     const url = new URL(typeof input === "string" ? input : input.url);
     seen.push(url.pathname);
-    return immutable(new Response(`<!doctype html><title>${url.pathname}</title>`, { headers: { "content-type": "text/html", "content-security-policy": SPA_CSP } }));
+    return immutable(
+      new Response(`<!doctype html><title>${url.pathname}</title>`, { headers: { "content-type": "text/html", "content-security-policy": SPA_CSP } }),
+    );
   },
 };
 

@@ -23,7 +23,7 @@ export function sessionCookieOf(res: Response): string {
 }
 
 export async function outbox(to: string): Promise<{ subject: string; text: string; html: string | null }[]> {
-  const { results } = await env.DB.prepare("select subject, text, html from mail_outbox where \"to\" = ? order by created_at, rowid").bind(to).all<{
+  const { results } = await env.DB.prepare('select subject, text, html from mail_outbox where "to" = ? order by created_at, rowid').bind(to).all<{
     subject: string;
     text: string;
     html: string | null;

@@ -46,7 +46,10 @@ describe("signup", () => {
     // sign-in is refused until the address is verified, with a message that says so
     const li = await post("/api/auth/login", { email: email.toLowerCase(), password: "secret123" });
     const err = await expectError(li, 403);
-    expect(err).toMatchObject({ code: "email_not_verified", message: "Please verify your email before signing in. Check your inbox for the verification link, or send it again." });
+    expect(err).toMatchObject({
+      code: "email_not_verified",
+      message: "Please verify your email before signing in. Check your inbox for the verification link, or send it again.",
+    });
     expect(li.headers.get("set-cookie")).toBeNull();
     // the verification link verifies the email and signs in; the sign-up's password then works
     const v = await post("/api/auth/magic-link/verify", { token: link.searchParams.get("magic") });
@@ -96,7 +99,9 @@ describe("login and sessions", () => {
     expect(session.auth).toEqual({ provider: "builtin", devOutbox: true });
     // the table keeps only the hash of the cookie token
     const token = sessionCookieOf(res).split("=")[1]!;
-    const row = await env.DB.prepare("select id from sessions where id = ?").bind(await sha256Hex(token)).first();
+    const row = await env.DB.prepare("select id from sessions where id = ?")
+      .bind(await sha256Hex(token))
+      .first();
     expect(row).not.toBeNull();
     expect(await env.DB.prepare("select id from sessions where id = ?").bind(token).first()).toBeNull();
   });
@@ -162,7 +167,9 @@ describe("login and sessions", () => {
   it("an expired session is not accepted", async () => {
     const { cookie } = await signUpAndLogin();
     const hash = await sha256Hex(cookie.split("=")[1]!);
-    await env.DB.prepare("update sessions set expires_at = ? where id = ?").bind(Date.now() - 1, hash).run();
+    await env.DB.prepare("update sessions set expires_at = ? where id = ?")
+      .bind(Date.now() - 1, hash)
+      .run();
     expect((await sessionOf(cookie)).user).toBeNull();
   });
 
@@ -170,7 +177,9 @@ describe("login and sessions", () => {
     const { email, password } = await signUpAndLogin();
     const user = (await userRow(email))!;
     await env.DB.prepare("insert into sessions (id, user_id, created_at, expires_at) values ('old-session', ?, 0, 1)").bind(user.id).run();
-    await env.DB.prepare("insert into auth_tokens (id, user_id, kind, expires_at, used_at) values ('spent-token', ?, 'magic_link', ?, 1)").bind(user.id, Date.now() + 60_000).run();
+    await env.DB.prepare("insert into auth_tokens (id, user_id, kind, expires_at, used_at) values ('spent-token', ?, 'magic_link', ?, 1)")
+      .bind(user.id, Date.now() + 60_000)
+      .run();
     await post("/api/auth/login", { email, password });
     await post("/api/auth/magic-link", { email });
     expect(await env.DB.prepare("select id from sessions where id = 'old-session'").first()).toBeNull();
@@ -204,7 +213,11 @@ describe("magic link", () => {
     const token = link.searchParams.get("magic")!;
     // stored hashed
     expect(await env.DB.prepare("select id from auth_tokens where id = ?").bind(token).first()).toBeNull();
-    expect(await env.DB.prepare("select id from auth_tokens where id = ?").bind(await sha256Hex(token)).first()).not.toBeNull();
+    expect(
+      await env.DB.prepare("select id from auth_tokens where id = ?")
+        .bind(await sha256Hex(token))
+        .first(),
+    ).not.toBeNull();
     const v = await post("/api/auth/magic-link/verify", { token });
     expect(v.status).toBe(200);
     expect((await sessionOf(sessionCookieOf(v))).user?.email).toBe(email);
@@ -225,7 +238,9 @@ describe("magic link", () => {
     const email = randomEmail();
     await post("/api/auth/magic-link", { email });
     const token = (await lastLink(email)).searchParams.get("magic")!;
-    await env.DB.prepare("update auth_tokens set expires_at = ? where id = ?").bind(Date.now() - 1, await sha256Hex(token)).run();
+    await env.DB.prepare("update auth_tokens set expires_at = ? where id = ?")
+      .bind(Date.now() - 1, await sha256Hex(token))
+      .run();
     await expectError(await post("/api/auth/magic-link/verify", { token }), 400);
   });
 
@@ -234,7 +249,9 @@ describe("magic link", () => {
     const before = Date.now();
     await post("/api/auth/magic-link", { email });
     const token = (await lastLink(email)).searchParams.get("magic")!;
-    const row = await env.DB.prepare("select expires_at from auth_tokens where id = ?").bind(await sha256Hex(token)).first<{ expires_at: number }>();
+    const row = await env.DB.prepare("select expires_at from auth_tokens where id = ?")
+      .bind(await sha256Hex(token))
+      .first<{ expires_at: number }>();
     expect(row!.expires_at - before).toBeGreaterThanOrEqual(15 * 60 * 1000 - 1000);
     expect(row!.expires_at - before).toBeLessThanOrEqual(15 * 60 * 1000 + 5000);
   });
@@ -288,11 +305,18 @@ describe("password reset and update", () => {
     const other = sessionCookieOf(await post("/api/auth/login", { email, password }));
     const current = sessionCookieOf(await post("/api/auth/login", { email, password }));
     for (const currentPassword of [undefined, "wrong-one"]) {
-      const err = await expectError(await post("/api/auth/update-password", { password: "changed12", confirmPassword: "changed12", currentPassword }, { cookie: current }), 400);
+      const err = await expectError(
+        await post("/api/auth/update-password", { password: "changed12", confirmPassword: "changed12", currentPassword }, { cookie: current }),
+        400,
+      );
       expect(err.fields?.currentPassword).toBe("Current password is incorrect");
       expect((await post("/api/auth/login", { email, password })).status).toBe(200); // unchanged
     }
-    const res = await post("/api/auth/update-password", { password: "changed12", confirmPassword: "changed12", currentPassword: password }, { cookie: current });
+    const res = await post(
+      "/api/auth/update-password",
+      { password: "changed12", confirmPassword: "changed12", currentPassword: password },
+      { cookie: current },
+    );
     expect(res.status).toBe(200);
     expect((await sessionOf(current)).user?.email).toBe(email);
     expect((await sessionOf(other)).user).toBeNull();
@@ -382,7 +406,9 @@ describe("rate limits", () => {
     const from = { "cf-connecting-ip": ip };
     for (let i = 0; i < 10; i++) await post("/api/auth/login", { email, password: "wrong-pass" }, from);
     await expectError(await post("/api/auth/login", { email, password: "secret123" }, from), 429);
-    await env.DB.prepare("update rate_limits set window_start = ? where key = ?").bind(Date.now() - 16 * 60 * 1000, `login:email:${email}|ip:${ip}`).run();
+    await env.DB.prepare("update rate_limits set window_start = ? where key = ?")
+      .bind(Date.now() - 16 * 60 * 1000, `login:email:${email}|ip:${ip}`)
+      .run();
     expect((await post("/api/auth/login", { email, password: "secret123" }, from)).status).toBe(200);
   }, 30_000);
 });

@@ -1,7 +1,7 @@
 // The calendar week and dashboard check the built-in session inside their own read batch
 // (worker/lib/caller.ts ownerProbes, decision 162) instead of through the auth adapter. That check
 // must refuse exactly what the adapter refuses: here, a live session of an account whose email is
-// not verified (issue 11: no access before verification) gets 401 on the batched reads just as on
+// not verified (decision 131: no access before verification) gets 401 on the batched reads just as on
 // the adapter's routes, and nothing of its project is answered.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +21,9 @@ const batchedReads = () => [
   `/api/projects/${user.projectId}/dashboard`,
 ];
 const setVerified = (verified: boolean) =>
-  env.DB.prepare("update users set email_verified = ? where id = ?").bind(verified ? 1 : 0, user.userId).run();
+  env.DB.prepare("update users set email_verified = ? where id = ?")
+    .bind(verified ? 1 : 0, user.userId)
+    .run();
 
 beforeAll(async () => {
   user = await signIn();

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai";
 import type { BrainDocumentDto, BrainQueryResponse, BrainSummary } from "../../schema/api/brain";
-import { EXTRACT_MESSAGES } from "../../worker/services/brain-extract";
+import { EXTRACT_MESSAGES } from "../../worker/services/brain/extract";
 import { fixtureBytes } from "../fixtures/brain/fixtures";
 import { call, expectError, json, ORIGIN, signIn, type TestUser } from "./helpers";
 import { BRAND_TEXT, count } from "./brain-test-kit";
@@ -102,9 +102,13 @@ describe("brain API: adding documents", () => {
 
   it("lists newest first, shows one document, deletes it", async () => {
     const u = await signIn();
-    const a = (await (await json(u, "POST", `${base(u)}/documents`, { title: "First", content: "First brand note about sustainability." })).json()) as BrainDocumentDto;
+    const a = (await (
+      await json(u, "POST", `${base(u)}/documents`, { title: "First", content: "First brand note about sustainability." })
+    ).json()) as BrainDocumentDto;
     await new Promise((r) => setTimeout(r, 5));
-    const b = (await (await json(u, "POST", `${base(u)}/documents`, { title: "Second", content: "Second brand note about our audience." })).json()) as BrainDocumentDto;
+    const b = (await (
+      await json(u, "POST", `${base(u)}/documents`, { title: "Second", content: "Second brand note about our audience." })
+    ).json()) as BrainDocumentDto;
     const list = (await (await json(u, "GET", `${base(u)}/documents`)).json()) as BrainDocumentDto[];
     expect(list.map((d) => d.id)).toEqual([b.id, a.id]);
     const one = (await (await json(u, "GET", `${base(u)}/documents/${a.id}`)).json()) as BrainDocumentDto;
@@ -119,7 +123,14 @@ describe("brain API: adding documents", () => {
   it("returns the placeholder summary when there are no documents", async () => {
     const u = await signIn();
     const s = (await (await json(u, "GET", `${base(u)}/summary`)).json()) as BrainSummary;
-    expect(s).toMatchObject({ elevator_pitch: "Add content to generate an elevator pitch", value_props: [], content_themes: [], placeholder: true, topics: [], insights: {} });
+    expect(s).toMatchObject({
+      elevator_pitch: "Add content to generate an elevator pitch",
+      value_props: [],
+      content_themes: [],
+      placeholder: true,
+      topics: [],
+      insights: {},
+    });
   });
 });
 
@@ -151,12 +162,19 @@ describe("brain API: ownership", () => {
     const a = await signIn();
     const b = await signIn();
     const docA = (await (await json(a, "POST", `${base(a)}/documents`, { title: "Acme", content: BRAND_TEXT })).json()) as BrainDocumentDto;
-    const docB = (await (await json(b, "POST", `${base(b)}/documents`, { title: "Coffee", content: "Northwind Coffee Roasters roast single-origin beans every Monday in Portland for home baristas." })).json()) as BrainDocumentDto;
+    const docB = (await (
+      await json(b, "POST", `${base(b)}/documents`, {
+        title: "Coffee",
+        content: "Northwind Coffee Roasters roast single-origin beans every Monday in Portland for home baristas.",
+      })
+    ).json()) as BrainDocumentDto;
     await waitReady(a, docA.id);
     await waitReady(b, docB.id);
-    const fromB = (await (await json(b, "POST", `${base(b)}/query`, { question: BRAND_TEXT.slice(0, 150) })).json() as BrainQueryResponse).matches;
+    const fromB = ((await (await json(b, "POST", `${base(b)}/query`, { question: BRAND_TEXT.slice(0, 150) })).json()) as BrainQueryResponse).matches;
     for (const m of fromB) expect(BRAND_TEXT).not.toContain(m.content);
-    const fromA = (await (await json(a, "POST", `${base(a)}/query`, { question: "Who roasts single-origin beans in Portland?" })).json() as BrainQueryResponse).matches;
+    const fromA = (
+      (await (await json(a, "POST", `${base(a)}/query`, { question: "Who roasts single-origin beans in Portland?" })).json()) as BrainQueryResponse
+    ).matches;
     for (const m of fromA) expect(m.content).not.toContain("Northwind");
     const own = ((await (await json(a, "POST", `${base(a)}/query`, { question: BRAND_TEXT.slice(0, 150) })).json()) as BrainQueryResponse).matches;
     expect(own.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkFile, docxXmlToText, EXTRACT_MESSAGES, extractText, MAX_BRAIN_FILE_BYTES } from "../../worker/services/brain-extract";
+import { checkFile, docxXmlToText, EXTRACT_MESSAGES, extractText, MAX_BRAIN_FILE_BYTES } from "../../worker/services/brain/extract";
 import { fixtureBytes } from "../fixtures/brain/fixtures";
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -40,7 +40,10 @@ describe("brain file extraction", () => {
   it("refuses an encrypted DOCX (an OLE container holding EncryptionInfo)", () => {
     const ole = new Uint8Array(2048);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    ole.set([..."EncryptionInfo"].flatMap((c) => [c.charCodeAt(0), 0]), 600);
+    ole.set(
+      [..."EncryptionInfo"].flatMap((c) => [c.charCodeAt(0), 0]),
+      600,
+    );
     expect(() => checkFile("locked.docx", ole)).toThrow(EXTRACT_MESSAGES.encrypted);
   });
 
@@ -63,7 +66,8 @@ describe("brain file extraction", () => {
   });
 
   it("reads WordprocessingML entities, tabs and breaks", () => {
-    const xml = '<w:body><w:p><w:r><w:t>A &amp; B</w:t><w:tab/><w:t xml:space="preserve">C </w:t><w:br/><w:t>D&#233;</w:t></w:r></w:p><w:tbl><w:tr><w:tc><w:p><w:r><w:t>cell</w:t></w:r></w:p></w:tc></w:tr></w:tbl></w:body>';
+    const xml =
+      '<w:body><w:p><w:r><w:t>A &amp; B</w:t><w:tab/><w:t xml:space="preserve">C </w:t><w:br/><w:t>D&#233;</w:t></w:r></w:p><w:tbl><w:tr><w:tc><w:p><w:r><w:t>cell</w:t></w:r></w:p></w:tc></w:tr></w:tbl></w:body>';
     expect(docxXmlToText(xml)).toBe("A & B\tC \nDé\ncell");
   });
 });

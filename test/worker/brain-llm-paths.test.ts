@@ -1,4 +1,4 @@
-// The brain's LLM paths (issue 22, decision 220), in workerd against the fakes, which validate
+// The brain's LLM paths (decision 220), in workerd against the fakes, which validate
 // every request against the model's published contract (test/contracts/; a violation fails the
 // test in test/worker/setup.ts): Workers AI's bge-reranker-base re-scoring the hybrid candidates,
 // questions written per passage at ingest, and answers composed from the matching passages only.
@@ -13,8 +13,8 @@ import { isGrounded } from "../../worker/adapters/ai/grounded-answer";
 import { WORKERS_AI_MODELS } from "../../worker/adapters/ai/models";
 import { WorkersAiEngine, type AiBinding } from "../../worker/adapters/ai/workers-ai-engine";
 import type { Env } from "../../worker/env";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { queryBrain, RERANK_CANDIDATES } from "../../worker/services/brain-query";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { queryBrain, RERANK_CANDIDATES } from "../../worker/services/brain/query";
 
 const RERANKER = WORKERS_AI_MODELS.rerank[0]!;
 
@@ -52,9 +52,15 @@ describe("brain LLM paths (decision 220)", { timeout: 60_000 }, () => {
   it("reranks with bge-reranker-base in its published input shape and reads the scores by id", async () => {
     const ai = fakeAiBinding(env.FAKES_URL);
     const engine = new WorkersAiEngine(ai);
-    const passages = ["Vouchers for any class can be bought online.", "Is there parking? Yes, 12 free spaces behind the studio.", "We fire our own stoneware clay."];
+    const passages = [
+      "Vouchers for any class can be bought online.",
+      "Is there parking? Yes, 12 free spaces behind the studio.",
+      "We fire our own stoneware clay.",
+    ];
     const scores = await engine.rerank("Where can I park near the studio? Any free spaces?", passages);
-    expect(ai.calls).toEqual([{ model: RERANKER, inputs: { query: "Where can I park near the studio? Any free spaces?", contexts: passages.map((text) => ({ text })) } }]);
+    expect(ai.calls).toEqual([
+      { model: RERANKER, inputs: { query: "Where can I park near the studio? Any free spaces?", contexts: passages.map((text) => ({ text })) } },
+    ]);
     expect(scores).toHaveLength(3);
     // The fake answers best first; the engine puts each score back at its passage.
     expect(scores[1]).toBeGreaterThan(scores[0]!);
@@ -64,7 +70,12 @@ describe("brain LLM paths (decision 220)", { timeout: 60_000 }, () => {
   });
 
   it("the fake refuses a rerank request its contract does not admit (contract probe)", async () => {
-    const run = (inputs: object) => fetch(`${env.FAKES_URL}/workers-ai/run/${encodeURIComponent(RERANKER)}`, { method: "POST", headers: { "x-contract-probe": "1" }, body: JSON.stringify(inputs) });
+    const run = (inputs: object) =>
+      fetch(`${env.FAKES_URL}/workers-ai/run/${encodeURIComponent(RERANKER)}`, {
+        method: "POST",
+        headers: { "x-contract-probe": "1" },
+        body: JSON.stringify(inputs),
+      });
     const noContexts = await run({ query: "parking" });
     expect(noContexts.status).toBe(400);
     const extra = await run({ query: "parking", contexts: [{ text: "12 spaces" }], documents: ["x"] });
@@ -76,7 +87,9 @@ describe("brain LLM paths (decision 220)", { timeout: 60_000 }, () => {
   it("a brain fed through Workers AI stores written questions, reranks its candidates and composes a cited answer", async () => {
     const ai = fakeAiBinding(env.FAKES_URL);
     const { user, e } = await fedBrain(ai);
-    const rows = await env.DB.prepare("select content, questions from brain_segments where project_id = ? order by segment_index").bind(user.projectId).all<{ content: string; questions: string }>();
+    const rows = await env.DB.prepare("select content, questions from brain_segments where project_id = ? order by segment_index")
+      .bind(user.projectId)
+      .all<{ content: string; questions: string }>();
     expect(rows.results.length).toBeGreaterThanOrEqual(4);
     // The fake model writes "What about <word>?" per passage; the local engine never does.
     for (const r of rows.results) expect(r.questions).toMatch(/^What about \w/);
@@ -110,7 +123,9 @@ describe("brain LLM paths (decision 220)", { timeout: 60_000 }, () => {
 
   it("a failing reranker keeps the hybrid order: the question is still answered", async () => {
     const inner = fakeAiBinding(env.FAKES_URL);
-    const failing: AiBinding = { run: (model, inputs) => (model === RERANKER ? Promise.reject(new Error("AiError: 5006: Invalid input")) : inner.run(model, inputs)) };
+    const failing: AiBinding = {
+      run: (model, inputs) => (model === RERANKER ? Promise.reject(new Error("AiError: 5006: Invalid input")) : inner.run(model, inputs)),
+    };
     const { user, e } = await fedBrain(failing);
     const res = await queryBrain(depsFor(e), user.userId, user.projectId, "Is there free parking at the studio?");
     expect(res.matches[0]!.content).toMatch(/12 free spaces/);
@@ -119,7 +134,10 @@ describe("brain LLM paths (decision 220)", { timeout: 60_000 }, () => {
   it("OpenAI composes through /chat/completions too (checked against OpenAI's contract)", async () => {
     const engine = createAiEngine({ ...env, AI: undefined, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${env.FAKES_URL}/openai/v1` });
     const passages = ["Vouchers for any class can be bought online and last a year.", "Is there parking? Yes, 12 free spaces behind the studio."];
-    expect(await engine.composeAnswer!("How long does a gift voucher last?", passages)).toEqual({ text: "Vouchers for any class can be bought online and last a year.", cited: [0] });
+    expect(await engine.composeAnswer!("How long does a gift voucher last?", passages)).toEqual({
+      text: "Vouchers for any class can be bought online and last a year.",
+      cited: [0],
+    });
     expect(await engine.composeAnswer!("Do you sell paintings of horses?", passages)).toBeNull();
     const lists = await engine.passageQuestions!(passages.map((text) => ({ text, role: "faq" as const })));
     expect(lists).toHaveLength(2);

@@ -2,14 +2,15 @@
 // heading with its paragraph, a list item with its lead-in, a "Label: text" line with its label;
 // prose is packed from whole sentences.
 import { describe, expect, it } from "vitest";
-import { isHeading, passagesOf } from "../../worker/services/brain-passages";
-import { BRAIN, segmentText } from "../../worker/services/brain-text";
+import { isHeading, passagesOf } from "../../worker/services/brain/passages";
+import { BRAIN, segmentText } from "../../worker/services/brain/text";
 
 const texts = (t: string) => passagesOf(t, BRAIN.segmentChars).map((p) => p.text);
 
 describe("brain passages", () => {
   it("a FAQ pasted as prose: each question starts a passage and keeps its answer (never glued to the previous answer)", () => {
-    const faq = "Skates can be hired for £4 a pair. Is there parking? Yes, 12 free spaces behind the building. Do you do birthday parties? Yes, on Saturdays from 2pm to 4pm, for up to 12 children.";
+    const faq =
+      "Skates can be hired for £4 a pair. Is there parking? Yes, 12 free spaces behind the building. Do you do birthday parties? Yes, on Saturdays from 2pm to 4pm, for up to 12 children.";
     const out = passagesOf(faq, BRAIN.segmentChars);
     expect(out.map((p) => p.text)).toEqual([
       "Skates can be hired for £4 a pair.",
@@ -21,8 +22,12 @@ describe("brain passages", () => {
   });
 
   it("Q:/A: lines and questions on their own line are one passage with their answer, without the markers", () => {
-    const text = "FAQ\nQ: Can I order just once?\nA: Yes, one-off boxes are fine.\nQ: How do I pay?\nA: By card when you order.\nRegular boxes are charged the day before.";
-    expect(texts(text)).toEqual(["Can I order just once? Yes, one-off boxes are fine.", "How do I pay? By card when you order. Regular boxes are charged the day before."]);
+    const text =
+      "FAQ\nQ: Can I order just once?\nA: Yes, one-off boxes are fine.\nQ: How do I pay?\nA: By card when you order.\nRegular boxes are charged the day before.";
+    expect(texts(text)).toEqual([
+      "Can I order just once? Yes, one-off boxes are fine.",
+      "How do I pay? By card when you order. Regular boxes are charged the day before.",
+    ]);
     const lines = "Do you have parking?\nYes, behind the studio.\nCan I bring my dog?\nOnly guide dogs, sorry.";
     expect(texts(lines)).toEqual(["Do you have parking? Yes, behind the studio.", "Can I bring my dog? Only guide dogs, sorry."]);
     // A section heading over questions names the section: it is not put before each one.

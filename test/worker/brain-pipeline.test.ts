@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai";
 import { BRAIN_MAX_ATTEMPTS } from "../../worker/jobs/brain-consumer";
-import { addTextDocument, deleteDocument, listDocuments } from "../../worker/services/brain-documents";
-import { projectSummary } from "../../worker/services/brain-summary";
+import { addTextDocument, deleteDocument, listDocuments } from "../../worker/services/brain/documents";
+import { projectSummary } from "../../worker/services/brain/summary";
 import { chunkByWords } from "../../worker/text/tokenize";
-import { BRAIN, BRAIN_MESSAGES, documentParts, segmentText } from "../../worker/services/brain-text";
+import { BRAIN, BRAIN_MESSAGES, documentParts, segmentText } from "../../worker/services/brain/text";
 import { signIn } from "./helpers";
 import { BRAND_TEXT, count, deliver, depsFor, faultyEngine, quietEnv } from "./brain-test-kit";
 
@@ -35,7 +35,7 @@ async function docRow(id: string) {
   }>();
 }
 
-describe("brain chunking rules (SPEC section 9)", () => {
+describe("brain chunking rules (docs/product-spec.md section 9)", () => {
   it("splits by words into ~4000-character parts titled 'Document Part i/n'", () => {
     const text = longText(10_500);
     const parts = documentParts("Guide", text);
@@ -68,7 +68,16 @@ describe("brain chunking rules (SPEC section 9)", () => {
     expect(cut.join(" ")).toBe(huge);
     expect(chunkByWords("x".repeat(320), 150).map((s) => s.length)).toEqual([150, 150, 20]);
     expect(segmentText("123 456 --- ...")).toEqual([]);
-    expect(BRAIN).toMatchObject({ partChars: 4000, storedContentChars: 2000, embeddingChars: 2000, segmentChars: 150, connectionThreshold: 0.7, topicBatchDocs: 2, topicDocChars: 1000, summaryInputChars: 4000 });
+    expect(BRAIN).toMatchObject({
+      partChars: 4000,
+      storedContentChars: 2000,
+      embeddingChars: 2000,
+      segmentChars: 150,
+      connectionThreshold: 0.7,
+      topicBatchDocs: 2,
+      topicDocChars: 1000,
+      summaryInputChars: 4000,
+    });
   });
 });
 
@@ -93,7 +102,14 @@ describe("brain queue consumer", () => {
     expect(stored.results.map((s) => s.content)).toEqual(segs);
     expect(stored.results.map((s) => s.segment_index)).toEqual(segs.map((_, i) => i));
     expect(JSON.parse(stored.results[1]!.metadata)).toEqual({ segment_index: 1 });
-    expect(await count("select count(*) as n from brain_vectors where document_id = ? and kind = 'segment' and engine = ? and dim = ?", doc.id, engine.engine, engine.embeddingDim)).toBe(segs.length);
+    expect(
+      await count(
+        "select count(*) as n from brain_vectors where document_id = ? and kind = 'segment' and engine = ? and dim = ?",
+        doc.id,
+        engine.engine,
+        engine.embeddingDim,
+      ),
+    ).toBe(segs.length);
     expect(await count("select count(*) as n from brain_vectors where document_id = ? and kind = 'document'", doc.id)).toBe(1);
     // Topics, insights and the cached summary were rebuilt at the end.
     expect(await count("select count(*) as n from brain_topics where project_id = ?", u.projectId)).toBeGreaterThan(0);
@@ -109,7 +125,11 @@ describe("brain queue consumer", () => {
     const parts = await env.DB.prepare("select id, title, content, status from brain_documents where json_extract(metadata, '$.parentId') = ? order by id")
       .bind(doc.id)
       .all<{ id: string; title: string; content: string; status: string }>();
-    expect(parts.results.map((p) => p.title)).toEqual(["Field Manual (Document Part 1/3)", "Field Manual (Document Part 2/3)", "Field Manual (Document Part 3/3)"]);
+    expect(parts.results.map((p) => p.title)).toEqual([
+      "Field Manual (Document Part 1/3)",
+      "Field Manual (Document Part 2/3)",
+      "Field Manual (Document Part 3/3)",
+    ]);
     for (const p of parts.results) {
       expect(p.status).toBe("ready");
       expect(p.content.length).toBeLessThanOrEqual(2000);
@@ -175,7 +195,10 @@ describe("brain queue consumer", () => {
     const bad = faultyEngine({ embed: (texts) => (texts.some((t) => t.startsWith("Broken")) ? "null" : undefined) });
     const good1 = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Good one", content: BRAND_TEXT });
     const broken = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Broken", content: longText(5_000) });
-    const good2 = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Good two", content: "Northwind Coffee roasts single-origin beans every Monday in Portland." });
+    const good2 = await addTextDocument(depsFor(e), u.userId, u.projectId, {
+      title: "Good two",
+      content: "Northwind Coffee roasts single-origin beans every Monday in Portland.",
+    });
     const { ids, result } = await deliver(e, sent, { engine: bad });
     expect(result.explicitAcks).toEqual(ids);
     expect(result.retryMessages).toEqual([]);
@@ -215,7 +238,12 @@ describe("brain queue consumer", () => {
     const job2 = sent[1]!;
     const flakyR2 = {
       ...e,
-      BUCKET: { ...e.BUCKET, get: async () => { throw new Error("R2 timeout"); } } as unknown as R2Bucket,
+      BUCKET: {
+        ...e.BUCKET,
+        get: async () => {
+          throw new Error("R2 timeout");
+        },
+      } as unknown as R2Bucket,
     };
     const retry = await deliver(flakyR2, [job2], { attempts: 1 });
     expect(retry.result.retryMessages.map((m) => m.msgId)).toEqual(retry.ids);
@@ -270,10 +298,14 @@ describe("brain queue consumer", () => {
     const last = seen.slice(-2); // the final rebuild saw all 4 documents in 2 batches
     expect(last.map((b) => b.length)).toEqual([2, 2]);
     for (const b of last) for (const d of b) expect(d.content.length).toBeLessThanOrEqual(1000);
-    const topics = await env.DB.prepare("select name, relevance_score from brain_topics where project_id = ?").bind(u.projectId).all<{ name: string; relevance_score: number }>();
+    const topics = await env.DB.prepare("select name, relevance_score from brain_topics where project_id = ?")
+      .bind(u.projectId)
+      .all<{ name: string; relevance_score: number }>();
     expect(topics.results.find((t) => t.name === "Too relevant")?.relevance_score).toBe(1);
     expect(topics.results.find((t) => t.name === "Negative")?.relevance_score).toBe(0);
-    const conf = await env.DB.prepare("select confidence from brain_insights where project_id = ? and content = 'Overconfident'").bind(u.projectId).first<{ confidence: number }>();
+    const conf = await env.DB.prepare("select confidence from brain_insights where project_id = ? and content = 'Overconfident'")
+      .bind(u.projectId)
+      .first<{ confidence: number }>();
     expect(conf?.confidence).toBe(1);
     // Newest first: [Four, Bad batch] failed and was skipped, so nothing from "Four" (Acme) was kept.
     const described = await env.DB.prepare("select description from brain_topics where project_id = ?").bind(u.projectId).all<{ description: string }>();

@@ -1,4 +1,4 @@
-// Measures each ranking change of issue 22 on the tuning sets (test/fixtures/retrieval) and, apart,
+// Measures each ranking change of decision 182 on the tuning sets (test/fixtures/retrieval) and, apart,
 // on the held-out brand books: with neither roles nor expansion, with roles (question types), with
 // roles and the local engine's questions. Prints BRAIN_RANKING lines for decision 183.
 import { env } from "cloudflare:workers";
@@ -15,7 +15,7 @@ import { createAiEngine } from "../../worker/adapters/ai/index";
 import { relevanceOf } from "../../worker/brain/rank/relevance";
 import { evaluateRetrieval, type RetrievalSet } from "../brain-eval/retrieval-eval";
 import { bundledSoftMatch } from "../../worker/brain/rank/soft-match";
-import { segmentPassages } from "../../worker/services/brain-text";
+import { segmentPassages } from "../../worker/services/brain/text";
 
 const CONFIGS = [
   { name: "plain", roles: false, questions: false },

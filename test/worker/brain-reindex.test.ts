@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { indexStatusFor } from "../../worker/services/brain-reindex";
-import { searchBrainWith } from "../../worker/services/brain-query";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { indexStatusFor } from "../../worker/services/brain/reindex";
+import { searchBrainWith } from "../../worker/services/brain/query";
 import { json } from "./helpers";
 
 const DOC =
@@ -44,7 +44,9 @@ describe("re-index when the AI engine changes", { timeout: 60_000 }, () => {
     const after = await indexStatusFor(deps, user.userId, user.projectId);
     expect(after).toMatchObject({ engine: "local-hashing-only", reindexing: false });
     expect(after.done).toBe(after.total);
-    const vectors = await env.DB.prepare("select kind, count(*) as n from brain_vectors where project_id = ? and engine = 'local-hashing-only' group by kind order by kind")
+    const vectors = await env.DB.prepare(
+      "select kind, count(*) as n from brain_vectors where project_id = ? and engine = 'local-hashing-only' group by kind order by kind",
+    )
       .bind(user.projectId)
       .all<{ kind: string; n: number }>();
     expect(vectors.results.map((r) => r.kind)).toEqual(["document", "segment"]);

@@ -8,11 +8,11 @@ import { json, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { classifyPassage } from "../../worker/brain/roles/classify";
 import { localPassageQuestions } from "../../worker/brain/expand";
-import { passagesOf } from "../../worker/services/brain-passages";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { indexStatusFor } from "../../worker/services/brain-reindex";
-import { answeringSentence } from "../../worker/services/brain-query";
-import { BRAIN } from "../../worker/services/brain-text";
+import { passagesOf } from "../../worker/services/brain/passages";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { indexStatusFor } from "../../worker/services/brain/reindex";
+import { answeringSentence } from "../../worker/services/brain/query";
+import { BRAIN } from "../../worker/services/brain/text";
 
 const BOOK = [
   "Harbour Kites sells and repairs kites from a workshop in Whitby, opened in 2015 by Jo Marsh.",
@@ -73,7 +73,11 @@ describe("passage roles", { timeout: 60_000 }, () => {
 
     const res = await json(user, "POST", `/api/projects/${user.projectId}/brain/query`, { question: "Can I park at the workshop?" });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { confidence: string; answer: { text: string; document_title: string; role: string } | null; matches: { content: string; role: string }[] };
+    const body = (await res.json()) as {
+      confidence: string;
+      answer: { text: string; document_title: string; role: string } | null;
+      matches: { content: string; role: string }[];
+    };
     expect(body.matches[0]!.content).toMatch(/parking/);
     expect(body.matches[0]!.role).toBe("faq");
     expect(body.confidence).toBe("clear");
@@ -86,7 +90,9 @@ describe("passage roles", { timeout: 60_000 }, () => {
     expect(await patched.json()).toMatchObject({ id: target.id, role: "fact", role_source: "user" });
     await env.DB.prepare("update brain_documents set status = 'queued' where id = ?").bind(doc.id).run();
     await deliver(e, [{ kind: "process-document", projectId: user.projectId, documentId: doc.id }]);
-    const again = await env.DB.prepare("select role, role_source from brain_segments where document_id = ? and content = ?").bind(doc.id, target.content).first();
+    const again = await env.DB.prepare("select role, role_source from brain_segments where document_id = ? and content = ?")
+      .bind(doc.id, target.content)
+      .first();
     expect(again).toEqual({ role: "fact", role_source: "user" });
 
     // Bad input changes nothing: an unknown role (400 with the field), an unknown passage (404), another user (404).
@@ -114,7 +120,9 @@ describe("passage roles", { timeout: 60_000 }, () => {
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     expect(await indexStatusFor(depsFor(e), user.userId, user.projectId)).toMatchObject({ total: segments, done: segments, reindexing: false });
     expect(await count()).toBe(segments);
-    const voice = await env.DB.prepare("select role, questions from brain_segments where document_id = ? and content like 'Brand voice%'").bind(doc.id).first<{ role: string; questions: string }>();
+    const voice = await env.DB.prepare("select role, questions from brain_segments where document_id = ? and content like 'Brand voice%'")
+      .bind(doc.id)
+      .first<{ role: string; questions: string }>();
     expect(voice!.role).toBe("voice");
     expect(voice!.questions).toMatch(/tone of voice/);
   });
@@ -122,20 +130,25 @@ describe("passage roles", { timeout: 60_000 }, () => {
   it("the answering sentence: the sentence sharing the question's words, never the FAQ's own question, no bare 'Yes,'", () => {
     expect(answeringSentence("Is there parking? Yes, six free spaces behind the workshop.", "Where can I park?")).toBe("Six free spaces behind the workshop.");
     expect(answeringSentence("Prices: A beginner's stunt kite costs £45. Repairs start at £10.", "How much is a repair?")).toBe("Repairs start at £10.");
-    expect(answeringSentence("Prices: A beginner's stunt kite costs £45. Repairs start at £10.", "How much is a stunt kite?")).toBe("Prices: A beginner's stunt kite costs £45.");
+    expect(answeringSentence("Prices: A beginner's stunt kite costs £45. Repairs start at £10.", "How much is a stunt kite?")).toBe(
+      "Prices: A beginner's stunt kite costs £45.",
+    );
   });
 });
 
 describe("overview from role passages (decision 184)", () => {
   it("the book's content pillars become the content themes, as the book names them", async () => {
-    const { pillarsOf } = await import("../../worker/services/brain-summary");
+    const { pillarsOf } = await import("../../worker/services/brain/summary");
     expect(pillarsOf(["kite days on the beach, repair stories, and flying tips."])).toEqual(["Kite days on the beach", "Repair stories", "Flying tips"]);
   });
 
   it("a brain with a pillars line and a competitors line: the summary uses them", async () => {
     const user = await signIn();
     const { e, sent } = quietEnv();
-    await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: `${BOOK}\n\nCompetitors sell cheap kites online; we repair every kite we sell.` });
+    await addTextDocument(depsFor(e), user.userId, user.projectId, {
+      title: "Brand book",
+      content: `${BOOK}\n\nCompetitors sell cheap kites online; we repair every kite we sell.`,
+    });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const res = await json(user, "GET", `/api/projects/${user.projectId}/brain/summary`);
     const summary = (await res.json()) as { content_themes: string[]; positioning: string };

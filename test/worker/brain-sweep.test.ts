@@ -47,8 +47,8 @@ describe("cron sweep of brain documents whose job was lost", () => {
   });
 
   it("a re-sent document is processed to ready by the real consumer path", async () => {
-    const { addTextDocument } = await import("../../worker/services/brain-documents");
-    const { brainDeps } = await import("../../worker/services/brain-deps");
+    const { addTextDocument } = await import("../../worker/services/brain/documents");
+    const { brainDeps } = await import("../../worker/services/brain/deps");
     const { handleBrainBatch } = await import("../../worker/jobs/brain-consumer");
     const { createMessageBatch, createExecutionContext, getQueueResult } = await import("cloudflare:test");
     const u = await signIn();
@@ -58,10 +58,15 @@ describe("cron sweep of brain documents whose job was lost", () => {
       title: "Lost job",
       content: "Our roastery in Porto ships single-origin beans every Tuesday to subscribers across Europe.",
     });
-    await env.DB.prepare("update brain_documents set created_at = ? where id = ?").bind(Date.now() - STALE_MS - 1000, doc.id).run();
+    await env.DB.prepare("update brain_documents set created_at = ? where id = ?")
+      .bind(Date.now() - STALE_MS - 1000, doc.id)
+      .run();
     const sweep = capturingEnv();
     expect((await resendStuckBrainDocuments(sweep.e, Date.now())).resent).toBe(1);
-    const batch = createMessageBatch<BrainJob>("brain-jobs", sweep.sent.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })));
+    const batch = createMessageBatch<BrainJob>(
+      "brain-jobs",
+      sweep.sent.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })),
+    );
     const ctx = createExecutionContext();
     await handleBrainBatch(batch, env);
     await getQueueResult(batch, ctx);

@@ -6,7 +6,7 @@ import { createAiEngine } from "../../worker/adapters/ai";
 import type { AiEngine } from "../../worker/adapters/ai/types";
 import type { BrainJob, Env } from "../../worker/env";
 import { handleBrainBatch, type BrainConsumerOptions } from "../../worker/jobs/brain-consumer";
-import { brainDeps, type BrainDeps } from "../../worker/services/brain-deps";
+import { brainDeps, type BrainDeps } from "../../worker/services/brain/deps";
 import { recordingQueue } from "./queue-kit";
 
 export function quietEnv(): { e: Env; sent: BrainJob[] } {
@@ -61,7 +61,9 @@ export function faultyEngine(faults: {
 }
 
 export async function count(sql: string, ...binds: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(sql).bind(...binds).first<{ n: number }>();
+  const row = await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 

@@ -1,4 +1,4 @@
-// Issue 22's goals, measured on two brand books written before its changes and never tuned on
+// Decision 182 goals, measured on two brand books written before its changes and never tuned on
 // (test/fixtures/brand-books): each book pasted as one text, segmented by the product, 25 questions
 // in a customer's own words and 5 off-topic ones, each brand its own index as each project is.
 // `npm run bench` reads the BRANDBOOK_HELDOUT line. Misses are not printed, so nobody tunes to them.
@@ -11,7 +11,7 @@ import { createAiEngine } from "../../worker/adapters/ai/index";
 import { relevanceOf } from "../../worker/brain/rank/relevance";
 import { evaluateRetrieval } from "../brain-eval/retrieval-eval";
 import { bundledSoftMatch } from "../../worker/brain/rank/soft-match";
-import { segmentPassages, segmentText } from "../../worker/services/brain-text";
+import { segmentPassages, segmentText } from "../../worker/services/brain/text";
 
 const HELD_OUT: BrandBook[] = [drivingSchool, vegBoxFarm];
 
@@ -33,7 +33,7 @@ async function measure(book: BrandBook) {
   };
 }
 
-describe("held-out brand books (issue 22)", { timeout: 60_000 }, () => {
+describe("held-out brand books (decision 182)", { timeout: 60_000 }, () => {
   it("each book has 25 everyday questions and 5 off-topic ones, every expected phrase in the book", () => {
     for (const book of HELD_OUT) {
       expect(book.questions).toHaveLength(25);
@@ -47,11 +47,11 @@ describe("held-out brand books (issue 22)", { timeout: 60_000 }, () => {
     for (const book of HELD_OUT) results.push(await measure(book));
     console.log(`BRANDBOOK_HELDOUT ${JSON.stringify(results)}`);
     const [driving, farm] = results;
-    // Baseline before issue 22 (decision 180), measured once when the books were written: driving
+    // Baseline before decision 182 (decision 180), measured once when the books were written: driving
     // school recall@3 0.6, 6 of 25 answered with nothing, 0 of 5 off-topic answered; farm 0.76 / 4 / 1.
     // FAQ-aware passages (decision 181): driving school 0.72 / 6 / 0; farm 0.76 / 4 / 1.
     // With roles, question types and the local engine's questions (decisions 182, 183), measured once:
-    // driving school 0.8 / 5 / 0; farm 0.84 / 3 / 2. Issue 22's goals (recall@3 >= 0.8, <= 2
+    // driving school 0.8 / 5 / 0; farm 0.84 / 3 / 2. Decision 182 goals (recall@3 >= 0.8, <= 2
     // unanswered, <= 1 off-topic) hold for recall only: the farm answers one more off-topic question.
     expect(driving!.recallAt3).toBeGreaterThanOrEqual(0.8);
     expect(driving!.unanswered).toBeLessThanOrEqual(5);

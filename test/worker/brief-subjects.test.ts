@@ -11,11 +11,29 @@ const labels = (brief: string) => briefSubjects(brief).map((s) => s.label);
 
 describe("brief subjects", () => {
   it("drops instructions, campaign framing, audiences and style, and keeps the brief's capitals", () => {
-    expect(labels("A fun week about Doris the sourdough starter, our Saturday cinnamon buns and the new lemon drizzle loaf.")).toEqual(["Doris", "Saturday cinnamon buns", "lemon drizzle loaf"]);
-    expect(labels("Write a campaign of posts for business owners before the 31 January deadline: explain how the secure client portal works")).toEqual(["31 January deadline", "secure client portal"]);
-    expect(labels("Promote test rides at our Utrecht showroom and explain the warranty on frame and motor in a reassuring tone.")).toEqual(["test rides", "warranty"]);
-    expect(labels("Introduce tail-based sampling and the Terraform provider, and also our new Kubernetes cost reports.")).toEqual(["tail-based sampling", "Terraform provider", "Kubernetes"]);
-    expect(labels("Let people know about emergency appointments, spotlight Invisalign and share tips on whitening")).toEqual(["emergency appointments", "Invisalign", "whitening"]);
+    expect(labels("A fun week about Doris the sourdough starter, our Saturday cinnamon buns and the new lemon drizzle loaf.")).toEqual([
+      "Doris",
+      "Saturday cinnamon buns",
+      "lemon drizzle loaf",
+    ]);
+    expect(labels("Write a campaign of posts for business owners before the 31 January deadline: explain how the secure client portal works")).toEqual([
+      "31 January deadline",
+      "secure client portal",
+    ]);
+    expect(labels("Promote test rides at our Utrecht showroom and explain the warranty on frame and motor in a reassuring tone.")).toEqual([
+      "test rides",
+      "warranty",
+    ]);
+    expect(labels("Introduce tail-based sampling and the Terraform provider, and also our new Kubernetes cost reports.")).toEqual([
+      "tail-based sampling",
+      "Terraform provider",
+      "Kubernetes",
+    ]);
+    expect(labels("Let people know about emergency appointments, spotlight Invisalign and share tips on whitening")).toEqual([
+      "emergency appointments",
+      "Invisalign",
+      "whitening",
+    ]);
   });
 
   it("joins a clause about 'it' to the subject before it, splits 'X and Y', and never splits a decimal", () => {
@@ -79,7 +97,10 @@ describe("the local writer with the tagger (decision 174)", () => {
     const tagger = await loadTagger();
     const input = writerInput(
       "Tell people about our fillings and our hygienist",
-      ["White composite fillings match the colour of your own teeth and replace old silver amalgam.", "Our hygienist removes plaque and tartar in a 30-minute scale and polish, priced at £65."],
+      [
+        "White composite fillings match the colour of your own teeth and replace old silver amalgam.",
+        "Our hygienist removes plaque and tartar in a 30-minute scale and polish, priced at £65.",
+      ],
       2,
       ["linkedin"],
     );
@@ -91,11 +112,22 @@ describe("the local writer with the tagger (decision 174)", () => {
     expect(hygienist).not.toMatch(/\bIt removes\b/);
     expect(hygienist).toMatch(/^Our hygienist removes plaque/);
     // "left" opens a clause whose verb comes later: no "It left at closing time is given".
-    const bread = writePosts(writerInput("Tell people about our bread", ["Bread left at closing time is given to local food banks and shelters."], 1, ["linkedin"]), tagger)[0]!.content;
+    const bread = writePosts(
+      writerInput("Tell people about our bread", ["Bread left at closing time is given to local food banks and shelters."], 1, ["linkedin"]),
+      tagger,
+    )[0]!.content;
     expect(bread).not.toMatch(/\bIt left\b/);
     expect(bread).toMatch(/Bread left at closing time is given/);
     // The tagger reads "service" as the verb and "covers" as a noun here; the listed verb after it wins.
-    const accounts = writePosts(writerInput("Tell people about the annual accounts", ["The annual accounts service covers statutory accounts, the corporation tax return and filing at Companies House."], 1, ["linkedin"]), tagger)[0]!.content;
+    const accounts = writePosts(
+      writerInput(
+        "Tell people about the annual accounts",
+        ["The annual accounts service covers statutory accounts, the corporation tax return and filing at Companies House."],
+        1,
+        ["linkedin"],
+      ),
+      tagger,
+    )[0]!.content;
     expect(accounts).not.toMatch(/They service/);
     expect(accounts).toMatch(/annual accounts service covers/i);
     // Without the tagger, "match" is no verb the writer knows: the sentence repeats the hook's words.
@@ -106,7 +138,10 @@ describe("the local writer with the tagger (decision 174)", () => {
     const tagger = await loadTagger();
     const input = writerInput(
       "The Smile Plan",
-      ["Our Smile Plan membership costs £16.50 a month and covers two check-ups and two hygiene visits.", "Our Bright Smile whitening kit uses custom trays and a gel worn at home for two weeks."],
+      [
+        "Our Smile Plan membership costs £16.50 a month and covers two check-ups and two hygiene visits.",
+        "Our Bright Smile whitening kit uses custom trays and a gel worn at home for two weeks.",
+      ],
       1,
       ["instagram"],
     );

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, plainBatch } from "../../worker/lib/db";
 import { posts } from "../../schema/db/posts";
-import { listCalendarPosts, newPostRow, toPostDto } from "../../worker/services/posts";
-import { calendarPageText, postListJsonQuery } from "../../worker/services/post-json";
+import { listCalendarPosts, newPostRow, toPostDto } from "../../worker/services/posts/posts";
+import { calendarPageText, postListJsonQuery } from "../../worker/services/posts/json";
 import { CALENDAR_ROW_FIELDS, calendarPosts, toCalendarRow, type CalendarPage, type CalendarPost } from "../../schema/api/calendar";
 import { calendarPageResponse } from "../../schema/api/calendar-responses";
 import type { Post } from "../../schema/api/posts";
@@ -27,7 +27,11 @@ const carried = (p: Post): CalendarPost => {
 /** The project's posts through toPostDto, and SQLite's calendar text of the same posts. */
 async function readBoth(projectId: string) {
   const where = eq(posts.projectId, projectId);
-  const rows = await db().select().from(posts).where(where).orderBy(asc(posts.scheduledFor), sql`rowid`);
+  const rows = await db()
+    .select()
+    .from(posts)
+    .where(where)
+    .orderBy(asc(posts.scheduledFor), sql`rowid`);
   const [jsonRows] = await plainBatch(db(), [postListJsonQuery(db(), where, 5000, "calendar")]);
   return { dto: rows.map(toPostDto), text: calendarPageText(jsonRows!) };
 }
@@ -58,8 +62,21 @@ describe("the calendar's rows, written by SQLite", () => {
 
   it("equal toCalendarRow(toPostDto) for empty posts at instants that are easy to get wrong, years 0 and 10000 included", async () => {
     const other = await signIn();
-    const instants = [0, 1, -1, -86_400_001, Date.UTC(2028, 1, 29, 23, 59, 59, 999), Date.UTC(2026, 11, 31, 23, 59, 59, 1), Date.UTC(10000, 0, 1, 0, 0, 0, 1), Date.UTC(-1, 5, 1), 1_795_525_095_479];
-    for (const [i, at] of instants.entries()) await db().insert(posts).values(newPostRow(other.projectId, { platform: "twitter", content: `Post ${i}`, scheduledFor: at }, null, at));
+    const instants = [
+      0,
+      1,
+      -1,
+      -86_400_001,
+      Date.UTC(2028, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2026, 11, 31, 23, 59, 59, 1),
+      Date.UTC(10000, 0, 1, 0, 0, 0, 1),
+      Date.UTC(-1, 5, 1),
+      1_795_525_095_479,
+    ];
+    for (const [i, at] of instants.entries())
+      await db()
+        .insert(posts)
+        .values(newPostRow(other.projectId, { platform: "twitter", content: `Post ${i}`, scheduledFor: at }, null, at));
     const { dto, text } = await readBoth(other.projectId);
     expect(dto).toHaveLength(instants.length);
     expect(text).toBe(expectedText(dto));
@@ -70,7 +87,10 @@ describe("the calendar's rows, written by SQLite", () => {
   it("keep the list's order: scheduled_for, posts at the same instant in the order they were written", async () => {
     const other = await signIn();
     const at = Date.UTC(2027, 0, 4, 9, 0, 0, 0);
-    for (let i = 0; i < 12; i++) await db().insert(posts).values(newPostRow(other.projectId, { platform: i % 2 ? "twitter" : "instagram", content: `Same time ${i}`, scheduledFor: at - (i % 3) }, null, at));
+    for (let i = 0; i < 12; i++)
+      await db()
+        .insert(posts)
+        .values(newPostRow(other.projectId, { platform: i % 2 ? "twitter" : "instagram", content: `Same time ${i}`, scheduledFor: at - (i % 3) }, null, at));
     const { dto, text } = await readBoth(other.projectId);
     expect(text).toBe(expectedText(dto));
   });
@@ -98,8 +118,16 @@ describe("GET /api/projects/:projectId/calendar", () => {
     const t0 = Date.parse("2030-01-05T00:00:00Z");
     await insertPost(u.projectId, { scheduledFor: t0 + 3 * 3600_000, content: "Late coffee", status: "failed", errorMessage: "boom", hashtags: ["roast"] });
     await insertPost(u.projectId, { scheduledFor: t0 + 3600_000, content: "Early tea", status: "scheduled", mediaUrl: "https://cdn.example/tea.jpg" });
-    await insertPost(u.projectId, { scheduledFor: t0 + 2 * 3600_000, content: "Mid Coffee", status: "published", platform: "instagram", platformPostId: "ig-1" });
-    await db().insert(posts).values(newPostRow(u.projectId, { platform: "twitter", content: "Same hour draft", scheduledFor: t0 + 3 * 3600_000, status: "draft" }, null, t0));
+    await insertPost(u.projectId, {
+      scheduledFor: t0 + 2 * 3600_000,
+      content: "Mid Coffee",
+      status: "published",
+      platform: "instagram",
+      platformPostId: "ig-1",
+    });
+    await db()
+      .insert(posts)
+      .values(newPostRow(u.projectId, { platform: "twitter", content: "Same hour draft", scheduledFor: t0 + 3 * 3600_000, status: "draft" }, null, t0));
     await insertPost(u.projectId, { scheduledFor: t0 + 8 * 86_400_000, content: "Next week" });
     const range = `from=${encodeURIComponent(new Date(t0).toISOString())}&to=${encodeURIComponent(new Date(t0 + 7 * 86_400_000).toISOString())}`;
     const queries = ["", range, `${range}&status=failed`, `${range}&platform=instagram`, `${range}&q=coffee`, "limit=2", `${range}&status=draft&limit=200`];
@@ -125,7 +153,10 @@ describe("GET /api/projects/:projectId/calendar", () => {
     await expectError(await getCalendar(u, u.projectId, "from=yesterday"), 400);
     await expectError(await getCalendar(u, u.projectId, "limit=1001"), 400);
     await expectError(await getCalendar(u, u.projectId, `q=${"x".repeat(201)}`), 400);
-    const reversed = await expectError(await getCalendar(u, u.projectId, `from=${encodeURIComponent("2030-01-08T00:00:00Z")}&to=${encodeURIComponent("2030-01-01T00:00:00Z")}`), 400);
+    const reversed = await expectError(
+      await getCalendar(u, u.projectId, `from=${encodeURIComponent("2030-01-08T00:00:00Z")}&to=${encodeURIComponent("2030-01-01T00:00:00Z")}`),
+      400,
+    );
     expect(reversed.message).toBe("The start of the range must be before its end");
     const after = await env.DB.prepare("select count(*) as n, max(updated_at) as at from posts where project_id = ?").bind(u.projectId).first();
     expect(after).toEqual(before);
@@ -138,7 +169,9 @@ describe("GET /api/projects/:projectId/calendar", () => {
     const missing = await getCalendar(a, crypto.randomUUID());
     expect((await expectError(stranger, 404)).message).toBe((await expectError(missing, 404)).message);
     await expectError(await json(null, "GET", `/api/projects/${a.projectId}/calendar`), 401);
-    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?").bind(Date.now() - 1000, a.userId).run();
+    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?")
+      .bind(Date.now() - 1000, a.userId)
+      .run();
     await expectError(await getCalendar(a, a.projectId), 401);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { campaignFormDefaults, defaultStart } from "../../schema/api/campaigns";
 
-// Issue 26: the campaign form's start was 09:00 today even at 20:54 (already past).
+// Decision 205: the campaign form's start was 09:00 today even at 20:54 (already past).
 describe("campaign default start", () => {
   const at = (iso: string) => Date.parse(iso);
   it("is today 09:00 while that is ahead", () => {

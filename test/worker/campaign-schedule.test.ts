@@ -1,13 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  campaignSchedule,
-  campaignSlot,
-  localDateTimeToUtc,
-  wallTimeOf,
-  zonedWallTimeToUtc,
-} from "../../schema/api/campaign-schedule";
+import { addDays, campaignSchedule, campaignSlot, localDateTimeToUtc, wallTimeOf, zonedWallTimeToUtc } from "../../schema/api/campaign-schedule";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -43,7 +36,7 @@ describe("zoned wall time -> UTC", () => {
   });
 });
 
-describe("campaign spacing formula (SPEC section 9)", () => {
+describe("campaign spacing formula (docs/product-spec.md section 9)", () => {
   it("spreads 10 posts over 5 days, two a day 12 hours apart from 09:00", () => {
     const times = campaignSchedule({ count: 10, duration: 5, startDate: "2026-06-01", startTime: "09:00", timeZone: "UTC" });
     expect(times.map(iso)).toEqual([
@@ -116,7 +109,9 @@ const scheduleInput = fc.record({
     fc.constantFrom(...DST_DATES),
     fc.date({ min: new Date("2026-01-01T00:00:00Z"), max: new Date("2028-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
   ),
-  startTime: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
+  startTime: fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
   timeZone: fc.constantFrom(...ZONES),
 });
 

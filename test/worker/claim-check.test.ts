@@ -1,4 +1,4 @@
-// The claim check (issue 23, decision 225): a draft's figures, prices, times, dates, names and
+// The claim check (decision 225): a draft's figures, prices, times, dates, names and
 // absolute claims that no brain passage supports are flagged with the reason and the nearest brand
 // fact; supported ones are not. Through POST /api/projects/:projectId/claims on a fed brain, and
 // on the local writer's own campaign (a generated post with an unsupported figure is a defect).
@@ -6,8 +6,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { checkClaims, findClaims } from "../../worker/adapters/ai/writer/claims";
 import { getDb } from "../../worker/lib/db";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { generateContent } from "../../worker/services/generation";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { generateContent } from "../../worker/services/posts/generation";
 import type { ClaimCheckResponse } from "../../schema/api/writer";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { expectError, json, signIn } from "./helpers";
@@ -73,7 +73,9 @@ describe("checkClaims", () => {
 
 async function fedProject() {
   const user = await signIn();
-  await env.DB.prepare("update projects set name = 'Lotus Room Yoga', industry = 'Fitness', brand_voice = 'Warm & Friendly', description = 'A small yoga studio in Leeds.' where id = ?")
+  await env.DB.prepare(
+    "update projects set name = 'Lotus Room Yoga', industry = 'Fitness', brand_voice = 'Warm & Friendly', description = 'A small yoga studio in Leeds.' where id = ?",
+  )
     .bind(user.projectId)
     .run();
   const { e, sent } = quietEnv();
@@ -92,7 +94,9 @@ describe("POST /api/projects/:projectId/claims", { timeout: 60_000 }, () => {
     expect(body.findings.map((f) => [f.text, f.suggestion])).toEqual([["£25", "£30"]]);
     expect(body.findings[0]!.nearest?.source).toBe("“Brand book”");
 
-    const fine = (await (await json(user, "POST", `/api/projects/${user.projectId}/claims`, { content: "Lotus Room Yoga: beginner course, £30, Saturdays at 2pm." })).json()) as ClaimCheckResponse;
+    const fine = (await (
+      await json(user, "POST", `/api/projects/${user.projectId}/claims`, { content: "Lotus Room Yoga: beginner course, £30, Saturdays at 2pm." })
+    ).json()) as ClaimCheckResponse;
     expect(fine.findings).toEqual([]);
   });
 

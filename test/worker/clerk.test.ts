@@ -20,7 +20,9 @@ async function keyPair() {
   const spki = new Uint8Array((await crypto.subtle.exportKey("spki", pair.publicKey)) as ArrayBuffer);
   let bin = "";
   for (const b of spki) bin += String.fromCharCode(b);
-  const pem = `-----BEGIN PUBLIC KEY-----\n${btoa(bin).match(/.{1,64}/g)!.join("\n")}\n-----END PUBLIC KEY-----`;
+  const pem = `-----BEGIN PUBLIC KEY-----\n${btoa(bin)
+    .match(/.{1,64}/g)!
+    .join("\n")}\n-----END PUBLIC KEY-----`;
   return { privateKey: pair.privateKey, pem };
 }
 

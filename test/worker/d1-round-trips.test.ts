@@ -1,4 +1,4 @@
-// DESIGN budget: a signed-in read costs at most 2 D1 round trips. The calendar week and the
+// docs/architecture.md budget: a signed-in read costs at most 2 D1 round trips. The calendar week and the
 // dashboard (and the full post list) send the session check, the ownership probe and their data in one batch (decision 162). Each route runs through the whole Worker with a DB binding that
 // counts trips (d1-counter.ts). The counts are printed for `npm run bench` (D1_ROUND_TRIPS line).
 import { env } from "cloudflare:workers";
@@ -19,7 +19,11 @@ const counts: Record<string, number> = {};
 async function trips(path: string, user: TestUser | null) {
   const counter = countingD1(env.DB);
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(new URL(path, ORIGIN), { headers: user ? { cookie: user.cookie } : {} }), { ...(env as Env), DB: counter.db }, ctx);
+  const res = await worker.fetch(
+    new Request(new URL(path, ORIGIN), { headers: user ? { cookie: user.cookie } : {} }),
+    { ...(env as Env), DB: counter.db },
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   const body = (await res.json()) as unknown;
   return { status: res.status, body, trips: counter.trips, log: counter.log };
@@ -72,7 +76,11 @@ describe("D1 round trips per signed-in read", () => {
   });
 
   it("another user's project costs no more and answers 404 like a missing one", async () => {
-    for (const path of [`/api/projects/${owner.projectId}/calendar?${week().query}`, `/api/projects/${owner.projectId}/posts?${week().query}`, `/api/projects/${owner.projectId}/dashboard`]) {
+    for (const path of [
+      `/api/projects/${owner.projectId}/calendar?${week().query}`,
+      `/api/projects/${owner.projectId}/posts?${week().query}`,
+      `/api/projects/${owner.projectId}/dashboard`,
+    ]) {
       const r = await trips(path, stranger);
       expect(r.status).toBe(404);
       expect(r.trips, r.log.join("\n")).toBeLessThanOrEqual(2);
@@ -81,9 +89,15 @@ describe("D1 round trips per signed-in read", () => {
 
   it("an unknown or expired session gets 401 from the same batch, a missing cookie before any query", async () => {
     const expired = await signIn();
-    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?").bind(Date.now() - 1000, expired.userId).run();
+    await env.DB.prepare("update sessions set expires_at = ? where user_id = ?")
+      .bind(Date.now() - 1000, expired.userId)
+      .run();
     const unknown = { ...owner, cookie: "bp_session=not-a-session-token-of-anyone" };
-    for (const path of [`/api/projects/${expired.projectId}/calendar?${week().query}`, `/api/projects/${expired.projectId}/posts?${week().query}`, `/api/projects/${expired.projectId}/dashboard`]) {
+    for (const path of [
+      `/api/projects/${expired.projectId}/calendar?${week().query}`,
+      `/api/projects/${expired.projectId}/posts?${week().query}`,
+      `/api/projects/${expired.projectId}/dashboard`,
+    ]) {
       for (const who of [expired, unknown]) {
         const r = await trips(path, who);
         expect(r.status).toBe(401);

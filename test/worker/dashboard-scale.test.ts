@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signIn } from "./helpers";
 import { getDb } from "../../worker/lib/db";
-import { getDashboard } from "../../worker/services/dashboard";
+import { getDashboard } from "../../worker/services/analytics/dashboard";
 
 const HOUR = 3_600_000;
 
@@ -42,7 +42,9 @@ describe("dashboard at 10,000 posts", () => {
     expect(d.upcoming).toHaveLength(10);
     expect(d.upcoming.every((p) => p.status === "scheduled" && Date.parse(p.scheduled_for) > now)).toBe(true);
     // Future scheduled posts are k > 5000 with k % 3 != 0, one hour apart.
-    const expected = Array.from({ length: 30 }, (_, i) => 5001 + i).filter((k) => k % 3 !== 0).slice(0, 10);
+    const expected = Array.from({ length: 30 }, (_, i) => 5001 + i)
+      .filter((k) => k % 3 !== 0)
+      .slice(0, 10);
     expect(d.upcoming.map((p) => p.content)).toEqual(expected.map((k) => `post ${k}`));
 
     const plans: [string, unknown[], RegExp][] = [
@@ -62,7 +64,13 @@ describe("dashboard at 10,000 posts", () => {
       ],
     ];
     for (const [q, binds, expected] of plans) {
-      const plan = (await env.DB.prepare(`explain query plan ${q}`).bind(...binds).all<{ detail: string }>()).results.map((r) => r.detail).join(" | ");
+      const plan = (
+        await env.DB.prepare(`explain query plan ${q}`)
+          .bind(...binds)
+          .all<{ detail: string }>()
+      ).results
+        .map((r) => r.detail)
+        .join(" | ");
       expect(plan, q).toMatch(expected);
       expect(plan, q).not.toMatch(/SCAN posts|TEMP B-TREE/);
     }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, expectError, json, signIn } from "./helpers";
 import type { DashboardResponse } from "../../schema/api/campaigns";
-import { formatChange, periodChangePercent } from "../../worker/services/dashboard";
+import { formatChange, periodChangePercent } from "../../worker/services/analytics/dashboard";
 import { insertPost as insertFixturePost, type PostState } from "./posts-fixtures";
 
 const DAY = 86_400_000;
@@ -48,7 +48,9 @@ describe("dashboard figures", () => {
     )
       .bind(crypto.randomUUID(), user.projectId, now)
       .run();
-    await env.DB.prepare("insert into brain_documents (id, project_id, title, content, type, status, created_at) values (?, ?, 'Doc', 'Text', 'document', 'ready', ?)")
+    await env.DB.prepare(
+      "insert into brain_documents (id, project_id, title, content, type, status, created_at) values (?, ?, 'Doc', 'Text', 'document', 'ready', ?)",
+    )
       .bind(crypto.randomUUID(), user.projectId, now)
       .run();
     // Another project's posts never count.
@@ -88,7 +90,7 @@ describe("dashboard figures", () => {
     expect(formatChange(null)).toBeNull();
   });
 
-  // Issue 26: "Scheduled Posts +3.2%" with 0 posts was a constant. Every figure must follow the
+  // Decision 205: "Scheduled Posts +3.2%" with 0 posts was a constant. Every figure must follow the
   // data: for random projects each one is recomputed here from the rows inserted, and no figure
   // (count or trend) may be the same across projects whose data differ in it.
   it("shows no constant: every figure is recomputed from random data and changes with it", async () => {
@@ -105,22 +107,29 @@ describe("dashboard figures", () => {
       const lastWeek = run === 0 ? 0 : 1 + rand(4);
       const scheduledLater = rand(3);
       for (let i = 0; i < thisWeek; i++) await insertPost(user.projectId, { scheduledFor: now + (i + 1) * DAY, createdAt: now - i * 3_600_000 });
-      for (let i = 0; i < lastWeek; i++) await insertPost(user.projectId, { scheduledFor: now - DAY, createdAt: now - (8 + (i % 5)) * DAY, status: "published" });
+      for (let i = 0; i < lastWeek; i++)
+        await insertPost(user.projectId, { scheduledFor: now - DAY, createdAt: now - (8 + (i % 5)) * DAY, status: "published" });
       for (let i = 0; i < scheduledLater; i++) await insertPost(user.projectId, { scheduledFor: now + 30 * DAY, createdAt: now - 40 * DAY });
       const accounts = rand(3);
       for (let i = 0; i < accounts; i++)
-        await env.DB.prepare("insert into social_accounts (id, project_id, platform, account_name, access_token_enc, created_at) values (?, ?, 'twitter', ?, 'x', ?)")
+        await env.DB.prepare(
+          "insert into social_accounts (id, project_id, platform, account_name, access_token_enc, created_at) values (?, ?, 'twitter', ?, 'x', ?)",
+        )
           .bind(crypto.randomUUID(), user.projectId, `acct${i}`, now)
           .run();
       const likesNow = 1 + rand(50);
       const likesBefore = run === 1 ? 0 : rand(50);
       const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-      await env.DB.prepare("insert into project_metrics_daily (project_id, day, platform, likes) values (?, ?, 'twitter', ?)").bind(user.projectId, day(now), likesNow).run();
+      await env.DB.prepare("insert into project_metrics_daily (project_id, day, platform, likes) values (?, ?, 'twitter', ?)")
+        .bind(user.projectId, day(now), likesNow)
+        .run();
       if (likesBefore)
-        await env.DB.prepare("insert into project_metrics_daily (project_id, day, platform, likes) values (?, ?, 'twitter', ?)").bind(user.projectId, day(now - 9 * DAY), likesBefore).run();
+        await env.DB.prepare("insert into project_metrics_daily (project_id, day, platform, likes) values (?, ?, 'twitter', ?)")
+          .bind(user.projectId, day(now - 9 * DAY), likesBefore)
+          .run();
 
       const d = await dashboard(user);
-      const pct = (a: number, b: number) => (b > 0 ? `${a >= b ? "+" : ""}${((Math.round(((a - b) / b) * 1000) / 10)).toFixed(1)}%` : null);
+      const pct = (a: number, b: number) => (b > 0 ? `${a >= b ? "+" : ""}${(Math.round(((a - b) / b) * 1000) / 10).toFixed(1)}%` : null);
       expect(d.total_posts).toBe(thisWeek + lastWeek + scheduledLater);
       expect(d.total_change).toBe(pct(thisWeek, lastWeek));
       expect(d.scheduled_posts).toBe(thisWeek + scheduledLater);
@@ -128,9 +137,21 @@ describe("dashboard figures", () => {
       expect(d.engagement_week).toBe(likesNow);
       expect(d.engagement_change).toBe(pct(likesNow, likesBefore));
       expect(Object.keys(d).sort()).toEqual(
-        ["connected_accounts", "engagement_change", "engagement_week", "progress", "scheduled_posts", "total_change", "total_change_percent", "total_posts", "trend_days", "upcoming"].sort(),
+        [
+          "connected_accounts",
+          "engagement_change",
+          "engagement_week",
+          "progress",
+          "scheduled_posts",
+          "total_change",
+          "total_change_percent",
+          "total_posts",
+          "trend_days",
+          "upcoming",
+        ].sort(),
       );
-      for (const [k, v] of Object.entries(d)) if (k !== "upcoming" && k !== "progress" && k !== "trend_days") (seen.get(k) ?? seen.set(k, new Set()).get(k)!).add(JSON.stringify(v));
+      for (const [k, v] of Object.entries(d))
+        if (k !== "upcoming" && k !== "progress" && k !== "trend_days") (seen.get(k) ?? seen.set(k, new Set()).get(k)!).add(JSON.stringify(v));
     }
     // A constant would have one value in every run; each figure took at least two.
     for (const [k, values] of seen) expect(values.size, k).toBeGreaterThan(1);
@@ -154,7 +175,9 @@ describe("dashboard figures", () => {
     ];
     for (const q of queries) {
       const binds = q.includes("scheduled_for >") ? [user.projectId, Date.now()] : [user.projectId];
-      const rows = await env.DB.prepare(`explain query plan ${q}`).bind(...binds).all<{ detail: string }>();
+      const rows = await env.DB.prepare(`explain query plan ${q}`)
+        .bind(...binds)
+        .all<{ detail: string }>();
       plans.push(rows.results.map((r) => r.detail).join(" | "));
     }
     for (const plan of plans) {

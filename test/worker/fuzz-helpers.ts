@@ -1,4 +1,4 @@
-// Input fuzzing helpers (issue 6): the API route table with each route's zod validators, fast-check
+// Input fuzzing helpers (decision 095): the API route table with each route's zod validators, fast-check
 // arbitraries derived from those schemas (valid values and hostile mutations of them), fixtures
 // owned by two users, and a cheap D1 fingerprint to prove a rejected request changed no row.
 import { ERRORS, isErrorCode } from "../../schema/api/errors";
@@ -26,7 +26,8 @@ export function apiRoutes(routes: { method: string; path: string; handler: unkno
       byKey.set(key, info);
     }
     const meta = validatorMeta(r.handler);
-    if (meta && (meta.target === "json" || meta.target === "query" || meta.target === "param" || meta.target === "form")) info.validators[meta.target] = meta.schema;
+    if (meta && (meta.target === "json" || meta.target === "query" || meta.target === "param" || meta.target === "form"))
+      info.validators[meta.target] = meta.schema;
   }
   return [...byKey.values()];
 }
@@ -37,7 +38,7 @@ const BODY_HINTS: Record<string, ZodType[]> = {
   "POST /api/projects/:projectId/brain/documents": [brainTextDocumentSchema, brainUrlDocumentSchema],
   "POST /api/projects": [projectDetailsSchema],
 };
-export const bodySchemasOf = (r: RouteInfo): ZodType[] => (r.validators.json ? [r.validators.json] : BODY_HINTS[`${r.method} ${r.path}`] ?? []);
+export const bodySchemasOf = (r: RouteInfo): ZodType[] => (r.validators.json ? [r.validators.json] : (BODY_HINTS[`${r.method} ${r.path}`] ?? []));
 
 // ---------- JSON schema -> fast-check ----------
 type JS = Record<string, unknown>;
@@ -54,9 +55,7 @@ const emailArb = fc
   .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,15}[a-z0-9]$/), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom("com", "org", "io", "co.uk"))
   .filter(([l]) => !l.includes(".."))
   .map(([l, d, t]) => `${l}@${d}.${t}`);
-const dateTimeArb = fc
-  .integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) })
-  .map((ms) => new Date(ms).toISOString());
+const dateTimeArb = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }).map((ms) => new Date(ms).toISOString());
 const friendlyString = (min: number, max: number) =>
   fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength: min, maxLength: max }) },
@@ -85,7 +84,22 @@ const SEMANTIC: [RegExp, fc.Arbitrary<string>][] = [
   ],
   [
     /time_?zone$/i,
-    fc.constantFrom("UTC", "Europe/Berlin", "America/New_York", "America/Sao_Paulo", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu", "Australia/Lord_Howe", "Etc/GMT+12", "Etc/GMT-14", "utc", "Local", "+05:30", "Mars/Olympus"),
+    fc.constantFrom(
+      "UTC",
+      "Europe/Berlin",
+      "America/New_York",
+      "America/Sao_Paulo",
+      "Pacific/Kiritimati",
+      "Pacific/Pago_Pago",
+      "Asia/Kathmandu",
+      "Australia/Lord_Howe",
+      "Etc/GMT+12",
+      "Etc/GMT-14",
+      "utc",
+      "Local",
+      "+05:30",
+      "Mars/Olympus",
+    ),
   ],
 ];
 
@@ -129,7 +143,9 @@ export function valueOf(s: JS, depth = 0, key = ""): fc.Arbitrary<unknown> {
       const props = (s.properties ?? {}) as Record<string, JS>;
       const required = (s.required as string[] | undefined) ?? [];
       if (depth > 4 || Object.keys(props).length === 0) return fc.constant({});
-      return fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, valueOf(v, depth + 1, k)])), { requiredKeys: required.filter((k) => k in props) });
+      return fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, valueOf(v, depth + 1, k)])), {
+        requiredKeys: required.filter((k) => k in props),
+      });
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -138,7 +154,7 @@ export function valueOf(s: JS, depth = 0, key = ""): fc.Arbitrary<unknown> {
 
 // ---------- hostile values ----------
 const HUGE = "A".repeat(100 * 1024);
-export const NASTY_STRINGS = [
+const NASTY_STRINGS = [
   "",
   " ",
   HUGE,
@@ -152,7 +168,7 @@ export const NASTY_STRINGS = [
   "\uFEFF\u200B\u200D",
   "e\u0301\u0301\u0301",
   "'; DROP TABLE posts; --",
-  "\" OR 1=1 --",
+  '" OR 1=1 --',
   "%00%2e%2e/",
   "../../etc/passwd",
   "<script>alert(1)</script>",
@@ -165,7 +181,20 @@ export const NASTY_STRINGS = [
   "2026-02-30T25:61:61Z",
   "\r\n\r\nX-Injected: 1",
 ];
-export const NASTY_NUMBERS = [-1, 0, -0, 0.5, -1e308, 1e308, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 2 ** 31, 2 ** 53, 1.7976931348623157e308, 5e-324];
+const NASTY_NUMBERS = [
+  -1,
+  0,
+  -0,
+  0.5,
+  -1e308,
+  1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER - 2,
+  2 ** 31,
+  2 ** 53,
+  1.7976931348623157e308,
+  5e-324,
+];
 const nastyString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 300 }) },
@@ -221,7 +250,7 @@ export const RAW_BODIES: { body: string | null; type: string | null; how: string
   { body: null, type: null, how: "no-body-no-type" },
   { body: '{"a":1}', type: "text/plain", how: "wrong-type" },
   { body: "name=x&content=y", type: "application/x-www-form-urlencoded", how: "form-urlencoded" },
-  { body: "--x\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nabc\r\n", type: "multipart/form-data; boundary=x", how: "truncated-multipart" },
+  { body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n', type: "multipart/form-data; boundary=x", how: "truncated-multipart" },
   { body: "garbage", type: "multipart/form-data", how: "multipart-no-boundary" },
   { body: '{"a":1}', type: "application/json; charset=utf-16", how: "odd-charset" },
   { body: "[".repeat(5000) + "]".repeat(5000), type: "application/json", how: "deep-nesting" },
@@ -253,7 +282,10 @@ const fileArb = fc
   .tuple(
     fc.constantFrom(...Object.keys(MAGIC)),
     fc.uint8Array({ maxLength: 2048 }),
-    fc.oneof(fc.constantFrom("a.png", "b.jpg", "c.gif", "d.pdf", "e.docx", "f.txt", "g.doc", "noext", "", ".png", "x.PNG"), nastyString.map((n) => `${n}.txt`)),
+    fc.oneof(
+      fc.constantFrom("a.png", "b.jpg", "c.gif", "d.pdf", "e.docx", "f.txt", "g.doc", "noext", "", ".png", "x.PNG"),
+      nastyString.map((n) => `${n}.txt`),
+    ),
     fc.constantFrom("image/png", "image/jpeg", "image/gif", "application/pdf", "text/plain", "application/octet-stream", "", "text/html", "image/svg+xml"),
     fc.boolean(),
   )
@@ -261,7 +293,9 @@ const fileArb = fc
 
 /** Multipart bodies: files with real or wrong magic bytes and odd names, and hostile text fields. */
 export function formArb(spec: { files: string[]; texts: string[] }): fc.Arbitrary<FormPart[]> {
-  const text = fc.tuple(fc.constantFrom(...spec.texts, "zzz"), fc.oneof(fc.string({ maxLength: 60 }), nastyString)).map(([name, value]) => ({ name, value }) as FormPart);
+  const text = fc
+    .tuple(fc.constantFrom(...spec.texts, "zzz"), fc.oneof(fc.string({ maxLength: 60 }), nastyString))
+    .map(([name, value]) => ({ name, value }) as FormPart);
   const file = fc.tuple(fc.constantFrom(...spec.files, "other"), fileArb).map(([name, f]) => ({ name, file: f }) as FormPart);
   const textAsFile = fc.constantFrom(...spec.files).map((name) => ({ name, value: "not a file" }) as FormPart);
   return fc.array(fc.oneof({ weight: 3, arbitrary: file }, { weight: 3, arbitrary: text }, { weight: 1, arbitrary: textAsFile }), { maxLength: 6 });
@@ -281,7 +315,25 @@ export function pathIdArb(own: string | undefined, theirs: string | undefined): 
   const enc = (s: string) => encodeURIComponent(s);
   const opts: fc.Arbitrary<{ id: string; kind: string }>[] = [
     fc.uuid().map((id) => ({ id, kind: "random-uuid" })),
-    fc.constantFrom("' OR '1'='1", "1; DROP TABLE posts", "1 UNION SELECT * FROM users", "%", "_", "*", "null", "0", "-1", "..", "\u0000", "😀", "\u202E", "a".repeat(101), "a".repeat(5000)).map((s) => ({ id: enc(s), kind: "hostile" })),
+    fc
+      .constantFrom(
+        "' OR '1'='1",
+        "1; DROP TABLE posts",
+        "1 UNION SELECT * FROM users",
+        "%",
+        "_",
+        "*",
+        "null",
+        "0",
+        "-1",
+        "..",
+        "\u0000",
+        "😀",
+        "\u202E",
+        "a".repeat(101),
+        "a".repeat(5000),
+      )
+      .map((s) => ({ id: enc(s), kind: "hostile" })),
     fc.constantFrom("%E0%A4%A", "%", "%zz", "%00", "%2e%2e", "%2F..%2F", "%C0%AF", "%ED%A0%80").map((id) => ({ id, kind: "bad-encoding" })),
     fc.string({ minLength: 1, maxLength: 60, unit: "binary" }).map((s) => ({ id: enc(s), kind: "random-string" })),
   ];
@@ -308,16 +360,12 @@ export async function makeFixtures(): Promise<Fixtures> {
     env.DB.prepare(
       "insert into campaigns (id, project_id, prompt, post_count, duration, platforms, start_date, start_time, time_zone, created_at) values (?, ?, 'Fuzz campaign prompt', 2, 3, '[\"twitter\"]', '2030-01-01', '09:00', 'UTC', ?)",
     ).bind(ids.campaignId, user.projectId, now),
-    env.DB.prepare("insert into project_documents (id, project_id, name, file_url, file_type, file_size, created_at) values (?, ?, 'fixture.txt', 'r2://none', 'text/plain', 3, ?)").bind(
-      ids.documentId,
-      user.projectId,
-      now,
-    ),
-    env.DB.prepare("insert into brain_documents (id, project_id, title, content, type, status, created_at) values (?, ?, 'Fixture', 'Fixture text', 'text', 'ready', ?)").bind(
-      ids.brainDocumentId,
-      user.projectId,
-      now,
-    ),
+    env.DB.prepare(
+      "insert into project_documents (id, project_id, name, file_url, file_type, file_size, created_at) values (?, ?, 'fixture.txt', 'r2://none', 'text/plain', 3, ?)",
+    ).bind(ids.documentId, user.projectId, now),
+    env.DB.prepare(
+      "insert into brain_documents (id, project_id, title, content, type, status, created_at) values (?, ?, 'Fixture', 'Fixture text', 'text', 'ready', ?)",
+    ).bind(ids.brainDocumentId, user.projectId, now),
   ]);
   return { user, ids, apiKey: (await createKey(user, { name: "Fuzz key" })).key };
 }
@@ -337,7 +385,9 @@ let sqlCache: string | null = null;
 
 async function fingerprintSql(): Promise<string> {
   if (sqlCache) return sqlCache;
-  const { results } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%'").all<{ name: string }>();
+  const { results } = await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%'").all<{
+    name: string;
+  }>();
   const all = results.map((r) => r.name).filter((n) => !SKIP_TABLES.has(n));
   const parts = all.map((n) => `(select count(*) from "${n}") as "n_${n}"`);
   const rowsOf = async (table: string, where: string) => {
@@ -373,7 +423,7 @@ export function fingerprintDiff(a: string, b: string): string {
   return "no difference";
 }
 
-/** The DESIGN.md error shape, with a code of the closed set (schema/api/errors.ts) answered with that code's status. */
+/** The docs/architecture.md error shape, with a code of the closed set (schema/api/errors.ts) answered with that code's status. */
 export function isErrorShape(body: unknown, status?: number): boolean {
   const e = (body as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error;
   if (!e || !isErrorCode(e.code) || typeof e.message !== "string" || !e.message) return false;

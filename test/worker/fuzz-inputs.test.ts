@@ -1,9 +1,9 @@
-// Input fuzzing of every /api route (issue 6). For each route of the live route table, fast-check
+// Input fuzzing of every /api route (decision 095). For each route of the live route table, fast-check
 // builds requests from the route's own zod schemas: valid values, and hostile ones (wrong types,
 // 100 KB strings, emoji / RTL / NUL / lone surrogates, out-of-range numbers, missing and extra
 // fields, bad JSON, wrong content types, arrays instead of objects, odd path ids of nobody, of
 // another user, SQL-ish or badly encoded). Each answer must be: never a 5xx; any 4xx in the
-// DESIGN.md error shape; and a rejected mutating request changed no row (D1 fingerprint).
+// docs/architecture.md error shape; and a rejected mutating request changed no row (D1 fingerprint).
 // `npm test` runs >= 10,000 cases; `npm run fuzz` (VITE_FUZZ_RUNS) runs many more.
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
@@ -70,8 +70,16 @@ const weightOf = (r: RouteInfo) => (SESSION_ENDING.has(keyOf(r)) ? 0.4 : EXPENSI
 const weightSum = ROUTES.reduce((s, r) => s + weightOf(r), 0);
 const runsOf = (r: RouteInfo) => Math.max(30, Math.ceil((TOTAL * weightOf(r)) / weightSum));
 
-type Body = { kind: "none" } | { kind: "json"; value: unknown } | { kind: "raw"; body: string | null; type: string | null } | { kind: "form"; parts: FormPart[] };
-type Case = { params: Record<string, { id: string; kind: string }>; query: string; body: Body; auth: "user" | "anon" | "foreign-origin"; how: string[]; valid: boolean };
+type Body =
+  { kind: "none" } | { kind: "json"; value: unknown } | { kind: "raw"; body: string | null; type: string | null } | { kind: "form"; parts: FormPart[] };
+type Case = {
+  params: Record<string, { id: string; kind: string }>;
+  query: string;
+  body: Body;
+  auth: "user" | "anon" | "foreign-origin";
+  how: string[];
+  valid: boolean;
+};
 
 const stats = {
   cases: 0,
@@ -87,10 +95,22 @@ const bump = (m: Record<string, number>, k: string) => (m[k] = (m[k] ?? 0) + 1);
 
 /** Query strings from the query schema, valid or hostile, already encoded. */
 function queryArb(r: RouteInfo, f: () => Fixtures): fc.Arbitrary<{ query: string; how: string; valid: boolean }> {
-  const junk = fc.constantFrom("?a=%", "?from=%E0%A4%A", "?x=1&x=2&x=3", "?" + "k=v&".repeat(300), "?from=" + "9".repeat(5000), "?to[]=1", "?__proto__[x]=1", "?%00=%00");
+  const junk = fc.constantFrom(
+    "?a=%",
+    "?from=%E0%A4%A",
+    "?x=1&x=2&x=3",
+    "?" + "k=v&".repeat(300),
+    "?from=" + "9".repeat(5000),
+    "?to[]=1",
+    "?__proto__[x]=1",
+    "?%00=%00",
+  );
   const schema = r.validators.query;
   if (!schema) {
-    return fc.oneof({ weight: 5, arbitrary: fc.constant({ query: "", how: "", valid: true }) }, { weight: 1, arbitrary: junk.map((query) => ({ query, how: "query:junk", valid: true })) });
+    return fc.oneof(
+      { weight: 5, arbitrary: fc.constant({ query: "", how: "", valid: true }) },
+      { weight: 1, arbitrary: junk.map((query) => ({ query, how: "query:junk", valid: true })) },
+    );
   }
   const js = toJsonSchema(schema);
   const enc = (o: unknown) => {
@@ -132,7 +152,12 @@ function bodyArb(r: RouteInfo, f: () => Fixtures): fc.Arbitrary<{ body: Body; ho
   const multipart = MULTIPART[keyOf(r)];
   const form = multipart ? formArb(multipart).map((parts) => ({ body: { kind: "form", parts } as Body, how: "body:multipart", valid: true })) : null;
   if (schemas.length === 0) {
-    if (form) return fc.oneof({ weight: 4, arbitrary: form }, { weight: 1, arbitrary: nastyValue.map((value) => ({ body: { kind: "json", value } as Body, how: "body:any-json", valid: false })) }, { weight: 2, arbitrary: raw });
+    if (form)
+      return fc.oneof(
+        { weight: 4, arbitrary: form },
+        { weight: 1, arbitrary: nastyValue.map((value) => ({ body: { kind: "json", value } as Body, how: "body:any-json", valid: false })) },
+        { weight: 2, arbitrary: raw },
+      );
     return fc.oneof(
       { weight: 2, arbitrary: fc.constant({ body: { kind: "none" } as Body, how: "body:none", valid: true }) },
       { weight: 3, arbitrary: nastyValue.map((value) => ({ body: { kind: "json", value } as Body, how: "body:any-json", valid: false })) },
@@ -157,7 +182,10 @@ function caseArb(r: RouteInfo, f: () => Fixtures, other: Fixtures): fc.Arbitrary
       r.params.map((p) => [
         p,
         p === "platform"
-          ? fc.oneof(fc.constantFrom("twitter", "instagram", "facebook", "linkedin").map((id) => ({ id, kind: "own" })), pathIdArb(undefined, undefined))
+          ? fc.oneof(
+              fc.constantFrom("twitter", "instagram", "facebook", "linkedin").map((id) => ({ id, kind: "own" })),
+              pathIdArb(undefined, undefined),
+            )
           : // The arbitrary is built once; "own" is re-read at request time (fixtures can be renewed).
             pathIdArb(`@own:${p}`, idFor(other, p, r.path)),
       ]),
@@ -185,7 +213,13 @@ function describeCase(r: RouteInfo, c: Case, url: string): string {
       : c.body.kind === "raw"
         ? `${c.body.type} ${String(c.body.body).slice(0, 120)}`
         : c.body.kind === "form"
-          ? JSON.stringify(c.body.parts.map((p) => ("file" in p ? { name: p.name, fileName: p.file.fileName.slice(0, 60), type: p.file.type, size: p.file.bytes.length } : { name: p.name, value: p.value.slice(0, 60) })))
+          ? JSON.stringify(
+              c.body.parts.map((p) =>
+                "file" in p
+                  ? { name: p.name, fileName: p.file.fileName.slice(0, 60), type: p.file.type, size: p.file.bytes.length }
+                  : { name: p.name, value: p.value.slice(0, 60) },
+              ),
+            )
           : "(none)";
   return `${keyOf(r)} url=${url.slice(0, 300)} how=[${c.how.join(", ")}] body=${body}`;
 }
@@ -234,77 +268,90 @@ describe("input fuzzing of every /api route", () => {
       const sessionEnding = SESSION_ENDING.has(key);
       let lastFp: string | null = null;
       let n = 0;
-      const prop = fc.asyncProperty(caseArb(route, () => owner, other), async (c) => {
-        n++;
-        stats.cases++;
-        const me = sessionEnding ? victim : owner.user;
-        const params = Object.fromEntries(
-          Object.entries(c.params).map(([k, v]) => [k, v.id.startsWith("@own:") ? (sessionEnding ? encodeURIComponent(me.projectId) : (idFor(owner, k, route.path) ?? "none")) : v.id]),
-        );
-        const url = ORIGIN + route.path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => params[p] ?? "x") + c.query;
-        const headers = new Headers();
-        // The public API takes API keys only (decision 211): its "user" is the owner's key.
-        if (c.auth !== "anon") {
-          if (route.path.startsWith("/api/v1/")) headers.set("authorization", `Bearer ${owner.apiKey}`);
-          else headers.set("cookie", me.cookie);
-        }
-        headers.set("origin", c.auth === "foreign-origin" ? "https://evil.example" : ORIGIN);
-        let body: string | FormData | null = null;
-        if (c.body.kind === "json") {
-          headers.set("content-type", "application/json");
-          body = JSON.stringify(c.body.value) ?? "null";
-        } else if (c.body.kind === "form") {
-          body = toFormData(c.body.parts); // the Request sets multipart/form-data with its boundary
-        } else if (c.body.kind === "raw") {
-          if (c.body.type) headers.set("content-type", c.body.type);
-          body = c.body.body;
-        }
-        const namesRow = Object.values(c.params).some((v) => v.kind === "own" || v.kind === "other-user");
-        const check = route.method === "GET" ? n % GET_CHECK_EVERY === 0 : namesRow || n % MUTATING_CHECK_EVERY === 0;
-        const users = [owner.user, other.user, victim];
-        if (check && lastFp === null) {
-          const t0 = performance.now();
-          lastFp = await fingerprint(users);
-          stats.fpMs += performance.now() - t0;
-          stats.fingerprints++;
-        }
-        const t0 = performance.now();
-        const pending: Promise<unknown>[] = [];
-        const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-        const res = await app.fetch(new Request(url, { method: route.method, headers, body: route.method === "GET" || route.method === "HEAD" ? null : body }), testEnv, ctx);
-        const text = await res.text();
-        await Promise.allSettled(pending);
-        stats.reqMs += performance.now() - t0;
-        bump(stats.byStatus, String(res.status));
-        for (const h of c.how) bump(stats.byHow, h.split(":").slice(0, 2).join(":"));
-        const where = () => describeCase(route, c, url);
-        if (res.status >= 500) throw new Error(`${res.status} ${text.slice(0, 300)} for ${where()}`);
-        if (res.status >= 400) {
-          let parsed: unknown = null;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            /* not JSON: fails below */
+      const prop = fc.asyncProperty(
+        caseArb(route, () => owner, other),
+        async (c) => {
+          n++;
+          stats.cases++;
+          const me = sessionEnding ? victim : owner.user;
+          const params = Object.fromEntries(
+            Object.entries(c.params).map(([k, v]) => [
+              k,
+              v.id.startsWith("@own:") ? (sessionEnding ? encodeURIComponent(me.projectId) : (idFor(owner, k, route.path) ?? "none")) : v.id,
+            ]),
+          );
+          const url = ORIGIN + route.path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => params[p] ?? "x") + c.query;
+          const headers = new Headers();
+          // The public API takes API keys only (decision 211): its "user" is the owner's key.
+          if (c.auth !== "anon") {
+            if (route.path.startsWith("/api/v1/")) headers.set("authorization", `Bearer ${owner.apiKey}`);
+            else headers.set("cookie", me.cookie);
           }
-          if (!isErrorShape(parsed, res.status)) throw new Error(`${res.status} not the error shape: ${text.slice(0, 300)} for ${where()}`);
-          if (check) {
+          headers.set("origin", c.auth === "foreign-origin" ? "https://evil.example" : ORIGIN);
+          let body: string | FormData | null = null;
+          if (c.body.kind === "json") {
+            headers.set("content-type", "application/json");
+            body = JSON.stringify(c.body.value) ?? "null";
+          } else if (c.body.kind === "form") {
+            body = toFormData(c.body.parts); // the Request sets multipart/form-data with its boundary
+          } else if (c.body.kind === "raw") {
+            if (c.body.type) headers.set("content-type", c.body.type);
+            body = c.body.body;
+          }
+          const namesRow = Object.values(c.params).some((v) => v.kind === "own" || v.kind === "other-user");
+          const check = route.method === "GET" ? n % GET_CHECK_EVERY === 0 : namesRow || n % MUTATING_CHECK_EVERY === 0;
+          const users = [owner.user, other.user, victim];
+          if (check && lastFp === null) {
             const t0 = performance.now();
-            const after = await fingerprint(users);
+            lastFp = await fingerprint(users);
             stats.fpMs += performance.now() - t0;
             stats.fingerprints++;
-            if (after !== lastFp) throw new Error(`rejected ${res.status} changed rows: ${fingerprintDiff(lastFp!, after)} for ${where()}`);
           }
-          return;
-        }
-        // Accepted: rows may change; renew what the request may have used up.
-        lastFp = null;
-        if (!c.valid && res.status < 300) bump(stats.acceptedOddities, `${key} ${c.how.filter((h) => !h.endsWith(":own")).join("+")}`);
-        if (sessionEnding && res.status < 300) victim = await signIn();
-        else if (route.method === "DELETE" && res.status < 300) owner = await makeFixtures();
-      });
+          const t0 = performance.now();
+          const pending: Promise<unknown>[] = [];
+          const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+          const res = await app.fetch(
+            new Request(url, { method: route.method, headers, body: route.method === "GET" || route.method === "HEAD" ? null : body }),
+            testEnv,
+            ctx,
+          );
+          const text = await res.text();
+          await Promise.allSettled(pending);
+          stats.reqMs += performance.now() - t0;
+          bump(stats.byStatus, String(res.status));
+          for (const h of c.how) bump(stats.byHow, h.split(":").slice(0, 2).join(":"));
+          const where = () => describeCase(route, c, url);
+          if (res.status >= 500) throw new Error(`${res.status} ${text.slice(0, 300)} for ${where()}`);
+          if (res.status >= 400) {
+            let parsed: unknown = null;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              /* not JSON: fails below */
+            }
+            if (!isErrorShape(parsed, res.status)) throw new Error(`${res.status} not the error shape: ${text.slice(0, 300)} for ${where()}`);
+            if (check) {
+              const t0 = performance.now();
+              const after = await fingerprint(users);
+              stats.fpMs += performance.now() - t0;
+              stats.fingerprints++;
+              if (after !== lastFp) throw new Error(`rejected ${res.status} changed rows: ${fingerprintDiff(lastFp!, after)} for ${where()}`);
+            }
+            return;
+          }
+          // Accepted: rows may change; renew what the request may have used up.
+          lastFp = null;
+          if (!c.valid && res.status < 300) bump(stats.acceptedOddities, `${key} ${c.how.filter((h) => !h.endsWith(":own")).join("+")}`);
+          if (sessionEnding && res.status < 300) victim = await signIn();
+          else if (route.method === "DELETE" && res.status < 300) owner = await makeFixtures();
+        },
+      );
       const out = await fc.check(prop, { numRuns: runs, seed: SEED ^ hash(key), endOnFailure: true });
       stats.perRoute.push({ route: key, runs: n, ms: performance.now() - started });
-      if (out.failed) throw new Error(`${key} failed after ${out.numRuns} runs (seed ${out.seed}, path ${out.counterexamplePath}): ${(out.errorInstance as Error | undefined)?.message ?? "?"}`);
+      if (out.failed)
+        throw new Error(
+          `${key} failed after ${out.numRuns} runs (seed ${out.seed}, path ${out.counterexamplePath}): ${(out.errorInstance as Error | undefined)?.message ?? "?"}`,
+        );
       expect(n).toBeGreaterThanOrEqual(runs);
     });
   }
@@ -334,7 +381,10 @@ describe("methods and paths the route table does not have", () => {
       const routed = new Set(ROUTES.filter((r) => r.path === path).map((r) => r.method));
       for (const method of methods) if (!routed.has(method) && !(method === "GET" && routed.has("HEAD"))) await ask(method, concrete);
     }
-    const segment = fc.oneof(fc.constantFrom("projects", "posts", "brain", "auth", "media", "..", ".", "%2e%2e", "%00", "", "api"), fc.string({ unit: "binary", maxLength: 12 }).map(encodeURIComponent));
+    const segment = fc.oneof(
+      fc.constantFrom("projects", "posts", "brain", "auth", "media", "..", ".", "%2e%2e", "%00", "", "api"),
+      fc.string({ unit: "binary", maxLength: 12 }).map(encodeURIComponent),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...methods), fc.array(segment, { minLength: 1, maxLength: 6 }), async (method, segs) => {
         // URL parsing resolves dot segments (also %2e%2e): a path that leaves /api/ is the SPA's.

@@ -1,4 +1,4 @@
-// The local writer on brands it was not built against (issue 9, decision 119): a formal accounting
+// The local writer on brands it was not built against (decision 119): a formal accounting
 // firm, a playful bakery and a technical SaaS (test/fixtures/writer/brands.ts), each with a brief
 // naming a subject the brand book does not know, a one-word brief and a long brief with numbers,
 // generated through the real generation service on a brain fed through the real queue consumer.
@@ -9,9 +9,9 @@ import twitter from "twitter-text";
 import { signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { getDb } from "../../worker/lib/db";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { generateContent } from "../../worker/services/generation";
-import { composePostText } from "../../worker/services/publishing";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { generateContent } from "../../worker/services/posts/generation";
+import { composePostText } from "../../worker/services/publishing/publish";
 import { measurePost } from "../../platforms/validation";
 import { sentenceTexts } from "../../worker/text/nlp";
 import type { GeneratedPost } from "../../schema/api/campaigns";
@@ -50,16 +50,18 @@ function sharedRun(post: string, brief: string): number {
   const p = lowerWords(post);
   const b = lowerWords(brief);
   let best = 0;
-  for (let i = 0; i < p.length; i++) for (let j = 0; j < b.length; j++) {
-    let n = 0;
-    while (i + n < p.length && j + n < b.length && p[i + n] === b[j + n]) n++;
-    best = Math.max(best, n);
-  }
+  for (let i = 0; i < p.length; i++)
+    for (let j = 0; j < b.length; j++) {
+      let n = 0;
+      while (i + n < p.length && j + n < b.length && p[i + n] === b[j + n]) n++;
+      best = Math.max(best, n);
+    }
   return best;
 }
 
 /** Stock openers of the kind the issue found, checked at the start of every line. */
-const STOCK = /^(?:plot twist|spoiler alert|here'?s the scoop|you won'?t believe|did you know|fun fact|big news|breaking|wait for it|guess what|not to brag|hot take)\b/i;
+const STOCK =
+  /^(?:plot twist|spoiler alert|here'?s the scoop|you won'?t believe|did you know|fun fact|big news|breaking|wait for it|guess what|not to brag|hot take)\b/i;
 
 /** A tag's words: "#CinnamonBuns" -> "cinnamon buns", "#SOC2" -> "soc 2". */
 const tagWords = (tag: string) =>
@@ -82,13 +84,18 @@ function phraseAt(tag: string, text: string): number {
   return -1;
 }
 
-const sentencesOf = (p: GeneratedPost) => sentenceTexts(p.content).map((s) => lowerWords(s).join(" ")).filter((s) => s.split(" ").length >= 3);
+const sentencesOf = (p: GeneratedPost) =>
+  sentenceTexts(p.content)
+    .map((s) => lowerWords(s).join(" "))
+    .filter((s) => s.split(" ").length >= 3);
 
 describe("the local writer on three other brands", { timeout: 120_000 }, () => {
   for (const brand of WRITER_BRANDS) {
     it(`${brand.name} (${brand.brand_voice}): briefs are restated, sentences never repeat, named subjects are covered, hashtags are topics`, async () => {
       const { user, generate } = await fed(brand);
-      const { results } = await env.DB.prepare("select id, content from brain_segments where project_id = ?").bind(user.projectId).all<{ id: string; content: string }>();
+      const { results } = await env.DB.prepare("select id, content from brain_segments where project_id = ?")
+        .bind(user.projectId)
+        .all<{ id: string; content: string }>();
       const segments = new Map(results.map((r) => [r.id, r.content]));
       for (const brief of brand.briefs) {
         const posts = await generate(brief.prompt);
@@ -131,12 +138,23 @@ describe("the local writer on three other brands", { timeout: 120_000 }, () => {
             const at = phraseAt(tag, topicText);
             expect(at, `#${tag} is no phrase of the brand or the brief`).toBeGreaterThanOrEqual(0);
             const ws = tagWords(tag);
-            expect(ws.filter((w) => FUNCTION_WORDS.has(w)), `#${tag}`).toEqual([]);
+            expect(
+              ws.filter((w) => FUNCTION_WORDS.has(w)),
+              `#${tag}`,
+            ).toEqual([]);
             // "#SubmitsRTIReports": a plural (a verb, in brand copy) before another word is a clause.
             // (Names are exempt: "#CompaniesHouse".)
-            const asWritten = topicText.slice(at).match(/^[^\n]*/)![0].split(/\s+/).slice(0, ws.length);
+            const asWritten = topicText
+              .slice(at)
+              .match(/^[^\n]*/)![0]
+              .split(/\s+/)
+              .slice(0, ws.length);
             const isName = asWritten.every((w) => /^[\p{Lu}\p{N}]/u.test(w));
-            if (ws.length > 1 && !isName) expect(ws.slice(0, -1).some((w) => /[^su]s$/.test(w) && w.length > 3), `#${tag}`).toBe(false);
+            if (ws.length > 1 && !isName)
+              expect(
+                ws.slice(0, -1).some((w) => /[^su]s$/.test(w) && w.length > 3),
+                `#${tag}`,
+              ).toBe(false);
             // "#TypeII" of "SOC 2 Type II": the tail of a longer name.
             expect(topicText.slice(Math.max(0, at - 3), at), `#${tag}`).not.toMatch(/[\p{Lu}\p{N}]\s$/u);
           }
@@ -146,12 +164,23 @@ describe("the local writer on three other brands", { timeout: 120_000 }, () => {
         });
         // Every subject the brief names and the brand book knows is covered by a post.
         for (const [subject, pattern] of Object.entries(brief.covered)) {
-          expect(posts.some((p) => pattern.test(p.content)), `${subject} missing:\n${all}`).toBe(true);
+          expect(
+            posts.some((p) => pattern.test(p.content)),
+            `${subject} missing:\n${all}`,
+          ).toBe(true);
         }
         // A subject the brand book never mentions gets no claim.
-        if (brief.unknown) expect(posts.some((p) => p.content.toLowerCase().includes(brief.unknown!.toLowerCase())), all).toBe(false);
+        if (brief.unknown)
+          expect(
+            posts.some((p) => p.content.toLowerCase().includes(brief.unknown!.toLowerCase())),
+            all,
+          ).toBe(false);
         // The campaign does not open every message the same way.
-        const openers = messages.map((m) => lowerWords(posts.find((p) => p.message_id === m)!.content).slice(0, 2).join(" "));
+        const openers = messages.map((m) =>
+          lowerWords(posts.find((p) => p.message_id === m)!.content)
+            .slice(0, 2)
+            .join(" "),
+        );
         expect(new Set(openers).size, all).toBeGreaterThanOrEqual(Math.ceil(openers.length * 0.6));
       }
     });
@@ -167,7 +196,11 @@ describe("the local writer on three other brands", { timeout: 120_000 }, () => {
       const messages = new Set(posts.map((p) => p.message_id)).size;
       expect(messages).toBeLessThanOrEqual(subjects.length - 1);
       expect(posts).toHaveLength(messages * 2);
-      for (const [subject, pattern] of subjects) expect(posts.some((p) => pattern.test(p.content)), `${brand.name}: ${subject} missing:\n${all}`).toBe(true);
+      for (const [subject, pattern] of subjects)
+        expect(
+          posts.some((p) => pattern.test(p.content)),
+          `${brand.name}: ${subject} missing:\n${all}`,
+        ).toBe(true);
     }
   });
 
@@ -176,10 +209,14 @@ describe("the local writer on three other brands", { timeout: 120_000 }, () => {
     const brief = brand.briefs[2]!.prompt;
     const byVoice = new Map<string, GeneratedPost[]>();
     for (const voice of ["playful", "professional", "technical", "luxury", "casual"]) byVoice.set(voice, await (await fed(brand, voice)).generate(brief, 4));
-    const firstLines = (ps: GeneratedPost[]) => ps.filter((p) => p.platform !== "twitter").map((p) => p.content.split("\n")[0]).join("|");
+    const firstLines = (ps: GeneratedPost[]) =>
+      ps
+        .filter((p) => p.platform !== "twitter")
+        .map((p) => p.content.split("\n")[0])
+        .join("|");
     const voices = [...byVoice.values()];
     expect(new Set(voices.map(firstLines)).size, voices.map(firstLines).join("\n")).toBe(voices.length);
-    // (Calls to action are the brief's ask or the brand's own invitations in every voice: issue 23.)
+    // (Calls to action are the brief's ask or the brand's own invitations in every voice: decision 186.)
     // Rhythm: playful breaks single lines; professional and technical write paragraphs.
     const long = (v: string) => byVoice.get(v)!.filter((p) => p.platform !== "twitter");
     expect(long("playful").every((p) => !p.content.includes("\n\n"))).toBe(true);

@@ -5,8 +5,8 @@ import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { createAiEngine } from "../../worker/adapters/ai";
 import type { AiEngine } from "../../worker/adapters/ai/types";
 import { getDb } from "../../worker/lib/db";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { generateContent } from "../../worker/services/generation";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { generateContent } from "../../worker/services/posts/generation";
 import { publishedLength } from "../../schema/api/campaigns";
 
 const FAKE_OPENAI = `${env.FAKES_URL}/openai/v1`;
@@ -21,7 +21,9 @@ const DOC =
 /** A user whose brain has been fed DOC (document processed through the real queue handler). */
 async function fedUser() {
   const user = await signIn();
-  await env.DB.prepare("update projects set name = 'Lumen Roasters', industry = 'Coffee', brand_voice = 'Warm & Friendly', description = 'A small-batch coffee roaster.' where id = ?")
+  await env.DB.prepare(
+    "update projects set name = 'Lumen Roasters', industry = 'Coffee', brand_voice = 'Warm & Friendly', description = 'A small-batch coffee roaster.' where id = ?",
+  )
     .bind(user.projectId)
     .run();
   const { e, sent } = quietEnv();
@@ -57,7 +59,16 @@ describe("generation grounded in a fed brain", () => {
       e,
       user.userId,
       user.projectId,
-      { prompt: "Tell people about our cold brew kit and how we roast", type: "campaign", count: 10, duration: 5, platforms: ["twitter"], start_date: tomorrow(), start_time: "09:00", time_zone: "UTC" },
+      {
+        prompt: "Tell people about our cold brew kit and how we roast",
+        type: "campaign",
+        count: 10,
+        duration: 5,
+        platforms: ["twitter"],
+        start_date: tomorrow(),
+        start_time: "09:00",
+        time_zone: "UTC",
+      },
       engine,
     );
     expect(res.engine).toBe("local");
@@ -88,13 +99,14 @@ describe("generation grounded in a fed brain", () => {
     const openaiEnv = { ...e, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: FAKE_OPENAI, OPENAI_MAX_RETRIES: "0" };
     // Brain vectors were made by the local engine; the OpenAI engine never compares with them, so
     // context is empty here and insights still flow.
-    const res = await generateContent(
-      getDb(env.DB),
-      openaiEnv,
-      user.userId,
-      user.projectId,
-      { prompt: "Announce the cold brew kit to coffee lovers everywhere", type: "campaign", count: 4, duration: 2, platforms: ["twitter", "linkedin"], time_zone: "UTC" },
-    );
+    const res = await generateContent(getDb(env.DB), openaiEnv, user.userId, user.projectId, {
+      prompt: "Announce the cold brew kit to coffee lovers everywhere",
+      type: "campaign",
+      count: 4,
+      duration: 2,
+      platforms: ["twitter", "linkedin"],
+      time_zone: "UTC",
+    });
     expect(res.engine).toBe("openai");
     // 4 messages, each on X and LinkedIn (decision 185).
     expect(res.posts).toHaveLength(8);
@@ -108,7 +120,10 @@ describe("generation grounded in a fed brain", () => {
     const logged = (await (await fetch(`${env.FAKES_URL}/openai/_requests?contains=${encodeURIComponent("Announce the cold brew kit")}`)).json()) as {
       requests: { body: { messages: { content: string }[]; temperature?: number; max_tokens?: number } }[];
     };
-    const prompt = logged.requests.at(-1)!.body.messages.map((m) => m.content).join("\n");
+    const prompt = logged.requests
+      .at(-1)!
+      .body.messages.map((m) => m.content)
+      .join("\n");
     expect(prompt).toContain("Lumen Roasters");
     expect(prompt).toContain("Warm and honest about coffee");
     expect(prompt).not.toContain("Low-confidence hook");
@@ -118,8 +133,16 @@ describe("generation grounded in a fed brain", () => {
     const user = await signIn();
     const openaiEnv = { ...env, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: FAKE_OPENAI, OPENAI_MAX_RETRIES: "0" };
     const db = getDb(env.DB);
-    const fallback = await generateContent(db, openaiEnv, user.userId, user.projectId, { prompt: "Write about FAKE_MALFORMED_JSON please", type: "campaign", count: 3, time_zone: "UTC" });
-    expect(fallback).toMatchObject({ engine: "local", fallback: "The AI model's answer was not readable twice, so these posts were drafted from your brand brain's sentences instead." });
+    const fallback = await generateContent(db, openaiEnv, user.userId, user.projectId, {
+      prompt: "Write about FAKE_MALFORMED_JSON please",
+      type: "campaign",
+      count: 3,
+      time_zone: "UTC",
+    });
+    expect(fallback).toMatchObject({
+      engine: "local",
+      fallback: "The AI model's answer was not readable twice, so these posts were drafted from your brand brain's sentences instead.",
+    });
     expect(fallback.posts.length).toBeGreaterThan(0);
     await expect(
       generateContent(db, openaiEnv, user.userId, user.projectId, { prompt: "Write about FAKE_SERVER_ERROR please", type: "social_post", time_zone: "UTC" }),

@@ -1,4 +1,4 @@
-// What the user is told beside generated drafts (issue 9, decision 119): the local writer gives no
+// What the user is told beside generated drafts (decision 119): the local writer gives no
 // post on a subject of the brief the brain knows nothing about, and a campaign comes back shorter
 // than asked when the brain has no more distinct facts. The generation result says both
 // (skipped_subjects, requested_count); an engine that writes with a model skips nothing.
@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { json, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { getDb } from "../../worker/lib/db";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { generateContent } from "../../worker/services/generation";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { generateContent } from "../../worker/services/posts/generation";
 import type { AiEngine } from "../../worker/adapters/ai/types";
 import { unknownSubjects } from "../../worker/adapters/ai/local/posts";
 import { generateResponse } from "../../schema/api/campaigns-responses";
@@ -71,16 +71,20 @@ describe("generation says which brief subjects it skipped", () => {
     expect(res.posts.some((p) => /Morning Mist/.test(p.content))).toBe(true);
   });
 
-  it("says what to add to the brain when fewer messages are written than asked, from the brief's own subjects (decision 228)", { timeout: 20_000 }, async () => {
-    const { generate } = await fed(TEA);
-    const res = await generate("Announce our summer sale and the Morning Mist blend", 12);
-    expect(res.message_count).toBeLessThan(12);
-    // The known subject it ran out of facts on; the unknown one is named apart (skipped_subjects).
-    expect(res.add_to_brain).toEqual(["Morning Mist blend"]);
-    const full = await generate("Tell people about the Morning Mist blend", 1);
-    expect(full.message_count).toBe(1);
-    expect(full).not.toHaveProperty("add_to_brain");
-  });
+  it(
+    "says what to add to the brain when fewer messages are written than asked, from the brief's own subjects (decision 228)",
+    { timeout: 20_000 },
+    async () => {
+      const { generate } = await fed(TEA);
+      const res = await generate("Announce our summer sale and the Morning Mist blend", 12);
+      expect(res.message_count).toBeLessThan(12);
+      // The known subject it ran out of facts on; the unknown one is named apart (skipped_subjects).
+      expect(res.add_to_brain).toEqual(["Morning Mist blend"]);
+      const full = await generate("Tell people about the Morning Mist blend", 1);
+      expect(full.message_count).toBe(1);
+      expect(full).not.toHaveProperty("add_to_brain");
+    },
+  );
 
   it("skips nothing when the brain knows every subject, for a single post too", async () => {
     const { generate } = await fed(TEA);
@@ -118,14 +122,33 @@ describe("generation says which brief subjects it skipped", () => {
           expect(res.skipped_subjects[0]!.toLowerCase(), where).toContain(brief.unknown.toLowerCase());
         } else expect(res.skipped_subjects, where).toEqual([]);
         // A subject the brain knows is never reported skipped.
-        for (const known of Object.keys(brief.covered)) expect(res.skipped_subjects.map((x) => x.toLowerCase()), where).not.toContain(known.toLowerCase());
+        for (const known of Object.keys(brief.covered))
+          expect(
+            res.skipped_subjects.map((x) => x.toLowerCase()),
+            where,
+          ).not.toContain(known.toLowerCase());
       }
     }
   });
 
   it("a brief that names no thing (a mood, an aim, a day) reports nothing, whatever the brain holds", () => {
-    const input = (prompt: string) => ({ brand: { name: "Lumen Tea", industry: "tea", brand_voice: "casual", description: "" }, prompt, context: [], insights: [], count: 3, platforms: ["twitter" as const] });
-    for (const prompt of ["Make it fun and engaging", "Share a quick tip", "Post something about our company", "Create a week of posts to boost engagement", "Happy Friday!", "Write a motivational Monday post", "Say thank you to our customers"]) {
+    const input = (prompt: string) => ({
+      brand: { name: "Lumen Tea", industry: "tea", brand_voice: "casual", description: "" },
+      prompt,
+      context: [],
+      insights: [],
+      count: 3,
+      platforms: ["twitter" as const],
+    });
+    for (const prompt of [
+      "Make it fun and engaging",
+      "Share a quick tip",
+      "Post something about our company",
+      "Create a week of posts to boost engagement",
+      "Happy Friday!",
+      "Write a motivational Monday post",
+      "Say thank you to our customers",
+    ]) {
       expect(unknownSubjects(input(prompt)), prompt).toEqual([]);
     }
     // A thing the brief names is reported, as the brief writes it.
@@ -142,7 +165,8 @@ describe("generation says which brief subjects it skipped", () => {
       embed: async (texts) => texts.map(() => null),
       extractTopicsAndInsights: async () => ({ topics: [], insights: [] }),
       summarize: async () => ({ elevator_pitch: "", value_props: [], positioning: "", brand_story: "", content_themes: [] }),
-      generatePosts: async (input) => Array.from({ length: input.count }, (_, i) => ({ content: `Our summer sale starts soon, day ${i + 1}.`, hashtags: [], platform: "twitter" as const })),
+      generatePosts: async (input) =>
+        Array.from({ length: input.count }, (_, i) => ({ content: `Our summer sale starts soon, day ${i + 1}.`, hashtags: [], platform: "twitter" as const })),
     };
     const res = await generate("Announce our summer sale and the Morning Mist blend", 2, model);
     expect(res.engine).toBe("openai");

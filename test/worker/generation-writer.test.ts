@@ -1,4 +1,4 @@
-// The local writer through the real generation service and a fed brain (issue 9, "Done when"):
+// The local writer through the real generation service and a fed brain (decision 116, "Done when"):
 // no post repeats 8 consecutive words of its brief, no sentence appears twice in a campaign, every
 // subject the brief names is covered when the brain holds it, X posts fit by X's own count,
 // Instagram posts carry a stored image, and every post lists the brain passages it drew on.
@@ -11,10 +11,10 @@ import { repeatsBrief } from "../../worker/adapters/ai/brief";
 import { CLICKBAIT } from "../../worker/adapters/ai/local/posts";
 import { sentenceTexts } from "../../worker/text/nlp";
 import { getDb } from "../../worker/lib/db";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { generateContent } from "../../worker/services/generation";
-import { composePostText } from "../../worker/services/publishing";
-import { sniffImage } from "../../worker/services/media";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { generateContent } from "../../worker/services/posts/generation";
+import { composePostText } from "../../worker/services/publishing/publish";
+import { sniffImage } from "../../worker/services/posts/media";
 import type { GeneratedPost } from "../../schema/api/campaigns";
 
 const BRAND_BOOK = `Kettle Cargo builds electric cargo bikes in Utrecht for families who want to leave the second car at home.
@@ -32,7 +32,9 @@ Riders get a free safety lesson on handling, braking and cornering with a loaded
 
 async function fedProject(voice: string) {
   const user = await signIn();
-  await env.DB.prepare("update projects set name = 'Kettle Cargo', industry = 'Cargo bikes', brand_voice = ?, description = 'Electric cargo bikes for families.' where id = ?")
+  await env.DB.prepare(
+    "update projects set name = 'Kettle Cargo', industry = 'Cargo bikes', brand_voice = ?, description = 'Electric cargo bikes for families.' where id = ?",
+  )
     .bind(voice, user.projectId)
     .run();
   const { e, sent } = quietEnv();
@@ -105,7 +107,9 @@ describe("the local writer on a fed brain", { timeout: 60_000 }, () => {
 
   it("every post lists its sources: real passages of the project's brain", async () => {
     const { user, posts } = await campaign("Professional", BRIEFS[2]!, 6, ["twitter", "linkedin"]);
-    const { results } = await env.DB.prepare("select id, content from brain_segments where project_id = ?").bind(user.projectId).all<{ id: string; content: string }>();
+    const { results } = await env.DB.prepare("select id, content from brain_segments where project_id = ?")
+      .bind(user.projectId)
+      .all<{ id: string; content: string }>();
     const segments = new Map(results.map((r) => [r.id, r.content]));
     for (const p of posts) {
       expect(p.sources.length, p.content).toBeGreaterThan(0);
@@ -174,7 +178,15 @@ describe("the local writer on a fed brain", { timeout: 60_000 }, () => {
       start_date: tomorrow(),
       start_time: "09:00",
       time_zone: "UTC",
-      posts: posts.map((p) => ({ content: p.content, hashtags: p.hashtags, platform: p.platform, scheduled_for: p.scheduled_for, sources: p.sources, media_info: p.media_info ?? null, message_id: p.message_id })),
+      posts: posts.map((p) => ({
+        content: p.content,
+        hashtags: p.hashtags,
+        platform: p.platform,
+        scheduled_for: p.scheduled_for,
+        sources: p.sources,
+        media_info: p.media_info ?? null,
+        message_id: p.message_id,
+      })),
     });
     expect(saved.status).toBe(201);
     const body = (await saved.json()) as { posts: { platform: string; media_info: unknown; sources: unknown[]; message_id: string | null }[] };

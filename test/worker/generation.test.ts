@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { expectError, json, signIn } from "./helpers";
 import { getDb } from "../../worker/lib/db";
-import { fitPost, generateContent, sanitizeDrafts } from "../../worker/services/generation";
+import { fitPost, generateContent, sanitizeDrafts } from "../../worker/services/posts/generation";
 import type { AiEngine } from "../../worker/adapters/ai/types";
 import { publishedLength } from "../../schema/api/campaigns";
 import { localDateTimeToUtc, wallTimeOf } from "../../schema/api/campaign-schedule";
@@ -51,7 +51,10 @@ describe("POST /api/projects/:projectId/generate with the local engine", () => {
     const user = await signIn();
     await setBrand(user.projectId);
     const before = Date.now();
-    const res = await json(user, "POST", `/api/projects/${user.projectId}/generate`, { prompt: "Tell people about our espresso training", type: "social_post" });
+    const res = await json(user, "POST", `/api/projects/${user.projectId}/generate`, {
+      prompt: "Tell people about our espresso training",
+      type: "social_post",
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as GenerateResponse;
     expect(body.engine).toBe("local");
@@ -67,41 +70,45 @@ describe("POST /api/projects/:projectId/generate with the local engine", () => {
     expect(at).toBeLessThanOrEqual(Date.now());
   });
 
-  it("generates a campaign of up to 10 messages over 5 days, each on both networks, two a day from the start time in the user's zone", { timeout: 20_000 }, async () => {
-    const user = await signIn();
-    await setBrand(user.projectId);
-    const start = future(3);
-    const res = await json(user, "POST", `/api/projects/${user.projectId}/generate`, {
-      prompt: "A week about our direct trade relationships with farmers",
-      type: "campaign",
-      count: 10,
-      duration: 5,
-      platforms: ["twitter", "instagram"],
-      start_date: start,
-      start_time: "09:30",
-      time_zone: "America/New_York",
-    });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as GenerateResponse;
-    // post_count counts messages: each message is one post per network, at one time (decision 185).
-    const messages = [...new Set(body.posts.map((p) => p.message_id))];
-    expect(body.message_count).toBe(messages.length);
-    expect(messages.length).toBeGreaterThan(0);
-    expect(messages.length).toBeLessThanOrEqual(10);
-    expect(body.posts).toHaveLength(messages.length * 2);
-    const first = localDateTimeToUtc(start, "09:30", "America/New_York")!;
-    expect(Date.parse(body.posts[0].scheduled_for)).toBe(first);
-    const timeOf = (m: string) => [...new Set(body.posts.filter((p) => p.message_id === m).map((p) => p.scheduled_for))];
-    for (const m of messages) expect(timeOf(m)).toHaveLength(1);
-    const hours = messages.map((m) => wallTimeOf(Date.parse(timeOf(m)[0]!), "America/New_York").hour);
-    expect(hours).toEqual([9, 21, 9, 21, 9, 21, 9, 21, 9, 21].slice(0, messages.length));
-    for (const p of body.posts) {
-      expect(["twitter", "instagram"]).toContain(p.platform);
-      expect(p.content.trim()).not.toBe("");
-      expect(publishedLength(p.content, p.hashtags)).toBeLessThanOrEqual(p.platform === "twitter" ? 280 : 2200);
-    }
-    expect(new Set(body.posts.map((p) => p.platform))).toEqual(new Set(["twitter", "instagram"]));
-  });
+  it(
+    "generates a campaign of up to 10 messages over 5 days, each on both networks, two a day from the start time in the user's zone",
+    { timeout: 20_000 },
+    async () => {
+      const user = await signIn();
+      await setBrand(user.projectId);
+      const start = future(3);
+      const res = await json(user, "POST", `/api/projects/${user.projectId}/generate`, {
+        prompt: "A week about our direct trade relationships with farmers",
+        type: "campaign",
+        count: 10,
+        duration: 5,
+        platforms: ["twitter", "instagram"],
+        start_date: start,
+        start_time: "09:30",
+        time_zone: "America/New_York",
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as GenerateResponse;
+      // post_count counts messages: each message is one post per network, at one time (decision 185).
+      const messages = [...new Set(body.posts.map((p) => p.message_id))];
+      expect(body.message_count).toBe(messages.length);
+      expect(messages.length).toBeGreaterThan(0);
+      expect(messages.length).toBeLessThanOrEqual(10);
+      expect(body.posts).toHaveLength(messages.length * 2);
+      const first = localDateTimeToUtc(start, "09:30", "America/New_York")!;
+      expect(Date.parse(body.posts[0].scheduled_for)).toBe(first);
+      const timeOf = (m: string) => [...new Set(body.posts.filter((p) => p.message_id === m).map((p) => p.scheduled_for))];
+      for (const m of messages) expect(timeOf(m)).toHaveLength(1);
+      const hours = messages.map((m) => wallTimeOf(Date.parse(timeOf(m)[0]!), "America/New_York").hour);
+      expect(hours).toEqual([9, 21, 9, 21, 9, 21, 9, 21, 9, 21].slice(0, messages.length));
+      for (const p of body.posts) {
+        expect(["twitter", "instagram"]).toContain(p.platform);
+        expect(p.content.trim()).not.toBe("");
+        expect(publishedLength(p.content, p.hashtags)).toBeLessThanOrEqual(p.platform === "twitter" ? 280 : 2200);
+      }
+      expect(new Set(body.posts.map((p) => p.platform))).toEqual(new Set(["twitter", "instagram"]));
+    },
+  );
 
   it("validates the request with the spec's messages", async () => {
     const user = await signIn();
@@ -152,14 +159,27 @@ describe("generation service against misbehaving engine output", () => {
     const user = await signIn();
     await setBrand(user.projectId);
     const engine = stubEngine([{ content: "Hello", hashtags: ["a"], platform: "twitter" }]);
-    await generateContent(getDb(env.DB), env, user.userId, user.projectId, {
-      prompt: "Coffee week campaign",
-      type: "campaign",
-      count: 3,
-      platforms: ["twitter"],
-      time_zone: "UTC",
-    }, engine);
-    const input = engine.calls[0] as { brand: { name: string; description: string }; count: number; platforms: string[]; context: string[]; insights: unknown[] };
+    await generateContent(
+      getDb(env.DB),
+      env,
+      user.userId,
+      user.projectId,
+      {
+        prompt: "Coffee week campaign",
+        type: "campaign",
+        count: 3,
+        platforms: ["twitter"],
+        time_zone: "UTC",
+      },
+      engine,
+    );
+    const input = engine.calls[0] as {
+      brand: { name: string; description: string };
+      count: number;
+      platforms: string[];
+      context: string[];
+      insights: unknown[];
+    };
     expect(input.brand.name).toBe("Acme Coffee");
     expect(input.brand.description).toBe(BRAND_TEXT);
     expect(input.count).toBe(3);
@@ -184,7 +204,14 @@ describe("generation service against misbehaving engine output", () => {
   it("answers 502 with the spec's failure text when the engine throws, never a 500", async () => {
     const user = await signIn();
     await expect(
-      generateContent(getDb(env.DB), env, user.userId, user.projectId, { prompt: "A detailed prompt", type: "social_post", time_zone: "UTC" }, stubEngine(new Error("boom"))),
+      generateContent(
+        getDb(env.DB),
+        env,
+        user.userId,
+        user.projectId,
+        { prompt: "A detailed prompt", type: "social_post", time_zone: "UTC" },
+        stubEngine(new Error("boom")),
+      ),
     ).rejects.toMatchObject({ status: 502, message: "Failed to generate content. Please try again." });
   });
 
@@ -230,7 +257,11 @@ describe("generation service against misbehaving engine output", () => {
     expect(publishedLength(fitted.content, fitted.hashtags)).toBeLessThanOrEqual(280);
     expect(fitted.hashtags).toEqual(["Alpha"]);
     expect(fitted.content.endsWith("…")).toBe(true);
-    const tagHeavy = fitPost("Short text", Array.from({ length: 40 }, (_, i) => `Tag${i}Long`), "twitter");
+    const tagHeavy = fitPost(
+      "Short text",
+      Array.from({ length: 40 }, (_, i) => `Tag${i}Long`),
+      "twitter",
+    );
     expect(publishedLength(tagHeavy.content, tagHeavy.hashtags)).toBeLessThanOrEqual(280);
     expect(tagHeavy.content).toBe("Short text");
     const ok = fitPost("Fine as it is", ["One"], "twitter");

@@ -10,7 +10,8 @@ describe("health and errors", () => {
 
   it("names the AI engine and the model in use per task (decision 191)", async () => {
     const { app } = await import("../../worker/app");
-    const ai = async (extra: Record<string, unknown>) => ((await (await app.request("http://localhost/api/health", {}, { ...env, ...extra })).json()) as { ai: unknown }).ai;
+    const ai = async (extra: Record<string, unknown>) =>
+      ((await (await app.request("http://localhost/api/health", {}, { ...env, ...extra })).json()) as { ai: unknown }).ai;
     // Workers AI: the first current model of each list (the retired llama-3.1-8b-instruct is gone).
     expect(await ai({ AI: { run: async () => ({}) } })).toEqual({
       provider: "workers-ai",
@@ -19,7 +20,9 @@ describe("health and errors", () => {
       image: "@cf/black-forest-labs/flux-1-schnell",
     });
     // The deploy's pick from the account's catalog comes first.
-    expect(await ai({ AI: { run: async () => ({}) }, WORKERS_AI_CHAT_MODEL: "@cf/google/gemma-4-26b-a4b-it" })).toMatchObject({ chat: "@cf/google/gemma-4-26b-a4b-it" });
+    expect(await ai({ AI: { run: async () => ({}) }, WORKERS_AI_CHAT_MODEL: "@cf/google/gemma-4-26b-a4b-it" })).toMatchObject({
+      chat: "@cf/google/gemma-4-26b-a4b-it",
+    });
     // OpenAI: a current chat model (gpt-4 is shut down), no image model unless one is configured.
     expect(await ai({ OPENAI_API_KEY: "sk-test" })).toEqual({ provider: "openai", chat: "gpt-5.6-terra", embeddings: "text-embedding-3-small", image: null });
   });
@@ -31,7 +34,6 @@ describe("health and errors", () => {
   });
 
   it("has the migrated schema in D1", async () => {
-    
     const row = await env.DB.prepare("select count(*) as n from sqlite_master where type='table' and name='posts'").first<{ n: number }>();
     expect(row?.n).toBe(1);
   });

@@ -47,7 +47,7 @@ export function json(user: TestUser | null, method: string, path: string, body?:
   return call(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-/** Asserts the DESIGN.md error shape and returns it. */
+/** Asserts the docs/architecture.md error shape and returns it. */
 export async function expectError(res: Response, status: number) {
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -56,7 +56,8 @@ export async function expectError(res: Response, status: number) {
   }
   // Codes are a closed set, each with one status (schema/api/errors.ts, decision 210).
   if (!isErrorCode(body.error.code)) throw new Error(`error code outside the closed set: ${body.error.code}`);
-  if (ERRORS[body.error.code].status !== status) throw new Error(`code ${body.error.code} answered with ${status}, its status is ${ERRORS[body.error.code].status}`);
+  if (ERRORS[body.error.code].status !== status)
+    throw new Error(`code ${body.error.code} answered with ${status}, its status is ${ERRORS[body.error.code].status}`);
   return body.error;
 }
 

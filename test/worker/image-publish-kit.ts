@@ -32,11 +32,15 @@ export function photo(width: number, height: number, noise: number, quality = 95
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
-export const testEnv = () => ({ ...(env as unknown as Env), PLATFORM_TIMEOUT_MS: "2000" }) as Env;
+const testEnv = () => ({ ...(env as unknown as Env), PLATFORM_TIMEOUT_MS: "2000" }) as Env;
 
 const deliver = async (e: Env, jobs: PublishJob[]) => (await deliverPublish(e, jobs)).acked;
 
-export async function upload(user: TestUser, bytes: Uint8Array, file: { name: string; type: string } = { name: "IMG_2041.jpg", type: "image/jpeg" }): Promise<MediaInfo> {
+export async function upload(
+  user: TestUser,
+  bytes: Uint8Array,
+  file: { name: string; type: string } = { name: "IMG_2041.jpg", type: "image/jpeg" },
+): Promise<MediaInfo> {
   const fd = new FormData();
   fd.set("file", new File([bytes.slice()], file.name, { type: file.type }));
   const res = await call(`/api/projects/${user.projectId}/media`, { method: "POST", headers: { cookie: user.cookie, origin: ORIGIN }, body: fd });
@@ -45,8 +49,11 @@ export async function upload(user: TestUser, bytes: Uint8Array, file: { name: st
 }
 
 export const mediaRows = async (projectId: string) =>
-  (await env.DB.prepare("select r2_key, file_type, file_size from media where project_id = ? order by created_at").bind(projectId).all<{ r2_key: string; file_type: string; file_size: number }>())
-    .results;
+  (
+    await env.DB.prepare("select r2_key, file_type, file_size from media where project_id = ? order by created_at")
+      .bind(projectId)
+      .all<{ r2_key: string; file_type: string; file_size: number }>()
+  ).results;
 
 /** Networks whose sandbox downloads image_url (Threads, Instagram) rather than taking the bytes. */
 const BY_URL: readonly NewNetwork[] = ["threads"];
@@ -89,5 +96,11 @@ export async function scheduleAndPublish(network: NewNetwork, photoBytes: Uint8A
   const sent = /^https?:\/\//.test(imageUrl) ? await call(new URL(imageUrl).pathname) : await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}${imageUrl}`);
   expect(sent.status).toBe(200);
   const kept = await call(media.url);
-  return { user, media, sent: new Uint8Array(await sent.arrayBuffer()), kept: new Uint8Array(await kept.arrayBuffer()), keptType: kept.headers.get("content-type") };
+  return {
+    user,
+    media,
+    sent: new Uint8Array(await sent.arrayBuffer()),
+    kept: new Uint8Array(await kept.arrayBuffer()),
+    keptType: kept.headers.get("content-type"),
+  };
 }

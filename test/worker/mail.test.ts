@@ -33,9 +33,7 @@ describe("HTTP mail adapter (against the local fake)", () => {
     const offline = (async () => {
       throw new TypeError("Network connection lost.");
     }) as typeof fetch;
-    await expect(httpMail({ ...config(), fetch: offline }).send({ to: randomEmail(), subject: "s", text: "t" })).rejects.toBeInstanceOf(
-      MailError,
-    );
+    await expect(httpMail({ ...config(), fetch: offline }).send({ to: randomEmail(), subject: "s", text: "t" })).rejects.toBeInstanceOf(MailError);
   });
 
   it("is chosen when MAIL_API_URL and MAIL_API_KEY are set, otherwise the outbox", () => {
@@ -80,7 +78,7 @@ describe("/dev/outbox", () => {
   });
 
   it("escapes HTML in mail", async () => {
-    await env.DB.prepare("insert into mail_outbox (id, \"to\", subject, text, created_at) values (?, ?, ?, ?, ?)")
+    await env.DB.prepare('insert into mail_outbox (id, "to", subject, text, created_at) values (?, ?, ?, ?, ?)')
       .bind(crypto.randomUUID(), "x@example.com", "<script>alert(1)</script>", "hi", Date.now())
       .run();
     const html = await (await call("/dev/outbox")).text();

@@ -11,7 +11,7 @@ import type { ApiScope } from "../../schema/api/api-keys";
 import type { BrainDocumentDto, BrainQueryResponse } from "../../schema/api/brain";
 import type { GenerateResponse } from "../../schema/api/campaigns";
 import type { Post } from "../../schema/api/posts";
-import { MCP_TOOL_NAMES } from "../../worker/services/mcp/tools";
+import { MCP_TOOL_NAMES } from "../../worker/services/api/mcp/tools";
 import { createKey, v1 } from "./api-key-helpers";
 import { BRAND_TEXT } from "./brain-test-kit";
 import { call, ORIGIN, signIn, type TestUser } from "./helpers";
@@ -39,7 +39,11 @@ async function tool<T>(client: Client, name: string, args: Record<string, unknow
   return JSON.parse(text) as T;
 }
 
-async function refusal(client: Client, name: string, args: Record<string, unknown>): Promise<{ code: string; status: number; message: string; fields?: Record<string, string> }> {
+async function refusal(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ code: string; status: number; message: string; fields?: Record<string, string> }> {
   const res = (await client.callTool({ name, arguments: args })) as CallToolResult;
   expect(res.isError).toBe(true);
   return (JSON.parse((res.content[0] as { text: string }).text) as { error: { code: string; status: number; message: string } }).error;
@@ -53,10 +57,14 @@ async function readyBrain(user: TestUser, secret: string): Promise<void> {
   const res = await v1(secret, "POST", `/api/v1/projects/${user.projectId}/brain/documents`, { title: "About Acme", content: BRAND_TEXT });
   expect(res.status).toBe(202);
   const doc = (await res.json()) as BrainDocumentDto;
-  await waitFor(async () => {
-    const d = (await (await v1(secret, "GET", `/api/v1/projects/${user.projectId}/brain/documents/${doc.id}`)).json()) as BrainDocumentDto;
-    return d.status === "ready";
-  }, 20_000, 200);
+  await waitFor(
+    async () => {
+      const d = (await (await v1(secret, "GET", `/api/v1/projects/${user.projectId}/brain/documents/${doc.id}`)).json()) as BrainDocumentDto;
+      return d.status === "ready";
+    },
+    20_000,
+    200,
+  );
 }
 
 describe("MCP server", () => {
@@ -99,17 +107,28 @@ describe("MCP server", () => {
       variants: [{ platform: "mastodon", content: "Summit 30, for the fediverse" }],
       scheduled_for: at,
     });
-    expect(made.data.map((p) => [p.platform, p.status])).toEqual([["twitter", "scheduled"], ["mastodon", "scheduled"]]);
+    expect(made.data.map((p) => [p.platform, p.status])).toEqual([
+      ["twitter", "scheduled"],
+      ["mastodon", "scheduled"],
+    ]);
     expect(made.data[1]!.content).toBe("Summit 30, for the fediverse");
     // One message on two networks: the variants share its message id (decision 185).
     expect(made.data[0]!.message_id).toBeTruthy();
     expect(made.data[1]!.message_id).toBe(made.data[0]!.message_id);
     expect(await postCount(user.projectId)).toBe(before + 2);
 
-    const calendar = await tool<{ data: Post[]; next_cursor: string | null }>(client, "list_calendar", { project_id: user.projectId, status: "scheduled", limit: 1 });
+    const calendar = await tool<{ data: Post[]; next_cursor: string | null }>(client, "list_calendar", {
+      project_id: user.projectId,
+      status: "scheduled",
+      limit: 1,
+    });
     expect(calendar.data).toHaveLength(1);
     expect(calendar.next_cursor).not.toBeNull();
-    const rest = await tool<{ data: Post[]; next_cursor: string | null }>(client, "list_calendar", { project_id: user.projectId, status: "scheduled", cursor: calendar.next_cursor });
+    const rest = await tool<{ data: Post[]; next_cursor: string | null }>(client, "list_calendar", {
+      project_id: user.projectId,
+      status: "scheduled",
+      cursor: calendar.next_cursor,
+    });
     expect([...calendar.data, ...rest.data].map((p) => p.id).sort()).toEqual(made.data.map((p) => p.id).sort());
 
     const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -150,7 +169,13 @@ describe("MCP server", () => {
     expect(await postCount(user.projectId)).toBe(0);
 
     // Another user's project and post: 404 exactly as a missing one.
-    const theirPost = (await (await v1((await createKey(stranger, { scopes: ["read", "write_posts"] })).key, "POST", `/api/v1/projects/${stranger.projectId}/posts`, { content: "Mine", networks: ["twitter"], mode: "draft" })).json()) as unknown;
+    const theirPost = (await (
+      await v1((await createKey(stranger, { scopes: ["read", "write_posts"] })).key, "POST", `/api/v1/projects/${stranger.projectId}/posts`, {
+        content: "Mine",
+        networks: ["twitter"],
+        mode: "draft",
+      })
+    ).json()) as unknown;
     expect((await refusal(readOnly, "list_calendar", { project_id: stranger.projectId })).code).toBe("not_found");
     expect((await refusal(readOnly, "ask_brain", { project_id: stranger.projectId, question: "Anything?" })).code).toBe("not_found");
     const foreignId = (theirPost as { data?: Post[] }).data?.[0]?.id ?? "missing-post";
@@ -158,16 +183,29 @@ describe("MCP server", () => {
 
     // A key limited to one project does not list or reach the others.
     const form = new FormData();
-    for (const [k, v] of Object.entries({ name: "Second", industry: "technology", brand_voice: "casual", description: "A second brand for the key's reach" })) form.append(k, v);
-    const otherProject = (await (await call("/api/projects", { method: "POST", headers: { cookie: user.cookie, origin: ORIGIN }, body: form })).json()) as { id: string };
+    for (const [k, v] of Object.entries({ name: "Second", industry: "technology", brand_voice: "casual", description: "A second brand for the key's reach" }))
+      form.append(k, v);
+    const otherProject = (await (await call("/api/projects", { method: "POST", headers: { cookie: user.cookie, origin: ORIGIN }, body: form })).json()) as {
+      id: string;
+    };
     expect(otherProject.id).toBeTruthy();
     const pinned = await mcpClient((await createKey(user, { scopes: ["read"], project_id: user.projectId })).key);
     expect((await tool<{ data: { id: string }[] }>(pinned, "list_projects")).data.map((p) => p.id)).toEqual([user.projectId]);
     expect((await refusal(pinned, "list_calendar", { project_id: otherProject.id })).code).toBe("not_found");
 
     // No key, a wrong key, a revoked key: 401 in the closed set before any MCP exchange.
-    const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } };
-    const post = (auth?: string) => call("/mcp", { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(init) });
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+    };
+    const post = (auth?: string) =>
+      call("/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(auth ? { authorization: auth } : {}) },
+        body: JSON.stringify(init),
+      });
     for (const res of [await post(), await post("Bearer bp_live_notakey")]) {
       expect(res.status).toBe(401);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("unauthorized");

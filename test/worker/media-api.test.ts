@@ -87,7 +87,11 @@ describe("POST /api/projects/:projectId/media", () => {
 
   it("refuses a request without a file", async () => {
     const u = await signIn();
-    const res = await call(`/api/projects/${u.projectId}/media`, { method: "POST", headers: { cookie: u.cookie, origin: "http://localhost" }, body: new FormData() });
+    const res = await call(`/api/projects/${u.projectId}/media`, {
+      method: "POST",
+      headers: { cookie: u.cookie, origin: "http://localhost" },
+      body: new FormData(),
+    });
     await expectError(res, 400);
   });
 
@@ -130,7 +134,12 @@ describe("GET /media/:publicKey", () => {
     const ok = await call(`/api/projects/${a.projectId}/posts`, {
       method: "POST",
       headers: a.headers,
-      body: JSON.stringify({ content: "x", mode: "schedule", scheduled_for: new Date(Date.now() + 60_000).toISOString(), media_info: { ...own, file_size: 1 } }),
+      body: JSON.stringify({
+        content: "x",
+        mode: "schedule",
+        scheduled_for: new Date(Date.now() + 60_000).toISOString(),
+        media_info: { ...own, file_size: 1 },
+      }),
     });
     expect(ok.status).toBe(201);
     expect(await ok.json()).toMatchObject({ media_info: own });

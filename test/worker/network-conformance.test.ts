@@ -1,4 +1,4 @@
-// One conformance suite for every network in the registry (issue 24): the same checks run for
+// One conformance suite for every network in the registry (decision 190): the same checks run for
 // each, through its real adapter against the local platform sandbox, and every request the
 // adapter sends is checked against the network's published contract (test/contracts/, by the
 // sandbox: test/fakes/contract-log.ts). A network added to platforms/ is covered by this file
@@ -9,7 +9,7 @@ import { ADAPTERS, isSocialPlatform, platformFor, type SocialPlatform } from "..
 import { PLATFORM_METAS, platformMeta } from "../../platforms/registry";
 import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getDb } from "../../worker/lib/db";
-import { getPublishingCredentials, type PublishingCredentials } from "../../worker/services/social-credentials";
+import { getPublishingCredentials, type PublishingCredentials } from "../../worker/services/social/credentials";
 import { json, signIn, type TestUser } from "./helpers";
 import { photo } from "./image-publish-kit";
 import { connectNetwork, networkControl, networkState, sandboxAccountName, uname } from "./network-helpers";
@@ -17,7 +17,10 @@ import { putPublicMedia } from "./public-media";
 
 const NETWORKS = PLATFORM_METAS.map((m) => m.id).filter(isSocialPlatform);
 
-type ContractLog = { seq: number; log: { seq: number; network: string; method: string; path: string; query: string; endpoint: string | null; problems: string[] }[] };
+type ContractLog = {
+  seq: number;
+  log: { seq: number; network: string; method: string; path: string; query: string; endpoint: string | null; problems: string[] }[];
+};
 const contractLog = async (since = 0): Promise<ContractLog> => (await (await fetch(`${env.FAKES_URL}/_contracts?since=${since}`)).json()) as ContractLog;
 
 async function caught(p: Promise<unknown>): Promise<PlatformError> {
@@ -66,7 +69,9 @@ describe.each(NETWORKS)("%s conforms", (id: SocialPlatform) => {
 
   it(`connects through its connect kind (${meta.connect}) and stores the account's id on the network`, async () => {
     expect(creds.platformUserId).not.toBe("");
-    const row = await env.DB.prepare("select platform_user_id, token_status from social_accounts where project_id = ? and platform = ?").bind(user.projectId, id).first<{ platform_user_id: string; token_status: string }>();
+    const row = await env.DB.prepare("select platform_user_id, token_status from social_accounts where project_id = ? and platform = ?")
+      .bind(user.projectId, id)
+      .first<{ platform_user_id: string; token_status: string }>();
     expect(row).toEqual({ platform_user_id: creds.platformUserId, token_status: "active" });
   });
 
@@ -83,7 +88,10 @@ describe.each(NETWORKS)("%s conforms", (id: SocialPlatform) => {
       expect(start.status).toBe(kind === "instance" ? 400 : 200);
       if (kind === "instance") expect(((await start.json()) as { error: { message: string } }).error.message).toBe(module.connect.invalidMessage);
       // The handle + app password route answers a network that does not connect that way like an unknown one.
-      const appPassword = await json(user, "POST", `/api/projects/${user.projectId}/social-accounts/${id}`, { identifier: "someone.example", password: "abcd-efgh-ijkl-mnop" });
+      const appPassword = await json(user, "POST", `/api/projects/${user.projectId}/social-accounts/${id}`, {
+        identifier: "someone.example",
+        password: "abcd-efgh-ijkl-mnop",
+      });
       expect(appPassword.status).toBe(404);
     }
   });
@@ -110,7 +118,13 @@ describe.each(NETWORKS)("%s conforms", (id: SocialPlatform) => {
     const bytes = type === "image/gif" ? GIF : PNG;
     if (!meta.rules.images.types.includes(type) || meta.rules.images.sendAs) return;
     const imageUrl = await putPublicMedia(`https://images.example.com/${crypto.randomUUID()}.${type.slice(6)}`, bytes);
-    const input = { accessToken: creds.accessToken, accountId: creds.platformUserId, text: `Conformance ${type} ${crypto.randomUUID().slice(0, 8)}`, imageUrl, image: { data: bytes.slice().buffer as ArrayBuffer, contentType: type } };
+    const input = {
+      accessToken: creds.accessToken,
+      accountId: creds.platformUserId,
+      text: `Conformance ${type} ${crypto.randomUUID().slice(0, 8)}`,
+      imageUrl,
+      image: { data: bytes.slice().buffer as ArrayBuffer, contentType: type },
+    };
     const { platformPostId } = await adapter.publish(input);
     expect((await networkState(id, account())).items.find((i) => i.id === platformPostId)?.image_url).toBeTruthy();
   });
@@ -145,7 +159,9 @@ describe.each(NETWORKS)("%s conforms", (id: SocialPlatform) => {
   });
 
   it("refreshes its token ahead of expiry, or reminds the user to reconnect instead", async () => {
-    const row = await env.DB.prepare("select id, expires_at, refresh_token_enc from social_accounts where project_id = ? and platform = ?").bind(user.projectId, id).first<{ id: string; expires_at: number | null; refresh_token_enc: string | null }>();
+    const row = await env.DB.prepare("select id, expires_at, refresh_token_enc from social_accounts where project_id = ? and platform = ?")
+      .bind(user.projectId, id)
+      .first<{ id: string; expires_at: number | null; refresh_token_enc: string | null }>();
     if (row!.expires_at === null) {
       // Tokens that do not expire (Mastodon, Facebook Pages) are neither refreshed nor reminded.
       expect(module.refreshWindowMs).toBe(0);
@@ -164,7 +180,9 @@ describe.each(NETWORKS)("%s conforms", (id: SocialPlatform) => {
       // Never "refreshed" without a refresh token: no call to the network, a reminder instead.
       expect(result.refreshed).toBe(0);
       expect(refreshesAfter).toBe(refreshesBefore);
-      const reminded = await env.DB.prepare("select token_status, reconnect_reminded_at from social_accounts where id = ?").bind(row!.id).first<{ token_status: string; reconnect_reminded_at: number | null }>();
+      const reminded = await env.DB.prepare("select token_status, reconnect_reminded_at from social_accounts where id = ?")
+        .bind(row!.id)
+        .first<{ token_status: string; reconnect_reminded_at: number | null }>();
       expect(reminded!.token_status).toBe("active");
       expect(reminded!.reconnect_reminded_at).toBeGreaterThan(0);
     }
@@ -186,7 +204,9 @@ async function adapterRefresh(accountId: string, sandboxAccount: string) {
   const now = Date.now();
   const expiresAt = now + Math.max(module.refreshWindowMs / 2, 60_000);
   const age = (module.minRefreshAgeMs ?? 0) + 3600_000;
-  await env.DB.prepare("update social_accounts set expires_at = ?, created_at = ?, last_refresh = null where id = ?").bind(expiresAt, now - age, accountId).run();
+  await env.DB.prepare("update social_accounts set expires_at = ?, created_at = ?, last_refresh = null where id = ?")
+    .bind(expiresAt, now - age, accountId)
+    .run();
   await ageSandboxToken(row!.platform, sandboxAccount, age);
   return refreshIdleTokens(env as never);
 }
@@ -205,7 +225,12 @@ describe("Bluesky: a record key that is taken", () => {
     const creds = await getPublishingCredentials(getDb(env.DB), env, user.projectId, "bluesky");
     const adapter = platformFor(env, "bluesky", creds.accountMeta);
     const since = (await contractLog()).seq;
-    const input = { accessToken: creds.accessToken, accountId: creds.platformUserId, text: `Same key ${crypto.randomUUID().slice(0, 8)}`, idempotencyKey: `race-${crypto.randomUUID()}` };
+    const input = {
+      accessToken: creds.accessToken,
+      accountId: creds.platformUserId,
+      text: `Same key ${crypto.randomUUID().slice(0, 8)}`,
+      idempotencyKey: `race-${crypto.randomUUID()}`,
+    };
     // Two deliveries of one post at once: both look first (nothing yet), both create.
     const [a, b] = await Promise.all([adapter.publish(input), adapter.publish(input)]);
     expect(a.platformPostId).toBe(b.platformPostId);

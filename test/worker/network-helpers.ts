@@ -1,4 +1,4 @@
-// Test helpers for the networks of issue 12 (decision 140): connect an account through the real
+// Test helpers for the networks of decision 140 (decision 140): connect an account through the real
 // API routes and the platform sandbox, whatever the network's connect flow (OAuth redirect,
 // Mastodon's instance, Facebook's Page choice, Bluesky's app password), and drive the sandbox.
 import { env } from "cloudflare:workers";
@@ -30,7 +30,12 @@ async function ok<T>(res: Response, what: string): Promise<T> {
 }
 
 /** Starts the flow, approves on the sandbox's authorize page as `username`; the callback's query. */
-export async function approveAtSandbox(user: TestUser, network: SocialPlatform, username: string, opts: { instance?: string; decision?: "approve" | "deny" } = {}) {
+export async function approveAtSandbox(
+  user: TestUser,
+  network: SocialPlatform,
+  username: string,
+  opts: { instance?: string; decision?: "approve" | "deny" } = {},
+) {
   const qs = new URLSearchParams({ projectId: user.projectId });
   if (opts.instance) qs.set("instance", opts.instance);
   const { url } = await ok<{ url: string }>(await json(user, "GET", `/api/oauth/${network}/start?${qs}`), "start");
@@ -58,9 +63,14 @@ export async function connectNetwork(user: TestUser, network: SocialPlatform, us
   // Whatever the network's connect kind says (decision 233), as the SPA does it.
   const kind = ADAPTERS[network].connect.kind;
   if (kind === "app-password") {
-    return ok<SocialAccount>(await json(user, "POST", `/api/projects/${user.projectId}/social-accounts/${network}`, { identifier: `${username}.bsky.social`, password: APP_PASSWORD }), "app-password connect");
+    return ok<SocialAccount>(
+      await json(user, "POST", `/api/projects/${user.projectId}/social-accounts/${network}`, { identifier: `${username}.bsky.social`, password: APP_PASSWORD }),
+      "app-password connect",
+    );
   }
-  const { code, state } = await approveAtSandbox(user, network, username, { instance: kind === "instance" ? (opts.instance ?? "mastodon.example") : undefined });
+  const { code, state } = await approveAtSandbox(user, network, username, {
+    instance: kind === "instance" ? (opts.instance ?? "mastodon.example") : undefined,
+  });
   const done = await ok<SocialAccount | AccountChoice>(await json(user, "POST", `/api/oauth/${network}/callback`, { code, state }), "callback");
   if (!("choice" in done)) return done;
   const page = done.options.find((o) => o.name === `${username} Page`) ?? done.options[0]!;
@@ -69,7 +79,11 @@ export async function connectNetwork(user: TestUser, network: SocialPlatform, us
 
 /** Arms a sandbox switch of this network, e.g. { fail: "500", times: 2, account: name }. */
 export async function networkControl(network: SocialPlatform, body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${env.FAKES_URL}${sandboxPath(network)}/_control`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${env.FAKES_URL}${sandboxPath(network)}/_control`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`sandbox control failed: ${await res.text()}`);
 }
 

@@ -6,7 +6,7 @@ import type { MediaInfo } from "../../schema/api/posts";
 import type { SocialAccount } from "../../schema/api/social";
 import type { Env, PublishJob } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
-import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { call, ORIGIN, signIn, type TestUser } from "./helpers";
 import { APP_PASSWORD, connectNetwork, NEW_NETWORKS, networkControl, networkState, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 import { insertPost, readPost } from "./posts-fixtures";
@@ -15,7 +15,7 @@ import { servePreparedMedia } from "./public-media";
 import { deliverPublish } from "./queue-kit";
 
 // The publishing pipeline (queue consumer, claim token, reconciliation, typed errors, token
-// refresh) for each network of issue 12, with the sandbox's counters as the outside view:
+// refresh) for each network of decision 140, with the sandbox's counters as the outside view:
 // exactly one copy per post whatever the faults (decision 140, decisions 070/097/121).
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
@@ -36,7 +36,14 @@ async function uploadImage(user: TestUser): Promise<MediaInfo> {
 /** A post of `network` already claimed by a cron tick. */
 async function claimedPost(user: TestUser, network: NewNetwork, content: string, media?: MediaInfo) {
   const claimedAt = Date.now() - 1000;
-  const id = await insertPost(user.projectId, { platform: network, content, status: "publishing", publishAttempts: 1, lastAttempt: claimedAt, scheduledFor: claimedAt - 1000 });
+  const id = await insertPost(user.projectId, {
+    platform: network,
+    content,
+    status: "publishing",
+    publishAttempts: 1,
+    lastAttempt: claimedAt,
+    scheduledFor: claimedAt - 1000,
+  });
   if (media) await env.DB.prepare("update posts set media_info = ? where id = ?").bind(JSON.stringify(media), id).run();
   return { id, job: { postId: id, claimedAt } satisfies PublishJob };
 }
@@ -120,7 +127,9 @@ describe.each(NEW_NETWORKS)("%s publishing", (network) => {
 
 describe("token refresh per network", () => {
   const expireSoon = (accountId: string, ageMs = 0) =>
-    env.DB.prepare("update social_accounts set expires_at = ?, last_refresh = ?, created_at = ? where id = ?").bind(Date.now() + 60_000, Date.now() - ageMs, Date.now() - ageMs, accountId).run();
+    env.DB.prepare("update social_accounts set expires_at = ?, last_refresh = ?, created_at = ? where id = ?")
+      .bind(Date.now() + 60_000, Date.now() - ageMs, Date.now() - ageMs, accountId)
+      .run();
 
   it("Bluesky refreshes the session with the single-use refresh JWT, once, and publishes with the new one", async () => {
     const { user, account, name } = await connected("bluesky");
@@ -169,13 +178,18 @@ describe("token refresh per network", () => {
     expect(mails.results).toHaveLength(1);
     expect(mails.results[0]!.subject).toMatch(/^Reconnect your LinkedIn account before /);
     expect(mails.results[0]!.text).toContain("/social-connect");
-    const view = (await (await call(`/api/projects/${user.projectId}/social-accounts`, { headers: { cookie: user.cookie } })).json()) as { id: string; reconnect_by: number | null }[];
+    const view = (await (await call(`/api/projects/${user.projectId}/social-accounts`, { headers: { cookie: user.cookie } })).json()) as {
+      id: string;
+      reconnect_by: number | null;
+    }[];
     expect(view.find((a) => a.id === account.id)?.reconnect_by).toBe(expiresAt);
     const { id, job } = await claimedPost(user, "linkedin", `Before it lapses ${crypto.randomUUID().slice(0, 6)}`);
     expect((await deliver(testEnv(), job)).acked).toHaveLength(1);
     expect((await readPost(id))?.status).toBe("published");
 
-    await env.DB.prepare("update social_accounts set expires_at = ? where id = ?").bind(Date.now() - 1000, account.id).run();
+    await env.DB.prepare("update social_accounts set expires_at = ? where id = ?")
+      .bind(Date.now() - 1000, account.id)
+      .run();
     await expect(getPublishingCredentials(getDb(env.DB), env, user.projectId, "linkedin")).rejects.toThrow(/reconnect/i);
     expect((await rawAccountRow(account.id)).token_status).toBe("reconnect_needed");
     expect(Object.values((await networkState("linkedin", name)).refreshes)).toEqual([]);
@@ -202,7 +216,9 @@ describe("connect flows refuse what they must", () => {
     const two = await signIn();
     const a = await connectNetwork(one, "mastodon", uname(), { instance: "1000chars.example" });
     const b = await connectNetwork(two, "mastodon", uname(), { instance: "https://1000chars.example/" });
-    const apps = await env.DB.prepare("select count(*) as n from mastodon_apps where instance_url = ?").bind("https://1000chars.example").first<{ n: number }>();
+    const apps = await env.DB.prepare("select count(*) as n from mastodon_apps where instance_url = ?")
+      .bind("https://1000chars.example")
+      .first<{ n: number }>();
     expect(apps?.n).toBe(1);
     const meta = JSON.parse(String((await rawAccountRow(a.id)).account_meta)) as { instanceUrl: string; maxCharacters: number };
     expect(meta).toMatchObject({ instanceUrl: "https://1000chars.example", maxCharacters: 1000 });
@@ -213,7 +229,9 @@ describe("connect flows refuse what they must", () => {
     expect(listed.map((x) => x.max_length)).toEqual([1000]);
     const other = await connectNetwork(one, "bluesky");
     expect(other.max_length).toBeNull();
-    const secret = await env.DB.prepare("select client_secret_enc from mastodon_apps where instance_url = ?").bind("https://1000chars.example").first<{ client_secret_enc: string }>();
+    const secret = await env.DB.prepare("select client_secret_enc from mastodon_apps where instance_url = ?")
+      .bind("https://1000chars.example")
+      .first<{ client_secret_enc: string }>();
     expect(secret?.client_secret_enc).not.toMatch(/^mcs_/);
   });
 
@@ -233,7 +251,8 @@ describe("connect flows refuse what they must", () => {
     const res = await call("/api/oauth/facebook/callback", { method: "POST", headers: owner.headers, body: JSON.stringify({ code, state }) });
     const choice = (await res.json()) as { choice: string; options: { id: string; name: string }[] };
     expect(choice.options.map((o) => o.name).sort()).toEqual([`${username} Page`, `${username} Shop`]);
-    const pick = (user: TestUser, optionId: string) => call("/api/oauth/facebook/choose", { method: "POST", headers: user.headers, body: JSON.stringify({ choice: choice.choice, option_id: optionId }) });
+    const pick = (user: TestUser, optionId: string) =>
+      call("/api/oauth/facebook/choose", { method: "POST", headers: user.headers, body: JSON.stringify({ choice: choice.choice, option_id: optionId }) });
     expect((await pick(other, choice.options[0]!.id)).status).toBe(404);
     expect((await pick(owner, "not-a-page")).status).toBe(400);
     expect((await pick(owner, choice.options[1]!.id)).status).toBe(200);
@@ -246,12 +265,17 @@ describe("connect flows refuse what they must", () => {
 describe("validation at scheduling uses each network's own rules", () => {
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
   const schedule = (user: TestUser, platform: string, content: string, hashtags: string[] = []) =>
-    call(`/api/projects/${user.projectId}/posts`, { method: "POST", headers: user.headers, body: JSON.stringify({ content, hashtags, platform, scheduled_for: inDays(2), mode: "schedule" }) });
+    call(`/api/projects/${user.projectId}/posts`, {
+      method: "POST",
+      headers: user.headers,
+      body: JSON.stringify({ content, hashtags, platform, scheduled_for: inDays(2), mode: "schedule" }),
+    });
   const refused = async (res: Response) => {
     expect(res.status).toBe(400);
     return ((await res.json()) as { error: { message: string } }).error.message;
   };
-  const count = async (user: TestUser) => (await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(user.projectId).first<{ n: number }>())!.n;
+  const count = async (user: TestUser) =>
+    (await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(user.projectId).first<{ n: number }>())!.n;
 
   it("length as each network counts it, hashtags included; nothing saved when refused", async () => {
     const cases: { network: NewNetwork; ok: string; tooLong: string; hashtags?: string[]; label: string }[] = [

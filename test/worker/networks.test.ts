@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { platformFor } from "../../platforms/adapters";
 import { PlatformError, type PlatformAdapter, type PublishInput } from "../../platforms/shared/adapter";
 import { getDb } from "../../worker/lib/db";
-import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { signIn, type TestUser } from "./helpers";
 import { connectNetwork, NEW_NETWORKS, networkControl, networkState, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 import { rawAccountRow } from "./social-helpers";
 import { putPublicMedia } from "./public-media";
 
-// Every network of issue 12 against its sandbox, through the same code paths production uses:
+// Every network of decision 140 against its sandbox, through the same code paths production uses:
 // connect through its own flow (API routes), credentials from D1 (decrypted), the network's
 // adapter (platformFor), and the sandbox's counters as the outside view (decision 140).
 
@@ -68,7 +68,9 @@ describe.each(NEW_NETWORKS)("%s", (network) => {
     expect(state.items[0]!.image_url).toBeTruthy();
     if (s.adapter.confirmsPosts === false) {
       // LinkedIn without r_member_social cannot read the member's posts: it says so (decision 196).
-      expect((await caught(s.adapter.findRecentPost({ accessToken: s.base.accessToken, accountId: s.base.accountId, text, sinceMs: since }))).reason).toBe("unverifiable");
+      expect((await caught(s.adapter.findRecentPost({ accessToken: s.base.accessToken, accountId: s.base.accountId, text, sinceMs: since }))).reason).toBe(
+        "unverifiable",
+      );
       return;
     }
     expect(await s.adapter.findRecentPost({ accessToken: s.base.accessToken, accountId: s.base.accountId, text, sinceMs: since })).toBe(platformPostId);
@@ -101,7 +103,9 @@ describe.each(NEW_NETWORKS)("%s", (network) => {
     const state = await networkState(network, s.name);
     expect(state.items).toHaveLength(1);
     if (s.adapter.confirmsPosts === false) {
-      expect((await caught(s.adapter.findRecentPost({ accessToken: s.base.accessToken, accountId: s.base.accountId, text, sinceMs: since }))).reason).toBe("unverifiable");
+      expect((await caught(s.adapter.findRecentPost({ accessToken: s.base.accessToken, accountId: s.base.accountId, text, sinceMs: since }))).reason).toBe(
+        "unverifiable",
+      );
       return;
     }
     const found = await s.adapter.findRecentPost({ accessToken: s.base.accessToken, accountId: s.base.accountId, text, sinceMs: since });
@@ -116,8 +120,12 @@ describe("each network's own rules, as its adapter sends and its sandbox checks 
     const text = `Café ☕ día: https://example.com/beans?x=1. Thanks @${friend.name} #Roast`;
     const { platformPostId } = await s.adapter.publish({ ...s.base, image: undefined, imageUrl: undefined, text });
     const [, repo, collection, rkey] = platformPostId.match(/^at:\/\/([^/]+)\/([^/]+)\/([^/]+)$/)!;
-    const res = await fetch(`${env.FAKES_URL}/bluesky/xrpc/com.atproto.repo.getRecord?${new URLSearchParams({ repo: repo!, collection: collection!, rkey: rkey! })}`);
-    const record = ((await res.json()) as { value: { text: string; facets: { index: { byteStart: number; byteEnd: number }; features: Record<string, string>[] }[] } }).value;
+    const res = await fetch(
+      `${env.FAKES_URL}/bluesky/xrpc/com.atproto.repo.getRecord?${new URLSearchParams({ repo: repo!, collection: collection!, rkey: rkey! })}`,
+    );
+    const record = (
+      (await res.json()) as { value: { text: string; facets: { index: { byteStart: number; byteEnd: number }; features: Record<string, string>[] }[] } }
+    ).value;
     const bytes = new TextEncoder().encode(record.text);
     const spans = record.facets.map((f) => [new TextDecoder().decode(bytes.slice(f.index.byteStart, f.index.byteEnd)), f.features[0]!]);
     expect(spans).toEqual([

@@ -11,7 +11,9 @@ async function stateRow(state: string) {
 }
 
 async function accountCount(projectId: string, platform: string) {
-  const r = await env.DB.prepare("select count(*) as n from social_accounts where project_id = ? and platform = ?").bind(projectId, platform).first<{ n: number }>();
+  const r = await env.DB.prepare("select count(*) as n from social_accounts where project_id = ? and platform = ?")
+    .bind(projectId, platform)
+    .first<{ n: number }>();
   return r!.n;
 }
 
@@ -38,7 +40,10 @@ describe("OAuth start", () => {
     expect(String(row.code_verifier)).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 bytes, URL-safe base64
     expect(url.toString()).not.toContain(String(row.code_verifier));
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(row.code_verifier))));
-    const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const challenge = btoa(String.fromCharCode(...digest))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     expect(q.get("code_challenge")).toBe(challenge);
     const ttl = Number(row.expires_at) - Date.now();
     expect(ttl).toBeGreaterThan(9 * 60_000);
@@ -144,7 +149,9 @@ describe("OAuth callback", () => {
   it("expired state -> Invalid state parameter", async () => {
     const user = await signIn();
     const { code, state } = await authorizeAtSandbox(user, "twitter", uname());
-    await env.DB.prepare("update oauth_states set expires_at = ? where state = ?").bind(Date.now() - 1, state).run();
+    await env.DB.prepare("update oauth_states set expires_at = ? where state = ?")
+      .bind(Date.now() - 1, state)
+      .run();
     expect((await expectError(await json(user, "POST", "/api/oauth/twitter/callback", { code, state }), 400)).message).toBe("Invalid state parameter");
     expect(await accountCount(user.projectId, "twitter")).toBe(0);
   });

@@ -33,9 +33,9 @@ export type Fixture = {
   media: MediaInfo;
   /** An OAuth flow the owner started and has not finished (its state is the owner's). */
   pendingState: string;
-  /** One of the owner's API keys (issue 27). */
+  /** One of the owner's API keys (decision 210). */
   apiKeyId: string;
-  /** A webhook endpoint of the project and one finished delivery of it (issue 27). */
+  /** A webhook endpoint of the project and one finished delivery of it (decision 210). */
   webhookId: string;
   deliveryId: string;
 };
@@ -45,7 +45,9 @@ async function fixtureWebhook(f: { owner: TestUser; projectId: string }): Promis
   const res = await json(f.owner, "POST", `/api/projects/${f.projectId}/webhooks`, { url: "https://hooks.example.com/fixture", events: ["post.failed"] });
   const hook = await ok<{ id: string }>(res, 201, "webhook");
   const deliveryId = crypto.randomUUID();
-  await env.DB.prepare("insert into webhook_deliveries (id, webhook_id, project_id, event_id, event, payload, status, attempts, response_code, created_at) values (?, ?, ?, 'evt_fixture', 'post.failed', '{}', 'failed', 3, 500, ?)")
+  await env.DB.prepare(
+    "insert into webhook_deliveries (id, webhook_id, project_id, event_id, event, payload, status, attempts, response_code, created_at) values (?, ?, ?, 'evt_fixture', 'post.failed', '{}', 'failed', 3, 500, ?)",
+  )
     .bind(deliveryId, hook.id, f.projectId, Date.now())
     .run();
   return { webhookId: hook.id, deliveryId };
@@ -108,7 +110,7 @@ function imageForm(): FormData {
   return fd;
 }
 
-export function campaignBody() {
+function campaignBody() {
   const start = day(2);
   const times = campaignSchedule({ count: 2, duration: 2, startDate: start, startTime: "09:00", timeZone: "Europe/Berlin" });
   return {
@@ -130,7 +132,11 @@ async function ok<T>(res: Response, status: number, what: string): Promise<T> {
 
 /** Adds a text document to the brain and waits until the real queue consumer has processed it. */
 export async function readyBrainDocument(owner: TestUser, projectId: string, title = "About Acme"): Promise<string> {
-  const doc = await ok<BrainDocumentDto>(await json(owner, "POST", `/api/projects/${projectId}/brain/documents`, { title, content: BRAND_TEXT }), 202, "brain document");
+  const doc = await ok<BrainDocumentDto>(
+    await json(owner, "POST", `/api/projects/${projectId}/brain/documents`, { title, content: BRAND_TEXT }),
+    202,
+    "brain document",
+  );
   for (let i = 0; i < 150; i++) {
     const row = await env.DB.prepare("select status from brain_documents where id = ?").bind(doc.id).first<{ status: string }>();
     if (row?.status === "ready") return doc.id;
@@ -149,11 +155,21 @@ export async function buildFixture(): Promise<Fixture> {
   const brainDocumentId = await readyBrainDocument(owner, project.id);
   const account = await connectAccount(owner, "twitter");
   const post = await ok<Post>(
-    await json(owner, "POST", `/api/projects/${project.id}/posts`, { content: "Fresh roast on Friday", platform: "twitter", scheduled_for: inDays(3), mode: "schedule" }),
+    await json(owner, "POST", `/api/projects/${project.id}/posts`, {
+      content: "Fresh roast on Friday",
+      platform: "twitter",
+      scheduled_for: inDays(3),
+      mode: "schedule",
+    }),
     201,
     "post",
   );
-  const failedPostId = await insertPost(project.id, { status: "failed", errorMessage: "Rate limited by the platform", publishAttempts: 3, scheduledFor: Date.now() - 60_000 });
+  const failedPostId = await insertPost(project.id, {
+    status: "failed",
+    errorMessage: "Rate limited by the platform",
+    publishAttempts: 3,
+    scheduledFor: Date.now() - 60_000,
+  });
   const campaign = await ok<CampaignWithPosts>(await json(owner, "POST", `/api/projects/${project.id}/campaigns`, campaignBody()), 201, "campaign");
   const media = await ok<MediaInfo>(
     await call(`/api/projects/${project.id}/media`, { method: "POST", headers: { cookie: owner.cookie, origin: ORIGIN }, body: imageForm() }),
@@ -183,7 +199,11 @@ const freshIp = () => ({ "cf-connecting-ip": randomIp() });
 /** Signs up through the API and returns the address (its verify link is in the dev outbox). */
 async function signedUp(): Promise<{ email: string; password: string }> {
   const email = randomEmail("doc");
-  const res = await call("/api/auth/signup", { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() }, body: JSON.stringify({ email, password: "secret123" }) });
+  const res = await call("/api/auth/signup", {
+    method: "POST",
+    headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() },
+    body: JSON.stringify({ email, password: "secret123" }),
+  });
   if (res.status !== 201) throw new Error(`fixture: signup ${res.status}`);
   return { email, password: "secret123" };
 }
@@ -192,7 +212,11 @@ async function signedUp(): Promise<{ email: string; password: string }> {
 async function verifiedSignUp(): Promise<{ email: string; password: string }> {
   const account = await signedUp();
   const token = (await lastLink(account.email)).searchParams.get("magic");
-  const res = await call("/api/auth/magic-link/verify", { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() }, body: JSON.stringify({ token }) });
+  const res = await call("/api/auth/magic-link/verify", {
+    method: "POST",
+    headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() },
+    body: JSON.stringify({ token }),
+  });
   if (res.status !== 200) throw new Error(`fixture: verify ${res.status}`);
   return account;
 }
@@ -204,7 +228,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/openapi.json": { rule: "public", status: 200 },
   "GET /api/docs": { rule: "public", status: 200 },
   "GET /api/auth/session": { rule: "public", status: 200 },
-  "POST /api/auth/signup": { rule: "public", status: 201, request: () => ({ body: { email: randomEmail("su"), password: "secret123" }, headers: freshIp(), as: null }) },
+  "POST /api/auth/signup": {
+    rule: "public",
+    status: 201,
+    request: () => ({ body: { email: randomEmail("su"), password: "secret123" }, headers: freshIp(), as: null }),
+  },
   "POST /api/auth/login": {
     rule: "public",
     status: 200,
@@ -226,7 +254,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     status: 200,
     prepare: async () => {
       const { email, password } = await verifiedSignUp();
-      const login = await call("/api/auth/login", { method: "POST", headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() }, body: JSON.stringify({ email, password }) });
+      const login = await call("/api/auth/login", {
+        method: "POST",
+        headers: { origin: ORIGIN, "content-type": "application/json", ...freshIp() },
+        body: JSON.stringify({ email, password }),
+      });
       return { body: { password: "another-secret", confirmPassword: "another-secret", currentPassword: password }, as: { cookie: sessionCookieOf(login) } };
     },
   },
@@ -276,13 +308,21 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   "GET /api/projects/:projectId/brain/summary": { rule: "owned", status: 200 },
   "GET /api/projects/:projectId/brain/index": { rule: "owned", status: 200 },
-  "POST /api/projects/:projectId/brain/query": { rule: "owned", status: 200, request: () => ({ body: { question: "How much does the Summit 30 daypack weigh?" } }) },
+  "POST /api/projects/:projectId/brain/query": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { question: "How much does the Summit 30 daypack weigh?" } }),
+  },
   "PATCH /api/projects/:projectId/brain/segments/:segmentId": {
     rule: "owned",
     status: 200,
     request: () => ({ params: { segmentId: "no-such-passage" }, body: { role: "team" } }),
     prepare: async (f) => ({
-      params: { segmentId: (await env.DB.prepare("select id from brain_segments where document_id = ? order by segment_index").bind(f.brainDocumentId).first<{ id: string }>())!.id },
+      params: {
+        segmentId: (await env.DB.prepare("select id from brain_segments where document_id = ? order by segment_index")
+          .bind(f.brainDocumentId)
+          .first<{ id: string }>())!.id,
+      },
     }),
   },
 
@@ -309,7 +349,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     },
   },
 
-  // Connect flows of issue 12: Bluesky's app password, Facebook's Page choice.
+  // Connect flows of decision 140: Bluesky's app password, Facebook's Page choice.
   "POST /api/projects/:projectId/social-accounts/:platform": {
     rule: "owned",
     status: 200,
@@ -334,7 +374,9 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/projects/:projectId/posts": {
     rule: "owned",
     status: 201,
-    request: (f) => ({ body: { content: "Weekend special", platform: "twitter", hashtags: ["coffee"], scheduled_for: inDays(4), mode: "schedule", media_info: f.media } }),
+    request: (f) => ({
+      body: { content: "Weekend special", platform: "twitter", hashtags: ["coffee"], scheduled_for: inDays(4), mode: "schedule", media_info: f.media },
+    }),
   },
   "POST /api/projects/:projectId/media": { rule: "owned", status: 201, request: () => ({ form: imageForm }) },
   "GET /api/posts/:postId": { rule: "owned", status: 200 },
@@ -357,16 +399,24 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
 
   // Generation, campaigns, dashboard.
-  "POST /api/projects/:projectId/generate": { rule: "owned", status: 200, request: () => ({ body: { prompt: "Announce the Summit 30 daypack", type: "social_post" } }) },
+  "POST /api/projects/:projectId/generate": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { prompt: "Announce the Summit 30 daypack", type: "social_post" } }),
+  },
   "GET /api/projects/:projectId/campaigns": { rule: "owned", status: 200 },
   "POST /api/projects/:projectId/campaigns": { rule: "owned", status: 201, request: () => ({ body: campaignBody() }) },
   "GET /api/campaigns/:campaignId": { rule: "owned", status: 200 },
   // The writer's tools on a draft (decisions 225, 227).
   "POST /api/projects/:projectId/claims": { rule: "owned", status: 200, request: () => ({ body: { content: "The Summit 30 daypack is £45 this Friday." } }) },
-  "POST /api/projects/:projectId/assist": { rule: "owned", status: 200, request: () => ({ body: { action: "hashtags", content: "The Summit 30 daypack carries 30 liters.", platform: "instagram" } }) },
+  "POST /api/projects/:projectId/assist": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { action: "hashtags", content: "The Summit 30 daypack carries 30 liters.", platform: "instagram" } }),
+  },
   "GET /api/projects/:projectId/dashboard": { rule: "owned", status: 200 },
 
-  // Planner (issue 13): posting schedule, queue, recurring series, bulk, CSV.
+  // Planner (decision 150): posting schedule, queue, recurring series, bulk, CSV.
   "GET /api/projects/:projectId/slots": { rule: "owned", status: 200 },
   "PUT /api/projects/:projectId/slots": {
     rule: "owned",
@@ -378,7 +428,13 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     status: 201,
     request: () => ({ body: { content: "Queued roast notes", platform: "twitter" } }),
     prepare: async (f) => {
-      await json(f.owner, "PUT", `/api/projects/${f.projectId}/slots`, { time_zone: "UTC", slots: [{ platform: "twitter", weekday: 4, time: "07:00" }, { platform: "twitter", weekday: 1, time: "07:00" }] });
+      await json(f.owner, "PUT", `/api/projects/${f.projectId}/slots`, {
+        time_zone: "UTC",
+        slots: [
+          { platform: "twitter", weekday: 4, time: "07:00" },
+          { platform: "twitter", weekday: 1, time: "07:00" },
+        ],
+      });
       return {};
     },
   },
@@ -386,7 +442,13 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "POST /api/projects/:projectId/series": {
     rule: "owned",
     status: 201,
-    request: () => ({ body: { content: "Weekly tasting", platform: "twitter", recurrence: { start_date: day(3), time: "10:00", time_zone: "UTC", every: 1, unit: "week", count: 3 } } }),
+    request: () => ({
+      body: {
+        content: "Weekly tasting",
+        platform: "twitter",
+        recurrence: { start_date: day(3), time: "10:00", time_zone: "UTC", every: 1, unit: "week", count: 3 },
+      },
+    }),
   },
   "PATCH /api/posts/:postId/series": {
     rule: "owned",
@@ -407,7 +469,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     status: 200,
     request: (f) => ({ body: { ids: [f.postId], action: "move", days: 1, time_zone: "UTC" } }),
   },
-  "GET /api/projects/:projectId/posts/export": { rule: "owned", status: 200, request: () => ({ query: { from: inDays(-30), to: inDays(60), time_zone: "UTC" } }) },
+  "GET /api/projects/:projectId/posts/export": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ query: { from: inDays(-30), to: inDays(60), time_zone: "UTC" } }),
+  },
   "POST /api/projects/:projectId/import/check": {
     rule: "owned",
     status: 200,
@@ -421,7 +487,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     request: () => ({ body: { time_zone: "UTC", rows: [{ content: "Imported roast", network: "twitter", date: day(6), time: "08:00" }] } }),
   },
 
-  // API keys (issue 27): the caller's own keys; revoking names a key.
+  // API keys (decision 210): the caller's own keys; revoking names a key.
   "GET /api/account/api-keys": { rule: "caller", status: 200 },
   "POST /api/account/api-keys": { rule: "caller", status: 201, request: () => ({ body: { name: "CI", scopes: ["read"] } }) },
   "DELETE /api/account/api-keys/:keyId": {
@@ -431,9 +497,13 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     prepare: async (f) => ({ params: { keyId: (await createKey(f.owner, { scopes: ["read"], name: "To revoke" })).id } }),
   },
 
-  // Webhooks (issue 27): a project's endpoints; the endpoint and delivery routes name their row.
+  // Webhooks (decision 210): a project's endpoints; the endpoint and delivery routes name their row.
   "GET /api/projects/:projectId/webhooks": { rule: "owned", status: 200 },
-  "POST /api/projects/:projectId/webhooks": { rule: "owned", status: 201, request: () => ({ body: { url: "https://hooks.example.com/brandpilot", events: ["post.published"] } }) },
+  "POST /api/projects/:projectId/webhooks": {
+    rule: "owned",
+    status: 201,
+    request: () => ({ body: { url: "https://hooks.example.com/brandpilot", events: ["post.published"] } }),
+  },
   "GET /api/webhooks/:webhookId/deliveries": { rule: "owned", status: 200 },
   "DELETE /api/webhooks/:webhookId": {
     rule: "owned",
@@ -448,13 +518,24 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/v1/projects/:projectId": { rule: "owned", status: 200 },
   "GET /api/v1/projects/:projectId/brain/documents": { rule: "owned", status: 200 },
   "POST /api/v1/projects/:projectId/brain/documents": { rule: "owned", status: 202, request: () => ({ body: { title: "API notes", content: BRAND_TEXT } }) },
-  "GET /api/v1/projects/:projectId/brain/documents/:documentId": { rule: "owned", status: 200, request: (f) => ({ params: { documentId: f.brainDocumentId } }) },
-  "POST /api/v1/projects/:projectId/brain/query": { rule: "owned", status: 200, request: () => ({ body: { question: "How much does the Summit 30 daypack weigh?" } }) },
+  "GET /api/v1/projects/:projectId/brain/documents/:documentId": {
+    rule: "owned",
+    status: 200,
+    request: (f) => ({ params: { documentId: f.brainDocumentId } }),
+  },
+  "POST /api/v1/projects/:projectId/brain/query": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { question: "How much does the Summit 30 daypack weigh?" } }),
+  },
   "GET /api/v1/projects/:projectId/posts": { rule: "owned", status: 200, request: () => ({ query: { limit: "2" } }) },
   "POST /api/v1/projects/:projectId/posts": {
     rule: "owned",
     status: 201,
-    request: (f) => ({ body: { content: "API roast", networks: ["twitter"], hashtags: ["coffee"], scheduled_for: inDays(5), mode: "schedule", media_info: f.media }, headers: { "idempotency-key": "matrix-create" } }),
+    request: (f) => ({
+      body: { content: "API roast", networks: ["twitter"], hashtags: ["coffee"], scheduled_for: inDays(5), mode: "schedule", media_info: f.media },
+      headers: { "idempotency-key": "matrix-create" },
+    }),
   },
   "GET /api/v1/posts/:postId": { rule: "owned", status: 200 },
   "PATCH /api/v1/posts/:postId": { rule: "owned", status: 200, request: () => ({ body: { content: "Fresh roast on Sunday" } }) },
@@ -470,12 +551,15 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   "GET /api/v1/posts/:postId/analytics": { rule: "owned", status: 200 },
   "POST /api/v1/projects/:projectId/media": { rule: "owned", status: 201, request: () => ({ form: imageForm }) },
-  "POST /api/v1/projects/:projectId/generate": { rule: "owned", status: 200, request: () => ({ body: { prompt: "Announce the Summit 30 daypack", type: "social_post" } }) },
+  "POST /api/v1/projects/:projectId/generate": {
+    rule: "owned",
+    status: 200,
+    request: () => ({ body: { prompt: "Announce the Summit 30 daypack", type: "social_post" } }),
+  },
   "POST /api/v1/projects/:projectId/campaigns": { rule: "owned", status: 201, request: () => ({ body: campaignBody() }) },
   "GET /api/v1/projects/:projectId/social-accounts": { rule: "owned", status: 200 },
   "GET /api/v1/projects/:projectId/analytics": { rule: "owned", status: 200, request: () => ({ query: { days: "30", time_zone: "UTC" } }) },
 };
-
 
 /** A pending invitation of the fixture's project to a fresh address; its id and mailed token. */
 async function pendingInvitation(f: Fixture, role = "editor"): Promise<{ id: string; token: string; email: string }> {
@@ -488,11 +572,13 @@ async function pendingInvitation(f: Fixture, role = "editor"): Promise<{ id: str
 /** A member added to the fixture's project (as accepting an invitation would). */
 async function addedMember(f: Fixture, role = "editor"): Promise<string> {
   const member = await signIn();
-  await env.DB.prepare("insert into project_members (project_id, user_id, role, created_at) values (?, ?, ?, ?)").bind(f.projectId, member.userId, role, Date.now()).run();
+  await env.DB.prepare("insert into project_members (project_id, user_id, role, created_at) values (?, ?, ?, ?)")
+    .bind(f.projectId, member.userId, role, Date.now())
+    .run();
   return member.userId;
 }
 
-// Team (issue 25): members, invitations, activity.
+// Team (decision 200): members, invitations, activity.
 Object.assign(ROUTE_CASES, {
   "GET /api/projects/:projectId/members": { rule: "owned", status: 200 },
   "POST /api/projects/:projectId/invitations": { rule: "owned", status: 201, request: () => ({ body: { email: randomEmail("inv"), role: "editor" } }) },
@@ -556,7 +642,16 @@ Object.assign(ROUTE_CASES, {
 
 /** Path params by name, from the fixture (documentId is per route: brain vs project documents). */
 function defaultParams(f: Fixture): Record<string, string> {
-  return { projectId: f.projectId, postId: f.postId, campaignId: f.campaignId, accountId: f.accountId, platform: "twitter", keyId: f.apiKeyId, webhookId: f.webhookId, deliveryId: f.deliveryId };
+  return {
+    projectId: f.projectId,
+    postId: f.postId,
+    campaignId: f.campaignId,
+    accountId: f.accountId,
+    platform: "twitter",
+    keyId: f.apiKeyId,
+    webhookId: f.webhookId,
+    deliveryId: f.deliveryId,
+  };
 }
 
 /** The sample request of `routeKey` (merged with a prepared one), ready to send. */
@@ -583,7 +678,11 @@ const KEYS = new Map<string, Promise<string>>();
 function keyOf(caller: { cookie: string }): Promise<string> {
   let key = KEYS.get(caller.cookie);
   if (!key) {
-    key = call("/api/account/api-keys", { method: "POST", headers: { cookie: caller.cookie, origin: ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ name: "Matrix", scopes: API_SCOPES }) })
+    key = call("/api/account/api-keys", {
+      method: "POST",
+      headers: { cookie: caller.cookie, origin: ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Matrix", scopes: API_SCOPES }),
+    })
       .then((r) => ok<{ key: string }>(r, 201, "api key"))
       .then((k) => k.key);
     KEYS.set(caller.cookie, key);

@@ -12,7 +12,18 @@ import { apiRoutes, expectMatchesSchema, routeOf, undescribedRoutes } from "./sc
 
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { summary?: string; requestBody?: unknown; security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        summary?: string;
+        requestBody?: unknown;
+        security?: unknown[];
+        responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+      }
+    >
+  >;
 };
 
 const toOpenApiPath = (p: string) => p.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
@@ -71,7 +82,11 @@ describe("GET /api/openapi.json", () => {
   it("carries the response schemas as JSON Schema (output side) and the request bodies (input side)", async () => {
     const doc = (await (await call("/api/openapi.json")).json()) as Doc;
     const getPost = doc.paths["/api/posts/{postId}"]!.get!;
-    const postSchema = getPost.responses["200"]!.content!["application/json"]!.schema as { properties: Record<string, { enum?: string[] }>; required: string[]; additionalProperties: boolean };
+    const postSchema = getPost.responses["200"]!.content!["application/json"]!.schema as {
+      properties: Record<string, { enum?: string[] }>;
+      required: string[];
+      additionalProperties: boolean;
+    };
     expect(postSchema.properties.status!.enum).toEqual(["scheduled", "publishing", "published", "failed", "draft", "in_review"]);
     expect(postSchema.required).toContain("scheduled_for");
     expect(postSchema.additionalProperties).toBe(false);
@@ -81,7 +96,9 @@ describe("GET /api/openapi.json", () => {
     expect(campaign.requestBody).toBeTruthy();
     expect(doc.paths["/api/posts/{postId}"]!.delete!.responses["204"]).toEqual({ description: "Success, no content" });
     // Social accounts never carry tokens: the declared schema admits no extra fields.
-    const accounts = doc.paths["/api/projects/{projectId}/social-accounts"]!.get!.responses["200"]!.content!["application/json"]!.schema as { items: { properties: Record<string, unknown>; additionalProperties: boolean } };
+    const accounts = doc.paths["/api/projects/{projectId}/social-accounts"]!.get!.responses["200"]!.content!["application/json"]!.schema as {
+      items: { properties: Record<string, unknown>; additionalProperties: boolean };
+    };
     expect(Object.keys(accounts.items.properties).some((k) => /token_enc|access_token|refresh_token/.test(k))).toBe(false);
     expect(accounts.items.additionalProperties).toBe(false);
     // Public routes need no session; everything else does.
@@ -91,17 +108,19 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("is built from whatever table it is given (a new route appears with its schemas)", () => {
-    const table = new Hono()
-      .post(
-        "/api/things/:thingId",
-        describeRoute({ summary: "Make a thing", responses: { 201: z.object({ id: z.string(), size: z.number().int() }) } }),
-        validate("json", z.object({ name: z.string().min(1) })),
-        (c) => c.json({ id: "x", size: 1 }, 201),
-      );
+    const table = new Hono().post(
+      "/api/things/:thingId",
+      describeRoute({ summary: "Make a thing", responses: { 201: z.object({ id: z.string(), size: z.number().int() }) } }),
+      validate("json", z.object({ name: z.string().min(1) })),
+      (c) => c.json({ id: "x", size: 1 }, 201),
+    );
     const doc = buildOpenApi(table.routes) as unknown as Doc;
     const op = doc.paths["/api/things/{thingId}"]!.post!;
     expect(op.summary).toBe("Make a thing");
-    expect(op.responses["201"]!.content!["application/json"]!.schema).toMatchObject({ type: "object", properties: { id: { type: "string" }, size: { type: "integer" } } });
+    expect(op.responses["201"]!.content!["application/json"]!.schema).toMatchObject({
+      type: "object",
+      properties: { id: { type: "string" }, size: { type: "integer" } },
+    });
     expect(op.responses["200"]).toBeUndefined();
     expect(op.requestBody).toMatchObject({ content: { "application/json": { schema: { properties: { name: { type: "string", minLength: 1 } } } } } });
   });

@@ -103,7 +103,7 @@ const PROJECT_TABLES = [
   "media",
   "webhooks",
   "webhook_deliveries",
-  // Team (issue 25).
+  // Team (decision 200).
   "project_members",
   "project_invitations",
   "post_comments",
@@ -112,7 +112,9 @@ const PROJECT_TABLES = [
 ];
 
 async function rows(sql: string, ...binds: unknown[]): Promise<string> {
-  const { results } = await env.DB.prepare(sql).bind(...binds).all();
+  const { results } = await env.DB.prepare(sql)
+    .bind(...binds)
+    .all();
   return JSON.stringify(results);
 }
 
@@ -130,7 +132,13 @@ async function ownerSnapshot(userId: string): Promise<Snapshot> {
   for (const table of PROJECT_TABLES) {
     snap[table] = await rows(`select * from ${table} where project_id in (${inList}) order by rowid`, ...projectIds);
   }
-  const accountIds = ((await env.DB.prepare(`select id from social_accounts where project_id in (${inList})`).bind(...projectIds).all<{ id: string }>()).results ?? []).map((r) => r.id);
+  const accountIds = (
+    (
+      await env.DB.prepare(`select id from social_accounts where project_id in (${inList})`)
+        .bind(...projectIds)
+        .all<{ id: string }>()
+    ).results ?? []
+  ).map((r) => r.id);
   const owned = [...projectIds, ...accountIds];
   const objects: string[] = [];
   let cursor: string | undefined;
@@ -258,51 +266,68 @@ describe("ownership matrix", () => {
     expect(counts).toEqual({ other: routes.length, anonymous: routes.length, owner: routes.length });
   });
 
-  it("every project route x {editor, reviewer}: a role never exceeds its column (403, nothing changed); within it, let through", { timeout: 300_000 }, async () => {
-    const f = await buildFixture();
-    const members: Record<Exclude<Role, "owner">, TestUser> = { editor: await memberOf(f.projectId, "editor"), reviewer: await memberOf(f.projectId, "reviewer") };
-    const routes = apiRoutes().filter((r) => ROUTE_CASES[r.key]?.rule === "owned" && !ROLE_EXEMPT.has(r.key));
-    const failures: string[] = [];
-    const counts = { refused: 0, allowed: 0 };
-    // Writes last, deletions after them: an allowed write may consume a fixture row.
-    const rank = (key: string) => (key.startsWith("GET ") ? 0 : key.startsWith("DELETE ") ? 2 : 1);
-    const ordered = [...routes].sort((a, b) => rank(a.key) - rank(b.key));
-    for (const r of ordered) {
-      const need = roleNeeds(r.key);
-      for (const role of ["reviewer", "editor"] as const) {
-        const c = ROUTE_CASES[r.key]!;
-        // The fixture's own rows (prepare() may make rows of another project for the owner's cases).
-        const req = sampleRequest(r.key, f, c.prepare && ROLE_PREPARED.has(r.key) ? await c.prepare(f) : {});
-        const before = await ownerSnapshot(f.owner.userId);
-        const res = await send(r.key, req, members[role]);
-        const text = await res.text();
-        if (!can(role, need)) {
-          counts.refused++;
-          if (res.status !== 403) failures.push(`${r.key} as ${role} (needs ${need}): expected 403, got ${res.status} ${text.slice(0, 200)}`);
-          const changed = changedParts(before, await ownerSnapshot(f.owner.userId));
-          if (changed.length) failures.push(`${r.key} as ${role} changed ${changed.join(", ")}`);
-        } else {
-          counts.allowed++;
-          if (r.key.startsWith("GET ") ? res.status !== c.status : [401, 403, 404].includes(res.status)) {
-            failures.push(`${r.key} as ${role} (allowed: ${need}): got ${res.status} ${text.slice(0, 200)}`);
+  it(
+    "every project route x {editor, reviewer}: a role never exceeds its column (403, nothing changed); within it, let through",
+    { timeout: 300_000 },
+    async () => {
+      const f = await buildFixture();
+      const members: Record<Exclude<Role, "owner">, TestUser> = {
+        editor: await memberOf(f.projectId, "editor"),
+        reviewer: await memberOf(f.projectId, "reviewer"),
+      };
+      const routes = apiRoutes().filter((r) => ROUTE_CASES[r.key]?.rule === "owned" && !ROLE_EXEMPT.has(r.key));
+      const failures: string[] = [];
+      const counts = { refused: 0, allowed: 0 };
+      // Writes last, deletions after them: an allowed write may consume a fixture row.
+      const rank = (key: string) => (key.startsWith("GET ") ? 0 : key.startsWith("DELETE ") ? 2 : 1);
+      const ordered = [...routes].sort((a, b) => rank(a.key) - rank(b.key));
+      for (const r of ordered) {
+        const need = roleNeeds(r.key);
+        for (const role of ["reviewer", "editor"] as const) {
+          const c = ROUTE_CASES[r.key]!;
+          // The fixture's own rows (prepare() may make rows of another project for the owner's cases).
+          const req = sampleRequest(r.key, f, c.prepare && ROLE_PREPARED.has(r.key) ? await c.prepare(f) : {});
+          const before = await ownerSnapshot(f.owner.userId);
+          const res = await send(r.key, req, members[role]);
+          const text = await res.text();
+          if (!can(role, need)) {
+            counts.refused++;
+            if (res.status !== 403) failures.push(`${r.key} as ${role} (needs ${need}): expected 403, got ${res.status} ${text.slice(0, 200)}`);
+            const changed = changedParts(before, await ownerSnapshot(f.owner.userId));
+            if (changed.length) failures.push(`${r.key} as ${role} changed ${changed.join(", ")}`);
+          } else {
+            counts.allowed++;
+            if (r.key.startsWith("GET ") ? res.status !== c.status : [401, 403, 404].includes(res.status)) {
+              failures.push(`${r.key} as ${role} (allowed: ${need}): got ${res.status} ${text.slice(0, 200)}`);
+            }
           }
         }
       }
-    }
-    console.log(`role matrix: ${routes.length} project routes x 2 roles (refused ${counts.refused}, allowed ${counts.allowed})`);
-    expect(failures).toEqual([]);
-    expect(counts.refused).toBeGreaterThan(20);
-  });
+      console.log(`role matrix: ${routes.length} project routes x 2 roles (refused ${counts.refused}, allowed ${counts.allowed})`);
+      expect(failures).toEqual([]);
+      expect(counts.refused).toBeGreaterThan(20);
+    },
+  );
 
   it("ids of another user's resources inside a request body are refused and change nothing", { timeout: 60_000 }, async () => {
     const f = await buildFixture();
     const stranger = await signIn();
     const before = await ownerSnapshot(f.owner.userId);
     // Attaching the owner's uploaded image to the stranger's own post (create and edit).
-    const created = await send("POST /api/projects/:projectId/posts", {
-      params: { projectId: stranger.projectId },
-      body: { content: "Borrowed image", platform: "twitter", scheduled_for: new Date(Date.now() + 86_400_000).toISOString(), mode: "schedule", media_info: f.media },
-    }, stranger);
+    const created = await send(
+      "POST /api/projects/:projectId/posts",
+      {
+        params: { projectId: stranger.projectId },
+        body: {
+          content: "Borrowed image",
+          platform: "twitter",
+          scheduled_for: new Date(Date.now() + 86_400_000).toISOString(),
+          mode: "schedule",
+          media_info: f.media,
+        },
+      },
+      stranger,
+    );
     expect(created.status).toBeGreaterThanOrEqual(400);
     expect(created.status).toBeLessThan(500);
     await expectError(created, created.status);
@@ -312,7 +337,10 @@ describe("ownership matrix", () => {
     form.set("accountId", f.accountId);
     await expectError(await send("POST /api/projects/:projectId/media", { params: { projectId: stranger.projectId }, form: () => form }, stranger), 404);
     // Finishing the owner's OAuth flow from the stranger's session.
-    await expectError(await send("POST /api/oauth/:platform/callback", { params: { platform: "twitter" }, body: { code: "x", state: f.pendingState } }, stranger), 400);
+    await expectError(
+      await send("POST /api/oauth/:platform/callback", { params: { platform: "twitter" }, body: { code: "x", state: f.pendingState } }, stranger),
+      400,
+    );
     expect(changedParts(before, await ownerSnapshot(f.owner.userId))).toEqual([]);
   });
 });

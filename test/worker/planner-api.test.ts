@@ -5,8 +5,8 @@ import type { BulkResponse, SeriesResponse, SeriesUpdateResponse, SlotsResponse 
 import type { ImportResponse } from "../../schema/api/post-import";
 import type { Post } from "../../schema/api/posts";
 import { getDb } from "../../worker/lib/db";
-import { importPosts } from "../../worker/services/post-import";
-import { NO_SLOT_MESSAGE } from "../../worker/services/schedule";
+import { importPosts } from "../../worker/services/planner/import";
+import { NO_SLOT_MESSAGE } from "../../worker/services/planner/schedule";
 import { call, expectError, json, signIn } from "./helpers";
 import { connectAccount, insertPost } from "./posts-fixtures";
 
@@ -52,7 +52,9 @@ describe("posting schedule and queue", () => {
     expect(Date.parse(second.scheduled_for)).toBeGreaterThan(Date.parse(first.scheduled_for));
 
     // The campaign creator's preview: the next two twitter slots after the two taken ones.
-    const preview = await ok<{ slots: (string | null)[] }>(await json(u, "POST", `/api/projects/${u.projectId}/queue/slots`, { platforms: ["twitter", "twitter", "instagram"] }));
+    const preview = await ok<{ slots: (string | null)[] }>(
+      await json(u, "POST", `/api/projects/${u.projectId}/queue/slots`, { platforms: ["twitter", "twitter", "instagram"] }),
+    );
     expect(preview.slots[0]! > second.scheduled_for).toBe(true);
     expect(preview.slots[1]! > preview.slots[0]!).toBe(true);
     expect(preview.slots[2]).toBeNull();
@@ -97,12 +99,18 @@ describe("recurring posts", () => {
     expect(bySeries.map((p) => timeInZone(Date.parse(p.scheduled_for), ZONE))).toEqual(["10:15", "10:15", "08:00", "08:00"]);
 
     const noEnd = await expectError(
-      await json(u, "POST", `/api/projects/${u.projectId}/series`, { content: "x", recurrence: { start_date: start, time: "10:00", time_zone: ZONE, every: 1, unit: "day" } }),
+      await json(u, "POST", `/api/projects/${u.projectId}/series`, {
+        content: "x",
+        recurrence: { start_date: start, time: "10:00", time_zone: ZONE, every: 1, unit: "day" },
+      }),
       400,
     );
     expect(noEnd.message).toBe("Choose an end date or a number of times");
     const past = await expectError(
-      await json(u, "POST", `/api/projects/${u.projectId}/series`, { content: "x", recurrence: { start_date: "2020-01-01", time: "10:00", time_zone: ZONE, every: 1, unit: "day", count: 3 } }),
+      await json(u, "POST", `/api/projects/${u.projectId}/series`, {
+        content: "x",
+        recurrence: { start_date: "2020-01-01", time: "10:00", time_zone: ZONE, every: 1, unit: "day", count: 3 },
+      }),
       400,
     );
     expect(past.message).toBe("The first post must be in the future");
@@ -116,16 +124,22 @@ describe("bulk actions", () => {
     const a = await insertPost(u.projectId, { scheduledFor: t, content: "short" });
     const b = await insertPost(u.projectId, { platform: "linkedin", scheduledFor: t + 3600_000, content: "x".repeat(270), hashtags: ["abcdefghijkl"] });
     const pub = await insertPost(u.projectId, { scheduledFor: t, status: "published", platformPostId: "p1" });
-    const moved = await ok<BulkResponse>(await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [a, b, pub], action: "move", days: 10, time_zone: ZONE }));
+    const moved = await ok<BulkResponse>(
+      await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [a, b, pub], action: "move", days: 10, time_zone: ZONE }),
+    );
     expect(moved).toEqual({ changed: 2, skipped: 1 });
     const aRow = await env.DB.prepare("select scheduled_for from posts where id = ?").bind(a).first<{ scheduled_for: number }>();
     expect(timeInZone(aRow!.scheduled_for, ZONE)).toBe("18:45");
     expect(dateInZone(aRow!.scheduled_for, ZONE)).toBe(addDays(dateInZone(t, ZONE), 10));
 
     // LinkedIn's 3,000 fit both; X's 280 does not fit b (270 + " #abcdefghijkl").
-    const toLinkedIn = await ok<BulkResponse>(await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [a, b], action: "platform", platform: "linkedin" }));
+    const toLinkedIn = await ok<BulkResponse>(
+      await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [a, b], action: "platform", platform: "linkedin" }),
+    );
     expect(toLinkedIn.changed).toBe(2);
-    const back = await ok<BulkResponse>(await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [a, b], action: "platform", platform: "twitter" }));
+    const back = await ok<BulkResponse>(
+      await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [a, b], action: "platform", platform: "twitter" }),
+    );
     expect(back).toEqual({ changed: 1, skipped: 1 });
 
     const other = await signIn();
@@ -173,15 +187,33 @@ describe("CSV import and export", () => {
       first_row: 1,
       rows: [
         ...rows.map((r) => ({ hashtags: "", date: "", time: "", time_zone: "", image_url: "", ...r })),
-        { content: "Photo of the day", hashtags: "", network: "instagram", date: future, time: "12:00", time_zone: "", image_url: `${env.FAKES_URL}/web/photo.png` },
-        { content: "Not an image", hashtags: "", network: "instagram", date: future, time: "12:30", time_zone: "", image_url: `${env.FAKES_URL}/web/plain.txt` },
+        {
+          content: "Photo of the day",
+          hashtags: "",
+          network: "instagram",
+          date: future,
+          time: "12:00",
+          time_zone: "",
+          image_url: `${env.FAKES_URL}/web/photo.png`,
+        },
+        {
+          content: "Not an image",
+          hashtags: "",
+          network: "instagram",
+          date: future,
+          time: "12:30",
+          time_zone: "",
+          image_url: `${env.FAKES_URL}/web/plain.txt`,
+        },
       ],
     };
     const res = await importPosts(getDb(env.DB), withFakes, u.userId, u.projectId, input, { origin: "http://localhost" });
     expect(res.created).toBe(3);
     expect(res.results.filter((r) => r.ok).map((r) => r.row)).toEqual([1, 4, 6]);
     expect(res.results[6]!.errors).toEqual(["Image URL: The link is not an image"]);
-    const stored = await env.DB.prepare("select content, status, media_info from posts where project_id = ? order by content").bind(u.projectId).all<{ content: string; status: string; media_info: string | null }>();
+    const stored = await env.DB.prepare("select content, status, media_info from posts where project_id = ? order by content")
+      .bind(u.projectId)
+      .all<{ content: string; status: string; media_info: string | null }>();
     expect(stored.results.map((r) => [r.content, r.status])).toEqual([
       ["Morning roast is back", "scheduled"],
       ["No time yet", "draft"],
@@ -201,7 +233,9 @@ describe("CSV import and export", () => {
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe("content,hashtags,network,date,time,time_zone,image_url,status");
     expect(lines[1]).toBe(`Morning roast is back,#coffee #roast,twitter,${future},09:05,${ZONE},,scheduled`);
-    expect(lines[2]).toMatch(new RegExp(`^Photo of the day,,instagram,${future},12:00,${ZONE.replace("/", "\\/")},http://localhost/media/[A-Za-z0-9_-]+,scheduled$`));
+    expect(lines[2]).toMatch(
+      new RegExp(`^Photo of the day,,instagram,${future},12:00,${ZONE.replace("/", "\\/")},http://localhost/media/[A-Za-z0-9_-]+,scheduled$`),
+    );
     expect(lines).toHaveLength(3);
   });
 });

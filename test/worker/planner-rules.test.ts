@@ -1,6 +1,6 @@
 // Every planner path that creates or changes a post (queue, recurring series and their "all
 // future" edits, bulk change of network and move, CSV import preview and import) refuses what the
-// network's rules refuse, exactly as createPost does (worker/services/post-rules.ts), and still
+// network's rules refuse, exactly as createPost does (worker/services/posts/rules.ts), and still
 // accepts valid posts.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import type { BulkResponse, SeriesResponse } from "../../schema/api/planner";
 import type { ImportResponse } from "../../schema/api/post-import";
 import type { Post } from "../../schema/api/posts";
 import { getDb } from "../../worker/lib/db";
-import { checkImport, importPosts } from "../../worker/services/post-import";
+import { checkImport, importPosts } from "../../worker/services/planner/import";
 import { expectError, json, signIn } from "./helpers";
 import { connectAccount, insertPost } from "./posts-fixtures";
 
@@ -44,7 +44,10 @@ describe("planner paths use the networks' rules", () => {
     await ok(
       await json(u, "PUT", `/api/projects/${u.projectId}/slots`, {
         time_zone: ZONE,
-        slots: [1, 2, 3, 4, 5].flatMap((weekday) => [{ platform: "twitter", weekday, time: "09:00" }, { platform: "instagram", weekday, time: "10:00" }]),
+        slots: [1, 2, 3, 4, 5].flatMap((weekday) => [
+          { platform: "twitter", weekday, time: "09:00" },
+          { platform: "instagram", weekday, time: "10:00" },
+        ]),
       }),
     );
     const long = await expectError(await json(u, "POST", `/api/projects/${u.projectId}/queue`, { content: xText(281), platform: "twitter" }), 400);
@@ -67,18 +70,26 @@ describe("planner paths use the networks' rules", () => {
     const recurrence = { start_date: start, time: "10:15", time_zone: ZONE, every: 1, unit: "week", count: 3 };
     const long = await expectError(await json(u, "POST", `/api/projects/${u.projectId}/series`, { content: xText(281), platform: "twitter", recurrence }), 400);
     expect(long.message).toBe(TOO_LONG_X);
-    const noImage = await expectError(await json(u, "POST", `/api/projects/${u.projectId}/series`, { content: "Weekly gallery", platform: "instagram", recurrence }), 400);
+    const noImage = await expectError(
+      await json(u, "POST", `/api/projects/${u.projectId}/series`, { content: "Weekly gallery", platform: "instagram", recurrence }),
+      400,
+    );
     expect(noImage.message).toBe(NEEDS_IMAGE);
     expect(await postCount(u.projectId)).toBe(0);
 
-    const series = await ok<SeriesResponse>(await json(u, "POST", `/api/projects/${u.projectId}/series`, { content: xText(280), platform: "twitter", recurrence }), 201);
+    const series = await ok<SeriesResponse>(
+      await json(u, "POST", `/api/projects/${u.projectId}/series`, { content: xText(280), platform: "twitter", recurrence }),
+      201,
+    );
     expect(series.posts).toHaveLength(3);
     // "All future" with hashtags that push it over X's limit: refused, no occurrence changed.
     const over = await expectError(await json(u, "PATCH", `/api/posts/${series.posts[1]!.id}/series`, { hashtags: ["more"], time_zone: ZONE }), 400);
     expect(over.message).toBe("Too long for Twitter: 287/280 characters as Twitter counts them, hashtags included");
     const rows = await env.DB.prepare("select hashtags from posts where series_id = ?").bind(series.series_id).all<{ hashtags: string }>();
     expect(rows.results.map((r) => r.hashtags)).toEqual(["[]", "[]", "[]"]);
-    const fine = await ok<{ updated: number }>(await json(u, "PATCH", `/api/posts/${series.posts[1]!.id}/series`, { content: "Shorter now", hashtags: ["more"], time_zone: ZONE }));
+    const fine = await ok<{ updated: number }>(
+      await json(u, "PATCH", `/api/posts/${series.posts[1]!.id}/series`, { content: "Shorter now", hashtags: ["more"], time_zone: ZONE }),
+    );
     expect(fine.updated).toBe(2);
   });
 
@@ -87,12 +98,16 @@ describe("planner paths use the networks' rules", () => {
     const t = localDateTimeToUtc(addDays(dateInZone(Date.now(), ZONE), 3), "18:45", ZONE)!;
     const long = await insertPost(u.projectId, { platform: "linkedin", scheduledFor: t, content: xText(281) });
     const short = await insertPost(u.projectId, { platform: "linkedin", scheduledFor: t + 60_000, content: xText(280) });
-    const toX = await ok<BulkResponse>(await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [long, short], action: "platform", platform: "twitter" }));
+    const toX = await ok<BulkResponse>(
+      await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [long, short], action: "platform", platform: "twitter" }),
+    );
     expect(toX).toEqual({ changed: 1, skipped: 1 });
     const platforms = await env.DB.prepare("select id, platform from posts where project_id = ?").bind(u.projectId).all<{ id: string; platform: string }>();
     expect(Object.fromEntries(platforms.results.map((r) => [r.id, r.platform]))).toEqual({ [long]: "linkedin", [short]: "twitter" });
     // Instagram needs an image: neither post has one.
-    const toInstagram = await ok<BulkResponse>(await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [long, short], action: "platform", platform: "instagram" }));
+    const toInstagram = await ok<BulkResponse>(
+      await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [long, short], action: "platform", platform: "instagram" }),
+    );
     expect(toInstagram).toEqual({ changed: 0, skipped: 2 });
   });
 
@@ -103,7 +118,9 @@ describe("planner paths use the networks' rules", () => {
     for (let i = 0; i < 50; i++) await insertPost(u.projectId, { platform: "instagram", scheduledFor: full + i * 60_000, content: `Full day ${i}` });
     const li = await insertPost(u.projectId, { platform: "linkedin", scheduledFor: localDateTimeToUtc(day, "12:10", ZONE)!, content: "LinkedIn has no cap" });
     const ig = await insertPost(u.projectId, { platform: "instagram", scheduledFor: localDateTimeToUtc(day, "12:10", ZONE)!, content: "Would be the 51st" });
-    const moved = await ok<BulkResponse>(await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [li, ig], action: "move", days: 1, time_zone: ZONE }));
+    const moved = await ok<BulkResponse>(
+      await json(u, "POST", `/api/projects/${u.projectId}/posts/bulk`, { ids: [li, ig], action: "move", days: 1, time_zone: ZONE }),
+    );
     expect(moved).toEqual({ changed: 1, skipped: 1 });
     const igRow = await env.DB.prepare("select scheduled_for from posts where id = ?").bind(ig).first<{ scheduled_for: number }>();
     expect(dateInZone(igRow!.scheduled_for, ZONE)).toBe(day);
@@ -115,7 +132,8 @@ describe("planner paths use the networks' rules", () => {
     await connectAccount(u.projectId, "instagram");
     const future = addDays(dateInZone(Date.now(), ZONE), 5);
     const at = localDateTimeToUtc(future, "08:00", ZONE)!;
-    for (let i = 0; i < 49; i++) await insertPost(u.projectId, { platform: "instagram", scheduledFor: at + i * 60_000, content: `Already ${i}`, mediaUrl: "http://localhost/media/x" });
+    for (let i = 0; i < 49; i++)
+      await insertPost(u.projectId, { platform: "instagram", scheduledFor: at + i * 60_000, content: `Already ${i}`, mediaUrl: "http://localhost/media/x" });
     const fakes = new URL(env.FAKES_URL);
     const image = `${env.FAKES_URL}/web/photo.png`;
     const cell = { hashtags: "", time_zone: "", image_url: "" };
@@ -145,7 +163,9 @@ describe("planner paths use the networks' rules", () => {
     const res = await importPosts(getDb(env.DB), withFakes, u.userId, u.projectId, { time_zone: ZONE, first_row: 1, rows }, { origin: "http://localhost" });
     check(res);
     expect(res.created).toBe(2);
-    const created = await env.DB.prepare("select content from posts where project_id = ? and content not like 'Already %' order by content").bind(u.projectId).all<{ content: string }>();
+    const created = await env.DB.prepare("select content from posts where project_id = ? and content not like 'Already %' order by content")
+      .bind(u.projectId)
+      .all<{ content: string }>();
     expect(created.results.map((r) => r.content)).toEqual(["Fiftieth of the day", xText(280)]);
   });
 });

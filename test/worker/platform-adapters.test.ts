@@ -6,7 +6,7 @@ import { platformFor } from "../../platforms/adapters";
 import { platformFetch, retryAfterMs } from "../../platforms/shared/http";
 import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getDb } from "../../worker/lib/db";
-import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { signIn } from "./helpers";
 import { connectAccount, sandboxControl, sandboxState } from "./social-helpers";
 import { putPublicMedia } from "./public-media";
@@ -70,12 +70,19 @@ describe("transport failures", () => {
     const username = uname();
     await connectAccount(user, "twitter", username);
     const creds = await getPublishingCredentials(getDb(env.DB), env, user.projectId, "twitter");
-    const fast = xAdapter({ clientId: "sandbox-x-client", apiBase: `${env.FAKES_URL}/x`, authorizeUrl: `${env.FAKES_URL}/x/i/oauth2/authorize`, timeoutMs: 300 });
+    const fast = xAdapter({
+      clientId: "sandbox-x-client",
+      apiBase: `${env.FAKES_URL}/x`,
+      authorizeUrl: `${env.FAKES_URL}/x/i/oauth2/authorize`,
+      timeoutMs: 300,
+    });
     await sandboxControl("twitter", { fail: "timeout", on: "post", account: username });
     const err = await caught(fast.publish({ accessToken: creds.accessToken, accountId: creds.platformUserId, text: "timed out" }));
     expect(err.kind).toBe("unknown_outcome");
     await sandboxControl("twitter", { fail: "timeout", on: "publish", account: username });
-    const upload = await caught(fast.publish({ accessToken: creds.accessToken, accountId: creds.platformUserId, text: "x", image: { data: PNG, contentType: "image/png" } }));
+    const upload = await caught(
+      fast.publish({ accessToken: creds.accessToken, accountId: creds.platformUserId, text: "x", image: { data: PNG, contentType: "image/png" } }),
+    );
     expect(upload.kind).toBe("retryable");
     const refused = await caught(platformFetch("http://127.0.0.1:9/nothing", {}, { label: "Twitter", timeoutMs: 1000, publishes: true }));
     expect(refused.kind).toBe("retryable");
@@ -94,13 +101,22 @@ describe("X adapter against the sandbox", () => {
   it("posts text with an uploaded image and finds it again for reconciliation", async () => {
     const { username, creds, x } = await setup();
     const text = `Hello from the tests ${username}`;
-    const { platformPostId } = await x.publish({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, image: { data: PNG, contentType: "image/png" } });
+    const { platformPostId } = await x.publish({
+      accessToken: creds.accessToken,
+      accountId: creds.platformUserId,
+      text,
+      image: { data: PNG, contentType: "image/png" },
+    });
     const st = await sandboxState("twitter", username);
     expect(st.posts[creds.platformUserId]).toBe(1);
     expect(st.items[0]).toMatchObject({ id: platformPostId, text });
     expect(st.items[0]!.image_url).toMatch(/^\/x\/_media\//);
-    expect(await x.findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, sinceMs: Date.now() - 60_000 })).toBe(platformPostId);
-    expect(await x.findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text: "never posted", sinceMs: Date.now() - 60_000 })).toBeNull();
+    expect(await x.findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, sinceMs: Date.now() - 60_000 })).toBe(
+      platformPostId,
+    );
+    expect(
+      await x.findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text: "never posted", sinceMs: Date.now() - 60_000 }),
+    ).toBeNull();
   });
 
   it("500 and 429 are retryable (with the delay), reject is rejected, revoke is auth", async () => {
@@ -160,12 +176,19 @@ describe("Instagram adapter against the sandbox", () => {
     const st = await sandboxState("instagram", username);
     expect(st.items).toHaveLength(1);
     expect(st.items[0]).toMatchObject({ id: platformPostId, text, image_url: imageUrl });
-    expect(await ig.findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, sinceMs: Date.now() - 60_000 })).toBe(platformPostId);
+    expect(await ig.findRecentPost({ accessToken: creds.accessToken, accountId: creds.platformUserId, text, sinceMs: Date.now() - 60_000 })).toBe(
+      platformPostId,
+    );
   });
 
   it("classifies injected failures", async () => {
     const { username, creds, ig } = await setup();
-    const input = { accessToken: creds.accessToken, accountId: creds.platformUserId, text: "c", imageUrl: await putPublicMedia(`http://localhost/media/${username}-c`) };
+    const input = {
+      accessToken: creds.accessToken,
+      accountId: creds.platformUserId,
+      text: "c",
+      imageUrl: await putPublicMedia(`http://localhost/media/${username}-c`),
+    };
     await sandboxControl("instagram", { fail: "500", account: username });
     expect((await caught(ig.publish(input))).kind).toBe("retryable");
     await sandboxControl("instagram", { fail: "429", account: username });

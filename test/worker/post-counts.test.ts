@@ -5,20 +5,26 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/lib/db";
-import { createPosts } from "../../worker/services/posts";
-import { getDashboard } from "../../worker/services/dashboard";
+import { createPosts } from "../../worker/services/posts/posts";
+import { getDashboard } from "../../worker/services/analytics/dashboard";
 import { insertPost } from "./posts-fixtures";
 import { signIn } from "./helpers";
 
 const DAY = 86_400_000;
 
 async function counted(projectId: string) {
-  const row = await env.DB.prepare("select count(*) as total, coalesce(sum(status = 'scheduled'), 0) as scheduled from posts where project_id = ?").bind(projectId).first<{ total: number; scheduled: number }>();
+  const row = await env.DB.prepare("select count(*) as total, coalesce(sum(status = 'scheduled'), 0) as scheduled from posts where project_id = ?")
+    .bind(projectId)
+    .first<{ total: number; scheduled: number }>();
   return { total: row!.total, scheduled: row!.scheduled };
 }
 
 async function stored(projectId: string) {
-  return (await env.DB.prepare("select total, scheduled from project_post_counts where project_id = ?").bind(projectId).first<{ total: number; scheduled: number }>()) ?? { total: 0, scheduled: 0 };
+  return (
+    (await env.DB.prepare("select total, scheduled from project_post_counts where project_id = ?")
+      .bind(projectId)
+      .first<{ total: number; scheduled: number }>()) ?? { total: 0, scheduled: 0 }
+  );
 }
 
 async function expectInStep(userId: string, projectId: string) {

@@ -1,4 +1,4 @@
-// AI images for generated Instagram posts (issue 9, decision 118), in workerd against the image
+// AI images for generated Instagram posts (decision 118), in workerd against the image
 // model fakes (test/fakes/image-models.ts): a configured model's image becomes the post's media
 // (bytes in R2, one media row); a refusal, bad bytes, an unknown model or a late answer fall back
 // to the brand card; no model configured -> the card; and never an orphan object or row.
@@ -13,11 +13,11 @@ import { forgetChatModelFallbacks } from "../../worker/adapters/ai/openai-engine
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
 import { imageSize } from "../../platforms/shared/image-size";
-import { sniffImage } from "../../worker/services/media";
-import { prepareImage } from "../../worker/services/media-prepare";
-import { checkModelImage } from "../../worker/services/post-image";
+import { sniffImage } from "../../worker/services/posts/media";
+import { prepareImage } from "../../worker/services/publishing/media-prepare";
+import { checkModelImage } from "../../worker/services/posts/image";
 import { encode as encodePng } from "fast-png";
-import { generateContent, type GenerateInput } from "../../worker/services/generation";
+import { generateContent, type GenerateInput } from "../../worker/services/posts/generation";
 import type { GeneratedPost } from "../../schema/api/campaigns";
 
 const FAKE_OPENAI = `${env.FAKES_URL}/openai/v1`;
@@ -35,7 +35,9 @@ const openAiEnv = (overrides: Partial<Env> = {}): Env => ({
 
 async function brandUser(): Promise<TestUser> {
   const user = await signIn();
-  await env.DB.prepare("update projects set name = 'Kettle Cargo', industry = 'Cargo bikes', brand_voice = 'Playful and cheeky' where id = ?").bind(user.projectId).run();
+  await env.DB.prepare("update projects set name = 'Kettle Cargo', industry = 'Cargo bikes', brand_voice = 'Playful and cheeky' where id = ?")
+    .bind(user.projectId)
+    .run();
   return user;
 }
 
@@ -73,7 +75,9 @@ async function imageRequests(contains: string) {
 /** The media row behind a post's public URL. */
 async function mediaRow(post: GeneratedPost) {
   const key = post.media_info!.url.split("/").pop()!;
-  const row = await env.DB.prepare("select id, project_id as projectId, r2_key as r2Key, public_key as publicKey, file_name as fileName, file_type as fileType, file_size as fileSize, created_at as createdAt from media where public_key = ?")
+  const row = await env.DB.prepare(
+    "select id, project_id as projectId, r2_key as r2Key, public_key as publicKey, file_name as fileName, file_type as fileType, file_size as fileSize, created_at as createdAt from media where public_key = ?",
+  )
     .bind(key)
     .first<Parameters<typeof prepareImage>[3]>();
   return row!;
@@ -83,7 +87,10 @@ const isCard = (img: Awaited<ReturnType<typeof stored>>) => img.type === "image/
 
 describe("image prompt and request shapes", () => {
   it("builds the prompt from the key line and the brand only, within every model's limit", () => {
-    const p = imagePrompt({ keyLine: "Meet the mobile repair van.\u0000\nIt comes to you.", brand: { name: "Kettle Cargo", industry: "Cargo bikes", brand_voice: "Playful" } });
+    const p = imagePrompt({
+      keyLine: "Meet the mobile repair van.\u0000\nIt comes to you.",
+      brand: { name: "Kettle Cargo", industry: "Cargo bikes", brand_voice: "Playful" },
+    });
     expect(p).toContain("Kettle Cargo");
     expect(p).toContain("Meet the mobile repair van. It comes to you.");
     expect(p).toMatch(/No text, letters, words/);
@@ -98,7 +105,14 @@ describe("image prompt and request shapes", () => {
   });
 
   it("asks each model family for what it accepts", () => {
-    expect(openAiImageParams("gpt-image-2", "p", "medium")).toEqual({ model: "gpt-image-2", prompt: "p", n: 1, size: "1024x1024", output_format: "jpeg", quality: "medium" });
+    expect(openAiImageParams("gpt-image-2", "p", "medium")).toEqual({
+      model: "gpt-image-2",
+      prompt: "p",
+      n: 1,
+      size: "1024x1024",
+      output_format: "jpeg",
+      quality: "medium",
+    });
     // A quality the model does not know is not sent.
     expect(openAiImageParams("gpt-image-2", "p", "hd")).toEqual({ model: "gpt-image-2", prompt: "p", n: 1, size: "1024x1024", output_format: "jpeg" });
     // A compatible server's model gets the widely copied dall-e shape: base64 asked, no quality.
@@ -160,7 +174,9 @@ describe("the fakes refuse what the real services refuse", () => {
       body: JSON.stringify(openAiImageParams("dall-e-3", "a bike")),
     });
     expect(res.status).toBe(404);
-    expect(await takeViolations()).toEqual([expect.objectContaining({ service: "openai", problems: ['model "dall-e-3" is shut down (OpenAI deprecations page)'] })]);
+    expect(await takeViolations()).toEqual([
+      expect.objectContaining({ service: "openai", problems: ['model "dall-e-3" is shut down (OpenAI deprecations page)'] }),
+    ]);
   });
 
   it("Workers AI flux-1-schnell: prompt 1-2048 characters, steps <= 8, no other input", async () => {
@@ -231,11 +247,23 @@ describe("OpenAI image model", { timeout: 60_000 }, () => {
       start_date: tomorrow,
       start_time: "09:00",
       time_zone: "UTC",
-      posts: res.posts.map((p) => ({ content: p.content, hashtags: p.hashtags, platform: p.platform, scheduled_for: p.scheduled_for, sources: p.sources, media_info: p.media_info ?? null })),
+      posts: res.posts.map((p) => ({
+        content: p.content,
+        hashtags: p.hashtags,
+        platform: p.platform,
+        scheduled_for: p.scheduled_for,
+        sources: p.sources,
+        media_info: p.media_info ?? null,
+      })),
     });
     expect(saved.status).toBe(201);
     const body = (await saved.json()) as { posts: { platform: string; media_info: { url: string } | null }[] };
-    expect(body.posts.filter((p) => p.platform === "instagram").map((p) => p.media_info!.url).sort()).toEqual(instagram.map((p) => p.media_info!.url).sort());
+    expect(
+      body.posts
+        .filter((p) => p.platform === "instagram")
+        .map((p) => p.media_info!.url)
+        .sort(),
+    ).toEqual(instagram.map((p) => p.media_info!.url).sort());
     // The model's JPEG is what Instagram publishes (decision 123: no converted copy).
     const row = await mediaRow(instagram[0]!);
     const prepared = await prepareImage(env, getDb(env.DB), "instagram", row);
@@ -328,7 +356,7 @@ describe("Workers AI image model (fake AI binding)", { timeout: 60_000 }, () => 
     expect(await storedCounts(user.projectId)).toEqual({ rows: 1, objects: 1 });
   });
 
-  it("a configured model that answers \"No such model\" falls back to flux-1-schnell: the post gets its image (decision 230)", async () => {
+  it('a configured model that answers "No such model" falls back to flux-1-schnell: the post gets its image (decision 230)', async () => {
     const user = await brandUser();
     const gone = "@cf/gone-images/FAKE_NOT_FOUND";
     const { e, ai } = withAi({ WORKERS_AI_IMAGE_MODEL: gone });

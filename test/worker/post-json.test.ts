@@ -1,4 +1,4 @@
-// The calendar's posts are written as JSON text by SQLite (worker/services/post-json.ts, decision
+// The calendar's posts are written as JSON text by SQLite (worker/services/posts/json.ts, decision
 // 170). That text must be what toPostDto gives for the same rows: same keys in the same order, the
 // same ISO instants, JSON columns embedded as JSON, nulls and empty lists alike. Rows are written
 // through drizzle (as the app writes them), with every column filled or left empty.
@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, plainBatch } from "../../worker/lib/db";
 import { posts } from "../../schema/db/posts";
-import { listPosts, newPostRow, toPostDto, type ListPostsFilter } from "../../worker/services/posts";
-import { postListJsonQuery, postListText } from "../../worker/services/post-json";
-import { getDashboard } from "../../worker/services/dashboard";
+import { listPosts, newPostRow, toPostDto, type ListPostsFilter } from "../../worker/services/posts/posts";
+import { postListJsonQuery, postListText } from "../../worker/services/posts/json";
+import { getDashboard } from "../../worker/services/analytics/dashboard";
 import { postListResponse } from "../../schema/api/posts-responses";
 import { signIn, type TestUser } from "./helpers";
 import { insertPostWithEveryColumn } from "./posts-fixtures";
@@ -36,7 +36,11 @@ const INSTANTS = [
 async function readBoth(projectId: string) {
   const where = eq(posts.projectId, projectId);
   // The calendar's order: scheduled_for, ties in insertion (rowid) order.
-  const rows = await db().select().from(posts).where(where).orderBy(asc(posts.scheduledFor), sql`rowid`);
+  const rows = await db()
+    .select()
+    .from(posts)
+    .where(where)
+    .orderBy(asc(posts.scheduledFor), sql`rowid`);
   const [jsonRows] = await plainBatch(db(), [postListJsonQuery(db(), where, 5000)]);
   return { dto: rows.map(toPostDto), text: postListText(jsonRows!) };
 }
@@ -60,7 +64,9 @@ describe("posts as JSON text from D1 rows", () => {
     const other = await signIn();
     for (const [i, at] of INSTANTS.entries()) {
       const row = newPostRow(other.projectId, { platform: "twitter", content: `Post ${i}`, scheduledFor: at }, null, at);
-      await db().insert(posts).values({ ...row, lastAttempt: i % 2 ? at : null, publishedAt: i % 3 ? null : at });
+      await db()
+        .insert(posts)
+        .values({ ...row, lastAttempt: i % 2 ? at : null, publishedAt: i % 3 ? null : at });
     }
     const { dto, text } = await readBoth(other.projectId);
     expect(dto).toHaveLength(INSTANTS.length);
@@ -89,7 +95,10 @@ describe("posts as JSON text from D1 rows", () => {
   it("keeps posts at the same instant in the order they were written", async () => {
     const other = await signIn();
     const at = Date.UTC(2027, 0, 4, 9, 0, 0, 0);
-    for (let i = 0; i < 12; i++) await db().insert(posts).values(newPostRow(other.projectId, { platform: i % 2 ? "twitter" : "instagram", content: `Same time ${i}`, scheduledFor: at }, null, at));
+    for (let i = 0; i < 12; i++)
+      await db()
+        .insert(posts)
+        .values(newPostRow(other.projectId, { platform: i % 2 ? "twitter" : "instagram", content: `Same time ${i}`, scheduledFor: at }, null, at));
     const { dto, text } = await readBoth(other.projectId);
     expect(text).toBe(JSON.stringify(dto));
     expect(dto.map((p) => p.content)).toEqual(Array.from({ length: 12 }, (_, i) => `Same time ${i}`));
@@ -98,7 +107,10 @@ describe("posts as JSON text from D1 rows", () => {
   it("a post with an instant SQLite cannot write like toISOString (year 10000, year -1) is still answered as toPostDto writes it", async () => {
     const other = await signIn();
     const odd = [Date.UTC(10000, 0, 1, 0, 0, 0, 1), Date.UTC(-1, 5, 1), Date.UTC(2027, 1, 1)];
-    for (const [i, at] of odd.entries()) await db().insert(posts).values(newPostRow(other.projectId, { platform: "twitter", content: `Odd ${i}`, scheduledFor: at }, null, Date.UTC(2026, 0, 1)));
+    for (const [i, at] of odd.entries())
+      await db()
+        .insert(posts)
+        .values(newPostRow(other.projectId, { platform: "twitter", content: `Odd ${i}`, scheduledFor: at }, null, Date.UTC(2026, 0, 1)));
     const { dto, text } = await readBoth(other.projectId);
     expect(text).toBeNull(); // SQLite's text is refused...
     const answered = await listPosts(db(), other.userId, other.projectId, {}); // ...and the calendar's read writes the list by toPostDto
@@ -111,9 +123,16 @@ describe("posts as JSON text from D1 rows", () => {
     const base = Date.UTC(2027, 2, 1);
     const made: (ReturnType<typeof newPostRow> & { status: string })[] = [];
     for (let i = 0; i < 40; i++) {
-      const row = newPostRow(other.projectId, { platform: i % 3 ? "twitter" : "instagram", content: `${i % 4 ? "Plain" : "Coffee"} post ${i}`, scheduledFor: base + i * 3_600_000 }, null, base);
+      const row = newPostRow(
+        other.projectId,
+        { platform: i % 3 ? "twitter" : "instagram", content: `${i % 4 ? "Plain" : "Coffee"} post ${i}`, scheduledFor: base + i * 3_600_000 },
+        null,
+        base,
+      );
       const status = (["scheduled", "published", "failed", "draft"] as const)[i % 4];
-      await db().insert(posts).values({ ...row, status });
+      await db()
+        .insert(posts)
+        .values({ ...row, status });
       made.push({ ...row, status });
     }
     const iso = (h: number) => new Date(base + h * 3_600_000).toISOString();
@@ -136,7 +155,10 @@ describe("posts as JSON text from D1 rows", () => {
         .slice(0, filter.limit ?? 1000)
         .map((p) => p.content);
       const answered = JSON.parse(await listPosts(db(), other.userId, other.projectId, filter)) as { content: string }[];
-      expect(answered.map((p) => p.content), JSON.stringify(filter)).toEqual(expected);
+      expect(
+        answered.map((p) => p.content),
+        JSON.stringify(filter),
+      ).toEqual(expected);
     }
   });
 
@@ -158,12 +180,31 @@ describe("posts as JSON text from D1 rows", () => {
     const now = Date.UTC(2027, 3, 1);
     const times = [now + 3_600_000, now + 7_200_000, now + 10_800_000];
     for (const [i, at] of times.entries()) {
-      const row = newPostRow(other.projectId, { platform: "instagram", content: `Up "${i}"\n😀`, hashtags: ["#a"], scheduledFor: at, sources: [{ segment_id: "s", document_id: "d", document_title: "T", content: "c" }] }, null, now - i);
-      await db().insert(posts).values({ ...row, status: "scheduled", lastAttempt: i === 1 ? now : null });
+      const row = newPostRow(
+        other.projectId,
+        {
+          platform: "instagram",
+          content: `Up "${i}"\n😀`,
+          hashtags: ["#a"],
+          scheduledFor: at,
+          sources: [{ segment_id: "s", document_id: "d", document_title: "T", content: "c" }],
+        },
+        null,
+        now - i,
+      );
+      await db()
+        .insert(posts)
+        .values({ ...row, status: "scheduled", lastAttempt: i === 1 ? now : null });
     }
-    const expected = async () => (await db().select().from(posts).where(eq(posts.projectId, other.projectId)).orderBy(asc(posts.scheduledFor))).filter((r) => r.scheduledFor > now).map(toPostDto);
+    const expected = async () =>
+      (await db().select().from(posts).where(eq(posts.projectId, other.projectId)).orderBy(asc(posts.scheduledFor)))
+        .filter((r) => r.scheduledFor > now)
+        .map(toPostDto);
     expect(JSON.stringify((await getDashboard(db(), other.userId, other.projectId, now)).upcoming)).toBe(JSON.stringify(await expected()));
-    await db().update(posts).set({ scheduledFor: Date.UTC(10000, 0, 1) }).where(eq(posts.content, 'Up "2"\n😀'));
+    await db()
+      .update(posts)
+      .set({ scheduledFor: Date.UTC(10000, 0, 1) })
+      .where(eq(posts.content, 'Up "2"\n😀'));
     const upcoming = (await getDashboard(db(), other.userId, other.projectId, now)).upcoming;
     expect(upcoming.at(-1)?.scheduled_for).toBe("+010000-01-01T00:00:00.000Z");
     expect(JSON.stringify(upcoming)).toBe(JSON.stringify(await expected()));

@@ -38,7 +38,10 @@ const statuses = async (ids: string[]) => {
   return out;
 };
 
-const activity = async (user: TestUser, projectId: string) => (await ok<{ actor: string; action: string; subject: string }[]>(await json(user, "GET", `/api/projects/${projectId}/activity`))).map((a) => `${a.actor} ${a.action} ${a.subject}`);
+const activity = async (user: TestUser, projectId: string) =>
+  (await ok<{ actor: string; action: string; subject: string }[]>(await json(user, "GET", `/api/projects/${projectId}/activity`))).map(
+    (a) => `${a.actor} ${a.action} ${a.subject}`,
+  );
 
 function campaignBody(count: number) {
   const start = day(3);
@@ -74,24 +77,45 @@ describe("every path sends an Editor's posts to review", () => {
 
   it("the queue: an Editor's queued post is In review in its slot", async () => {
     const { owner, editor, projectId } = await team();
-    await ok(await json(editor, "PUT", `/api/projects/${projectId}/slots`, { time_zone: ZONE, slots: [{ platform: "twitter", weekday: 1, time: "09:00" }, { platform: "twitter", weekday: 4, time: "09:00" }] }));
-    const queued = await ok<Post>(await json(editor, "POST", `/api/projects/${projectId}/queue`, { content: "Queued by the editor", platform: "twitter" }), 201);
+    await ok(
+      await json(editor, "PUT", `/api/projects/${projectId}/slots`, {
+        time_zone: ZONE,
+        slots: [
+          { platform: "twitter", weekday: 1, time: "09:00" },
+          { platform: "twitter", weekday: 4, time: "09:00" },
+        ],
+      }),
+    );
+    const queued = await ok<Post>(
+      await json(editor, "POST", `/api/projects/${projectId}/queue`, { content: "Queued by the editor", platform: "twitter" }),
+      201,
+    );
     expect(queued.status).toBe("in_review");
     expect(await statuses([queued.id])).toEqual(["in_review"]);
     const mine = await ok<Post>(await json(owner, "POST", `/api/projects/${projectId}/queue`, { content: "Queued by the owner", platform: "twitter" }), 201);
     expect(mine.status).toBe("scheduled");
-    expect(await activity(owner, projectId)).toEqual(expect.arrayContaining([`${editor.email} submitted for review "Queued by the editor"`, `${owner.email} scheduled "Queued by the owner"`]));
+    expect(await activity(owner, projectId)).toEqual(
+      expect.arrayContaining([`${editor.email} submitted for review "Queued by the editor"`, `${owner.email} scheduled "Queued by the owner"`]),
+    );
   });
 
   it("a series and its 'all future' edit: an Editor's occurrences go In review, including the Owner's approved ones", async () => {
     const { owner, editor, projectId } = await team();
     const recurrence = { start_date: day(2), time: "10:00", time_zone: ZONE, every: 1, unit: "week", count: 3 };
-    const own = await ok<SeriesResponse>(await json(owner, "POST", `/api/projects/${projectId}/series`, { content: "Weekly tip", platform: "twitter", recurrence }), 201);
+    const own = await ok<SeriesResponse>(
+      await json(owner, "POST", `/api/projects/${projectId}/series`, { content: "Weekly tip", platform: "twitter", recurrence }),
+      201,
+    );
     expect(await statuses(own.posts.map((p) => p.id))).toEqual(["scheduled", "scheduled", "scheduled"]);
-    const edited = await ok<SeriesUpdateResponse>(await json(editor, "PATCH", `/api/posts/${own.posts[1]!.id}/series`, { content: "Weekly tip, new format", time_zone: ZONE }));
+    const edited = await ok<SeriesUpdateResponse>(
+      await json(editor, "PATCH", `/api/posts/${own.posts[1]!.id}/series`, { content: "Weekly tip, new format", time_zone: ZONE }),
+    );
     expect(edited.updated).toBe(2);
     expect(await statuses(own.posts.map((p) => p.id))).toEqual(["scheduled", "in_review", "in_review"]);
-    const theirs = await ok<SeriesResponse>(await json(editor, "POST", `/api/projects/${projectId}/series`, { content: "Editor's weekly", platform: "twitter", recurrence }), 201);
+    const theirs = await ok<SeriesResponse>(
+      await json(editor, "POST", `/api/projects/${projectId}/series`, { content: "Editor's weekly", platform: "twitter", recurrence }),
+      201,
+    );
     expect(theirs.posts.map((p) => p.status)).toEqual(["in_review", "in_review", "in_review"]);
   });
 
@@ -116,30 +140,44 @@ describe("every path sends an Editor's posts to review", () => {
     const at = Date.now() + 5 * 86_400_000;
     const a = await insertPost(projectId, { scheduledFor: at });
     const b = await insertPost(projectId, { scheduledFor: at + 3_600_000 });
-    const moved = await ok<BulkResponse>(await json(editor, "POST", `/api/projects/${projectId}/posts/bulk`, { ids: [a], action: "move", days: 1, time_zone: ZONE }));
+    const moved = await ok<BulkResponse>(
+      await json(editor, "POST", `/api/projects/${projectId}/posts/bulk`, { ids: [a], action: "move", days: 1, time_zone: ZONE }),
+    );
     expect(moved.changed).toBe(1);
     expect(await statuses([a, b])).toEqual(["in_review", "scheduled"]);
     await ok<BulkResponse>(await json(editor, "POST", `/api/projects/${projectId}/posts/bulk`, { ids: [b], action: "platform", platform: "twitter" }));
     expect(await statuses([b])).toEqual(["in_review"]);
-    const back = await ok<BulkResponse>(await json(owner, "POST", `/api/projects/${projectId}/posts/bulk`, { ids: [a], action: "move", days: -1, time_zone: ZONE }));
+    const back = await ok<BulkResponse>(
+      await json(owner, "POST", `/api/projects/${projectId}/posts/bulk`, { ids: [a], action: "move", days: -1, time_zone: ZONE }),
+    );
     expect(back.changed).toBe(1);
     expect(await statuses([a])).toEqual(["in_review"]);
     // Posts In review can be deleted in bulk too.
     const del = await ok<BulkResponse>(await json(editor, "POST", `/api/projects/${projectId}/posts/bulk`, { ids: [a, b], action: "delete" }));
     expect(del.changed).toBe(2);
-    expect(await activity(owner, projectId)).toEqual(expect.arrayContaining([`${editor.email} moved (for review) 1 post`, `${owner.email} moved 1 post`, `${editor.email} deleted 2 posts`]));
+    expect(await activity(owner, projectId)).toEqual(
+      expect.arrayContaining([`${editor.email} moved (for review) 1 post`, `${owner.email} moved 1 post`, `${editor.email} deleted 2 posts`]),
+    );
   });
 
   it("the public API: a post created with an Editor's key is In review", async () => {
     const { editor, projectId } = await team();
     const key = await createKey(editor, { project_id: projectId });
     const made = await ok<{ data: Post[] }>(
-      await v1(key.key, "POST", `/api/v1/projects/${projectId}/posts`, { content: "From the API", networks: ["twitter"], scheduled_for: new Date(Date.now() + 86_400_000).toISOString(), mode: "schedule" }),
+      await v1(key.key, "POST", `/api/v1/projects/${projectId}/posts`, {
+        content: "From the API",
+        networks: ["twitter"],
+        scheduled_for: new Date(Date.now() + 86_400_000).toISOString(),
+        mode: "schedule",
+      }),
       201,
     );
     expect(made.data.map((p) => p.status)).toEqual(["in_review"]);
     // "Publish now" does not skip the review.
-    const now = await ok<{ data: Post[] }>(await v1(key.key, "POST", `/api/v1/projects/${projectId}/posts`, { content: "Right now", networks: ["twitter"], mode: "now" }), 201);
+    const now = await ok<{ data: Post[] }>(
+      await v1(key.key, "POST", `/api/v1/projects/${projectId}/posts`, { content: "Right now", networks: ["twitter"], mode: "now" }),
+      201,
+    );
     expect(await statuses(now.data.map((p) => p.id))).toEqual(["in_review"]);
   });
 });
@@ -148,14 +186,31 @@ describe("activity of post events", () => {
   it("logs creating, editing and deleting a post with who did it; the hourly sweep removes entries past 90 days only", async () => {
     const owner = await signIn();
     await connectAccount(owner.projectId, "twitter");
-    const post = await ok<Post>(await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, { content: "Hello world", platform: "twitter", scheduled_for: new Date(Date.now() + 86_400_000).toISOString(), mode: "schedule" }), 201);
+    const post = await ok<Post>(
+      await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, {
+        content: "Hello world",
+        platform: "twitter",
+        scheduled_for: new Date(Date.now() + 86_400_000).toISOString(),
+        mode: "schedule",
+      }),
+      201,
+    );
     await ok(await json(owner, "PATCH", `/api/posts/${post.id}`, { content: "Hello again" }));
     expect((await json(owner, "DELETE", `/api/posts/${post.id}`)).status).toBe(204);
-    expect((await activity(owner, owner.projectId)).slice(0, 3)).toEqual([`${owner.email} deleted "Hello again"`, `${owner.email} edited "Hello again"`, `${owner.email} scheduled "Hello world"`]);
+    expect((await activity(owner, owner.projectId)).slice(0, 3)).toEqual([
+      `${owner.email} deleted "Hello again"`,
+      `${owner.email} edited "Hello again"`,
+      `${owner.email} scheduled "Hello world"`,
+    ]);
 
     const old = Date.now() - 91 * 86_400_000;
-    await env.DB.prepare("insert into activity_log (id, project_id, user_id, actor_name, action, subject, created_at) values (?, ?, null, 'x', 'old', 'old', ?)").bind(crypto.randomUUID(), owner.projectId, old).run();
-    const count = async () => (await env.DB.prepare("select count(*) as n from activity_log where project_id = ?").bind(owner.projectId).first<{ n: number }>())!.n;
+    await env.DB.prepare(
+      "insert into activity_log (id, project_id, user_id, actor_name, action, subject, created_at) values (?, ?, null, 'x', 'old', 'old', ?)",
+    )
+      .bind(crypto.randomUUID(), owner.projectId, old)
+      .run();
+    const count = async () =>
+      (await env.DB.prepare("select count(*) as n from activity_log where project_id = ?").bind(owner.projectId).first<{ n: number }>())!.n;
     const before = await count();
     // Not on the hour: nothing is swept.
     expect(await sweepOldActivity(env, Date.UTC(2026, 0, 1, 10, 7))).toBe(false);
@@ -175,7 +230,12 @@ describe("comment counts for the calendar's cards", () => {
     const a = await insertPost(owner.projectId, { scheduledFor: at });
     await insertPost(owner.projectId, { scheduledFor: at + 60_000 });
     const later = await insertPost(owner.projectId, { scheduledFor: at + 40 * 86_400_000 });
-    for (const [user, id] of [[owner, a], [reviewer, a], [reviewer, later]] as const) expect((await json(user, "POST", `/api/posts/${id}/comments`, { body: "A thought" })).status).toBe(201);
+    for (const [user, id] of [
+      [owner, a],
+      [reviewer, a],
+      [reviewer, later],
+    ] as const)
+      expect((await json(user, "POST", `/api/posts/${id}/comments`, { body: "A thought" })).status).toBe(201);
     const range = `from=${encodeURIComponent(new Date(at - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(at + 86_400_000).toISOString())}`;
     const path = `/api/projects/${owner.projectId}/comment-counts?${range}`;
     // The second post has none and is left out; `later` is outside the range.

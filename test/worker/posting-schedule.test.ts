@@ -5,7 +5,9 @@ import { MAX_OCCURRENCES, nextFreeSlots, recurrenceInstants, slotInstants, type 
 
 const ZONES = ["America/New_York", "Europe/Berlin", "Australia/Sydney", "America/Sao_Paulo", "Pacific/Chatham", "Asia/Kolkata", "UTC"];
 const iso = (ms: number) => new Date(ms).toISOString();
-const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
+const hhmm = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
 const slotArb = fc.record({ weekday: fc.integer({ min: 0, max: 6 }), time: hhmm });
 // Instants around the DST changes of 2026-2027 in the zones above.
 const nowArb = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 11, 31) });
@@ -33,7 +35,11 @@ describe("weekly slots", () => {
   });
 
   it("skips taken minutes and returns the next free slot", () => {
-    const slots = [{ weekday: 1, time: "09:00" }, { weekday: 3, time: "09:00" }, { weekday: 5, time: "09:00" }];
+    const slots = [
+      { weekday: 1, time: "09:00" },
+      { weekday: 3, time: "09:00" },
+      { weekday: 5, time: "09:00" },
+    ];
     const now = Date.parse("2026-06-01T00:00:00Z"); // Monday
     const first = localDateTimeToUtc("2026-06-01", "09:00", "Europe/Berlin")!;
     const second = localDateTimeToUtc("2026-06-03", "09:00", "Europe/Berlin")!;

@@ -39,7 +39,13 @@ describe("POST /api/projects/:projectId/posts", () => {
     await connectAccount(u.projectId, "twitter");
     await connectAccount(other.projectId, "twitter");
     const create = (who: typeof u, body: Record<string, unknown>) =>
-      json(who, "POST", `/api/projects/${who.projectId}/posts`, { content: "Hello", platform: "twitter", mode: "schedule", scheduled_for: future(3600_000), ...body });
+      json(who, "POST", `/api/projects/${who.projectId}/posts`, {
+        content: "Hello",
+        platform: "twitter",
+        mode: "schedule",
+        scheduled_for: future(3600_000),
+        ...body,
+      });
     const first = (await (await create(u, {})).json()) as Post;
     expect(first.message_id).toEqual(expect.any(String));
     const variant = await create(u, { content: "Hello again", message_id: first.message_id });
@@ -56,7 +62,12 @@ describe("POST /api/projects/:projectId/posts", () => {
 
   it("refuses Twitter without a connected account and creates nothing", async () => {
     const u = await signIn();
-    const res = await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "Hi", platform: "twitter", mode: "schedule", scheduled_for: future(60_000) });
+    const res = await json(u, "POST", `/api/projects/${u.projectId}/posts`, {
+      content: "Hi",
+      platform: "twitter",
+      mode: "schedule",
+      scheduled_for: future(60_000),
+    });
     expect((await expectError(res, 400)).message).toBe("Please connect a Twitter account first");
     const n = await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(u.projectId).first<{ n: number }>();
     expect(n!.n).toBe(0);
@@ -98,7 +109,7 @@ describe("POST /api/projects/:projectId/posts", () => {
   it("publish now with the queue down leaves the post scheduled for now (the next tick takes it)", async () => {
     const u = await signIn();
     await connectAccount(u.projectId, "twitter");
-    const { createPost } = await import("../../worker/services/posts");
+    const { createPost } = await import("../../worker/services/posts/posts");
     const { getDb } = await import("../../worker/lib/db");
     const broken = { ...env, PUBLISH_JOBS: { sendBatch: async () => Promise.reject(new Error("queue down")) } } as unknown as typeof env;
     const post = await createPost(getDb(env.DB), broken, u.userId, u.projectId, { content: "Queue down", platform: "twitter", hashtags: [], mode: "now" });

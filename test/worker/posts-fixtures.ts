@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { encryptToken } from "../../worker/lib/token-crypto";
 import { getDb } from "../../worker/lib/db";
 import { campaigns, posts } from "../../schema/db/posts";
-import { newPostRow } from "../../worker/services/posts";
+import { newPostRow } from "../../worker/services/posts/posts";
 
 /** Stores an active connected account the way the social area does (tokens encrypted). */
 async function insertAccount(
@@ -198,7 +198,18 @@ export async function sandboxPosts(platform: "twitter" | "instagram", username: 
 export async function insertPostWithEveryColumn(projectId: string): Promise<void> {
   const db = getDb(env.DB);
   const campaignId = crypto.randomUUID();
-  await db.insert(campaigns).values({ id: campaignId, projectId, prompt: "p", postCount: 1, duration: 7, platforms: ["instagram"], startDate: "2026-01-01", startTime: "09:00", timeZone: "UTC", createdAt: Date.now() });
+  await db.insert(campaigns).values({
+    id: campaignId,
+    projectId,
+    prompt: "p",
+    postCount: 1,
+    duration: 7,
+    platforms: ["instagram"],
+    startDate: "2026-01-01",
+    startTime: "09:00",
+    timeZone: "UTC",
+    createdAt: Date.now(),
+  });
   const row = newPostRow(
     projectId,
     {

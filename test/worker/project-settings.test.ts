@@ -1,4 +1,4 @@
-// Project settings (issue 25): the brand's fields with the spec's rules, approval settings for
+// Project settings (decision 200): the brand's fields with the spec's rules, approval settings for
 // Owners, and deleting a project with its name typed again (posts, brain, accounts and R2 objects
 // go; scheduled posts are cancelled first; a post being published refuses the deletion).
 import { env } from "cloudflare:workers";
@@ -30,11 +30,24 @@ async function createProject(user: { cookie: string }, name: string): Promise<Pr
 describe("PATCH /api/projects/:id (settings)", () => {
   it("edits industry, brand voice and description; the row follows", async () => {
     const user = await signIn();
-    const res = await json(user, "PATCH", `/api/projects/${user.projectId}`, { industry: "nonprofit", brand_voice: "Warm, hopeful and plain-spoken", description: "A food bank run by volunteers in Leeds" });
+    const res = await json(user, "PATCH", `/api/projects/${user.projectId}`, {
+      industry: "nonprofit",
+      brand_voice: "Warm, hopeful and plain-spoken",
+      description: "A food bank run by volunteers in Leeds",
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Project;
-    expect(body).toMatchObject({ industry: "nonprofit", brand_voice: "Warm, hopeful and plain-spoken", description: "A food bank run by volunteers in Leeds", role: "owner" });
-    expect(await projectRow(user.projectId)).toMatchObject({ industry: "nonprofit", brand_voice: "Warm, hopeful and plain-spoken", description: "A food bank run by volunteers in Leeds" });
+    expect(body).toMatchObject({
+      industry: "nonprofit",
+      brand_voice: "Warm, hopeful and plain-spoken",
+      description: "A food bank run by volunteers in Leeds",
+      role: "owner",
+    });
+    expect(await projectRow(user.projectId)).toMatchObject({
+      industry: "nonprofit",
+      brand_voice: "Warm, hopeful and plain-spoken",
+      description: "A food bank run by volunteers in Leeds",
+    });
   });
 
   it("answers the spec's texts for bad fields and changes nothing", async () => {
@@ -103,16 +116,24 @@ describe("DELETE /api/projects/:id", () => {
     await readyBrainDocument(me, project.id);
     const account = await connectAccount(me, "twitter");
     const upload = new FormData();
-    upload.set("file", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]) as BlobPart], "logo.png", { type: "image/png" }));
+    upload.set(
+      "file",
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]) as BlobPart], "logo.png", { type: "image/png" }),
+    );
     upload.set("accountId", account.id);
-    expect((await call(`/api/projects/${project.id}/media`, { method: "POST", headers: { cookie: owner.cookie, origin: ORIGIN }, body: upload })).status).toBe(201);
+    expect((await call(`/api/projects/${project.id}/media`, { method: "POST", headers: { cookie: owner.cookie, origin: ORIGIN }, body: upload })).status).toBe(
+      201,
+    );
     const scheduled = await insertPost(project.id, { scheduledFor: Date.now() + 3600_000 });
     await memberOf(project.id, "reviewer");
     const accountKeys = (await env.BUCKET.list({ prefix: `post-media/${account.id}/` })).objects.map((o) => o.key);
     expect(accountKeys.length).toBeGreaterThan(0);
     const traces = await projectTraces(project.id, accountKeys);
     for (const part of ["projects", "project_documents", "brain_documents", "social_accounts", "posts", "media", "project_members", "r2"]) {
-      expect(traces.some((t) => t.startsWith(`${part}:`)), `${part} before`).toBe(true);
+      expect(
+        traces.some((t) => t.startsWith(`${part}:`)),
+        `${part} before`,
+      ).toBe(true);
     }
     const otherBefore = await projectTraces(owner.projectId);
 

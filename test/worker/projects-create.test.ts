@@ -146,7 +146,11 @@ describe("POST /api/projects", () => {
   it("refuses a body that is neither form data nor JSON", async () => {
     const user = await signIn();
     const before = await counts(user.userId);
-    const res = await call("/api/projects", { method: "POST", headers: { cookie: user.cookie, origin: "http://localhost", "content-type": "text/plain" }, body: "name=x" });
+    const res = await call("/api/projects", {
+      method: "POST",
+      headers: { cookie: user.cookie, origin: "http://localhost", "content-type": "text/plain" },
+      body: "name=x",
+    });
     await expectError(res, 400);
     expect(await counts(user.userId)).toEqual(before);
   });
@@ -271,7 +275,8 @@ describe("wizard documents feed the new project's brain", () => {
     // Fed after the response (waitUntil): poll briefly for the brain rows.
     let rows: { title: string; type: string }[] = [];
     for (let i = 0; i < 100 && rows.length === 0; i++) {
-      rows = (await env.DB.prepare("select title, type from brain_documents where project_id = ?").bind(project.id).all<{ title: string; type: string }>()).results;
+      rows = (await env.DB.prepare("select title, type from brain_documents where project_id = ?").bind(project.id).all<{ title: string; type: string }>())
+        .results;
       if (rows.length === 0) await new Promise((r) => setTimeout(r, 20));
     }
     expect(rows).toEqual([{ title: "voice", type: "document" }]);

@@ -5,7 +5,7 @@ import type { PlatformId } from "../../platforms/registry";
 import { media } from "../../schema/db/posts";
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
-import { prepareImage } from "../../worker/services/media-prepare";
+import { prepareImage } from "../../worker/services/publishing/media-prepare";
 
 // The platform sandbox downloads image_url when a container is created (platforms/shared/sandbox-media.ts).
 // In worker tests neither the app (http://localhost, inside workerd) nor the test's image hosts are
@@ -19,7 +19,10 @@ export function smallJpeg(): Uint8Array {
 
 /** Makes `url` (on an origin the sandbox treats as public) serve `bytes` (a JPEG by default); returns the URL. */
 export async function putPublicMedia(url: string, bytes: Uint8Array = smallJpeg()): Promise<string> {
-  const res = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}/_media?url=${encodeURIComponent(url)}`, { method: "PUT", body: bytes.slice().buffer as ArrayBuffer });
+  const res = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}/_media?url=${encodeURIComponent(url)}`, {
+    method: "PUT",
+    body: bytes.slice().buffer as ArrayBuffer,
+  });
   if (res.status !== 204) throw new Error(`could not store media for ${url}: ${res.status}`);
   return url;
 }
@@ -34,7 +37,11 @@ export async function servePreparedMedia(projectId: string, mediaPath: string, p
   if (!key) throw new Error(`not an upload: ${mediaPath}`);
   const e = env as unknown as Env;
   const db = getDb(e.DB);
-  const row = await db.select().from(media).where(and(eq(media.publicKey, key), eq(media.projectId, projectId))).get();
+  const row = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.publicKey, key), eq(media.projectId, projectId)))
+    .get();
   if (!row) throw new Error(`no upload ${key}`);
   const prepared = await prepareImage(e, db, platform, row);
   if (!prepared) throw new Error(`upload ${key} could not be prepared`);

@@ -1,4 +1,4 @@
-// Chaos run, part two (issue 10): busy accounts and a worker killed mid-batch. Seeded like
+// Chaos run, part two (decision 123): busy accounts and a worker killed mid-batch. Seeded like
 // publish-chaos.test.ts (VITE_CHAOS_SEED). On a simulated clock that moves a minute per cron tick:
 // - uncertain attempts: the platform keeps a post but the reply is lost (timeout with commit), and
 //   before the retry looks, the account publishes 60 other posts elsewhere (a busy account) — the
@@ -14,7 +14,7 @@ import { expect, it, vi } from "vitest";
 import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
 import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
-import { composePostText } from "../../worker/services/publishing";
+import { composePostText } from "../../worker/services/publishing/publish";
 import { signIn } from "./helpers";
 import { connectSandboxAccount, sandboxControl, sandboxPosts } from "./posts-fixtures";
 import { putPublicMedia } from "./public-media";
@@ -53,7 +53,9 @@ function dyingDb(db: D1Database, dead: Set<string>, gone: Set<string>): D1Databa
         if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args), sql, args);
         if (prop === "run" || prop === "all" || prop === "first" || prop === "raw") {
           return async (...args: unknown[]) => {
-            const id = /^update "posts" set/i.test(sql) ? (params.find((p) => typeof p === "string" && (dead.has(p) || gone.has(p))) as string | undefined) : undefined;
+            const id = /^update "posts" set/i.test(sql)
+              ? (params.find((p) => typeof p === "string" && (dead.has(p) || gone.has(p))) as string | undefined)
+              : undefined;
             // The worker dies the moment the platform accepted: that write and every later one are lost.
             if (id && (gone.has(id) || /"platform_post_id" = \?/.test(sql.split(/ where /i)[0]!))) {
               gone.add(id);
@@ -69,7 +71,8 @@ function dyingDb(db: D1Database, dead: Set<string>, gone: Set<string>): D1Databa
   return new Proxy(db, {
     get(target, prop) {
       if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql, []);
-      if (prop === "batch") return (stmts: D1PreparedStatement[]) => target.batch(stmts.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL] ?? s));
+      if (prop === "batch")
+        return (stmts: D1PreparedStatement[]) => target.batch(stmts.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL] ?? s));
       const v = Reflect.get(target, prop) as unknown;
       return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
     },
@@ -111,7 +114,10 @@ it("chaos: busy accounts and a worker killed mid-batch publish every post once, 
     const content = `Recovery ${tag} #${i} for ${account.username}: R&D <beta> notes https://example.com/Notes/${i}/`;
     const hashtags = rng.chance(0.5) ? ["launch", `day${i}`] : [];
     const due = start + rng.int(6) * 60_000;
-    const mediaInfo = account.platform === "instagram" ? JSON.stringify({ url: `https://images.example.com/r-${tag}-${i}.jpg`, file_name: `r-${i}.jpg`, file_type: "image/jpeg", file_size: 1000 }) : null;
+    const mediaInfo =
+      account.platform === "instagram"
+        ? JSON.stringify({ url: `https://images.example.com/r-${tag}-${i}.jpg`, file_name: `r-${i}.jpg`, file_type: "image/jpeg", file_size: 1000 })
+        : null;
     // The sandbox downloads image_url when the container is created: the URL must serve a JPEG.
     if (mediaInfo) await putPublicMedia(`https://images.example.com/r-${tag}-${i}.jpg`);
     inserts.push(
@@ -233,7 +239,12 @@ it("chaos: busy accounts and a worker killed mid-batch publish every post once, 
     // accounts, lost replies) and posts of the killed worker's batch.
     latencyMinutes: {
       faults: { p50: pct(latencies, 50) / 60_000, p99: pct(latencies, 99) / 60_000, max: Math.max(...latencies) / 60_000, n: latencies.length },
-      crash: { p50: pct(crashLatencies, 50) / 60_000, p99: pct(crashLatencies, 99) / 60_000, max: Math.max(...crashLatencies) / 60_000, n: crashLatencies.length },
+      crash: {
+        p50: pct(crashLatencies, 50) / 60_000,
+        p99: pct(crashLatencies, 99) / 60_000,
+        max: Math.max(...crashLatencies) / 60_000,
+        n: crashLatencies.length,
+      },
     },
   };
   console.log(`chaos-recovery ${JSON.stringify(summary)}`);

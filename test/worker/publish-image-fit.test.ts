@@ -9,7 +9,7 @@ import { checkPostRules } from "../../platforms/validation";
 import { FIT_ATTEMPTS, fitWidth } from "../../worker/lib/image-convert";
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
-import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { signIn } from "./helpers";
 import { connectNetwork, uname } from "./network-helpers";
 import { mediaRows, photo, scheduleAndPublish } from "./image-publish-kit";
@@ -75,7 +75,9 @@ describe("the limits stay where the network has them", () => {
 
   it("networks that do not shrink still refuse an image over their limit when it is scheduled", () => {
     const big = { type: "image/jpeg", size: 6 * 1024 * 1024 };
-    expect(checkPostRules({ platform: "twitter", content: "Hi", hashtags: [], image: big })).toEqual([{ field: "media_info", message: "This image is too large for Twitter (at most 5 MB)" }]);
+    expect(checkPostRules({ platform: "twitter", content: "Hi", hashtags: [], image: big })).toEqual([
+      { field: "media_info", message: "This image is too large for Twitter (at most 5 MB)" },
+    ]);
     expect(checkPostRules({ platform: "bluesky", content: "Hi", hashtags: [], image: big })).toEqual([]);
     expect(checkPostRules({ platform: "facebook", content: "Hi", hashtags: [], image: big })).toEqual([]);
   });

@@ -16,8 +16,8 @@ import { LINKEDIN_MAX_PIXELS } from "../../platforms/linkedin/meta";
 import { imageSize } from "../../platforms/shared/image-size";
 import type { Env } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
-import { getPublishingCredentials } from "../../worker/services/social-credentials";
-import { postRuleIssues } from "../../worker/services/post-rules";
+import { getPublishingCredentials } from "../../worker/services/social/credentials";
+import { postRuleIssues } from "../../worker/services/posts/rules";
 import { json, signIn } from "./helpers";
 import { connectNetwork, uname } from "./network-helpers";
 import { mediaRows, photo, scheduleAndPublish, upload } from "./image-publish-kit";
@@ -26,7 +26,16 @@ const MB = 1024 * 1024;
 
 /** A two-frame animated GIF: red, then blue. */
 function animatedGif(width: number, height: number): Uint8Array {
-  const Writer = (omggif as unknown as { GifWriter: new (buf: Uint8Array, w: number, h: number, o: object) => { addFrame(x: number, y: number, w: number, h: number, px: Uint8Array, o: object): void; end(): number } }).GifWriter;
+  const Writer = (
+    omggif as unknown as {
+      GifWriter: new (
+        buf: Uint8Array,
+        w: number,
+        h: number,
+        o: object,
+      ) => { addFrame(x: number, y: number, w: number, h: number, px: Uint8Array, o: object): void; end(): number };
+    }
+  ).GifWriter;
   const buf = new Uint8Array(width * height * 4 + 4096);
   const gif = new Writer(buf, width, height, { loop: 0, palette: [0xff0000, 0x0000ff] });
   gif.addFrame(0, 0, width, height, new Uint8Array(width * height).fill(0), { delay: 50 });
@@ -76,7 +85,11 @@ describe("Mastodon: the account's server sets its own image size limit", () => {
     const send = (size: number) => {
       const fd = new FormData();
       fd.set("file", new File([new Uint8Array(size).fill(7)], "image.jpg", { type: "image/jpeg" }));
-      return fetch(`${env.FAKES_URL.replace(/\/+$/, "")}/mastodon/i/750kb.mastodon.example/api/v2/media`, { method: "POST", headers: { authorization: `Bearer ${creds.accessToken}` }, body: fd });
+      return fetch(`${env.FAKES_URL.replace(/\/+$/, "")}/mastodon/i/750kb.mastodon.example/api/v2/media`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${creds.accessToken}` },
+        body: fd,
+      });
     };
     const over = await send(750 * 1024);
     expect(over.status).toBe(422);
@@ -132,7 +145,8 @@ describe("LinkedIn: images of 36,152,320 pixels or more", () => {
       expect(init.status).toBe(200);
       const { value } = (await init.json()) as { value: { uploadUrl: string; image: string } };
       const res = await fetch(value.uploadUrl, { method: "PUT", body: new Blob([bytes.slice()]) });
-      const status = async () => ((await (await fetch(`${base}/rest/images/${encodeURIComponent(value.image)}`, { headers })).json()) as { status: string }).status;
+      const status = async () =>
+        ((await (await fetch(`${base}/rest/images/${encodeURIComponent(value.image)}`, { headers })).json()) as { status: string }).status;
       return { res, status };
     };
     const over = await put(jpegHeader(6200, 5900)); // 36,580,000 pixels in a few hundred bytes
@@ -152,26 +166,55 @@ describe("LinkedIn: images of 36,152,320 pixels or more", () => {
     await connectNetwork(user, "linkedin", uname());
     const media = await upload(user, jpegHeader(8000, 6000));
     const post = (platform: string) =>
-      json(user, "POST", `/api/projects/${user.projectId}/posts`, { content: "A 48 MP photo", platform, mode: "schedule", scheduled_for: new Date(Date.now() + 3_600_000).toISOString(), media_info: media });
+      json(user, "POST", `/api/projects/${user.projectId}/posts`, {
+        content: "A 48 MP photo",
+        platform,
+        mode: "schedule",
+        scheduled_for: new Date(Date.now() + 3_600_000).toISOString(),
+        media_info: media,
+      });
     const refused = await post("linkedin");
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(await refused.json())).toContain("This image has too many pixels to prepare for LinkedIn (at most 40 megapixels). Please upload a smaller image.");
+    expect(JSON.stringify(await refused.json())).toContain(
+      "This image has too many pixels to prepare for LinkedIn (at most 40 megapixels). Please upload a smaller image.",
+    );
   });
 
   it("with the Images binding (deployed, decision 175) the bound is the binding's own: 100 megapixels, 12,000 pixels a side", async () => {
     const user = await signIn();
     await connectNetwork(user, "linkedin", uname());
-    const withBinding = { ...env, IMAGES: { input: () => { throw new Error("not called at scheduling"); } } } as unknown as Env;
+    const withBinding = {
+      ...env,
+      IMAGES: {
+        input: () => {
+          throw new Error("not called at scheduling");
+        },
+      },
+    } as unknown as Env;
     const issues = async (width: number, height: number) => {
       const media = await upload(user, jpegHeader(width, height));
-      const [found] = await postRuleIssues(withBinding, getDb(env.DB), user.projectId, [{ platform: "linkedin", content: "A big photo", hashtags: [], mediaInfo: media, scheduledFor: Date.now() + 3_600_000 }]);
+      const [found] = await postRuleIssues(withBinding, getDb(env.DB), user.projectId, [
+        { platform: "linkedin", content: "A big photo", hashtags: [], mediaInfo: media, scheduledFor: Date.now() + 3_600_000 },
+      ]);
       return found!.map((i) => i.message);
     };
     expect(await issues(8000, 6000)).toEqual([]); // 48 MP: the binding makes LinkedIn's copy
-    expect(await issues(11_000, 9_500)).toEqual(["This image has too many pixels to prepare for LinkedIn (at most 100 megapixels). Please upload a smaller image."]);
-    expect(await issues(12_500, 3_000)).toEqual(["This image is too wide or too tall to prepare for LinkedIn (at most 12,000 pixels a side). Please upload a smaller image."]);
+    expect(await issues(11_000, 9_500)).toEqual([
+      "This image has too many pixels to prepare for LinkedIn (at most 100 megapixels). Please upload a smaller image.",
+    ]);
+    expect(await issues(12_500, 3_000)).toEqual([
+      "This image is too wide or too tall to prepare for LinkedIn (at most 12,000 pixels a side). Please upload a smaller image.",
+    ]);
     // A photo LinkedIn takes as it is needs no copy, so no converter bound applies.
-    expect(copyOutOfReach("LinkedIn", platformMeta("linkedin").rules.images, { type: "image/jpeg", size: 3 * MB, width: 12_500, height: 2_000 }, null, IMAGES_BINDING_LIMITS)).toBeNull();
+    expect(
+      copyOutOfReach(
+        "LinkedIn",
+        platformMeta("linkedin").rules.images,
+        { type: "image/jpeg", size: 3 * MB, width: 12_500, height: 2_000 },
+        null,
+        IMAGES_BINDING_LIMITS,
+      ),
+    ).toBeNull();
   });
 });
 

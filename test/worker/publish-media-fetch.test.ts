@@ -9,7 +9,7 @@ import { platformFor } from "../../platforms/adapters";
 import { PlatformError } from "../../platforms/shared/adapter";
 import type { Env, PublishJob } from "../../worker/env";
 import { getDb } from "../../worker/lib/db";
-import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { signIn } from "./helpers";
 import { connectNetwork, networkState, sandboxAccountName, uname } from "./network-helpers";
 import { connectSandboxAccount, insertPost, readPost, sandboxPosts } from "./posts-fixtures";
@@ -26,7 +26,15 @@ async function publishInstagram(imageUrl: string) {
   const u = await signIn();
   const acc = await connectSandboxAccount(u.projectId, "instagram");
   const claimedAt = Date.now() - 1000;
-  const id = await insertPost(u.projectId, { platform: "instagram", content: `Photo ${acc.username}`, status: "publishing", publishAttempts: 1, lastAttempt: claimedAt, scheduledFor: claimedAt - 1000, mediaUrl: imageUrl });
+  const id = await insertPost(u.projectId, {
+    platform: "instagram",
+    content: `Photo ${acc.username}`,
+    status: "publishing",
+    publishAttempts: 1,
+    lastAttempt: claimedAt,
+    scheduledFor: claimedAt - 1000,
+    mediaUrl: imageUrl,
+  });
   const out = await deliver(testEnv(), { postId: id, claimedAt });
   return { out, post: (await readPost(id))!, sent: await sandboxPosts("instagram", acc.username) };
 }
@@ -68,17 +76,20 @@ describe("Instagram downloads image_url when the container is created", () => {
     expect(post.error_message).toMatch(/not an image/);
   });
 
-  it.each(["http://192.168.10.20/card.jpg", "http://10.0.0.7/card.jpg", "http://127.0.0.1:1/card.jpg", "http://[::1]:8080/card.jpg", "http://media.localhost/card.jpg"])(
-    "a private or loopback address is refused without being fetched: %s",
-    async (url) => {
-      const { out, post, sent } = await publishInstagram(url);
-      expect([out.acked.length, out.retries.length]).toEqual([1, 0]);
-      expect(post.status).toBe("failed");
-      expect(post.error_message).toContain("could not be fetched");
-      expect(post.error_message).toContain("not on the public internet");
-      expect(sent).toHaveLength(0);
-    },
-  );
+  it.each([
+    "http://192.168.10.20/card.jpg",
+    "http://10.0.0.7/card.jpg",
+    "http://127.0.0.1:1/card.jpg",
+    "http://[::1]:8080/card.jpg",
+    "http://media.localhost/card.jpg",
+  ])("a private or loopback address is refused without being fetched: %s", async (url) => {
+    const { out, post, sent } = await publishInstagram(url);
+    expect([out.acked.length, out.retries.length]).toEqual([1, 0]);
+    expect(post.status).toBe("failed");
+    expect(post.error_message).toContain("could not be fetched");
+    expect(post.error_message).toContain("not on the public internet");
+    expect(sent).toHaveLength(0);
+  });
 });
 
 describe("Threads downloads image_url when the container is created", () => {
@@ -89,7 +100,13 @@ describe("Threads downloads image_url when the container is created", () => {
     const creds = await getPublishingCredentials(getDb(env.DB), env, user.projectId, "threads");
     const adapter = platformFor(env, "threads", creds.accountMeta);
     const publish = (imageUrl: string) =>
-      adapter.publish({ accessToken: creds.accessToken, accountId: creds.platformUserId, text: `Thread ${crypto.randomUUID().slice(0, 6)}`, imageUrl, image: { data: smallJpeg(), contentType: "image/jpeg" } });
+      adapter.publish({
+        accessToken: creds.accessToken,
+        accountId: creds.platformUserId,
+        text: `Thread ${crypto.randomUUID().slice(0, 6)}`,
+        imageUrl,
+        image: { data: smallJpeg(), contentType: "image/jpeg" },
+      });
     return { publish, name: sandboxAccountName("threads", username) };
   }
   const refusal = async (p: Promise<unknown>) => {

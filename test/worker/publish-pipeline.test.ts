@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
 import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
-import { RECONCILE_MARKER } from "../../worker/services/publishing-claim";
+import { RECONCILE_MARKER } from "../../worker/services/publishing/claim";
 import { platformFor } from "../../platforms/adapters";
 import { json, signIn } from "./helpers";
 import { connectAccount, connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts, waitFor } from "./posts-fixtures";
@@ -17,7 +17,14 @@ const deliver = deliverPublish;
 
 /** A post already claimed by a tick at `claimedAt` (status publishing, 1 attempt). */
 async function claimed(projectId: string, content: string, claimedAt = Date.now() - 1000, extra: Parameters<typeof insertPost>[1] = {}) {
-  const id = await insertPost(projectId, { content, status: "publishing", publishAttempts: 1, lastAttempt: claimedAt, scheduledFor: claimedAt - 1000, ...extra });
+  const id = await insertPost(projectId, {
+    content,
+    status: "publishing",
+    publishAttempts: 1,
+    lastAttempt: claimedAt,
+    scheduledFor: claimedAt - 1000,
+    ...extra,
+  });
   return { id, job: { postId: id, claimedAt } satisfies PublishJob };
 }
 
@@ -158,7 +165,10 @@ describe("publish consumer errors", () => {
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     const { e } = testEnv();
     const { id, job } = await claimed(u.projectId, `Official batch ${acc.username}`);
-    const batch = createMessageBatch<PublishJob>("publish-jobs", [{ id: "m1", timestamp: new Date(), attempts: 1, body: job }, { id: "m2", timestamp: new Date(), attempts: 1, body: job }]);
+    const batch = createMessageBatch<PublishJob>("publish-jobs", [
+      { id: "m1", timestamp: new Date(), attempts: 1, body: job },
+      { id: "m2", timestamp: new Date(), attempts: 1, body: job },
+    ]);
     const ctx = createExecutionContext();
     await handlePublishBatch(batch, e);
     const result = await getQueueResult(batch, ctx);
@@ -292,7 +302,7 @@ describe("publish consumer errors", () => {
     const now = Date.now();
     const { id } = await claimed(u.projectId, content, now - 16 * 60_000, { createdAt: now - 20 * 60_000 });
     // The earlier attempt got through to the platform before the consumer died.
-    const creds = await import("../../worker/services/social-credentials");
+    const creds = await import("../../worker/services/social/credentials");
     const { getDb } = await import("../../worker/lib/db");
     const c = await creds.getPublishingCredentials(getDb(env.DB), env, u.projectId, "twitter");
     const first = await platformFor(env, "twitter").publish({ accessToken: c.accessToken, accountId: c.platformUserId, text: content });
@@ -314,7 +324,11 @@ describe("publish consumer errors", () => {
     const { id } = await claimed(u.projectId, `Lost message ${acc.username}`, now - 16 * 60_000);
     const { e, q } = testEnv();
     await claimDuePosts(e, now);
-    await deliver(e, q.jobs.filter((j) => j.postId === id), 1);
+    await deliver(
+      e,
+      q.jobs.filter((j) => j.postId === id),
+      1,
+    );
     expect((await readPost(id))!.status).toBe("published");
     expect(await sandboxPosts("twitter", acc.username)).toHaveLength(1);
   });
@@ -344,7 +358,11 @@ describe("publish consumer errors", () => {
     const form = new FormData();
     form.set("file", new File([png], "pic.png", { type: "image/png" }));
     const up = await exports.default.fetch(
-      new Request(`http://localhost/api/projects/${u.projectId}/media`, { method: "POST", headers: { cookie: u.cookie, origin: "http://localhost" }, body: form }),
+      new Request(`http://localhost/api/projects/${u.projectId}/media`, {
+        method: "POST",
+        headers: { cookie: u.cookie, origin: "http://localhost" },
+        body: form,
+      }),
     );
     const media = (await up.json()) as { url: string };
     const ids: string[] = [];
@@ -362,7 +380,11 @@ describe("publish consumer errors", () => {
     await servePreparedMedia(u.projectId, media.url, "instagram");
     const { e, q } = testEnv();
     await claimDuePosts(e, Date.now());
-    await deliver(e, q.jobs.filter((j) => ids.includes(j.postId)), 1);
+    await deliver(
+      e,
+      q.jobs.filter((j) => ids.includes(j.postId)),
+      1,
+    );
     expect((await readPost(ids[0]!))!.status).toBe("published");
     expect((await readPost(ids[1]!))!.status).toBe("published");
     expect((await sandboxPosts("twitter", x.username))[0]!.image_url).toMatch(/^\/x\/_media\//);

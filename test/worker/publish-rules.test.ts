@@ -1,4 +1,4 @@
-// Issue 10, one test per rule, against the stricter platform sandbox: reconciliation that pages by
+// Decision 123, one test per rule, against the stricter platform sandbox: reconciliation that pages by
 // time through a busy account (X entities, t.co and URLs normalised; Instagram captions), X's
 // duplicate refusal as "look again", X's 24-hour cap and reset headers, GIFs through the chunked
 // upload, 403s by error type, give-up messages, Instagram's daily quota, images prepared per
@@ -11,9 +11,9 @@ import { platformFor } from "../../platforms/adapters";
 import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
 import { getDb } from "../../worker/lib/db";
-import { MAX_ATTEMPTS } from "../../worker/services/publishing";
-import { RECONCILE_MARKER } from "../../worker/services/publishing-claim";
-import { getPublishingCredentials } from "../../worker/services/social-credentials";
+import { MAX_ATTEMPTS } from "../../worker/services/publishing/publish";
+import { RECONCILE_MARKER } from "../../worker/services/publishing/claim";
+import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { expectError, json, signIn, type TestUser } from "./helpers";
 import { connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts } from "./posts-fixtures";
 import { putPublicMedia, servePreparedMedia } from "./public-media";
@@ -24,7 +24,14 @@ const deliver = deliverPublish;
 
 const claimedPost = async (projectId: string, content: string, extra: Parameters<typeof insertPost>[1] = {}) => {
   const claimedAt = Date.now() - 1000;
-  const id = await insertPost(projectId, { content, status: "publishing", publishAttempts: 1, lastAttempt: claimedAt, scheduledFor: claimedAt - 1000, ...extra });
+  const id = await insertPost(projectId, {
+    content,
+    status: "publishing",
+    publishAttempts: 1,
+    lastAttempt: claimedAt,
+    scheduledFor: claimedAt - 1000,
+    ...extra,
+  });
   return { id, job: { postId: id, claimedAt } satisfies PublishJob };
 };
 
@@ -39,7 +46,11 @@ async function upload(u: TestUser, bytes: Uint8Array, name: string, type: string
   const form = new FormData();
   form.set("file", new File([bytes.slice()], name, { type }));
   const res = await exports.default.fetch(
-    new Request(`http://localhost/api/projects/${u.projectId}/media`, { method: "POST", headers: { cookie: u.cookie, origin: "http://localhost" }, body: form }),
+    new Request(`http://localhost/api/projects/${u.projectId}/media`, {
+      method: "POST",
+      headers: { cookie: u.cookie, origin: "http://localhost" },
+      body: form,
+    }),
   );
   expect(res.status).toBe(201);
   return (await res.json()) as { url: string; file_name: string; file_type: string; file_size: number };
@@ -84,7 +95,10 @@ describe("reconciliation pages through everything since the first attempt", () =
     const acc = await connectSandboxAccount(u.projectId, "instagram");
     await sandboxControl("instagram", { cap: 1000, account: acc.username });
     const caption = `Caption for ${acc.username}\r\nsecond  line`;
-    const post = await claimedPost(u.projectId, caption, { platform: "instagram", mediaUrl: await putPublicMedia(`https://images.example.com/${acc.username}-a.jpg`) });
+    const post = await claimedPost(u.projectId, caption, {
+      platform: "instagram",
+      mediaUrl: await putPublicMedia(`https://images.example.com/${acc.username}-a.jpg`),
+    });
     const { e } = testEnv();
     await sandboxControl("instagram", { fail: "timeout", on: "post", commit: true, account: acc.username });
     expect((await deliver(e, [post.job])).retries).toHaveLength(1);
@@ -129,12 +143,22 @@ describe("X refusals and limits", () => {
   it("classifies 403s by error type and 429s by X's headers", async () => {
     const problem = (body: unknown, headers: Record<string, string> = {}, status = 403) =>
       classifyXResponse(new Response(JSON.stringify(body), { status, headers }), "api");
-    expect(await problem({ detail: "You are not allowed to create a Tweet with duplicate content.", type: "about:blank" })).toMatchObject({ kind: "rejected", reason: "duplicate" });
+    expect(await problem({ detail: "You are not allowed to create a Tweet with duplicate content.", type: "about:blank" })).toMatchObject({
+      kind: "rejected",
+      reason: "duplicate",
+    });
     expect(await problem({ errors: [{ code: 64, message: "Your account is suspended" }] })).toMatchObject({ kind: "auth", reason: "suspended" });
-    expect(await problem({ type: "https://api.twitter.com/2/problems/client-forbidden", detail: "Client Forbidden" })).toMatchObject({ kind: "auth", reason: "not_permitted" });
+    expect(await problem({ type: "https://api.twitter.com/2/problems/client-forbidden", detail: "Client Forbidden" })).toMatchObject({
+      kind: "auth",
+      reason: "not_permitted",
+    });
     expect(await problem({ detail: "Something else entirely is forbidden" })).toMatchObject({ kind: "rejected", reason: undefined });
     const reset = Math.floor(Date.now() / 1000) + 600;
-    const capped = await problem({ title: "Too Many Requests" }, { "x-user-limit-24hour-remaining": "0", "x-user-limit-24hour-reset": String(reset + 3000), "x-rate-limit-reset": String(reset) }, 429);
+    const capped = await problem(
+      { title: "Too Many Requests" },
+      { "x-user-limit-24hour-remaining": "0", "x-user-limit-24hour-reset": String(reset + 3000), "x-rate-limit-reset": String(reset) },
+      429,
+    );
     expect(capped).toMatchObject({ kind: "retryable", reason: "daily_cap" });
     expect(capped.retryAfterMs).toBeGreaterThan(3000_000);
     const limited = await problem({ title: "Too Many Requests" }, { "x-rate-limit-reset": String(reset) }, 429);
@@ -147,7 +171,12 @@ describe("X refusals and limits", () => {
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     const gif = Uint8Array.from(atob("R0lGODlhAgACAIAAAP8AAP///yH5BAAAAAAALAAAAAACAAIAAAICRAEAOw=="), (c) => c.charCodeAt(0));
     const creds = await getPublishingCredentials(getDb(env.DB), env as unknown as Env, u.projectId, "twitter");
-    const res = await platformFor(env, "twitter").publish({ accessToken: creds.accessToken, accountId: creds.platformUserId, text: `GIF ${acc.username}`, image: { data: gif, contentType: "image/gif" } });
+    const res = await platformFor(env, "twitter").publish({
+      accessToken: creds.accessToken,
+      accountId: creds.platformUserId,
+      text: `GIF ${acc.username}`,
+      image: { data: gif, contentType: "image/gif" },
+    });
     const items = await sandboxPosts("twitter", acc.username);
     expect(items[0]).toMatchObject({ id: res.platformPostId });
     expect(items[0]!.image_url).toMatch(/^\/x\/_media\//);
@@ -155,7 +184,11 @@ describe("X refusals and limits", () => {
     expect(new Uint8Array(await stored.arrayBuffer())).toEqual(gif);
     const oneShot = new FormData();
     oneShot.set("media", new Blob([gif], { type: "image/gif" }), "a.gif");
-    const refused = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}/x/2/media/upload`, { method: "POST", headers: { authorization: `Bearer ${creds.accessToken}` }, body: oneShot });
+    const refused = await fetch(`${env.FAKES_URL.replace(/\/+$/, "")}/x/2/media/upload`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${creds.accessToken}` },
+      body: oneShot,
+    });
     expect(refused.status).toBe(400);
   });
 
@@ -191,7 +224,10 @@ describe("Instagram", () => {
     await servePreparedMedia(u.projectId, media.url, "instagram");
     const { e, q } = testEnv();
     await claimDuePosts(e, Date.now());
-    await deliver(e, q.jobs.filter((j) => j.postId === id));
+    await deliver(
+      e,
+      q.jobs.filter((j) => j.postId === id),
+    );
     expect((await readPost(id))!.status).toBe("published");
     const sent = (await sandboxPosts("instagram", acc.username))[0]!.image_url!;
     const sentKey = sent.match(/\/media\/([A-Za-z0-9_-]+)$/)![1]!;
@@ -210,7 +246,10 @@ describe("Instagram", () => {
     const acc = await connectSandboxAccount(u.projectId, "instagram");
     await sandboxControl("instagram", { cap: 1, account: acc.username });
     await sandboxControl("instagram", { burst: 1, account: acc.username });
-    const post = await claimedPost(u.projectId, `Over quota ${acc.username}`, { platform: "instagram", mediaUrl: await putPublicMedia(`https://images.example.com/${acc.username}-q.jpg`) });
+    const post = await claimedPost(u.projectId, `Over quota ${acc.username}`, {
+      platform: "instagram",
+      mediaUrl: await putPublicMedia(`https://images.example.com/${acc.username}-q.jpg`),
+    });
     const { e } = testEnv();
     const out = await deliver(e, [post.job]);
     expect(out.retries).toHaveLength(1);
@@ -226,19 +265,38 @@ describe("claim leases", () => {
     const now = Date.now();
     // Taken by a worker 3 minutes ago that got the post out and died before recording it.
     const text = `Dead worker ${acc.username}`;
-    const dead = await insertPost(u.projectId, { content: text, status: "publishing", publishAttempts: 1, lastAttempt: now - 180_000, scheduledFor: now - 200_000 });
-    await env.DB.prepare("update posts set lease_until = ?, first_attempt_at = ? where id = ?").bind(now - 60_000, now - 180_000, dead).run();
+    const dead = await insertPost(u.projectId, {
+      content: text,
+      status: "publishing",
+      publishAttempts: 1,
+      lastAttempt: now - 180_000,
+      scheduledFor: now - 200_000,
+    });
+    await env.DB.prepare("update posts set lease_until = ?, first_attempt_at = ? where id = ?")
+      .bind(now - 60_000, now - 180_000, dead)
+      .run();
     const creds = await getPublishingCredentials(getDb(env.DB), env as unknown as Env, u.projectId, "twitter");
     const { platformPostId } = await platformFor(env, "twitter").publish({ accessToken: creds.accessToken, accountId: creds.platformUserId, text });
     // A live worker's post, taken just as long ago but renewing its lease, is left alone.
-    const live = await insertPost(u.projectId, { content: `Live worker ${acc.username}`, status: "publishing", publishAttempts: 1, lastAttempt: now - 180_000, scheduledFor: now - 200_000 });
-    await env.DB.prepare("update posts set lease_until = ? where id = ?").bind(now + 60_000, live).run();
+    const live = await insertPost(u.projectId, {
+      content: `Live worker ${acc.username}`,
+      status: "publishing",
+      publishAttempts: 1,
+      lastAttempt: now - 180_000,
+      scheduledFor: now - 200_000,
+    });
+    await env.DB.prepare("update posts set lease_until = ? where id = ?")
+      .bind(now + 60_000, live)
+      .run();
     const { e, q } = testEnv();
     const tick = await claimDuePosts(e, now);
     expect(tick.swept).toBeGreaterThanOrEqual(1);
     expect(q.jobs.map((j) => j.postId)).toContain(dead);
     expect(q.jobs.map((j) => j.postId)).not.toContain(live);
-    await deliver(e, q.jobs.filter((j) => j.postId === dead));
+    await deliver(
+      e,
+      q.jobs.filter((j) => j.postId === dead),
+    );
     expect(await readPost(dead)).toMatchObject({ status: "published", platform_post_id: platformPostId });
     expect(await sandboxPosts("twitter", acc.username)).toHaveLength(1);
     expect((await readPost(live))!.status).toBe("publishing");
@@ -248,7 +306,8 @@ describe("claim leases", () => {
 describe("checked when scheduled", () => {
   const schedule = (u: TestUser, body: Record<string, unknown>) =>
     json(u, "POST", `/api/projects/${u.projectId}/posts`, { mode: "schedule", scheduled_for: new Date(Date.now() + 3_600_000).toISOString(), ...body });
-  const count = async (projectId: string) => (await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(projectId).first<{ n: number }>())!.n;
+  const count = async (projectId: string) =>
+    (await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(projectId).first<{ n: number }>())!.n;
 
   it("X: weighted length with hashtags joined as sent; nothing saved when refused", async () => {
     const u = await signIn();
@@ -284,10 +343,16 @@ describe("checked when scheduled", () => {
     const at = Date.now() + 2 * 3_600_000;
     for (let i = 0; i < 50; i++) await insertPost(u.projectId, { platform: "instagram", content: `q${i}`, scheduledFor: at + i * 60_000 });
     const square = await upload(u, png(30, 30), "square.png", "image/png");
-    const full = await expectError(await schedule(u, { platform: "instagram", content: "One too many", media_info: square, scheduled_for: new Date(at + 3_600_000).toISOString() }), 400);
+    const full = await expectError(
+      await schedule(u, { platform: "instagram", content: "One too many", media_info: square, scheduled_for: new Date(at + 3_600_000).toISOString() }),
+      400,
+    );
     expect(full.message).toMatch(/^Instagram publishes at most 50 posts per account in 24 hours/);
     expect(full.fields).toHaveProperty("scheduled_for");
-    expect((await schedule(u, { platform: "instagram", content: "Next day", media_info: square, scheduled_for: new Date(at + 3 * 86_400_000).toISOString() })).status).toBe(201);
+    expect(
+      (await schedule(u, { platform: "instagram", content: "Next day", media_info: square, scheduled_for: new Date(at + 3 * 86_400_000).toISOString() }))
+        .status,
+    ).toBe(201);
   });
 
   it("an edit that breaks a rule is refused and the post stays as it was", async () => {

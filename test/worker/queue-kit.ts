@@ -22,13 +22,19 @@ export function recordingQueue<T>(): { queue: Queue<T>; sent: T[]; batchSizes: n
   return { queue, sent, batchSizes };
 }
 
-export type Delivery<T> = { acked: T[]; retries: { body: T; delaySeconds?: number }[] };
+type Delivery<T> = { acked: T[]; retries: { body: T; delaySeconds?: number }[] };
 
 /**
  * One delivery of `bodies` to `consumer`, each message on its `attempts`th try. Fails if the
  * consumer leaves a message neither acked nor retried (the runtime would redeliver it).
  */
-export async function deliverBatch<T>(consumer: (batch: MessageBatch<T>, e: Env) => Promise<void>, e: Env, queueName: string, bodies: T[], attempts = 1): Promise<Delivery<T>> {
+async function deliverBatch<T>(
+  consumer: (batch: MessageBatch<T>, e: Env) => Promise<void>,
+  e: Env,
+  queueName: string,
+  bodies: T[],
+  attempts = 1,
+): Promise<Delivery<T>> {
   const out: Delivery<T> = { acked: [], retries: [] };
   const messages = bodies.map((body) => ({
     id: crypto.randomUUID(),
@@ -39,12 +45,17 @@ export async function deliverBatch<T>(consumer: (batch: MessageBatch<T>, e: Env)
     retry: (o?: { delaySeconds?: number }) => void out.retries.push({ body, delaySeconds: o?.delaySeconds }),
   }));
   await consumer({ queue: queueName, messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<T>, e);
-  if (out.acked.length + out.retries.length !== bodies.length) throw new Error(`deliverBatch: ${bodies.length} messages, ${out.acked.length} acked and ${out.retries.length} retried`);
+  if (out.acked.length + out.retries.length !== bodies.length)
+    throw new Error(`deliverBatch: ${bodies.length} messages, ${out.acked.length} acked and ${out.retries.length} retried`);
   return out;
 }
 
 /** One delivery of publish jobs; `acked` lists the acked jobs' post ids. */
-export async function deliverPublish(e: Env, jobs: PublishJob[], attempts = 1): Promise<{ acked: string[]; retries: { postId: string; delaySeconds?: number }[] }> {
+export async function deliverPublish(
+  e: Env,
+  jobs: PublishJob[],
+  attempts = 1,
+): Promise<{ acked: string[]; retries: { postId: string; delaySeconds?: number }[] }> {
   const out = await deliverBatch(handlePublishBatch, e, "publish-jobs", jobs, attempts);
   return { acked: out.acked.map((j) => j.postId), retries: out.retries.map((r) => ({ postId: r.body.postId, delaySeconds: r.delaySeconds })) };
 }

@@ -19,8 +19,8 @@ import { evaluateRetrieval, type RetrievalReport } from "../brain-eval/retrieval
 import { bundledSoftMatch } from "../../worker/brain/rank/soft-match";
 import { bundledWordRelations } from "../../worker/text/word-relations-data";
 import { parseWordRelations } from "../../worker/text/word-relations";
-import { benchText } from "../../worker/services/brain-bench";
-import { segmentText } from "../../worker/services/brain-text";
+import { benchText } from "./bench-text";
+import { segmentText } from "../../worker/services/brain/text";
 
 function summary(r: RetrievalReport) {
   return {
@@ -101,7 +101,7 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     // concept groups recall@1 0.658, answered 0.5.
     // Measured after the choices were made on the other sets (decision 115): recall@3 0.711,
     // recall@1 0.579, answered 0.447, off-topic 0.083 (before the WordNet table and coverage:
-    // 0.684 / 0.5 / 0.421 / 0.167). Recall is below issue 9's goal of 0.9: the honest figure for a new trade.
+    // 0.684 / 0.5 / 0.421 / 0.167). Recall is below decision 116 goal of 0.9: the honest figure for a new trade.
     expect(r.recallAtK).toBeGreaterThanOrEqual(0.73);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
@@ -124,7 +124,7 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     for (const m of r.misses) console.log(`  bakery miss: ${m.q} -> expected ${m.expected.join(",")}, got ${m.got.join(",")}`);
     expect(bakery.questions.length).toBeGreaterThanOrEqual(30);
     // Measured (decision 116): before 0.538 recall@3 / 0.436 recall@1 / 0.41 answered / 0 off-topic;
-    // after 0.590 / 0.436 / 0.436 / 0. Issue 9's goal (0.9) is not met on a new trade's paraphrases.
+    // after 0.590 / 0.436 / 0.436 / 0. Decision 116 goal (0.9) is not met on a new trade's paraphrases.
     // Decision 109 (customer intents, concept groups): 0.615 / 0.462 / 0.513 / 0; answered 0.564
     // since the floor decides whether a question is answered (decision 173).
     // 0.615 / 0.564 / 0.462 with the retired trade lists (decision 221).
@@ -174,7 +174,10 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(related("downpour")?.get("rain")).toBe("h");
     expect(related("rain")?.get("downpour")).toBe("h");
     expect(related("far")?.has("distanc")).toBe(true);
-    const index = new Bm25Index(set.segments.filter((s) => s.id.startsWith("kc-")).map((s) => s.text), bundledSoftMatch());
+    const index = new Bm25Index(
+      set.segments.filter((s) => s.id.startsWith("kc-")).map((s) => s.text),
+      bundledSoftMatch(),
+    );
     expect(index.score("What is the capital of Peru?").coverage).toBeLessThan(0.5);
     expect(index.score("How far can I ride before recharging?").coverage).toBeGreaterThanOrEqual(0.5);
   });
@@ -242,7 +245,19 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     // The best is under the floor: no answer at all, however close the rest.
     expect(ranked([0.29, 0.28, 0.27, 0.26])).toEqual([]);
     // A campaign ranks the whole brain: no floor, every candidate in order.
-    expect(rankHybrid(index, "zzz", new Map([[0, 0.1], [1, 0.2]]), cal, 3, -Infinity).map((r) => r.index)).toEqual([1, 0]);
+    expect(
+      rankHybrid(
+        index,
+        "zzz",
+        new Map([
+          [0, 0.1],
+          [1, 0.2],
+        ]),
+        cal,
+        3,
+        -Infinity,
+      ).map((r) => r.index),
+    ).toEqual([1, 0]);
   });
 
   it("a fact stated once in a 1 MB brain is found, and an off-topic question finds nothing", async () => {

@@ -16,8 +16,20 @@ type Client = { clientId: string; clientSecret: string };
 
 /** Approves on the sandbox's authorize page; the code it redirects back with. */
 async function codeFrom(authorizePath: string, client: Client, redirectUri = REDIRECT): Promise<string> {
-  const form = new URLSearchParams({ client_id: client.clientId, redirect_uri: redirectUri, response_type: "code", state: "s", username: uname(), decision: "approve" });
-  const res = await fetch(`${env.FAKES_URL}${authorizePath}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" });
+  const form = new URLSearchParams({
+    client_id: client.clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    state: "s",
+    username: uname(),
+    decision: "approve",
+  });
+  const res = await fetch(`${env.FAKES_URL}${authorizePath}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form,
+    redirect: "manual",
+  });
   expect(res.status).toBe(302);
   const code = new URL(String(res.headers.get("location")).replace(/#_$/, "")).searchParams.get("code");
   expect(code).toBeTruthy();
@@ -28,7 +40,13 @@ type Network = { name: string; authorize: string; client: Client; exchange: (cod
 
 const postForm = (path: string, values: Record<string, string>) =>
   fetch(`${env.FAKES_URL}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(values) });
-const withClient = (client: Client, code: string, redirectUri: string) => ({ client_id: client.clientId, client_secret: client.clientSecret, grant_type: "authorization_code", redirect_uri: redirectUri, code });
+const withClient = (client: Client, code: string, redirectUri: string) => ({
+  client_id: client.clientId,
+  client_secret: client.clientSecret,
+  grant_type: "authorization_code",
+  redirect_uri: redirectUri,
+  code,
+});
 
 const NETWORKS: Network[] = [
   {

@@ -32,7 +32,7 @@ export function undescribedRoutes(routes: RouteEntry[] = app.routes, prefix = "/
 }
 
 /** "GET /api/posts/:postId" -> its description, or a clear failure. */
-export function describedRoute(route: string, routes: RouteEntry[] = app.routes): RouteDescription {
+function describedRoute(route: string, routes: RouteEntry[] = app.routes): RouteDescription {
   const [method, path] = route.split(" ");
   const d = routeDescription(routes, method!, path!);
   if (!d) throw new Error(`${route} has no describeRoute(...) in the route table`);

@@ -113,7 +113,9 @@ describe("POST documents {url}", () => {
   it("refuses private addresses with the default config and stores nothing", async () => {
     const u = await signIn();
     for (const url of [`${env.FAKES_URL}/web/brand.html`, "http://169.254.169.254/", "file:///etc/passwd"]) {
-      const res = await exports.default.fetch(new Request(`${ORIGIN}/api/projects/${u.projectId}/brain/documents`, { method: "POST", headers: u.headers, body: body(url) }));
+      const res = await exports.default.fetch(
+        new Request(`${ORIGIN}/api/projects/${u.projectId}/brain/documents`, { method: "POST", headers: u.headers, body: body(url) }),
+      );
       const err = await expectError(res, 400);
       expect(err.fields?.url).toBe(err.message);
     }
@@ -125,7 +127,11 @@ describe("POST documents {url}", () => {
     const u = await signIn();
     const allowed = { ...env, SCRAPE_ALLOW_HOSTS: fakes.host };
     const res = await worker.fetch(
-      new Request(`${ORIGIN}/api/projects/${u.projectId}/brain/documents`, { method: "POST", headers: u.headers, body: body(`${env.FAKES_URL}/web/brand.html`) }),
+      new Request(`${ORIGIN}/api/projects/${u.projectId}/brain/documents`, {
+        method: "POST",
+        headers: u.headers,
+        body: body(`${env.FAKES_URL}/web/brand.html`),
+      }),
       allowed,
       createExecutionContext(),
     );

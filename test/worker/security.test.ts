@@ -1,4 +1,4 @@
-// Secure by default (issue 11): production fails closed, security headers, body caps, SSRF by
+// Secure by default (decision 131): production fails closed, security headers, body caps, SSRF by
 // hostname and after redirects, no account use before verification, bounded unpacking, equal
 // work for existing and unknown addresses, throttling per address and source, full deletion,
 // and the scheduling window.
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { app } from "../../worker/app";
 import { checkUrl, isBlockedAddress, parseAllowHosts, SAFE_FETCH_MESSAGES, safeFetchText, scrapeOptions } from "../../worker/lib/safe-fetch";
 import { inflateEntryBounded, ZIP_LIMITS, ZipBoundsError } from "../../worker/lib/zip-bounds";
-import { extractText, EXTRACT_MESSAGES } from "../../worker/services/brain-extract";
+import { extractText, EXTRACT_MESSAGES } from "../../worker/services/brain/extract";
 import { call, expectError, json, ORIGIN, PROD_ORIGIN, productionEnv, signIn } from "./helpers";
 import { connectAccount } from "./posts-fixtures";
 import { lastLink, outbox, post, randomEmail, randomIp, sessionCookieOf, sessionOf, signUpAndLogin, signUpVerified } from "./auth-helpers";
@@ -16,7 +16,15 @@ import { lastLink, outbox, post, randomEmail, randomIp, sessionCookieOf, session
 afterEach(() => vi.restoreAllMocks());
 
 describe("production is the default and fails closed", () => {
-  const bare = { ...env, APP_ENV: "production", APP_ORIGIN: undefined, TOKEN_ENCRYPTION_KEY: undefined, MAIL_API_URL: undefined, MAIL_API_KEY: undefined, MAIL_FROM: undefined };
+  const bare = {
+    ...env,
+    APP_ENV: "production",
+    APP_ORIGIN: undefined,
+    TOKEN_ENCRYPTION_KEY: undefined,
+    MAIL_API_URL: undefined,
+    MAIL_API_KEY: undefined,
+    MAIL_FROM: undefined,
+  };
 
   it("refuses to run without its secrets and APP_ORIGIN: a clear message at /api/health and in the log", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -30,7 +38,18 @@ describe("production is the default and fails closed", () => {
     }
     expect(log.mock.calls.some(([m]) => String(m).includes("TOKEN_ENCRYPTION_KEY"))).toBe(true);
     // Every other route refuses too: nothing runs half-configured (no sign-up, no dev outbox).
-    await expectError(await app.request(`${PROD_ORIGIN}/api/auth/signup`, { method: "POST", headers: { origin: PROD_ORIGIN, "content-type": "application/json" }, body: JSON.stringify({ email: randomEmail(), password: "secret123" }) }, bare), 503);
+    await expectError(
+      await app.request(
+        `${PROD_ORIGIN}/api/auth/signup`,
+        {
+          method: "POST",
+          headers: { origin: PROD_ORIGIN, "content-type": "application/json" },
+          body: JSON.stringify({ email: randomEmail(), password: "secret123" }),
+        },
+        bare,
+      ),
+      503,
+    );
     expect((await app.request(`${PROD_ORIGIN}/dev/outbox`, {}, bare)).status).toBe(503);
     // A plain-http or malformed origin and a short key count as missing.
     const weak = await app.request(`${PROD_ORIGIN}/api/health`, {}, productionEnv({ APP_ORIGIN: "http://app.example.test", TOKEN_ENCRYPTION_KEY: "short" }));
@@ -57,7 +76,11 @@ describe("production is the default and fails closed", () => {
     const { email } = await signUpVerified();
     const res = await app.request(
       "https://attacker.example/api/auth/reset-password",
-      { method: "POST", headers: { origin: PROD_ORIGIN, host: "attacker.example", "content-type": "application/json", "cf-connecting-ip": randomIp() }, body: JSON.stringify({ email }) },
+      {
+        method: "POST",
+        headers: { origin: PROD_ORIGIN, host: "attacker.example", "content-type": "application/json", "cf-connecting-ip": randomIp() },
+        body: JSON.stringify({ email }),
+      },
       productionEnv(),
     );
     expect(res.status).toBe(200);
@@ -144,7 +167,8 @@ describe("SSRF: hostnames are resolved and checked before every request", () => 
   });
 
   it("classifies resolver answers", () => {
-    for (const ip of ["127.0.0.1", "10.0.0.1", "169.254.169.254", "100.64.1.1", "::1", "fe80::1", "::ffff:127.0.0.1", "fd00::1", "not-an-ip"]) expect(isBlockedAddress(ip)).toBe(true);
+    for (const ip of ["127.0.0.1", "10.0.0.1", "169.254.169.254", "100.64.1.1", "::1", "fe80::1", "::ffff:127.0.0.1", "fd00::1", "not-an-ip"])
+      expect(isBlockedAddress(ip)).toBe(true);
     for (const ip of ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946"]) expect(isBlockedAddress(ip)).toBe(false);
   });
 
@@ -167,7 +191,9 @@ describe("no account use before verification (pre-registration takeover)", () =>
     const user = await env.DB.prepare("select id from users where email = ?").bind(victim).first<{ id: string }>();
     const legacyToken = "legacy-" + crypto.randomUUID();
     const { sha256Hex } = await import("../../worker/lib/ids");
-    await env.DB.prepare("insert into sessions (id, user_id, created_at, expires_at) values (?, ?, ?, ?)").bind(await sha256Hex(legacyToken), user!.id, Date.now(), Date.now() + 86_400_000).run();
+    await env.DB.prepare("insert into sessions (id, user_id, created_at, expires_at) values (?, ?, ?, ?)")
+      .bind(await sha256Hex(legacyToken), user!.id, Date.now(), Date.now() + 86_400_000)
+      .run();
     expect((await sessionOf(`bp_session=${legacyToken}`)).user).toBeNull();
     // The owner signs in by magic link.
     expect((await post("/api/auth/magic-link", { email: victim })).status).toBe(200);
@@ -176,7 +202,11 @@ describe("no account use before verification (pre-registration takeover)", () =>
     expect((await sessionOf(sessionCookieOf(owner))).user?.email).toBe(victim);
     // The attacker's password and session are gone; the old verification link is dead.
     await expectError(await post("/api/auth/login", { email: victim, password: "attacker-pw" }), 401);
-    expect(await env.DB.prepare("select count(*) as n from sessions where id = ?").bind(await sha256Hex(legacyToken)).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("select count(*) as n from sessions where id = ?")
+        .bind(await sha256Hex(legacyToken))
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 });
     const firstVerifyLink = (await outbox(victim))[0]!.text.match(/magic=([^\s&]+)/)![1]!;
     await expectError(await post("/api/auth/magic-link/verify", { token: decodeURIComponent(firstVerifyLink) }), 400);
   });
@@ -246,7 +276,8 @@ describe("bounded unpacking (zip bombs)", () => {
   it("the wizard and the brain upload answer 400 and store nothing", async () => {
     const u = await signIn();
     const fd = new FormData();
-    for (const [k, v] of Object.entries({ name: "Bomb Co", industry: "technology", brand_voice: "casual", description: "A brand with a dangerous document" })) fd.append(k, v);
+    for (const [k, v] of Object.entries({ name: "Bomb Co", industry: "technology", brand_voice: "casual", description: "A brand with a dangerous document" }))
+      fd.append(k, v);
     fd.append("documents", new File([lie(bomb, 1000)], "brand.docx"));
     const err = await expectError(await call("/api/projects", { method: "POST", headers: { cookie: u.cookie, origin: ORIGIN }, body: fd }), 400);
     expect(err.fields?.["documents.0"]).toBe("brand.docx unpacks to too much data (a DOCX may hold at most 64 MB uncompressed)");
@@ -292,7 +323,10 @@ describe("same work and time whether an address exists or not", () => {
       tb.push(await timed(() => b(i)));
     }
     const result = { share: slowerShare(ta, tb), medianA: median(ta), medianB: median(tb) };
-    console.info("timing parity:", JSON.stringify(result, (_k, v: unknown) => (typeof v === "number" ? Math.round(v * 100) / 100 : v)));
+    console.info(
+      "timing parity:",
+      JSON.stringify(result, (_k, v: unknown) => (typeof v === "number" ? Math.round(v * 100) / 100 : v)),
+    );
     return result;
   }
 
@@ -362,10 +396,19 @@ describe("scheduling window", () => {
     const at = (ms: number) => new Date(Date.now() + ms).toISOString();
     const day = 86_400_000;
     for (const when of ["0020-06-01T10:00:00Z", "9999-01-01T00:00:00Z", at(-2 * day), at(3 * 365 * day)]) {
-      const err = await expectError(await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "Hello", platform: "twitter", mode: "schedule", scheduled_for: when }), 400);
+      const err = await expectError(
+        await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "Hello", platform: "twitter", mode: "schedule", scheduled_for: when }),
+        400,
+      );
       expect(err.fields?.scheduled_for).toBe("Please choose a time between yesterday and two years from now");
     }
-    expect((await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "Hello", platform: "twitter", mode: "schedule", scheduled_for: at(3600_000) })).status).toBe(201);
-    expect((await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "Hello", platform: "twitter", mode: "schedule", scheduled_for: at(700 * day) })).status).toBe(201);
+    expect(
+      (await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "Hello", platform: "twitter", mode: "schedule", scheduled_for: at(3600_000) }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "Hello", platform: "twitter", mode: "schedule", scheduled_for: at(700 * day) }))
+        .status,
+    ).toBe(201);
   });
 });

@@ -10,9 +10,7 @@ const uname = () => `a${crypto.randomUUID().slice(0, 8)}`;
 async function addPost(projectId: string, platform: string, status: string) {
   const id = crypto.randomUUID();
   const now = Date.now();
-  await env.DB.prepare(
-    "insert into posts (id, project_id, platform, content, scheduled_for, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-  )
+  await env.DB.prepare("insert into posts (id, project_id, platform, content, scheduled_for, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)")
     .bind(id, projectId, platform, `post ${id}`, now + 3_600_000, status, now, now)
     .run();
   return id;
@@ -34,7 +32,18 @@ describe("social accounts API", () => {
     const list = JSON.parse(text) as Record<string, unknown>[];
     expect(list.map((a) => a.id).sort()).toEqual([x.id, ig.id].sort());
     for (const a of list) {
-      expect(Object.keys(a).sort()).toEqual(["account_name", "created_at", "expires_at", "id", "last_refresh", "max_length", "platform", "reconnect_by", "token_status", "username"]);
+      expect(Object.keys(a).sort()).toEqual([
+        "account_name",
+        "created_at",
+        "expires_at",
+        "id",
+        "last_refresh",
+        "max_length",
+        "platform",
+        "reconnect_by",
+        "token_status",
+        "username",
+      ]);
       const row = await rawAccountRow(String(a.id));
       expect(text).not.toContain(await decryptToken(env, String(row.access_token_enc)));
       expect(text).not.toContain(String(row.access_token_enc));
@@ -95,11 +104,21 @@ describe("social accounts API", () => {
 describe("reconnect_by (the dashboard's reconnect notice)", () => {
   const DAY = 86_400_000;
   const view = async (user: Awaited<ReturnType<typeof signIn>>, id: string) => {
-    const list = (await (await json(user, "GET", `/api/projects/${user.projectId}/social-accounts`)).json()) as { id: string; reconnect_by: number | null; expires_at: number | null }[];
+    const list = (await (await json(user, "GET", `/api/projects/${user.projectId}/social-accounts`)).json()) as {
+      id: string;
+      reconnect_by: number | null;
+      expires_at: number | null;
+    }[];
     return list.find((a) => a.id === id)!;
   };
   const setRow = (id: string, values: { expires_at?: number | null; token_status?: string; refresh_token_enc?: string | null }) =>
-    env.DB.prepare(`update social_accounts set ${Object.keys(values).map((k) => `${k} = ?`).join(", ")} where id = ?`).bind(...Object.values(values), id).run();
+    env.DB.prepare(
+      `update social_accounts set ${Object.keys(values)
+        .map((k) => `${k} = ?`)
+        .join(", ")} where id = ?`,
+    )
+      .bind(...Object.values(values), id)
+      .run();
 
   it("is the account's own expiry once it is within 7 days and the token cannot be renewed; null otherwise", async () => {
     const user = await signIn();

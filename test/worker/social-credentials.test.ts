@@ -5,7 +5,7 @@ import { ApiError } from "../../worker/lib/errors";
 import { decryptToken } from "../../worker/lib/token-crypto";
 import { platformFor } from "../../platforms/adapters";
 import { PlatformError } from "../../platforms/shared/adapter";
-import { getPublishingCredentials, markReconnectNeeded, refreshDueTokens } from "../../worker/services/social-credentials";
+import { getPublishingCredentials, markReconnectNeeded, refreshDueTokens } from "../../worker/services/social/credentials";
 import { json, signIn } from "./helpers";
 import { connectAccount, rawAccountRow, sandboxControl, sandboxState } from "./social-helpers";
 
@@ -13,7 +13,9 @@ const uname = () => `c${crypto.randomUUID().slice(0, 8)}`;
 const db = () => getDb(env.DB);
 
 async function expireSoon(accountId: string, inMs = 60_000) {
-  await env.DB.prepare("update social_accounts set expires_at = ? where id = ?").bind(Date.now() + inMs, accountId).run();
+  await env.DB.prepare("update social_accounts set expires_at = ? where id = ?")
+    .bind(Date.now() + inMs, accountId)
+    .run();
 }
 
 async function caught(p: Promise<unknown>): Promise<unknown> {
@@ -63,7 +65,11 @@ describe("getPublishingCredentials", () => {
     expect(Number(after.last_refresh)).toBeGreaterThan(Number(before.last_refresh));
     expect(after.refresh_lock_until).toBeNull();
     // The refreshed token works at the platform.
-    const posted = await platformFor(env, "twitter").publish({ accessToken: fresh!, accountId: String(after.twitter_user_id), text: `after refresh ${username}` });
+    const posted = await platformFor(env, "twitter").publish({
+      accessToken: fresh!,
+      accountId: String(after.twitter_user_id),
+      text: `after refresh ${username}`,
+    });
     expect(posted.platformPostId).toBeTruthy();
   });
 
@@ -124,11 +130,15 @@ describe("getPublishingCredentials", () => {
     const username = uname();
     const account = await connectAccount(user, "twitter", username);
     await expireSoon(account.id);
-    await env.DB.prepare("update social_accounts set refresh_lock_until = ? where id = ?").bind(Date.now() + 60_000, account.id).run();
+    await env.DB.prepare("update social_accounts set refresh_lock_until = ? where id = ?")
+      .bind(Date.now() + 60_000, account.id)
+      .run();
     const waiting = getPublishingCredentials(db(), env, user.projectId, "twitter");
     await new Promise((r) => setTimeout(r, 300));
     // The lease holder finishes: new token stored, lease released.
-    await env.DB.prepare("update social_accounts set expires_at = ?, refresh_lock_until = null where id = ?").bind(Date.now() + 7_200_000, account.id).run();
+    await env.DB.prepare("update social_accounts set expires_at = ?, refresh_lock_until = null where id = ?")
+      .bind(Date.now() + 7_200_000, account.id)
+      .run();
     const creds = await waiting;
     expect(creds.accountId).toBe(account.id);
     const row = await rawAccountRow(account.id);
@@ -141,7 +151,9 @@ describe("getPublishingCredentials", () => {
     const account = await connectAccount(user, "instagram", username);
     const before = await rawAccountRow(account.id);
     const igId = String(before.instagram_user_id);
-    await env.DB.prepare("update social_accounts set expires_at = ? where id = ?").bind(Date.now() + 3 * 86_400_000, account.id).run();
+    await env.DB.prepare("update social_accounts set expires_at = ? where id = ?")
+      .bind(Date.now() + 3 * 86_400_000, account.id)
+      .run();
     // Issued just now: Instagram would refuse, so no refresh yet.
     await getPublishingCredentials(db(), env, user.projectId, "instagram");
     expect((await sandboxState("instagram", username)).refreshes[igId] ?? 0).toBe(0);

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PLATFORM_IDS } from "../../platforms/registry";
-import { networkAvailability } from "../../worker/services/social-oauth";
+import { networkAvailability } from "../../worker/services/social/oauth";
 import { call, expectError, json, signIn } from "./helpers";
 
-// Issue 26 / decision 206: Social Connect asks the server which networks it can connect now, so
+// Decision 205 / decision 206: Social Connect asks the server which networks it can connect now, so
 // a marketer's Connect goes straight to consent and only an unconfigured network shows a setup task.
 describe("GET /api/social-networks", () => {
   it("lists every network as configured where the sandbox stands in (npm start, tests)", async () => {
@@ -23,7 +23,9 @@ describe("GET /api/social-networks", () => {
     const without = Object.fromEntries(networkAvailability(bare).map((n) => [n.id, n.configured]));
     // Keyed networks need their app; Bluesky and Mastodon need none (the user's own account).
     expect(without).toMatchObject({ twitter: false, instagram: false, linkedin: false, facebook: false, threads: false, bluesky: true, mastodon: true });
-    const withX = Object.fromEntries(networkAvailability({ ...bare, X_CLIENT_ID: "abc", X_CLIENT_SECRET: "s" } as unknown as typeof env).map((n) => [n.id, n.configured]));
+    const withX = Object.fromEntries(
+      networkAvailability({ ...bare, X_CLIENT_ID: "abc", X_CLIENT_SECRET: "s" } as unknown as typeof env).map((n) => [n.id, n.configured]),
+    );
     expect(withX.twitter).toBe(true);
     expect(withX.instagram).toBe(false);
   });

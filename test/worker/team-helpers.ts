@@ -1,4 +1,4 @@
-// Team fixtures (issue 25): a signed-in user added to a project with a role, as accepting an
+// Team fixtures (decision 200): a signed-in user added to a project with a role, as accepting an
 // invitation would.
 import { env } from "cloudflare:workers";
 import type { Role } from "../../schema/api/permissions";
@@ -7,14 +7,20 @@ import { signIn, type TestUser } from "./helpers";
 /** A fresh signed-in user (with a project of their own) who is also a member of `projectId`. */
 export async function memberOf(projectId: string, role: Role): Promise<TestUser> {
   const user = await signIn();
-  await env.DB.prepare("insert into project_members (project_id, user_id, role, created_at) values (?, ?, ?, ?)").bind(projectId, user.userId, role, Date.now()).run();
+  await env.DB.prepare("insert into project_members (project_id, user_id, role, created_at) values (?, ?, ?, ?)")
+    .bind(projectId, user.userId, role, Date.now())
+    .run();
   return user;
 }
 
 /** Every row in D1 that names the project (any table with a project_id column) and every R2 key containing its id. */
 export async function projectTraces(projectId: string, extraKeys: string[] = []): Promise<string[]> {
   const found: string[] = [];
-  const tables = (await env.DB.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations'").all<{ name: string }>()).results;
+  const tables = (
+    await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations'",
+    ).all<{ name: string }>()
+  ).results;
   for (const { name } of tables) {
     const cols = (await env.DB.prepare(`pragma table_info(${name})`).all<{ name: string }>()).results.map((c) => c.name);
     const col = name === "projects" ? "id" : cols.includes("project_id") ? "project_id" : null;

@@ -1,4 +1,4 @@
-// Team (issue 25): invitations by mail (single use, 7 days, same address), roles, the last Owner,
+// Team (decision 200): invitations by mail (single use, 7 days, same address), roles, the last Owner,
 // and a removed member refused at their next request.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -43,12 +43,18 @@ describe("invitations", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: owner.projectId, role: "editor" });
     const list = await projectsOf(invited);
-    expect(list.map((p) => [p.id, p.role])).toEqual([[invited.projectId, "owner"], [owner.projectId, "editor"]]);
+    expect(list.map((p) => [p.id, p.role])).toEqual([
+      [invited.projectId, "owner"],
+      [owner.projectId, "editor"],
+    ]);
     // Single use.
     await expectError(await json(invited, "POST", "/api/invitations/accept", { token }), 404);
     const after = (await (await json(owner, "GET", `/api/projects/${owner.projectId}/members`)).json()) as Team;
     expect(after.invitations).toEqual([]);
-    expect(after.members.map((m) => [m.email, m.role])).toEqual([[owner.email, "owner"], [email, "editor"]]);
+    expect(after.members.map((m) => [m.email, m.role])).toEqual([
+      [owner.email, "owner"],
+      [email, "editor"],
+    ]);
   });
 
   it("an expired, revoked or resent-over link does not work", async () => {
@@ -61,7 +67,9 @@ describe("invitations", () => {
     const second = (await lastLink(email)).pathname.split("/").pop()!;
     expect(second).not.toBe(first);
     await expectError(await json(invited, "POST", "/api/invitations/accept", { token: first }), 404);
-    await env.DB.prepare("update project_invitations set expires_at = ? where id = ?").bind(Date.now() - 1, id).run();
+    await env.DB.prepare("update project_invitations set expires_at = ? where id = ?")
+      .bind(Date.now() - 1, id)
+      .run();
     await expectError(await json(invited, "POST", "/api/invitations/accept", { token: second }), 404);
     const third = await inviteToken(owner, email, "reviewer");
     const { id: id3 } = (await env.DB.prepare("select id from project_invitations where email = ?").bind(email).first<{ id: string }>())!;
@@ -125,9 +133,13 @@ describe("members and roles", () => {
 describe("migration", () => {
   it("a project inserted by any path has its creator as Owner (trigger); no project is without an Owner", async () => {
     const user = await signIn();
-    const row = await env.DB.prepare("select role from project_members where project_id = ? and user_id = ?").bind(user.projectId, user.userId).first<{ role: string }>();
+    const row = await env.DB.prepare("select role from project_members where project_id = ? and user_id = ?")
+      .bind(user.projectId, user.userId)
+      .first<{ role: string }>();
     expect(row?.role).toBe("owner");
-    const orphans = await env.DB.prepare("select count(*) as n from projects p where not exists (select 1 from project_members m where m.project_id = p.id and m.role = 'owner')").first<{ n: number }>();
+    const orphans = await env.DB.prepare(
+      "select count(*) as n from projects p where not exists (select 1 from project_members m where m.project_id = p.id and m.role = 'owner')",
+    ).first<{ n: number }>();
     expect(orphans?.n).toBe(0);
   });
 });
@@ -135,12 +147,21 @@ describe("migration", () => {
 describe("approvals", () => {
   it("with approvals on, an Editor's post goes In review, is never claimed, and a Reviewer's approval schedules it; an edit sends it back", async () => {
     const owner = await signIn();
-    await env.DB.prepare("insert into social_accounts (id, project_id, platform, account_name, access_token_enc, token_status, created_at) values (?, ?, 'twitter', 'acme', 'x', 'active', ?)").bind(crypto.randomUUID(), owner.projectId, Date.now()).run();
+    await env.DB.prepare(
+      "insert into social_accounts (id, project_id, platform, account_name, access_token_enc, token_status, created_at) values (?, ?, 'twitter', 'acme', 'x', 'active', ?)",
+    )
+      .bind(crypto.randomUUID(), owner.projectId, Date.now())
+      .run();
     expect((await json(owner, "PATCH", `/api/projects/${owner.projectId}`, { approvals_required: true })).status).toBe(200);
     const editor = await memberOf(owner.projectId, "editor");
     const reviewer = await memberOf(owner.projectId, "reviewer");
     const when = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    const created = await json(editor, "POST", `/api/projects/${owner.projectId}/posts`, { content: "New roast on Friday", platform: "twitter", scheduled_for: when, mode: "schedule" });
+    const created = await json(editor, "POST", `/api/projects/${owner.projectId}/posts`, {
+      content: "New roast on Friday",
+      platform: "twitter",
+      scheduled_for: when,
+      mode: "schedule",
+    });
     expect(created.status).toBe(201);
     const post = (await created.json()) as { id: string; status: string };
     expect(post.status).toBe("in_review");
@@ -162,7 +183,12 @@ describe("approvals", () => {
     const edited = await json(editor, "PATCH", `/api/posts/${post.id}`, { content: "New Ethiopia roast on Friday" });
     expect(((await edited.json()) as { status: string }).status).toBe("in_review");
     // The Owner's own posts publish without review unless the second setting is on.
-    const own = await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, { content: "Owner's post", platform: "twitter", scheduled_for: when, mode: "schedule" });
+    const own = await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, {
+      content: "Owner's post",
+      platform: "twitter",
+      scheduled_for: when,
+      mode: "schedule",
+    });
     expect(((await own.json()) as { status: string }).status).toBe("scheduled");
     const activity = (await (await json(owner, "GET", `/api/projects/${owner.projectId}/activity`)).json()) as { action: string }[];
     expect(activity.map((a) => a.action)).toEqual(expect.arrayContaining(["approved", "requested changes to"]));
@@ -173,7 +199,11 @@ describe("approvals", () => {
     const editor = await memberOf(owner.projectId, "editor");
     const stranger = await signIn();
     const postId = crypto.randomUUID();
-    await env.DB.prepare("insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, created_at, updated_at) values (?, ?, 'twitter', 'Hello', '[]', ?, 'scheduled', ?, ?)").bind(postId, owner.projectId, Date.now() + 86_400_000, Date.now(), Date.now()).run();
+    await env.DB.prepare(
+      "insert into posts (id, project_id, platform, content, hashtags, scheduled_for, status, created_at, updated_at) values (?, ?, 'twitter', 'Hello', '[]', ?, 'scheduled', ?, ?)",
+    )
+      .bind(postId, owner.projectId, Date.now() + 86_400_000, Date.now(), Date.now())
+      .run();
     const res = await json(owner, "POST", `/api/posts/${postId}/comments`, { body: `@${editor.email} and @${stranger.email}, thoughts?` });
     expect(res.status).toBe(201);
     expect((await outbox(editor.email)).map((m) => m.subject)).toEqual([`${owner.email} mentioned you in My First Project`]);

@@ -101,7 +101,10 @@ describe("D1 vector index", () => {
     await index.upsert(projectId, space, records);
     const res = await index.query(projectId, space, v(1, 0, 0, 0), { kind: "segment", topK: 3, threshold: 0 });
     expect(res.map((m) => m.id)).toEqual(["r0", "r1", "r2"]);
-    await index.deleteByIds(projectId, records.map((r) => r.id));
+    await index.deleteByIds(
+      projectId,
+      records.map((r) => r.id),
+    );
     expect(await index.query(projectId, space, v(1, 0, 0, 0), { kind: "segment", topK: 3, threshold: -1 })).toEqual([]);
   });
 
@@ -119,7 +122,10 @@ describe("D1 vector index", () => {
     await env.DB.prepare("delete from brain_vectors where document_id = ?").bind(d1).run();
     await env.DB.prepare("delete from brain_documents where id = ?").bind(d1).run();
     const d2 = await doc(projectId);
-    for (const [id, vec] of [["new-1", v(1, 0, 0, 0)], ["new-2", v(0, 0, 1, 0)]] as const) {
+    for (const [id, vec] of [
+      ["new-1", v(1, 0, 0, 0)],
+      ["new-2", v(0, 0, 1, 0)],
+    ] as const) {
       await env.DB.prepare("insert into brain_vectors (id, project_id, document_id, kind, engine, dim, vector) values (?, ?, ?, 'segment', ?, ?, ?)")
         .bind(id, projectId, d2, space.engine, space.dim, vectorToBytes(vec))
         .run();
@@ -128,7 +134,9 @@ describe("D1 vector index", () => {
     expect(res.map((m) => m.id).sort()).toEqual(["new-1", "new-2"]);
     // A same-count change inside the document (new vector values for a replaced row) is seen too.
     await env.DB.prepare("update brain_documents set progress_done = progress_done + 1 where id = ?").bind(d2).run();
-    await env.DB.prepare("update brain_vectors set vector = ? where id = 'new-2'").bind(vectorToBytes(v(2, 0, 0, 0))).run();
+    await env.DB.prepare("update brain_vectors set vector = ? where id = 'new-2'")
+      .bind(vectorToBytes(v(2, 0, 0, 0)))
+      .run();
     const again = await index.query(projectId, space, v(1, 0, 0, 0), { kind: "segment", topK: 5, threshold: 0.9 });
     expect(again.map((m) => m.id).sort()).toEqual(["new-1", "new-2"]);
   });

@@ -28,7 +28,11 @@ function fakeVectorize(metadataIndexes: readonly string[] = VECTORIZE_METADATA_I
       calls.push({ op: "query", arg: opts });
       const filter = (opts.filter ?? {}) as Record<string, unknown>;
       const metadataOf = (v: VectorizeVector) =>
-        opts.returnMetadata === "all" ? v.metadata : opts.returnMetadata === "indexed" ? Object.fromEntries(Object.entries(v.metadata ?? {}).filter(([k]) => indexed.has(k))) : undefined;
+        opts.returnMetadata === "all"
+          ? v.metadata
+          : opts.returnMetadata === "indexed"
+            ? Object.fromEntries(Object.entries(v.metadata ?? {}).filter(([k]) => indexed.has(k)))
+            : undefined;
       const matches = [...store.values()]
         .filter((v) => v.namespace === opts.namespace && Object.entries(filter).every(([k, want]) => indexed.has(k) && v.metadata?.[k] === want))
         .map((v) => ({ id: v.id, score: cosine(new Float32Array(vector), new Float32Array(v.values as number[])), metadata: metadataOf(v) }))
@@ -61,7 +65,9 @@ describe("Vectorize vector index", () => {
     expect(calls.find((c) => c.op === "query")!.arg).toMatchObject({ namespace: "p1", filter: { kind: "segment", engine: "eng-a" } });
     // Threshold and excluded documents are applied to what Vectorize returns.
     expect((await index.query("p1", space, v(1, 0, 0), { kind: "segment", topK: 3, threshold: 0.99 })).map((m) => m.id)).toEqual(["s1"]);
-    expect((await index.query("p1", space, v(1, 0, 0), { kind: "segment", topK: 3, threshold: 0, excludeDocumentIds: ["d1"] })).map((m) => m.id)).toEqual(["s2"]);
+    expect((await index.query("p1", space, v(1, 0, 0), { kind: "segment", topK: 3, threshold: 0, excludeDocumentIds: ["d1"] })).map((m) => m.id)).toEqual([
+      "s2",
+    ]);
     // A vector of another dimension is never sent.
     expect(await index.query("p1", space, v(1, 0), { kind: "segment", topK: 3, threshold: 0 })).toEqual([]);
     await expect(index.upsert("p1", space, [{ id: "bad", documentId: "d1", kind: "segment", values: v(1, 0) }])).rejects.toThrow(/dimension/);
@@ -77,7 +83,9 @@ describe("Vectorize vector index", () => {
     const deployed = fakeVectorize();
     const index = new VectorizeVectorIndex(deployed.binding);
     await index.upsert("p1", space, records);
-    expect(await index.query("p1", space, v(1, 0, 0), { kind: "segment", topK: 3, threshold: 0 })).toEqual([{ id: "s1", documentId: "d1", score: expect.closeTo(1, 5) }]);
+    expect(await index.query("p1", space, v(1, 0, 0), { kind: "segment", topK: 3, threshold: 0 })).toEqual([
+      { id: "s1", documentId: "d1", score: expect.closeTo(1, 5) },
+    ]);
     // What the README used to advise (indexes on kind and engine only): Vectorize returns no
     // documentId with returnMetadata "indexed", so no match can be used.
     const old = fakeVectorize(["kind", "engine"]);
@@ -92,7 +100,10 @@ describe("Vectorize vector index", () => {
     const records = Array.from({ length: 2500 }, (_, i) => ({ id: `r${i}`, documentId: "d", kind: "segment" as const, values: v(1, i, 0) }));
     await index.upsert("p", space, records);
     expect(calls.filter((c) => c.op === "upsert").map((c) => (c.arg as unknown[]).length)).toEqual([1000, 1000, 500]);
-    await index.deleteByIds("p", records.map((r) => r.id));
+    await index.deleteByIds(
+      "p",
+      records.map((r) => r.id),
+    );
     expect(calls.filter((c) => c.op === "delete").map((c) => (c.arg as unknown[]).length)).toEqual([1000, 1000, 500]);
   });
 });

@@ -1,4 +1,4 @@
-// Every webhook event the product names (issue 27, decision 213) is emitted from the place the
+// Every webhook event the product names (decision 213) is emitted from the place the
 // thing happens, once, for a project's subscribed endpoints only: post.scheduled (a post created
 // for later), post.approved / post.changes_requested (a review decision), comment.created,
 // account.needs_reconnect (a network revoked the token while publishing), brain.document_ready
@@ -17,14 +17,19 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 
 /** An endpoint of the project (the local receiver) subscribed to `events`. */
 async function subscribe(owner: TestUser, events: readonly WebhookEvent[]): Promise<string> {
-  const res = await json(owner, "POST", `/api/projects/${owner.projectId}/webhooks`, { url: `${env.FAKES_URL}/webhook-receiver/ev-${crypto.randomUUID().slice(0, 8)}`, events });
+  const res = await json(owner, "POST", `/api/projects/${owner.projectId}/webhooks`, {
+    url: `${env.FAKES_URL}/webhook-receiver/ev-${crypto.randomUUID().slice(0, 8)}`,
+    events,
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
 
 /** The events the project's endpoints were sent, in order, with their payloads. */
 async function emitted(projectId: string): Promise<WebhookPayload[]> {
-  const { results } = await env.DB.prepare("select payload from webhook_deliveries where project_id = ? order by created_at, rowid").bind(projectId).all<{ payload: string }>();
+  const { results } = await env.DB.prepare("select payload from webhook_deliveries where project_id = ? order by created_at, rowid")
+    .bind(projectId)
+    .all<{ payload: string }>();
   return results.map((r) => JSON.parse(r.payload) as WebhookPayload);
 }
 const ofType = async (projectId: string, type: WebhookEvent) => (await emitted(projectId)).filter((p) => p.type === type);
@@ -35,10 +40,17 @@ describe("webhook events", () => {
     await connectAccount(owner, "twitter");
     await subscribe(owner, ["post.scheduled"]);
     await subscribe(owner, ["post.failed"]);
-    const created = await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, { content: "Friday roast", platform: "twitter", scheduled_for: inDays(2), mode: "schedule" });
+    const created = await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, {
+      content: "Friday roast",
+      platform: "twitter",
+      scheduled_for: inDays(2),
+      mode: "schedule",
+    });
     expect(created.status).toBe(201);
     const post = (await created.json()) as { id: string; scheduled_for: string };
-    expect((await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, { content: "Just a draft", platform: "twitter", mode: "draft" })).status).toBe(201);
+    expect((await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, { content: "Just a draft", platform: "twitter", mode: "draft" })).status).toBe(
+      201,
+    );
     const events = await emitted(owner.projectId);
     expect(events.map((e) => e.type)).toEqual(["post.scheduled"]);
     expect(events[0]!.data).toMatchObject({ post_id: post.id, platform: "twitter", scheduled_for: post.scheduled_for });
@@ -52,7 +64,14 @@ describe("webhook events", () => {
     await subscribe(owner, ["post.approved", "post.changes_requested", "post.scheduled"]);
     const editor = await memberOf(owner.projectId, "editor");
     const reviewer = await memberOf(owner.projectId, "reviewer");
-    const post = (await (await json(editor, "POST", `/api/projects/${owner.projectId}/posts`, { content: "New roast on Friday", platform: "twitter", scheduled_for: inDays(2), mode: "schedule" })).json()) as { id: string; status: string };
+    const post = (await (
+      await json(editor, "POST", `/api/projects/${owner.projectId}/posts`, {
+        content: "New roast on Friday",
+        platform: "twitter",
+        scheduled_for: inDays(2),
+        mode: "schedule",
+      })
+    ).json()) as { id: string; status: string };
     expect(post.status).toBe("in_review");
     // In review is not scheduled yet: no post.scheduled.
     expect(await emitted(owner.projectId)).toEqual([]);
@@ -74,13 +93,17 @@ describe("webhook events", () => {
     const owner = await signIn();
     await connectAccount(owner, "twitter");
     await subscribe(owner, ["comment.created"]);
-    const post = (await (await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, { content: "Roast notes", platform: "twitter", mode: "draft" })).json()) as { id: string };
+    const post = (await (
+      await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, { content: "Roast notes", platform: "twitter", mode: "draft" })
+    ).json()) as { id: string };
     const reviewer = await memberOf(owner.projectId, "reviewer");
     const res = await json(reviewer, "POST", `/api/posts/${post.id}/comments`, { body: "Love the tone" });
     expect(res.status).toBe(201);
     const comment = (await res.json()) as { id: string };
     const events = await emitted(owner.projectId);
-    expect(events.map((e) => [e.type, e.data])).toEqual([["comment.created", { comment_id: comment.id, post_id: post.id, author: reviewer.email, body: "Love the tone" }]]);
+    expect(events.map((e) => [e.type, e.data])).toEqual([
+      ["comment.created", { comment_id: comment.id, post_id: post.id, author: reviewer.email, body: "Love the tone" }],
+    ]);
   });
 
   it("account.needs_reconnect: once, when publishing finds the token revoked", { timeout: 60_000 }, async () => {
@@ -90,11 +113,17 @@ describe("webhook events", () => {
     await subscribe(owner, ["account.needs_reconnect", "post.failed"]);
     await sandboxControl("twitter", { fail: "revoke", account: username });
     const key = await createKey(owner, { scopes: ["read", "write_posts", "publish"] });
-    expect((await v1(key.key, "POST", `/api/v1/projects/${owner.projectId}/posts`, { content: "Now please", networks: ["twitter"], mode: "now" })).status).toBe(201);
-    const events = await waitFor(async () => {
-      const e = await emitted(owner.projectId);
-      return e.some((x) => x.type === "account.needs_reconnect") && e.some((x) => x.type === "post.failed") ? e : null;
-    }, 30_000, 200);
+    expect((await v1(key.key, "POST", `/api/v1/projects/${owner.projectId}/posts`, { content: "Now please", networks: ["twitter"], mode: "now" })).status).toBe(
+      201,
+    );
+    const events = await waitFor(
+      async () => {
+        const e = await emitted(owner.projectId);
+        return e.some((x) => x.type === "account.needs_reconnect") && e.some((x) => x.type === "post.failed") ? e : null;
+      },
+      30_000,
+      200,
+    );
     const reconnect = events.filter((e) => e.type === "account.needs_reconnect");
     expect(reconnect).toHaveLength(1);
     expect(reconnect[0]!.data).toMatchObject({ account_id: account.id, platform: "twitter" });
@@ -110,16 +139,29 @@ describe("webhook events", () => {
     const res = await json(owner, "POST", `/api/projects/${owner.projectId}/brain/documents`, { title: "About Acme", content: BRAND_TEXT });
     expect(res.status).toBe(202);
     const doc = (await res.json()) as { id: string };
-    const ready = await waitFor(async () => {
-      const e = await ofType(owner.projectId, "brain.document_ready");
-      return e.length ? e : null;
-    }, 30_000, 200);
+    const ready = await waitFor(
+      async () => {
+        const e = await ofType(owner.projectId, "brain.document_ready");
+        return e.length ? e : null;
+      },
+      30_000,
+      200,
+    );
     expect(ready.map((e) => e.data)).toEqual([{ document_id: doc.id, title: "About Acme", type: "document" }]);
     const row = await env.DB.prepare("select status from brain_documents where id = ?").bind(doc.id).first<{ status: string }>();
     expect(row!.status).toBe("ready");
   });
 
   it("names every event of the product in one of the tests above or the open-platform flow", () => {
-    expect([...WEBHOOK_EVENTS].sort()).toEqual(["account.needs_reconnect", "brain.document_ready", "comment.created", "post.approved", "post.changes_requested", "post.failed", "post.published", "post.scheduled"]);
+    expect([...WEBHOOK_EVENTS].sort()).toEqual([
+      "account.needs_reconnect",
+      "brain.document_ready",
+      "comment.created",
+      "post.approved",
+      "post.changes_requested",
+      "post.failed",
+      "post.published",
+      "post.scheduled",
+    ]);
   });
 });

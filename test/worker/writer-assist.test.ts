@@ -1,4 +1,4 @@
-// The post editor's helpers that need no model (issue 23, decision 227): Shorten keeps the draft's
+// The post editor's helpers that need no model (decision 227): Shorten keeps the draft's
 // own sentences, Adapt fits a network's length and hashtag cap, Suggest hashtags takes topics of
 // the draft that the brain also uses; through POST /api/projects/:projectId/assist.
 import { env } from "cloudflare:workers";
@@ -7,14 +7,15 @@ import { platformMeta } from "../../platforms/registry";
 import { measurePost } from "../../platforms/validation";
 import { adapt, shorten, suggestHashtags } from "../../worker/adapters/ai/writer/assist";
 import { sentenceTexts } from "../../worker/text/nlp";
-import { addTextDocument } from "../../worker/services/brain-documents";
+import { addTextDocument } from "../../worker/services/brain/documents";
 import type { AssistResponse } from "../../schema/api/writer";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { expectError, json, signIn } from "./helpers";
 
 const DRAFT =
   "Our beginner course is really the easiest way to start yoga on a Saturday. It runs for four Saturday sessions at 2pm. Mats are included, so you just bring yourself. Maya Okafor teaches every class with a warm pun or two.";
-const BOOK = "Lotus Room Yoga runs a beginner course on Saturdays at 2pm.\nThe beginner course costs £30 for four Saturday sessions, mats included.\nMaya Okafor teaches every class.";
+const BOOK =
+  "Lotus Room Yoga runs a beginner course on Saturdays at 2pm.\nThe beginner course costs £30 for four Saturday sessions, mats included.\nMaya Okafor teaches every class.";
 
 describe("the helpers", () => {
   it("Shorten keeps whole sentences of the draft, without filler, to about 60%", () => {
@@ -54,7 +55,9 @@ describe("POST /api/projects/:projectId/assist", { timeout: 60_000 }, () => {
     const path = `/api/projects/${user.projectId}/assist`;
     const short = (await (await json(user, "POST", path, { action: "shorten", content: DRAFT, platform: "linkedin" })).json()) as AssistResponse;
     expect(short.content).toBe(shorten(DRAFT, [], "linkedin"));
-    const tags = (await (await json(user, "POST", path, { action: "hashtags", content: DRAFT, platform: "instagram", hashtags: ["#Old"] })).json()) as AssistResponse;
+    const tags = (await (
+      await json(user, "POST", path, { action: "hashtags", content: DRAFT, platform: "instagram", hashtags: ["#Old"] })
+    ).json()) as AssistResponse;
     expect(tags.hashtags).toContain("BeginnerCourse");
     expect(tags.content).toBe(DRAFT);
     await expectError(await json(user, "POST", path, { action: "rewrite", content: DRAFT, platform: "twitter" }), 400);

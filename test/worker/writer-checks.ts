@@ -25,17 +25,26 @@ export type QualityCounts = {
 const lowerWords = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Lines of the book that are internal notes ("Brand voice: ...", "Content pillars: ..."). */
-export const INTERNAL_LABEL = /^(?:brand voice|voice|tone(?: of voice)?|style|content pillars|pillars|audience|target audience|goals?(?: for [^:]{1,30})?|competitors?|positioning)\s*:/i;
+const INTERNAL_LABEL =
+  /^(?:brand voice|voice|tone(?: of voice)?|style|content pillars|pillars|audience|target audience|goals?(?: for [^:]{1,30})?|competitors?|positioning)\s*:/i;
 
-export function internalLines(book: string): string[] {
-  return book.split("\n").map((l) => l.trim()).filter((l) => INTERNAL_LABEL.test(l));
+function internalLines(book: string): string[] {
+  return book
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => INTERNAL_LABEL.test(l));
 }
 
 /** Labels the book writes at a line start ("Referral programme:"), lower-case. */
-export function bookLabels(book: string): string[] {
+function bookLabels(book: string): string[] {
   return book
     .split("\n")
-    .map((l) => l.trim().match(/^([\p{L}][\p{L} &'-]{1,40}):\s/u)?.[1]?.toLowerCase())
+    .map((l) =>
+      l
+        .trim()
+        .match(/^([\p{L}][\p{L} &'-]{1,40}):\s/u)?.[1]
+        ?.toLowerCase(),
+    )
     .filter((x): x is string => !!x);
 }
 
@@ -51,8 +60,25 @@ function longestSharedRun(a: string[], b: string[]): number {
 }
 
 const NUMBER_WORDS: Record<string, string> = {
-  one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
-  eleven: "11", twelve: "12", fifteen: "15", twenty: "20", thirty: "30", forty: "40", fifty: "50", sixty: "60", hundred: "100",
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+  fifteen: "15",
+  twenty: "20",
+  thirty: "30",
+  forty: "40",
+  fifty: "50",
+  sixty: "60",
+  hundred: "100",
 };
 
 /** The figures a text states: digits (commas dropped), and number words as digits. */
@@ -101,7 +127,8 @@ export function hashtagDefect(tag: string, post: string, brand: QualityBrand): s
 }
 
 /** A sentence that is an invitation: an imperative of the usual calls to action, or "Questions? ...". */
-const CTA_START = /^(?:questions\?|book|call|contact|share|visit|join|enquire|reserve|try|tag|tell us|come|ask|send|learn|read|find out|get in touch|explore|discover|compare|see for|let'?s talk|say hello|we'?d love|we look forward)/i;
+const CTA_START =
+  /^(?:questions\?|book|call|contact|share|visit|join|enquire|reserve|try|tag|tell us|come|ask|send|learn|read|find out|get in touch|explore|discover|compare|see for|let'?s talk|say hello|we'?d love|we look forward)/i;
 
 /** Counts the issue's defects over one campaign. */
 export function checkCampaign(posts: CheckedPost[], brand: QualityBrand, brief: QualityBrief): QualityCounts {
@@ -113,7 +140,19 @@ export function checkCampaign(posts: CheckedPost[], brand: QualityBrand, brief: 
   const pasteRun = Math.min(8, Math.max(4, briefWords.length - 1));
   const sentenceMessage = new Map<string, string>();
   const messages = new Set<string>();
-  const counts: QualityCounts = { posts: posts.length, messages: 0, onBrief: 0, internalNotes: 0, labelEchoes: 0, badHashtags: 0, unsupportedFigures: 0, pastedBriefs: 0, repeatedSentences: 0, stockCtas: 0, findings };
+  const counts: QualityCounts = {
+    posts: posts.length,
+    messages: 0,
+    onBrief: 0,
+    internalNotes: 0,
+    labelEchoes: 0,
+    badHashtags: 0,
+    unsupportedFigures: 0,
+    pastedBriefs: 0,
+    repeatedSentences: 0,
+    stockCtas: 0,
+    findings,
+  };
   posts.forEach((p, i) => {
     const message = p.message_id ?? `post-${i}`;
     messages.add(message);
@@ -122,7 +161,10 @@ export function checkCampaign(posts: CheckedPost[], brand: QualityBrand, brief: 
     if (brief.subject.test(text)) counts.onBrief++;
     else findings.push(`off brief: ${text}`);
     // An internal note: its label, or 5 of its words in a row (the label itself not counted).
-    if (internal.some((line) => longestSharedRun(words, lowerWords(line.replace(INTERNAL_LABEL, ""))) >= 5) || /\b(?:brand voice|content pillars|target audience)\b/i.test(text)) {
+    if (
+      internal.some((line) => longestSharedRun(words, lowerWords(line.replace(INTERNAL_LABEL, ""))) >= 5) ||
+      /\b(?:brand voice|content pillars|target audience)\b/i.test(text)
+    ) {
       counts.internalNotes++;
       findings.push(`internal note: ${text}`);
     }
@@ -130,7 +172,10 @@ export function checkCampaign(posts: CheckedPost[], brand: QualityBrand, brief: 
     // naming a phrase that the next sentence opens with as a label ("A note on X. X: ...").
     const sentences = text.split(/(?<=[.!?])\s+|\n+/);
     const echo = sentences.some((s, k) => {
-      const label = s.trim().match(/^([\p{L}][\p{L} &'-]{1,40}):\s/u)?.[1]?.toLowerCase();
+      const label = s
+        .trim()
+        .match(/^([\p{L}][\p{L} &'-]{1,40}):\s/u)?.[1]
+        ?.toLowerCase();
       if (!label) return false;
       return labels.includes(label) || (k > 0 && sentences[k - 1]!.toLowerCase().includes(label));
     });
@@ -176,7 +221,19 @@ export function checkCampaign(posts: CheckedPost[], brand: QualityBrand, brief: 
 
 /** Sums campaign counts (findings concatenated). */
 export function sumCounts(all: QualityCounts[]): QualityCounts {
-  const total: QualityCounts = { posts: 0, messages: 0, onBrief: 0, internalNotes: 0, labelEchoes: 0, badHashtags: 0, unsupportedFigures: 0, pastedBriefs: 0, repeatedSentences: 0, stockCtas: 0, findings: [] };
+  const total: QualityCounts = {
+    posts: 0,
+    messages: 0,
+    onBrief: 0,
+    internalNotes: 0,
+    labelEchoes: 0,
+    badHashtags: 0,
+    unsupportedFigures: 0,
+    pastedBriefs: 0,
+    repeatedSentences: 0,
+    stockCtas: 0,
+    findings: [],
+  };
   for (const c of all) {
     for (const k of Object.keys(total) as (keyof QualityCounts)[]) {
       if (k === "findings") total.findings.push(...c.findings);

@@ -1,4 +1,4 @@
-// The writer's prompts module (issue 23, decision 226): what the prompt carries, the zod contract
+// The writer's prompts module (decision 226): what the prompt carries, the zod contract
 // of the answer, one retry on a refusal or an answer that is not JSON of that shape, and the
 // fallback to the local writer with its label. The LLM paths run against the fakes of OpenAI and
 // Workers AI, which check each request against the published contract (test/contracts/) and
@@ -11,8 +11,8 @@ import { platformMeta } from "../../platforms/registry";
 import { askForPosts, postsPrompt, readAnswer, RETRY_NOTE, WriterOutputError, WRITER_SYSTEM_PROMPT } from "../../worker/adapters/ai/writer/prompts";
 import type { GeneratePostsInput } from "../../worker/adapters/ai/types";
 import { getDb } from "../../worker/lib/db";
-import { addTextDocument } from "../../worker/services/brain-documents";
-import { generateContent } from "../../worker/services/generation";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { generateContent } from "../../worker/services/posts/generation";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { signIn } from "./helpers";
@@ -114,7 +114,9 @@ describe("the OpenAI engine's posts against the fake OpenAI server", () => {
 
   it("gives up with WriterOutputError after two refusals (no third request)", async () => {
     const k = key();
-    const err = await openAi().generatePosts(input(`Announce the course FAKE_REFUSAL ${k}`)).catch((e: unknown) => e);
+    const err = await openAi()
+      .generatePosts(input(`Announce the course FAKE_REFUSAL ${k}`))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WriterOutputError);
     expect((err as WriterOutputError).problem).toBe("refused");
     expect((await requests(k)).length).toBe(2);
@@ -137,14 +139,26 @@ describe("the Workers AI engine's posts against the fake binding", () => {
 describe("generation falls back to the local writer, saying so", { timeout: 60_000 }, () => {
   it("answers the local writer's drafts with engine 'local' and the reason when the model refuses twice", async () => {
     const user = await signIn();
-    await env.DB.prepare("update projects set name = 'Lotus Room Yoga', industry = 'Fitness', brand_voice = 'Warm & Friendly', description = 'A small yoga studio in Leeds.' where id = ?").bind(user.projectId).run();
+    await env.DB.prepare(
+      "update projects set name = 'Lotus Room Yoga', industry = 'Fitness', brand_voice = 'Warm & Friendly', description = 'A small yoga studio in Leeds.' where id = ?",
+    )
+      .bind(user.projectId)
+      .run();
     const { e, sent } = quietEnv();
     await addTextDocument(depsFor(e), user.userId, user.projectId, {
       title: "Brand book",
-      content: "Lotus Room Yoga runs a beginner course on Saturdays at 2pm for people who have never tried yoga.\nThe beginner course costs £30 for four Saturday sessions, mats included.\nBook your place on our website.",
+      content:
+        "Lotus Room Yoga runs a beginner course on Saturdays at 2pm for people who have never tried yoga.\nThe beginner course costs £30 for four Saturday sessions, mats included.\nBook your place on our website.",
     });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
-    const res = await generateContent(getDb(env.DB), e, user.userId, user.projectId, { prompt: "Announce our Saturday beginner course FAKE_REFUSAL", type: "social_post", platforms: ["twitter"], time_zone: "UTC" }, openAi());
+    const res = await generateContent(
+      getDb(env.DB),
+      e,
+      user.userId,
+      user.projectId,
+      { prompt: "Announce our Saturday beginner course FAKE_REFUSAL", type: "social_post", platforms: ["twitter"], time_zone: "UTC" },
+      openAi(),
+    );
     expect(res.engine).toBe("local");
     expect(res.fallback).toBe("The AI model declined to write these posts twice, so they were drafted from your brand brain's sentences instead.");
     expect(res.posts.length).toBe(1);

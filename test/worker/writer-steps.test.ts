@@ -1,4 +1,4 @@
-// The writer's named steps (issue 23): roles (internal notes never published, labels never
+// The writer's named steps (decision 186): roles (internal notes never published, labels never
 // echoed), plan (only facts that serve the brief), call to action (the brief's ask or the brand's
 // own invitations, never a stock line), per-network fit (hashtag caps from each network's meta),
 // and the local writer putting them together as messages with one variant per network.
@@ -35,8 +35,12 @@ describe("roles: what may be published", () => {
 
 describe("call to action: the brief's ask or the brand's own", () => {
   it("turns the brief's ask into an action said to the reader, cut before its reason", () => {
-    expect(briefCta("Get new puppy owners to sign up for our Thursday puppy class before the next course fills up")).toBe("Sign up for our Thursday puppy class.");
-    expect(briefCta("Promote our next Margin Clinic webinar and get chefs to send in their menus for a live review")).toBe("Send in your menus for a live review.");
+    expect(briefCta("Get new puppy owners to sign up for our Thursday puppy class before the next course fills up")).toBe(
+      "Sign up for our Thursday puppy class.",
+    );
+    expect(briefCta("Promote our next Margin Clinic webinar and get chefs to send in their menus for a live review")).toBe(
+      "Send in your menus for a live review.",
+    );
     expect(briefCta("Announce our Saturday beginner course for people who have never tried yoga")).toBeNull();
   });
   it("splits the brand's invitations and offers nothing else", () => {
@@ -77,11 +81,33 @@ describe("the local writer: one message on every network", () => {
     const drafts = writePosts(input(brief.prompt, 4));
     const messages = [...new Set(drafts.map((d) => d.message))];
     expect(messages.length).toBeGreaterThan(0);
-    for (const m of messages) expect(drafts.filter((d) => d.message === m).map((d) => d.platform).sort()).toEqual(["instagram", "twitter"]);
-    const c = checkCampaign(drafts.map((d) => ({ ...d, message_id: `m${d.message}` })), YOGA, brief);
-    expect({ ...c, findings: [] }).toMatchObject({ onBrief: drafts.length, internalNotes: 0, labelEchoes: 0, badHashtags: 0, unsupportedFigures: 0, pastedBriefs: 0, repeatedSentences: 0, stockCtas: 0 });
+    for (const m of messages)
+      expect(
+        drafts
+          .filter((d) => d.message === m)
+          .map((d) => d.platform)
+          .sort(),
+      ).toEqual(["instagram", "twitter"]);
+    const c = checkCampaign(
+      drafts.map((d) => ({ ...d, message_id: `m${d.message}` })),
+      YOGA,
+      brief,
+    );
+    expect({ ...c, findings: [] }).toMatchObject({
+      onBrief: drafts.length,
+      internalNotes: 0,
+      labelEchoes: 0,
+      badHashtags: 0,
+      unsupportedFigures: 0,
+      pastedBriefs: 0,
+      repeatedSentences: 0,
+      stockCtas: 0,
+    });
     for (const d of drafts) expect(d.hashtags.length).toBeLessThanOrEqual(hashtagCap(d.platform));
     // The brand's own invitation is the call to action.
-    expect(drafts.some((d) => /Book a place on our website|Message us on Instagram/.test(d.content)), drafts.map((d) => d.content).join("\n---\n")).toBe(true);
+    expect(
+      drafts.some((d) => /Book a place on our website|Message us on Instagram/.test(d.content)),
+      drafts.map((d) => d.content).join("\n---\n"),
+    ).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-// Ingest-time expansion (issue 22, decision 183): each passage is indexed with the questions it
+// Ingest-time expansion (decision 183): each passage is indexed with the questions it
 // answers, so a customer's words can meet the passage's. An LLM engine writes them (the engine's
 // `passageQuestions`); the local engine derives them from the passage's role (what any business is
 // asked about such a passage) and its noun phrases. No word of any trade is listed here.

@@ -3,7 +3,7 @@
 // for a 90-day window and keeps the delete off the publishing ticks.
 import type { Env } from "../env";
 import { getDb } from "../lib/db";
-import { sweepActivity } from "../services/activity";
+import { sweepActivity } from "../services/projects";
 
 export async function sweepOldActivity(env: Env, now: number): Promise<boolean> {
   if (new Date(now).getUTCMinutes() !== 0) return false;

@@ -6,19 +6,19 @@
 import type { AiEngine } from "../adapters/ai/types";
 import type { VectorIndex } from "../adapters/vectors/types";
 import type { BrainJob, Env } from "../env";
-import { brainDeps, type BrainDeps } from "../services/brain-deps";
-import { BrainProcessingError, failDocument, processDocument } from "../services/brain-pipeline";
-import { reindexProject } from "../services/brain-reindex";
-import { BRAIN_MESSAGES } from "../services/brain-text";
+import { brainDeps, type BrainDeps } from "../services/brain";
+import { BrainProcessingError, failDocument, processDocument } from "../services/brain";
+import { reindexProject } from "../services/brain";
+import { BRAIN_MESSAGES } from "../services/brain";
 
 /** Must match max_retries = 3 in wrangler.toml (first delivery + 3 retries). */
 export const BRAIN_MAX_ATTEMPTS = 4;
 /** Wall-time budget per message before a long document re-enqueues itself. */
-export const BRAIN_MESSAGE_BUDGET_MS = 20_000;
+const BRAIN_MESSAGE_BUDGET_MS = 20_000;
 
 export type BrainConsumerOptions = { engine?: AiEngine; vectors?: VectorIndex; budgetMs?: number };
 
-export async function handleBrainMessage(message: Message<BrainJob>, deps: BrainDeps, budgetMs: number): Promise<void> {
+async function handleBrainMessage(message: Message<BrainJob>, deps: BrainDeps, budgetMs: number): Promise<void> {
   const job = message.body;
   if (job?.kind === "reindex" && job.projectId) {
     // Re-embedding for a new engine: idempotent, continues in a new message at the time budget.

@@ -1,6 +1,6 @@
 import type { Env } from "../env";
 import { getDb } from "../lib/db";
-import { collectMetrics } from "../services/metrics-collect";
+import { collectMetrics } from "../services/analytics";
 
 /** Every cron tick: read the metrics of published posts that are due (see metrics-collect.ts). */
 export async function collectDueMetrics(env: Env, nowMs: number): Promise<void> {

@@ -1,7 +1,7 @@
 // The cron only claims and enqueues (never publishes inline) so a tick stays fast and every
 // publish goes through the queue consumer's exactly-once rules (docs/decisions/070).
 import type { Env } from "../env";
-import { claimAndEnqueueDue } from "../services/publishing-claim";
+import { claimAndEnqueueDue } from "../services/publishing";
 
 /**
  * Every minute: sweep stale claims back, claim due posts (one conditional UPDATE per chunk) and

@@ -5,7 +5,7 @@
 // before they expire (decision 196).
 import type { Env } from "../env";
 import { getDb } from "../lib/db";
-import { refreshDueTokens, remindReconnects } from "../services/social-credentials";
+import { refreshDueTokens, remindReconnects } from "../services/social";
 
 export async function refreshIdleTokens(env: Env) {
   try {

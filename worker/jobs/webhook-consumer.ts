@@ -1,7 +1,7 @@
 // Webhook deliveries (services/webhooks/deliver.ts). A retry is a new message with the backoff's
 // delay rather than the queue's own retry, so the 24-hour window, not max_retries, bounds it.
 import type { Env } from "../env";
-import { deliver, type WebhookJob } from "../services/webhooks/deliver";
+import { deliver, type WebhookJob } from "../services/api/webhooks";
 
 export async function handleWebhookBatch(batch: MessageBatch<WebhookJob>, env: Env): Promise<void> {
   for (const message of batch.messages) {

@@ -1,4 +1,4 @@
-// Production is the default (DESIGN.md, "Configuration"). Only APP_ENV "development" or "test",
+// Production is the default (docs/architecture.md, "Configuration"). Only APP_ENV "development" or "test",
 // chosen explicitly by `npm start`, `npm run dev` and the test configs, turns on the dev outbox,
 // non-Secure cookies, the development token key and the local scraping allowlist. Anything else,
 // including a missing or misspelt APP_ENV, is production, and production refuses to serve until
@@ -9,7 +9,7 @@ import type { Env } from "../env";
 export const isProduction = (env: Pick<Env, "APP_ENV">): boolean => env.APP_ENV !== "development" && env.APP_ENV !== "test";
 
 /** Minimum length of TOKEN_ENCRYPTION_KEY (e.g. `openssl rand -base64 32` gives 44 characters). */
-export const MIN_TOKEN_KEY_LENGTH = 32;
+const MIN_TOKEN_KEY_LENGTH = 32;
 
 function validOrigin(value: string | undefined): boolean {
   if (!value) return false;

@@ -27,7 +27,7 @@ function callerUserId(caller: CallerValues): SQL {
  * Statements to put first in a read batch: the session check (for a resolved caller, its user row
  * by primary key) and the ownership probe of the project. Pass their results to `assertOwner`.
  */
-export function ownerProbes(db: Db, caller: CallerValues, projectId: Id) {
+function ownerProbes(db: Db, caller: CallerValues, projectId: Id) {
   const session =
     "userId" in caller
       ? db.select({ id: users.id }).from(users).where(eq(users.id, caller.userId)).limit(1)
@@ -61,7 +61,11 @@ export function ownerProbeStatements(db: Db, caller: Caller, projectId: string):
   const bySession = !("userId" in caller);
   const key = bySession ? "session" : "user";
   const probes = () =>
-    ownerProbes(db, bySession ? { sessionId: sql.placeholder("sessionId"), now: sql.placeholder("now") } : { userId: sql.placeholder("userId") }, sql.placeholder("projectId"));
+    ownerProbes(
+      db,
+      bySession ? { sessionId: sql.placeholder("sessionId"), now: sql.placeholder("now") } : { userId: sql.placeholder("userId") },
+      sql.placeholder("projectId"),
+    );
   const values = { ...caller, projectId };
   return [reusedStatement(`owner-probe:session:${key}`, () => probes()[0], values), reusedStatement(`owner-probe:project:${key}`, () => probes()[1], values)];
 }

@@ -1,6 +1,6 @@
 import type { Env } from "../env";
 import type { Db } from "./db";
-import type { KeyCaller } from "../services/api-keys/keys";
+import type { KeyCaller } from "../services/api/keys";
 
 export type SessionUser = { id: string; email: string };
 

@@ -6,7 +6,7 @@ import * as brain from "../../schema/db/brain";
 import * as social from "../../schema/db/social";
 import * as posts from "../../schema/db/posts";
 
-export const schema = { ...auth, ...projects, ...brain, ...social, ...posts };
+const schema = { ...auth, ...projects, ...brain, ...social, ...posts };
 
 // drizzle() walks the whole schema to build its relational config (about a millisecond of CPU):
 // one instance per D1 binding, not one per request (decision 169).

@@ -6,7 +6,7 @@
 // A name that cannot be resolved is refused: failing closed is the only safe answer offline.
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-export const DEFAULT_DOH_URL = "https://cloudflare-dns.com/dns-query";
+const DEFAULT_DOH_URL = "https://cloudflare-dns.com/dns-query";
 const A = 1;
 const AAAA = 28;
 

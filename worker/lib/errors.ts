@@ -31,7 +31,7 @@ export function apiError<C extends ErrorCode>(code: C, message?: string, fields?
 export const badRequest = (message: string, fields?: Record<string, string>) => apiError("invalid_input", message, fields);
 export const unauthorized = (message = "Not signed in") => apiError("unauthorized", message);
 export const forbidden = (message = "Forbidden") => apiError("forbidden", message);
-// A row the caller does not own answers exactly as a missing one (DESIGN security rules).
+// A row the caller does not own answers exactly as a missing one (docs/architecture.md security rules).
 export const notFound = (message = "Not found") => apiError("not_found", message);
 export const conflict = (message: string) => apiError("conflict", message);
 export const tooManyRequests = (message = "Too many requests. Please try again later.", retryAfterSeconds?: number) => {

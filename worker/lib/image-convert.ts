@@ -2,7 +2,7 @@
 // omggif) or JPEG (jpeg-js), flatten transparency onto white, scale down to a maximum width and
 // encode JPEG (jpeg-js), if need be at smaller widths until it fits a byte limit (decision 126).
 // Pure JavaScript, so it runs in workerd, in the tests and offline; where the Cloudflare Images binding is bound, services/media-prepare.ts uses that instead. Decoding is
-// bounded by pixel count before memory is spent (DESIGN security rules).
+// bounded by pixel count before memory is spent (docs/architecture.md security rules).
 import { decode as decodePng } from "fast-png";
 import { decode as decodeJpeg, encode as encodeJpeg } from "jpeg-js";
 import { GifReader } from "omggif";
@@ -10,8 +10,8 @@ import { imageSize } from "../../platforms/shared/image-size";
 import { CONVERTER_MAX_PIXELS } from "../../platforms/shared/image-copy";
 
 /** Larger images are refused rather than decoded (RGBA at 40 MP is 160 MB). */
-export const MAX_PIXELS = CONVERTER_MAX_PIXELS;
-export const JPEG_QUALITY = 88;
+const MAX_PIXELS = CONVERTER_MAX_PIXELS;
+const JPEG_QUALITY = 88;
 /**
  * jpeg-js's memory bound for one decode, set from MAX_PIXELS so that every image under it can be
  * read (a 36 MP photo for LinkedIn's cap, decision 128): jpeg-js counts about 21 bytes per pixel
@@ -32,7 +32,10 @@ function fromPng(bytes: Uint8Array): Rgba {
   const out = new Uint8Array(width * height * 4);
   const scale = png.depth === 16 ? 257 : 1;
   for (let i = 0, p = 0; p < width * height; p++) {
-    let r: number, g: number, b: number, a = 255;
+    let r: number,
+      g: number,
+      b: number,
+      a = 255;
     if (palette) {
       const c = palette[src[p]!] ?? [0, 0, 0];
       [r, g, b] = [c[0]!, c[1]!, c[2]!];
@@ -75,7 +78,10 @@ function resizeOntoWhite(src: Rgba, width: number, height: number): Uint8Array {
     for (let x = 0; x < width; x++) {
       const x0 = Math.floor(x * sx);
       const x1 = Math.max(x0 + 1, Math.floor((x + 1) * sx));
-      let r = 0, g = 0, b = 0, n = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        n = 0;
       for (let yy = y0; yy < y1; yy++) {
         for (let xx = x0; xx < x1; xx++) {
           const i = (yy * src.width + xx) * 4;
@@ -118,7 +124,7 @@ function encodeAtWidth(rgba: Rgba, maxWidth: number): { data: Uint8Array; width:
 /** Encodes tried at most when fitting a byte limit. */
 export const FIT_ATTEMPTS = 6;
 /** A fitting copy at least this share of the limit is kept; a smaller one is tried wider. */
-export const FIT_GOOD_ENOUGH = 0.7;
+const FIT_GOOD_ENOUGH = 0.7;
 
 /**
  * The widest JPEG found within `maxBytes`, by a bounded search over widths (decision 126): JPEG
@@ -136,7 +142,8 @@ export async function fitWidth<T extends { bytes: number }>(
   encodeAt: (width: number) => T | Promise<T>,
 ): Promise<T | null> {
   const cap = Math.max(1, Math.floor(Math.min(source.width, maxWidth)));
-  let width = source.type === "image/jpeg" && source.size > maxBytes ? Math.max(1, Math.min(cap, Math.floor(source.width * Math.sqrt(maxBytes / source.size)))) : cap;
+  let width =
+    source.type === "image/jpeg" && source.size > maxBytes ? Math.max(1, Math.min(cap, Math.floor(source.width * Math.sqrt(maxBytes / source.size)))) : cap;
   let best: { out: T; width: number } | null = null;
   let tooWide = Infinity;
   for (let i = 0; i < FIT_ATTEMPTS; i++) {
@@ -155,7 +162,12 @@ export async function fitWidth<T extends { bytes: number }>(
 }
 
 /** The image as a JPEG of at most `maxBytes` bytes (and `maxWidth` wide): decoded once, encoded until it fits. */
-export async function toJpegUnder(bytes: Uint8Array, type: string, maxBytes: number, maxWidth = Infinity): Promise<{ data: Uint8Array; width: number; height: number }> {
+export async function toJpegUnder(
+  bytes: Uint8Array,
+  type: string,
+  maxBytes: number,
+  maxWidth = Infinity,
+): Promise<{ data: Uint8Array; width: number; height: number }> {
   const rgba = decodeImage(bytes, type);
   const fit = await fitWidth({ type, size: bytes.byteLength, width: rgba.width }, maxBytes, maxWidth, (w) => {
     const out = encodeAtWidth(rgba, w);

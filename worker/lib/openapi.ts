@@ -13,7 +13,7 @@ import type { ApiScope } from "../../schema/api/api-keys";
 type RouteEntry = { path: string; method: string; handler: unknown };
 
 /** A response body: a zod schema of the JSON (or text) body, or null for an empty body (204). */
-export type ResponseSpec = z.ZodType | null;
+type ResponseSpec = z.ZodType | null;
 export type RouteDescription = {
   summary: string;
   /** Success responses by status. Error responses (the shared error shape) are added for every route. */
@@ -26,7 +26,7 @@ export type RouteDescription = {
   scope?: ApiScope;
 };
 
-export const DESCRIBE_META = Symbol.for("brandpilot.describe");
+const DESCRIBE_META = Symbol.for("brandpilot.describe");
 
 /** Metadata-only middleware: it just calls next(); buildOpenApi and the tests read the description. */
 export function describeRoute(description: RouteDescription): MiddlewareHandler {
@@ -96,8 +96,14 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
       if (described.scope) {
         op.security = [{ apiKey: [described.scope] }];
         op["x-required-scope"] = described.scope;
-        responses["403"] = { description: `The API key lacks the "${described.scope}" scope`, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
-        responses["429"] = { description: "Rate limited (see Retry-After)", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+        responses["403"] = {
+          description: `The API key lacks the "${described.scope}" scope`,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        };
+        responses["429"] = {
+          description: "Rate limited (see Retry-After)",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        };
       }
       continue;
     }
@@ -120,7 +126,12 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
   return {
     openapi: "3.1.0",
     info: v1
-      ? { title: "Brandpilot public API", version: "1", description: "Authenticate with an API key: Authorization: Bearer bp_live_... Lists are pages { data, next_cursor }; times are RFC 3339; errors share one shape with a closed set of codes." }
+      ? {
+          title: "Brandpilot public API",
+          version: "1",
+          description:
+            "Authenticate with an API key: Authorization: Bearer bp_live_... Lists are pages { data, next_cursor }; times are RFC 3339; errors share one shape with a closed set of codes.",
+        }
       : { title: "Brandpilot API", version: "1.0.0", description: "JSON API of the Brandpilot Worker. Errors share one shape." },
     servers: [{ url: "/" }],
     security: v1 ? [{ apiKey: [] }] : [{ session: [] }],
@@ -138,7 +149,11 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
             error: {
               type: "object",
               required: ["code", "message"],
-              properties: { code: { type: "string", enum: ERROR_CODES }, message: { type: "string" }, fields: { type: "object", additionalProperties: { type: "string" } } },
+              properties: {
+                code: { type: "string", enum: ERROR_CODES },
+                message: { type: "string" },
+                fields: { type: "object", additionalProperties: { type: "string" } },
+              },
             },
           },
         },

@@ -1,8 +1,7 @@
 // Every query is scoped by the caller's membership of the project (decision 200). A project that
 // exists but that the caller is not a member of answers 404, exactly as a missing one (DESIGN
 // security rules); a member whose role does not allow the action gets 403.
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { can, ROLE_REFUSED, type Action, type Role } from "../../schema/api/permissions";
 import { projectMembers, projects } from "../../schema/db/projects";
 import type { Db } from "./db";
@@ -38,9 +37,4 @@ export async function ownedProject(db: Db, userId: string, projectId: string, ac
   const { project, role } = await projectAccess(db, userId, projectId);
   assertCan(role, action);
   return project;
-}
-
-/** SQL: the caller's role in the project whose id is `projectIdColumn` (null when not a member). */
-export function memberRoleSql(projectIdColumn: SQL | AnySQLiteColumn, userId: string | SQL): SQL<Role | null> {
-  return sql<Role | null>`(select ${projectMembers.role} from ${projectMembers} where ${projectMembers.projectId} = ${projectIdColumn} and ${projectMembers.userId} = ${userId})`;
 }

@@ -23,7 +23,7 @@ function fromBase64url(s: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Constant-time equality of two byte strings (length is not secret). */
-export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
+function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;

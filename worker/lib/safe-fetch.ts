@@ -11,7 +11,7 @@
 // local sample-page server; it is empty by default and ignored in production.
 import { dohResolver, ResolveError, type Resolver } from "./dns-resolve";
 
-export const SCRAPE_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 } as const;
+const SCRAPE_LIMITS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 5 } as const;
 
 export class SafeFetchError extends Error {}
 
@@ -48,7 +48,7 @@ function ipv4Octets(host: string): number[] | null {
 }
 
 /** True for addresses that are not public unicast (RFC 6890 special-purpose ranges we care about). */
-export function isBlockedIPv4(o: number[]): boolean {
+function isBlockedIPv4(o: number[]): boolean {
   const [a, b] = o as [number, number, number, number];
   return (
     a === 0 || // "this network", 0.0.0.0
@@ -87,7 +87,7 @@ function parseIPv6(host: string): number[] | null {
   return groups.length === 8 && groups.every((g) => !Number.isNaN(g)) ? groups : null;
 }
 
-export function isBlockedIPv6(g: number[]): boolean {
+function isBlockedIPv6(g: number[]): boolean {
   const v4 = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255];
   if (g.slice(0, 7).every((x) => x === 0) && (g[7] === 0 || g[7] === 1)) return true; // :: and ::1
   if ((g[0]! & 0xfe00) === 0xfc00) return true; // fc00::/7 unique local
@@ -111,8 +111,7 @@ export function isBlockedAddress(ip: string): boolean {
 
 const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/\.$/, "");
 const isIpLiteral = (host: string) => host.startsWith("[") || ipv4Octets(host) !== null;
-const isAllowlisted = (url: URL, allowHosts: Set<string>) =>
-  allowHosts.has(`${hostOf(url)}:${url.port || (url.protocol === "https:" ? "443" : "80")}`);
+const isAllowlisted = (url: URL, allowHosts: Set<string>) => allowHosts.has(`${hostOf(url)}:${url.port || (url.protocol === "https:" ? "443" : "80")}`);
 
 /** Refuses a hostname that resolves to any special address (IP literals were checked by checkUrl). */
 export async function checkResolved(url: URL, resolver: Resolver, allowHosts: Set<string> = new Set()): Promise<void> {
@@ -329,15 +328,38 @@ export async function safeFetchText(raw: string, opts: SafeFetchOptions = {}): P
  * because servers often send application/octet-stream; the magic bytes decide.
  */
 export async function safeFetchBytes(raw: string, opts: SafeFetchOptions = {}): Promise<{ url: string; contentType: string; bytes: Uint8Array }> {
-  return safeGet(raw, opts, "image/jpeg,image/png,image/gif;q=0.9,*/*;q=0.1", /^(image\/|application\/octet-stream|binary\/)/, "The link is not an image", "application/octet-stream");
+  return safeGet(
+    raw,
+    opts,
+    "image/jpeg,image/png,image/gif;q=0.9,*/*;q=0.1",
+    /^(image\/|application\/octet-stream|binary\/)/,
+    "The link is not an image",
+    "application/octet-stream",
+  );
 }
 
 const ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", mdash: "—", ndash: "–", hellip: "…",
-  rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", copy: "©", reg: "®", trade: "™", middot: "·", bull: "•",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  mdash: "—",
+  ndash: "–",
+  hellip: "…",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  middot: "·",
+  bull: "•",
 };
 
-export function decodeEntities(s: string): string {
+function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);/gi, (m, e: string) => {
     if (e[0] === "#") {
       const code = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
@@ -352,8 +374,36 @@ export function decodeEntities(s: string): string {
 const DROP = new Set(["script", "style", "noscript", "template", "svg", "canvas", "iframe", "object", "nav", "footer", "aside", "form", "button", "select"]);
 const RAW_TEXT = new Set(["script", "style", "textarea", "title"]);
 const BLOCK = new Set([
-  "p", "div", "section", "article", "main", "header", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "dl", "dt", "dd",
-  "blockquote", "pre", "table", "tr", "td", "th", "br", "hr", "figcaption", "address", "summary", "details",
+  "p",
+  "div",
+  "section",
+  "article",
+  "main",
+  "header",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "li",
+  "ul",
+  "ol",
+  "dl",
+  "dt",
+  "dd",
+  "blockquote",
+  "pre",
+  "table",
+  "tr",
+  "td",
+  "th",
+  "br",
+  "hr",
+  "figcaption",
+  "address",
+  "summary",
+  "details",
 ]);
 const VOID = new Set(["br", "hr", "img", "input", "meta", "link", "area", "base", "col", "embed", "source", "track", "wbr"]);
 

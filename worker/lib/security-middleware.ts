@@ -1,4 +1,4 @@
-// Middleware that makes every Worker response safe by default (DESIGN.md, "Security rules"):
+// Middleware that makes every Worker response safe by default (docs/architecture.md, "Security rules"):
 // - productionGate: a production Worker missing a required setting answers 503 with a clear
 //   message (and logs it) instead of running half-configured; /api/health says what is missing.
 // - securityHeaders: Hono's secure-headers on every Worker response. The API serves JSON plus two
@@ -81,7 +81,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** JSON body caps per route (bytes); the first matching pattern wins. */
-export const JSON_BODY_LIMITS: { pattern: RegExp; maxBytes: number }[] = [
+const JSON_BODY_LIMITS: { pattern: RegExp; maxBytes: number }[] = [
   // A campaign arrives as one batch of up to a few dozen generated posts.
   { pattern: /^\/api\/projects\/[^/]+\/campaigns$/, maxBytes: 512 * 1024 },
   // Pasted brand text (brain "text" documents): up to 2,000,000 characters, JSON-escaped.

@@ -1,4 +1,4 @@
-// Social access/refresh tokens are stored encrypted at rest (DESIGN security rules): a leaked D1
+// Social access/refresh tokens are stored encrypted at rest (docs/architecture.md security rules): a leaked D1
 // row or backup must not give anyone the ability to post as our users. AES-256-GCM with a key
 // derived (HKDF-SHA-256) from the TOKEN_ENCRYPTION_KEY Worker secret; a fresh 12-byte IV per value.
 // Production refuses to store tokens without a key; development falls back to a fixed dev secret

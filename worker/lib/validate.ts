@@ -16,7 +16,7 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
 }
 
 export type ValidatorMeta = { target: keyof ValidationTargets; schema: ZodType };
-export const VALIDATOR_META = Symbol.for("brandpilot.validator");
+const VALIDATOR_META = Symbol.for("brandpilot.validator");
 
 export function validatorMeta(handler: unknown): ValidatorMeta | undefined {
   return (handler as { [VALIDATOR_META]?: ValidatorMeta })?.[VALIDATOR_META];

@@ -1,5 +1,5 @@
 // A DOCX is a ZIP, and a ZIP can unpack to a thousand times its size (a 150 KB "zip bomb" to
-// 150 MiB). Every ZIP we read is bounded BEFORE memory is spent (DESIGN security rules):
+// 150 MiB). Every ZIP we read is bounded BEFORE memory is spent (docs/architecture.md security rules):
 // 1. its central directory is read (nothing inflated) and refused when it lists too many entries,
 //    declares too many uncompressed bytes in total, or uses ZIP64 sizes we never need;
 // 2. the one entry we want is inflated with fflate's streaming Unzip, fed in small pieces, and

@@ -2,29 +2,34 @@ import { createClerkClient } from "@clerk/backend";
 import { Hono } from "hono";
 import { clerkConfigured } from "../adapters/auth";
 import { CLERK_SESSION_COOKIE, clearCookie } from "../adapters/auth/session-cookie";
-import { currentUser, requireUser } from "../lib/auth-middleware";
+import { currentUser, requireUser } from "./middleware/session";
 import type { AppEnv } from "../lib/context";
 import { users } from "../../schema/db/auth";
 import { eq } from "drizzle-orm";
-import { deleteAccount } from "../services/account";
+import { deleteAccount } from "../services/auth";
 import { describeRoute } from "../lib/openapi";
 import { accountDeletedResponse } from "../../schema/api/system-responses";
 
-export const accountRoutes = new Hono<AppEnv>().delete("/", describeRoute({ summary: "Delete the account and everything it owns", responses: { 200: accountDeletedResponse } }), requireUser, async (c) => {
-  const user = currentUser(c);
-  const db = c.get("db");
-  const clerkId = clerkConfigured(c.env)
-    ? (await db.select({ clerkUserId: users.clerkUserId }).from(users).where(eq(users.id, user.id)).get())?.clerkUserId
-    : null;
-  const result = await deleteAccount(db, c.env.BUCKET, user.id);
-  if (clerkId && c.env.CLERK_SECRET_KEY) {
-    // Without this the Clerk user would sign straight back in to a fresh, empty account.
-    try {
-      await createClerkClient({ secretKey: c.env.CLERK_SECRET_KEY }).users.deleteUser(clerkId);
-    } catch (err) {
-      console.error("clerk user delete failed", err);
+export const accountRoutes = new Hono<AppEnv>().delete(
+  "/",
+  describeRoute({ summary: "Delete the account and everything it owns", responses: { 200: accountDeletedResponse } }),
+  requireUser,
+  async (c) => {
+    const user = currentUser(c);
+    const db = c.get("db");
+    const clerkId = clerkConfigured(c.env)
+      ? (await db.select({ clerkUserId: users.clerkUserId }).from(users).where(eq(users.id, user.id)).get())?.clerkUserId
+      : null;
+    const result = await deleteAccount(db, c.env.BUCKET, user.id);
+    if (clerkId && c.env.CLERK_SECRET_KEY) {
+      // Without this the Clerk user would sign straight back in to a fresh, empty account.
+      try {
+        await createClerkClient({ secretKey: c.env.CLERK_SECRET_KEY }).users.deleteUser(clerkId);
+      } catch (err) {
+        console.error("clerk user delete failed", err);
+      }
     }
-  }
-  c.header("Set-Cookie", clearCookie(c.env, clerkConfigured(c.env) ? CLERK_SESSION_COOKIE : undefined));
-  return c.json({ ok: true as const, deletedObjects: result.objects });
-});
+    c.header("Set-Cookie", clearCookie(c.env, clerkConfigured(c.env) ? CLERK_SESSION_COOKIE : undefined));
+    return c.json({ ok: true as const, deletedObjects: result.objects });
+  },
+);

@@ -34,52 +34,98 @@ function ctx(c: Context<AppEnv>): auth.AuthCtx {
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .get("/session", describeRoute({ summary: "The signed-in user (or null) and the sign-in configuration", public: true, responses: { 200: sessionResponse } }), (c) => {
-    const clerk = clerkConfigured(c.env);
-    const body: SessionResponse = {
-      user: c.get("user"),
-      auth: {
-        provider: clerk ? "clerk" : "builtin",
-        ...(clerk && c.env.CLERK_PUBLISHABLE_KEY ? { clerkPublishableKey: c.env.CLERK_PUBLISHABLE_KEY } : {}),
-        devOutbox: !isProduction(c.env) && !mailConfigured(c.env),
-      },
-    };
-    c.header("Cache-Control", "no-store");
-    return c.json(body);
-  })
-  .post("/signup", describeRoute({ summary: "Create an account (sends the verification email)", public: true, responses: { 201: okMessageResponse } }), builtinOnly, validate("json", signupRequestSchema), async (c) => {
-    await auth.signup(ctx(c), c.req.valid("json"));
-    return c.json({ ok: true as const, message: "Account created! Please check your email to verify your account." }, 201);
-  })
-  .post("/login", describeRoute({ summary: "Sign in with email and password (sets the session cookie)", public: true, responses: { 200: signedInResponse } }), builtinOnly, validate("json", loginSchema), async (c) => {
-    const { user, token } = await auth.login(ctx(c), c.req.valid("json"));
-    c.header("Set-Cookie", sessionCookie(c.env, token));
-    return c.json({ user });
-  })
-  .post("/magic-link", describeRoute({ summary: "Email a sign-in link", public: true, responses: { 200: okMessageResponse } }), builtinOnly, validate("json", magicLinkSchema), async (c) => {
-    await auth.requestMagicLink(ctx(c), c.req.valid("json"));
-    return c.json({ ok: true as const, message: "Check your email for the magic link!" });
-  })
-  .post("/magic-link/verify", describeRoute({ summary: "Sign in with a magic link token (sets the session cookie)", public: true, responses: { 200: signedInResponse } }), builtinOnly, validate("json", magicLinkVerifySchema), async (c) => {
-    const { user, token } = await auth.verifyMagicLink(c.get("db"), c.req.valid("json").token);
-    c.header("Set-Cookie", sessionCookie(c.env, token));
-    return c.json({ user });
-  })
-  .post("/reset-password", describeRoute({ summary: "Email a password reset link", public: true, responses: { 200: okMessageResponse } }), builtinOnly, validate("json", resetPasswordSchema), async (c) => {
-    await auth.requestPasswordReset(ctx(c), c.req.valid("json"));
-    return c.json({ ok: true as const, message: "Check your email for the password reset link" });
-  })
-  .post("/verify-email", describeRoute({ summary: "Send the email verification link again", public: true, responses: { 200: okMessageResponse } }), builtinOnly, validate("json", resendVerificationSchema), async (c) => {
-    await auth.resendVerification(ctx(c), c.req.valid("json"));
-    return c.json({ ok: true as const, message: "Check your email for the verification link" });
-  })
-  .post("/update-password", describeRoute({ summary: "Set a new password (reset token or signed-in session)", public: true, responses: { 200: okMessageResponse } }), builtinOnly, validate("json", updatePasswordSchema), async (c) => {
-    const user = c.get("user");
-    const cookie = readCookie(c.req.header("cookie") ?? null, SESSION_COOKIE);
-    const caller = user ? { userId: user.id, sessionId: cookie ? await sha256Hex(cookie) : null } : null;
-    await auth.updatePassword(c.get("db"), c.req.valid("json"), caller);
-    return c.json({ ok: true as const, message: "Password updated successfully" });
-  })
+  .get(
+    "/session",
+    describeRoute({ summary: "The signed-in user (or null) and the sign-in configuration", public: true, responses: { 200: sessionResponse } }),
+    (c) => {
+      const clerk = clerkConfigured(c.env);
+      const body: SessionResponse = {
+        user: c.get("user"),
+        auth: {
+          provider: clerk ? "clerk" : "builtin",
+          ...(clerk && c.env.CLERK_PUBLISHABLE_KEY ? { clerkPublishableKey: c.env.CLERK_PUBLISHABLE_KEY } : {}),
+          devOutbox: !isProduction(c.env) && !mailConfigured(c.env),
+        },
+      };
+      c.header("Cache-Control", "no-store");
+      return c.json(body);
+    },
+  )
+  .post(
+    "/signup",
+    describeRoute({ summary: "Create an account (sends the verification email)", public: true, responses: { 201: okMessageResponse } }),
+    builtinOnly,
+    validate("json", signupRequestSchema),
+    async (c) => {
+      await auth.signup(ctx(c), c.req.valid("json"));
+      return c.json({ ok: true as const, message: "Account created! Please check your email to verify your account." }, 201);
+    },
+  )
+  .post(
+    "/login",
+    describeRoute({ summary: "Sign in with email and password (sets the session cookie)", public: true, responses: { 200: signedInResponse } }),
+    builtinOnly,
+    validate("json", loginSchema),
+    async (c) => {
+      const { user, token } = await auth.login(ctx(c), c.req.valid("json"));
+      c.header("Set-Cookie", sessionCookie(c.env, token));
+      return c.json({ user });
+    },
+  )
+  .post(
+    "/magic-link",
+    describeRoute({ summary: "Email a sign-in link", public: true, responses: { 200: okMessageResponse } }),
+    builtinOnly,
+    validate("json", magicLinkSchema),
+    async (c) => {
+      await auth.requestMagicLink(ctx(c), c.req.valid("json"));
+      return c.json({ ok: true as const, message: "Check your email for the magic link!" });
+    },
+  )
+  .post(
+    "/magic-link/verify",
+    describeRoute({ summary: "Sign in with a magic link token (sets the session cookie)", public: true, responses: { 200: signedInResponse } }),
+    builtinOnly,
+    validate("json", magicLinkVerifySchema),
+    async (c) => {
+      const { user, token } = await auth.verifyMagicLink(c.get("db"), c.req.valid("json").token);
+      c.header("Set-Cookie", sessionCookie(c.env, token));
+      return c.json({ user });
+    },
+  )
+  .post(
+    "/reset-password",
+    describeRoute({ summary: "Email a password reset link", public: true, responses: { 200: okMessageResponse } }),
+    builtinOnly,
+    validate("json", resetPasswordSchema),
+    async (c) => {
+      await auth.requestPasswordReset(ctx(c), c.req.valid("json"));
+      return c.json({ ok: true as const, message: "Check your email for the password reset link" });
+    },
+  )
+  .post(
+    "/verify-email",
+    describeRoute({ summary: "Send the email verification link again", public: true, responses: { 200: okMessageResponse } }),
+    builtinOnly,
+    validate("json", resendVerificationSchema),
+    async (c) => {
+      await auth.resendVerification(ctx(c), c.req.valid("json"));
+      return c.json({ ok: true as const, message: "Check your email for the verification link" });
+    },
+  )
+  .post(
+    "/update-password",
+    describeRoute({ summary: "Set a new password (reset token or signed-in session)", public: true, responses: { 200: okMessageResponse } }),
+    builtinOnly,
+    validate("json", updatePasswordSchema),
+    async (c) => {
+      const user = c.get("user");
+      const cookie = readCookie(c.req.header("cookie") ?? null, SESSION_COOKIE);
+      const caller = user ? { userId: user.id, sessionId: cookie ? await sha256Hex(cookie) : null } : null;
+      await auth.updatePassword(c.get("db"), c.req.valid("json"), caller);
+      return c.json({ ok: true as const, message: "Password updated successfully" });
+    },
+  )
   .post("/logout", describeRoute({ summary: "Sign out (ends the session, clears the cookie)", public: true, responses: { 200: okResponse } }), async (c) => {
     if (clerkConfigured(c.env)) {
       // Clerk's client signs out on its side; dropping the cookie makes this request's effect immediate.

@@ -1,28 +1,38 @@
 // /api/projects/:projectId/brain — thin handlers; ownership and rules live in services/brain-*.
 import { Hono } from "hono";
 import { brainQuerySchema, brainSegmentRoleSchema, brainTextDocumentSchema, brainUrlDocumentSchema, BRAIN_MAX_FILE_BYTES } from "../../schema/api/brain";
-import { requireUser, currentUser } from "../lib/auth-middleware";
+import { requireUser, currentUser } from "./middleware/session";
 import type { AppEnv } from "../lib/context";
 import { ApiError, badRequest, payloadTooLarge } from "../lib/errors";
 import { fieldErrors, validate } from "../lib/validate";
 import { ownedProject } from "../lib/ownership";
-import { brainDeps } from "../services/brain-deps";
-import { addFileDocument, addTextDocument, addUrlDocument, deleteDocument, getDocument, listDocuments } from "../services/brain-documents";
-import { queryBrain } from "../services/brain-query";
-import { projectSummary } from "../services/brain-summary";
-import { EXTRACT_MESSAGES } from "../services/brain-extract";
+import { brainDeps } from "../services/brain";
+import { addFileDocument, addTextDocument, addUrlDocument, deleteDocument, getDocument, listDocuments } from "../services/brain";
+import { queryBrain } from "../services/brain";
+import { projectSummary } from "../services/brain";
+import { EXTRACT_MESSAGES } from "../services/brain";
 import type { Context } from "hono";
 import { describeRoute } from "../lib/openapi";
-import { brainDocumentListResponse, brainDocumentResponse, brainIndexStatusResponse, brainQueryResponse, brainSegmentResponse, brainSummaryResponse } from "../../schema/api/brain-responses";
-import { setSegmentRole } from "../services/brain-segments";
-import { indexStatusFor } from "../services/brain-reindex";
+import {
+  brainDocumentListResponse,
+  brainDocumentResponse,
+  brainIndexStatusResponse,
+  brainQueryResponse,
+  brainSegmentResponse,
+  brainSummaryResponse,
+} from "../../schema/api/brain-responses";
+import { setSegmentRole } from "../services/brain";
+import { indexStatusFor } from "../services/brain";
 
 type Ctx = Context<AppEnv>;
 
 const deps = (c: Ctx) => brainDeps(c.env, { db: c.get("db") });
 const projectIdOf = (c: Ctx) => c.req.param("projectId") ?? "";
 
-function parseWith<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, body: unknown): T {
+function parseWith<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  body: unknown,
+): T {
   const r = schema.safeParse(body);
   if (!r.success) {
     const fields = fieldErrors(r.error.issues);
@@ -72,31 +82,63 @@ export const brainRoutes = new Hono<AppEnv>()
     await ownedProject(c.get("db"), currentUser(c).id, projectIdOf(c), "read");
     await next();
   })
-  .get("/documents", describeRoute({ summary: "List the project's brain documents", responses: { 200: brainDocumentListResponse } }), async (c) => c.json(await listDocuments(deps(c), currentUser(c).id, projectIdOf(c))))
-  .post("/documents", describeRoute({ summary: "Add a brain document (JSON text, JSON url, or multipart file); processed in the background", responses: { 202: brainDocumentResponse } }), addDocument)
-  .get("/documents/:documentId", describeRoute({ summary: "One brain document with its progress", responses: { 200: brainDocumentResponse } }), async (c) => c.json(await getDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"))))
-  .delete("/documents/:documentId", describeRoute({ summary: "Delete a brain document and everything derived from it", responses: { 204: null } }), async (c) => {
-    await deleteDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"));
-    return c.body(null, 204);
-  })
-  .get("/summary", describeRoute({ summary: "The project's brand summary (elevator pitch, themes, insights, topics)", responses: { 200: brainSummaryResponse } }), async (c) => {
-    const d = deps(c);
-    await ownedProject(d.db, currentUser(c).id, projectIdOf(c), "read");
-    try {
-      return c.json(await projectSummary(d, projectIdOf(c)));
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      console.error("brain: summary failed", err);
-      throw new ApiError(502, "summary_failed", "Failed to load project summary. Please try again.");
-    }
-  })
-  .get("/index", describeRoute({ summary: "How much of the brain the current AI engine has embedded; starts a re-index when behind", responses: { 200: brainIndexStatusResponse } }), async (c) =>
-    c.json(await indexStatusFor(deps(c), currentUser(c).id, projectIdOf(c))),
+  .get("/documents", describeRoute({ summary: "List the project's brain documents", responses: { 200: brainDocumentListResponse } }), async (c) =>
+    c.json(await listDocuments(deps(c), currentUser(c).id, projectIdOf(c))),
   )
-  .post("/query", describeRoute({ summary: "The brain's answer to a question: the answering sentence with its source, then the matching passages", responses: { 200: brainQueryResponse } }), validate("json", brainQuerySchema), async (c) => {
-    const { question } = c.req.valid("json");
-    return c.json(await queryBrain(deps(c), currentUser(c).id, projectIdOf(c), question));
-  })
+  .post(
+    "/documents",
+    describeRoute({
+      summary: "Add a brain document (JSON text, JSON url, or multipart file); processed in the background",
+      responses: { 202: brainDocumentResponse },
+    }),
+    addDocument,
+  )
+  .get("/documents/:documentId", describeRoute({ summary: "One brain document with its progress", responses: { 200: brainDocumentResponse } }), async (c) =>
+    c.json(await getDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"))),
+  )
+  .delete(
+    "/documents/:documentId",
+    describeRoute({ summary: "Delete a brain document and everything derived from it", responses: { 204: null } }),
+    async (c) => {
+      await deleteDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"));
+      return c.body(null, 204);
+    },
+  )
+  .get(
+    "/summary",
+    describeRoute({ summary: "The project's brand summary (elevator pitch, themes, insights, topics)", responses: { 200: brainSummaryResponse } }),
+    async (c) => {
+      const d = deps(c);
+      await ownedProject(d.db, currentUser(c).id, projectIdOf(c), "read");
+      try {
+        return c.json(await projectSummary(d, projectIdOf(c)));
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+        console.error("brain: summary failed", err);
+        throw new ApiError(502, "summary_failed", "Failed to load project summary. Please try again.");
+      }
+    },
+  )
+  .get(
+    "/index",
+    describeRoute({
+      summary: "How much of the brain the current AI engine has embedded; starts a re-index when behind",
+      responses: { 200: brainIndexStatusResponse },
+    }),
+    async (c) => c.json(await indexStatusFor(deps(c), currentUser(c).id, projectIdOf(c))),
+  )
+  .post(
+    "/query",
+    describeRoute({
+      summary: "The brain's answer to a question: the answering sentence with its source, then the matching passages",
+      responses: { 200: brainQueryResponse },
+    }),
+    validate("json", brainQuerySchema),
+    async (c) => {
+      const { question } = c.req.valid("json");
+      return c.json(await queryBrain(deps(c), currentUser(c).id, projectIdOf(c), question));
+    },
+  )
   .patch(
     "/segments/:segmentId",
     describeRoute({ summary: "Correct a passage's role (kept when the brain is re-indexed)", responses: { 200: brainSegmentResponse } }),

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context";
-import { allowedOrigin, currentUser, requireUser } from "../lib/auth-middleware";
+import { allowedOrigin, currentUser, requireUser } from "./middleware/session";
 import { validate } from "../lib/validate";
 import { idParam, projectParam } from "../../schema/api/common";
 import { createCampaignSchema, generateRequestSchema } from "../../schema/api/campaigns";
-import { generateContent } from "../services/generation";
+import { generateContent } from "../services/posts";
 import { createCampaign, getCampaign, listCampaigns } from "../services/campaigns";
 import { describeRoute } from "../lib/openapi";
 import { campaignListResponse, campaignWithPostsResponse, generateResponse } from "../../schema/api/campaigns-responses";
@@ -14,19 +14,45 @@ const campaignParam = z.object({ campaignId: idParam });
 
 /** Generation (single post or campaign drafts) and saved campaigns. */
 export const campaignRoutes = new Hono<AppEnv>()
-  .post("/projects/:projectId/generate", describeRoute({ summary: "Generate post drafts (single post or campaign), grounded in the brain", responses: { 200: generateResponse } }), requireUser, validate("param", projectParam), validate("json", generateRequestSchema), async (c) => {
-    const { projectId } = c.req.valid("param");
-    return c.json(await generateContent(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json")));
-  })
-  .get("/projects/:projectId/campaigns", describeRoute({ summary: "List the project's campaigns, newest first", responses: { 200: campaignListResponse } }), requireUser, validate("param", projectParam), async (c) => {
-    const { projectId } = c.req.valid("param");
-    return c.json(await listCampaigns(c.get("db"), currentUser(c).id, projectId));
-  })
-  .post("/projects/:projectId/campaigns", describeRoute({ summary: "Save a campaign and schedule its posts in one batch", responses: { 201: campaignWithPostsResponse } }), requireUser, validate("param", projectParam), validate("json", createCampaignSchema), async (c) => {
-    const { projectId } = c.req.valid("param");
-    return c.json(await createCampaign(c.get("db"), currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c)), 201);
-  })
-  .get("/campaigns/:campaignId", describeRoute({ summary: "One campaign with its posts", responses: { 200: campaignWithPostsResponse } }), requireUser, validate("param", campaignParam), async (c) => {
-    const { campaignId } = c.req.valid("param");
-    return c.json(await getCampaign(c.get("db"), currentUser(c).id, campaignId));
-  });
+  .post(
+    "/projects/:projectId/generate",
+    describeRoute({ summary: "Generate post drafts (single post or campaign), grounded in the brain", responses: { 200: generateResponse } }),
+    requireUser,
+    validate("param", projectParam),
+    validate("json", generateRequestSchema),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      return c.json(await generateContent(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json")));
+    },
+  )
+  .get(
+    "/projects/:projectId/campaigns",
+    describeRoute({ summary: "List the project's campaigns, newest first", responses: { 200: campaignListResponse } }),
+    requireUser,
+    validate("param", projectParam),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      return c.json(await listCampaigns(c.get("db"), currentUser(c).id, projectId));
+    },
+  )
+  .post(
+    "/projects/:projectId/campaigns",
+    describeRoute({ summary: "Save a campaign and schedule its posts in one batch", responses: { 201: campaignWithPostsResponse } }),
+    requireUser,
+    validate("param", projectParam),
+    validate("json", createCampaignSchema),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      return c.json(await createCampaign(c.get("db"), currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c)), 201);
+    },
+  )
+  .get(
+    "/campaigns/:campaignId",
+    describeRoute({ summary: "One campaign with its posts", responses: { 200: campaignWithPostsResponse } }),
+    requireUser,
+    validate("param", campaignParam),
+    async (c) => {
+      const { campaignId } = c.req.valid("param");
+      return c.json(await getCampaign(c.get("db"), currentUser(c).id, campaignId));
+    },
+  );

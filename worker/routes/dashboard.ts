@@ -1,15 +1,20 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context";
-import { currentCaller, requireUser } from "../lib/auth-middleware";
+import { currentCaller, requireUser } from "./middleware/session";
 import { validate } from "../lib/validate";
 import { projectParam } from "../../schema/api/common";
-import { getDashboard } from "../services/dashboard";
+import { getDashboard } from "../services/analytics";
 import { describeRoute } from "../lib/openapi";
 import { dashboardResponse } from "../../schema/api/campaigns-responses";
 
-
 /** Dashboard figures, upcoming posts and the header's progress flags. */
-export const dashboardRoutes = new Hono<AppEnv>().get("/projects/:projectId/dashboard", describeRoute({ summary: "Dashboard figures, upcoming posts and progress flags", responses: { 200: dashboardResponse } }), requireUser, validate("param", projectParam), async (c) => {
-  const { projectId } = c.req.valid("param");
-  return c.json(await getDashboard(c.get("db"), currentCaller(c), projectId));
-});
+export const dashboardRoutes = new Hono<AppEnv>().get(
+  "/projects/:projectId/dashboard",
+  describeRoute({ summary: "Dashboard figures, upcoming posts and progress flags", responses: { 200: dashboardResponse } }),
+  requireUser,
+  validate("param", projectParam),
+  async (c) => {
+    const { projectId } = c.req.valid("param");
+    return c.json(await getDashboard(c.get("db"), currentCaller(c), projectId));
+  },
+);

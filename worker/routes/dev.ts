@@ -10,8 +10,7 @@ import { errorBody } from "../lib/errors";
 import { isProduction } from "../lib/app-config";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-const linkify = (text: string) =>
-  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 export const devRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {

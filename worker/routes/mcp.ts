@@ -4,11 +4,11 @@
 // only (lib/api-key-auth.ts: rate limit and activity log included); the tools check scopes.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Hono } from "hono";
-import { apiKeyAuth, currentKey } from "../lib/api-key-auth";
-import { allowedOrigin } from "../lib/auth-middleware";
+import { apiKeyAuth, currentKey } from "./middleware/api-key";
+import { allowedOrigin } from "./middleware/session";
 import type { AppEnv } from "../lib/context";
 import { getDb } from "../lib/db";
-import { createMcpServer } from "../services/mcp/tools";
+import { createMcpServer } from "../services/api/mcp";
 
 export const mcpRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../lib/context";
 import { getDb } from "../lib/db";
 import { errorBody } from "../lib/errors";
-import { MEDIA_CACHE_CONTROL, readPublicMedia } from "../services/media";
+import { MEDIA_CACHE_CONTROL, readPublicMedia } from "../services/posts";
 
 export const mediaRoutes = new Hono<AppEnv>().get("/:publicKey", async (c) => {
   const found = await readPublicMedia(getDb(c.env.DB), c.env, c.req.param("publicKey"));

@@ -2,17 +2,16 @@ import { Hono } from "hono";
 import { createPostSchema, listPostsQuery, updatePostSchema } from "../../schema/api/posts";
 import { postParam, projectParam } from "../../schema/api/common";
 import type { AppEnv } from "../lib/context";
-import { allowedOrigin, currentCaller, currentUser, requireUser } from "../lib/auth-middleware";
+import { allowedOrigin, currentCaller, currentUser, requireUser } from "./middleware/session";
 import { validate } from "../lib/validate";
 import { createPost, deletePost, getPost, listPosts, publishPostNow, retryPost, updatePost } from "../services/posts";
-import { uploadImage } from "../services/media";
+import { uploadImage } from "../services/posts";
 import { MAX_IMAGE_BYTES } from "../../schema/api/posts";
 import { payloadTooLarge } from "../lib/errors";
-import { SIZE_MESSAGE } from "../services/media";
+import { SIZE_MESSAGE } from "../services/posts";
 import { describeRoute } from "../lib/openapi";
 import { jsonText } from "../lib/json-text";
 import { mediaInfoResponse, postListResponse, postResponse } from "../../schema/api/posts-responses";
-
 
 // Multipart overhead allowance on top of the 5 MB image limit.
 const MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 64 * 1024;
@@ -21,42 +20,75 @@ export const postRoutes = new Hono<AppEnv>()
   .use("/projects/:projectId/posts", requireUser)
   .use("/projects/:projectId/media", requireUser)
   .use("/posts/*", requireUser)
-  .get("/projects/:projectId/posts", describeRoute({ summary: "List the project's posts (filter by time range, status, platform, text)", responses: { 200: postListResponse } }), validate("param", projectParam), validate("query", listPostsQuery), async (c) => {
-    const { projectId } = c.req.valid("param");
-    return jsonText(c, await listPosts(c.get("db"), currentCaller(c), projectId, c.req.valid("query")));
-  })
-  .post("/projects/:projectId/posts", describeRoute({ summary: "Create a post (scheduled, or published now)", responses: { 201: postResponse } }), validate("param", projectParam), validate("json", createPostSchema), async (c) => {
-    const { projectId } = c.req.valid("param");
-    const post = await createPost(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c));
-    return c.json(post, 201);
-  })
-  .post("/projects/:projectId/media", describeRoute({ summary: "Upload a post image (multipart: file, optional accountId)", responses: { 201: mediaInfoResponse } }), validate("param", projectParam), async (c) => {
-    const { projectId } = c.req.valid("param");
-    // Refuse an oversized body before reading it.
-    const length = Number(c.req.header("content-length") ?? 0);
-    if (length > MAX_UPLOAD_BODY) throw payloadTooLarge(SIZE_MESSAGE);
-    const form = await c.req.formData().catch(() => null);
-    const accountId = form?.get("accountId");
-    const info = await uploadImage(c.get("db"), c.env, currentUser(c).id, projectId, {
-      file: form?.get("file") ?? null,
-      accountId: typeof accountId === "string" ? accountId : null,
-    });
-    return c.json(info, 201);
-  })
+  .get(
+    "/projects/:projectId/posts",
+    describeRoute({ summary: "List the project's posts (filter by time range, status, platform, text)", responses: { 200: postListResponse } }),
+    validate("param", projectParam),
+    validate("query", listPostsQuery),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      return jsonText(c, await listPosts(c.get("db"), currentCaller(c), projectId, c.req.valid("query")));
+    },
+  )
+  .post(
+    "/projects/:projectId/posts",
+    describeRoute({ summary: "Create a post (scheduled, or published now)", responses: { 201: postResponse } }),
+    validate("param", projectParam),
+    validate("json", createPostSchema),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      const post = await createPost(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c));
+      return c.json(post, 201);
+    },
+  )
+  .post(
+    "/projects/:projectId/media",
+    describeRoute({ summary: "Upload a post image (multipart: file, optional accountId)", responses: { 201: mediaInfoResponse } }),
+    validate("param", projectParam),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      // Refuse an oversized body before reading it.
+      const length = Number(c.req.header("content-length") ?? 0);
+      if (length > MAX_UPLOAD_BODY) throw payloadTooLarge(SIZE_MESSAGE);
+      const form = await c.req.formData().catch(() => null);
+      const accountId = form?.get("accountId");
+      const info = await uploadImage(c.get("db"), c.env, currentUser(c).id, projectId, {
+        file: form?.get("file") ?? null,
+        accountId: typeof accountId === "string" ? accountId : null,
+      });
+      return c.json(info, 201);
+    },
+  )
   .get("/posts/:postId", describeRoute({ summary: "One post", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {
     return c.json(await getPost(c.get("db"), currentUser(c).id, c.req.valid("param").postId));
   })
-  .patch("/posts/:postId", describeRoute({ summary: "Edit a post (content, hashtags, image, time)", responses: { 200: postResponse } }), validate("param", postParam), validate("json", updatePostSchema), async (c) => {
-    const post = await updatePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c), c.env);
-    return c.json(post);
-  })
+  .patch(
+    "/posts/:postId",
+    describeRoute({ summary: "Edit a post (content, hashtags, image, time)", responses: { 200: postResponse } }),
+    validate("param", postParam),
+    validate("json", updatePostSchema),
+    async (c) => {
+      const post = await updatePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c), c.env);
+      return c.json(post);
+    },
+  )
   .delete("/posts/:postId", describeRoute({ summary: "Delete a post", responses: { 204: null } }), validate("param", postParam), async (c) => {
     await deletePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId);
     return c.body(null, 204);
   })
-  .post("/posts/:postId/publish", describeRoute({ summary: "Publish a scheduled post now", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {
-    return c.json(await publishPostNow(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
-  })
-  .post("/posts/:postId/retry", describeRoute({ summary: "Retry a failed post", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {
-    return c.json(await retryPost(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
-  });
+  .post(
+    "/posts/:postId/publish",
+    describeRoute({ summary: "Publish a scheduled post now", responses: { 200: postResponse } }),
+    validate("param", postParam),
+    async (c) => {
+      return c.json(await publishPostNow(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
+    },
+  )
+  .post(
+    "/posts/:postId/retry",
+    describeRoute({ summary: "Retry a failed post", responses: { 200: postResponse } }),
+    validate("param", postParam),
+    async (c) => {
+      return c.json(await retryPost(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
+    },
+  );

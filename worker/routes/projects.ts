@@ -3,13 +3,13 @@ import { z } from "zod";
 import { idParam, projectParam } from "../../schema/api/common";
 import { DOCUMENT_MESSAGES, MAX_WIZARD_TOTAL_BYTES, onboardingSchema, projectDeleteSchema, projectUpdateSchema } from "../../schema/api/projects";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "../lib/auth-middleware";
+import { currentUser, requireUser } from "./middleware/session";
 import { badRequest, payloadTooLarge } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { getProject, listProjects, projectProgress, setOnboardingSeen, updateProject } from "../services/projects";
-import { deleteProject } from "../services/projects-delete";
-import { checkSubmission, createProject, deleteDocument, listDocuments } from "../services/projects-documents";
-import { feedBrainWithWizardDocuments } from "../services/projects-brain-feed";
+import { deleteProject } from "../services/projects";
+import { checkSubmission, createProject, deleteDocument, listDocuments } from "../services/projects";
+import { feedBrainWithWizardDocuments } from "../services/brain";
 import { describeRoute } from "../lib/openapi";
 import { projectDocumentListResponse, projectListResponse, projectProgressResponse, projectResponse } from "../../schema/api/projects-responses";
 
@@ -37,36 +37,75 @@ async function readSubmissionBody(req: Request): Promise<FormData | Record<strin
 
 // Mounted at /api/projects. Every handler resolves the caller and leaves ownership to the service.
 export const projectRoutes = new Hono<AppEnv>()
-  .get("/", describeRoute({ summary: "The caller's projects, oldest first", responses: { 200: projectListResponse } }), requireUser, async (c) => c.json(await listProjects(c.get("db"), currentUser(c))))
-  .post("/", describeRoute({ summary: "Create a project (multipart: details and up to 10 documents)", responses: { 201: projectResponse } }), requireUser, async (c) => {
-    const submission = await checkSubmission(await readSubmissionBody(c.req.raw));
-    const project = await createProject(c.get("db"), c.env.BUCKET, currentUser(c), submission);
-    c.executionCtx.waitUntil(feedBrainWithWizardDocuments(c.env, c.get("db"), project.user_id, project.id, submission.documents));
-    return c.json(project, 201);
-  })
+  .get("/", describeRoute({ summary: "The caller's projects, oldest first", responses: { 200: projectListResponse } }), requireUser, async (c) =>
+    c.json(await listProjects(c.get("db"), currentUser(c))),
+  )
+  .post(
+    "/",
+    describeRoute({ summary: "Create a project (multipart: details and up to 10 documents)", responses: { 201: projectResponse } }),
+    requireUser,
+    async (c) => {
+      const submission = await checkSubmission(await readSubmissionBody(c.req.raw));
+      const project = await createProject(c.get("db"), c.env.BUCKET, currentUser(c), submission);
+      c.executionCtx.waitUntil(feedBrainWithWizardDocuments(c.env, c.get("db"), project.user_id, project.id, submission.documents));
+      return c.json(project, 201);
+    },
+  )
   .get("/:projectId", describeRoute({ summary: "One project", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), async (c) =>
     c.json(await getProject(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
   )
-  .patch("/:projectId", describeRoute({ summary: "Project settings: name, industry, brand voice, description (Owner, Editor); approval settings (Owner)", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), validate("json", projectUpdateSchema), async (c) =>
-    c.json(await updateProject(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json"))),
+  .patch(
+    "/:projectId",
+    describeRoute({
+      summary: "Project settings: name, industry, brand voice, description (Owner, Editor); approval settings (Owner)",
+      responses: { 200: projectResponse },
+    }),
+    requireUser,
+    validate("param", projectParam),
+    validate("json", projectUpdateSchema),
+    async (c) => c.json(await updateProject(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json"))),
   )
-  .delete("/:projectId", describeRoute({ summary: "Delete a project and everything in it (Owner; body: its name typed again)", responses: { 204: null } }), requireUser, validate("param", projectParam), validate("json", projectDeleteSchema), async (c) => {
-    await deleteProject(c.get("db"), c.env.BUCKET, currentUser(c), c.req.valid("param").projectId, c.req.valid("json").name);
-    return c.body(null, 204);
-  })
-  .patch("/:projectId/onboarding", describeRoute({ summary: "Set the onboarding-seen flag", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), validate("json", onboardingSchema), async (c) =>
-    c.json(
-      await setOnboardingSeen(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json").has_seen_onboarding),
-    ),
+  .delete(
+    "/:projectId",
+    describeRoute({ summary: "Delete a project and everything in it (Owner; body: its name typed again)", responses: { 204: null } }),
+    requireUser,
+    validate("param", projectParam),
+    validate("json", projectDeleteSchema),
+    async (c) => {
+      await deleteProject(c.get("db"), c.env.BUCKET, currentUser(c), c.req.valid("param").projectId, c.req.valid("json").name);
+      return c.body(null, 204);
+    },
   )
-  .get("/:projectId/documents", describeRoute({ summary: "The project's uploaded documents", responses: { 200: projectDocumentListResponse } }), requireUser, validate("param", projectParam), async (c) =>
-    c.json(await listDocuments(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+  .patch(
+    "/:projectId/onboarding",
+    describeRoute({ summary: "Set the onboarding-seen flag", responses: { 200: projectResponse } }),
+    requireUser,
+    validate("param", projectParam),
+    validate("json", onboardingSchema),
+    async (c) => c.json(await setOnboardingSeen(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json").has_seen_onboarding)),
   )
-  .delete("/:projectId/documents/:documentId", describeRoute({ summary: "Delete a project document", responses: { 204: null } }), requireUser, validate("param", documentParam), async (c) => {
-    const { projectId, documentId } = c.req.valid("param");
-    await deleteDocument(c.get("db"), c.env.BUCKET, currentUser(c), projectId, documentId);
-    return c.body(null, 204);
-  })
-  .get("/:projectId/progress", describeRoute({ summary: "Header progress flags (brain, social, posts)", responses: { 200: projectProgressResponse } }), requireUser, validate("param", projectParam), async (c) =>
-    c.json(await projectProgress(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+  .get(
+    "/:projectId/documents",
+    describeRoute({ summary: "The project's uploaded documents", responses: { 200: projectDocumentListResponse } }),
+    requireUser,
+    validate("param", projectParam),
+    async (c) => c.json(await listDocuments(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+  )
+  .delete(
+    "/:projectId/documents/:documentId",
+    describeRoute({ summary: "Delete a project document", responses: { 204: null } }),
+    requireUser,
+    validate("param", documentParam),
+    async (c) => {
+      const { projectId, documentId } = c.req.valid("param");
+      await deleteDocument(c.get("db"), c.env.BUCKET, currentUser(c), projectId, documentId);
+      return c.body(null, 204);
+    },
+  )
+  .get(
+    "/:projectId/progress",
+    describeRoute({ summary: "Header progress flags (brain, social, posts)", responses: { 200: projectProgressResponse } }),
+    requireUser,
+    validate("param", projectParam),
+    async (c) => c.json(await projectProgress(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
   );

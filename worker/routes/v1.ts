@@ -1,4 +1,4 @@
-// The public API v1 (issue 27, decision 212), mounted at /api/v1. Authenticated by API keys only
+// The public API v1 (decision 212), mounted at /api/v1. Authenticated by API keys only
 // (lib/api-key-auth.ts); every handler names the scope it needs in describeRoute and checks it,
 // with the project, through services/api-keys/access.ts. Handlers stay thin: the app's services
 // do the work, as their creator would through the screens.
@@ -26,29 +26,29 @@ import {
   v1Project,
   v1ProjectPage,
 } from "../../schema/api/v1";
-import { allowedOrigin } from "../lib/auth-middleware";
-import { apiKeyAuth, currentKey } from "../lib/api-key-auth";
+import { allowedOrigin } from "./middleware/session";
+import { apiKeyAuth, currentKey } from "./middleware/api-key";
 import type { AppEnv } from "../lib/context";
 import { badRequest, payloadTooLarge } from "../lib/errors";
 import { describeRoute } from "../lib/openapi";
 import { safeFetchBytes, SafeFetchError, scrapeOptions } from "../lib/safe-fetch";
 import { validate } from "../lib/validate";
-import { keyPost, keyProject, keyReaches, requireScope } from "../services/api-keys/access";
-import { enforceKeyGenerationLimit } from "../services/api-keys/limits";
-import { idempotencyKeyOf, idempotent, requestFingerprint, type Stored } from "../services/api-v1/idempotency";
-import { checkIfMatch, createNetworkPosts, listPostPage, postEtag } from "../services/api-v1/posts";
-import { pageOf } from "../services/api-v1/pagination";
-import { brainDeps } from "../services/brain-deps";
-import { addTextDocument, addUrlDocument, getDocument, listDocuments } from "../services/brain-documents";
-import { queryBrain } from "../services/brain-query";
+import { keyPost, keyProject, keyReaches, requireScope } from "../services/api/keys";
+import { enforceKeyGenerationLimit } from "../services/api/keys";
+import { idempotencyKeyOf, idempotent, requestFingerprint, type Stored } from "../services/api/v1";
+import { checkIfMatch, createNetworkPosts, listPostPage, postEtag } from "../services/api/v1";
+import { pageOf } from "../services/api/v1";
+import { brainDeps } from "../services/brain";
+import { addTextDocument, addUrlDocument, getDocument, listDocuments } from "../services/brain";
+import { queryBrain } from "../services/brain";
 import { createCampaign } from "../services/campaigns";
-import { generateContent } from "../services/generation";
-import { storeImage, SIZE_MESSAGE, uploadImage } from "../services/media";
+import { generateContent } from "../services/posts";
+import { storeImage, SIZE_MESSAGE, uploadImage } from "../services/posts";
 import { deletePost, publishPostNow, updatePost } from "../services/posts";
 import { listProjects } from "../services/projects";
-import { listAccounts } from "../services/social-accounts";
+import { listAccounts } from "../services/social";
 import { getAnalytics, getPostMetrics } from "../services/analytics";
-import { toV1Account, toV1BrainDocument, toV1Project } from "../services/api-v1/accounts";
+import { toV1Account, toV1BrainDocument, toV1Project } from "../services/api/v1";
 
 type Ctx = Context<AppEnv>;
 const documentParam = z.object({ projectId: idParam, documentId: idParam });
@@ -68,144 +68,274 @@ async function idempotentCreate(c: Ctx, body: unknown, create: () => Promise<Sto
 export const v1Routes = new Hono<AppEnv>()
   .use("*", apiKeyAuth)
   // Projects.
-  .get("/projects", describeRoute({ summary: "The projects this key reaches, oldest first", scope: "read", responses: { 200: v1ProjectPage } }), validate("query", pageQuery), async (c) => {
-    const key = currentKey(c);
-    requireScope(key, "read");
-    const all = (await listProjects(c.get("db"), c.get("user")!)).filter((p) => keyReaches(key, p.id)).map(toV1Project);
-    return c.json(pageOf(all, (p) => ({ t: sinceEpoch(p.created_at), id: p.id }), c.req.valid("query")));
-  })
-  .get("/projects/:projectId", describeRoute({ summary: "One project", scope: "read", responses: { 200: v1Project } }), validate("param", projectParam), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "read");
-    const [project] = (await listProjects(c.get("db"), c.get("user")!)).filter((p) => p.id === projectId);
-    return c.json(toV1Project(project!));
-  })
+  .get(
+    "/projects",
+    describeRoute({ summary: "The projects this key reaches, oldest first", scope: "read", responses: { 200: v1ProjectPage } }),
+    validate("query", pageQuery),
+    async (c) => {
+      const key = currentKey(c);
+      requireScope(key, "read");
+      const all = (await listProjects(c.get("db"), c.get("user")!)).filter((p) => keyReaches(key, p.id)).map(toV1Project);
+      return c.json(pageOf(all, (p) => ({ t: sinceEpoch(p.created_at), id: p.id }), c.req.valid("query")));
+    },
+  )
+  .get(
+    "/projects/:projectId",
+    describeRoute({ summary: "One project", scope: "read", responses: { 200: v1Project } }),
+    validate("param", projectParam),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "read");
+      const [project] = (await listProjects(c.get("db"), c.get("user")!)).filter((p) => p.id === projectId);
+      return c.json(toV1Project(project!));
+    },
+  )
   // Brain.
-  .get("/projects/:projectId/brain/documents", describeRoute({ summary: "The brain's documents with their status", scope: "read", responses: { 200: v1BrainDocumentPage } }), validate("param", projectParam), validate("query", pageQuery), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "read");
-    const docs = (await listDocuments(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId)).map(toV1BrainDocument);
-    return c.json(pageOf(docs, (d) => ({ t: sinceEpoch(d.created_at), id: d.id }), c.req.valid("query")));
-  })
-  .post("/projects/:projectId/brain/documents", describeRoute({ summary: "Add a text ({ title, content }) or URL ({ url }) document; processed in the background (Idempotency-Key accepted)", scope: "brain", responses: { 202: v1BrainDocument } }), validate("param", projectParam), validate("json", brainDocumentSchema), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "brain");
-    const body = c.req.valid("json");
-    return idempotentCreate(c, body, async () => {
-      const deps = brainDeps(c.env, { db: c.get("db") });
-      const doc = "url" in body ? await addUrlDocument(deps, key.userId, projectId, body.url, undefined, c.req.url) : await addTextDocument(deps, key.userId, projectId, body);
-      return { status: 202, body: toV1BrainDocument(doc) };
-    });
-  })
-  .get("/projects/:projectId/brain/documents/:documentId", describeRoute({ summary: "One brain document and its status", scope: "read", responses: { 200: v1BrainDocument } }), validate("param", documentParam), async (c) => {
-    const key = currentKey(c);
-    const { projectId, documentId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "read");
-    return c.json(toV1BrainDocument(await getDocument(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId, documentId)));
-  })
-  .post("/projects/:projectId/brain/query", describeRoute({ summary: "The brain's passages that best answer a question", scope: "read", responses: { 200: brainQueryResponse } }), validate("param", projectParam), validate("json", brainQuerySchema), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "read");
-    return c.json(await queryBrain(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId, c.req.valid("json").question));
-  })
-  // Posts.
-  .get("/projects/:projectId/posts", describeRoute({ summary: "Posts by time range, status and network, ordered by scheduled time", scope: "read", responses: { 200: v1PostPage } }), validate("param", projectParam), validate("query", v1ListPostsQuery), async (c) => {
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), currentKey(c), projectId, "read");
-    return c.json(await listPostPage(c.get("db"), projectId, c.req.valid("query")));
-  })
-  .post("/projects/:projectId/posts", describeRoute({ summary: "Create one post per network, with optional per-network variants (Idempotency-Key accepted; mode now needs the publish scope)", scope: "write_posts", responses: { 201: v1CreatedPosts } }), validate("param", projectParam), validate("json", v1CreatePostSchema), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    const body = c.req.valid("json");
-    await keyProject(c.get("db"), key, projectId, "write_posts");
-    // Nothing publishes without the publish scope.
-    if (body.mode === "now") requireScope(key, "publish");
-    return idempotentCreate(c, body, async () => ({ status: 201, body: { data: await createNetworkPosts(c.get("db"), c.env, key.userId, projectId, body, allowedOrigin(c)) } }));
-  })
-  .get("/posts/:postId", describeRoute({ summary: "One post (with its ETag)", scope: "read", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {
-    const post = await keyPost(c.get("db"), currentKey(c), c.req.valid("param").postId, "read");
-    c.header("etag", await postEtag(post));
-    return c.json(post);
-  })
-  .patch("/posts/:postId", describeRoute({ summary: "Edit or reschedule a post; send If-Match with its ETag so a concurrent change is refused (412)", scope: "write_posts", responses: { 200: postResponse } }), validate("param", postParam), validate("json", updatePostSchema), async (c) => {
-    const key = currentKey(c);
-    const current = await keyPost(c.get("db"), key, c.req.valid("param").postId, "write_posts");
-    await checkIfMatch(c.req.header("if-match"), current);
-    const post = await updatePost(c.get("db"), key.userId, current.id, c.req.valid("json"), allowedOrigin(c), c.env);
-    c.header("etag", await postEtag(post));
-    return c.json(post);
-  })
-  .delete("/posts/:postId", describeRoute({ summary: "Delete a post (If-Match honoured)", scope: "write_posts", responses: { 204: null } }), validate("param", postParam), async (c) => {
-    const key = currentKey(c);
-    const current = await keyPost(c.get("db"), key, c.req.valid("param").postId, "write_posts");
-    await checkIfMatch(c.req.header("if-match"), current);
-    await deletePost(c.get("db"), key.userId, current.id);
-    return c.body(null, 204);
-  })
-  .post("/posts/:postId/publish", describeRoute({ summary: "Publish a scheduled post now", scope: "publish", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {
-    const key = currentKey(c);
-    const current = await keyPost(c.get("db"), key, c.req.valid("param").postId, "publish");
-    return c.json(await publishPostNow(c.get("db"), c.env, key.userId, current.id));
-  })
-  .get("/posts/:postId/analytics", describeRoute({ summary: "One post's metrics over time", scope: "read", responses: { 200: postMetricsResponse } }), validate("param", postParam), async (c) => {
-    const key = currentKey(c);
-    const post = await keyPost(c.get("db"), key, c.req.valid("param").postId, "read");
-    return c.json(await getPostMetrics(c.get("db"), key.userId, post.id));
-  })
-  // Media.
-  .post("/projects/:projectId/media", describeRoute({ summary: "Upload a post image: multipart (file) or JSON { url } fetched by the server (Idempotency-Key accepted)", scope: "write_posts", responses: { 201: mediaInfoResponse } }), validate("param", projectParam), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "write_posts");
-    if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BODY) throw payloadTooLarge(SIZE_MESSAGE);
-    if ((c.req.header("content-type") ?? "").includes("application/json")) {
-      const parsed = v1MediaUrlSchema.safeParse(await c.req.json().catch(() => null));
-      if (!parsed.success) throw badRequest("Please enter a valid http(s) URL", { url: "Please enter a valid http(s) URL" });
-      const { url } = parsed.data;
-      return idempotentCreate(c, parsed.data, async () => {
-        // The SSRF-safe fetcher of brain scraping (decision 132): every hop's address checked, size capped.
-        const got = await safeFetchBytes(url, { ...scrapeOptions(c.env, c.req.url), limits: { maxBytes: MAX_IMAGE_BYTES } }).catch((err: unknown) => {
-          if (err instanceof SafeFetchError) throw badRequest(err.message, { url: err.message });
-          throw err;
-        });
-        const name = decodeURIComponent(new URL(got.url).pathname.split("/").pop() || "image");
-        return { status: 201, body: await storeImage(c.get("db"), c.env, projectId, projectId, got.bytes, name) };
+  .get(
+    "/projects/:projectId/brain/documents",
+    describeRoute({ summary: "The brain's documents with their status", scope: "read", responses: { 200: v1BrainDocumentPage } }),
+    validate("param", projectParam),
+    validate("query", pageQuery),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "read");
+      const docs = (await listDocuments(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId)).map(toV1BrainDocument);
+      return c.json(pageOf(docs, (d) => ({ t: sinceEpoch(d.created_at), id: d.id }), c.req.valid("query")));
+    },
+  )
+  .post(
+    "/projects/:projectId/brain/documents",
+    describeRoute({
+      summary: "Add a text ({ title, content }) or URL ({ url }) document; processed in the background (Idempotency-Key accepted)",
+      scope: "brain",
+      responses: { 202: v1BrainDocument },
+    }),
+    validate("param", projectParam),
+    validate("json", brainDocumentSchema),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "brain");
+      const body = c.req.valid("json");
+      return idempotentCreate(c, body, async () => {
+        const deps = brainDeps(c.env, { db: c.get("db") });
+        const doc =
+          "url" in body
+            ? await addUrlDocument(deps, key.userId, projectId, body.url, undefined, c.req.url)
+            : await addTextDocument(deps, key.userId, projectId, body);
+        return { status: 202, body: toV1BrainDocument(doc) };
       });
-    }
-    const form = await c.req.formData().catch(() => null);
-    return c.json(await uploadImage(c.get("db"), c.env, key.userId, projectId, { file: form?.get("file") ?? null }), 201);
-  })
+    },
+  )
+  .get(
+    "/projects/:projectId/brain/documents/:documentId",
+    describeRoute({ summary: "One brain document and its status", scope: "read", responses: { 200: v1BrainDocument } }),
+    validate("param", documentParam),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId, documentId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "read");
+      return c.json(toV1BrainDocument(await getDocument(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId, documentId)));
+    },
+  )
+  .post(
+    "/projects/:projectId/brain/query",
+    describeRoute({ summary: "The brain's passages that best answer a question", scope: "read", responses: { 200: brainQueryResponse } }),
+    validate("param", projectParam),
+    validate("json", brainQuerySchema),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "read");
+      return c.json(await queryBrain(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId, c.req.valid("json").question));
+    },
+  )
+  // Posts.
+  .get(
+    "/projects/:projectId/posts",
+    describeRoute({ summary: "Posts by time range, status and network, ordered by scheduled time", scope: "read", responses: { 200: v1PostPage } }),
+    validate("param", projectParam),
+    validate("query", v1ListPostsQuery),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), currentKey(c), projectId, "read");
+      return c.json(await listPostPage(c.get("db"), projectId, c.req.valid("query")));
+    },
+  )
+  .post(
+    "/projects/:projectId/posts",
+    describeRoute({
+      summary: "Create one post per network, with optional per-network variants (Idempotency-Key accepted; mode now needs the publish scope)",
+      scope: "write_posts",
+      responses: { 201: v1CreatedPosts },
+    }),
+    validate("param", projectParam),
+    validate("json", v1CreatePostSchema),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      const body = c.req.valid("json");
+      await keyProject(c.get("db"), key, projectId, "write_posts");
+      // Nothing publishes without the publish scope.
+      if (body.mode === "now") requireScope(key, "publish");
+      return idempotentCreate(c, body, async () => ({
+        status: 201,
+        body: { data: await createNetworkPosts(c.get("db"), c.env, key.userId, projectId, body, allowedOrigin(c)) },
+      }));
+    },
+  )
+  .get(
+    "/posts/:postId",
+    describeRoute({ summary: "One post (with its ETag)", scope: "read", responses: { 200: postResponse } }),
+    validate("param", postParam),
+    async (c) => {
+      const post = await keyPost(c.get("db"), currentKey(c), c.req.valid("param").postId, "read");
+      c.header("etag", await postEtag(post));
+      return c.json(post);
+    },
+  )
+  .patch(
+    "/posts/:postId",
+    describeRoute({
+      summary: "Edit or reschedule a post; send If-Match with its ETag so a concurrent change is refused (412)",
+      scope: "write_posts",
+      responses: { 200: postResponse },
+    }),
+    validate("param", postParam),
+    validate("json", updatePostSchema),
+    async (c) => {
+      const key = currentKey(c);
+      const current = await keyPost(c.get("db"), key, c.req.valid("param").postId, "write_posts");
+      await checkIfMatch(c.req.header("if-match"), current);
+      const post = await updatePost(c.get("db"), key.userId, current.id, c.req.valid("json"), allowedOrigin(c), c.env);
+      c.header("etag", await postEtag(post));
+      return c.json(post);
+    },
+  )
+  .delete(
+    "/posts/:postId",
+    describeRoute({ summary: "Delete a post (If-Match honoured)", scope: "write_posts", responses: { 204: null } }),
+    validate("param", postParam),
+    async (c) => {
+      const key = currentKey(c);
+      const current = await keyPost(c.get("db"), key, c.req.valid("param").postId, "write_posts");
+      await checkIfMatch(c.req.header("if-match"), current);
+      await deletePost(c.get("db"), key.userId, current.id);
+      return c.body(null, 204);
+    },
+  )
+  .post(
+    "/posts/:postId/publish",
+    describeRoute({ summary: "Publish a scheduled post now", scope: "publish", responses: { 200: postResponse } }),
+    validate("param", postParam),
+    async (c) => {
+      const key = currentKey(c);
+      const current = await keyPost(c.get("db"), key, c.req.valid("param").postId, "publish");
+      return c.json(await publishPostNow(c.get("db"), c.env, key.userId, current.id));
+    },
+  )
+  .get(
+    "/posts/:postId/analytics",
+    describeRoute({ summary: "One post's metrics over time", scope: "read", responses: { 200: postMetricsResponse } }),
+    validate("param", postParam),
+    async (c) => {
+      const key = currentKey(c);
+      const post = await keyPost(c.get("db"), key, c.req.valid("param").postId, "read");
+      return c.json(await getPostMetrics(c.get("db"), key.userId, post.id));
+    },
+  )
+  // Media.
+  .post(
+    "/projects/:projectId/media",
+    describeRoute({
+      summary: "Upload a post image: multipart (file) or JSON { url } fetched by the server (Idempotency-Key accepted)",
+      scope: "write_posts",
+      responses: { 201: mediaInfoResponse },
+    }),
+    validate("param", projectParam),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "write_posts");
+      if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BODY) throw payloadTooLarge(SIZE_MESSAGE);
+      if ((c.req.header("content-type") ?? "").includes("application/json")) {
+        const parsed = v1MediaUrlSchema.safeParse(await c.req.json().catch(() => null));
+        if (!parsed.success) throw badRequest("Please enter a valid http(s) URL", { url: "Please enter a valid http(s) URL" });
+        const { url } = parsed.data;
+        return idempotentCreate(c, parsed.data, async () => {
+          // The SSRF-safe fetcher of brain scraping (decision 132): every hop's address checked, size capped.
+          const got = await safeFetchBytes(url, { ...scrapeOptions(c.env, c.req.url), limits: { maxBytes: MAX_IMAGE_BYTES } }).catch((err: unknown) => {
+            if (err instanceof SafeFetchError) throw badRequest(err.message, { url: err.message });
+            throw err;
+          });
+          const name = decodeURIComponent(new URL(got.url).pathname.split("/").pop() || "image");
+          return { status: 201, body: await storeImage(c.get("db"), c.env, projectId, projectId, got.bytes, name) };
+        });
+      }
+      const form = await c.req.formData().catch(() => null);
+      return c.json(await uploadImage(c.get("db"), c.env, key.userId, projectId, { file: form?.get("file") ?? null }), 201);
+    },
+  )
   // Generation and campaigns.
-  .post("/projects/:projectId/generate", describeRoute({ summary: "Generate drafts (a post or a campaign) with their brain sources; nothing is saved or scheduled", scope: "write_posts", responses: { 200: generateResponse } }), validate("param", projectParam), validate("json", generateRequestSchema), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "write_posts");
-    await enforceKeyGenerationLimit(c.get("db"), key);
-    return c.json(await generateContent(c.get("db"), c.env, key.userId, projectId, c.req.valid("json")));
-  })
-  .post("/projects/:projectId/campaigns", describeRoute({ summary: "Save a campaign's drafts and schedule them (Idempotency-Key accepted)", scope: "write_posts", responses: { 201: campaignWithPostsResponse } }), validate("param", projectParam), validate("json", createCampaignSchema), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "write_posts");
-    const body = c.req.valid("json");
-    return idempotentCreate(c, body, async () => ({ status: 201, body: await createCampaign(c.get("db"), key.userId, projectId, body, allowedOrigin(c)) }));
-  })
+  .post(
+    "/projects/:projectId/generate",
+    describeRoute({
+      summary: "Generate drafts (a post or a campaign) with their brain sources; nothing is saved or scheduled",
+      scope: "write_posts",
+      responses: { 200: generateResponse },
+    }),
+    validate("param", projectParam),
+    validate("json", generateRequestSchema),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "write_posts");
+      await enforceKeyGenerationLimit(c.get("db"), key);
+      return c.json(await generateContent(c.get("db"), c.env, key.userId, projectId, c.req.valid("json")));
+    },
+  )
+  .post(
+    "/projects/:projectId/campaigns",
+    describeRoute({
+      summary: "Save a campaign's drafts and schedule them (Idempotency-Key accepted)",
+      scope: "write_posts",
+      responses: { 201: campaignWithPostsResponse },
+    }),
+    validate("param", projectParam),
+    validate("json", createCampaignSchema),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "write_posts");
+      const body = c.req.valid("json");
+      return idempotentCreate(c, body, async () => ({ status: 201, body: await createCampaign(c.get("db"), key.userId, projectId, body, allowedOrigin(c)) }));
+    },
+  )
   // Social accounts and analytics.
-  .get("/projects/:projectId/social-accounts", describeRoute({ summary: "Connected social accounts and their health (never any token)", scope: "read", responses: { 200: v1AccountPage } }), validate("param", projectParam), validate("query", pageQuery), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "read");
-    const accounts = (await listAccounts(c.get("db"), key.userId, projectId)).map(toV1Account);
-    return c.json(pageOf(accounts, (a) => ({ t: sinceEpoch(a.created_at), id: a.id }), c.req.valid("query")));
-  })
-  .get("/projects/:projectId/analytics", describeRoute({ summary: "Engagement per network over 7/30/90 days, top posts and best times", scope: "read", responses: { 200: analyticsResponse } }), validate("param", projectParam), validate("query", analyticsQuery), async (c) => {
-    const key = currentKey(c);
-    const { projectId } = c.req.valid("param");
-    await keyProject(c.get("db"), key, projectId, "read");
-    return c.json(await getAnalytics(c.get("db"), key.userId, projectId, c.req.valid("query")));
-  });
+  .get(
+    "/projects/:projectId/social-accounts",
+    describeRoute({ summary: "Connected social accounts and their health (never any token)", scope: "read", responses: { 200: v1AccountPage } }),
+    validate("param", projectParam),
+    validate("query", pageQuery),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "read");
+      const accounts = (await listAccounts(c.get("db"), key.userId, projectId)).map(toV1Account);
+      return c.json(pageOf(accounts, (a) => ({ t: sinceEpoch(a.created_at), id: a.id }), c.req.valid("query")));
+    },
+  )
+  .get(
+    "/projects/:projectId/analytics",
+    describeRoute({ summary: "Engagement per network over 7/30/90 days, top posts and best times", scope: "read", responses: { 200: analyticsResponse } }),
+    validate("param", projectParam),
+    validate("query", analyticsQuery),
+    async (c) => {
+      const key = currentKey(c);
+      const { projectId } = c.req.valid("param");
+      await keyProject(c.get("db"), key, projectId, "read");
+      return c.json(await getAnalytics(c.get("db"), key.userId, projectId, c.req.valid("query")));
+    },
+  );

@@ -2,27 +2,58 @@
 // Thin handlers over services/webhooks.
 import { Hono } from "hono";
 import { projectParam } from "../../schema/api/common";
-import { createdWebhookResponse, createWebhookSchema, deliveryListResponse, deliveryParam, deliveryResponse, webhookListResponse, webhookParam } from "../../schema/api/webhooks";
+import {
+  createdWebhookResponse,
+  createWebhookSchema,
+  deliveryListResponse,
+  deliveryParam,
+  deliveryResponse,
+  webhookListResponse,
+  webhookParam,
+} from "../../schema/api/webhooks";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "../lib/auth-middleware";
+import { currentUser, requireUser } from "./middleware/session";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery } from "../services/webhooks/endpoints";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery } from "../services/api/webhooks";
 
 export const webhookRoutes = new Hono<AppEnv>()
-  .get("/projects/:projectId/webhooks", describeRoute({ summary: "The project's webhook endpoints", responses: { 200: webhookListResponse } }), requireUser, validate("param", projectParam), async (c) =>
-    c.json(await listWebhooks(c.get("db"), currentUser(c).id, c.req.valid("param").projectId)),
+  .get(
+    "/projects/:projectId/webhooks",
+    describeRoute({ summary: "The project's webhook endpoints", responses: { 200: webhookListResponse } }),
+    requireUser,
+    validate("param", projectParam),
+    async (c) => c.json(await listWebhooks(c.get("db"), currentUser(c).id, c.req.valid("param").projectId)),
   )
-  .post("/projects/:projectId/webhooks", describeRoute({ summary: "Add a webhook endpoint; the answer carries its signing secret, shown this once", responses: { 201: createdWebhookResponse } }), requireUser, validate("param", projectParam), validate("json", createWebhookSchema), async (c) =>
-    c.json(await createWebhook(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json")), 201),
+  .post(
+    "/projects/:projectId/webhooks",
+    describeRoute({ summary: "Add a webhook endpoint; the answer carries its signing secret, shown this once", responses: { 201: createdWebhookResponse } }),
+    requireUser,
+    validate("param", projectParam),
+    validate("json", createWebhookSchema),
+    async (c) => c.json(await createWebhook(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json")), 201),
   )
-  .delete("/webhooks/:webhookId", describeRoute({ summary: "Remove a webhook endpoint", responses: { 204: null } }), requireUser, validate("param", webhookParam), async (c) => {
-    await deleteWebhook(c.get("db"), currentUser(c).id, c.req.valid("param").webhookId);
-    return c.body(null, 204);
-  })
-  .get("/webhooks/:webhookId/deliveries", describeRoute({ summary: "The endpoint's newest deliveries (status, response code, time)", responses: { 200: deliveryListResponse } }), requireUser, validate("param", webhookParam), async (c) =>
-    c.json(await listDeliveries(c.get("db"), currentUser(c).id, c.req.valid("param").webhookId)),
+  .delete(
+    "/webhooks/:webhookId",
+    describeRoute({ summary: "Remove a webhook endpoint", responses: { 204: null } }),
+    requireUser,
+    validate("param", webhookParam),
+    async (c) => {
+      await deleteWebhook(c.get("db"), currentUser(c).id, c.req.valid("param").webhookId);
+      return c.body(null, 204);
+    },
   )
-  .post("/webhook-deliveries/:deliveryId/resend", describeRoute({ summary: "Send a delivered or failed event again (same event id)", responses: { 202: deliveryResponse } }), requireUser, validate("param", deliveryParam), async (c) =>
-    c.json(await resendDelivery(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").deliveryId), 202),
+  .get(
+    "/webhooks/:webhookId/deliveries",
+    describeRoute({ summary: "The endpoint's newest deliveries (status, response code, time)", responses: { 200: deliveryListResponse } }),
+    requireUser,
+    validate("param", webhookParam),
+    async (c) => c.json(await listDeliveries(c.get("db"), currentUser(c).id, c.req.valid("param").webhookId)),
+  )
+  .post(
+    "/webhook-deliveries/:deliveryId/resend",
+    describeRoute({ summary: "Send a delivered or failed event again (same event id)", responses: { 202: deliveryResponse } }),
+    requireUser,
+    validate("param", deliveryParam),
+    async (c) => c.json(await resendDelivery(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").deliveryId), 202),
   );

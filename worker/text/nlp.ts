@@ -26,7 +26,12 @@ function lines(text: string): string[] {
   return text
     .replace(/\r/g, "")
     .split(/\n+/)
-    .map((l) => l.replace(/^\s*(?:[-*•▪◦]|\d+[.)])\s+/, "").replace(/\s+/g, " ").trim())
+    .map((l) =>
+      l
+        .replace(/^\s*(?:[-*•▪◦]|\d+[.)])\s+/, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .filter(Boolean);
 }
 

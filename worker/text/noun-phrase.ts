@@ -17,27 +17,27 @@ const OPENERS = wordSet("new first latest next brand-new very best great little 
 /** Verbs common in brand copy (base forms); their -s, -ed and -ing forms end a noun phrase. */
 const VERBS = wordSet(
   "be have do go come take make get give run rise start open close work last cost mean arrive sell bake deliver return route " +
-  "appear need help learn change include offer support cover serve stay sit move happen live grow ship save cut keep let put " +
-  "set turn use update sync send leave pass reach hold lead charge ingest answer contain carry sit fit draw flag learn manage " +
-  "keep require call feed visit fix check link prepare publish file submit handle produce meet act pay welcome bring protect " +
-  "roast brew name replace become begin build buy choose create drive fall find grow hit join know launch lose mean own plan read ride say " +
-  "see show spend stand stop talk tell think try wait walk want win write track alert catch break sign store",
+    "appear need help learn change include offer support cover serve stay sit move happen live grow ship save cut keep let put " +
+    "set turn use update sync send leave pass reach hold lead charge ingest answer contain carry sit fit draw flag learn manage " +
+    "keep require call feed visit fix check link prepare publish file submit handle produce meet act pay welcome bring protect " +
+    "roast brew name replace become begin build buy choose create drive fall find grow hit join know launch lose mean own plan read ride say " +
+    "see show spend stand stop talk tell think try wait walk want win write track alert catch break sign store",
 );
 
 /** Heads that are no topic of their own: times, units, amounts, pronoun-like words. */
 export const GENERIC_HEADS = wordSet(
   "year years month months week weeks day days hour hours minute minutes second seconds morning mornings evening evenings " +
-  "time times today tomorrow autumn spring summer winter weekend weekends percent per cent pound pounds euro euros dollar " +
-  "dollars kilometre kilometres kilometer kilometers mile miles kilo kilos gb mb tb ms part parts kind kinds lot lots number " +
-  "numbers way ways thing things post posts campaign campaigns series content tweet tweets tone voice style one ones",
+    "time times today tomorrow autumn spring summer winter weekend weekends percent per cent pound pounds euro euros dollar " +
+    "dollars kilometre kilometres kilometer kilometers mile miles kilo kilos gb mb tb ms part parts kind kinds lot lots number " +
+    "numbers way ways thing things post posts campaign campaigns series content tweet tweets tone voice style one ones",
 );
 
 /** Words naming people: a phrase with such a head is an audience ("platform teams"), not a subject. */
 export const PEOPLE_HEADS = wordSet(
   "people person customers customer clients client users user teams team owners owner parents families family riders " +
-  "members member engineers engineer developers developer buyers buyer readers reader followers fans fan visitors visitor " +
-  "students student professionals businesses companies everyone anyone folks locals regulars newcomers beginners guests guest " +
-  "patients patient diners diner kids children employees employee staff partners partner subscribers subscriber",
+    "members member engineers engineer developers developer buyers buyer readers reader followers fans fan visitors visitor " +
+    "students student professionals businesses companies everyone anyone folks locals regulars newcomers beginners guests guest " +
+    "patients patient diners diner kids children employees employee staff partners partner subscribers subscriber",
 );
 
 /** Irregular past participles that follow a noun in brand copy ("a GPS tracker hidden in the frame"). */
@@ -47,7 +47,15 @@ const PARTICIPLES = wordSet(
 
 export const verbForm = (w: string) => {
   if (VERBS.has(w) || PARTICIPLES.has(w)) return true;
-  const bases = [w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ed$/, ""), w.replace(/d$/, ""), w.replace(/ing$/, ""), w.replace(/ing$/, "e")];
+  const bases = [
+    w.replace(/ies$/, "y"),
+    w.replace(/es$/, ""),
+    w.replace(/s$/, ""),
+    w.replace(/ed$/, ""),
+    w.replace(/d$/, ""),
+    w.replace(/ing$/, ""),
+    w.replace(/ing$/, "e"),
+  ];
   return bases.some((b) => b !== w && VERBS.has(b));
 };
 /**
@@ -57,7 +65,10 @@ export const verbForm = (w: string) => {
  */
 export function taggedVerbAt(tagger: Tagger, text: string, start: number): boolean {
   if (!tagger.isClauseVerbAt(text, start)) return false;
-  const after = text.slice(start).match(/^[\p{L}'-]+\s+([\p{L}'-]+)/u)?.[1]?.toLowerCase();
+  const after = text
+    .slice(start)
+    .match(/^[\p{L}'-]+\s+([\p{L}'-]+)/u)?.[1]
+    ?.toLowerCase();
   return !(after && verbForm(after));
 }
 
@@ -105,7 +116,9 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
       // "R&D" and "Crumb & Co" stay whole; any other punctuation ends the phrase.
       if (/[^\s&]/.test(gap) || (gap.includes("&") && !(isCapitalised(prev) && isCapitalised(t)))) break;
     }
-    const nameLike = /^\p{Lu}{2,}/u.test(t.text) || isCapitalised(t) && (k > 0 || (toks[k + 1] !== undefined && isCapitalised(toks[k + 1]!)) || !!opts.knownNames?.has(t.lower));
+    const nameLike =
+      /^\p{Lu}{2,}/u.test(t.text) ||
+      (isCapitalised(t) && (k > 0 || (toks[k + 1] !== undefined && isCapitalised(toks[k + 1]!)) || !!opts.knownNames?.has(t.lower)));
     if (t.kind === "number") {
       // Numbers belong to names ("SOC 2 Type II"), dates and amounts ("45-minute consultation").
       run.push(t);
@@ -133,7 +146,16 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
     // An "-s" word after a noun and before an object is the verb ("Lumen Roasters roasts coffee",
     // "every bag names the farm"); as the object of an instruction it stays a plural.
     const afterName = run.every((r) => /^[\p{Lu}\p{N}]/u.test(r.text));
-    if (!nameLike && run.length && !opts.object && !beforeAux && /[^su']s$/.test(t.lower) && next !== undefined && (DETERMINERS.has(next.lower) || next.kind === "number" || (afterName && !next.stop))) break;
+    if (
+      !nameLike &&
+      run.length &&
+      !opts.object &&
+      !beforeAux &&
+      /[^su']s$/.test(t.lower) &&
+      next !== undefined &&
+      (DETERMINERS.has(next.lower) || next.kind === "number" || (afterName && !next.stop))
+    )
+      break;
     // A sentence opening with a bare verb is an instruction ("Book a test ride"), not a topic.
     if (!run.length && k === 0 && next !== undefined && DETERMINERS.has(next.lower) && !opts.object) return null;
     if (!nameLike && !run.length && VERBS.has(t.lower)) return null;
@@ -148,7 +170,9 @@ export function leadNounPhrase(text: string, opts: { object?: boolean; knownName
   if (!run.length) return null;
   const head = run[run.length - 1]!.lower;
   if (GENERIC_HEADS.has(head) || head.length < 2) return null;
-  const name = run.every((t) => t.kind === "number" || isCapitalised(t)) && run.some((t) => t.kind === "word" && (t !== toks[0] || run.length > 1 || !!opts.knownNames?.has(t.lower)));
+  const name =
+    run.every((t) => t.kind === "number" || isCapitalised(t)) &&
+    run.some((t) => t.kind === "word" && (t !== toks[0] || run.length > 1 || !!opts.knownNames?.has(t.lower)));
   const first = run[0]!;
   const phraseText = text.slice(first.start, run[run.length - 1]!.start + run[run.length - 1]!.text.length);
   // A sentence's first word is capitalised by grammar, not because it is a name.

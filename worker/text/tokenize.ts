@@ -5,7 +5,7 @@
 export const wordSet = (list: string): ReadonlySet<string> => new Set(list.trim().split(/\s+/));
 
 export const STOPWORDS = wordSet(
-    "a about above after again against all also am an and any are aren't as at be because been before being below " +
+  "a about above after again against all also am an and any are aren't as at be because been before being below " +
     "between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each " +
     "few for from further get gets got had hadn't has hasn't have haven't having he he'd he'll he's her here here's " +
     "hers herself him himself his how how's i i'd i'll i'm i've if in into is isn't it it's its itself just let's " +

@@ -3,11 +3,11 @@ import { lazy, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { SkipLink } from "../../components/ui/skip-link";
 import { FloatingButton } from "./floating-button";
-import { MAIN_BOTTOM_PADDING } from "./floating-clearance";
+import { MAIN_BOTTOM_PADDING } from "../../lib/floating-clearance";
 import { Header } from "./header";
 import { MobileNav } from "./mobile-nav";
 import { ShellContext } from "./shell-context";
-import { ContentSkeleton } from "./shell-skeleton";
+import { ContentSkeleton } from "../../components/ui/shell-skeleton";
 import { SideNav } from "./side-nav";
 import { useShellState } from "./use-shell-state";
 
@@ -26,15 +26,7 @@ export default function AppShell() {
         <SideNav />
         <Flex direction="column" flex="1" minW="0">
           <Header />
-          <Box
-            as="main"
-            id="main-content"
-            tabIndex={-1}
-            flex="1"
-            minW="0"
-            pb={MAIN_BOTTOM_PADDING}
-            _focusVisible={{ outline: "none" }}
-          >
+          <Box as="main" id="main-content" tabIndex={-1} flex="1" minW="0" pb={MAIN_BOTTOM_PADDING} _focusVisible={{ outline: "none" }}>
             <Suspense fallback={<ContentSkeleton />}>
               <Outlet />
             </Suspense>

@@ -3,14 +3,13 @@ import { Brain, Megaphone, Send, Sparkles, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useShellActions } from "./shell-context";
-import { useAuth } from "../auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { can } from "../../../schema/api/permissions";
-import { FAB_BOTTOM_OFFSET, FAB_SIZE } from "./floating-clearance";
+import { FAB_BOTTOM_OFFSET, FAB_SIZE } from "../../lib/floating-clearance";
 
-export { FAB_SIZE };
 const MARGIN = 12;
 /** Pointer travel (px) below which a press counts as a tap, not a drag. */
-export const DRAG_THRESHOLD = 6;
+const DRAG_THRESHOLD = 6;
 
 type Point = { x: number; y: number };
 
@@ -18,7 +17,7 @@ function viewport() {
   return { w: window.innerWidth, h: window.innerHeight };
 }
 
-export function clampToViewport(p: Point, size = FAB_SIZE): Point {
+function clampToViewport(p: Point, size = FAB_SIZE): Point {
   const { w, h } = viewport();
   return {
     x: Math.min(Math.max(MARGIN, p.x), Math.max(MARGIN, w - size - MARGIN)),

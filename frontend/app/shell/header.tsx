@@ -2,13 +2,13 @@ import { Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from "@chak
 import { BookOpen, ChartColumn, Check, ChevronDown, History, KeyRound, Library, LogOut, Plus, Send, Settings, Users, Webhook } from "lucide-react";
 import { can, ROLE_LABELS } from "../../../schema/api/permissions";
 import { Link, useNavigate } from "react-router-dom";
-import { useAuth } from "../auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { BrandLogo } from "../../components/ui/brand-logo";
 import { ProgressIndicator } from "./progress";
 import { useShellActions } from "./shell-context";
 
 /**
- * The project name opens the brand switcher (issue 25): the user's projects (current one checked),
+ * The project name opens the brand switcher (decision 200): the user's projects (current one checked),
  * "New project" (the wizard) and "Project settings". Switching is instant and remembered per browser.
  */
 function ProjectSwitcher() {
@@ -86,17 +86,7 @@ export function Header() {
   };
 
   return (
-    <Box
-      as="header"
-      position="sticky"
-      top="0"
-      zIndex="sticky"
-      bg="bg/90"
-      backdropFilter="blur(8px)"
-      borderBottomWidth="1px"
-      px={{ base: "3", md: "6" }}
-      h="16"
-    >
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/90" backdropFilter="blur(8px)" borderBottomWidth="1px" px={{ base: "3", md: "6" }} h="16">
       <Flex h="full" align="center" gap={{ base: "2", md: "4" }}>
         <Link to="/dashboard" aria-label="Brandpilot home">
           <BrandLogo compact />

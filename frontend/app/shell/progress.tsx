@@ -3,10 +3,10 @@ import { Check } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import useSWR from "swr";
-import { useAuth } from "../auth-context";
+import { useAuth } from "../../lib/auth-context";
 
 /** GET /api/projects/:id/progress (projects area): each flag is true once the step is done. */
-export type ProjectProgress = { brain: boolean; social: boolean; posts: boolean };
+type ProjectProgress = { brain: boolean; social: boolean; posts: boolean };
 
 const STEPS = [
   {
@@ -38,7 +38,7 @@ const STEPS = [
 /** SWR key of a project's progress; `mutate(progressKey(id))` refreshes the header's dots. */
 export const progressKey = (projectId: string) => `/api/projects/${projectId}/progress`;
 
-export function useProjectProgress() {
+function useProjectProgress() {
   const { project } = useAuth();
   return useSWR<ProjectProgress>(project ? progressKey(project.id) : null);
 }
@@ -84,7 +84,7 @@ export function ProgressIndicator() {
               />
             );
           })}
-          {/* The dots' meaning in words (issue 26: three unlabeled dots said nothing). */}
+          {/* The dots' meaning in words (decision 205: three unlabeled dots said nothing). */}
           <Text as="span" fontSize="xs" color="fg.muted" data-testid="progress-label">
             <Text as="span" display={{ base: "none", md: "inline" }}>
               Setup{" "}
@@ -98,15 +98,7 @@ export function ProgressIndicator() {
   );
 }
 
-function ProgressDialog({
-  open,
-  onOpenChange,
-  progress,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  progress: ProjectProgress | undefined;
-}) {
+function ProgressDialog({ open, onOpenChange, progress }: { open: boolean; onOpenChange: (open: boolean) => void; progress: ProjectProgress | undefined }) {
   return (
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size="md">
       <Portal>

@@ -4,9 +4,9 @@ import { useState, type ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 import { NAV_ITEMS } from "./nav-items";
 import { useShellActions } from "./shell-context";
-import { useAuth } from "../auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { can } from "../../../schema/api/permissions";
-import { readCollapsed, SIDE_NAV_WIDTH, writeCollapsed } from "./side-nav-state";
+import { readCollapsed, SIDE_NAV_WIDTH, writeCollapsed } from "../../lib/side-nav-state";
 
 const itemStyles = {
   display: "flex",
@@ -71,7 +71,7 @@ export function SideNav() {
     });
   };
 
-  // Analytics is a screen now (DESIGN.md, "Where this design departs"): a link, like the header menu's.
+  // Analytics is a screen now (docs/architecture.md, "Where this design departs"): a link, like the header menu's.
   const actions: ({ label: string; icon: LucideIcon; danger?: boolean } & ({ onClick: () => void } | { to: string }))[] = [
     // A Reviewer creates nothing (decision 200).
     ...(!project || can(project.role, "edit") ? [{ label: "Create New Post", icon: CirclePlus, onClick: openCreatePost }] : []),
@@ -108,13 +108,7 @@ export function SideNav() {
             Menu
           </Text>
         )}
-        <IconButton
-          variant="ghost"
-          size="sm"
-          onClick={toggle}
-          aria-label={collapsed ? "Expand navigation" : "Collapse navigation"}
-          aria-expanded={!collapsed}
-        >
+        <IconButton variant="ghost" size="sm" onClick={toggle} aria-label={collapsed ? "Expand navigation" : "Collapse navigation"} aria-expanded={!collapsed}>
           {collapsed ? <PanelLeftOpen size={18} /> : <PanelLeftClose size={18} />}
         </IconButton>
       </Box>

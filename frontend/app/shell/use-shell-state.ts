@@ -4,7 +4,7 @@ import { useSWRConfig } from "swr";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, request } from "../../lib/api";
 import type { ErrorCode } from "../../../schema/api/errors";
-import { useAuth } from "../auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { progressKey } from "./progress";
 import type { ShellActions } from "./shell-context";
 

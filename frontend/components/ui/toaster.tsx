@@ -4,7 +4,7 @@ import { loadAppRecipes } from "../../app/theme";
 // The toast machinery (Chakra/Ark/zag toast, ~14 KiB gzip) is loaded on the first toast, not
 // with the first page: it is not part of the initial JS budget (docs/decisions/030).
 type ToastType = "success" | "error" | "info" | "warning" | "loading";
-export type ToastOptions = { title?: string; description?: string; type?: ToastType; duration?: number };
+type ToastOptions = { title?: string; description?: string; type?: ToastType; duration?: number };
 type View = typeof import("./toaster-view");
 
 let view: View | null = null;
@@ -21,7 +21,7 @@ function load(): Promise<View> {
   return loading;
 }
 
-// Error toasts still open. A success closes them (issue 26): a failed sign-in's red toast stayed
+// Error toasts still open. A success closes them (decision 205): a failed sign-in's red toast stayed
 // on screen after the next attempt succeeded, telling the user the opposite of what happened.
 const openFailures = new Set<string>();
 
@@ -57,6 +57,10 @@ const subscribe = (l: () => void) => {
 export function Toaster() {
   // Pre-rendered pages have no toasts in their HTML: hydration renders none (a toast shown before
   // it, e.g. by an earlier page, would be a mismatch), then the client shows the loaded view.
-  const loaded = useSyncExternalStore(subscribe, () => view, () => null);
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => view,
+    () => null,
+  );
   return loaded ? <loaded.ToasterView /> : null;
 }

@@ -6,11 +6,11 @@ import { ANALYTICS_RANGES } from "../../../schema/api/analytics";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { isPlatformId, networkName as platformLabel, platformMeta } from "../../../platforms/registry";
 import { LoadingScreen } from "../../components/ui/loading-screen";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { fetcher } from "../../lib/api";
-import { LineChart, type ChartSeries } from "./line-chart";
+import { LineChart, type ChartSeries } from "../../components/analytics/line-chart";
 
-// /analytics (issue 13): engagement per network over 7/30/90 days as charts, top posts and the
+// /analytics (decision 150): engagement per network over 7/30/90 days as charts, top posts and the
 // "best time to post" grid. Lazy route: uPlot and this screen are not in the initial bundle.
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const colorOf = (p: string) => (isPlatformId(p) ? platformMeta(p).color : "#718096");
@@ -47,7 +47,7 @@ export default function AnalyticsPage() {
   const empty = data && data.networks.length === 0 && data.top_posts.length === 0;
 
   return (
-    // minW 0: a wide table or chart scrolls inside its card instead of widening the page (issue 26).
+    // minW 0: a wide table or chart scrolls inside its card instead of widening the page (decision 205).
     <Stack p={{ base: "4", md: "8" }} gap="6" w="full" minW="0" maxW="100vw">
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Heading as="h1" size="2xl">
@@ -71,7 +71,9 @@ export default function AnalyticsPage() {
         <Card.Root>
           <Card.Body>
             <Text fontWeight="semibold">No metrics yet</Text>
-            <Text color="fg.muted">Once your posts are published, their likes, reposts, replies and reach are read from each network about every hour and show up here.</Text>
+            <Text color="fg.muted">
+              Once your posts are published, their likes, reposts, replies and reach are read from each network about every hour and show up here.
+            </Text>
           </Card.Body>
         </Card.Root>
       ) : (
@@ -165,7 +167,14 @@ export default function AnalyticsPage() {
               </Text>
               <Box overflowX="auto">
                 {/* Fits a 375 px phone (24 narrow columns); scrolls only below that. */}
-                <Grid templateColumns="32px repeat(24, minmax(8px, 1fr))" gap="2px" minW="280px" role="table" aria-label="Engagement by weekday and hour" data-testid="best-times">
+                <Grid
+                  templateColumns="32px repeat(24, minmax(8px, 1fr))"
+                  gap="2px"
+                  minW="280px"
+                  role="table"
+                  aria-label="Engagement by weekday and hour"
+                  data-testid="best-times"
+                >
                   <Box />
                   {Array.from({ length: 24 }, (_, h) => (
                     <Text key={h} fontSize="2xs" color="fg.muted" textAlign="center">
@@ -192,7 +201,11 @@ export default function AnalyticsPage() {
                             borderRadius="sm"
                             bg={c ? "brand.solid" : "bg.muted"}
                             opacity={c ? 0.25 + 0.75 * (c.avg_engagement / best.max) : 1}
-                            title={c ? `${d} ${h}:00 — ${c.avg_engagement} average engagement over ${c.posts} post${c.posts === 1 ? "" : "s"}` : `${d} ${h}:00 — no posts`}
+                            title={
+                              c
+                                ? `${d} ${h}:00 — ${c.avg_engagement} average engagement over ${c.posts} post${c.posts === 1 ? "" : "s"}`
+                                : `${d} ${h}:00 — no posts`
+                            }
                             aria-label={c ? `${d} ${h}:00: ${c.avg_engagement}${isBest ? " (best)" : ""}` : undefined}
                           />
                         );

@@ -7,7 +7,7 @@ import type { Project } from "../../../schema/api/projects";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher, request } from "../../lib/api";
 
-// Settings -> API keys (issue 27, decision 211): a user's keys for the public API and the MCP
+// Settings -> API keys (decision 211): a user's keys for the public API and the MCP
 // server. The secret is shown once, right after creation; the list shows each key's reach,
 // scopes, expiry and last use, and revokes at once.
 const KEYS_PATH = "/api/account/api-keys";
@@ -85,7 +85,18 @@ export default function ApiKeysPage() {
         <Alert.Root status="success" flexDirection="column" alignItems="stretch" gap="2">
           <Alert.Title>Copy your new key now: it is shown only once.</Alert.Title>
           <HStack gap="2" flexWrap="wrap">
-            <Box as="code" fontFamily="mono" fontSize="sm" p="2" bg="bg.subtle" borderRadius="md" wordBreak="break-all" flex="1" minW="0" data-testid="new-api-key">
+            <Box
+              as="code"
+              fontFamily="mono"
+              fontSize="sm"
+              p="2"
+              bg="bg.subtle"
+              borderRadius="md"
+              wordBreak="break-all"
+              flex="1"
+              minW="0"
+              data-testid="new-api-key"
+            >
               {created.key}
             </Box>
             <Button size="sm" variant="outline" onClick={() => void copy(created.key)}>

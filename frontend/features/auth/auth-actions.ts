@@ -26,9 +26,9 @@ export type AuthActions = {
   completeRedirect?: () => Promise<void>;
 };
 
-const post = <T,>(path: string, body: unknown) => request<T>(path, { method: "POST", body: JSON.stringify(body) });
+const post = <T>(path: string, body: unknown) => request<T>(path, { method: "POST", body: JSON.stringify(body) });
 
-export const builtinActions: AuthActions = {
+const builtinActions: AuthActions = {
   provider: "builtin",
   resetUsesCode: false,
   signIn: async (email, password) => {

@@ -1,9 +1,9 @@
 // With Clerk configured, the auth screens keep their own UI and run Clerk's custom flows
-// underneath (DESIGN.md: "the SPA uses @clerk/clerk-react with its own forms"). This module is
+// underneath (docs/architecture.md: "the SPA uses @clerk/clerk-react with its own forms"). This module is
 // loaded only in that case, so the built-in setup never downloads Clerk.
 import { ClerkProvider, useAuth as useClerkAuth, useClerk, useSignIn, useSignUp } from "@clerk/clerk-react";
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { AuthActionsContext, type AuthActions } from "./auth-actions";
 
 const notReady = () => new Error("Clerk is still loading");

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 
 const ClerkBridge = lazy(() => import("./clerk-bridge"));

@@ -4,7 +4,8 @@ import { Link } from "@chakra-ui/react";
 export function DevOutboxHint() {
   return (
     <>
-      {" "}Running locally: open the{" "}
+      {" "}
+      Running locally: open the{" "}
       <Link href="/dev/outbox" target="_blank" rel="noopener" color="brand.fg">
         dev outbox
       </Link>{" "}

@@ -2,7 +2,7 @@ import { Alert, Button, Link, Spinner, Stack, Text, HStack, Field, Input } from 
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { loginErrors, type LoginErrors } from "../../../schema/api/auth-rules";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -46,7 +46,8 @@ function VerifyEmailNotice({ email, message }: { email: string; message: string 
           {message}
           {sent && (
             <>
-              {" "}We sent a new link to {email}.{authConfig?.devOutbox && <DevOutboxHint />}
+              {" "}
+              We sent a new link to {email}.{authConfig?.devOutbox && <DevOutboxHint />}
             </>
           )}
         </Alert.Description>
@@ -102,8 +103,23 @@ function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: str
   return (
     <FormStack onSubmit={(e) => void onSubmit(e)}>
       {unverified && <VerifyEmailNotice email={unverified.email} message={unverified.message} />}
-      <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" value={values.email} onChange={change("email")} error={errors.email} />
-      <TextField label="Password" type="password" autoComplete="current-password" value={values.password} onChange={change("password")} error={errors.password} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={values.email}
+        onChange={change("email")}
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        onChange={change("password")}
+        error={errors.password}
+      />
       <Button type="submit" colorPalette="brand" loading={busy} loadingText="Signing in...">
         Sign in
       </Button>
@@ -153,8 +169,7 @@ function MagicLinkForm({ defaultEmail, onEmail }: { defaultEmail: string; onEmai
       </Button>
       {sentTo && (
         <Text fontSize="sm" color="fg.muted" role="status">
-          We sent a sign-in link to {sentTo}.
-          {authConfig?.devOutbox && <DevOutboxHint />}
+          We sent a sign-in link to {sentTo}.{authConfig?.devOutbox && <DevOutboxHint />}
         </Text>
       )}
     </FormStack>
@@ -217,7 +232,7 @@ export default function LoginPage() {
   }, [actions, params]);
 
   // The pre-rendered /login is the sign-in form: hydration renders exactly that whatever the query
-  // says (issue 26: React error #418 on /login?magic=...), then the verification view takes over.
+  // says (decision 205: React error #418 on /login?magic=...), then the verification view takes over.
   if (verifying && hydrated) {
     return (
       <AuthLayout title="Signing you in...">

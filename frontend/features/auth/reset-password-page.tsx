@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { resetPasswordSchema } from "../../../schema/api/auth";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { useAuthActions } from "./auth-actions";
 import { DevOutboxHint } from "./dev-outbox-hint";
@@ -39,7 +39,14 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title="Reset your password" subtitle="We'll email you a link to choose a new password">
       <FormStack onSubmit={onSubmit}>
-        <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" registration={register("email")} error={errors.email?.message} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          registration={register("email")}
+          error={errors.email?.message}
+        />
         <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Sending...">
           Send reset link
         </Button>

@@ -41,7 +41,14 @@ export default function SignupPage() {
   return (
     <AuthLayout title="Create your account" subtitle="Put your brand's social media on autopilot">
       <FormStack onSubmit={onSubmit}>
-        <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" registration={register("email")} error={errors.email?.message} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          registration={register("email")}
+          error={errors.email?.message}
+        />
         <TextField label="Password" type="password" autoComplete="new-password" registration={register("password")} error={errors.password?.message} />
         <TextField
           label="Confirm password"

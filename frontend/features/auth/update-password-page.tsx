@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import { updatePasswordSchema } from "../../../schema/api/auth";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { useAuthActions } from "./auth-actions";
@@ -37,7 +37,14 @@ export default function UpdatePasswordPage() {
     setProblem(null);
     setCurrentError(undefined);
     try {
-      await actions.updatePassword({ password, confirmPassword, token, code: code || undefined, email, currentPassword: signedInChange ? currentPassword : undefined });
+      await actions.updatePassword({
+        password,
+        confirmPassword,
+        token,
+        code: code || undefined,
+        email,
+        currentPassword: signedInChange ? currentPassword : undefined,
+      });
     } catch (err) {
       notify.error("Failed to update password");
       if (err instanceof ApiRequestError && err.code === "invalid_token") setProblem(err.message);

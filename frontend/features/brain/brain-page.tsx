@@ -1,6 +1,6 @@
 import { Heading, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { ExploreTab } from "./explore-tab";
 import { FeedTab } from "./feed-tab";

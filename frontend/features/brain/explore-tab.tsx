@@ -6,13 +6,23 @@ import type { BrainQueryMatch, BrainQueryResponse } from "../../../schema/api/br
 import { PASSAGE_ROLES, PASSAGE_ROLE_LABELS, type PassageRole } from "../../../schema/api/passage-roles";
 import { OptionSelect } from "../../components/ui/option-select";
 import { notify } from "../../components/ui/toaster";
-import { addTextDocument, brainKeys, queryBrain, setSegmentRole } from "./api";
+import { addTextDocument, brainKeys, queryBrain, setSegmentRole } from "../../lib/api/brain";
 
 const ROLE_OPTIONS = PASSAGE_ROLES.map((r) => ({ value: r, label: PASSAGE_ROLE_LABELS[r] }));
-export const NOTHING_ANSWERS = "Nothing in your brand brain answers this yet";
+const NOTHING_ANSWERS = "Nothing in your brand brain answers this yet";
 
 /** One passage: its role as a tag the user can correct in one step (decision 182). */
-function MatchCard({ projectId, match, possible, onRole }: { projectId: string; match: BrainQueryMatch; possible: boolean; onRole: (role: PassageRole) => void }) {
+function MatchCard({
+  projectId,
+  match,
+  possible,
+  onRole,
+}: {
+  projectId: string;
+  match: BrainQueryMatch;
+  possible: boolean;
+  onRole: (role: PassageRole) => void;
+}) {
   const [saving, setSaving] = useState(false);
   const change = async (role: PassageRole) => {
     if (saving) return;
@@ -114,7 +124,14 @@ export function ExploreTab({ projectId }: { projectId: string }) {
     }
   };
   const setRole = (segmentId: string, role: PassageRole) =>
-    setResult((r) => r && { ...r, matches: r.matches.map((m) => (m.segment_id === segmentId ? { ...m, role } : m)), answer: r.answer?.segment_id === segmentId ? { ...r.answer, role } : r.answer });
+    setResult(
+      (r) =>
+        r && {
+          ...r,
+          matches: r.matches.map((m) => (m.segment_id === segmentId ? { ...m, role } : m)),
+          answer: r.answer?.segment_id === segmentId ? { ...r.answer, role } : r.answer,
+        },
+    );
 
   return (
     <Stack gap="4">
@@ -148,7 +165,13 @@ export function ExploreTab({ projectId }: { projectId: string }) {
       {result && result.matches.length > 0 && (
         <Stack gap="2" as="ol" listStyleType="none" aria-label="Brain answers">
           {result.matches.map((m) => (
-            <MatchCard key={m.segment_id} projectId={projectId} match={m} possible={result.confidence === "possible"} onRole={(role) => setRole(m.segment_id, role)} />
+            <MatchCard
+              key={m.segment_id}
+              projectId={projectId}
+              match={m}
+              possible={result.confidence === "possible"}
+              onRole={(role) => setRole(m.segment_id, role)}
+            />
           ))}
         </Stack>
       )}

@@ -4,10 +4,16 @@ import { FileText, Globe, Trash2, Upload } from "lucide-react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { useForm } from "react-hook-form";
 import useSWR, { useSWRConfig } from "swr";
-import { BRAIN_FILE_ACCEPT, BRAIN_MAX_FILE_BYTES, brainTextDocumentSchema, type BrainDocumentDto, type BrainTextDocumentInput } from "../../../schema/api/brain";
+import {
+  BRAIN_FILE_ACCEPT,
+  BRAIN_MAX_FILE_BYTES,
+  brainTextDocumentSchema,
+  type BrainDocumentDto,
+  type BrainTextDocumentInput,
+} from "../../../schema/api/brain";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
-import { addTextDocument, addUrlDocument, brainKeys, deleteDocument, fileProblem, isUnfinished, uploadDocument } from "./api";
+import { addTextDocument, addUrlDocument, brainKeys, deleteDocument, fileProblem, isUnfinished, uploadDocument } from "../../lib/api/brain";
 
 type UploadItem = { key: string; name: string; percent: number; error?: string; documentId?: string };
 type Batch = { ids: Set<string>; failed: boolean; open: number };
@@ -61,7 +67,12 @@ function StatusLine({ doc }: { doc: BrainDocumentDto }) {
 export function FeedTab({ projectId }: { projectId: string }) {
   const { mutate: globalMutate } = useSWRConfig();
   const docsKey = brainKeys.documents(projectId);
-  const { data: docs, error, isLoading, mutate } = useSWR<BrainDocumentDto[]>(docsKey, fetcher, {
+  const {
+    data: docs,
+    error,
+    isLoading,
+    mutate,
+  } = useSWR<BrainDocumentDto[]>(docsKey, fetcher, {
     // Poll while anything is still being processed.
     refreshInterval: (latest) => (latest?.some(isUnfinished) ? 1500 : 0),
   });
@@ -76,7 +87,11 @@ export function FeedTab({ projectId }: { projectId: string }) {
   const [scraping, setScraping] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const form = useForm<BrainTextDocumentInput>({ resolver: zodResolver(brainTextDocumentSchema), mode: "onTouched", defaultValues: { title: "", content: "" } });
+  const form = useForm<BrainTextDocumentInput>({
+    resolver: zodResolver(brainTextDocumentSchema),
+    mode: "onTouched",
+    defaultValues: { title: "", content: "" },
+  });
   const title = form.watch("title");
   const content = form.watch("content");
   const textDoc = docs?.find((d) => d.id === textDocId) ?? null;
@@ -157,7 +172,12 @@ export function FeedTab({ projectId }: { projectId: string }) {
 
   const onFiles = async (files: File[]) => {
     if (files.length === 0) return;
-    const items: UploadItem[] = files.map((f) => ({ key: `u${++uploadSeq}`, name: f.name, percent: 0, error: fileProblem(f, BRAIN_MAX_FILE_BYTES) ?? undefined }));
+    const items: UploadItem[] = files.map((f) => ({
+      key: `u${++uploadSeq}`,
+      name: f.name,
+      percent: 0,
+      error: fileProblem(f, BRAIN_MAX_FILE_BYTES) ?? undefined,
+    }));
     setUploads((prev) => [...items, ...prev]);
     const update = (key: string, patch: Partial<UploadItem>) => setUploads((prev) => prev.map((u) => (u.key === key ? { ...u, ...patch } : u)));
     const batch: Batch = { ids: new Set(), failed: false, open: 0 };

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Card, Heading, HStack, List, Spinner, Stack, Text, W
 import useSWR from "swr";
 import type { BrainSummary } from "../../../schema/api/brain";
 import { fetcher } from "../../lib/api";
-import { brainKeys } from "./api";
+import { brainKeys } from "../../lib/api/brain";
 
 const INSIGHT_LABELS: Record<string, string> = {
   goal: "Goals",
@@ -12,8 +12,7 @@ const INSIGHT_LABELS: Record<string, string> = {
   social_hook: "Social Hooks",
 };
 
-export const insightLabel = (type: string) =>
-  INSIGHT_LABELS[type] ?? type.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+const insightLabel = (type: string) => INSIGHT_LABELS[type] ?? type.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -6,9 +6,9 @@ import { DEFAULT_PLATFORM_ID } from "../../../platforms/registry";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
-import { PLATFORM_LABELS } from "./platform-icon";
+import { PLATFORM_LABELS } from "../../components/posts/platform-icon";
 
-// Bulk actions (issue 13): select several posts, then move them by N days (each keeps its local
+// Bulk actions (decision 150): select several posts, then move them by N days (each keeps its local
 // time of day), change their network, or delete them — one confirmation, one request, one batch
 // on the server. Posts the action cannot apply to (published, refused by the network's rules) are
 // skipped and counted in the toast.
@@ -33,8 +33,10 @@ type Pending = { action: "move"; days: number } | { action: "platform"; platform
 const plural = (n: number) => `${n} post${n === 1 ? "" : "s"}`;
 
 function describe(p: Pending, n: number): string {
-  if (p.action === "move") return `Move ${plural(n)} ${p.days > 0 ? "forward" : "back"} by ${Math.abs(p.days)} day${Math.abs(p.days) === 1 ? "" : "s"}? Each keeps its time of day.`;
-  if (p.action === "platform") return `Change the network of ${plural(n)} to ${PLATFORM_LABELS[p.platform]}? Posts it would refuse (too long, no image, daily limit) are skipped.`;
+  if (p.action === "move")
+    return `Move ${plural(n)} ${p.days > 0 ? "forward" : "back"} by ${Math.abs(p.days)} day${Math.abs(p.days) === 1 ? "" : "s"}? Each keeps its time of day.`;
+  if (p.action === "platform")
+    return `Change the network of ${plural(n)} to ${PLATFORM_LABELS[p.platform]}? Posts it would refuse (too long, no image, daily limit) are skipped.`;
   return `Are you sure you want to delete ${plural(n)}?`;
 }
 
@@ -68,7 +70,18 @@ export function BulkBar({ projectId, timeZone, selection, onDone }: { projectId:
   };
 
   return (
-    <HStack gap="3" wrap="wrap" p="3" borderWidth="1px" borderRadius="md" bg="bg.subtle" align="end" data-testid="bulk-bar" role="region" aria-label="Bulk actions">
+    <HStack
+      gap="3"
+      wrap="wrap"
+      p="3"
+      borderWidth="1px"
+      borderRadius="md"
+      bg="bg.subtle"
+      align="end"
+      data-testid="bulk-bar"
+      role="region"
+      aria-label="Bulk actions"
+    >
       <Text fontWeight="semibold" aria-live="polite" minW="24">
         {n} selected
       </Text>

@@ -3,16 +3,16 @@ import { CheckSquare, ChevronLeft, ChevronRight, Download, Filter, Search, Uploa
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import useSWR from "swr";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import NotFoundPage from "../coming-soon/not-found-page";
+import NotFoundPage from "../../components/ui/not-found-page";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
 import type { Post, PostStatus } from "../../../schema/api/posts";
 import { can } from "../../../schema/api/permissions";
 import { browserTimeZone } from "../../../schema/api/campaigns";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import type { CalendarPost } from "../../../schema/api/calendar";
-import { calendarFetcher, postPath } from "./post-api";
+import { calendarFetcher, postPath } from "../../lib/api/calendar";
 import { fetcher } from "../../lib/api";
 import type { CommentCounts } from "../../../schema/api/team";
 import {
@@ -25,13 +25,13 @@ import {
   todayDate,
   visibleRange,
   type CalendarView,
-} from "./calendar-dates";
-import { PLATFORM_LABELS } from "./platform-icon";
-import { cardAllows, DRAG_TYPE, PostCard, type PostCardActions } from "./post-card";
+} from "../../lib/calendar-dates";
+import { PLATFORM_LABELS } from "../../components/posts/platform-icon";
+import { cardAllows, DRAG_TYPE, PostCard, type PostCardActions } from "../../components/posts/post-card";
 import { PostDetailDialog } from "./post-detail-dialog";
-import { EditPostDialog } from "./edit-post-dialog";
-import { usePostActions } from "./use-post-actions";
-import ImageUploadDialog from "../posts/image-upload-dialog";
+import { EditPostDialog } from "../../components/posts/edit-post-dialog";
+import { usePostActions } from "../../components/posts/use-post-actions";
+import ImageUploadDialog from "../../components/posts/image-upload-dialog";
 import { useIsNarrow } from "./use-is-narrow";
 import { MonthView } from "./month-view";
 import { ListView } from "./list-view";
@@ -47,7 +47,7 @@ import { localDateTimeToUtc } from "../../../schema/api/campaign-schedule";
 type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "in_review" | "published" | "failed">;
 type PlatformFilter = "all" | Platform;
 
-export function matchesFilters(post: CalendarPost, q: string, platform: PlatformFilter, status: StatusFilter): boolean {
+function matchesFilters(post: CalendarPost, q: string, platform: PlatformFilter, status: StatusFilter): boolean {
   if (platform !== "all" && post.platform !== platform) return false;
   if (status !== "all" && post.status !== status) return false;
   const needle = q.trim().toLowerCase();
@@ -114,7 +114,7 @@ export default function CalendarPage() {
   const [quickEdit, setQuickEdit] = useState<CalendarPost | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [imageFor, setImageFor] = useState<CalendarPost | null>(null);
-  // Planner tools (issue 13): selection for bulk actions, drafts tray, CSV in and out.
+  // Planner tools (decision 150): selection for bulk actions, drafts tray, CSV in and out.
   const [selecting, setSelecting] = useState(false);
   const selection = useSelection();
   const [csv, setCsv] = useState<"import" | "export" | null>(null);
@@ -124,7 +124,9 @@ export default function CalendarPage() {
   const range = visibleRange(view, anchor, timeZone);
   // Only the visible range's rows are read (the server walks the (project, scheduled_for) index),
   // in the calendar's lighter shape (decision 171; the detail dialog fetches the full post).
-  const key = project ? `/api/projects/${encodeURIComponent(project.id)}/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}` : null;
+  const key = project
+    ? `/api/projects/${encodeURIComponent(project.id)}/calendar?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`
+    : null;
   const { data, error, isLoading, mutate } = useSWR<CalendarPost[]>(key, calendarFetcher, {
     keepPreviousData: true,
     shouldRetryOnError: false,
@@ -135,7 +137,9 @@ export default function CalendarPage() {
   });
   // Comment counts for the cards, read beside the calendar's rows (the calendar's own shape stays
   // as decision 171 made it).
-  const countsKey = project ? `/api/projects/${encodeURIComponent(project.id)}/comment-counts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}` : null;
+  const countsKey = project
+    ? `/api/projects/${encodeURIComponent(project.id)}/comment-counts?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`
+    : null;
   const { data: counts, mutate: mutateCounts } = useSWR<CommentCounts>(countsKey, fetcher, { keepPreviousData: true, shouldRetryOnError: false });
   const mutateDrafts = drafts.mutate;
   const refresh = useCallback(() => {
@@ -210,7 +214,13 @@ export default function CalendarPage() {
   const withSelect = (p: CalendarPost, node: ReactNode) =>
     selecting ? (
       <HStack key={p.id} align="start" gap="1">
-        <input type="checkbox" style={{ marginTop: 8 }} aria-label={`Select post: ${p.content.slice(0, 40)}`} checked={selection.selected.has(p.id)} onChange={() => selection.toggle(p.id)} />
+        <input
+          type="checkbox"
+          style={{ marginTop: 8 }}
+          aria-label={`Select post: ${p.content.slice(0, 40)}`}
+          checked={selection.selected.has(p.id)}
+          onChange={() => selection.toggle(p.id)}
+        />
         <Box flex="1" minW="0">
           {node}
         </Box>
@@ -229,16 +239,40 @@ export default function CalendarPage() {
           {narrow && <NarrowViewSwitch view={narrowView} onChange={setNarrowView} />}
           {!narrow && (
             <HStack gap="1" role="group" aria-label="Calendar view">
-              <Button size="sm" variant={view === "day" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("day")} aria-pressed={view === "day"}>
+              <Button
+                size="sm"
+                variant={view === "day" ? "solid" : "outline"}
+                colorPalette="brand"
+                onClick={() => setChosenView("day")}
+                aria-pressed={view === "day"}
+              >
                 Day View
               </Button>
-              <Button size="sm" variant={view === "week" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("week")} aria-pressed={view === "week"}>
+              <Button
+                size="sm"
+                variant={view === "week" ? "solid" : "outline"}
+                colorPalette="brand"
+                onClick={() => setChosenView("week")}
+                aria-pressed={view === "week"}
+              >
                 Week View
               </Button>
-              <Button size="sm" variant={view === "month" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("month")} aria-pressed={view === "month"}>
+              <Button
+                size="sm"
+                variant={view === "month" ? "solid" : "outline"}
+                colorPalette="brand"
+                onClick={() => setChosenView("month")}
+                aria-pressed={view === "month"}
+              >
                 Month View
               </Button>
-              <Button size="sm" variant={view === "list" ? "solid" : "outline"} colorPalette="brand" onClick={() => setChosenView("list")} aria-pressed={view === "list"}>
+              <Button
+                size="sm"
+                variant={view === "list" ? "solid" : "outline"}
+                colorPalette="brand"
+                onClick={() => setChosenView("list")}
+                aria-pressed={view === "list"}
+              >
                 List View
               </Button>
             </HStack>
@@ -249,12 +283,24 @@ export default function CalendarPage() {
           <InputGroup flex="1" minW="200px" startElement={<Search size={16} aria-hidden />}>
             <Input placeholder="Search posts..." aria-label="Search posts" value={q} onChange={(e) => setQ(e.target.value)} bg="bg" />
           </InputGroup>
-          <Button variant={showFilters ? "subtle" : "outline"} onClick={() => setShowFilters((s) => !s)} aria-expanded={showFilters} aria-controls="calendar-filters">
+          <Button
+            variant={showFilters ? "subtle" : "outline"}
+            onClick={() => setShowFilters((s) => !s)}
+            aria-expanded={showFilters}
+            aria-controls="calendar-filters"
+          >
             <Filter size={16} aria-hidden /> Filters
           </Button>
           {/* Bulk changes and imports are edits: a Reviewer reads and comments only (decision 200). */}
           {mayEdit && (
-            <Button variant={selecting ? "subtle" : "outline"} onClick={() => { setSelecting((s) => !s); selection.clear(); }} aria-pressed={selecting}>
+            <Button
+              variant={selecting ? "subtle" : "outline"}
+              onClick={() => {
+                setSelecting((s) => !s);
+                selection.clear();
+              }}
+              aria-pressed={selecting}
+            >
               <CheckSquare size={16} aria-hidden /> Select
             </Button>
           )}
@@ -325,85 +371,102 @@ export default function CalendarPage() {
       </Stack>
 
       <Grid templateColumns={{ base: "1fr", lg: "minmax(0, 1fr) 220px" }} gap="4" alignItems="start">
-      <Box minW="0">
-      {error && !data ? (
-        <Text color="red.fg">Failed to load posts</Text>
-      ) : view === "week" ? (
-        <Box overflowX="auto">
-          <Grid templateColumns="repeat(7, minmax(0, 1fr))" gap="1.5" minW="640px" role="list" aria-label="Week">
-            {range.days.map((day) => {
-              const posts = byDay.get(day) ?? [];
-              const isToday = day === today;
-              return (
-                <Stack
-                  key={day}
-                  role="listitem"
-                  aria-label={formatDay(day, "long")}
-                  data-testid="week-column"
-                  data-date={day}
-                  gap="2"
-                  p="1.5"
-                  minW="0"
-                  minH="48"
-                  borderWidth="1px"
-                  borderRadius="md"
-                  borderColor={isToday ? "brand.solid" : "border"}
-                  {...dropProps(`day:${day}`, day)}
-                  bg={dropTarget === `day:${day}` ? "brand.subtle" : "bg.subtle"}
-                >
-                  <Stack gap="0" align="center">
-                    <Text fontSize="xs" color="fg.muted" textTransform="uppercase">
-                      {formatDay(day, "weekday")}
-                    </Text>
-                    <Text fontWeight="semibold" color={isToday ? "brand.fg" : undefined}>
-                      {formatDay(day, "short")}
-                    </Text>
-                  </Stack>
-                  {posts.length === 0 ? (
-                    <Text fontSize="xs" color="fg.subtle" textAlign="center" mt="4">
-                      No posts
-                    </Text>
-                  ) : (
-                    posts.map((p) => withSelect(p, <PostCard key={p.id} post={p} timeZone={timeZone} actions={cardActions} busy={actions.busyId === p.id} />))
-                  )}
-                </Stack>
-              );
-            })}
-          </Grid>
+        <Box minW="0">
+          {error && !data ? (
+            <Text color="red.fg">Failed to load posts</Text>
+          ) : view === "week" ? (
+            <Box overflowX="auto">
+              <Grid templateColumns="repeat(7, minmax(0, 1fr))" gap="1.5" minW="640px" role="list" aria-label="Week">
+                {range.days.map((day) => {
+                  const posts = byDay.get(day) ?? [];
+                  const isToday = day === today;
+                  return (
+                    <Stack
+                      key={day}
+                      role="listitem"
+                      aria-label={formatDay(day, "long")}
+                      data-testid="week-column"
+                      data-date={day}
+                      gap="2"
+                      p="1.5"
+                      minW="0"
+                      minH="48"
+                      borderWidth="1px"
+                      borderRadius="md"
+                      borderColor={isToday ? "brand.solid" : "border"}
+                      {...dropProps(`day:${day}`, day)}
+                      bg={dropTarget === `day:${day}` ? "brand.subtle" : "bg.subtle"}
+                    >
+                      <Stack gap="0" align="center">
+                        <Text fontSize="xs" color="fg.muted" textTransform="uppercase">
+                          {formatDay(day, "weekday")}
+                        </Text>
+                        <Text fontWeight="semibold" color={isToday ? "brand.fg" : undefined}>
+                          {formatDay(day, "short")}
+                        </Text>
+                      </Stack>
+                      {posts.length === 0 ? (
+                        <Text fontSize="xs" color="fg.subtle" textAlign="center" mt="4">
+                          No posts
+                        </Text>
+                      ) : (
+                        posts.map((p) =>
+                          withSelect(p, <PostCard key={p.id} post={p} timeZone={timeZone} actions={cardActions} busy={actions.busyId === p.id} />),
+                        )
+                      )}
+                    </Stack>
+                  );
+                })}
+              </Grid>
+            </Box>
+          ) : view === "month" ? (
+            <MonthView
+              days={range.days}
+              month={monthOf}
+              today={today}
+              byDay={byDay}
+              timeZone={timeZone}
+              dropProps={dropProps}
+              onOpen={cardActions.onOpen}
+              onShowDay={(day) => {
+                setAnchor(day);
+                setChosenView("day");
+              }}
+              selection={selecting ? selection : null}
+            />
+          ) : view === "list" ? (
+            <ListView
+              days={range.days}
+              byDay={byDay}
+              timeZone={timeZone}
+              actions={cardActions}
+              busyId={actions.busyId}
+              dropProps={dropProps}
+              selection={selecting ? selection : null}
+            />
+          ) : (
+            <DayView
+              day={range.days[0]}
+              posts={byDay.get(range.days[0]) ?? []}
+              timeZone={timeZone}
+              cardActions={cardActions}
+              busyId={actions.busyId}
+              dropProps={dropProps}
+            />
+          )}
         </Box>
-      ) : view === "month" ? (
-        <MonthView
-          days={range.days}
-          month={monthOf}
-          today={today}
-          byDay={byDay}
-          timeZone={timeZone}
-          dropProps={dropProps}
-          onOpen={cardActions.onOpen}
-          onShowDay={(day) => {
-            setAnchor(day);
-            setChosenView("day");
-          }}
-          selection={selecting ? selection : null}
-        />
-      ) : view === "list" ? (
-        <ListView days={range.days} byDay={byDay} timeZone={timeZone} actions={cardActions} busyId={actions.busyId} dropProps={dropProps} selection={selecting ? selection : null} />
-      ) : (
-        <DayView
-          day={range.days[0]}
-          posts={byDay.get(range.days[0]) ?? []}
-          timeZone={timeZone}
-          cardActions={cardActions}
-          busyId={actions.busyId}
-          dropProps={dropProps}
-        />
-      )}
-      </Box>
-      <UnscheduledTray drafts={drafts.data} timeZone={timeZone} onOpen={cardActions.onOpen} selection={selecting ? selection : null} />
+        <UnscheduledTray drafts={drafts.data} timeZone={timeZone} onOpen={cardActions.onOpen} selection={selecting ? selection : null} />
       </Grid>
       {csv === "import" && <CsvImportDialog open projectId={project.id} timeZone={timeZone} onClose={() => setCsv(null)} onImported={refresh} />}
       {csv === "export" && (
-        <CsvExportDialog open projectId={project.id} timeZone={timeZone} initialFrom={range.days[0]} initialTo={range.days[range.days.length - 1]} onClose={() => setCsv(null)} />
+        <CsvExportDialog
+          open
+          projectId={project.id}
+          timeZone={timeZone}
+          initialFrom={range.days[0]}
+          initialTo={range.days[range.days.length - 1]}
+          onClose={() => setCsv(null)}
+        />
       )}
       {seriesEdit.dialog}
 

@@ -2,16 +2,30 @@ import { Button, Dialog, Field, HStack, Input, Portal, Text } from "@chakra-ui/r
 import { useState } from "react";
 import { addDays, localDateTimeToUtc, parseDate } from "../../../schema/api/campaign-schedule";
 
-// CSV export of any calendar range (issue 13): local dates in, the Worker writes the file in the
+// CSV export of any calendar range (decision 150): local dates in, the Worker writes the file in the
 // import's columns so it can be edited and imported again.
-export function exportUrl(projectId: string, fromDate: string, toDate: string, timeZone: string): string | null {
+function exportUrl(projectId: string, fromDate: string, toDate: string, timeZone: string): string | null {
   if (!parseDate(fromDate) || !parseDate(toDate) || toDate < fromDate) return null;
   const from = new Date(localDateTimeToUtc(fromDate, "00:00", timeZone)!).toISOString();
   const to = new Date(localDateTimeToUtc(addDays(toDate, 1), "00:00", timeZone)!).toISOString();
   return `/api/projects/${encodeURIComponent(projectId)}/posts/export?${new URLSearchParams({ from, to, time_zone: timeZone })}`;
 }
 
-export function CsvExportDialog({ open, projectId, timeZone, initialFrom, initialTo, onClose }: { open: boolean; projectId: string; timeZone: string; initialFrom: string; initialTo: string; onClose: () => void }) {
+export function CsvExportDialog({
+  open,
+  projectId,
+  timeZone,
+  initialFrom,
+  initialTo,
+  onClose,
+}: {
+  open: boolean;
+  projectId: string;
+  timeZone: string;
+  initialFrom: string;
+  initialTo: string;
+  onClose: () => void;
+}) {
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
   const url = exportUrl(projectId, from, to, timeZone);

@@ -5,16 +5,31 @@ import { CSV_COLUMNS, IMPORT_CHUNK, MAX_IMPORT_ROWS, type ImportResponse, type I
 import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
 
-// CSV import (issue 13, decision 152): the file is parsed here (papaparse, loaded only when the
+// CSV import (decision 152): the file is parsed here (papaparse, loaded only when the
 // dialog parses a file), every row is checked by the Worker against its network's rules and shown
 // in a preview table, then the rows go up in chunks with a progress bar. The Worker re-checks each
 // row and creates only the valid ones, so a bad row is reported and nothing else is lost.
-type Stage = { kind: "pick" } | { kind: "checking" } | { kind: "preview"; rows: ImportRow[]; results: ImportRowResult[] } | { kind: "importing"; done: number; total: number } | { kind: "done"; created: number; failed: ImportRowResult[] };
+type Stage =
+  | { kind: "pick" }
+  | { kind: "checking" }
+  | { kind: "preview"; rows: ImportRow[]; results: ImportRowResult[] }
+  | { kind: "importing"; done: number; total: number }
+  | { kind: "done"; created: number; failed: ImportRowResult[] };
 
-const HEADER_ALIASES: Record<string, (typeof CSV_COLUMNS)[number]> = { platform: "network", timezone: "time_zone", zone: "time_zone", image: "image_url", tags: "hashtags", text: "content" };
+const HEADER_ALIASES: Record<string, (typeof CSV_COLUMNS)[number]> = {
+  platform: "network",
+  timezone: "time_zone",
+  zone: "time_zone",
+  image: "image_url",
+  tags: "hashtags",
+  text: "content",
+};
 
 function normaliseHeader(h: string): string {
-  const k = h.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const k = h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   return HEADER_ALIASES[k] ?? k;
 }
 
@@ -30,7 +45,19 @@ export async function parseCsv(text: string): Promise<{ rows: ImportRow[]; error
   return { rows };
 }
 
-export function CsvImportDialog({ open, projectId, timeZone, onClose, onImported }: { open: boolean; projectId: string; timeZone: string; onClose: () => void; onImported: () => void }) {
+export function CsvImportDialog({
+  open,
+  projectId,
+  timeZone,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  projectId: string;
+  timeZone: string;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const [stage, setStage] = useState<Stage>({ kind: "pick" });
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -67,7 +94,10 @@ export function CsvImportDialog({ open, projectId, timeZone, onClose, onImported
     for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
       const chunk = rows.slice(i, i + IMPORT_CHUNK);
       try {
-        const res = await request<ImportResponse>(`${base}/import`, { method: "POST", body: JSON.stringify({ time_zone: timeZone, rows: chunk, first_row: i + 1 }) });
+        const res = await request<ImportResponse>(`${base}/import`, {
+          method: "POST",
+          body: JSON.stringify({ time_zone: timeZone, rows: chunk, first_row: i + 1 }),
+        });
         created += res.created;
         failed.push(...res.results.filter((r) => !r.ok));
       } catch (err) {
@@ -98,8 +128,8 @@ export function CsvImportDialog({ open, projectId, timeZone, onClose, onImported
                 {(stage.kind === "pick" || stage.kind === "checking") && (
                   <Stack gap="3">
                     <Text fontSize="sm" color="fg.muted">
-                      Columns: {CSV_COLUMNS.join(", ")}. Dates as YYYY-MM-DD, times as HH:MM in the row&apos;s time zone (or yours, {timeZone}). Leave date and time empty to
-                      import a draft. Image URLs are fetched and checked like uploads (JPEG, PNG or GIF, max 5MB).
+                      Columns: {CSV_COLUMNS.join(", ")}. Dates as YYYY-MM-DD, times as HH:MM in the row&apos;s time zone (or yours, {timeZone}). Leave date and
+                      time empty to import a draft. Image URLs are fetched and checked like uploads (JPEG, PNG or GIF, max 5MB).
                     </Text>
                     <input ref={input} type="file" accept=".csv,text/csv" hidden aria-label="CSV file" onChange={(e) => void pick(e.target.files?.[0])} />
                     <Button alignSelf="start" onClick={() => input.current?.click()} loading={stage.kind === "checking"} loadingText="Checking rows...">
@@ -138,7 +168,15 @@ export function CsvImportDialog({ open, projectId, timeZone, onClose, onImported
                               <Table.Cell maxW="60" truncate title={stage.rows[i]?.content}>
                                 {stage.rows[i]?.content}
                               </Table.Cell>
-                              <Table.Cell>{r.ok ? <Badge colorPalette="green">OK</Badge> : <Text color="red.fg" fontSize="xs">{r.errors.join("; ")}</Text>}</Table.Cell>
+                              <Table.Cell>
+                                {r.ok ? (
+                                  <Badge colorPalette="green">OK</Badge>
+                                ) : (
+                                  <Text color="red.fg" fontSize="xs">
+                                    {r.errors.join("; ")}
+                                  </Text>
+                                )}
+                              </Table.Cell>
                             </Table.Row>
                           ))}
                         </Table.Body>
@@ -163,7 +201,9 @@ export function CsvImportDialog({ open, projectId, timeZone, onClose, onImported
                     </Text>
                     {stage.failed.length > 0 && (
                       <>
-                        <Text color="red.fg">{stage.failed.length} row{stage.failed.length === 1 ? " was" : "s were"} not imported:</Text>
+                        <Text color="red.fg">
+                          {stage.failed.length} row{stage.failed.length === 1 ? " was" : "s were"} not imported:
+                        </Text>
                         <Stack as="ul" gap="1" ps="4" fontSize="sm">
                           {stage.failed.map((r) => (
                             <li key={r.row}>

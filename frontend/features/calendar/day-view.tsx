@@ -1,8 +1,8 @@
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { useLayoutEffect, useRef } from "react";
 import type { CalendarPost } from "../../../schema/api/calendar";
-import { formatDay, localHourOf, todayDate } from "./calendar-dates";
-import { PostCard, type PostCardActions } from "./post-card";
+import { formatDay, localHourOf, todayDate } from "../../lib/calendar-dates";
+import { PostCard, type PostCardActions } from "../../components/posts/post-card";
 
 /**
  * The hour the day view opens at (decision 240): the first post's hour; today, the first post
@@ -78,7 +78,18 @@ export function DayView({
       tabIndex={0}
     >
       {hours.map((h) => (
-        <HStack key={h} data-hour={h} align="start" gap="3" px="3" py="1.5" borderTopWidth={h ? "1px" : 0} minH="10" role="listitem" {...dropProps(`hour:${day}:${h}`, day, h)}>
+        <HStack
+          key={h}
+          data-hour={h}
+          align="start"
+          gap="3"
+          px="3"
+          py="1.5"
+          borderTopWidth={h ? "1px" : 0}
+          minH="10"
+          role="listitem"
+          {...dropProps(`hour:${day}:${h}`, day, h)}
+        >
           <Text fontSize="xs" color="fg.muted" w="12" flexShrink={0} pt="1">
             {String(h).padStart(2, "0")}:00
           </Text>

@@ -1,10 +1,10 @@
 import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import type { CalendarPost } from "../../../schema/api/calendar";
-import { formatDay } from "./calendar-dates";
-import { PostCard, type PostCardActions } from "./post-card";
+import { formatDay } from "../../lib/calendar-dates";
+import { PostCard, type PostCardActions } from "../../components/posts/post-card";
 import type { Selection } from "./bulk-actions";
 
-// List (agenda) view (issue 13): the days of the month that have posts, in time order, with the
+// List (agenda) view (decision 150): the days of the month that have posts, in time order, with the
 // full post cards; a day is also a drop target, like in the other views.
 export function ListView({
   days,

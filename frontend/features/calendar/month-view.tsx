@@ -1,12 +1,12 @@
 import { Box, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import type { DragEvent } from "react";
 import type { CalendarPost } from "../../../schema/api/calendar";
-import { formatDay, formatTime } from "./calendar-dates";
-import { PlatformIcon } from "./platform-icon";
-import { DRAG_TYPE, STATUS_COLORS } from "./post-card";
+import { formatDay, formatTime } from "../../lib/calendar-dates";
+import { PlatformIcon } from "../../components/posts/platform-icon";
+import { DRAG_TYPE, STATUS_COLORS } from "../../components/posts/post-card";
 import type { Selection } from "./bulk-actions";
 
-// Month view (issue 13): whole weeks, Sunday first, in the user's zone. A day shows its first
+// Month view (decision 150): whole weeks, Sunday first, in the user's zone. A day shows its first
 // posts as compact chips (drag a scheduled one to another day: its time of day is kept) and a
 // "+N more" button that opens the day view.
 const MAX_CHIPS = 3;
@@ -64,7 +64,16 @@ export function MonthView({
               bg="bg.subtle"
               {...dropProps(`day:${day}`, day)}
             >
-              <Button variant="plain" size="xs" alignSelf="end" h="5" minW="5" px="1" onClick={() => onShowDay(day)} aria-label={`Open ${formatDay(day, "long")}`}>
+              <Button
+                variant="plain"
+                size="xs"
+                alignSelf="end"
+                h="5"
+                minW="5"
+                px="1"
+                onClick={() => onShowDay(day)}
+                aria-label={`Open ${formatDay(day, "long")}`}
+              >
                 {Number(day.slice(8))}
               </Button>
               {posts.slice(0, MAX_CHIPS).map((p) => (
@@ -84,7 +93,17 @@ export function MonthView({
 }
 
 /** A one-line post: platform, time, text; draggable when scheduled; a checkbox while selecting. */
-export function PostChip({ post, timeZone, onOpen, selection }: { post: CalendarPost; timeZone: string; onOpen: (post: CalendarPost) => void; selection: Selection | null }) {
+export function PostChip({
+  post,
+  timeZone,
+  onOpen,
+  selection,
+}: {
+  post: CalendarPost;
+  timeZone: string;
+  onOpen: (post: CalendarPost) => void;
+  selection: Selection | null;
+}) {
   const draggable = post.status === "scheduled" || post.status === "draft";
   const time = post.status === "draft" ? "No time" : formatTime(post.scheduled_for, timeZone);
   return (

@@ -7,21 +7,20 @@ import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/
 import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { notify } from "../../components/ui/toaster";
 import { fetcher } from "../../lib/api";
-import ImageUploadDialog from "../posts/image-upload-dialog";
-import { PostSources } from "../posts/post-sources";
-import { PostCommentThread, PostReviewActions } from "../posts/post-thread";
+import ImageUploadDialog from "../../components/posts/image-upload-dialog";
+import { PostSources } from "../../components/posts/post-sources";
+import { PostCommentThread, PostReviewActions } from "../../components/posts/post-thread";
 import type { Role } from "../../../schema/api/permissions";
 import { canOnPost, POST_STATUS_LABELS } from "../../../schema/api/post-status";
-import { formatDay, formatTime } from "./calendar-dates";
-import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
-import { formatHashtags, postImage, postPath } from "./post-api";
-import { STATUS_COLORS } from "./post-card";
-import { ClaimCheck } from "../posts/claim-check";
+import { formatDay, formatTime } from "../../lib/calendar-dates";
+import { PlatformIcon, PLATFORM_LABELS } from "../../components/posts/platform-icon";
+import { formatHashtags, postImage, postPath } from "../../lib/api/calendar";
+import { STATUS_COLORS } from "../../components/posts/post-card";
+import { ClaimCheck } from "../../components/posts/claim-check";
+import type { PostEdit } from "../../components/posts/edit-post-dialog";
 
-// Issue 13: a published post shows its metrics chart (uPlot, loaded only when needed).
-const PostMetricsChart = lazy(() => import("../analytics/post-metrics-chart"));
-
-export type PostEdit = { content?: string; hashtags?: string[]; scheduled_for?: string; media_info?: MediaInfo | null };
+// Decision 150: a published post shows its metrics chart (uPlot, loaded only when needed).
+const PostMetricsChart = lazy(() => import("../../components/analytics/post-metrics-chart"));
 
 /**
  * The post detail modal: content, image, hashtags, time and status; scheduled posts have an edit
@@ -61,10 +60,7 @@ export function PostDetailDialog({
   // The lifecycle module says which statuses this dialog edits (time and content together) and
   // whether the member's role edits at all (schema/api/post-status.ts). Without a role (a caller
   // outside a project page) the status alone decides, as before.
-  const mayEdit = useCallback(
-    (p: CalendarPost) => (role ? canOnPost(role, "reschedule", p.status) : p.status === "scheduled" || p.status === "draft"),
-    [role],
-  );
+  const mayEdit = useCallback((p: CalendarPost) => (role ? canOnPost(role, "reschedule", p.status) : p.status === "scheduled" || p.status === "draft"), [role]);
   // A decision changes the post's status: the dialog shows the fresh one.
   const status = full?.id === post?.id && full ? full.status : post?.status;
 
@@ -79,7 +75,7 @@ export function PostDetailDialog({
   }, [post, startInEdit, timeZone, mayEdit]);
 
   if (!post) return null;
-  // A draft (issue 13) is scheduled from here too: the keyboard path beside dragging it from the tray.
+  // A draft (decision 150) is scheduled from here too: the keyboard path beside dragging it from the tray.
   const editable = mayEdit(post);
   const image = editing ? (media?.url ?? null) : postImage(post);
   const when = localDateTimeToUtc(date, time, timeZone);
@@ -120,7 +116,13 @@ export function PostDetailDialog({
             <Dialog.Body>
               {editing ? (
                 <Stack gap="4">
-                  <DateTimeFields date={date} time={time} onDate={setDate} onTime={setTime} error={when === null ? "Please choose a valid date and time" : null} />
+                  <DateTimeFields
+                    date={date}
+                    time={time}
+                    onDate={setDate}
+                    onTime={setTime}
+                    error={when === null ? "Please choose a valid date and time" : null}
+                  />
                   <Field.Root invalid={!content.trim()}>
                     <Field.Label>Content</Field.Label>
                     <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
@@ -174,7 +176,9 @@ export function PostDetailDialog({
                       onChanged?.();
                     }}
                   />
-                  {projectId && <PostCommentThread key={`${post.id}:${status}`} postId={post.id} projectId={projectId} status={status ?? post.status} role={role} />}
+                  {projectId && (
+                    <PostCommentThread key={`${post.id}:${status}`} postId={post.id} projectId={projectId} status={status ?? post.status} role={role} />
+                  )}
                 </Stack>
               )}
             </Dialog.Body>

@@ -5,9 +5,9 @@ import type { SeriesUpdateResponse } from "../../../schema/api/planner";
 import { timeInZone } from "../../../schema/api/campaign-schedule";
 import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
-import type { updatePost } from "./post-api";
+import type { updatePost } from "../../lib/api/calendar";
 
-// Editing an occurrence of a recurring post asks "this one / all future" (issue 13). "This one"
+// Editing an occurrence of a recurring post asks "this one / all future" (decision 150). "This one"
 // is the ordinary edit; "All future" sends the content, hashtags, image and time of day to this
 // occurrence and every later scheduled one (each keeps its own date).
 type Changes = Parameters<typeof updatePost>[1];

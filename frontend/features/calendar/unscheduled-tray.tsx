@@ -5,17 +5,19 @@ import type { SlotsResponse } from "../../../schema/api/planner";
 import { weekday } from "../../../schema/api/campaign-schedule";
 import { fetcher } from "../../lib/api";
 import { PostChip } from "./month-view";
-import { calendarFetcher } from "./post-api";
+import { calendarFetcher } from "../../lib/api/calendar";
 import type { Selection } from "./bulk-actions";
 
-// The Unscheduled tray (issue 13): drafts — posts without a time — listed beside the calendar and
+// The Unscheduled tray (decision 150): drafts — posts without a time — listed beside the calendar and
 // dragged onto a day to schedule them. The time they get is the network's first posting-schedule
 // slot on that weekday, or 09:00 when there is none (the user can change it in the detail view).
-export const DEFAULT_DRAFT_TIME = "09:00";
+const DEFAULT_DRAFT_TIME = "09:00";
 
 export function useDrafts(projectId: string | undefined) {
   // The calendar's own rows (decision 171), as the calendar itself reads them.
-  return useSWR<CalendarPost[]>(projectId ? `/api/projects/${encodeURIComponent(projectId)}/calendar?status=draft&limit=200` : null, calendarFetcher, { shouldRetryOnError: false });
+  return useSWR<CalendarPost[]>(projectId ? `/api/projects/${encodeURIComponent(projectId)}/calendar?status=draft&limit=200` : null, calendarFetcher, {
+    shouldRetryOnError: false,
+  });
 }
 
 export function useSlots(projectId: string | undefined) {
@@ -25,11 +27,24 @@ export function useSlots(projectId: string | undefined) {
 /** The local time a draft dropped on `day` gets. */
 export function draftDropTime(slots: SlotsResponse | undefined, post: CalendarPost, day: string): string {
   const wd = weekday(day);
-  const times = (slots?.slots ?? []).filter((s) => s.platform === post.platform && s.weekday === wd).map((s) => s.time).sort();
+  const times = (slots?.slots ?? [])
+    .filter((s) => s.platform === post.platform && s.weekday === wd)
+    .map((s) => s.time)
+    .sort();
   return times[0] ?? DEFAULT_DRAFT_TIME;
 }
 
-export function UnscheduledTray({ drafts, timeZone, onOpen, selection }: { drafts: CalendarPost[] | undefined; timeZone: string; onOpen: (p: CalendarPost) => void; selection: Selection | null }) {
+export function UnscheduledTray({
+  drafts,
+  timeZone,
+  onOpen,
+  selection,
+}: {
+  drafts: CalendarPost[] | undefined;
+  timeZone: string;
+  onOpen: (p: CalendarPost) => void;
+  selection: Selection | null;
+}) {
   return (
     <Box as="aside" aria-label="Unscheduled" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle" data-testid="unscheduled-tray">
       <Stack gap="2">

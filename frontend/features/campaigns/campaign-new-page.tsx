@@ -37,13 +37,13 @@ import {
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { fetcher } from "../../lib/api";
 import { notify } from "../../components/ui/toaster";
-import { useAuth } from "../../app/auth-context";
-import { PLATFORM_LABELS, PlatformIcon } from "../calendar/platform-icon";
-import { generatePosts, saveCampaign } from "./api";
-import { UseSlotsButton } from "../planner/use-slots-button";
+import { useAuth } from "../../lib/auth-context";
+import { PLATFORM_LABELS, PlatformIcon } from "../../components/posts/platform-icon";
+import { generatePosts, saveCampaign } from "../../lib/api/campaigns";
+import { UseSlotsButton } from "../../components/planner/use-slots-button";
 import { GeneratedPostItem, type DraftPost } from "./generated-post-item";
-import { GenerationNotice, generationGaps, type GenerationGaps } from "./generation-notice";
-import { accountsKey } from "../social/api";
+import { GenerationNotice, generationGaps, type GenerationGaps } from "../../components/posts/generation-notice";
+import { accountsKey } from "../../lib/api/social";
 
 let keySeq = 0;
 
@@ -178,10 +178,17 @@ export default function CampaignNewPage() {
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                 <Field.Root invalid={!!errors.post_count}>
                   <Field.Label>Number of posts</Field.Label>
-                  <Input type="number" inputMode="numeric" min={CAMPAIGN_BOUNDS.post_count.min} max={CAMPAIGN_BOUNDS.post_count.max} {...register("post_count")} />
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={CAMPAIGN_BOUNDS.post_count.min}
+                    max={CAMPAIGN_BOUNDS.post_count.max}
+                    {...register("post_count")}
+                  />
                   {!errors.post_count && postsMade !== null && (
                     <Field.HelperText data-testid="posts-made">
-                      Each message goes to every selected platform: {watchedCount} {watchedCount === 1 ? "message" : "messages"} make {postsMade} {postsMade === 1 ? "post" : "posts"}.
+                      Each message goes to every selected platform: {watchedCount} {watchedCount === 1 ? "message" : "messages"} make {postsMade}{" "}
+                      {postsMade === 1 ? "post" : "posts"}.
                     </Field.HelperText>
                   )}
                   <Field.ErrorText>{errors.post_count?.message}</Field.ErrorText>
@@ -259,12 +266,17 @@ export default function CampaignNewPage() {
             </HStack>
             <HStack gap="3" wrap="wrap">
               <Text color="fg.muted" fontSize="sm">
-                {messages.length} {messages.length === 1 ? "message" : "messages"} · {drafts.length} {drafts.length === 1 ? "post" : "posts"} · times in {timeZone}
+                {messages.length} {messages.length === 1 ? "message" : "messages"} · {drafts.length} {drafts.length === 1 ? "post" : "posts"} · times in{" "}
+                {timeZone}
               </Text>
               <UseSlotsButton
                 projectId={project.id}
                 platforms={drafts.map((d) => d.platform)}
-                onPlaced={(slots) => setDrafts((list) => list.map((d, i) => (slots[i] ? { ...d, scheduled_for: slots[i]! } : d)).sort((a, b) => a.scheduled_for.localeCompare(b.scheduled_for)))}
+                onPlaced={(slots) =>
+                  setDrafts((list) =>
+                    list.map((d, i) => (slots[i] ? { ...d, scheduled_for: slots[i]! } : d)).sort((a, b) => a.scheduled_for.localeCompare(b.scheduled_for)),
+                  )
+                }
               />
             </HStack>
           </HStack>

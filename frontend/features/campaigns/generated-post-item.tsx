@@ -5,12 +5,12 @@ import type { MediaInfo } from "../../../schema/api/posts";
 import { checkPostRules, measurePost } from "../../../platforms/validation";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { DateTimeFields } from "../../components/ui/date-time-fields";
-import { formatHashtags, parseHashtags } from "../calendar/post-api";
-import { PlatformIcon, PLATFORM_LABELS } from "../calendar/platform-icon";
-import ImageUploadDialog from "../posts/image-upload-dialog";
-import { PostSources } from "../posts/post-sources";
-import { ClaimCheck } from "../posts/claim-check";
-import { useAuth } from "../../app/auth-context";
+import { formatHashtags, parseHashtags } from "../../lib/api/calendar";
+import { PlatformIcon, PLATFORM_LABELS } from "../../components/posts/platform-icon";
+import ImageUploadDialog from "../../components/posts/image-upload-dialog";
+import { PostSources } from "../../components/posts/post-sources";
+import { ClaimCheck } from "../../components/posts/claim-check";
+import { useAuth } from "../../lib/auth-context";
 
 export type DraftPost = GeneratedPost & { key: string };
 
@@ -56,7 +56,13 @@ export function GeneratedPostItem({
   const hashtags = parseHashtags(tags);
   // Length as the network counts it, hashtags joined as they will be sent (platforms/validation.ts).
   const measured = measurePost(post.platform, content.trim(), hashtags, maxLength);
-  const issues = checkPostRules({ platform: post.platform, content: content.trim(), hashtags, image: media ? { type: media.file_type, size: media.file_size } : null, maxLength });
+  const issues = checkPostRules({
+    platform: post.platform,
+    content: content.trim(),
+    hashtags,
+    image: media ? { type: media.file_type, size: media.file_size } : null,
+    maxLength,
+  });
   const tooLong = issues.find((i) => i.field === "content");
   const mediaIssue = issues.find((i) => i.field === "media_info")?.message ?? null;
   const when = localDateTimeToUtc(date, time, timeZone);

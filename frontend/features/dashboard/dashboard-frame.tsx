@@ -11,9 +11,9 @@ import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { connectableNames } from "../../../platforms/registry";
 import type { DashboardResponse } from "../../../schema/api/campaigns";
-import { Bone, ShellSkeleton } from "../../app/shell/shell-skeleton";
+import { Bone, ShellSkeleton } from "../../components/ui/shell-skeleton";
 
-// The first-run checklist (issue 26): each step ticks from the project's real data (the
+// The first-run checklist (decision 205): each step ticks from the project's real data (the
 // dashboard's progress flags, the same the header's dots show).
 const QUICK_ACTIONS = [
   { step: 1, key: "brain", title: "Feed Your Brain", text: "Upload brand documents so every post sounds like you.", to: "/brain", icon: Brain },
@@ -72,36 +72,43 @@ export function QuickActions({ progress = null, onDismiss }: { progress?: Checkl
           </Button>
         )}
       </HStack>
-    <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" as="nav" aria-label="Quick actions">
-      {QUICK_ACTIONS.map((a) => {
-        const complete = !!progress?.[a.key];
-        return (
-        <Card.Root key={a.step} asChild variant="outline" _hover={{ borderColor: "brand.solid", shadow: "sm" }} transition="all 0.15s" data-complete={complete}>
-          <RouterLink to={a.to}>
-            <Card.Body gap="2">
-              <HStack gap="3">
-                <Circle size="9" bg={complete ? "green.solid" : "brand.subtle"} color={complete ? "white" : "brand.fg"}>
-                  {complete ? <Check size={18} aria-hidden /> : <a.icon size={18} aria-hidden />}
-                </Circle>
-                <Heading as="h2" size="md">
-                  {a.step}. {a.title}
-                  {complete && (
-                    <Box as="span" srOnly>
-                      {" "}
-                      (done)
-                    </Box>
-                  )}
-                </Heading>
-              </HStack>
-              <Text color="fg.muted" fontSize="sm">
-                {a.text}
-              </Text>
-            </Card.Body>
-          </RouterLink>
-        </Card.Root>
-        );
-      })}
-    </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" as="nav" aria-label="Quick actions">
+        {QUICK_ACTIONS.map((a) => {
+          const complete = !!progress?.[a.key];
+          return (
+            <Card.Root
+              key={a.step}
+              asChild
+              variant="outline"
+              _hover={{ borderColor: "brand.solid", shadow: "sm" }}
+              transition="all 0.15s"
+              data-complete={complete}
+            >
+              <RouterLink to={a.to}>
+                <Card.Body gap="2">
+                  <HStack gap="3">
+                    <Circle size="9" bg={complete ? "green.solid" : "brand.subtle"} color={complete ? "white" : "brand.fg"}>
+                      {complete ? <Check size={18} aria-hidden /> : <a.icon size={18} aria-hidden />}
+                    </Circle>
+                    <Heading as="h2" size="md">
+                      {a.step}. {a.title}
+                      {complete && (
+                        <Box as="span" srOnly>
+                          {" "}
+                          (done)
+                        </Box>
+                      )}
+                    </Heading>
+                  </HStack>
+                  <Text color="fg.muted" fontSize="sm">
+                    {a.text}
+                  </Text>
+                </Card.Body>
+              </RouterLink>
+            </Card.Root>
+          );
+        })}
+      </SimpleGrid>
     </Stack>
   );
 }
@@ -125,8 +132,14 @@ export function DashboardStats({ figures, failed = false }: { figures: Dashboard
       <Stat label="Total Posts" value={f?.total_posts} failed={failed} trend={trend(f?.total_change) ?? none} icon={<Send size={18} aria-hidden />} />
       <Stat label="Scheduled Posts" value={f?.scheduled_posts} failed={failed} trend={none} icon={<CalendarDays size={18} aria-hidden />} />
       <Stat label="Connected Accounts" value={f?.connected_accounts} failed={failed} trend={none} icon={<Users size={18} aria-hidden />} />
-      {/* Issue 13: engagement gained in the last 7 days, change against the week before. */}
-      <Stat label="Engagement (7 days)" value={f?.engagement_week} failed={failed} trend={trend(f?.engagement_change) ?? none} icon={<Heart size={18} aria-hidden />} />
+      {/* Decision 150: engagement gained in the last 7 days, change against the week before. */}
+      <Stat
+        label="Engagement (7 days)"
+        value={f?.engagement_week}
+        failed={failed}
+        trend={trend(f?.engagement_change) ?? none}
+        icon={<Heart size={18} aria-hidden />}
+      />
     </SimpleGrid>
   );
 }
@@ -135,7 +148,19 @@ export function DashboardStats({ figures, failed = false }: { figures: Dashboard
  * `trend`: undefined while loading, null when there is none to show. `failed`: the figures could
  * not be read; a dash says "unknown" where a 0 would claim the project has nothing.
  */
-function Stat({ label, value, trend, icon, failed }: { label: string; value: number | undefined; trend: string | null | undefined; icon: ReactNode; failed: boolean }) {
+function Stat({
+  label,
+  value,
+  trend,
+  icon,
+  failed,
+}: {
+  label: string;
+  value: number | undefined;
+  trend: string | null | undefined;
+  icon: ReactNode;
+  failed: boolean;
+}) {
   const pending = !failed && (value === undefined || trend === undefined);
   const tone = !trend ? "fg.muted" : trend.startsWith("+") ? "green.fg" : trend.startsWith("-") ? "red.fg" : "fg.muted";
   return (

@@ -3,21 +3,21 @@ import { Pencil, Send, Trash2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import type { Post } from "../../../schema/api/posts";
 import { browserTimeZone, dateInZone } from "../../../schema/api/campaign-schedule";
-import { useAuth } from "../../app/auth-context";
-import { formatDay, formatTime } from "../calendar/calendar-dates";
-import { PlatformIcon } from "../calendar/platform-icon";
-import { formatHashtags } from "../calendar/post-api";
-import { cardAllows, STATUS_COLORS } from "../calendar/post-card";
-import { usePostActions } from "../calendar/use-post-actions";
+import { useAuth } from "../../lib/auth-context";
+import { formatDay, formatTime } from "../../lib/calendar-dates";
+import { PlatformIcon } from "../../components/posts/platform-icon";
+import { formatHashtags } from "../../lib/api/calendar";
+import { cardAllows, STATUS_COLORS } from "../../components/posts/post-card";
+import { usePostActions } from "../../components/posts/use-post-actions";
 import { DashboardContentFrame, DashboardHeading, DashboardLayout, DashboardStats, QuickActions, UpcomingCard, UpcomingLoading } from "./dashboard-frame";
 import { useDashboard } from "./use-dashboard";
-import { ReconnectNotices } from "../social/reconnect-notices";
+import { ReconnectNotices } from "../../components/social/reconnect-notices";
 
 // The edit dialog (with the post schemas it validates against) loads when it is first wanted, not
 // with the screen: its code is not needed to paint the dashboard, and evaluating it at start-up
 // was part of a long task on a phone (decision 168). Pointing at or focusing an Edit button
 // starts the download, so the dialog is usually there by the click.
-const loadEditDialog = () => import("../calendar/edit-post-dialog");
+const loadEditDialog = () => import("../../components/posts/edit-post-dialog");
 const EditPostDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditPostDialog })));
 const preloadEditDialog = () => void loadEditDialog();
 
@@ -54,7 +54,7 @@ export default function DashboardPage() {
       <DashboardHeading projectName={project.name} />
       {/* Accounts whose access ends within a week and cannot be renewed (decision 196). */}
       <ReconnectNotices projectId={project.id} />
-      {/* The user's own figures first (on a phone they were below the fold, issue 26). */}
+      {/* The user's own figures first (on a phone they were below the fold, decision 205). */}
       <DashboardStats figures={pending ? null : (data ?? null)} failed={failed} />
       {!(dismissed && data && allDone(data.progress)) && (
         <QuickActions
@@ -110,7 +110,14 @@ export default function DashboardPage() {
                       </Button>
                     )}
                     {cardAllows(project.role, "edit", p.status) && (
-                      <Button size="xs" variant="ghost" onClick={() => setEditing(p)} onPointerEnter={preloadEditDialog} onFocus={preloadEditDialog} disabled={actions.busyId === p.id}>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => setEditing(p)}
+                        onPointerEnter={preloadEditDialog}
+                        onFocus={preloadEditDialog}
+                        disabled={actions.busyId === p.id}
+                      >
                         <Pencil size={12} aria-hidden /> Edit
                       </Button>
                     )}

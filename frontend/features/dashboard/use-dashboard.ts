@@ -2,7 +2,7 @@ import useSWR from "swr";
 import type { DashboardResponse } from "../../../schema/api/campaigns";
 import { fetcher } from "../../lib/api";
 
-export const dashboardKey = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/dashboard`;
+const dashboardKey = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/dashboard`;
 
 /**
  * Dashboard figures, the next 10 scheduled posts and the progress flags (brain, social, posts)

@@ -3,7 +3,7 @@ import { Brain, Check, ChevronLeft, ChevronRight, FileText, Heart, MessageCircle
 import { useEffect, useState } from "react";
 import { PLATFORM_STYLE, SAMPLE_BRAND, SAMPLE_DOCUMENTS, SAMPLE_POSTS, type SamplePost } from "./sample-posts";
 
-// Spec timings (SPEC sections 4 and 9): feeding moves on after 0.5 s, analysis lasts 3 s,
+// Spec timings (docs/product-spec.md sections 4 and 9): feeding moves on after 0.5 s, analysis lasts 3 s,
 // the carousel shows a new post every 5 s.
 export const FEED_DELAY_MS = 500;
 export const ANALYZE_MS = 3000;
@@ -43,19 +43,18 @@ export function LandingDemo() {
   };
 
   return (
-    <Box
-      bg="bg"
-      rounded="2xl"
-      borderWidth="1px"
-      shadow="xl"
-      overflow="hidden"
-      maxW="3xl"
-      mx="auto"
-      w="full"
-      data-testid="landing-demo"
-      data-step={step}
-    >
-      <HStack as="ol" listStyleType="none" m="0" px={{ base: "3", md: "6" }} py="3" gap={{ base: "2", md: "4" }} borderBottomWidth="1px" bg="gray.50" aria-label="Demo steps">
+    <Box bg="bg" rounded="2xl" borderWidth="1px" shadow="xl" overflow="hidden" maxW="3xl" mx="auto" w="full" data-testid="landing-demo" data-step={step}>
+      <HStack
+        as="ol"
+        listStyleType="none"
+        m="0"
+        px={{ base: "3", md: "6" }}
+        py="3"
+        gap={{ base: "2", md: "4" }}
+        borderBottomWidth="1px"
+        bg="gray.50"
+        aria-label="Demo steps"
+      >
         {STEP_NAMES.map((name, i) => {
           const n = (i + 1) as Step;
           const state = n < step ? "done" : n === step ? "current" : "todo";
@@ -270,7 +269,18 @@ function PostCard({ post }: { post: SamplePost }) {
           </Text>
         </Stack>
         <HStack gap="1.5" flexShrink={0}>
-          <Flex w="6" h="6" rounded="md" align="center" justify="center" fontSize="2xs" fontWeight="bold" color="white" style={{ background: platform.color }} aria-hidden>
+          <Flex
+            w="6"
+            h="6"
+            rounded="md"
+            align="center"
+            justify="center"
+            fontSize="2xs"
+            fontWeight="bold"
+            color="white"
+            style={{ background: platform.color }}
+            aria-hidden
+          >
             {platform.initial}
           </Flex>
           <Text fontSize="xs" color="fg.muted" display={{ base: "none", sm: "block" }}>

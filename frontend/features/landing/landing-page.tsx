@@ -82,9 +82,7 @@ function LaunchApp({ size = "md" }: { size?: "sm" | "md" | "lg" | "xl" }) {
 }
 
 function DemoPlaceholder() {
-  return (
-    <Box maxW="3xl" mx="auto" w="full" h={{ base: "26rem", md: "28rem" }} rounded="2xl" borderWidth="1px" bg="gray.50" aria-hidden />
-  );
+  return <Box maxW="3xl" mx="auto" w="full" h={{ base: "26rem", md: "28rem" }} rounded="2xl" borderWidth="1px" bg="gray.50" aria-hidden />;
 }
 
 function DeferredDemo() {
@@ -97,12 +95,15 @@ function DeferredDemo() {
       setShow(true);
       return;
     }
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setShow(true);
-        io.disconnect();
-      }
-    }, { rootMargin: "0px" });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setShow(true);
+          io.disconnect();
+        }
+      },
+      { rootMargin: "0px" },
+    );
     io.observe(el);
     const onHash = () => location.hash === "#demo" && setShow(true);
     window.addEventListener("hashchange", onHash);
@@ -140,7 +141,7 @@ function TopBar() {
               </chakra.a>
             ))}
           </HStack>
-          {/* Returning users sign in from here; every Launch App goes to sign-up (issue 26). */}
+          {/* Returning users sign in from here; every Launch App goes to sign-up (decision 205). */}
           <chakra.a asChild {...navLinkStyles} ms={{ base: "auto", md: "0" }} color="fg">
             <Link to="/login">Log in</Link>
           </chakra.a>
@@ -212,7 +213,17 @@ function SectionTitle({ id, eyebrow, title, text }: { id: string; eyebrow: strin
 
 function Card({ icon: Icon, title, text }: { icon: LandingIcon; title: string; text: string }) {
   return (
-    <Stack as="article" bg="bg" borderWidth="1px" rounded="2xl" p={{ base: "6", md: "7" }} gap="3" shadow="xs" transition="box-shadow 0.2s, transform 0.2s" _hover={{ shadow: "md", transform: "translateY(-2px)" }}>
+    <Stack
+      as="article"
+      bg="bg"
+      borderWidth="1px"
+      rounded="2xl"
+      p={{ base: "6", md: "7" }}
+      gap="3"
+      shadow="xs"
+      transition="box-shadow 0.2s, transform 0.2s"
+      _hover={{ shadow: "md", transform: "translateY(-2px)" }}
+    >
       <Flex w="11" h="11" rounded="xl" bg="brand.50" color="brand.600" align="center" justify="center" aria-hidden>
         <Icon size={22} />
       </Flex>
@@ -259,8 +270,7 @@ export default function LandingPage() {
                 </chakra.span>
               </Heading>
               <Text fontSize={{ base: "lg", md: "xl" }} color="fg.muted" maxW="2xl">
-                Feed Brandpilot your brand documents once. It learns your voice, writes on-brand posts for every platform and publishes them
-                on schedule.
+                Feed Brandpilot your brand documents once. It learns your voice, writes on-brand posts for every platform and publishes them on schedule.
               </Text>
               <Stack direction={{ base: "column", sm: "row" }} gap="3" w={{ base: "full", sm: "auto" }}>
                 <LaunchApp size="lg" />
@@ -340,8 +350,7 @@ export default function LandingPage() {
               30 days of content. One click.
             </Heading>
             <Text fontSize={{ base: "md", md: "lg" }} color="whiteAlpha.900" maxW="2xl">
-              Describe your campaign, pick your platforms, and Brandpilot fills your calendar with a month of on-brand posts, ready to
-              review and publish.
+              Describe your campaign, pick your platforms, and Brandpilot fills your calendar with a month of on-brand posts, ready to review and publish.
             </Text>
             <Button asChild size="xl" bg="white" color="brand.700" _hover={{ bg: "brand.50" }}>
               <Link to="/signup">

@@ -7,7 +7,7 @@ export const PRIVACY_EMAIL = "privacy@brandpilot.app";
 export const SUPPORT_EMAIL = "support@brandpilot.app";
 
 /** Today's date, as the pages promise ("Last updated" shows today's date). */
-export function lastUpdated(now = new Date()): string {
+function lastUpdated(now = new Date()): string {
   return now.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 }
 

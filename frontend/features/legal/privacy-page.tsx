@@ -8,8 +8,8 @@ const sections: LegalSection[] = [
     title: "Who we are",
     body: (
       <P>
-        Brandpilot ("we", "us") provides a service that turns your brand documents into social media posts and publishes them to the
-        accounts you connect. We are the controller of the personal data described in this policy. You can reach us about privacy at{" "}
+        Brandpilot ("we", "us") provides a service that turns your brand documents into social media posts and publishes them to the accounts you connect. We
+        are the controller of the personal data described in this policy. You can reach us about privacy at{" "}
         <A href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</A>.
       </P>
     ),
@@ -20,22 +20,22 @@ const sections: LegalSection[] = [
     body: (
       <UL>
         <li>
-          <strong>Account data:</strong> your email address and a salted hash of your password (we never store the password itself), or
-          the identifier of your sign-in provider if you sign in with Google.
+          <strong>Account data:</strong> your email address and a salted hash of your password (we never store the password itself), or the identifier of your
+          sign-in provider if you sign in with Google.
         </li>
         <li>
           <strong>Project data:</strong> project names, industry, brand voice and description.
         </li>
         <li>
-          <strong>Brand content:</strong> documents you upload, text you type and pages you ask us to import, plus what we derive from
-          them (summaries, topics, insights and search indexes).
+          <strong>Brand content:</strong> documents you upload, text you type and pages you ask us to import, plus what we derive from them (summaries, topics,
+          insights and search indexes).
         </li>
         <li>
           <strong>Posts:</strong> the content, hashtags, images and schedules of posts you create or generate, and their publishing status.
         </li>
         <li>
-          <strong>Connected accounts:</strong> the platform, account name and identifiers, and access tokens that let us publish for you.
-          Tokens are stored encrypted and are never shown in the app.
+          <strong>Connected accounts:</strong> the platform, account name and identifiers, and access tokens that let us publish for you. Tokens are stored
+          encrypted and are never shown in the app.
         </li>
         <li>
           <strong>Technical data:</strong> IP address and request logs kept for security, rate limiting and troubleshooting.
@@ -54,8 +54,8 @@ const sections: LegalSection[] = [
           <li>to send you service emails such as sign-in links and password resets.</li>
         </UL>
         <P>
-          We process your data to perform our contract with you and, for security and abuse prevention, on the basis of our legitimate
-          interests. We do not sell your data, do not use it for advertising, and do not use your content to train AI models.
+          We process your data to perform our contract with you and, for security and abuse prevention, on the basis of our legitimate interests. We do not sell
+          your data, do not use it for advertising, and do not use your content to train AI models.
         </P>
       </>
     ),
@@ -71,8 +71,7 @@ const sections: LegalSection[] = [
             <strong>Social platforms</strong> you connect (such as X and Instagram) receive the posts and images you publish to them.
           </li>
           <li>
-            <strong>AI providers</strong>, when enabled, receive the text needed to generate posts or answers; they process it on our
-            behalf.
+            <strong>AI providers</strong>, when enabled, receive the text needed to generate posts or answers; they process it on our behalf.
           </li>
           <li>
             <strong>Infrastructure providers</strong> that host the Service, store files and deliver email for us.
@@ -89,8 +88,8 @@ const sections: LegalSection[] = [
     title: "How we protect it",
     body: (
       <P>
-        Data travels over HTTPS. Passwords are hashed, social access tokens are encrypted at rest, and every request is checked so that
-        you can only reach your own projects. Sessions use a secure, HTTP-only cookie that you can end at any time by logging out.
+        Data travels over HTTPS. Passwords are hashed, social access tokens are encrypted at rest, and every request is checked so that you can only reach your
+        own projects. Sessions use a secure, HTTP-only cookie that you can end at any time by logging out.
       </P>
     ),
   },
@@ -99,9 +98,8 @@ const sections: LegalSection[] = [
     title: "How long we keep it",
     body: (
       <P>
-        We keep your data while your account exists. When you delete a document, post or connected account, it is removed from the
-        Service. When you delete your account, everything is deleted as described below. Security logs are kept for a short period and
-        then discarded.
+        We keep your data while your account exists. When you delete a document, post or connected account, it is removed from the Service. When you delete your
+        account, everything is deleted as described below. Security logs are kept for a short period and then discarded.
       </P>
     ),
   },
@@ -110,9 +108,9 @@ const sections: LegalSection[] = [
     title: "Your rights",
     body: (
       <P>
-        Depending on where you live, you may have the right to access, correct, export or delete your personal data, to object to or
-        restrict its processing, and to complain to a data protection authority. Most of this you can do yourself in the app; for anything
-        else write to <A href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</A>.
+        Depending on where you live, you may have the right to access, correct, export or delete your personal data, to object to or restrict its processing,
+        and to complain to a data protection authority. Most of this you can do yourself in the app; for anything else write to{" "}
+        <A href={`mailto:${PRIVACY_EMAIL}`}>{PRIVACY_EMAIL}</A>.
       </P>
     ),
   },
@@ -124,18 +122,17 @@ const sections: LegalSection[] = [
         <P>You can have all of your data deleted in either of two ways:</P>
         <Box as="ol" ps="5" mb="3" listStyleType="decimal" lineHeight="tall">
           <li>
-            <strong>In the app:</strong> open Settings and choose <strong>"Delete Account"</strong>. After you confirm, your account,
-            projects, brand documents and everything derived from them, posts, uploaded images and connected social accounts (including
-            their access tokens) are deleted.
+            <strong>In the app:</strong> open Settings and choose <strong>"Delete Account"</strong>. After you confirm, your account, projects, brand documents
+            and everything derived from them, posts, uploaded images and connected social accounts (including their access tokens) are deleted.
           </li>
           <li>
-            <strong>By email:</strong> write to <A href={`mailto:${PRIVACY_EMAIL}?subject=Data%20deletion%20request`}>{PRIVACY_EMAIL}</A>{" "}
-            from the email address of your account and ask us to delete your data.
+            <strong>By email:</strong> write to <A href={`mailto:${PRIVACY_EMAIL}?subject=Data%20deletion%20request`}>{PRIVACY_EMAIL}</A> from the email address
+            of your account and ask us to delete your data.
           </li>
         </Box>
         <P>
-          Deletion requests are processed within 30 days. Posts that were already published stay on the social platforms, which we do not
-          control; delete them there if you wish. You can also revoke Brandpilot's access in each platform's own settings.
+          Deletion requests are processed within 30 days. Posts that were already published stay on the social platforms, which we do not control; delete them
+          there if you wish. You can also revoke Brandpilot's access in each platform's own settings.
         </P>
       </>
     ),
@@ -145,8 +142,8 @@ const sections: LegalSection[] = [
     title: "Children",
     body: (
       <P>
-        Brandpilot is not for anyone under 18. We do not knowingly collect data from minors; if you believe a minor has created an account,
-        contact us and we will delete it.
+        Brandpilot is not for anyone under 18. We do not knowingly collect data from minors; if you believe a minor has created an account, contact us and we
+        will delete it.
       </P>
     ),
   },
@@ -155,8 +152,8 @@ const sections: LegalSection[] = [
     title: "Cookies and local storage",
     body: (
       <P>
-        We use one essential cookie to keep you signed in, and your browser's local storage for interface preferences such as whether the
-        side navigation is collapsed. We use no advertising or cross-site tracking cookies.
+        We use one essential cookie to keep you signed in, and your browser's local storage for interface preferences such as whether the side navigation is
+        collapsed. We use no advertising or cross-site tracking cookies.
       </P>
     ),
   },
@@ -165,8 +162,7 @@ const sections: LegalSection[] = [
     title: "International transfers",
     body: (
       <P>
-        Our providers may process data in other countries. Where the law requires it, we rely on appropriate safeguards such as standard
-        contractual clauses.
+        Our providers may process data in other countries. Where the law requires it, we rely on appropriate safeguards such as standard contractual clauses.
       </P>
     ),
   },
@@ -175,8 +171,7 @@ const sections: LegalSection[] = [
     title: "Changes to this policy",
     body: (
       <P>
-        We may update this policy; the date at the top shows the latest version. We will tell you about significant changes by email or in
-        the app. Our{" "}
+        We may update this policy; the date at the top shows the latest version. We will tell you about significant changes by email or in the app. Our{" "}
         <A asChild>
           <Link to="/terms">Terms of Service</Link>
         </A>{" "}
@@ -192,8 +187,8 @@ export default function PrivacyPage() {
       title="Privacy Policy"
       intro={
         <Text mb="3" lineHeight="tall">
-          This policy explains what personal data Brandpilot collects, why, who we share it with, and how you can have it deleted. The
-          short version: your brand content is used only to run the service for you, and you can delete everything at any time.
+          This policy explains what personal data Brandpilot collects, why, who we share it with, and how you can have it deleted. The short version: your brand
+          content is used only to run the service for you, and you can delete everything at any time.
         </Text>
       }
       sections={sections}

@@ -11,8 +11,8 @@ const sections: LegalSection[] = [
         <A asChild>
           <Link to="/privacy">Privacy Policy</Link>
         </A>
-        . If you use the Service on behalf of a company or other organisation, you confirm that you may accept these terms for it. If you
-        do not agree, do not use the Service.
+        . If you use the Service on behalf of a company or other organisation, you confirm that you may accept these terms for it. If you do not agree, do not
+        use the Service.
       </P>
     ),
   },
@@ -21,8 +21,8 @@ const sections: LegalSection[] = [
     title: "Who may use Brandpilot",
     body: (
       <P>
-        You must be at least 18 years old to create an account or use the Service. By using it you confirm that you are 18 or older and
-        that you are allowed to enter into this agreement under the laws that apply to you.
+        You must be at least 18 years old to create an account or use the Service. By using it you confirm that you are 18 or older and that you are allowed to
+        enter into this agreement under the laws that apply to you.
       </P>
     ),
   },
@@ -33,8 +33,8 @@ const sections: LegalSection[] = [
       <>
         <P>
           You are responsible for your account: keep your password safe, give us a working email address, and tell us promptly at{" "}
-          <A href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</A> if you think someone else has used it. You are responsible for what
-          happens in your account, including posts published through it.
+          <A href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</A> if you think someone else has used it. You are responsible for what happens in your account,
+          including posts published through it.
         </P>
         <P>One person may not share an account with others, and you may not create accounts by automated means.</P>
       </>
@@ -46,13 +46,13 @@ const sections: LegalSection[] = [
     body: (
       <>
         <P>
-          Brandpilot stores the brand documents and text you give it (your "brain"), uses them to suggest and generate social media
-          posts and campaigns, lets you schedule posts on a calendar, and publishes them to the social accounts you connect.
+          Brandpilot stores the brand documents and text you give it (your "brain"), uses them to suggest and generate social media posts and campaigns, lets
+          you schedule posts on a calendar, and publishes them to the social accounts you connect.
         </P>
         <P>
-          Generated content is produced automatically and may be inaccurate, incomplete or unsuitable. You are responsible for reviewing
-          every post before it is scheduled or published. Scheduled posts are published at the time you choose, but publication depends
-          on the social platforms and may be delayed or fail; failures are shown to you in the Service.
+          Generated content is produced automatically and may be inaccurate, incomplete or unsuitable. You are responsible for reviewing every post before it is
+          scheduled or published. Scheduled posts are published at the time you choose, but publication depends on the social platforms and may be delayed or
+          fail; failures are shown to you in the Service.
         </P>
       </>
     ),
@@ -63,13 +63,13 @@ const sections: LegalSection[] = [
     body: (
       <>
         <P>
-          You keep all rights to the documents, text, images and posts you add to Brandpilot and to the content generated for you. You
-          give us a limited licence to store, copy, process and transmit that content only as needed to run the Service for you: for
-          example to build your brain, to generate posts, and to send posts to the platforms you tell us to publish to.
+          You keep all rights to the documents, text, images and posts you add to Brandpilot and to the content generated for you. You give us a limited licence
+          to store, copy, process and transmit that content only as needed to run the Service for you: for example to build your brain, to generate posts, and
+          to send posts to the platforms you tell us to publish to.
         </P>
         <P>
-          You confirm that you have the rights to everything you upload or ask us to publish, and that it does not infringe anyone's
-          intellectual property, privacy or other rights.
+          You confirm that you have the rights to everything you upload or ask us to publish, and that it does not infringe anyone's intellectual property,
+          privacy or other rights.
         </P>
       </>
     ),
@@ -79,9 +79,9 @@ const sections: LegalSection[] = [
     title: "Connected social accounts",
     body: (
       <P>
-        When you connect an account such as X (Twitter) or Instagram, you authorise Brandpilot to publish posts to it on your behalf, at
-        the times you schedule or when you choose "Post Now". You must follow the terms and policies of each platform. You can disconnect
-        an account at any time on the Social Accounts screen; disconnecting removes its scheduled posts and our access tokens for it.
+        When you connect an account such as X (Twitter) or Instagram, you authorise Brandpilot to publish posts to it on your behalf, at the times you schedule
+        or when you choose "Post Now". You must follow the terms and policies of each platform. You can disconnect an account at any time on the Social Accounts
+        screen; disconnecting removes its scheduled posts and our access tokens for it.
       </P>
     ),
   },
@@ -107,8 +107,8 @@ const sections: LegalSection[] = [
     title: "Third-party services",
     body: (
       <P>
-        The Service relies on third parties, including social platforms, AI model providers, email delivery and cloud hosting. Their
-        services are governed by their own terms. We are not responsible for changes to, or outages of, services we do not control.
+        The Service relies on third parties, including social platforms, AI model providers, email delivery and cloud hosting. Their services are governed by
+        their own terms. We are not responsible for changes to, or outages of, services we do not control.
       </P>
     ),
   },
@@ -117,8 +117,8 @@ const sections: LegalSection[] = [
     title: "Availability and changes to the Service",
     body: (
       <P>
-        We work to keep Brandpilot available and reliable but do not guarantee uninterrupted service. We may change, add or remove
-        features. If we make a change that materially reduces what you can do, we will tell you in advance where reasonably possible.
+        We work to keep Brandpilot available and reliable but do not guarantee uninterrupted service. We may change, add or remove features. If we make a change
+        that materially reduces what you can do, we will tell you in advance where reasonably possible.
       </P>
     ),
   },
@@ -127,8 +127,7 @@ const sections: LegalSection[] = [
     title: "Ending your use",
     body: (
       <P>
-        You can stop using the Service at any time and delete your account in Settings &gt; "Delete Account", which removes your data as
-        described in the{" "}
+        You can stop using the Service at any time and delete your account in Settings &gt; "Delete Account", which removes your data as described in the{" "}
         <A asChild>
           <Link to="/privacy#data-deletion">Privacy Policy</Link>
         </A>
@@ -142,13 +141,12 @@ const sections: LegalSection[] = [
     body: (
       <>
         <P>
-          The Service is provided "as is" and "as available". To the fullest extent the law allows, we disclaim all warranties, express
-          or implied, including fitness for a particular purpose and non-infringement.
+          The Service is provided "as is" and "as available". To the fullest extent the law allows, we disclaim all warranties, express or implied, including
+          fitness for a particular purpose and non-infringement.
         </P>
         <P>
-          To the fullest extent the law allows, Brandpilot is not liable for indirect, incidental or consequential losses, or for lost
-          profits, revenue, data or reputation, arising from your use of the Service. Nothing in these terms limits liability that cannot
-          be limited by law.
+          To the fullest extent the law allows, Brandpilot is not liable for indirect, incidental or consequential losses, or for lost profits, revenue, data or
+          reputation, arising from your use of the Service. Nothing in these terms limits liability that cannot be limited by law.
         </P>
       </>
     ),
@@ -158,9 +156,8 @@ const sections: LegalSection[] = [
     title: "Changes to these terms",
     body: (
       <P>
-        We may update these terms. The date at the top of this page shows when they were last updated. If a change is significant, we will
-        notify you by email or in the Service before it takes effect. Continuing to use the Service after that means you accept the
-        updated terms.
+        We may update these terms. The date at the top of this page shows when they were last updated. If a change is significant, we will notify you by email
+        or in the Service before it takes effect. Continuing to use the Service after that means you accept the updated terms.
       </P>
     ),
   },
@@ -181,8 +178,8 @@ export default function TermsPage() {
       title="Terms of Service"
       intro={
         <P>
-          These terms govern your use of Brandpilot, a service that learns your brand from your own documents, generates social media
-          posts and campaigns, and schedules and publishes them to your connected accounts. Please read them carefully.
+          These terms govern your use of Brandpilot, a service that learns your brand from your own documents, generates social media posts and campaigns, and
+          schedules and publishes them to your connected accounts. Please read them carefully.
         </P>
       }
       sections={sections}

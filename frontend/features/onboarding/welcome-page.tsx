@@ -3,10 +3,10 @@ import { Brain, CalendarClock, Check, FileText, Rocket } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { isUntouchedDefault } from "../../../schema/api/projects";
 import { useNavigate } from "react-router-dom";
-import { useAuth } from "../../app/auth-context";
-import { setOnboardingSeen } from "../projects/api";
+import { useAuth } from "../../lib/auth-context";
+import { setOnboardingSeen } from "../../lib/api/projects";
 
-export const SLIDES = [
+const SLIDES = [
   {
     icon: Brain,
     title: "Welcome to Your AI Brain",
@@ -79,7 +79,7 @@ export default function WelcomePage() {
     setBusy(true);
     await markSeen();
     setBusy(false);
-    // First run (issue 25): describe the default project in the wizard, then connect networks.
+    // First run (decision 200): describe the default project in the wizard, then connect networks.
     navigate(project && isUntouchedDefault(project) ? "/onboarding" : "/social-connect");
   };
 

@@ -9,12 +9,12 @@ import { nextFreeSlots } from "../../../schema/api/posting-schedule";
 import { parseTime } from "../../../schema/api/campaign-schedule";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { fetcher } from "../../lib/api";
-import { PLATFORM_LABELS, PlatformIcon } from "../calendar/platform-icon";
-import { saveSlots } from "./api";
+import { PLATFORM_LABELS, PlatformIcon } from "../../components/posts/platform-icon";
+import { saveSlots } from "../../lib/api/planner";
 
-// Posting schedule (issue 13): weekly time slots per network, in the user's time zone. "Add to
+// Posting schedule (decision 150): weekly time slots per network, in the user's time zone. "Add to
 // queue" in Create Post and the campaign creator's "use my posting schedule" fill these slots.
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 type DraftSlot = { key: string; platform: Platform; weekday: number; time: string };
@@ -133,7 +133,8 @@ export default function PostingSchedulePage() {
                     </Button>
                     {next !== undefined && (
                       <Text fontSize="xs" color="fg.muted">
-                        Next slot: {new Date(next).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}
+                        Next slot:{" "}
+                        {new Date(next).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}
                       </Text>
                     )}
                   </Stack>

@@ -1,4 +1,4 @@
-// The post editor's helpers (issue 23, decision 227): Shorten, Adapt to the network and Suggest
+// The post editor's helpers (decision 227): Shorten, Adapt to the network and Suggest
 // hashtags, deterministic on every engine (the server fits the draft to platforms/<id>/meta.ts and
 // takes hashtags from the draft and the brain). Each is an edit that Undo takes back.
 import { Button, HStack, Text } from "@chakra-ui/react";
@@ -13,11 +13,21 @@ type Action = AssistRequest["action"];
 
 const LABELS: Record<Action, string> = { shorten: "Shorten", adapt: "Adapt to network", hashtags: "Suggest hashtags" };
 
-export function assistDraft(projectId: string, body: AssistRequest): Promise<AssistResponse> {
+function assistDraft(projectId: string, body: AssistRequest): Promise<AssistResponse> {
   return request<AssistResponse>(`/api/projects/${encodeURIComponent(projectId)}/assist`, { method: "POST", body: JSON.stringify(body) });
 }
 
-export function AssistBar({ projectId, platform, draft, onApply }: { projectId: string | undefined; platform: Platform; draft: Draft; onApply: (draft: Draft) => void }) {
+export function AssistBar({
+  projectId,
+  platform,
+  draft,
+  onApply,
+}: {
+  projectId: string | undefined;
+  platform: Platform;
+  draft: Draft;
+  onApply: (draft: Draft) => void;
+}) {
   const [busy, setBusy] = useState<Action | null>(null);
   // Drafts before each helper's edit, newest last: Undo restores them one by one.
   const [history, setHistory] = useState<Draft[]>([]);

@@ -9,21 +9,21 @@ import { networkName, PLATFORM_IDS, PLATFORM_METAS } from "../../../platforms/re
 import { checkPostRules, imageNote } from "../../../platforms/validation";
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { SocialAccount } from "../../../schema/api/social";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { OptionSelect } from "../../components/ui/option-select";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
-import { createPost, generateSocialPost, waitForPublish } from "./api";
-import ImageUploadDialog from "./image-upload-dialog";
-import { createSeries, queuePost, type RepeatValue } from "../planner/api";
-import { RepeatFields } from "../planner/repeat-fields";
-import { PostSources } from "./post-sources";
+import { createPost, generateSocialPost, waitForPublish } from "../../lib/api/posts";
+import ImageUploadDialog from "../../components/posts/image-upload-dialog";
+import { createSeries, queuePost, type RepeatValue } from "../../lib/api/planner";
+import { RepeatFields } from "../../components/planner/repeat-fields";
+import { PostSources } from "../../components/posts/post-sources";
 import type { PostSource } from "../../../schema/api/post-sources";
 import { PostPreviewCard } from "./post-preview-card";
 import { PostRulesHint } from "./post-rules-hint";
-import { ClaimCheck } from "./claim-check";
+import { ClaimCheck } from "../../components/posts/claim-check";
 import { AssistBar } from "./assist-bar";
-import { GenerationNotice, generationGaps, type GenerationGaps } from "../campaigns/generation-notice";
+import { GenerationNotice, generationGaps, type GenerationGaps } from "../../components/posts/generation-notice";
 
 type Mode = "now" | "schedule";
 export type CreatePostDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; defaultMode?: Mode };
@@ -43,7 +43,7 @@ type FormValues = z.infer<typeof formSchema>;
 const pad = (n: number) => String(n).padStart(2, "0");
 /** Today's date in the user's own time zone, as the date input wants it. */
 export const localDate = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-export const localTime = (d = new Date()) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const localTime = (d = new Date()) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 /** "#coffee  launch #new" -> ["coffee", "launch", "new"] */
 export function parseHashtags(text: string): string[] {
@@ -68,7 +68,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   const [aiOpen, setAiOpen] = useState(false);
   const [prompt, setPrompt] = useState("");
   const [generating, setGenerating] = useState(false);
-  // Issue 13: "Add to queue" (next free posting-schedule slot) and recurring posts.
+  // Decision 150: "Add to queue" (next free posting-schedule slot) and recurring posts.
   const [repeat, setRepeat] = useState<RepeatValue | null>(null);
   const [queueing, setQueueing] = useState(false);
   const [sources, setSources] = useState<PostSource[]>([]);
@@ -86,7 +86,14 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   // has one: a Mastodon instance's), image required, type and size.
   const maxLength = account?.max_length ?? null;
   const issues = useMemo(
-    () => checkPostRules({ platform, content: (content ?? "").trim(), hashtags, image: media ? { type: media.file_type, size: media.file_size } : null, maxLength }),
+    () =>
+      checkPostRules({
+        platform,
+        content: (content ?? "").trim(),
+        hashtags,
+        image: media ? { type: media.file_type, size: media.file_size } : null,
+        maxLength,
+      }),
     [platform, content, hashtags, media, maxLength],
   );
   const contentIssue = issues.find((i) => i.field === "content");
@@ -218,8 +225,15 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
     if (!project || !values.content.trim()) return;
     setQueueing(true);
     try {
-      const post = await queuePost(project.id, { content: values.content.trim(), platform: values.platform, hashtags: parseHashtags(values.hashtags), media_info: media });
-      notify.success(`Added to queue for ${new Date(post.scheduled_for).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}`);
+      const post = await queuePost(project.id, {
+        content: values.content.trim(),
+        platform: values.platform,
+        hashtags: parseHashtags(values.hashtags),
+        media_info: media,
+      });
+      notify.success(
+        `Added to queue for ${new Date(post.scheduled_for).toLocaleString(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })}`,
+      );
       void refreshProjectData(project.id);
       onOpenChange(false);
     } catch (err) {
@@ -275,7 +289,13 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                     <Field.Root invalid={!!formState.errors.content || !!contentIssue}>
                       <HStack justify="space-between" w="full">
                         <Field.Label>Content</Field.Label>
-                        <Button size="xs" variant={aiOpen ? "subtle" : "ghost"} colorPalette="brand" aria-expanded={aiOpen} onClick={() => setAiOpen((v) => !v)}>
+                        <Button
+                          size="xs"
+                          variant={aiOpen ? "subtle" : "ghost"}
+                          colorPalette="brand"
+                          aria-expanded={aiOpen}
+                          onClick={() => setAiOpen((v) => !v)}
+                        >
                           <Sparkles size={14} aria-hidden /> Generate with AI
                         </Button>
                       </HStack>
@@ -300,18 +320,20 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                         <Stack gap="2">
                           <Field.Root>
                             <Field.Label>Prompt</Field.Label>
-                            <Textarea
-                              value={prompt}
-                              onChange={(e) => setPrompt(e.target.value)}
-                              rows={2}
-                              placeholder="What would you like to post about?"
-                            />
+                            <Textarea value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={2} placeholder="What would you like to post about?" />
                           </Field.Root>
                           <HStack justify="end">
                             <Button size="sm" variant="outline" onClick={() => setAiOpen(false)} disabled={generating}>
                               Cancel
                             </Button>
-                            <Button size="sm" colorPalette="brand" onClick={generate} disabled={!prompt.trim() || generating} loading={generating} loadingText="Generating...">
+                            <Button
+                              size="sm"
+                              colorPalette="brand"
+                              onClick={generate}
+                              disabled={!prompt.trim() || generating}
+                              loading={generating}
+                              loadingText="Generating..."
+                            >
                               Generate
                             </Button>
                           </HStack>
@@ -388,7 +410,14 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                 <Button variant="outline" onClick={close} disabled={busy}>
                   Cancel
                 </Button>
-                <Button variant="outline" colorPalette="brand" onClick={() => void addToQueue()} disabled={busy || blank || queueing || issues.length > 0} loading={queueing} loadingText="Adding...">
+                <Button
+                  variant="outline"
+                  colorPalette="brand"
+                  onClick={() => void addToQueue()}
+                  disabled={busy || blank || queueing || issues.length > 0}
+                  loading={queueing}
+                  loadingText="Adding..."
+                >
                   Add to queue
                 </Button>
                 <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank || queueing || issues.length > 0}>
@@ -402,12 +431,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
-      <ImageUploadDialog
-        open={uploadOpen}
-        onOpenChange={setUploadOpen}
-        accountId={account?.id}
-        onComplete={(m) => setMedia(m)}
-      />
+      <ImageUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} accountId={account?.id} onComplete={(m) => setMedia(m)} />
     </>
   );
 }

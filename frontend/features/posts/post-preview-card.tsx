@@ -9,5 +9,3 @@ export function PostPreviewCard({ platform = DEFAULT_PLATFORM_ID, ...props }: Po
   const Preview = PREVIEWS[platform] ?? PreviewFrame;
   return <Preview {...props} />;
 }
-
-export default PostPreviewCard;

@@ -7,7 +7,19 @@ import { measurePost, type RuleIssue } from "../../../platforms/validation";
  * max_characters, `maxLength`), and the first rule the post breaks, live while the user types
  * (platforms/validation.ts).
  */
-export function PostRulesHint({ platform, content, hashtags, issue, maxLength }: { platform: string; content: string; hashtags: string[]; issue?: RuleIssue; maxLength?: number | null }) {
+export function PostRulesHint({
+  platform,
+  content,
+  hashtags,
+  issue,
+  maxLength,
+}: {
+  platform: string;
+  content: string;
+  hashtags: string[];
+  issue?: RuleIssue;
+  maxLength?: number | null;
+}) {
   const measured = measurePost(platform, content.trim(), hashtags, maxLength);
   return (
     <HStack justify="space-between" align="start" w="full" gap="3">

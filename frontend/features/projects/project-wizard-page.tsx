@@ -4,21 +4,20 @@ import { useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { BRAND_VOICES, INDUSTRIES, isUntouchedDefault, projectDetailsSchema, type ProjectDetails } from "../../../schema/api/projects";
-import { updateProject } from "../team/api";
-import { uploadDocument } from "../brain/api";
-import { useAuth } from "../../app/auth-context";
+import { updateProject } from "../../lib/api/team";
+import { uploadDocument } from "../../lib/api/brain";
+import { useAuth } from "../../lib/auth-context";
 import { OptionSelect } from "../../components/ui/option-select";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
-import { createProject } from "./api";
+import { createProject } from "../../lib/api/projects";
 import { DocumentPicker, ErrorList, formatBytes } from "./document-picker";
 
-export const WIZARD_STEPS = ["Project Details", "Brand Documents", "Review"] as const;
+const WIZARD_STEPS = ["Project Details", "Brand Documents", "Review"] as const;
 const DETAIL_FIELDS = ["name", "industry", "brand_voice", "description"] as const;
 const LAST = WIZARD_STEPS.length - 1;
 
-const labelOf = (options: readonly { value: string; label: string }[], value: string) =>
-  options.find((o) => o.value === value)?.label ?? value;
+const labelOf = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 
 function StepIndicator({ step }: { step: number }) {
   return (
@@ -52,7 +51,7 @@ export default function ProjectWizardPage() {
   const navigate = useNavigate();
   const { reloadProjects, setProject, switchProject, project } = useAuth();
   const [params] = useSearchParams();
-  // First run (issue 25): the wizard describes the default project instead of making a second one;
+  // First run (decision 200): the wizard describes the default project instead of making a second one;
   // "New project" in the switcher (?new=1) creates one.
   const editing = !params.has("new") && project && isUntouchedDefault(project) ? project : null;
   const [step, setStep] = useState(0);
@@ -109,7 +108,11 @@ export default function ProjectWizardPage() {
               detailsRefused = true;
             }
           }
-          setServerErrors(Object.entries(err.fields).filter(([k]) => k.startsWith("documents")).map(([, m]) => m));
+          setServerErrors(
+            Object.entries(err.fields)
+              .filter(([k]) => k.startsWith("documents"))
+              .map(([, m]) => m),
+          );
           if (detailsRefused) setStep(0);
         }
       } finally {
@@ -139,99 +142,100 @@ export default function ProjectWizardPage() {
         <StepIndicator step={step} />
         <Card.Root asChild>
           <form onSubmit={onFormSubmit} noValidate>
-          <Card.Header>
-            <Heading as="h2" size="lg">
-              {WIZARD_STEPS[step]}
-            </Heading>
-          </Card.Header>
-          <Card.Body>
-            {/* The details stay mounted (hidden) so nothing typed is lost when moving between steps. */}
-            <Stack gap="5" hidden={step !== 0} display={step === 0 ? "flex" : "none"}>
-              <Field.Root invalid={!!errors.name} required>
-                <Field.Label>Project Name</Field.Label>
-                <Input placeholder="e.g. Acme Coffee" autoComplete="off" {...register("name")} />
-                <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={!!errors.industry} required>
-                <Field.Label>Industry</Field.Label>
-                <OptionSelect placeholder="Select an industry" options={INDUSTRIES} {...register("industry")} />
-                <Field.ErrorText>{errors.industry?.message}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={!!errors.brand_voice} required>
-                <Field.Label>Brand Voice</Field.Label>
-                <OptionSelect placeholder="Select a brand voice" options={BRAND_VOICES} {...register("brand_voice")} />
-                <Field.ErrorText>{errors.brand_voice?.message}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={!!errors.description} required>
-                <Field.Label>Description</Field.Label>
-                <Textarea rows={4} placeholder="What does your brand do, and for whom?" {...register("description")} />
-                <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
-              </Field.Root>
-            </Stack>
-
-            {step === 1 && (
-              <Stack gap="3">
-                <Text color="fg.muted">
-                  Add brand guidelines, product sheets or past posts. They help the AI learn your voice.
-                </Text>
-                <DocumentPicker files={files} onChange={setFiles} disabled={submitting} />
+            <Card.Header>
+              <Heading as="h2" size="lg">
+                {WIZARD_STEPS[step]}
+              </Heading>
+            </Card.Header>
+            <Card.Body>
+              {/* The details stay mounted (hidden) so nothing typed is lost when moving between steps. */}
+              <Stack gap="5" hidden={step !== 0} display={step === 0 ? "flex" : "none"}>
+                <Field.Root invalid={!!errors.name} required>
+                  <Field.Label>Project Name</Field.Label>
+                  <Input placeholder="e.g. Acme Coffee" autoComplete="off" {...register("name")} />
+                  <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.industry} required>
+                  <Field.Label>Industry</Field.Label>
+                  <OptionSelect placeholder="Select an industry" options={INDUSTRIES} {...register("industry")} />
+                  <Field.ErrorText>{errors.industry?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.brand_voice} required>
+                  <Field.Label>Brand Voice</Field.Label>
+                  <OptionSelect placeholder="Select a brand voice" options={BRAND_VOICES} {...register("brand_voice")} />
+                  <Field.ErrorText>{errors.brand_voice?.message}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={!!errors.description} required>
+                  <Field.Label>Description</Field.Label>
+                  <Textarea rows={4} placeholder="What does your brand do, and for whom?" {...register("description")} />
+                  <Field.ErrorText>{errors.description?.message}</Field.ErrorText>
+                </Field.Root>
               </Stack>
-            )}
 
-            {step === 2 && (
-              <Stack gap="5">
-                <Stack as="dl" gap="3">
-                  {[
-                    ["Project Name", values.name],
-                    ["Industry", labelOf(INDUSTRIES, values.industry)],
-                    ["Brand Voice", labelOf(BRAND_VOICES, values.brand_voice)],
-                    ["Description", values.description],
-                  ].map(([label, value]) => (
-                    <Stack key={label} direction={{ base: "column", sm: "row" }} gap={{ base: "0", sm: "4" }}>
-                      <Text as="dt" color="fg.muted" minW="32" fontSize="sm">
-                        {label}
-                      </Text>
-                      <Text as="dd" whiteSpace="pre-wrap" wordBreak="break-word">
-                        {value}
-                      </Text>
-                    </Stack>
-                  ))}
+              {step === 1 && (
+                <Stack gap="3">
+                  <Text color="fg.muted">Add brand guidelines, product sheets or past posts. They help the AI learn your voice.</Text>
+                  <DocumentPicker files={files} onChange={setFiles} disabled={submitting} />
                 </Stack>
-                <Stack gap="2">
-                  <Text fontWeight="semibold">Documents ({files.length})</Text>
-                  {files.length === 0 ? (
-                    <Text color="fg.muted" fontSize="sm">
-                      No documents added
-                    </Text>
-                  ) : (
-                    <List.Root ps="5" gap="1" aria-label="Documents to upload">
-                      {files.map((f) => (
-                        <List.Item key={`${f.name}-${f.size}-${f.lastModified}`}>
-                          {f.name} <Text as="span" color="fg.muted" fontSize="sm">({formatBytes(f.size)})</Text>
-                        </List.Item>
-                      ))}
-                    </List.Root>
-                  )}
+              )}
+
+              {step === 2 && (
+                <Stack gap="5">
+                  <Stack as="dl" gap="3">
+                    {[
+                      ["Project Name", values.name],
+                      ["Industry", labelOf(INDUSTRIES, values.industry)],
+                      ["Brand Voice", labelOf(BRAND_VOICES, values.brand_voice)],
+                      ["Description", values.description],
+                    ].map(([label, value]) => (
+                      <Stack key={label} direction={{ base: "column", sm: "row" }} gap={{ base: "0", sm: "4" }}>
+                        <Text as="dt" color="fg.muted" minW="32" fontSize="sm">
+                          {label}
+                        </Text>
+                        <Text as="dd" whiteSpace="pre-wrap" wordBreak="break-word">
+                          {value}
+                        </Text>
+                      </Stack>
+                    ))}
+                  </Stack>
+                  <Stack gap="2">
+                    <Text fontWeight="semibold">Documents ({files.length})</Text>
+                    {files.length === 0 ? (
+                      <Text color="fg.muted" fontSize="sm">
+                        No documents added
+                      </Text>
+                    ) : (
+                      <List.Root ps="5" gap="1" aria-label="Documents to upload">
+                        {files.map((f) => (
+                          <List.Item key={`${f.name}-${f.size}-${f.lastModified}`}>
+                            {f.name}{" "}
+                            <Text as="span" color="fg.muted" fontSize="sm">
+                              ({formatBytes(f.size)})
+                            </Text>
+                          </List.Item>
+                        ))}
+                      </List.Root>
+                    )}
+                  </Stack>
+                  <ErrorList messages={serverErrors} />
                 </Stack>
-                <ErrorList messages={serverErrors} />
-              </Stack>
-            )}
-          </Card.Body>
-          <Card.Footer justifyContent="space-between" gap="3">
-            <Button type="button" variant="outline" onClick={back} disabled={step === 0 || submitting}>
-              Back
-            </Button>
-            {/* Buttons are type="button" and keyed: a re-render mid-click must never submit. */}
-            {step < LAST ? (
-              <Button key="next" type="button" colorPalette="brand" onClick={() => void next()}>
-                Next
+              )}
+            </Card.Body>
+            <Card.Footer justifyContent="space-between" gap="3">
+              <Button type="button" variant="outline" onClick={back} disabled={step === 0 || submitting}>
+                Back
               </Button>
-            ) : (
-              <Button key="create" type="button" colorPalette="brand" onClick={() => void submit()} loading={submitting} loadingText="Creating...">
-                Create Project
-              </Button>
-            )}
-          </Card.Footer>
+              {/* Buttons are type="button" and keyed: a re-render mid-click must never submit. */}
+              {step < LAST ? (
+                <Button key="next" type="button" colorPalette="brand" onClick={() => void next()}>
+                  Next
+                </Button>
+              ) : (
+                <Button key="create" type="button" colorPalette="brand" onClick={() => void submit()} loading={submitting} loadingText="Creating...">
+                  Create Project
+                </Button>
+              )}
+            </Card.Footer>
           </form>
         </Card.Root>
       </Stack>

@@ -1,16 +1,16 @@
 import { Button, CloseButton, Dialog, Field, HStack, Heading, Input, Portal, Separator, Stack, Text } from "@chakra-ui/react";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { projectRenameSchema } from "../../../schema/api/projects";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
-import { renameProject } from "../projects/api";
+import { renameProject } from "../../lib/api/projects";
 import AiEngineSection from "./ai-engine-section";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
 const IDS_MODIFIED = "Critical IDs were modified";
-export const DELETE_CONFIRMATION = "DELETE";
+const DELETE_CONFIRMATION = "DELETE";
 
 /** Settings: rename the current project, see the account email, delete the account. */
 export default function ProjectSettingsDialog({ open, onOpenChange }: Props) {
@@ -79,9 +79,7 @@ function SettingsBody({ close }: { close: () => void }) {
       close();
     } catch (err) {
       notify.error(
-        err instanceof Error && err.message === IDS_MODIFIED
-          ? "Error: Project IDs cannot be modified"
-          : "Failed to update project name. Please try again.",
+        err instanceof Error && err.message === IDS_MODIFIED ? "Error: Project IDs cannot be modified" : "Failed to update project name. Please try again.",
       );
     } finally {
       setSaving(false);
@@ -166,8 +164,7 @@ function SettingsBody({ close }: { close: () => void }) {
             Danger zone
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Deleting your account permanently removes your projects, documents, brain content, posts and connected social
-            accounts.
+            Deleting your account permanently removes your projects, documents, brain content, posts and connected social accounts.
           </Text>
           {!confirming ? (
             <HStack>

@@ -31,26 +31,26 @@ export function ConnectFields({
       }}
     >
       <Stack gap="3">
-      {fields.map((f, i) => (
-        <Field.Root key={f.name} invalid={!!errors[f.name]} required>
-          <Field.Label>{f.label}</Field.Label>
-          <Input
-            name={f.name}
-            type={f.type ?? "text"}
-            placeholder={f.placeholder}
-            autoComplete={f.autoComplete ?? "off"}
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus={i === 0}
-            value={values[f.name] ?? ""}
-            disabled={disabled}
-            onChange={(e) => onChange({ ...values, [f.name]: e.target.value })}
-          />
-          {errors[f.name] ? <Field.ErrorText>{errors[f.name]}</Field.ErrorText> : f.help ? <Field.HelperText>{f.help}</Field.HelperText> : null}
-        </Field.Root>
-      ))}
-      {/* Enter submits; the dialog's Connect button does the same. */}
-      <button type="submit" hidden aria-hidden tabIndex={-1} />
+        {fields.map((f, i) => (
+          <Field.Root key={f.name} invalid={!!errors[f.name]} required>
+            <Field.Label>{f.label}</Field.Label>
+            <Input
+              name={f.name}
+              type={f.type ?? "text"}
+              placeholder={f.placeholder}
+              autoComplete={f.autoComplete ?? "off"}
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus={i === 0}
+              value={values[f.name] ?? ""}
+              disabled={disabled}
+              onChange={(e) => onChange({ ...values, [f.name]: e.target.value })}
+            />
+            {errors[f.name] ? <Field.ErrorText>{errors[f.name]}</Field.ErrorText> : f.help ? <Field.HelperText>{f.help}</Field.HelperText> : null}
+          </Field.Root>
+        ))}
+        {/* Enter submits; the dialog's Connect button does the same. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Stack>
     </form>
   );

@@ -1,21 +1,54 @@
-import { Alert, Badge, Box, Button, Card, Container, Dialog, Flex, Heading, HStack, IconButton, Link, List, Portal, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Dialog,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Link,
+  List,
+  Portal,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import useSWR from "swr";
 import type { SocialAccount } from "../../../schema/api/social";
 import type { NetworkAvailability } from "../../../schema/api/social-responses";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import type { AccountChoice } from "../../../schema/api/social";
 import { AccountChoiceDialog } from "./account-choice-dialog";
-import { accountsKey, NETWORKS_KEY, broadcastAccounts, chooseAccount, completeOAuth, connectWithAppPassword, disconnectAccount, redirectTo, startOAuth } from "./api";
+import {
+  accountsKey,
+  NETWORKS_KEY,
+  broadcastAccounts,
+  chooseAccount,
+  completeOAuth,
+  connectWithAppPassword,
+  disconnectAccount,
+  redirectTo,
+  startOAuth,
+} from "../../lib/api/social";
 import { ConnectFields, missingFields, type ConnectValues } from "./connect-fields";
 import { PLATFORM_CARDS, SocialIcon, type CardPlatform, type PlatformCard } from "./platforms";
 
-const CALLBACK_RE = new RegExp(`^/auth/(${PLATFORM_CARDS.filter((c) => c.oauth).map((c) => c.id).join("|")})/callback/?$`);
+const CALLBACK_RE = new RegExp(
+  `^/auth/(${PLATFORM_CARDS.filter((c) => c.oauth)
+    .map((c) => c.id)
+    .join("|")})/callback/?$`,
+);
 /** A network's name in messages ("X"); its cards and lists say "X (Twitter)" (decision 207). */
 const nameOf = (id: string) => PLATFORM_CARDS.find((p) => p.id === id)?.shortName ?? id;
 
@@ -30,7 +63,7 @@ const nameOf = (id: string) => PLATFORM_CARDS.find((p) => p.id === id)?.shortNam
  */
 export default function SocialConnectPage() {
   const { user, project, loading, projectLoading } = useAuth();
-  // Roles arrive with issue 25; until then the project's creator is its Owner.
+  // Roles arrive with decision 200; until then the project's creator is its Owner.
   const isOwner = !!user && !!project && project.user_id === user.id;
   const { data: availability } = useSWR<NetworkAvailability>(NETWORKS_KEY);
   const configured = (id: string) => availability?.networks.find((n) => n.id === id)?.configured;
@@ -130,7 +163,8 @@ export default function SocialConnectPage() {
       if (err instanceof ApiRequestError && (err.code === "invalid_input" || err.code === "connect_failed") && card.connectFields.length) {
         setFieldErrors(err.fields ?? {});
         notify.error(err.message);
-      } else notify.error(card.connect === "app-password" ? `Failed to connect ${card.name} account. Please try again.` : "Failed to start authentication process");
+      } else
+        notify.error(card.connect === "app-password" ? `Failed to connect ${card.name} account. Please try again.` : "Failed to start authentication process");
       setStarting(null);
     }
   };
@@ -214,29 +248,26 @@ export default function SocialConnectPage() {
           ) : (
             <Stack as="ul" gap="2" listStyleType="none">
               {accounts.map((account) => (
-                <Flex
-                  as="li"
-                  key={account.id}
-                  data-account-row=""
-                  align="center"
-                  gap="3"
-                  p="3"
-                  borderWidth="1px"
-                  borderRadius="md"
-                  _hover={{ bg: "bg.muted" }}
-                >
+                <Flex as="li" key={account.id} data-account-row="" align="center" gap="3" p="3" borderWidth="1px" borderRadius="md" _hover={{ bg: "bg.muted" }}>
                   <SocialIcon platform={account.platform} />
                   <Box flex="1" minW="0">
                     <Text fontWeight="medium" truncate>
                       {account.account_name}
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {PLATFORM_CARDS.find((c) => c.id === account.platform)?.name ?? account.platform} · Connected {new Date(account.created_at).toLocaleDateString()}
+                      {PLATFORM_CARDS.find((c) => c.id === account.platform)?.name ?? account.platform} · Connected{" "}
+                      {new Date(account.created_at).toLocaleDateString()}
                     </Text>
                   </Box>
                   {account.token_status === "reconnect_needed" && <Badge colorPalette="orange">Reconnect needed</Badge>}
-                  {/* Always visible (issue 26): a hover-only button cannot be found on a phone. */}
-                  <Button aria-label={`Disconnect ${account.account_name}`} variant="outline" colorPalette="red" size="sm" onClick={() => setPendingDisconnect(account)}>
+                  {/* Always visible (decision 205): a hover-only button cannot be found on a phone. */}
+                  <Button
+                    aria-label={`Disconnect ${account.account_name}`}
+                    variant="outline"
+                    colorPalette="red"
+                    size="sm"
+                    onClick={() => setPendingDisconnect(account)}
+                  >
                     <Trash2 aria-hidden /> Disconnect
                   </Button>
                 </Flex>
@@ -298,9 +329,8 @@ export default function SocialConnectPage() {
             <Alert.Content>
               <Alert.Title>Developer Setup Required</Alert.Title>
               <Alert.Description>
-                Some networks are not set up on this Brandpilot server yet. Each network only lets registered apps post on a brand&apos;s behalf:
-                whoever runs this deployment registers an app once (the network&apos;s setup guide says how), and then everyone connects in one
-                click.
+                Some networks are not set up on this Brandpilot server yet. Each network only lets registered apps post on a brand&apos;s behalf: whoever runs
+                this deployment registers an app once (the network&apos;s setup guide says how), and then everyone connects in one click.
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -327,9 +357,11 @@ export default function SocialConnectPage() {
               <Dialog.Body>
                 <Stack gap="4">
                   <List.Root as="ol" listStyleType="decimal" ps="5" gap="2">
-                    {guide?.setupGuide.filter((step) => configured(guide.id) || !/^Click Connect below/.test(step)).map((step) => (
-                      <List.Item key={step}>{step}</List.Item>
-                    ))}
+                    {guide?.setupGuide
+                      .filter((step) => configured(guide.id) || !/^Click Connect below/.test(step))
+                      .map((step) => (
+                        <List.Item key={step}>{step}</List.Item>
+                      ))}
                   </List.Root>
                   {/* Only an Owner gets here for a network that is not configured: a task for the deployment. */}
                   {guide && !configured(guide.id) && (
@@ -338,8 +370,8 @@ export default function SocialConnectPage() {
                       <Alert.Content>
                         <Alert.Title>Developer Account Required</Alert.Title>
                         <Alert.Description>
-                          {guide.name} is not set up on this Brandpilot server yet. Whoever runs this deployment needs a {guide.shortName} developer
-                          account with an app, once; these steps are for them. After that, Connect goes straight to {guide.shortName}.
+                          {guide.name} is not set up on this Brandpilot server yet. Whoever runs this deployment needs a {guide.shortName} developer account
+                          with an app, once; these steps are for them. After that, Connect goes straight to {guide.shortName}.
                         </Alert.Description>
                       </Alert.Content>
                     </Alert.Root>
@@ -374,7 +406,12 @@ export default function SocialConnectPage() {
         </Portal>
       </Dialog.Root>
 
-      <AccountChoiceDialog networkName={nameOf(choice?.platform ?? "")} choice={choice?.choice ?? null} onCancel={() => setChoice(null)} onChoose={pickAccount} />
+      <AccountChoiceDialog
+        networkName={nameOf(choice?.platform ?? "")}
+        choice={choice?.choice ?? null}
+        onCancel={() => setChoice(null)}
+        onChoose={pickAccount}
+      />
 
       <ConfirmDialog
         open={!!pendingDisconnect}
@@ -386,8 +423,7 @@ export default function SocialConnectPage() {
         busyText="Disconnecting..."
       >
         <Text>
-          Disconnect {pendingDisconnect?.account_name} from {nameOf(pendingDisconnect?.platform ?? "")}? Its scheduled posts of this project will be
-          deleted.
+          Disconnect {pendingDisconnect?.account_name} from {nameOf(pendingDisconnect?.platform ?? "")}? Its scheduled posts of this project will be deleted.
         </Text>
       </ConfirmDialog>
     </Container>

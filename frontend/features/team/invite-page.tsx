@@ -1,11 +1,11 @@
 import { Button, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { notify } from "../../components/ui/toaster";
-import { acceptInvitation } from "./api";
+import { acceptInvitation } from "../../lib/api/team";
 
-// /invite/<token> (issue 25): reached signed in (RequireAuth sends a visitor to /login and back
+// /invite/<token> (decision 200): reached signed in (RequireAuth sends a visitor to /login and back
 // here; a new member signs up with the invited address first). Accepting adds the project to the
 // switcher and makes it current.
 export default function InvitePage() {

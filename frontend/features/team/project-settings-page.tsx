@@ -3,13 +3,13 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { can } from "../../../schema/api/permissions";
 import { BRAND_VOICES, INDUSTRIES, PROJECT_DELETE_MESSAGE, projectUpdateSchema, type Project } from "../../../schema/api/projects";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
-import { deleteProject, updateProject } from "./api";
+import { deleteProject, updateProject } from "../../lib/api/team";
 
-// Project settings (issue 25): the brand's name, industry, voice and description (what the writer
+// Project settings (decision 200): the brand's name, industry, voice and description (what the writer
 // follows), the approval settings (Owners) and deleting the project with its name typed again.
 export default function ProjectSettingsPage() {
   const { project } = useAuth();
@@ -25,7 +25,12 @@ function SettingsForms({ project }: { project: Project }) {
   const navigate = useNavigate();
   const editable = can(project.role, "edit");
   const owner = can(project.role, "manage");
-  const [fields, setFields] = useState<Fields>({ name: project.name, industry: project.industry, brand_voice: project.brand_voice, description: project.description });
+  const [fields, setFields] = useState<Fields>({
+    name: project.name,
+    industry: project.industry,
+    brand_voice: project.brand_voice,
+    description: project.description,
+  });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [saving, setSaving] = useState(false);
   const [confirmName, setConfirmName] = useState("");
@@ -156,7 +161,11 @@ function SettingsForms({ project }: { project: Project }) {
               <Checkbox.Control />
               <Checkbox.Label>Posts need approval before they publish</Checkbox.Label>
             </Checkbox.Root>
-            <Checkbox.Root checked={project.owner_posts_need_review} disabled={!owner || !project.approvals_required} onCheckedChange={(e) => void toggle("owner_posts_need_review", !!e.checked)}>
+            <Checkbox.Root
+              checked={project.owner_posts_need_review}
+              disabled={!owner || !project.approvals_required}
+              onCheckedChange={(e) => void toggle("owner_posts_need_review", !!e.checked)}
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>Owners' posts need review too</Checkbox.Label>
@@ -185,7 +194,13 @@ function SettingsForms({ project }: { project: Project }) {
                 <Input value={confirmName} autoComplete="off" onChange={(e) => setConfirmName(e.target.value)} />
               </Field.Root>
               <HStack justify="flex-end">
-                <Button colorPalette="red" disabled={confirmName.trim() !== project.name} loading={deleting} loadingText="Deleting..." onClick={() => void remove()}>
+                <Button
+                  colorPalette="red"
+                  disabled={confirmName.trim() !== project.name}
+                  loading={deleting}
+                  loadingText="Deleting..."
+                  onClick={() => void remove()}
+                >
                   Delete project
                 </Button>
               </HStack>

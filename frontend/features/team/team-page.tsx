@@ -4,11 +4,11 @@ import useSWR from "swr";
 import { can, ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "../../../schema/api/permissions";
 import { inviteSchema, TEAM_MESSAGES, type Team } from "../../../schema/api/team";
 import type { ActivityEntry } from "../../../schema/api/activity";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
-import { changeRole, invite, removeMember, resendInvitation, revokeInvitation } from "./api";
+import { changeRole, invite, removeMember, resendInvitation, revokeInvitation } from "../../lib/api/team";
 
 const dateTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -27,7 +27,7 @@ function RoleSelect({ value, onChange, label, disabled }: { value: Role; onChang
   );
 }
 
-// Settings -> Team (issue 25): members with their role, invitations, role changes, removal.
+// Settings -> Team (decision 200): members with their role, invitations, role changes, removal.
 export default function TeamPage() {
   const { project, reloadProjects } = useAuth();
   const path = project ? `/api/projects/${encodeURIComponent(project.id)}/members` : null;
@@ -147,12 +147,16 @@ export default function TeamPage() {
                       </Table.Cell>
                       <Table.Cell>
                         {owner ? (
-                          <RoleSelect value={m.role} label={`Role of ${m.email}`} onChange={(r) =>
+                          <RoleSelect
+                            value={m.role}
+                            label={`Role of ${m.email}`}
+                            onChange={(r) =>
                               void act(async () => {
                                 await changeRole(project.id, m.user_id, r);
                                 if (m.you) await reloadProjects();
                               }, "Role changed")
-                            } />
+                            }
+                          />
                         ) : (
                           ROLE_LABELS[m.role]
                         )}
@@ -164,10 +168,13 @@ export default function TeamPage() {
                             variant="ghost"
                             colorPalette="red"
                             onClick={() =>
-                              void act(async () => {
-                                await removeMember(project.id, m.user_id);
-                                if (m.you) await reloadProjects();
-                              }, m.you ? "You left the project" : `${m.email} was removed`)
+                              void act(
+                                async () => {
+                                  await removeMember(project.id, m.user_id);
+                                  if (m.you) await reloadProjects();
+                                },
+                                m.you ? "You left the project" : `${m.email} was removed`,
+                              )
                             }
                           >
                             {m.you ? "Leave" : "Remove"}
@@ -201,7 +208,12 @@ export default function TeamPage() {
                       <Button size="xs" variant="outline" onClick={() => void act(() => resendInvitation(project.id, i.id), `Invitation sent to ${i.email}`)}>
                         Resend
                       </Button>
-                      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => void act(() => revokeInvitation(project.id, i.id), "Invitation revoked")}>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        onClick={() => void act(() => revokeInvitation(project.id, i.id), "Invitation revoked")}
+                      >
                         Revoke
                       </Button>
                     </HStack>
@@ -216,7 +228,7 @@ export default function TeamPage() {
   );
 }
 
-// Settings -> Activity (issue 25): who did what, newest first, 90 days.
+// Settings -> Activity (decision 200): who did what, newest first, 90 days.
 export function ActivityPage() {
   const { project } = useAuth();
   const path = project ? `/api/projects/${encodeURIComponent(project.id)}/activity` : null;

@@ -1,15 +1,32 @@
-import { Alert, Badge, Box, Button, Card, Checkbox, CheckboxGroup, Field, Fieldset, Heading, HStack, Input, Spinner, Stack, Table, Text } from "@chakra-ui/react";
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CheckboxGroup,
+  Field,
+  Fieldset,
+  Heading,
+  HStack,
+  Input,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from "@chakra-ui/react";
 import { Copy, Webhook } from "lucide-react";
 import { useState } from "react";
 import useSWR from "swr";
 import { can } from "../../../schema/api/permissions";
 import { createWebhookSchema, WEBHOOK_EVENTS, type DeliveryDto, type WebhookDto, type WebhookEvent } from "../../../schema/api/webhooks";
-import { useAuth } from "../../app/auth-context";
+import { useAuth } from "../../lib/auth-context";
 import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher, request } from "../../lib/api";
 
-// Project settings -> Webhooks (issue 27, decision 213): an Owner's endpoints for the project.
+// Project settings -> Webhooks (decision 213): an Owner's endpoints for the project.
 // The signing secret is shown once, right after creation; each endpoint's delivery log shows
 // status, response code and time, with Resend (same event id, so receivers can de-duplicate).
 type Created = WebhookDto & { secret: string };
@@ -37,7 +54,12 @@ function Deliveries({ hook }: { hook: WebhookDto }) {
 
   if (log.error) return <Text color="fg.error">Failed to load the delivery log.</Text>;
   if (!log.data) return <Spinner aria-label="Loading deliveries" size="sm" />;
-  if (log.data.length === 0) return <Text color="fg.muted" fontSize="sm">No deliveries yet: one appears when a subscribed event happens.</Text>;
+  if (log.data.length === 0)
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        No deliveries yet: one appears when a subscribed event happens.
+      </Text>
+    );
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" aria-label={`Deliveries to ${hook.url}`}>
@@ -65,7 +87,13 @@ function Deliveries({ hook }: { hook: WebhookDto }) {
               </Table.Cell>
               <Table.Cell textAlign="end">
                 {d.status !== "pending" && (
-                  <Button size="xs" variant="outline" loading={resending === d.id} onClick={() => void resend(d)} aria-label={`Resend ${d.event} (${d.event_id})`}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    loading={resending === d.id}
+                    onClick={() => void resend(d)}
+                    aria-label={`Resend ${d.event} (${d.event_id})`}
+                  >
                     Resend
                   </Button>
                 )}
@@ -158,7 +186,18 @@ export default function WebhooksPage() {
             <Alert.Root status="success" flexDirection="column" alignItems="stretch" gap="2">
               <Alert.Title>Copy the signing secret now: it is shown only once.</Alert.Title>
               <HStack gap="2" flexWrap="wrap">
-                <Box as="code" fontFamily="mono" fontSize="sm" p="2" bg="bg.subtle" borderRadius="md" wordBreak="break-all" flex="1" minW="0" data-testid="new-webhook-secret">
+                <Box
+                  as="code"
+                  fontFamily="mono"
+                  fontSize="sm"
+                  p="2"
+                  bg="bg.subtle"
+                  borderRadius="md"
+                  wordBreak="break-all"
+                  flex="1"
+                  minW="0"
+                  data-testid="new-webhook-secret"
+                >
                   {created.secret}
                 </Box>
                 <Button size="sm" variant="outline" onClick={() => void copy(created.secret)}>
@@ -178,11 +217,19 @@ export default function WebhooksPage() {
               </Heading>
               <Field.Root invalid={!!errors.url}>
                 <Field.Label>Endpoint URL</Field.Label>
-                <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hooks/brandpilot" inputMode="url" maxLength={2000} />
+                <Input
+                  value={url}
+                  onChange={(e) => setUrl(e.target.value)}
+                  placeholder="https://example.com/hooks/brandpilot"
+                  inputMode="url"
+                  maxLength={2000}
+                />
                 <Field.ErrorText>{errors.url}</Field.ErrorText>
               </Field.Root>
               <Fieldset.Root invalid={!!errors.events}>
-                <Fieldset.Legend fontWeight="medium" fontSize="sm">Events</Fieldset.Legend>
+                <Fieldset.Legend fontWeight="medium" fontSize="sm">
+                  Events
+                </Fieldset.Legend>
                 <CheckboxGroup value={events} onValueChange={(v) => setEvents(v as WebhookEvent[])} name="events">
                   <Box display="grid" gridTemplateColumns={{ base: "1fr", sm: "1fr 1fr" }} gap="2">
                     {WEBHOOK_EVENTS.map((ev) => (

@@ -1,4 +1,4 @@
-// A campaign brief is an instruction to the writer, never text to publish (issue 9): these helpers
+// A campaign brief is an instruction to the writer, never text to publish (decision 116): these helpers
 // find the subjects a brief names (so each can be looked up in the brain and covered by a post)
 // and detect a post that repeats a run of the brief's words. Shared by the generation service
 // (brain look-ups per subject) and the local writer.
@@ -7,7 +7,7 @@ import { words } from "../../text/tokenize";
 import { leadNounPhrase, PEOPLE_HEADS } from "../../text/noun-phrase";
 
 /** How many consecutive words of the brief a post may never repeat. */
-export const BRIEF_RUN_WORDS = 8;
+const BRIEF_RUN_WORDS = 8;
 
 export type BriefSubject = {
   /** A short name for the subject as the brief writes it ("mobile repair van", "Bake School"), for hooks and hashtags. */
@@ -40,7 +40,8 @@ const STYLE_ONLY =
   /^(?:with (?:numbers|figures|stats|data|emojis?|examples?|facts)|in (?:a |an )?\w+ (?:tone|voice|style)|(?:keep it|make it|be) \w+|for (?:instagram|twitter|x|linkedin|facebook)|over (?:a|one|two|\d+) (?:days?|weeks?|months?)|(?:daily|weekly)|(?:use|add|include) (?:hashtags|emojis?|a call to action|numbers))\.?$/i;
 
 /** Style said at the end of a clause ("... in a reassuring tone", "..., with numbers"). */
-const STYLE_TAIL = /\s+(?:in (?:a |an )?[\w-]+ (?:tone|voice|style|way)|with (?:numbers|figures|stats|data|emojis?|examples)|for (?:instagram|twitter|x|linkedin|facebook))\b.*$/i;
+const STYLE_TAIL =
+  /\s+(?:in (?:a |an )?[\w-]+ (?:tone|voice|style|way)|with (?:numbers|figures|stats|data|emojis?|examples)|for (?:instagram|twitter|x|linkedin|facebook))\b.*$/i;
 
 /** A clause about the previous subject ("it costs 4 pounds a week"). */
 const PRONOUN = /^(?:it|its|it's|they|their|this|these|those|which|she|he|her|his)\b/i;
@@ -114,7 +115,8 @@ export function briefSubjects(brief: string): BriefSubject[] {
       const rest = strip(LEAD_PREPOSITION, clause);
       const np = leadNounPhrase(rest, { object: true, knownNames: names });
       // (Only before a preposition or a relative: "Kids go free" is about kids, no subject of ours.)
-      if (np && PEOPLE_HEADS.has(np.head) && /^\s*(?:before|ahead|after|during|who|that|to|in|on|about|with|,|$)/i.test(rest.slice(np.end))) clause = strip(LEAD_PREPOSITION, rest.slice(np.end).trim());
+      if (np && PEOPLE_HEADS.has(np.head) && /^\s*(?:before|ahead|after|during|who|that|to|in|on|about|with|,|$)/i.test(rest.slice(np.end)))
+        clause = strip(LEAD_PREPOSITION, rest.slice(np.end).trim());
       else if (/^for\s/i.test(clause)) clause = rest;
       if (clause === before) break;
     }

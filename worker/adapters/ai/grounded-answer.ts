@@ -6,7 +6,7 @@ import { porterStem } from "../../text/nlp";
 import { STOPWORDS, words } from "../../text/tokenize";
 
 /** Share of an answer's content words that must occur in its cited passages. */
-export const GROUNDED_WORD_SHARE = 0.6;
+const GROUNDED_WORD_SHARE = 0.6;
 
 const stems = (text: string) =>
   words(text)

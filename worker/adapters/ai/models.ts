@@ -1,4 +1,4 @@
-// The models each engine may use, per task, in order of preference (DESIGN.md "Adapters": never one
+// The models each engine may use, per task, in order of preference (docs/architecture.md "Adapters": never one
 // hard-coded id). The deploy picks the first one the account's catalog lists and the Worker falls
 // back down the list when a model answers "not found" (decision 191 for chat, decision 230 for
 // embeddings and images: withModelFallback below). Every id is checked against
@@ -112,7 +112,13 @@ export async function withModelFallback<T>(
  * isolate. False when it was the last one (nothing changes). A model already left behind (another
  * request moved on first) is not moved past twice.
  */
-export function moveDownChain(task: ModelTask, chain: readonly string[], model: string, err: unknown, warn: (message: string, detail?: unknown) => void): boolean {
+export function moveDownChain(
+  task: ModelTask,
+  chain: readonly string[],
+  model: string,
+  err: unknown,
+  warn: (message: string, detail?: unknown) => void,
+): boolean {
   const at = chain.indexOf(model);
   const current = modelInUseIndex.get(chainKey(task, chain)) ?? 0;
   if (at < current) return current < chain.length;

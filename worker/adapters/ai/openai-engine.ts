@@ -9,7 +9,15 @@
 import OpenAI from "openai";
 import type { Platform } from "../../../schema/api/common";
 import { AiOutputError, asString, asStringList, clamp01, parseJsonObject } from "./json-output";
-import { documentSummaryPrompt, groundedAnswerPrompt, insightsPrompt, marketingSummaryPrompt, passageQuestionsPrompt, SYSTEM_PROMPT, topicsPrompt } from "./openai-prompts";
+import {
+  documentSummaryPrompt,
+  groundedAnswerPrompt,
+  insightsPrompt,
+  marketingSummaryPrompt,
+  passageQuestionsPrompt,
+  SYSTEM_PROMPT,
+  topicsPrompt,
+} from "./openai-prompts";
 import { isGrounded } from "./grounded-answer";
 import { askForPosts, ModelRefusal, passageBlocks, WRITER_SYSTEM_PROMPT } from "./writer/prompts";
 import { OpenAiImageModel } from "./openai-image";
@@ -31,7 +39,7 @@ import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, withRetry } from "
 import type { PassageRole } from "../../../schema/api/passage-roles";
 import type { AiEngine, AiEngineModels, AiImageModel, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
 
-export const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000, questions: 1000, answer: 200 } as const;
+const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000, questions: 1000, answer: 200 } as const;
 
 /** Passages per question-writing call (a brand book's unit is cut into such batches). */
 const QUESTION_BATCH = 20;
@@ -123,7 +131,8 @@ export class OpenAiEngine implements AiEngine {
     this.chatModels = modelChain(fallbacks, config.chatModel);
     // A name OpenAI publishes gets OpenAI's list, also through a base URL (a gateway or proxy in
     // front of OpenAI); any other name is a compatible server's, where only that model exists.
-    const embeddingFallbacks = config.embeddingModels ?? (config.embeddingModel && !/^text-embedding-/.test(config.embeddingModel) ? [] : OPENAI_MODELS.embeddings);
+    const embeddingFallbacks =
+      config.embeddingModels ?? (config.embeddingModel && !/^text-embedding-/.test(config.embeddingModel) ? [] : OPENAI_MODELS.embeddings);
     this.embeddingModels = embeddingChain(embeddingFallbacks, config.embeddingModel);
     this.embeddingModel = modelInUse("embeddings", this.embeddingModels);
     this.enginePrefix = config.enginePrefix ?? "openai";
@@ -230,7 +239,8 @@ export class OpenAiEngine implements AiEngine {
           // Retired or not on this account: the next request's engine uses the list's next model
           // (its vectors get that model's label; the brain re-embeds, brain-reindex.ts). This
           // call's texts have no vector, as for any failed embedding.
-          if (!moveDownChain("embeddings", this.embeddingModels, this.embeddingModel, err, this.warn)) this.warn("the embedding model answered \"not found\" and the list has no other", errorText(err));
+          if (!moveDownChain("embeddings", this.embeddingModels, this.embeddingModel, err, this.warn))
+            this.warn('the embedding model answered "not found" and the list has no other', errorText(err));
           break;
         }
         if (transient(err) || batch.length === 1) {
@@ -264,8 +274,7 @@ export class OpenAiEngine implements AiEngine {
     const out: (Float32Array | null)[] = input.map(() => null);
     for (const item of res.data) {
       const raw = item.embedding as unknown;
-      const vec =
-        typeof raw === "string" ? decodeBase64Floats(raw) : Array.isArray(raw) ? Float32Array.from(raw as number[]) : null;
+      const vec = typeof raw === "string" ? decodeBase64Floats(raw) : Array.isArray(raw) ? Float32Array.from(raw as number[]) : null;
       if (!vec || vec.length === 0 || item.index < 0 || item.index >= input.length) continue;
       if (!this.fitsDimension(model, vec.length)) continue;
       out[item.index] = vec;
@@ -395,7 +404,12 @@ export class OpenAiEngine implements AiEngine {
       const batch = passages.slice(i, i + QUESTION_BATCH);
       const json = parseJsonObject(await this.chat(passageQuestionsPrompt(batch), MAX_TOKENS.questions));
       const lists = Array.isArray(json.questions) ? json.questions : Array.isArray(json.items) ? json.items : [];
-      for (let j = 0; j < batch.length; j++) out.push(asStringList(lists[j]).filter((q) => q.length <= 200).slice(0, 6));
+      for (let j = 0; j < batch.length; j++)
+        out.push(
+          asStringList(lists[j])
+            .filter((q) => q.length <= 200)
+            .slice(0, 6),
+        );
     }
     return out;
   }
@@ -405,9 +419,16 @@ export class OpenAiEngine implements AiEngine {
     if (!passages.length || !question.trim()) return null;
     const json = parseJsonObject(await this.chat(groundedAnswerPrompt(question, passages), MAX_TOKENS.answer));
     const text = asString(json.answer)?.trim() ?? "";
-    const cited = [...new Set((Array.isArray(json.cited) ? json.cited : []).map((n) => Number(n) - 1))].filter((n) => Number.isInteger(n) && n >= 0 && n < passages.length);
+    const cited = [...new Set((Array.isArray(json.cited) ? json.cited : []).map((n) => Number(n) - 1))].filter(
+      (n) => Number.isInteger(n) && n >= 0 && n < passages.length,
+    );
     if (!text || !cited.length) return null;
-    if (!isGrounded(text, cited.map((n) => passages[n]!))) {
+    if (
+      !isGrounded(
+        text,
+        cited.map((n) => passages[n]!),
+      )
+    ) {
       this.warn("composed answer not grounded in its cited passages; using the passage's sentence");
       return null;
     }

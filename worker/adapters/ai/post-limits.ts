@@ -11,10 +11,14 @@ import { publishedLength } from "../../../schema/api/campaigns";
 /** Characters allowed per platform (the network's own limit, drafts capped at 3000); for X, hashtags appended as " #tag" count too. */
 export const PLATFORM_LIMITS = Object.fromEntries(PLATFORM_METAS.map((m) => [m.id, Math.min(m.rules.maxLength, 3000)])) as Record<Platform, number>;
 
-
 /** Turns a phrase into a hashtag: alphanumerics only, CamelCase, at most 24 characters. */
 export function toHashtag(phrase: string): string | null {
-  const parts = phrase.normalize("NFKD").replace(/[^\p{L}\p{N}\s]/gu, " ").trim().split(/\s+/).filter(Boolean);
+  const parts = phrase
+    .normalize("NFKD")
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   if (!parts.length) return null;
   // Keep names with inner capitals as written ("iOS"); capitalise plain words for CamelCase.
   const tag = parts.map((p) => (/\p{Lu}/u.test(p.slice(1)) ? p : p.charAt(0).toUpperCase() + p.slice(1))).join("");

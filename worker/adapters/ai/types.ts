@@ -7,7 +7,7 @@ import type { RelevanceCalibration } from "../../brain/rank/hybrid-rank";
 
 export type BrandProfile = { name: string; industry: string; brand_voice: string; description: string };
 
-export type InsightType = "goal" | "audience" | "brand_trait" | "feature" | "social_hook" | (string & {});
+type InsightType = "goal" | "audience" | "brand_trait" | "feature" | "social_hook" | (string & {});
 export type Insight = { type: InsightType; content: string; confidence: number };
 export type Topic = { name: string; description: string; relevance_score: number };
 
@@ -30,7 +30,7 @@ export type GeneratedPostDraft = {
   key_line?: string;
   /**
    * Which message (0-based) this draft is a network's variant of: one message is written once and
-   * adapted to every selected network (issue 23, decision 185). Absent: each draft is a message.
+   * adapted to every selected network (decision 185). Absent: each draft is a message.
    */
   message?: number;
 };
@@ -114,7 +114,7 @@ export interface AiEngine {
    */
   unknownSubjects?(input: GeneratePostsInput): string[];
 
-  // The brain's LLM paths (issue 22, decision 220). Each exists only on engines with a model for
+  // The brain's LLM paths (decision 220). Each exists only on engines with a model for
   // it; the local engine has none, so `npm start` ranks and answers as before.
   /**
    * How well each passage answers the query, 0-1, same order (a cross-encoder such as Workers AI's

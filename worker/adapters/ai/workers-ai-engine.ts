@@ -1,5 +1,5 @@
 // The Workers AI engine: Cloudflare's models through the Worker's `AI` binding, so a deployed
-// Brandpilot writes with a real model without any outside account (issue 9). It is the
+// Brandpilot writes with a real model without any outside account (decision 116). It is the
 // OpenAI-compatible engine with another transport: the same prompts, JSON parsing, fallbacks and
 // retries (decision 042), but chat runs `env.AI.run(<text model>, { messages,
 // max_completion_tokens, reasoning_effort, temperature })` and embeddings `env.AI.run(<embedding

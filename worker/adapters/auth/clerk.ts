@@ -11,7 +11,7 @@ import { newId } from "../../lib/ids";
 import { CLERK_SESSION_COOKIE, readCookie } from "./session-cookie";
 import type { AuthAdapter } from "./types";
 
-export function authorizedParties(env: Env, req: Request): string[] {
+function authorizedParties(env: Env, req: Request): string[] {
   const list = (env.CLERK_AUTHORIZED_PARTIES ?? "")
     .split(",")
     .map((s) => s.trim())
@@ -27,7 +27,7 @@ function bearer(req: Request): string | null {
 }
 
 /** The local user for a Clerk user id; created (or linked by a verified email claim) on first sight. */
-export async function localUserForClerk(db: Db, sub: string, claimedEmail: string | null) {
+async function localUserForClerk(db: Db, sub: string, claimedEmail: string | null) {
   const found = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.clerkUserId, sub)).get();
   if (found) return found;
   const email = claimedEmail?.trim().toLowerCase() || `${sub}@clerk.local`;

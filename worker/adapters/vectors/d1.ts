@@ -94,9 +94,7 @@ export class D1VectorIndex implements VectorIndex {
         "insert or replace into brain_vectors (id, project_id, document_id, kind, engine, dim, vector) values " +
         rows.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ");
       statements.push(
-        this.d1
-          .prepare(sql)
-          .bind(...rows.flatMap((r) => [r.id, projectId, r.documentId, r.kind, space.engine, space.dim, vectorToBytes(normalize(r.values))])),
+        this.d1.prepare(sql).bind(...rows.flatMap((r) => [r.id, projectId, r.documentId, r.kind, space.engine, space.dim, vectorToBytes(normalize(r.values))])),
       );
     }
     forgetProject(projectId);
@@ -112,9 +110,7 @@ export class D1VectorIndex implements VectorIndex {
       this.d1
         .prepare("select count(*) as n, max(rowid) as m, total(rowid) as s from brain_vectors where project_id = ? and engine = ? and kind = ? and dim = ?")
         .bind(projectId, space.engine, kind, space.dim),
-      this.d1
-        .prepare("select group_concat(id || ':' || status || ':' || progress_done, ',') as sig from brain_documents where project_id = ?")
-        .bind(projectId),
+      this.d1.prepare("select group_concat(id || ':' || status || ':' || progress_done, ',') as sig from brain_documents where project_id = ?").bind(projectId),
     ]);
     const st = stats!.results[0] ?? {};
     const token = `${st.n}|${st.m}|${st.s}|${String(docs!.results[0]?.sig ?? "")}`;
@@ -165,9 +161,7 @@ export class D1VectorIndex implements VectorIndex {
     for (let i = 0; i < ids.length; i += IDS_PER_DELETE) {
       const chunk = ids.slice(i, i + IDS_PER_DELETE);
       statements.push(
-        this.d1
-          .prepare(`delete from brain_vectors where project_id = ? and id in (${chunk.map(() => "?").join(", ")})`)
-          .bind(projectId, ...chunk),
+        this.d1.prepare(`delete from brain_vectors where project_id = ? and id in (${chunk.map(() => "?").join(", ")})`).bind(projectId, ...chunk),
       );
     }
     forgetProject(projectId);

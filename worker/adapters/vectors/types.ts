@@ -4,7 +4,7 @@
 // are not comparable (DESIGN: "vectors of different engines are never compared").
 import { cosine as cosineOf } from "../../lib/cosine";
 
-export type VectorKind = "document" | "segment";
+type VectorKind = "document" | "segment";
 export type VectorSpace = { engine: string; dim: number };
 
 export type VectorRecord = { id: string; documentId: string; kind: VectorKind; values: Float32Array };

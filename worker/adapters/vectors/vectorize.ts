@@ -45,7 +45,8 @@ export class VectorizeVectorIndex implements VectorIndex {
     const want = Math.min(MAX_TOP_K, q.topK + exclude.size * 4);
     const filter = { kind: q.kind, engine: space.engine };
     // A filter or read on a property without a metadata index silently matches nothing.
-    if (!INDEXED.has("documentId") || Object.keys(filter).some((k) => !INDEXED.has(k))) throw new Error("Vectorize query uses a property without a metadata index");
+    if (!INDEXED.has("documentId") || Object.keys(filter).some((k) => !INDEXED.has(k)))
+      throw new Error("Vectorize query uses a property without a metadata index");
     const res = await this.index.query(Array.from(vector), {
       topK: want,
       namespace: projectId,

@@ -1,4 +1,4 @@
-// Confidence of an answer (issue 22, decision 183). The engine's floor decides whether the brain
+// Confidence of an answer (decision 183). The engine's floor decides whether the brain
 // answers at all (decision 173). Above it, the best match is judged against the project's own
 // passages for the same question: "clear" when it stands above the next one, "possible" when
 // other passages score about as well (the user sees each candidate labelled "Possible match").
@@ -9,7 +9,7 @@ import { answerOf, type Ranked } from "./hybrid-rank";
 export type Confidence = "clear" | "possible" | "none";
 
 /** Best and second best closer than this (on the 0-1 relevance scale) are candidates, not an answer. */
-export const AMBIGUOUS_GAP = 0.05;
+const AMBIGUOUS_GAP = 0.05;
 
 /** How far the best match stands above the project's background for this question (the mean of its 4th to 10th). */
 export function standout(ranked: readonly Ranked[]): number {

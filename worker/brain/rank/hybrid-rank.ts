@@ -34,7 +34,7 @@ const K1 = 1.2;
 const B = 0.75;
 
 /** A word's unit vector from the bundled word-vector table, or null (unknown word). */
-export type WordVectorLookup = (word: string) => Float32Array | null;
+type WordVectorLookup = (word: string) => Float32Array | null;
 
 export type SoftMatchOptions = {
   lookup: WordVectorLookup;
@@ -56,7 +56,6 @@ export type SoftMatchOptions = {
   maxRelated?: number;
   /** With relatedOnlyForUnknown: words the project uses are expanded too, at this share of the strength (0 = not). */
   knownRelatedFactor?: number;
-
 };
 
 /** Words that frame a question rather than say what it is about ("Tell me about...", "What happens if..."). */
@@ -73,26 +72,37 @@ const QUESTION_FRAME = wordSet(
 type Intent = { name: string; question: RegExp; segment: RegExp };
 
 const AMOUNT_INTENTS: Intent[] = [
-  { name: "distance", question: /\bhow (?:far|long a (?:ride|trip|distance))\b|\b(?:range|distance)\b/i, segment: /\d\s?(?:km|kilomet(?:re|er)s?|miles?|mi|metres?|meters?)\b/i },
+  {
+    name: "distance",
+    question: /\bhow (?:far|long a (?:ride|trip|distance))\b|\b(?:range|distance)\b/i,
+    segment: /\d\s?(?:km|kilomet(?:re|er)s?|miles?|mi|metres?|meters?)\b/i,
+  },
   {
     name: "duration",
     question: /\bhow (?:long|soon|quickly|fast|often)\b/i,
-    segment: /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a)\s?(?:-\s?)?(?:(?:business|working)\s)?(?:seconds?|minutes?|min|hours?|hrs?|h|days?|weeks?|months?|years?)\b|\b(?:daily|weekly|monthly|yearly|annually)\b/i,
+    segment:
+      /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a)\s?(?:-\s?)?(?:(?:business|working)\s)?(?:seconds?|minutes?|min|hours?|hrs?|h|days?|weeks?|months?|years?)\b|\b(?:daily|weekly|monthly|yearly|annually)\b/i,
   },
-  { name: "weight", question: /\bhow (?:heavy|light)\b|\bweigh(?:s|t)?\b|\bhow much (?:can|will) .* (?:carry|hold|haul|take)\b/i, segment: /\d\s?(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|tonnes?)\b/i },
+  {
+    name: "weight",
+    question: /\bhow (?:heavy|light)\b|\bweigh(?:s|t)?\b|\bhow much (?:can|will) .* (?:carry|hold|haul|take)\b/i,
+    segment: /\d\s?(?:kg|kilos?|kilograms?|g|grams?|lbs?|pounds|tonnes?)\b/i,
+  },
   // Opening hours (decision 116): a question naming a day or asking for hours is answered by a
   // segment stating times or days, whatever the trade ("Can I come in on the weekend?" ~ "open
   // Monday to Friday ... Saturday mornings"). "What time" is left out: it asks of trains and films.
   {
     name: "schedule",
-    question: /\b(?:opening|business|office|support) hours\b|\bwhen (?:are|is|do|does|can|will) (?:you|it|we|i)\b.*\b(?:open|close|shut|visit|call|ring|reach)\b|\b(?:weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/i,
+    question:
+      /\b(?:opening|business|office|support) hours\b|\bwhen (?:are|is|do|does|can|will) (?:you|it|we|i)\b.*\b(?:open|close|shut|visit|call|ring|reach)\b|\b(?:weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b/i,
     segment: /\b\d{1,2}(?:[:.]\d\d)?\s?(?:am|pm)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweek(?:ends?|days?)\b/i,
   },
   // A founding (decision 116): "who started / when did you open" is answered by the segment that
   // dates the brand's beginning ("began in 2011 as...", "founded in Manchester in 2016").
   {
     name: "founding",
-    question: /\bwho (?:started|founded|opened|set up|created|began|established)\b|\bwhen (?:was|were|did)\b.*\b(?:found|founded|start|started|open|opened|set up|established|begin|began)\b|\bhow (?:did|was)\b.*\b(?:start|begin|founded)\b/i,
+    question:
+      /\bwho (?:started|founded|opened|set up|created|began|established)\b|\bwhen (?:was|were|did)\b.*\b(?:found|founded|start|started|open|opened|set up|established|begin|began)\b|\bhow (?:did|was)\b.*\b(?:start|begin|founded)\b/i,
     segment: /\b(?:founded|started|began|established|opened|set up|since)\b.*\b(?:19|20)\d\d\b|\bin (?:19|20)\d\d\b/i,
   },
   // A discount (decision 116): "is there a reduced rate / a deal" ~ "20% off", "half price".
@@ -101,7 +111,11 @@ const AMOUNT_INTENTS: Intent[] = [
     question: /\b(?:discounts?|discounted|cheaper|reduced|reductions?|deals?|concessions?|promotions?|coupons?|savings?)\b/i,
     segment: /\b\d+(?:\.\d+)?\s?%\s?(?:off|discount)\b|\b\d+p off\b|[$€£]\s?\d+(?:\.\d\d)? off\b|\bhalf[- ]price\b|\bdiscount/i,
   },
-  { name: "price", question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i, segment: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i },
+  {
+    name: "price",
+    question: /\bhow much (?:is|are|does|do|will|would)\b(?!.*\b(?:weigh|carry|hold|haul)\b)|\bcost|\bprice/i,
+    segment: /[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|dollars?|euros?)\b/i,
+  },
 ];
 
 /** The amount intents (the customer intents of decision 109 were retired, decision 221). */
@@ -386,7 +400,7 @@ export class Bm25Index {
 }
 
 /** Fused relevance in 0-1 of one segment from its cosine and its normalised BM25 score. */
-export function fuse(cosine: number, lexical: number, cal: RelevanceCalibration): number {
+function fuse(cosine: number, lexical: number, cal: RelevanceCalibration): number {
   const v = Math.max(0, Math.min(1, (cosine - cal.unrelated) / (cal.strong - cal.unrelated)));
   const l = Math.max(0, Math.min(1, lexical));
   return cal.vectorWeight * v + (1 - cal.vectorWeight) * l;
@@ -395,7 +409,7 @@ export function fuse(cosine: number, lexical: number, cal: RelevanceCalibration)
 export type Ranked = { index: number; relevance: number; cosine: number; lexical: number };
 
 /** A match after the best one is kept down to this share of the floor (decision 173). */
-export const COMPANION_SHARE = 0.5;
+const COMPANION_SHARE = 0.5;
 
 /**
  * The answer a ranked list gives (best first): nothing when its best is under the floor, else its

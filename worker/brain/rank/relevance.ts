@@ -5,7 +5,7 @@
 import type { RelevanceCalibration } from "./hybrid-rank";
 import type { AiEngine } from "../../adapters/ai/types";
 
-export function calibrationAround(matchThreshold: number): RelevanceCalibration {
+function calibrationAround(matchThreshold: number): RelevanceCalibration {
   return { unrelated: matchThreshold - 0.15, strong: matchThreshold + 0.15, vectorWeight: 0.6, floor: 0.3 };
 }
 

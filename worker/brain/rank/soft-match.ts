@@ -8,7 +8,7 @@ import { bundledWordRelations } from "../../text/word-relations-data";
 import { bundledWordVectors } from "../../text/word-vectors-data";
 import { wordLookup } from "../../text/word-vectors";
 
-export function softMatchFor(table: WordVectorTable): SoftMatchOptions {
+function softMatchFor(table: WordVectorTable): SoftMatchOptions {
   return {
     lookup: wordLookup(table),
     minSimilarity: 0.45,

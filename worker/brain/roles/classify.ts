@@ -1,8 +1,8 @@
-// The passage role classifier (issue 22, decision 182): one role per passage, set at ingest from
+// The passage role classifier (decision 182): one role per passage, set at ingest from
 // the passage's shape (a FAQ pair is a FAQ), the heading/label it was written under and cues in its
 // text (roles/cues.ts). The user can correct it in Explore Knowledge; a correction is kept.
 import type { PassageRole } from "../../../schema/api/passage-roles";
-import type { Passage } from "../../services/brain-passages";
+import type { Passage } from "../../services/brain";
 import { ROLE_CUES, ROLE_PRIORITY } from "./cues";
 
 const LABEL_WEIGHT = 3;
@@ -10,7 +10,7 @@ const FAQ_SHAPE_WEIGHT = 2.5;
 const TEXT_WEIGHT = 1;
 
 /** Scores of each role for a passage (highest wins). */
-export function roleScores(passage: Pick<Passage, "text" | "shape" | "label">): Map<PassageRole, number> {
+function roleScores(passage: Pick<Passage, "text" | "shape" | "label">): Map<PassageRole, number> {
   const scores = new Map<PassageRole, number>();
   const add = (role: PassageRole, n: number) => scores.set(role, (scores.get(role) ?? 0) + n);
   // The label of a FAQ pair is its question: it says what is asked, not what the passage is for.

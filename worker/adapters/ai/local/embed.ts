@@ -6,7 +6,6 @@ import type { WordVectorTable } from "../../../text/word-vectors";
 export type { WordVectorTable };
 import { fnv1a, stem, STOPWORDS, words } from "../../../text/tokenize";
 
-
 export type EmbedOptions = {
   hashDim: number;
   /** Block weights (applied after each block is normalised). */

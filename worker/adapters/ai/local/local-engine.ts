@@ -14,16 +14,16 @@ import { truncateWords, words } from "../../../text/tokenize";
 export const LOCAL_ENGINE_NAME = "local-v2";
 
 /** Cosine threshold for a brain query match with this engine (measured, see docs/decisions/040). */
-export const LOCAL_MATCH_THRESHOLD = 0.3;
+const LOCAL_MATCH_THRESHOLD = 0.3;
 /**
  * Hybrid ranking calibration (decision 111), measured on test/fixtures/retrieval: cosines of
  * unrelated texts sit near 0.05, close paraphrases near 0.5; words weigh more than vectors here.
  * A question less than half of whose words the project knows (exactly or through a related word)
  * has its relevance scaled down in proportion (decision 115).
  */
-export const LOCAL_RELEVANCE: RelevanceCalibration = { unrelated: 0.05, strong: 0.5, vectorWeight: 0.3, floor: 0.3, minCoverage: 0.5 };
+const LOCAL_RELEVANCE: RelevanceCalibration = { unrelated: 0.05, strong: 0.5, vectorWeight: 0.3, floor: 0.3, minCoverage: 0.5 };
 /** Documents of one brand score about 0.4-0.45 with each other, unrelated ones 0.05-0.3 (decision 040). */
-export const LOCAL_CONNECTION_THRESHOLD = 0.35;
+const LOCAL_CONNECTION_THRESHOLD = 0.35;
 
 export class LocalAiEngine implements AiEngine {
   readonly kind = "local" as const;
@@ -34,9 +34,7 @@ export class LocalAiEngine implements AiEngine {
   readonly relevance = LOCAL_RELEVANCE;
   private readonly embedder: LocalEmbedder;
 
-  constructor(
-    opts: { table?: WordVectorTable | null; engine?: string; matchThreshold?: number; embedOptions?: Partial<EmbedOptions> } = {},
-  ) {
+  constructor(opts: { table?: WordVectorTable | null; engine?: string; matchThreshold?: number; embedOptions?: Partial<EmbedOptions> } = {}) {
     this.embedder = new LocalEmbedder(opts.table ?? null, { ...DEFAULT_EMBED_OPTIONS, ...opts.embedOptions });
     this.embeddingDim = this.embedder.dim;
     this.engine = opts.engine ?? LOCAL_ENGINE_NAME;
@@ -66,10 +64,16 @@ export class LocalAiEngine implements AiEngine {
 
   async summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore> {
     const { brand } = input;
-    const docText = input.documents.map((d) => d.content).join("\n\n").slice(0, 4000);
+    const docText = input.documents
+      .map((d) => d.content)
+      .join("\n\n")
+      .slice(0, 4000);
     const sents = input.documents.flatMap((d) => completeSentences(d.content.slice(0, 2000))).filter((s) => s.length >= 20);
     const top = textRank(sents, 6, 0.65);
-    const insights = extractInsights(input.documents.map((d) => d.content.slice(0, 2000)), 3);
+    const insights = extractInsights(
+      input.documents.map((d) => d.content.slice(0, 2000)),
+      3,
+    );
     const byType = (t: string) => insights.filter((i) => i.type === t).map((i) => i.content);
     // A new project's default description is placeholder text, not something the brand said.
     const description = brand.description.trim() === DEFAULT_PROJECT.description ? "" : brand.description;

@@ -1,11 +1,11 @@
-// The local engine's writer. Rules (issue 9, decisions 112 and 119): the brief is an instruction,
+// The local engine's writer. Rules (decisions 112 and 119): the brief is an instruction,
 // never text to publish (no post repeats 8 consecutive words of it: a brand sentence that does is
 // restated with digits and units, or cut to a clause, or left out); a campaign spreads over the
 // brand's facts (each post is built on its own sentences from the brain, no sentence appears in
 // two messages, and every subject the brief names gets a message when the brain knows it; a subject
 // the brain does not know gets none, since nothing could back a claim about it); the brand voice
 // picks hooks and rhythm, never clickbait formulas; calls to action are the brief's ask or the
-// brand's own invitations, never stock lines (issue 23, writer/cta.ts); internal notes ("Brand
+// brand's own invitations, never stock lines (decision 186, writer/cta.ts); internal notes ("Brand
 // voice: ...") steer and are never quoted, labels never echoed (writer/roles.ts); every message
 // serves the brief (writer/plan.ts) and goes to every selected network as its own variant
 // (decision 185), hashtags within each network's cap (writer/fit.ts); hooks name what the post's sentence is
@@ -28,10 +28,10 @@ import { GENERIC_HEADS, leadNounPhrase, PEOPLE_HEADS, taggedVerbAt, verbForm, ty
 import type { Tagger } from "../../../text/pos";
 import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "../../../text/tokenize";
 
-export type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
+type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
 
 /** The project's brand_voice (the spec's five values, or the user's own words) as a writing voice. */
-export function voiceOf(brandVoice: string): Voice {
+function voiceOf(brandVoice: string): Voice {
   const v = brandVoice.toLowerCase();
   if (/playful|fun\b|witty|quirky|humou?r|cheeky|silly/.test(v)) return "playful";
   if (/technical|precise|engineer|developer|scientific|data-driven/.test(v)) return "technical";
@@ -44,8 +44,22 @@ export function voiceOf(brandVoice: string): Voice {
 
 /** Hooks name the post's topic ("{t}", "{T}" at the start); none is a curiosity-gap formula. */
 const HOOKS: Record<Voice, string[]> = {
-  playful: ["Say hello to {t}!", "Let's talk about {t}.", "A little love letter to {t}.", "Today's star: {t}.", "{T}, the short version.", "Quick one about {t}."],
-  casual: ["A few words about {t}.", "Something we love: {t}.", "From our team, about {t}.", "Let us tell you about {t}.", "Close to our hearts: {t}.", "We're proud of {t}."],
+  playful: [
+    "Say hello to {t}!",
+    "Let's talk about {t}.",
+    "A little love letter to {t}.",
+    "Today's star: {t}.",
+    "{T}, the short version.",
+    "Quick one about {t}.",
+  ],
+  casual: [
+    "A few words about {t}.",
+    "Something we love: {t}.",
+    "From our team, about {t}.",
+    "Let us tell you about {t}.",
+    "Close to our hearts: {t}.",
+    "We're proud of {t}.",
+  ],
   professional: ["A closer look at {t}.", "What to know about {t}.", "{T}, in brief.", "{T}, explained.", "{T}: the key facts.", "A note on {t}."],
   technical: ["{T}: the specifics.", "Under the hood: {t}.", "Technical note: {t}.", "{T}, in detail.", "Spec check: {t}.", "The details of {t}."],
   luxury: ["Introducing {t}.", "{T}, with care.", "{T}, considered.", "Crafted with care: {t}.", "Discover {t}.", "{T}, refined."],
@@ -69,13 +83,21 @@ type Fact = { text: string; passage: string; order: number; stems: Set<string>; 
 
 /** Content-word stems; hyphenated words count as their parts ("45-minute" = "45" + "minute"). */
 function stemsOf(text: string): Set<string> {
-  return new Set(words(text.replace(/-/g, " ")).filter((w) => !STOPWORDS.has(w) && w.length > 1).map(porterStem));
+  return new Set(
+    words(text.replace(/-/g, " "))
+      .filter((w) => !STOPWORDS.has(w) && w.length > 1)
+      .map(porterStem),
+  );
 }
 
 /** The longest run of the phrase's content words that the text has in the same order, side by side. */
 function longestRun(phrase: string, text: string): number {
-  const p = words(phrase.replace(/-/g, " ")).filter((w) => !STOPWORDS.has(w)).map(porterStem);
-  const t = words(text.replace(/-/g, " ")).filter((w) => !STOPWORDS.has(w)).map(porterStem);
+  const p = words(phrase.replace(/-/g, " "))
+    .filter((w) => !STOPWORDS.has(w))
+    .map(porterStem);
+  const t = words(text.replace(/-/g, " "))
+    .filter((w) => !STOPWORDS.has(w))
+    .map(porterStem);
   let best = 0;
   for (let i = 0; i < t.length; i++) {
     for (let j = 0; j < p.length; j++) {
@@ -111,8 +133,24 @@ function topicalOverlap(a: Set<string>, b: Set<string>): number {
 const keyOf = (s: string) => words(s).join(" ");
 
 const NUMBER_WORDS: Record<string, string> = {
-  one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
-  eleven: "11", twelve: "12", fifteen: "15", twenty: "20", thirty: "30", forty: "40", fifty: "50", hundred: "100",
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+  fifteen: "15",
+  twenty: "20",
+  thirty: "30",
+  forty: "40",
+  fifty: "50",
+  hundred: "100",
 };
 const UNITS: [RegExp, string][] = [
   [/\b(\d+(?:[.,]\d+)?) dollars?\b/gi, "$$$1"],
@@ -132,7 +170,10 @@ const CLAUSE_CUT = /(?:;|:|,\s+(?:and|so|but|which|with|while|including|or)\b|\s
 function firstClause(text: string): string | null {
   const m = CLAUSE_CUT.exec(text);
   if (!m || m.index < 20) return null;
-  const head = text.slice(0, m.index).trim().replace(/[,;:]$/, "");
+  const head = text
+    .slice(0, m.index)
+    .trim()
+    .replace(/[,;:]$/, "");
   return words(head).length >= 5 ? `${head}.` : null;
 }
 
@@ -141,15 +182,19 @@ function firstClause(text: string): string | null {
  * units as symbols ("one billion" -> "1 billion", "400 milliseconds" -> "400 ms"), else its first
  * clause; null when neither is free of the brief.
  */
-export function restate(text: string, brief: string): string | null {
-  let t = text.replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b(?=\s+(?:\w+\s+)?(?:billion|million|thousand|hundred|days?|weeks?|months?|years?|hours?|minutes?|layers?|times|kilos?|\w+s\b))/gi, (w) => NUMBER_WORDS[w.toLowerCase()] ?? w);
+function restate(text: string, brief: string): string | null {
+  let t = text.replace(
+    /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b(?=\s+(?:\w+\s+)?(?:billion|million|thousand|hundred|days?|weeks?|months?|years?|hours?|minutes?|layers?|times|kilos?|\w+s\b))/gi,
+    (w) => NUMBER_WORDS[w.toLowerCase()] ?? w,
+  );
   for (const [re, to] of UNITS) t = t.replace(re, to);
   if (!repeatsBrief(t, brief)) return t;
   const clause = firstClause(t);
   return clause && !repeatsBrief(clause, brief) ? clause : null;
 }
 
-const MONTHS_AND_DAYS = /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/i;
+const MONTHS_AND_DAYS =
+  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/i;
 
 /** Words written with a capital inside a sentence anywhere in the text (names), lower-case. */
 function namesIn(text: string): Set<string> {
@@ -167,7 +212,8 @@ function occursIn(phrase: string, text: string): boolean {
   return false;
 }
 
-const GENERIC_TAG = /^(?:other|general|misc|miscellaneous|n\/?a|none|business|company|services?|products?|prices?|costs?|fees?|details|facts|info|information|news|updates?)$/i;
+const GENERIC_TAG =
+  /^(?:other|general|misc|miscellaneous|n\/?a|none|business|company|services?|products?|prices?|costs?|fees?|details|facts|info|information|news|updates?)$/i;
 
 /** Where a topic tag comes from: the brief's subjects, the brain's key phrases, or the brand itself. */
 type TopicSource = "brief" | "brain" | "brand";
@@ -188,7 +234,14 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
     const ws = phrase.split(/\s+/);
     // Amounts and times are no topics ("#MillionPounds", "#TwoWeeks").
     const last = ws.at(-1)!.toLowerCase();
-    if (ws.length > 3 || MONTHS_AND_DAYS.test(phrase) || GENERIC_TAG.test(phrase) || GENERIC_HEADS.has(last) || ws.some((w) => /^(?:million|billion|thousand|hundred)$/i.test(w))) return;
+    if (
+      ws.length > 3 ||
+      MONTHS_AND_DAYS.test(phrase) ||
+      GENERIC_TAG.test(phrase) ||
+      GENERIC_HEADS.has(last) ||
+      ws.some((w) => /^(?:million|billion|thousand|hundred)$/i.test(w))
+    )
+      return;
     const t = toHashtag(phrase);
     const key = [...stemsOf(phrase)].sort().join(" ");
     if (!t || !key || keys.includes(key)) return; // "#CargoBike" and "#CargoBikes" are one topic
@@ -221,7 +274,7 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
       add(p.text);
     } else if (p.count >= 2 && ws.length >= 2 && !ws.some((w) => /(?:ly|ed)$/.test(w))) add(p.text);
   }
-  // The brand's own tag; never the industry field (a category, not a topic of the post: issue 23).
+  // The brand's own tag; never the industry field (a category, not a topic of the post: decision 186).
   source = "brand";
   if (input.brand.name.trim()) add(input.brand.name.trim());
   return { tags, stems, sources };
@@ -267,7 +320,14 @@ function readBrief(input: GeneratePostsInput, tagger?: Tagger) {
   const subjects = briefSubjects(prompt);
   const passages: BrainPassage[] = input.passages?.length ? input.passages : input.context.map((text, i) => ({ id: `context-${i}`, text }));
   // What the brain says publicly: internal notes and labels are no source of names or hashtags.
-  const brainText = passages.map((p) => completeSentences(p.text).filter((s) => !isInternalSentence(s, p.role)).map(stripLabel).join(" ")).join("\n");
+  const brainText = passages
+    .map((p) =>
+      completeSentences(p.text)
+        .filter((s) => !isInternalSentence(s, p.role))
+        .map(stripLabel)
+        .join(" "),
+    )
+    .join("\n");
   const names = namesIn(`${brainText}\n${brand.name}`);
   for (const w of words(brand.name)) names.add(w);
   // A word the brief capitalises mid-sentence is a name too ("spotlight Invisalign").
@@ -297,7 +357,15 @@ function readBrief(input: GeneratePostsInput, tagger?: Tagger) {
         if (!r) continue;
         t = r;
       }
-      facts.push({ text: t, passage, order: facts.length, stems: stemsOf(t), brain, np: leadNounPhrase(t, { knownNames: names, tagger }), ...(subject ? { subject } : {}) });
+      facts.push({
+        text: t,
+        passage,
+        order: facts.length,
+        stems: stemsOf(t),
+        brain,
+        np: leadNounPhrase(t, { knownNames: names, tagger }),
+        ...(subject ? { subject } : {}),
+      });
     }
   };
   for (const p of passages) addFacts(completeSentences(p.text), p.id, true, p.subject, p.role);
@@ -320,9 +388,9 @@ function readBrief(input: GeneratePostsInput, tagger?: Tagger) {
  */
 const NO_SUBJECT = wordSet(
   "something anything everything nothing stuff tip tips idea ideas fact facts advice news update updates story stories " +
-  "engagement engaging fun funny exciting catchy motivational inspiring inspirational informative friendly awareness " +
-  "reach followers follower audience community growth sales traffic visibility brand company business products product " +
-  "services service offer offers thanks thank greetings greeting",
+    "engagement engaging fun funny exciting catchy motivational inspiring inspirational informative friendly awareness " +
+    "reach followers follower audience community growth sales traffic visibility brand company business products product " +
+    "services service offer offers thanks thank greetings greeting",
 );
 
 /** A subject worth telling the user about: the brief's own noun phrase, naming a thing, not a day or a mood. */
@@ -353,17 +421,30 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
   const declared = voiceOf(brand.brand_voice);
   const voice = declared === "neutral" ? voiceOf(voiceNotes(internal)) : declared;
   const promptStems = stemsOf(subjects.map((s) => s.query).join(" ") || prompt);
-  const brief = briefStems(subjects.map((s) => s.label), brand.name, isVagueStem);
+  const brief = briefStems(
+    subjects.map((s) => s.label),
+    brand.name,
+    isVagueStem,
+  );
   // A fact serves the brief when it names a subject or shares its topic, or when the brain found
   // its passage for one of the brief's subjects (a sentence next to the subject's own).
-  const onBrief = (f: Fact) => servesBrief(f.stems, brief, known.some((s) => knows(s, f))) || (f.brain && !!f.subject && known.some((s) => s.label === f.subject));
+  const onBrief = (f: Fact) =>
+    servesBrief(
+      f.stems,
+      brief,
+      known.some((s) => knows(s, f)),
+    ) ||
+    (f.brain && !!f.subject && known.some((s) => s.label === f.subject));
 
   const used = new Set<string>(); // every sentence of every message so far (facts, hooks, calls to action)
   const free = (f: Fact) => !used.has(keyOf(f.text));
   const usedPassages = new Map<string, number>();
   const hookedTopics = new Set<string>();
   const relevance = (f: Fact) =>
-    overlap(promptStems, f.stems) * 2 + (f.brain ? 6 + 1 / (1 + f.order) : 0) - (usedPassages.get(f.passage) ?? 0) * 1.5 - (f.np && hookedTopics.has(f.np.text.toLowerCase()) ? 3 : 0);
+    overlap(promptStems, f.stems) * 2 +
+    (f.brain ? 6 + 1 / (1 + f.order) : 0) -
+    (usedPassages.get(f.passage) ?? 0) * 1.5 -
+    (f.np && hookedTopics.has(f.np.text.toLowerCase()) ? 3 : 0);
 
   const { tags: topicList, stems: topicStems } = topicTags(input, known, brainText);
   /** Subjects some message already covers (its sentences name them). */
@@ -389,7 +470,13 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
     const pending = known.filter((s) => !covered.has(s) && s !== subject);
     const fitsAlone = (f: Fact) => !short || fitsPlatform(f.text, topicList.slice(0, 1), platform) || !!firstClause(f.text);
     const fit = (f: Fact) =>
-      (subject ? (knows(subject, f) ? 20 : 0) + coverOf(subject, f) * 4 + longestRun(subject.label, f.text) * 3 + overlap(stemsOf(subject.query), f.stems) * 2 + (f.subject === subject.label ? 2 : 0) : 0) +
+      (subject
+        ? (knows(subject, f) ? 20 : 0) +
+          coverOf(subject, f) * 4 +
+          longestRun(subject.label, f.text) * 3 +
+          overlap(stemsOf(subject.query), f.stems) * 2 +
+          (f.subject === subject.label ? 2 : 0)
+        : 0) +
       relevance(f) -
       // A sentence another subject needs is kept for that subject's message.
       (pending.some((s) => knows(s, f)) && !(subject && knows(subject, f)) ? 12 : 0);
@@ -411,11 +498,11 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       main && anyLong && nextSubject
         ? facts.filter((f) => free(f) && f !== main && knows(nextSubject, f) && f.text.length + main.text.length < 480)[0]
         : main && anyLong && !scarce
-        ? facts
-            .filter((f) => free(f) && f !== main && f.brain && onBrief(f) && (f.passage === main.passage || (subject && knows(subject, f))))
-            .filter((f) => topicalOverlap(f.stems, main.stems) >= 2 && f.text.length + main.text.length < 420 && !pending.some((s) => knows(s, f)))
-            .sort((a, b) => topicalOverlap(b.stems, main.stems) - topicalOverlap(a.stems, main.stems) || a.order - b.order)[0]
-        : undefined;
+          ? facts
+              .filter((f) => free(f) && f !== main && f.brain && onBrief(f) && (f.passage === main.passage || (subject && knows(subject, f))))
+              .filter((f) => topicalOverlap(f.stems, main.stems) >= 2 && f.text.length + main.text.length < 420 && !pending.some((s) => knows(s, f)))
+              .sort((a, b) => topicalOverlap(b.stems, main.stems) - topicalOverlap(a.stems, main.stems) || a.order - b.order)[0]
+          : undefined;
     if (subject && main && !knows(subject, main)) subject = undefined; // the hook must not name what the post does not say
     for (const f of [main, support]) {
       if (!f) continue;
@@ -444,7 +531,11 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       } else {
         // A name early in the sentence is what it is about; one at its end is a detail ("... in the Netherlands").
         const name = keyphrases(main.text, 4).find(
-          (k) => k.text.split(" ").every((w) => /^\p{Lu}/u.test(w)) && !MONTHS_AND_DAYS.test(k.text) && main.text.indexOf(k.text) >= 0 && main.text.indexOf(k.text) < main.text.length * 0.4,
+          (k) =>
+            k.text.split(" ").every((w) => /^\p{Lu}/u.test(w)) &&
+            !MONTHS_AND_DAYS.test(k.text) &&
+            main.text.indexOf(k.text) >= 0 &&
+            main.text.indexOf(k.text) < main.text.length * 0.4,
         );
         topic = name?.text ?? "";
       }
@@ -458,7 +549,12 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       const order = hooks
         .map((tpl, k) => ({ tpl, k, uses: hookUse.get(tpl) ?? 0, line: hookFor(tpl, topic) }))
         .filter((h) => !used.has(keyOf(h.line)) && !CLICKBAIT.test(h.line) && !repeatsBrief(h.line, prompt))
-        .sort((a, b) => a.uses - b.uses || Number(openers.has(firstWord(a.line))) - Number(openers.has(firstWord(b.line))) || ((a.k - seed - i) % hooks.length + hooks.length) % hooks.length - (((b.k - seed - i) % hooks.length) + hooks.length) % hooks.length);
+        .sort(
+          (a, b) =>
+            a.uses - b.uses ||
+            Number(openers.has(firstWord(a.line))) - Number(openers.has(firstWord(b.line))) ||
+            ((((a.k - seed - i) % hooks.length) + hooks.length) % hooks.length) - ((((b.k - seed - i) % hooks.length) + hooks.length) % hooks.length),
+        );
       if (order[0]) {
         hook = order[0].line;
         hookUse.set(order[0].tpl, order[0].uses + 1);
@@ -468,7 +564,8 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
     if (!main && !hook) break;
     // The call to action: the brief's own ask or the brand's invitations, each once (writer/cta.ts);
     // a sentence that is itself an invitation ("Book a free test ride at ...") needs no second one.
-    const imperative = !!main && !main.np && /^\p{Lu}\p{Ll}+ (?:a|an|the|our|your|us|it|one)\b/u.test(main.text) && !/^(?:We|You|They|It|This|There|Our)\b/.test(main.text);
+    const imperative =
+      !!main && !main.np && /^\p{Lu}\p{Ll}+ (?:a|an|the|our|your|us|it|one)\b/u.test(main.text) && !/^(?:We|You|They|It|This|There|Our)\b/.test(main.text);
     const ctaText = imperative ? "" : (ctas[nextCta] ?? "");
     let ctaUsed = false;
 
@@ -522,7 +619,9 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       } else parts = [hook, factBody(factLines), ctaText];
       // A hook next to a fact could line up a run of the brief's words: then the facts stand alone.
       if (repeatsBrief(join(parts), prompt) && factLines.length) parts = [factLines.join(" ")];
-      let content = join(parts).replace(/[ \t]+([.,!?])/g, "$1").trim();
+      let content = join(parts)
+        .replace(/[ \t]+([.,!?])/g, "$1")
+        .trim();
       if (!content) content = hook || ctaText || brand.name;
       if (ctaText && parts.includes(ctaText)) ctaUsed = true;
       for (const line of parts) if (line) used.add(keyOf(line));

@@ -8,14 +8,14 @@ import { fnv1a, stem, STOPWORDS, truncateWords, wordSet, words } from "../../../
 /** Verbs and fillers that make poor keyphrase words even though they are not stopwords. */
 const WEAK = wordSet(
   "new best great good better help helps helping want wants need needs needed get gets getting give gives " +
-  "take takes keep keeps go goes going come comes know knows see sees find finds look looks feel feels " +
-  "think believe say says said tell told start started offer offers offering include includes including " +
-  "provide provides providing create creates allow allows love loves today " +
-  "just right able sure whether always never still already around across within without able first last " +
-  "next every each another others something anything everything someone everyone people thing things lot " +
-  "based top real truly simply easy easily fully completely perfect perfectly amazing awesome " +
-  "share announce promote write post tell show highlight celebrate introduce invite remind explain describe " +
-  "generate make talk focus feature",
+    "take takes keep keeps go goes going come comes know knows see sees find finds look looks feel feels " +
+    "think believe say says said tell told start started offer offers offering include includes including " +
+    "provide provides providing create creates allow allows love loves today " +
+    "just right able sure whether always never still already around across within without able first last " +
+    "next every each another others something anything everything someone everyone people thing things lot " +
+    "based top real truly simply easy easily fully completely perfect perfectly amazing awesome " +
+    "share announce promote write post tell show highlight celebrate introduce invite remind explain describe " +
+    "generate make talk focus feature",
 );
 
 export type Phrase = { text: string; key: string; score: number; count: number };
@@ -61,8 +61,7 @@ function candidatePhrases(sentence: string, toks: Token[]): { toks: Token[]; pro
     const next = toks[i + 1];
     // English rarely puts a plural noun before another noun, so inside a run an "-s" word followed
     // by a determiner or another content word is read as the verb ("van fixes flat tyres").
-    const verb =
-      !isName(t, i) && /[^su]s$/.test(t.lower) && run.length > 0 && next !== undefined && (AFTER_VERB.has(next.lower) || usable(next));
+    const verb = !isName(t, i) && /[^su]s$/.test(t.lower) && run.length > 0 && next !== undefined && (AFTER_VERB.has(next.lower) || usable(next));
     if (!verb && (usable(t) || (isName(t, i) && t.kind === "word"))) run.push({ t, i });
     else flush();
     // A capitalised first word followed by a lower-case one is usually a capitalised verb or
@@ -110,7 +109,11 @@ export function keyphrases(text: string, limit = 10): Phrase[] {
     const pw = p.key.split(" ");
     const overlaps = chosen.some((c) => {
       const cw = c.key.split(" ");
-      return ` ${c.key} `.includes(` ${p.key} `) || ` ${p.key} `.includes(` ${c.key} `) || pw.filter((w) => cw.includes(w)).length >= Math.min(pw.length, cw.length, 2);
+      return (
+        ` ${c.key} `.includes(` ${p.key} `) ||
+        ` ${p.key} `.includes(` ${c.key} `) ||
+        pw.filter((w) => cw.includes(w)).length >= Math.min(pw.length, cw.length, 2)
+      );
     });
     if (overlaps) continue;
     chosen.push(p);
@@ -176,10 +179,10 @@ export function textRank(sents: string[], pick: number, lambda = 0.7): RankedSen
   return chosen.map((i) => ({ text: sents[i]!, score: adjusted[i]! / max, index: i }));
 }
 
-export type InsightKind = "goal" | "audience" | "brand_trait" | "feature" | "social_hook";
+type InsightKind = "goal" | "audience" | "brand_trait" | "feature" | "social_hook";
 
 /** Spec section 9: insight confidences by type. */
-export const INSIGHT_CONFIDENCE: Record<InsightKind, number> = {
+const INSIGHT_CONFIDENCE: Record<InsightKind, number> = {
   goal: 0.9,
   audience: 0.85,
   brand_trait: 0.95,
@@ -224,8 +227,7 @@ export type ExtractedInsight = { type: InsightKind; content: string; confidence:
  * broken by TextRank centrality so the most representative statements win.
  */
 export function extractInsights(texts: string | string[], perType = 2): ExtractedInsight[] {
-  const sents = (typeof texts === "string" ? [texts] : texts)
-    .flatMap((t) => completeSentences(t)).filter((s) => s.length >= 25 && words(s).length >= 5);
+  const sents = (typeof texts === "string" ? [texts] : texts).flatMap((t) => completeSentences(t)).filter((s) => s.length >= 25 && words(s).length >= 5);
   if (sents.length === 0) return [];
   const ranked = new Map(textRank(sents, sents.length, 1).map((r) => [r.index, r.score]));
   const kinds = Object.keys(INSIGHT_CONFIDENCE) as InsightKind[];

@@ -1,4 +1,4 @@
-// The post editor's helpers that need no model (issue 23, decision 227): Shorten, Adapt to a
+// The post editor's helpers that need no model (decision 227): Shorten, Adapt to a
 // network and Suggest hashtags, deterministic on every engine. Nothing is invented: Shorten keeps
 // the draft's own sentences (dropping filler words and the last sentences), Adapt fits the draft to
 // the network's length and hashtag cap (platforms/<id>/meta.ts), and hashtags are phrases of the
@@ -15,7 +15,10 @@ const FILLER = /\s*\b(?:really|very|just|actually|basically|literally|truly|simp
 
 /** A shorter draft: filler words out, then whole sentences from the end, to about 60% or the network's limit. */
 export function shorten(content: string, hashtags: string[], platform: Platform): string {
-  const text = content.replace(FILLER, "").replace(/\s{2,}/g, " ").trim();
+  const text = content
+    .replace(FILLER, "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
   const target = Math.min(Math.ceil(content.trim().length * 0.6), PLATFORM_LIMITS[platform] - publishedLength("", hashtags));
   const sentences = sentenceTexts(text);
   const kept: string[] = [];

@@ -1,4 +1,4 @@
-// Writer step "claim check" (issue 23, decision 225): every figure, price, time, date, name and
+// Writer step "claim check" (decision 225): every figure, price, time, date, name and
 // absolute promise ("free", "only", "first", "guaranteed") of a draft, whoever wrote it, is looked
 // for in the brand brain. A claim no passage supports is returned with the reason and the nearest
 // brand fact of the same kind ("The brand book says £30"), so the editor can underline it and offer
@@ -6,7 +6,7 @@
 import { porterStem } from "../../../text/nlp";
 import { STOPWORDS } from "../../../text/tokenize";
 
-export type ClaimKind = "price" | "figure" | "time" | "date" | "name" | "absolute";
+type ClaimKind = "price" | "figure" | "time" | "date" | "name" | "absolute";
 
 /** A passage the claims are checked against (a brain segment, or the project's own description). */
 export type ClaimFact = { id: string | null; text: string; source: string };
@@ -28,15 +28,36 @@ export type ClaimFinding = {
 type Claim = { text: string; start: number; end: number; kind: ClaimKind; key: string };
 
 const NUMBER_WORDS: Record<string, number> = {
-  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, hundred: 100, thousand: 1000,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  hundred: 100,
+  thousand: 1000,
 };
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 /** Absolute promises a brand must be able to back ("free", "only", "first", "guaranteed"). */
 const ABSOLUTES = ["free", "only", "first", "guaranteed", "guarantee", "best", "cheapest", "lowest", "unlimited", "award-winning"];
 /** Capitalised words that are not names (sentence openers the tagger may miss, pronouns, titles of days handled as dates). */
-const NOT_NAMES = new Set("i i'm i've i'll we you our your this that these those the a an it its and or but if when what who how why where which there here join book call come get new meet".split(" "));
+const NOT_NAMES = new Set(
+  "i i'm i've i'll we you our your this that these those the a an it its and or but if when what who how why where which there here join book call come get new meet".split(
+    " ",
+  ),
+);
 
 const CURRENCY = "[£$€]";
 const AMOUNT = "\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?";
@@ -45,7 +66,13 @@ const UNIT = "(?:pounds?|quid|dollars?|euros?|pence|gbp|usd|eur)";
 const PATTERNS: [ClaimKind, RegExp][] = [
   ["price", new RegExp(`${CURRENCY}\\s?(?:${AMOUNT})(?:\\s?(?:k|m)\\b)?|\\b(?:${AMOUNT})\\s?${UNIT}\\b`, "giu")],
   ["time", /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}])|\b(?:[01]?\d|2[0-3]):[0-5]\d\b/giu],
-  ["date", new RegExp(`\\b(?:${MONTHS.join("|")})\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTHS.join("|")})\\b|\\b(?:${WEEKDAYS.join("|")})s?\\b`, "giu")],
+  [
+    "date",
+    new RegExp(
+      `\\b(?:${MONTHS.join("|")})\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTHS.join("|")})\\b|\\b(?:${WEEKDAYS.join("|")})s?\\b`,
+      "giu",
+    ),
+  ],
   ["figure", new RegExp(`\\b\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?%?|\\b\\d+(?:\\.\\d+)?%?|\\b(?:${Object.keys(NUMBER_WORDS).join("|")})\\b`, "giu")],
   ["absolute", new RegExp(`\\b(?:${ABSOLUTES.join("|")})\\b`, "giu")],
 ];
@@ -155,7 +182,15 @@ function indexFacts(facts: ClaimFact[]): IndexedFact[] {
       .map((s) => s.trim())
       .filter(Boolean)
       .map((s) => ({ text: s, claims: findClaims(s), stems: contentStems(s) }));
-    return { ...f, sentences, lower: ` ${f.text.toLowerCase().replace(/[^\p{L}\p{N}%£$€&' -]+/gu, " ").replace(/\s+/g, " ")} `, stems: contentStems(f.text) };
+    return {
+      ...f,
+      sentences,
+      lower: ` ${f.text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}%£$€&' -]+/gu, " ")
+        .replace(/\s+/g, " ")} `,
+      stems: contentStems(f.text),
+    };
   });
 }
 
@@ -171,14 +206,18 @@ function supported(claim: Claim, sentence: Set<string>, facts: IndexedFact[]): b
       // "free" alone proves nothing: the passage must say it about the same thing ("free parking").
       const about = [...sentence].filter((s) => s !== claim.key);
       return facts.some((f) =>
-        f.sentences.some((s) => s.claims.some((c) => c.kind === "absolute" && c.key === claim.key) && (about.length === 0 || about.some((a) => s.stems.has(a)))),
+        f.sentences.some(
+          (s) => s.claims.some((c) => c.kind === "absolute" && c.key === claim.key) && (about.length === 0 || about.some((a) => s.stems.has(a))),
+        ),
       );
     }
     case "price":
       return facts.some((f) => f.sentences.some((s) => s.claims.some((c) => c.kind === "price" && c.key === claim.key)));
     default:
       // A figure may be written as a price or a plain number in the brain ("30" of "£30 a session").
-      return facts.some((f) => f.sentences.some((s) => s.claims.some((c) => c.key === claim.key && (c.kind === claim.kind || (claim.kind === "figure" && c.kind === "price")))));
+      return facts.some((f) =>
+        f.sentences.some((s) => s.claims.some((c) => c.key === claim.key && (c.kind === claim.kind || (claim.kind === "figure" && c.kind === "price")))),
+      );
   }
 }
 

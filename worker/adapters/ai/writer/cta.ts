@@ -1,5 +1,5 @@
 // Writer step "call to action": only what the brief asks readers to do or what the brand itself
-// offers (issue 23, decision 186), never a stock line: a brand that never offers calls is never
+// offers (decision 186), never a stock line: a brand that never offers calls is never
 // told to "Book a call with our team". Sources, in order: the brief's own ask ("Get new puppy
 // owners to sign up for our Thursday puppy class" -> "Sign up for our Thursday puppy class."),
 // then the brand's invitations in its brain ("Call 01422 350 118 or book a service on our
@@ -8,10 +8,12 @@
 import { WEIGHTS } from "./weights";
 
 /** Verbs an invitation starts with. */
-const INVITE = /^(?:book|call|ring|phone|message|email|e-mail|text|visit|order|join|sign up|register|send|come|drop in|pop in|reserve|try|ask|contact|follow|shop|buy|download|enquire|apply|claim|grab|pick up|find us|see us|get in touch|bring|start)\b/i;
+const INVITE =
+  /^(?:book|call|ring|phone|message|email|e-mail|text|visit|order|join|sign up|register|send|come|drop in|pop in|reserve|try|ask|contact|follow|shop|buy|download|enquire|apply|claim|grab|pick up|find us|see us|get in touch|bring|start)\b/i;
 
 /** The brief's ask: "get/encourage/remind X to Y" -> "Y" said to the reader. */
-const ASK = /\b(?:get|encourage|ask|invite|remind|tell|persuade|convince|urge|help)\s+(?:[\p{L}'’-]+\s+){0,5}?to\s+((?:book|call|sign up|register|join|send|come|visit|order|try|bring|reserve|enquire|apply|claim|message|email|pick up|drop in)\b[^.!?]*)/iu;
+const ASK =
+  /\b(?:get|encourage|ask|invite|remind|tell|persuade|convince|urge|help)\s+(?:[\p{L}'’-]+\s+){0,5}?to\s+((?:book|call|sign up|register|join|send|come|visit|order|try|bring|reserve|enquire|apply|claim|message|email|pick up|drop in)\b[^.!?]*)/iu;
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -31,7 +33,10 @@ function actionOnly(text: string): string {
   if (words.length <= WEIGHTS.ctaMaxWords) return words.join(" ").replace(/[,;:\s]+$/, "");
   // Too long: up to the last phrase boundary that fits ("Sign up for our class" of a longer ask).
   const room = words.slice(0, WEIGHTS.ctaMaxWords + 1);
-  const at = room.map((w, i) => (/^(?:for|with|at|on|in|to|from|by|and)$/i.test(w) ? i : -1)).filter((i) => i >= 2).at(-1);
+  const at = room
+    .map((w, i) => (/^(?:for|with|at|on|in|to|from|by|and)$/i.test(w) ? i : -1))
+    .filter((i) => i >= 2)
+    .at(-1);
   return at ? words.slice(0, at).join(" ") : "";
 }
 
@@ -47,7 +52,9 @@ export function briefCta(prompt: string): string | null {
 export function invitationsIn(sentence: string): string[] {
   const text = sentence.trim();
   if (!INVITE.test(text) && !/^you can (?:book|call|order|message|email|visit|join|sign up|register)\b/i.test(text)) return [];
-  const parts = text.replace(/[.!]+$/, "").split(/,?\s+or\s+(?=(?:book|call|message|email|visit|order|join|sign up|register|send|come|ring|text|find|follow|drop|pop)\b)/i);
+  const parts = text
+    .replace(/[.!]+$/, "")
+    .split(/,?\s+or\s+(?=(?:book|call|message|email|visit|order|join|sign up|register|send|come|ring|text|find|follow|drop|pop)\b)/i);
   return parts.map((p) => `${cap(p.trim())}.`).filter((p) => p.split(/\s+/).length >= 2);
 }
 
@@ -57,7 +64,11 @@ export const isInvitation = (sentence: string) => invitationsIn(sentence).length
 /** The campaign's calls to action, in the order messages take them (each once). */
 export function campaignCtas(prompt: string, brandSentences: string[]): string[] {
   const out: string[] = [];
-  const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const key = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
   const add = (s: string | null) => {
     if (s && !out.some((o) => key(o) === key(s))) out.push(s);
   };

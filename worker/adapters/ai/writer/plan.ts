@@ -1,5 +1,5 @@
 // Writer step "plan": which brand sentences can carry a message of this brief. Every message
-// serves the brief (issue 23): a fact qualifies when it names one of the brief's subjects, or
+// serves the brief (decision 186): a fact qualifies when it names one of the brief's subjects, or
 // shares enough of the brief's topic words; the brand's own name and words that say how much or
 // when ("week", "two") do not count. When too few facts qualify, the campaign has fewer messages
 // and the screen says why (never padding with unrelated facts; decision 186).
@@ -9,12 +9,18 @@ import { WEIGHTS } from "./weights";
 
 /** Content-word stems of a text; hyphenated words count as their parts. */
 export function stemSet(text: string): Set<string> {
-  return new Set(words(text.replace(/-/g, " ")).filter((w) => !STOPWORDS.has(w) && w.length > 1).map(porterStem));
+  return new Set(
+    words(text.replace(/-/g, " "))
+      .filter((w) => !STOPWORDS.has(w) && w.length > 1)
+      .map(porterStem),
+  );
 }
 
 /** Words of an instruction, not of its topic ("announce our course for people who have never tried"). */
 const INSTRUCTION = new Set(
-  "announce promote explain remind tell show share post write launch highlight celebrate introduce invite get encourage ask help make create want need people everyone anyone someone thinking about new next our their them they who have never tried before winter rush monthly price".split(" ").map((w) => porterStem(w)),
+  "announce promote explain remind tell show share post write launch highlight celebrate introduce invite get encourage ask help make create want need people everyone anyone someone thinking about new next our their them they who have never tried before winter rush monthly price"
+    .split(" ")
+    .map((w) => porterStem(w)),
 );
 
 /** The brief's topic stems (its subjects' words) and the head of its first subject. */

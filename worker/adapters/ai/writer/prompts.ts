@@ -1,5 +1,5 @@
 // The writer's prompts for the LLM engines (OpenAI-compatible and Workers AI), in one place, and
-// the contract of their answers (issue 23, decision 226): the prompt carries the brief, the voice,
+// the contract of their answers (decision 226): the prompt carries the brief, the voice,
 // the brain's passages grouped by role (public ones numbered as facts, internal ones as notes that
 // steer and are never quoted) and each network's rules; the answer is validated against a zod
 // schema. An answer that is not JSON of that shape, or a refusal, is asked for once more; a second
@@ -15,10 +15,11 @@ export const WRITER_SYSTEM_PROMPT =
   "You are a senior social media copywriter for one brand. You only state facts found in the numbered brand facts you are given, never invent figures, prices, dates or names, and you always answer with a single valid JSON object and nothing else.";
 
 /** Said when the first answer could not be used, so the second attempt knows why. */
-export const RETRY_NOTE = "Your previous answer could not be used: answer again with only the JSON object described above, exactly in that shape, and nothing else.";
+export const RETRY_NOTE =
+  "Your previous answer could not be used: answer again with only the JSON object described above, exactly in that shape, and nothing else.";
 
 /** The shape the model must answer with; unknown keys are ignored, wrong types fail. */
-export const modelPostsSchema = z.object({
+const modelPostsSchema = z.object({
   posts: z
     .array(
       z.object({
@@ -37,7 +38,7 @@ export const modelPostsSchema = z.object({
 export type ModelPosts = z.infer<typeof modelPostsSchema>;
 
 /** The rules of one network as the prompt states them (from platforms/<id>/meta.ts). */
-export function networkRules(platform: Platform): string {
+function networkRules(platform: Platform): string {
   const meta = platformMeta(platform);
   const image = meta.rules.images.required ? "; an image is attached to every post" : "";
   return `- ${platform} (${meta.label}): at most ${meta.rules.maxLength} characters including hashtags, at most ${meta.rules.hashtagCap} hashtags${image}`;
@@ -99,7 +100,7 @@ export class WriterOutputError extends Error {
 }
 
 /** A refusal written as text (models without a refusal field answer in prose). */
-export const looksLikeRefusal = (text: string): boolean =>
+const looksLikeRefusal = (text: string): boolean =>
   !text.includes("{") && /^\s*(?:i['’]m sorry|sorry|i can(?:not|['’]t)|i am (?:unable|not able)|i won['’]t|as an ai)\b/i.test(text);
 
 /** The answer read against the schema, or the problem with it. */
@@ -137,4 +138,3 @@ export async function askForPosts(chat: (prompt: string) => Promise<string>, inp
   }
   throw new WriterOutputError(problem);
 }
-

@@ -1,9 +1,9 @@
 // Writer step "facts": which of the brain's sentences may be published. A passage's role comes
-// from the brain when it stores one (issue 22); until then, and for sentences packed into a
+// from the brain when it stores one (decision 182); until then, and for sentences packed into a
 // segment with others, a "Label:" opener says it ("Brand voice: ...", "Content pillars: ...").
 // Internal sentences (voice, pillars, audience, goals, competitors) steer the writing and are
 // never quoted; a public sentence loses its label ("Referral programme: recommend a friend ..."
-// is published as "Recommend a friend ..."), so no post echoes a label (issue 23, decision 186).
+// is published as "Recommend a friend ..."), so no post echoes a label (decision 186).
 import { isInternalRole, type PassageRole } from "../../../../schema/api/passage-roles";
 
 /** Labels that mark a sentence's role, as brand books write them. */
@@ -25,12 +25,19 @@ export function labelOf(sentence: string): { label: string; rest: string } | nul
   if (label.split(/\s+/).length > 5) return null;
   // A title, not a clause: "The croissants take three days: ..." is a sentence with a colon.
   // A label of a known role may be longer ("Goals for this year"); any other is 1-3 words.
-  if (!roleOfLabel(label) && (label.split(/\s+/).length > 3 || /^(?:the|a|an|our|your|their|we|it|this|that|these|those|you|they|he|she|i)\b/i.test(label) || /\b(?:is|are|was|were|has|have|had|does|do|can|will|takes?|makes?|runs?|gets?)\b/i.test(label) || !/^\p{Lu}/u.test(label))) return null;
+  if (
+    !roleOfLabel(label) &&
+    (label.split(/\s+/).length > 3 ||
+      /^(?:the|a|an|our|your|their|we|it|this|that|these|those|you|they|he|she|i)\b/i.test(label) ||
+      /\b(?:is|are|was|were|has|have|had|does|do|can|will|takes?|makes?|runs?|gets?)\b/i.test(label) ||
+      !/^\p{Lu}/u.test(label))
+  )
+    return null;
   return { label, rest: m[2]!.trim() };
 }
 
 /** The role a label names, or null for a label of no known role ("Referral programme"). */
-export function roleOfLabel(label: string): PassageRole | null {
+function roleOfLabel(label: string): PassageRole | null {
   for (const [re, role] of LABEL_ROLES) if (re.test(label.trim())) return role;
   return null;
 }

@@ -1,4 +1,4 @@
-// Every tunable number of the local writer in one place (issue 23), each with what it does.
+// Every tunable number of the local writer in one place (decision 186), each with what it does.
 // Tuned on the fixture brand only (test/fixtures/writer/quality-fixture.ts), never on the
 // held-out brands the quality figures are reported for.
 export const WEIGHTS = {

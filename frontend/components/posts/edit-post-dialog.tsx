@@ -1,0 +1,142 @@
+import { Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
+import { useEffect, useState } from "react";
+import { checkPostRules } from "../../../platforms/validation";
+import type { CalendarPost } from "../../../schema/api/calendar";
+import type { MediaInfo } from "../../../schema/api/posts";
+import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
+import { DateTimeFields } from "../ui/date-time-fields";
+import ImageUploadDialog from "./image-upload-dialog";
+import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
+import { formatHashtags, parseHashtags } from "../../lib/api/calendar";
+
+/** The fields an edit changes (only those sent to PATCH /api/posts/:id). */
+export type PostEdit = { content?: string; hashtags?: string[]; scheduled_for?: string; media_info?: MediaInfo | null };
+
+const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
+
+/**
+ * The card's "Edit Post" modal (decision 242): the spec's textarea with Cancel and Save Changes,
+ * plus date, time, hashtags and image, checked by the same network rules as Create Post
+ * (platforms/validation.ts) before anything is sent. Only what changed is sent, through the
+ * posts service's PATCH (or the series edit for a recurring post).
+ */
+export function EditPostDialog({
+  post,
+  timeZone,
+  onClose,
+  onSave,
+}: {
+  post: CalendarPost | null;
+  timeZone: string;
+  onClose: () => void;
+  onSave: (post: CalendarPost, changes: PostEdit) => Promise<boolean>;
+}) {
+  const [content, setContent] = useState("");
+  const [date, setDate] = useState("");
+  const [time, setTime] = useState("");
+  const [tags, setTags] = useState("");
+  const [media, setMedia] = useState<MediaInfo | null>(null);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (!post) return;
+    const at = Date.parse(post.scheduled_for);
+    setContent(post.content);
+    setDate(dateInZone(at, timeZone));
+    setTime(timeInZone(at, timeZone));
+    setTags(formatHashtags(post.hashtags));
+    setMedia(post.media_info);
+  }, [post, timeZone]);
+  if (!post) return null;
+
+  const when = localDateTimeToUtc(date, time, timeZone);
+  const hashtags = parseHashtags(tags);
+  const issues = checkPostRules({
+    platform: post.platform,
+    content: content.trim(),
+    hashtags,
+    image: media ? { type: media.file_type, size: media.file_size } : null,
+  });
+  const timeChanged = when !== null && when !== Date.parse(post.scheduled_for);
+  // Like Create Post: a new time must be in the future (an unchanged one is left as it is).
+  const timeError = when === null ? "Please choose a valid date and time" : timeChanged && when <= Date.now() ? "Please choose a time in the future" : null;
+  const blocked = saving || !content.trim() || timeError !== null || issues.length > 0;
+
+  const save = async () => {
+    if (blocked) return;
+    const changes: PostEdit = {};
+    if (content.trim() !== post.content) changes.content = content.trim();
+    if (!sameTags(hashtags, post.hashtags)) changes.hashtags = hashtags;
+    if (timeChanged) changes.scheduled_for = new Date(when!).toISOString();
+    if ((media?.url ?? null) !== (post.media_info?.url ?? null)) changes.media_info = media;
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    const ok = await onSave(post, changes);
+    setSaving(false);
+    if (ok) onClose();
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="md" placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>Edit Post</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <HStack gap="2" color="fg.muted" fontSize="sm">
+                  <PlatformIcon platform={post.platform} />
+                  <Text>{PLATFORM_LABELS[post.platform]}</Text>
+                </HStack>
+                <DateTimeFields date={date} time={time} onDate={setDate} onTime={setTime} error={timeError} />
+                <Field.Root invalid={!content.trim() || issues.some((i) => i.field === "content")}>
+                  <Field.Label>Content</Field.Label>
+                  <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
+                  <Field.ErrorText>{content.trim() ? issues.find((i) => i.field === "content")?.message : "Please enter some content"}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Hashtags</Field.Label>
+                  <Input value={tags} onChange={(e) => setTags(e.target.value)} placeholder="#launch #spring" />
+                  <Field.HelperText>Separated by spaces; they count towards the network's length limit</Field.HelperText>
+                </Field.Root>
+                <Field.Root invalid={issues.some((i) => i.field === "media_info")}>
+                  <Field.Label>Image</Field.Label>
+                  {media && <Image src={media.url} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" maxW="sm" />}
+                  <HStack gap="2">
+                    <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
+                      {media ? "Change Image" : "Add Image"}
+                    </Button>
+                    {media && (
+                      <Button size="sm" variant="ghost" onClick={() => setMedia(null)}>
+                        Remove image
+                      </Button>
+                    )}
+                  </HStack>
+                  <Field.ErrorText>{issues.find((i) => i.field === "media_info")?.message}</Field.ErrorText>
+                  <ImageUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onComplete={(m) => setMedia(m)} />
+                </Field.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button colorPalette="brand" onClick={save} disabled={blocked}>
+                {saving ? "Saving..." : "Save Changes"}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,204 @@
+// The project summary (elevator pitch, value props, positioning, brand story, content themes,
+// insights by type, top topics). It is cached per project in brain_summaries (DESIGN: the server
+// is the truth) and cleared whenever a document is added or deleted; a cache miss regenerates
+// topics and insights from the documents (batches of 2, 1000 characters each) and rebuilds the
+// summary from each document's first 2000 characters, capped at 4000 in all (docs/product-spec.md section 9).
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { brainDocuments, brainInsights, brainSegments, brainSummaries, brainTopics } from "../../../schema/db/brain";
+import { projects } from "../../../schema/db/projects";
+import type { BrainSummary, BrainTopicDto, InsightsByType } from "../../../schema/api/brain";
+import type { Insight, Topic } from "../../adapters/ai/types";
+import type { Db } from "../../lib/db";
+import { newId } from "../../lib/ids";
+import type { BrainDeps } from "./deps";
+import { BRAIN, BRAIN_MESSAGES, clamp01 } from "./text";
+
+type DocText = { id: string; title: string; content: string };
+
+/** Source documents (not their parts) that finished processing, newest first. */
+export async function readyDocuments(db: Db, projectId: string): Promise<DocText[]> {
+  return db
+    .select({ id: brainDocuments.id, title: brainDocuments.title, content: brainDocuments.content })
+    .from(brainDocuments)
+    .where(
+      and(eq(brainDocuments.projectId, projectId), eq(brainDocuments.status, "ready"), isNull(sql`json_extract(${brainDocuments.metadata}, '$.parentId')`)),
+    )
+    .orderBy(desc(brainDocuments.createdAt))
+    .all();
+}
+
+export async function clearSummary(db: Db, projectId: string): Promise<void> {
+  await db.delete(brainSummaries).where(eq(brainSummaries.projectId, projectId));
+}
+
+async function groupedInsights(db: Db, projectId: string): Promise<InsightsByType> {
+  const rows = await db
+    .select({ type: brainInsights.type, content: brainInsights.content, confidence: brainInsights.confidence })
+    .from(brainInsights)
+    .where(eq(brainInsights.projectId, projectId))
+    .orderBy(desc(brainInsights.confidence))
+    .all();
+  const out: InsightsByType = {};
+  for (const r of rows) (out[r.type] ??= []).push({ content: r.content, confidence: r.confidence });
+  return out;
+}
+
+async function topTopics(db: Db, projectId: string): Promise<BrainTopicDto[]> {
+  return db
+    .select({ name: brainTopics.name, description: brainTopics.description, relevance_score: brainTopics.relevanceScore })
+    .from(brainTopics)
+    .where(eq(brainTopics.projectId, projectId))
+    .orderBy(desc(brainTopics.relevanceScore))
+    .limit(BRAIN.topTopics)
+    .all();
+}
+
+/**
+ * Re-extracts topics and insights from the documents in batches of 2 (1000 characters each).
+ * A failed batch is skipped with a warning; if every batch fails the old rows are kept.
+ */
+async function regenerateTopicsAndInsights(deps: BrainDeps, projectId: string, docs: DocText[]): Promise<void> {
+  const topics = new Map<string, Topic>();
+  const insights = new Map<string, Insight>();
+  let succeeded = 0;
+  for (let i = 0; i < docs.length; i += BRAIN.topicBatchDocs) {
+    const batch = docs.slice(i, i + BRAIN.topicBatchDocs).map((d) => ({ title: d.title, content: d.content.slice(0, BRAIN.topicDocChars) }));
+    try {
+      const res = await deps.engine.extractTopicsAndInsights(batch);
+      succeeded++;
+      for (const t of res.topics ?? []) {
+        const name = String(t?.name ?? "").trim();
+        if (!name) continue;
+        const topic = { name, description: String(t.description ?? "").trim(), relevance_score: clamp01(Number(t.relevance_score)) };
+        const prev = topics.get(name.toLowerCase());
+        if (!prev || prev.relevance_score < topic.relevance_score) topics.set(name.toLowerCase(), topic);
+      }
+      for (const ins of res.insights ?? []) {
+        const content = String(ins?.content ?? "").trim();
+        const type = String(ins?.type ?? "").trim();
+        if (!content || !type) continue;
+        const key = `${type}\u0000${content.toLowerCase()}`;
+        const insight = { type, content, confidence: clamp01(Number(ins.confidence)) };
+        const prev = insights.get(key);
+        if (!prev || prev.confidence < insight.confidence) insights.set(key, insight);
+      }
+    } catch (err) {
+      console.warn("brain: topic batch skipped", err instanceof Error ? err.message : err);
+    }
+  }
+  if (docs.length > 0 && succeeded === 0) return;
+  const now = Date.now();
+  // One batch = one transaction: readers never see a half-replaced set, and concurrent rebuilds cannot duplicate.
+  const statements = [
+    deps.db.delete(brainTopics).where(eq(brainTopics.projectId, projectId)),
+    deps.db.delete(brainInsights).where(eq(brainInsights.projectId, projectId)),
+    ...[...topics.values()].map((t) =>
+      deps.db
+        .insert(brainTopics)
+        .values({ id: newId(), projectId, name: t.name, description: t.description, relevanceScore: t.relevance_score, createdAt: now }),
+    ),
+    ...[...insights.values()].map((i) =>
+      deps.db.insert(brainInsights).values({ id: newId(), projectId, type: i.type, content: i.content, confidence: i.confidence, createdAt: now }),
+    ),
+  ] as const;
+  await deps.db.batch(statements as unknown as Parameters<typeof deps.db.batch>[0]);
+}
+
+/** Summary input: each document's first 2000 characters, newest first, 4000 characters in all. */
+function summaryInput(docs: DocText[]): { title: string; content: string }[] {
+  const out: { title: string; content: string }[] = [];
+  let left = BRAIN.summaryInputChars;
+  for (const d of docs) {
+    if (left <= 0) break;
+    const content = d.content.slice(0, Math.min(BRAIN.summaryDocChars, left));
+    left -= content.length;
+    out.push({ title: d.title, content });
+  }
+  return out;
+}
+
+function placeholder(kind: BrainSummary["engine"]): Omit<BrainSummary, "insights" | "topics"> {
+  return {
+    elevator_pitch: BRAIN_MESSAGES.placeholderPitch,
+    value_props: [],
+    positioning: "",
+    brand_story: "",
+    content_themes: [],
+    engine: kind,
+    placeholder: true,
+    generated_at: Date.now(),
+  };
+}
+
+/** Regenerates topics and insights, rebuilds the summary and caches it. Engine errors propagate. */
+/** The project's passages of the roles the overview takes as written, label dropped ("Content pillars: a, b" -> "a, b"). */
+async function rolePassages(db: Db, projectId: string): Promise<{ competitors: string[]; pillars: string[] }> {
+  const rows = await db
+    .select({ content: brainSegments.content, role: brainSegments.role })
+    .from(brainSegments)
+    .where(and(eq(brainSegments.projectId, projectId), inArray(brainSegments.role, ["competitors", "pillars"])))
+    .orderBy(brainSegments.documentId, brainSegments.segmentIndex)
+    .limit(20)
+    .all();
+  const body = (t: string) => t.replace(/^[^:.!?]{2,40}:\s+/, "");
+  return {
+    competitors: rows.filter((r) => r.role === "competitors").map((r) => r.content),
+    pillars: rows.filter((r) => r.role === "pillars").map((r) => body(r.content)),
+  };
+}
+
+/** "a, b, and c." -> ["A", "B", "C"]: each pillar as the book names it. */
+export function pillarsOf(lines: string[]): string[] {
+  const out = lines
+    .flatMap((l) => l.replace(/[.;]+$/, "").split(/,\s*(?:and\s+)?|;\s*|\s+and\s+(?=[^,]*$)/))
+    .map((p) => p.trim())
+    .filter((p) => /\p{L}{3}/u.test(p))
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1));
+  return [...new Set(out)].slice(0, 8);
+}
+
+export async function rebuildSummary(deps: BrainDeps, projectId: string, docs?: DocText[]): Promise<BrainSummary> {
+  const list = docs ?? (await readyDocuments(deps.db, projectId));
+  if (list.length === 0) {
+    return { ...placeholder(deps.engine.kind), insights: await groupedInsights(deps.db, projectId), topics: await topTopics(deps.db, projectId) };
+  }
+  await regenerateTopicsAndInsights(deps, projectId, list);
+  const project = await deps.db.select().from(projects).where(eq(projects.id, projectId)).get();
+  const core = await deps.engine.summarize({
+    brand: {
+      name: project?.name ?? "",
+      industry: project?.industry ?? "",
+      brand_voice: project?.brandVoice ?? "",
+      description: project?.description ?? "",
+    },
+    documents: summaryInput(list),
+  });
+  const byRole = await rolePassages(deps.db, projectId);
+  const summary: BrainSummary = {
+    elevator_pitch: String(core.elevator_pitch ?? ""),
+    value_props: (core.value_props ?? []).map(String),
+    // The book's own positioning and content pillars win over what the engine inferred (decision 184).
+    positioning: byRole.competitors[0] ?? String(core.positioning ?? ""),
+    brand_story: String(core.brand_story ?? ""),
+    content_themes: byRole.pillars.length ? pillarsOf(byRole.pillars) : (core.content_themes ?? []).map(String),
+    insights: await groupedInsights(deps.db, projectId),
+    topics: await topTopics(deps.db, projectId),
+    engine: deps.engine.kind,
+    placeholder: false,
+    generated_at: Date.now(),
+  };
+  await deps.db
+    .insert(brainSummaries)
+    .values({ projectId, summary, engine: deps.engine.engine, createdAt: summary.generated_at })
+    .onConflictDoUpdate({ target: brainSummaries.projectId, set: { summary, engine: deps.engine.engine, createdAt: summary.generated_at } });
+  return summary;
+}
+
+/** The cached summary, or a rebuilt one on a miss (or when the engine changed). Project must be owned. */
+export async function projectSummary(deps: BrainDeps, projectId: string): Promise<BrainSummary> {
+  const docs = await readyDocuments(deps.db, projectId);
+  if (docs.length === 0) return rebuildSummary(deps, projectId, docs);
+  const cached = await deps.db.select().from(brainSummaries).where(eq(brainSummaries.projectId, projectId)).get();
+  if (cached && cached.engine === deps.engine.engine) return cached.summary as unknown as BrainSummary;
+  return rebuildSummary(deps, projectId, docs);
+}
