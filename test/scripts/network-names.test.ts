@@ -20,7 +20,6 @@ const ALLOWED: Record<string, string> = {
   "frontend/features/legal/privacy-page.tsx": "legal text naming example networks",
   "frontend/features/legal/terms-page.tsx": "legal text naming example networks",
   "worker/adapters/ai/brief.ts": "AI writer area (another engineer's): brief parsing knows 'for Instagram'; to move into each meta",
-  "worker/adapters/ai/openai-prompts.ts": "AI writer area (another engineer's): the prompt states per-network lengths; to read the registry",
   "worker/adapters/ai/openai-engine.ts": "AI writer area (another engineer's): default network and 'x' alias; to read the registry",
   "worker/adapters/ai/local/posts.ts": "AI writer area (another engineer's): default network; to read DEFAULT_PLATFORM_ID",
   "scripts/bench.mjs": "benchmark fixtures insert posts of one stored network id (bench area, another engineer's)",

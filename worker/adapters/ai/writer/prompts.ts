@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Platform } from "../../../../schema/api/common";
 import { isInternalRole } from "../../../../schema/api/passage-roles";
-import { platformMeta } from "../../../../platforms/registry";
+import { DEFAULT_PLATFORM_ID, platformMeta } from "../../../../platforms/registry";
 import { parseJsonObject } from "../json-output";
 import type { BrainPassage, GeneratePostsInput } from "../types";
 
@@ -58,7 +58,7 @@ export function passageBlocks(passages: BrainPassage[], context: string[]): { fa
 
 /** One request for a campaign's messages (or a single post): every message on every network. */
 export function postsPrompt(input: GeneratePostsInput): string {
-  const platforms = input.platforms.length ? input.platforms : (["twitter"] as Platform[]);
+  const platforms = input.platforms.length ? input.platforms : [DEFAULT_PLATFORM_ID as Platform];
   const { facts, notes } = passageBlocks(input.passages ?? [], input.context);
   const insights = input.insights.length ? input.insights.map((i) => `- ${i.type}: ${i.content}`).join("\n") : "(none)";
   return `Write ${input.count} social media post(s) for the brand "${input.brand.name}" (industry: ${input.brand.industry}; never use the industry as a hashtag).
