@@ -19,9 +19,6 @@ const ALLOWED: Record<string, string> = {
   "frontend/features/landing/sample-posts.ts": "the landing page's sample posts, one per network (landing area, not the networks')",
   "frontend/features/legal/privacy-page.tsx": "legal text naming example networks",
   "frontend/features/legal/terms-page.tsx": "legal text naming example networks",
-  "worker/adapters/ai/brief.ts": "AI writer area (another engineer's): brief parsing knows 'for Instagram'; to move into each meta",
-  "worker/adapters/ai/openai-engine.ts": "AI writer area (another engineer's): default network and 'x' alias; to read the registry",
-  "worker/adapters/ai/local/posts.ts": "AI writer area (another engineer's): default network; to read DEFAULT_PLATFORM_ID",
   "scripts/bench.mjs": "benchmark fixtures insert posts of one stored network id (bench area, another engineer's)",
 };
 

@@ -5,6 +5,7 @@
 import { keyphrases } from "./local/text";
 import { words } from "../../text/tokenize";
 import { leadNounPhrase, PEOPLE_HEADS } from "../../text/noun-phrase";
+import { PLATFORM_METAS } from "../../../platforms/registry";
 
 /** How many consecutive words of the brief a post may never repeat. */
 const BRIEF_RUN_WORDS = 8;
@@ -20,9 +21,20 @@ export type BriefSubject = {
   phrase?: boolean;
 };
 
+/** Every way a brief names a network (ids, names, brands from the registry), for "for Instagram" and "write X posts". */
+const NETWORK_WORDS = [...new Set(PLATFORM_METAS.flatMap((m) => [m.id, m.label, m.brand, m.shortName ?? m.brand]).map((w) => w.toLowerCase()))]
+  .sort((a, b) => b.length - a.length)
+  .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  .join("|");
+/** A pattern written with NETWORKS where the network words go. */
+function withNetworks(pattern: RegExp): RegExp {
+  return new RegExp(pattern.source.replaceAll("NETWORKS", NETWORK_WORDS), pattern.flags);
+}
+
 /** Leading instruction words: "Write a post announcing...", "Explain why...", "Show off...". */
-const INSTRUCTION =
-  /^(?:please\s+)?(?:(?:write|create|generate|make|draft|compose|give me|produce|prepare|plan|run|schedule)\s+(?:(?:a|an|some|the|\d+|few|short|quick|fun|catchy|engaging|launch|social(?: media)?|instagram|twitter|linkedin|facebook|x)\s+)*(?:posts?|tweets?|captions?|campaign|content|updates?|copy|series)\s*(?:(?:about|on|for|announcing|promoting|introducing|that|to|explaining|showing|highlighting)\s+)?|(?:share|give|post|offer) (?:some |a few |our |three |five )?(?:tips|ideas|advice|facts|reasons) (?:on|about|for|why)|(?:announce|promote|share|introduce|highlight|celebrate|showcase|feature|advertise|explain(?: why| how| that| what)?|show(?: off| how| why| that| what)?|describe|present|remind (?:people|everyone|our \w+|them|customers|clients) (?:about|of|that)|tell (?:people|everyone|our \w+|them) (?:about|that|why|how)|talk about|post about|focus on|mention(?: that)?|cover|invite (?:people|everyone|them|\w+) to|remind (?:people|everyone|them)|spotlight|let (?:people|everyone|them|customers|clients|\w+) know(?: about| that)?|encourage (?:people|everyone|them|\w+ \w+) to (?:try|book|visit|join|use|order|buy)(?: our| the)?)\s+|(?:write|create|generate|make|draft|compose|produce|prepare|plan|run|schedule)\s+(?=(?:a|an|the|one|some|\d+|two|three|four|five|six|seven|ten)\s))/i;
+const INSTRUCTION = withNetworks(
+  /^(?:please\s+)?(?:(?:write|create|generate|make|draft|compose|give me|produce|prepare|plan|run|schedule)\s+(?:(?:a|an|some|the|\d+|few|short|quick|fun|catchy|engaging|launch|social(?: media)?|NETWORKS)\s+)*(?:posts?|tweets?|captions?|campaign|content|updates?|copy|series)\s*(?:(?:about|on|for|announcing|promoting|introducing|that|to|explaining|showing|highlighting)\s+)?|(?:share|give|post|offer) (?:some |a few |our |three |five )?(?:tips|ideas|advice|facts|reasons) (?:on|about|for|why)|(?:announce|promote|share|introduce|highlight|celebrate|showcase|feature|advertise|explain(?: why| how| that| what)?|show(?: off| how| why| that| what)?|describe|present|remind (?:people|everyone|our \w+|them|customers|clients) (?:about|of|that)|tell (?:people|everyone|our \w+|them) (?:about|that|why|how)|talk about|post about|focus on|mention(?: that)?|cover|invite (?:people|everyone|them|\w+) to|remind (?:people|everyone|them)|spotlight|let (?:people|everyone|them|customers|clients|\w+) know(?: about| that)?|encourage (?:people|everyone|them|\w+ \w+) to (?:try|book|visit|join|use|order|buy)(?: our| the)?)\s+|(?:write|create|generate|make|draft|compose|produce|prepare|plan|run|schedule)\s+(?=(?:a|an|the|one|some|\d+|two|three|four|five|six|seven|ten)\s))/i,
+);
 
 /** Campaign framing before the subject: "a fun week about", "the next two weeks to", "a series of posts on". */
 const FRAMING =
@@ -36,12 +48,14 @@ const CLAUSE_OPENER = /^(?:that|how(?: far| much| many| long| often| quickly| ea
 const PURPOSE = /^(?:to\s+)?(?:grow|boost|increase|drive|build|fill|raise|get more people (?:to|into)|sell out|push|sell)\s+/i;
 
 /** Clauses that only say how to write ("with numbers", "in a fun tone", "for Instagram"). */
-const STYLE_ONLY =
-  /^(?:with (?:numbers|figures|stats|data|emojis?|examples?|facts)|in (?:a |an )?\w+ (?:tone|voice|style)|(?:keep it|make it|be) \w+|for (?:instagram|twitter|x|linkedin|facebook)|over (?:a|one|two|\d+) (?:days?|weeks?|months?)|(?:daily|weekly)|(?:use|add|include) (?:hashtags|emojis?|a call to action|numbers))\.?$/i;
+const STYLE_ONLY = withNetworks(
+  /^(?:with (?:numbers|figures|stats|data|emojis?|examples?|facts)|in (?:a |an )?\w+ (?:tone|voice|style)|(?:keep it|make it|be) \w+|for (?:NETWORKS)|over (?:a|one|two|\d+) (?:days?|weeks?|months?)|(?:daily|weekly)|(?:use|add|include) (?:hashtags|emojis?|a call to action|numbers))\.?$/i,
+);
 
 /** Style said at the end of a clause ("... in a reassuring tone", "..., with numbers"). */
-const STYLE_TAIL =
-  /\s+(?:in (?:a |an )?[\w-]+ (?:tone|voice|style|way)|with (?:numbers|figures|stats|data|emojis?|examples)|for (?:instagram|twitter|x|linkedin|facebook))\b.*$/i;
+const STYLE_TAIL = withNetworks(
+  /\s+(?:in (?:a |an )?[\w-]+ (?:tone|voice|style|way)|with (?:numbers|figures|stats|data|emojis?|examples)|for (?:NETWORKS))\b.*$/i,
+);
 
 /** A clause about the previous subject ("it costs 4 pounds a week"). */
 const PRONOUN = /^(?:it|its|it's|they|their|this|these|those|which|she|he|her|his)\b/i;

@@ -38,6 +38,7 @@ import {
 import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, withRetry } from "./retry";
 import type { PassageRole } from "../../../schema/api/passage-roles";
 import type { AiEngine, AiEngineModels, AiImageModel, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
+import { DEFAULT_PLATFORM_ID, PLATFORM_METAS } from "../../../platforms/registry";
 
 const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000, questions: 1000, answer: 200 } as const;
 
@@ -363,7 +364,7 @@ export class OpenAiEngine implements AiEngine {
    * WriterOutputError (generation falls back to the local writer; decision 226).
    */
   async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
-    const platforms: Platform[] = input.platforms.length ? input.platforms : ["twitter"];
+    const platforms: Platform[] = input.platforms.length ? input.platforms : [DEFAULT_PLATFORM_ID as Platform];
     const request = { ...input, platforms };
     const answer = await askForPosts((prompt) => this.chat(prompt, MAX_TOKENS.posts, WRITER_SYSTEM_PROMPT), request);
     // "sources": numbers of the fact lines the post used ([1] is the first public passage).
@@ -372,9 +373,9 @@ export class OpenAiEngine implements AiEngine {
     for (const [i, r] of answer.posts.entries()) {
       const content = r.content.trim();
       if (!content) continue;
-      // The model's platform counts only if it is one that was asked for ("x" is twitter).
+      // The model's platform counts only if it is one that was asked for (by id or by a name: "X").
       const said = r.platform.trim().toLowerCase();
-      const asked = said === "x" ? "twitter" : said;
+      const asked = PLATFORM_METAS.find((m) => [m.id, m.label, m.brand, m.shortName ?? m.brand].some((n) => n.toLowerCase() === said))?.id ?? said;
       const platform: Platform = (platforms as string[]).includes(asked) ? (asked as Platform) : platforms[i % platforms.length]!;
       const hashtags = r.hashtags
         .map((h) => h.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, ""))

@@ -11,7 +11,7 @@
 // (decision 185), hashtags within each network's cap (writer/fit.ts); hooks name what the post's sentence is
 // about (its opening noun phrase, or the brief's subject), never a fragment; hashtags are names,
 // recurring phrases and the brief's subjects as the brand writes them, never pieces of a
-// sentence; each post fits its platform as the platform counts (X by twitter-text's weighted
+// sentence; each post fits its platform as the platform counts (X by its own library's weighted
 // length, hashtags joined as sent), cut at a clause rather than mid-sentence. Nothing is invented:
 // the facts are the brand's own sentences, the rest is framing.
 import type { Platform } from "../../../../schema/api/common";
@@ -27,6 +27,7 @@ import { porterStem, sentenceTexts, tokens } from "../../../text/nlp";
 import { GENERIC_HEADS, leadNounPhrase, PEOPLE_HEADS, taggedVerbAt, verbForm, type NounPhrase } from "../../../text/noun-phrase";
 import type { Tagger } from "../../../text/pos";
 import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "../../../text/tokenize";
+import { DEFAULT_PLATFORM_ID } from "../../../../platforms/registry";
 
 type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
 
@@ -415,7 +416,7 @@ export function unknownSubjects(input: GeneratePostsInput): string[] {
 export function writePosts(input: GeneratePostsInput, tagger?: Tagger): GeneratedPostDraft[] {
   const { brand, prompt } = input;
   const count = Math.max(1, Math.min(30, Math.floor(input.count) || 1));
-  const platforms: Platform[] = input.platforms.length ? [...new Set(input.platforms)] : ["twitter"];
+  const platforms: Platform[] = input.platforms.length ? [...new Set(input.platforms)] : [DEFAULT_PLATFORM_ID as Platform];
   const { subjects, brainText, facts, subjectStems, coverOf, knows, known, internal, invitations } = readBrief(input, tagger);
   // The project's brand_voice decides; the brain's own voice notes decide when it names no voice.
   const declared = voiceOf(brand.brand_voice);
