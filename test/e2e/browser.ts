@@ -5,6 +5,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 // gives every launch a fresh, empty user-data dir of its own.
 const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
 
+/** How long one awaited state (element, URL, navigation) may take before a journey step fails. */
+export const JOURNEY_STATE_TIMEOUT_MS = 75_000;
+
 export type BrowserSession = {
   browser: Browser;
   context: BrowserContext;
@@ -35,6 +38,12 @@ export async function openBrowser(opts: { width?: number; height?: number; isMob
     isMobile: opts.isMobile ?? false,
     hasTouch: opts.isMobile ?? false,
   });
+  // Every wait is for a state (a URL, a visible element); this is only how long a state may take
+  // before the step fails. Playwright's 30 s default was too short on a 2-core machine running two
+  // busy processes beside the journeys (accounts and security journeys timed out there while
+  // passing alone; BENCHMARKS.md, "Journeys under load").
+  context.setDefaultTimeout(JOURNEY_STATE_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(JOURNEY_STATE_TIMEOUT_MS);
   // The app runs with its real CSP (frontend/public/_headers, worker/lib/security-middleware.ts):
   // record every violation so a journey can assert there was none.
   const cspViolations: string[] = [];

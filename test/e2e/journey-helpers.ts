@@ -154,7 +154,7 @@ function mailLink(mail: OutboxMail): string {
 
 /** Polls the dev outbox until a mail to `email` whose subject contains `subject` arrives after `since`. */
 export async function waitForMail(baseUrl: string, email: string, subject: string, opts: { since?: number; timeoutMs?: number } = {}): Promise<OutboxMail> {
-  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
   for (;;) {
     const mail = (await readOutbox(baseUrl, email)).find((m) => m.subject.includes(subject) && m.createdAt >= (opts.since ?? 0));
     if (mail) return mail;

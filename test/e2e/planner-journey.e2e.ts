@@ -184,12 +184,18 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
     });
     await step("the cron reads the post's metrics from the sandbox", async () => {
       await fireCron(baseUrl, Date.now());
-      for (let i = 0; i < 40; i++) {
-        const a = await api<AnalyticsResponse>(`/api/projects/${projectId}/analytics?days=7&time_zone=UTC`);
-        if (a.top_posts.some((p) => p.content === PUBLISHED)) return;
-        await page.waitForTimeout(250);
-      }
-      throw new Error("metrics did not arrive");
+      // The cron's metrics pass lands asynchronously: wait for the state, not for a time.
+      await expect
+        .poll(
+          async () =>
+            (await api<AnalyticsResponse>(`/api/projects/${projectId}/analytics?days=7&time_zone=UTC`)).top_posts.some((p) => p.content === PUBLISHED),
+          {
+            timeout: 60_000,
+            interval: 250,
+            message: "the published post's metrics arrive",
+          },
+        )
+        .toBe(true);
     });
     await step("see totals, charts, top posts and best times on /analytics", async () => {
       await page.goto(`${baseUrl}/analytics`);
