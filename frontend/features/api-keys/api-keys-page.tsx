@@ -1,9 +1,10 @@
-import { Alert, Badge, Box, Button, Card, Checkbox, CheckboxGroup, Field, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from "@chakra-ui/react";
-import { Copy, KeyRound } from "lucide-react";
+import { Badge, Box, Button, Card, Checkbox, CheckboxGroup, Field, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from "@chakra-ui/react";
+import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import useSWR from "swr";
 import { API_SCOPES, SCOPE_LABELS, createApiKeySchema, type ApiKeyDto, type ApiScope, type CreatedApiKey } from "../../../schema/api/api-keys";
 import type { Project } from "../../../schema/api/projects";
+import { SecretOnce } from "../../components/ui/secret-once";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher, request } from "../../lib/api";
 
@@ -63,15 +64,6 @@ export default function ApiKeysPage() {
     }
   };
 
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      notify.success("Copied");
-    } catch {
-      notify.error("Copy failed: select the key and copy it");
-    }
-  };
-
   return (
     <Stack p={{ base: "4", md: "8" }} gap="5" w="full" maxW="4xl">
       <Stack gap="1">
@@ -82,31 +74,7 @@ export default function ApiKeysPage() {
       </Stack>
 
       {created && (
-        <Alert.Root status="success" flexDirection="column" alignItems="stretch" gap="2">
-          <Alert.Title>Copy your new key now: it is shown only once.</Alert.Title>
-          <HStack gap="2" flexWrap="wrap">
-            <Box
-              as="code"
-              fontFamily="mono"
-              fontSize="sm"
-              p="2"
-              bg="bg.subtle"
-              borderRadius="md"
-              wordBreak="break-all"
-              flex="1"
-              minW="0"
-              data-testid="new-api-key"
-            >
-              {created.key}
-            </Box>
-            <Button size="sm" variant="outline" onClick={() => void copy(created.key)}>
-              <Copy size={14} aria-hidden /> Copy
-            </Button>
-            <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>
-              Done
-            </Button>
-          </HStack>
-        </Alert.Root>
+        <SecretOnce title="Copy your new key now: it is shown only once." value={created.key} what="key" testId="new-api-key" onDone={() => setCreated(null)} />
       )}
 
       <Card.Root>

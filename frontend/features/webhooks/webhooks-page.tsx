@@ -16,13 +16,14 @@ import {
   Table,
   Text,
 } from "@chakra-ui/react";
-import { Copy, Webhook } from "lucide-react";
+import { Webhook } from "lucide-react";
 import { useState } from "react";
 import useSWR from "swr";
 import { can } from "../../../schema/api/permissions";
 import { createWebhookSchema, WEBHOOK_EVENTS, type DeliveryDto, type WebhookDto, type WebhookEvent } from "../../../schema/api/webhooks";
 import { useAuth } from "../../lib/auth-context";
 import { LoadingScreen } from "../../components/ui/loading-screen";
+import { SecretOnce } from "../../components/ui/secret-once";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher, request } from "../../lib/api";
 
@@ -156,15 +157,6 @@ export default function WebhooksPage() {
     }
   };
 
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      notify.success("Copied");
-    } catch {
-      notify.error("Copy failed: select the secret and copy it");
-    }
-  };
-
   return (
     <Stack p={{ base: "4", md: "8" }} gap="5" w="full" maxW="4xl">
       <Stack gap="1">
@@ -183,31 +175,13 @@ export default function WebhooksPage() {
       ) : (
         <>
           {created && (
-            <Alert.Root status="success" flexDirection="column" alignItems="stretch" gap="2">
-              <Alert.Title>Copy the signing secret now: it is shown only once.</Alert.Title>
-              <HStack gap="2" flexWrap="wrap">
-                <Box
-                  as="code"
-                  fontFamily="mono"
-                  fontSize="sm"
-                  p="2"
-                  bg="bg.subtle"
-                  borderRadius="md"
-                  wordBreak="break-all"
-                  flex="1"
-                  minW="0"
-                  data-testid="new-webhook-secret"
-                >
-                  {created.secret}
-                </Box>
-                <Button size="sm" variant="outline" onClick={() => void copy(created.secret)}>
-                  <Copy size={14} aria-hidden /> Copy
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>
-                  Done
-                </Button>
-              </HStack>
-            </Alert.Root>
+            <SecretOnce
+              title="Copy the signing secret now: it is shown only once."
+              value={created.secret}
+              what="secret"
+              testId="new-webhook-secret"
+              onDone={() => setCreated(null)}
+            />
           )}
 
           <Card.Root>
