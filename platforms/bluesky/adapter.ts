@@ -16,6 +16,7 @@ import {
   type PlatformAdapter,
   type PostMetrics,
   type TokenSet,
+  type RecentPostQuery,
 } from "../shared/adapter.ts";
 import { buildFacets } from "./richtext.ts";
 
@@ -237,17 +238,7 @@ function blueskyAdapter(config: BlueskyConfig) {
     },
 
     /** The account's own post with this text created since `sinceMs`, paging the author feed by time. */
-    async findRecentPost({
-      accessToken,
-      accountId,
-      text,
-      sinceMs,
-    }: {
-      accessToken: string;
-      accountId: string;
-      text: string;
-      sinceMs: number;
-    }): Promise<string | null> {
+    async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
       const want = text.trim();
       let cursor: string | undefined;
       for (let page = 0; page < 50; page++) {

@@ -16,6 +16,7 @@ import {
   type PlatformAdapter,
   type PostMetrics,
   type TokenSet,
+  type RecentPostQuery,
 } from "../shared/adapter.ts";
 import { classifyGraphResponse, graphToken, type GraphErrorRules } from "../shared/graph-api.ts";
 
@@ -170,17 +171,7 @@ function facebookAdapter(config: FacebookConfig) {
         },
       ),
 
-    async findRecentPost({
-      accessToken,
-      accountId,
-      text,
-      sinceMs,
-    }: {
-      accessToken: string;
-      accountId: string;
-      text: string;
-      sinceMs: number;
-    }): Promise<string | null> {
+    async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
       const want = text.trim();
       const qs = new URLSearchParams({ fields: "id,message,created_time", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });
       let url: string | undefined = graph(`/${encodeURIComponent(accountId)}/published_posts?${qs}`);

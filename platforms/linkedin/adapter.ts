@@ -18,6 +18,7 @@ import {
   type PlatformAdapter,
   type PostMetrics,
   type TokenSet,
+  type RecentPostQuery,
 } from "../shared/adapter.ts";
 
 const LINKEDIN_SCOPES = ["openid", "profile", "w_member_social"];
@@ -229,17 +230,7 @@ function linkedinAdapter(config: LinkedInConfig) {
         }
       : {}),
 
-    async findRecentPost({
-      accessToken,
-      accountId,
-      text,
-      sinceMs,
-    }: {
-      accessToken: string;
-      accountId: string;
-      text: string;
-      sinceMs: number;
-    }): Promise<string | null> {
+    async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
       // Without r_member_social GET /rest/posts?q=author answers 403: never ask, say so.
       if (!config.readSocial) throw new PlatformError("unknown_outcome", LINKEDIN_UNCONFIRMED, undefined, "unverifiable");
       const want = text.trim();

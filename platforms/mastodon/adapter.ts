@@ -8,7 +8,16 @@
 // Rules (length, media count, types, size) come from the instance's GET /api/v2/instance.
 // See docs/decisions/140.
 import { bearerHeaders as bearer, form, loadPostImage, metricsOneByOne, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
-import { envString, metricCount, PlatformError, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import {
+  envString,
+  metricCount,
+  PlatformError,
+  type AdapterModule,
+  type PlatformAdapter,
+  type PostMetrics,
+  type TokenSet,
+  type RecentPostQuery,
+} from "../shared/adapter.ts";
 import { MASTODON_DEFAULT_LIMITS, type MastodonLimits } from "./meta.ts";
 
 const MASTODON_SCOPES = "read write:statuses write:media";
@@ -241,17 +250,7 @@ function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: 
       ),
 
     /** Pages back through the account's statuses (newest first) until before `sinceMs`. */
-    async findRecentPost({
-      accessToken,
-      accountId,
-      text,
-      sinceMs,
-    }: {
-      accessToken: string;
-      accountId: string;
-      text: string;
-      sinceMs: number;
-    }): Promise<string | null> {
+    async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
       const want = text.trim();
       let maxId: string | undefined;
       for (let page = 0; page < 50; page++) {

@@ -53,6 +53,9 @@ export type PublishInput = {
   idempotencyKey?: string;
 };
 
+/** What findRecentPost looks for: the account's own post with this text, created since `sinceMs`. */
+export type RecentPostQuery = { accessToken: string; accountId: string; text: string; sinceMs: number };
+
 export interface PlatformAdapter {
   readonly platform: PlatformId;
   authorizeUrl(input: { state: string; redirectUri: string; codeChallenge?: string }): string;
@@ -69,7 +72,7 @@ export interface PlatformAdapter {
    * it exists. Where the granted scopes cannot read the account's posts (`confirmsPosts: false`)
    * it throws PlatformError("unknown_outcome", ..., "unverifiable") instead of guessing.
    */
-  findRecentPost(input: { accessToken: string; accountId: string; text: string; sinceMs: number }): Promise<string | null>;
+  findRecentPost(input: RecentPostQuery): Promise<string | null>;
   /**
    * Optional capability (decision 153): the current cumulative metrics of published
    * posts of this account, by platform post id; posts the network no longer returns are left

@@ -6,7 +6,16 @@
 // See docs/decisions/140.
 import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { THREADS_SANDBOX_CLIENT } from "./meta.ts";
-import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import {
+  envString,
+  PlatformError,
+  trimSlash,
+  type AdapterModule,
+  type PlatformAdapter,
+  type PostMetrics,
+  type TokenSet,
+  type RecentPostQuery,
+} from "../shared/adapter.ts";
 import { classifyGraphResponse, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
 
 // threads_manage_insights: the media insights the analytics cron reads (decision 144).
@@ -127,17 +136,7 @@ function threadsAdapter(config: ThreadsConfig) {
       ),
 
     /** Pages through the profile's threads published since `sinceMs` (time-bounded, not a fixed count). */
-    async findRecentPost({
-      accessToken,
-      accountId,
-      text,
-      sinceMs,
-    }: {
-      accessToken: string;
-      accountId: string;
-      text: string;
-      sinceMs: number;
-    }): Promise<string | null> {
+    async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
       const want = text.trim();
       const qs = new URLSearchParams({ fields: "id,text,timestamp", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });
       let url: string | undefined = graph(`/${encodeURIComponent(accountId)}/threads?${qs}`);
