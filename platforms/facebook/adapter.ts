@@ -18,7 +18,7 @@ import {
   type TokenSet,
   type RecentPostQuery,
 } from "../shared/adapter.ts";
-import { classifyGraphResponse, graphToken, type GraphErrorRules } from "../shared/graph-api.ts";
+import { classifyGraphResponse, findOwnGraphPost, graphToken, type GraphErrorRules } from "../shared/graph-api.ts";
 
 const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
 export const FACEBOOK_GRAPH_VERSION = "v22.0";
@@ -173,18 +173,16 @@ function facebookAdapter(config: FacebookConfig) {
 
     async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
       const want = text.trim();
-      const qs = new URLSearchParams({ fields: "id,message,created_time", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });
-      let url: string | undefined = graph(`/${encodeURIComponent(accountId)}/published_posts?${qs}`);
-      for (let i = 0; url && i < 50; i++) {
-        const res = await call(url, { headers: bearer(accessToken) });
-        if (!res.ok) throw await classifyFacebookResponse(res, "api");
-        const body = await readJson(res);
-        const items = Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : [];
-        const hit = items.find((p) => (str(p.message) ?? "").trim() === want);
-        if (hit) return str(hit.id) ?? null;
-        url = items.length ? str((body.paging as Record<string, unknown> | undefined)?.next) : undefined;
-      }
-      return null;
+      return findOwnGraphPost({
+        call,
+        classify: classifyFacebookResponse,
+        accessToken,
+        edgeUrl: (qs) => graph(`/${encodeURIComponent(accountId)}/published_posts?${qs}`),
+        textField: "message",
+        timeField: "created_time",
+        sinceMs,
+        sameText: (t) => t.trim() === want,
+      });
     },
   };
 }

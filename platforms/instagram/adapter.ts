@@ -8,7 +8,7 @@
 // INSTAGRAM_AUTHORIZE_URL (https://www.instagram.com/oauth/authorize); without a client id the
 // sandbox's /instagram routes are used when PLATFORM_SANDBOX_URL is set.
 import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
-import { classifyGraphResponse, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
+import { classifyGraphResponse, findOwnGraphPost, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
 import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
 import { INSTAGRAM_IMAGE_REQUIRED, INSTAGRAM_SANDBOX_CLIENT } from "./meta.ts";
 
@@ -52,9 +52,6 @@ const ERRORS: GraphErrorRules = {
 };
 
 export const classifyInstagramResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
-
-/** Reconciliation pages through the account's media at most this deep (100 a page). */
-const MAX_MEDIA_PAGES = 50;
 
 /** A caption as compared: NFC, line endings and runs of spaces collapsed, trimmed. */
 function normalizeCaption(text: string): string {
@@ -185,32 +182,18 @@ function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       ),
 
     async findRecentPost({ accessToken, text, sinceMs }) {
-      // Everything the account published since the first attempt began, newest first, page by
-      // page with the `after` cursor until a post older than that shows up (decision 121).
+      // Everything the account published since the first attempt began, newest first (decision 121).
       const want = normalizeCaption(text);
-      const since = sinceMs - 60_000;
-      let after: string | undefined;
-      for (let page = 0; page < MAX_MEDIA_PAGES; page++) {
-        const qs = new URLSearchParams({ fields: "id,caption,timestamp", limit: "100", since: String(Math.floor(since / 1000)) });
-        if (after) qs.set("after", after);
-        const res = await call(graph(`/me/media?${qs}`), { headers: bearer(accessToken) });
-        if (!res.ok) throw await classifyInstagramResponse(res, "api");
-        const json = await readJson(res);
-        const items = Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : [];
-        let older = false;
-        for (const m of items) {
-          const ts = Date.parse(str(m.timestamp) ?? "");
-          if (!Number.isNaN(ts) && ts < since) {
-            older = true;
-            continue;
-          }
-          if (normalizeCaption(str(m.caption) ?? "") === want) return str(m.id) ?? null;
-        }
-        const paging = (json.paging ?? {}) as Record<string, unknown>;
-        after = str(((paging.cursors ?? {}) as Record<string, unknown>).after);
-        if (older || !after || !paging.next || items.length === 0) return null;
-      }
-      return null;
+      return findOwnGraphPost({
+        call,
+        classify: classifyInstagramResponse,
+        accessToken,
+        edgeUrl: (qs) => graph(`/me/media?${qs}`),
+        textField: "caption",
+        timeField: "timestamp",
+        sinceMs,
+        sameText: (t) => normalizeCaption(t) === want,
+      });
     },
   };
 }

@@ -116,3 +116,46 @@ export function insightValues(json: Record<string, unknown>): Map<string, number
   }
   return values;
 }
+
+/** Pages of an account's own posts kept in memory at most: a busy account's since-window is bounded (decision 121). */
+const MAX_OWN_POST_PAGES = 50;
+
+/**
+ * The id of the account's own post with this text created since the first publish attempt began
+ * (less a minute of clock skew), or null (decision 121: the reconciliation before a retry). Reads a
+ * Graph edge newest first, 100 a page, following the `after` cursor Meta documents for all three
+ * APIs, until a page is empty, a post older than the window shows, or there is no cursor.
+ */
+export async function findOwnGraphPost(opts: {
+  call: Call;
+  classify: Classify;
+  accessToken: string;
+  /** The edge's URL for a query string, e.g. (qs) => graph(`/${id}/threads?${qs}`). */
+  edgeUrl: (qs: URLSearchParams) => string;
+  /** The post fields holding its text and its creation time ("message", "created_time"). */
+  textField: string;
+  timeField: string;
+  sinceMs: number;
+  /** Whether a post's text is the one published (each network normalizes differently). */
+  sameText: (text: string) => boolean;
+}): Promise<string | null> {
+  const since = opts.sinceMs - 60_000;
+  let after: string | undefined;
+  for (let page = 0; page < MAX_OWN_POST_PAGES; page++) {
+    const qs = new URLSearchParams({ fields: `id,${opts.textField},${opts.timeField}`, since: String(Math.floor(since / 1000)), limit: "100" });
+    if (after) qs.set("after", after);
+    const res = await opts.call(opts.edgeUrl(qs), { headers: bearerHeaders(opts.accessToken) });
+    if (!res.ok) throw await opts.classify(res, "api");
+    const body = await readJson(res);
+    const items = Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : [];
+    let older = false;
+    for (const item of items) {
+      const created = Date.parse(str(item[opts.timeField]) ?? "");
+      if (!Number.isNaN(created) && created < since) older = true;
+      else if (opts.sameText(str(item[opts.textField]) ?? "")) return str(item.id) ?? null;
+    }
+    after = str(((body.paging ?? {}) as { cursors?: { after?: unknown } }).cursors?.after);
+    if (older || !after || items.length === 0) return null;
+  }
+  return null;
+}

@@ -16,7 +16,7 @@ import {
   type TokenSet,
   type RecentPostQuery,
 } from "../shared/adapter.ts";
-import { classifyGraphResponse, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
+import { classifyGraphResponse, findOwnGraphPost, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
 
 // threads_manage_insights: the media insights the analytics cron reads (decision 144).
 const THREADS_SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights"];
@@ -138,21 +138,16 @@ function threadsAdapter(config: ThreadsConfig) {
     /** Pages through the profile's threads published since `sinceMs` (time-bounded, not a fixed count). */
     async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
       const want = text.trim();
-      const qs = new URLSearchParams({ fields: "id,text,timestamp", since: String(Math.floor((sinceMs - 60_000) / 1000)), limit: "100" });
-      let url: string | undefined = graph(`/${encodeURIComponent(accountId)}/threads?${qs}`);
-      for (let page = 0; url && page < 50; page++) {
-        const res = await call(url, { headers: bearer(accessToken) });
-        if (!res.ok) throw await classifyThreadsResponse(res, "api");
-        const body = await readJson(res);
-        const items = Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : [];
-        const hit = items.find((m) => (str(m.text) ?? "").trim() === want);
-        if (hit) return str(hit.id) ?? null;
-        const paging = (body.paging ?? {}) as { next?: string; cursors?: { after?: string } };
-        const after = paging.cursors?.after;
-        url =
-          after && items.length ? graph(`/${encodeURIComponent(accountId)}/threads?${new URLSearchParams({ ...Object.fromEntries(qs), after })}`) : undefined;
-      }
-      return null;
+      return findOwnGraphPost({
+        call,
+        classify: classifyThreadsResponse,
+        accessToken,
+        edgeUrl: (qs) => graph(`/${encodeURIComponent(accountId)}/threads?${qs}`),
+        textField: "text",
+        timeField: "timestamp",
+        sinceMs,
+        sameText: (t) => t.trim() === want,
+      });
     },
   };
 }
