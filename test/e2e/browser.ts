@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
 
 /** How long one awaited state (element, URL, navigation) may take before a journey step fails. */
-export const JOURNEY_STATE_TIMEOUT_MS = 75_000;
+const JOURNEY_STATE_TIMEOUT_MS = 75_000;
 
 export type BrowserSession = {
   browser: Browser;
