@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import LoginPage from "../../frontend/features/auth/login-page";
 import { GOOGLE_NEEDS_CLERK } from "../../frontend/features/auth/google-button";
-import { mockFetch, renderAt } from "./auth-test-utils";
+import { fillAndSubmit, mockFetch, renderAt } from "./auth-test-utils";
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock("../../frontend/components/ui/toaster", () => ({ notify, toaster: { create: vi.fn(), dismiss: vi.fn() }, Toaster: () => null }));
@@ -19,10 +19,7 @@ describe("LoginPage", { timeout: 15_000 }, () => {
   it("shows the spec's validation messages and sends nothing", async () => {
     const calls = mockFetch({});
     renderAt("/login", <LoginPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "not-an-email");
-    await user.type(screen.getByLabelText("Password"), "123");
-    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await fillAndSubmit({ Email: "not-an-email", Password: "123" }, "Sign in");
     expect(await screen.findByText("Please enter a valid email")).toBeInTheDocument();
     expect(screen.getByText("Password must be at least 6 characters")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -46,20 +43,14 @@ describe("LoginPage", { timeout: 15_000 }, () => {
   it("goes back to the remembered page instead of /dashboard", async () => {
     mockFetch({ "/api/auth/login": [200, { user: { id: "u1", email: "a@b.co" } }] });
     renderAt("/login", <LoginPage />, {}, { from: "/calendar" });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "a@b.co");
-    await user.type(screen.getByLabelText("Password"), "secret123");
-    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await fillAndSubmit({ Email: "a@b.co", Password: "secret123" }, "Sign in");
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/calendar"), { timeout: 3000 });
   });
 
   it("toasts 'Invalid email or password' on wrong credentials and stays", async () => {
     mockFetch({ "/api/auth/login": [401, { error: { code: "invalid_credentials", message: "Invalid email or password" } }] });
     renderAt("/login", <LoginPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "a@b.co");
-    await user.type(screen.getByLabelText("Password"), "wrongpass");
-    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await fillAndSubmit({ Email: "a@b.co", Password: "wrongpass" }, "Sign in");
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Invalid email or password"));
     expect(screen.queryByTestId("where")).toBeNull();
   });

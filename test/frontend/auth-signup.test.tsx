@@ -5,7 +5,7 @@ import SignupPage from "../../frontend/features/auth/signup-page";
 import ResetPasswordPage from "../../frontend/features/auth/reset-password-page";
 import UpdatePasswordPage from "../../frontend/features/auth/update-password-page";
 import { GOOGLE_NEEDS_CLERK } from "../../frontend/features/auth/google-button";
-import { mockFetch, renderAt } from "./auth-test-utils";
+import { fillAndSubmit, mockFetch, renderAt } from "./auth-test-utils";
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock("../../frontend/components/ui/toaster", () => ({ notify, toaster: { create: vi.fn(), dismiss: vi.fn() }, Toaster: () => null }));
@@ -21,11 +21,7 @@ describe("SignupPage", { timeout: 15_000 }, () => {
   it("shows every validation message, 'Passwords don't match' on the confirmation", async () => {
     const calls = mockFetch({});
     renderAt("/signup", <SignupPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "bad");
-    await user.type(screen.getByLabelText("Password"), "12345");
-    await user.type(screen.getByLabelText("Confirm password"), "12346");
-    await user.click(screen.getByRole("button", { name: "Create account" }));
+    const user = await fillAndSubmit({ Email: "bad", Password: "12345", "Confirm password": "12346" }, "Create account");
     expect(await screen.findByText("Please enter a valid email")).toBeInTheDocument();
     expect(screen.getByText("Password must be at least 6 characters")).toBeInTheDocument();
     await user.clear(screen.getByLabelText("Password"));
@@ -38,11 +34,7 @@ describe("SignupPage", { timeout: 15_000 }, () => {
   it("creates the account, shows the spec's message and goes to /login", async () => {
     const calls = mockFetch({ "/api/auth/signup": [201, { ok: true }] });
     renderAt("/signup", <SignupPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "new@b.co");
-    await user.type(screen.getByLabelText("Password"), "secret123");
-    await user.type(screen.getByLabelText("Confirm password"), "secret123");
-    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await fillAndSubmit({ Email: "new@b.co", Password: "secret123", "Confirm password": "secret123" }, "Create account");
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/login"));
     expect(notify.success).toHaveBeenCalledWith("Account created! Please check your email to verify your account.");
     expect(calls[0]).toMatchObject({ url: "/api/auth/signup", body: { email: "new@b.co", password: "secret123" } });
@@ -51,11 +43,7 @@ describe("SignupPage", { timeout: 15_000 }, () => {
   it("toasts 'Something went wrong. Please try again.' on failure", async () => {
     mockFetch({ "/api/auth/signup": [500, { error: { code: "internal", message: "boom" } }] });
     renderAt("/signup", <SignupPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "new@b.co");
-    await user.type(screen.getByLabelText("Password"), "secret123");
-    await user.type(screen.getByLabelText("Confirm password"), "secret123");
-    await user.click(screen.getByRole("button", { name: "Create account" }));
+    await fillAndSubmit({ Email: "new@b.co", Password: "secret123", "Confirm password": "secret123" }, "Create account");
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Something went wrong. Please try again."));
   });
 
@@ -74,9 +62,7 @@ describe("ResetPasswordPage", { timeout: 15_000 }, () => {
   it("validates the email", async () => {
     const calls = mockFetch({});
     renderAt("/reset-password", <ResetPasswordPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "nope");
-    await user.click(screen.getByRole("button", { name: "Send reset link" }));
+    await fillAndSubmit({ Email: "nope" }, "Send reset link");
     expect(await screen.findByText("Please enter a valid email")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
@@ -84,9 +70,7 @@ describe("ResetPasswordPage", { timeout: 15_000 }, () => {
   it("sends the reset link and says so", async () => {
     const calls = mockFetch({ "/api/auth/reset-password": [200, { ok: true }] });
     renderAt("/reset-password", <ResetPasswordPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "me@b.co");
-    await user.click(screen.getByRole("button", { name: "Send reset link" }));
+    await fillAndSubmit({ Email: "me@b.co" }, "Send reset link");
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith("Check your email for the password reset link"));
     expect(calls[0]).toMatchObject({ url: "/api/auth/reset-password", body: { email: "me@b.co" } });
     expect(screen.getByRole("status")).toHaveTextContent("me@b.co");
@@ -95,9 +79,7 @@ describe("ResetPasswordPage", { timeout: 15_000 }, () => {
   it("toasts 'Failed to send reset email' on failure", async () => {
     mockFetch({ "/api/auth/reset-password": [502, { error: { code: "mail_failed", message: "x" } }] });
     renderAt("/reset-password", <ResetPasswordPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "me@b.co");
-    await user.click(screen.getByRole("button", { name: "Send reset link" }));
+    await fillAndSubmit({ Email: "me@b.co" }, "Send reset link");
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Failed to send reset email"));
   });
 });
@@ -106,10 +88,7 @@ describe("UpdatePasswordPage", { timeout: 15_000 }, () => {
   it("validates length and match", async () => {
     const calls = mockFetch({});
     renderAt("/auth/update-password?token=abc", <UpdatePasswordPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("New password"), "123");
-    await user.type(screen.getByLabelText("Confirm new password"), "123");
-    await user.click(screen.getByRole("button", { name: "Update password" }));
+    const user = await fillAndSubmit({ "New password": "123", "Confirm new password": "123" }, "Update password");
     expect(await screen.findByText("Password must be at least 6 characters")).toBeInTheDocument();
     await user.clear(screen.getByLabelText("New password"));
     await user.type(screen.getByLabelText("New password"), "secret123");
@@ -121,10 +100,7 @@ describe("UpdatePasswordPage", { timeout: 15_000 }, () => {
   it("sends the token from the link, then 'Password updated successfully' and /login", async () => {
     const calls = mockFetch({ "/api/auth/update-password": [200, { ok: true }] });
     renderAt("/auth/update-password?token=reset-tok-1", <UpdatePasswordPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("New password"), "secret123");
-    await user.type(screen.getByLabelText("Confirm new password"), "secret123");
-    await user.click(screen.getByRole("button", { name: "Update password" }));
+    await fillAndSubmit({ "New password": "secret123", "Confirm new password": "secret123" }, "Update password");
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/login"));
     expect(notify.success).toHaveBeenCalledWith("Password updated successfully");
     expect(calls[0]).toMatchObject({ body: { password: "secret123", confirmPassword: "secret123", token: "reset-tok-1" } });
@@ -133,10 +109,7 @@ describe("UpdatePasswordPage", { timeout: 15_000 }, () => {
   it("an expired link: 'Failed to update password' and the reason", async () => {
     mockFetch({ "/api/auth/update-password": [400, { error: { code: "invalid_token", message: "This password reset link is invalid or has expired" } }] });
     renderAt("/auth/update-password?token=old", <UpdatePasswordPage />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("New password"), "secret123");
-    await user.type(screen.getByLabelText("Confirm new password"), "secret123");
-    await user.click(screen.getByRole("button", { name: "Update password" }));
+    await fillAndSubmit({ "New password": "secret123", "Confirm new password": "secret123" }, "Update password");
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith("Failed to update password"));
     expect(await screen.findByText(/This password reset link is invalid or has expired/)).toBeInTheDocument();
   });

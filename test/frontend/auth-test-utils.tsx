@@ -1,5 +1,6 @@
 import { ChakraProvider } from "@chakra-ui/react";
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { vi } from "vitest";
@@ -40,4 +41,12 @@ export function renderAt(path: string, page: ReactNode, auth: Partial<AuthState>
       </AuthTestProvider>
     </ChakraProvider>,
   );
+}
+
+/** As a person would: types each field (by its label), then presses the submit button; returns the user for what follows. */
+export async function fillAndSubmit(fields: Record<string, string>, submit: string) {
+  const user = userEvent.setup();
+  for (const [label, value] of Object.entries(fields)) await user.type(screen.getByLabelText(label), value);
+  await user.click(screen.getByRole("button", { name: submit }));
+  return user;
 }

@@ -1,9 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import LoginPage from "../../frontend/features/auth/login-page";
 import UpdatePasswordPage from "../../frontend/features/auth/update-password-page";
-import { mockFetch, renderAt } from "./auth-test-utils";
+import { fillAndSubmit, mockFetch, renderAt } from "./auth-test-utils";
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock("../../frontend/components/ui/toaster", () => ({ notify, toaster: { create: vi.fn(), dismiss: vi.fn() }, Toaster: () => null }));
@@ -23,10 +22,7 @@ describe("sign-in before the email is verified", { timeout: 15_000 }, () => {
       "/api/auth/verify-email": [200, { ok: true, message: "Check your email for the verification link" }],
     });
     renderAt("/login", <LoginPage />, { authConfig: { provider: "builtin", devOutbox: true } });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Email"), "new@b.co");
-    await user.type(screen.getByLabelText("Password"), "secret123");
-    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    const user = await fillAndSubmit({ Email: "new@b.co", Password: "secret123" }, "Sign in");
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Verify your email");
     expect(alert).toHaveTextContent(NOT_VERIFIED);
@@ -50,11 +46,7 @@ describe("changing the password while signed in", { timeout: 15_000 }, () => {
     });
     renderAt("/auth/update-password", <UpdatePasswordPage />, { user: { id: "u1", email: "a@b.co" } });
     expect(screen.queryByText(/Open this page from the link/)).not.toBeInTheDocument();
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Current password"), "old-secret");
-    await user.type(screen.getByLabelText("New password"), "new-secret1");
-    await user.type(screen.getByLabelText("Confirm new password"), "new-secret1");
-    await user.click(screen.getByRole("button", { name: "Update password" }));
+    await fillAndSubmit({ "Current password": "old-secret", "New password": "new-secret1", "Confirm new password": "new-secret1" }, "Update password");
     expect(await screen.findByText("Current password is incorrect")).toBeInTheDocument();
     expect(calls[0]).toMatchObject({
       url: "/api/auth/update-password",
