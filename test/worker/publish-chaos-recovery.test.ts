@@ -18,6 +18,7 @@ import { composePostText } from "../../worker/services/publishing/publish";
 import { signIn } from "./helpers";
 import { connectSandboxAccount, sandboxControl, sandboxPosts } from "./posts-fixtures";
 import { putPublicMedia } from "./public-media";
+import { failingD1 } from "./failing-d1";
 
 // Given on the command line (VITE_CHAOS_SEED=7 npx vitest ...): vitest.config.ts passes them in as bindings.
 const metaEnv = env as unknown as Record<string, string | undefined>;
@@ -45,37 +46,13 @@ type Message = { id: string; body: PublishJob; attempts: number; visibleAt: numb
 
 /** A D1 whose writes for some posts fail from the moment the platform accepted (the worker died there). */
 function dyingDb(db: D1Database, dead: Set<string>, gone: Set<string>): D1Database {
-  const REAL = Symbol("real");
-  const wrap = (stmt: D1PreparedStatement, sql: string, params: unknown[]): D1PreparedStatement =>
-    new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === REAL) return target;
-        if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args), sql, args);
-        if (prop === "run" || prop === "all" || prop === "first" || prop === "raw") {
-          return async (...args: unknown[]) => {
-            const id = /^update "posts" set/i.test(sql)
-              ? (params.find((p) => typeof p === "string" && (dead.has(p) || gone.has(p))) as string | undefined)
-              : undefined;
-            // The worker dies the moment the platform accepted: that write and every later one are lost.
-            if (id && (gone.has(id) || /"platform_post_id" = \?/.test(sql.split(/ where /i)[0]!))) {
-              gone.add(id);
-              throw new Error("D1_ERROR: simulated crash (worker killed)");
-            }
-            return (target[prop] as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        }
-        const v = Reflect.get(target, prop) as unknown;
-        return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    });
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql, []);
-      if (prop === "batch")
-        return (stmts: D1PreparedStatement[]) => target.batch(stmts.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL] ?? s));
-      const v = Reflect.get(target, prop) as unknown;
-      return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
+  return failingD1(db, (sql, params) => {
+    const id = /^update "posts" set/i.test(sql) ? (params.find((p) => typeof p === "string" && (dead.has(p) || gone.has(p))) as string | undefined) : undefined;
+    // The worker dies the moment the platform accepted: that write and every later one are lost.
+    if (id && (gone.has(id) || /"platform_post_id" = \?/.test(sql.split(/ where /i)[0]!))) {
+      gone.add(id);
+      throw new Error("D1_ERROR: simulated crash (worker killed)");
+    }
   });
 }
 

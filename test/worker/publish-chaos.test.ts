@@ -20,6 +20,7 @@ import { ORIGIN, signIn, type TestUser } from "./helpers";
 import { connectSandboxAccount, insertPost, readPost, sandboxControl as sandboxControlXIg, type SandboxItem } from "./posts-fixtures";
 import { connectNetwork, NEW_NETWORKS, networkControl, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 import { putPublicMedia } from "./public-media";
+import { failingD1 } from "./failing-d1";
 
 // Given on the command line (VITE_CHAOS_SEED=7 npx vitest ...): vitest.config.ts passes them in as bindings.
 const metaEnv = env as unknown as Record<string, string | undefined>;
@@ -69,7 +70,6 @@ const counts = {
 const bump = (k: string) => (counts.faults[k] = (counts.faults[k] ?? 0) + 1);
 
 // ---------- a D1 that fails the write right after the platform accepted ----------
-const REAL = Symbol("real statement");
 type CrashPlan = { soft: Set<string>; hard: Set<string>; dying: Set<string> };
 
 function crashingDb(db: D1Database, plan: CrashPlan): D1Database {
@@ -93,30 +93,7 @@ function crashingDb(db: D1Database, plan: CrashPlan): D1Database {
       throw new Error("D1_ERROR: simulated crash (consumer gone)");
     }
   };
-  const wrap = (stmt: D1PreparedStatement, sql: string, params: unknown[]): D1PreparedStatement =>
-    new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === REAL) return target;
-        if (prop === "bind") return (...args: unknown[]) => wrap(target.bind(...args), sql, args);
-        if (prop === "run" || prop === "all" || prop === "first" || prop === "raw") {
-          return async (...args: unknown[]) => {
-            check(sql, params);
-            return (target[prop] as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        }
-        const v = Reflect.get(target, prop) as unknown;
-        return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    });
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql, []);
-      if (prop === "batch")
-        return (stmts: D1PreparedStatement[]) => target.batch(stmts.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[REAL] ?? s));
-      const v = Reflect.get(target, prop) as unknown;
-      return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  });
+  return failingD1(db, check);
 }
 
 async function sandboxItems(platform: Network, username: string): Promise<SandboxItem[]> {
