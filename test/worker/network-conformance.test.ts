@@ -7,12 +7,12 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADAPTERS, isSocialPlatform, platformFor, type SocialPlatform } from "../../platforms/adapters";
 import { PLATFORM_METAS, platformMeta } from "../../platforms/registry";
-import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
+import { type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getDb } from "../../worker/lib/db";
 import { getPublishingCredentials, type PublishingCredentials } from "../../worker/services/social/credentials";
 import { json, signIn, type TestUser } from "./helpers";
 import { photo } from "./image-publish-kit";
-import { connectNetwork, networkControl, networkState, sandboxAccountName, uname } from "./network-helpers";
+import { connectNetwork, networkControl, networkState, sandboxAccountName, uname, caughtPlatformError } from "./network-helpers";
 import { putPublicMedia } from "./public-media";
 
 const NETWORKS = PLATFORM_METAS.map((m) => m.id).filter(isSocialPlatform);
@@ -23,15 +23,7 @@ type ContractLog = {
 };
 const contractLog = async (since = 0): Promise<ContractLog> => (await (await fetch(`${env.FAKES_URL}/_contracts?since=${since}`)).json()) as ContractLog;
 
-async function caught(p: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PlatformError) return err;
-    throw err;
-  }
-  throw new Error("expected a PlatformError");
-}
+const caught = caughtPlatformError;
 
 const JPEG = photo(640, 640, 8, 85);
 const bytesOf = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));

@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import type { AccountChoice, SocialAccount } from "../../schema/api/social";
 import { json, type TestUser } from "./helpers";
 import { ADAPTERS, type SocialPlatform } from "../../platforms/adapters";
+import { PlatformError } from "../../platforms/shared/adapter";
 
 export const NEW_NETWORKS = ["linkedin", "facebook", "bluesky", "mastodon", "threads"] as const;
 export type NewNetwork = (typeof NEW_NETWORKS)[number];
@@ -98,4 +99,15 @@ export type NetworkState = {
 export async function networkState(network: SocialPlatform, account: string): Promise<NetworkState> {
   const res = await fetch(`${env.FAKES_URL}${sandboxPath(network)}/_state?account=${encodeURIComponent(account)}`);
   return (await res.json()) as NetworkState;
+}
+
+/** The PlatformError a call ends with (fails the test when it resolves or throws anything else). */
+export async function caughtPlatformError(p: Promise<unknown>): Promise<PlatformError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof PlatformError) return err;
+    throw err;
+  }
+  throw new Error("expected a PlatformError");
 }

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { platformFor } from "../../platforms/adapters";
-import { PlatformError, type PlatformAdapter, type PublishInput } from "../../platforms/shared/adapter";
+import { type PlatformAdapter, type PublishInput } from "../../platforms/shared/adapter";
 import { getDb } from "../../worker/lib/db";
 import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { signIn, type TestUser } from "./helpers";
-import { connectNetwork, NEW_NETWORKS, networkControl, networkState, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
+import { connectNetwork, NEW_NETWORKS, networkControl, networkState, sandboxAccountName, uname, type NewNetwork, caughtPlatformError } from "./network-helpers";
 import { rawAccountRow } from "./social-helpers";
 import { putPublicMedia } from "./public-media";
 
@@ -16,15 +16,7 @@ import { putPublicMedia } from "./public-media";
 // A 1x1 PNG.
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 
-async function caught(p: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PlatformError) return err;
-    throw err;
-  }
-  throw new Error("expected a PlatformError");
-}
+const caught = caughtPlatformError;
 
 type Setup = { user: TestUser; username: string; name: string; accountId: string; adapter: PlatformAdapter; base: Omit<PublishInput, "text"> };
 

@@ -4,26 +4,19 @@ import { classifyXResponse, xAdapter } from "../../platforms/x/adapter";
 import { classifyInstagramResponse, INSTAGRAM_IMAGE_REQUIRED } from "../../platforms/instagram/adapter";
 import { platformFor } from "../../platforms/adapters";
 import { platformFetch, retryAfterMs } from "../../platforms/shared/http";
-import { PlatformError, type PlatformAdapter } from "../../platforms/shared/adapter";
+import { type PlatformAdapter } from "../../platforms/shared/adapter";
 import { getDb } from "../../worker/lib/db";
 import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { signIn } from "./helpers";
 import { connectAccount, sandboxControl, sandboxState } from "./social-helpers";
 import { putPublicMedia } from "./public-media";
+import { caughtPlatformError } from "./network-helpers";
 
 const uname = () => `p${crypto.randomUUID().slice(0, 8)}`;
 const res = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
-async function caught(p: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof PlatformError) return err;
-    throw err;
-  }
-  throw new Error("expected a PlatformError");
-}
+const caught = caughtPlatformError;
 
 // A 1x1 PNG.
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));

@@ -3,9 +3,9 @@
 import { env } from "cloudflare:workers";
 import type { SocialAccount } from "../../schema/api/social";
 import { json, type TestUser } from "./helpers";
+import { networkControl, networkState, type NetworkState } from "./network-helpers";
 
 export type SandboxPlatform = "twitter" | "instagram";
-const prefix = (p: SandboxPlatform) => (p === "twitter" ? "/x" : "/instagram");
 
 /** Starts the flow, approves on the sandbox's authorize page as `username`, returns the redirect's query. */
 export async function authorizeAtSandbox(
@@ -42,28 +42,10 @@ export async function connectAccount(user: TestUser, platform: SandboxPlatform, 
 }
 
 /** Arms a sandbox switch, e.g. { fail: "500", times: 2, account: username }. */
-export async function sandboxControl(platform: SandboxPlatform, body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${env.FAKES_URL}${prefix(platform)}/_control`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`sandbox control failed: ${await res.text()}`);
-}
-
-export type SandboxState = {
-  accounts: { id: string; username: string; revoked: boolean }[];
-  refreshes: Record<string, number>;
-  exchanges: Record<string, number>;
-  posts: Record<string, number>;
-  items: { id: string; account_id: string; username: string; text: string; image_url: string | null; created_at: string }[];
-};
+export const sandboxControl = (platform: SandboxPlatform, body: Record<string, unknown>): Promise<void> => networkControl(platform, body);
 
 /** The sandbox's counters and posts for one account (id or username). */
-export async function sandboxState(platform: SandboxPlatform, account: string): Promise<SandboxState> {
-  const res = await fetch(`${env.FAKES_URL}${prefix(platform)}/_state?account=${encodeURIComponent(account)}`);
-  return (await res.json()) as SandboxState;
-}
+export const sandboxState = (platform: SandboxPlatform, account: string): Promise<NetworkState> => networkState(platform, account);
 
 /** The raw D1 row of a social account. */
 export async function rawAccountRow(accountId: string): Promise<Record<string, unknown>> {
