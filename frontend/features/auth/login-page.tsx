@@ -11,7 +11,7 @@ import { DevOutboxHint } from "./dev-outbox-hint";
 import { AuthLayout, OrDivider } from "./auth-layout";
 import { authErrorText, POST_LOGIN_DELAY_MS, sleep } from "./errors";
 import { GoogleButton } from "./google-button";
-import { FormStack, TextField } from "./text-field";
+import { EmailField, FormStack, TextField } from "./text-field";
 
 type FromState = { from?: string } | null;
 
@@ -103,15 +103,7 @@ function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: str
   return (
     <FormStack onSubmit={(e) => void onSubmit(e)}>
       {unverified && <VerifyEmailNotice email={unverified.email} message={unverified.message} />}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        value={values.email}
-        onChange={change("email")}
-        error={errors.email}
-      />
+      <EmailField value={values.email} onChange={change("email")} error={errors.email} />
       <TextField
         label="Password"
         type="password"

@@ -10,7 +10,7 @@ import { useAuthActions } from "./auth-actions";
 import { DevOutboxHint } from "./dev-outbox-hint";
 import { AuthLayout } from "./auth-layout";
 import { authErrorText } from "./errors";
-import { FormStack, TextField } from "./text-field";
+import { EmailField, FormStack } from "./text-field";
 
 export default function ResetPasswordPage() {
   const actions = useAuthActions();
@@ -39,14 +39,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title="Reset your password" subtitle="We'll email you a link to choose a new password">
       <FormStack onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          registration={register("email")}
-          error={errors.email?.message}
-        />
+        <EmailField registration={register("email")} error={errors.email?.message} />
         <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Sending...">
           Send reset link
         </Button>

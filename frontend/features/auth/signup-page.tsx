@@ -9,7 +9,7 @@ import { useAuthActions } from "./auth-actions";
 import { AuthLayout, OrDivider } from "./auth-layout";
 import { authErrorText } from "./errors";
 import { GoogleButton } from "./google-button";
-import { FormStack, TextField } from "./text-field";
+import { EmailField, FormStack, NewPasswordFields } from "./text-field";
 
 type SignupValues = { email: string; password: string; confirmPassword: string };
 const FIELDS = ["email", "password", "confirmPassword"] as const;
@@ -41,21 +41,12 @@ export default function SignupPage() {
   return (
     <AuthLayout title="Create your account" subtitle="Put your brand's social media on autopilot">
       <FormStack onSubmit={onSubmit}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          registration={register("email")}
-          error={errors.email?.message}
-        />
-        <TextField label="Password" type="password" autoComplete="new-password" registration={register("password")} error={errors.password?.message} />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          registration={register("confirmPassword")}
-          error={errors.confirmPassword?.message}
+        <EmailField registration={register("email")} error={errors.email?.message} />
+        <NewPasswordFields
+          label="Password"
+          confirmLabel="Confirm password"
+          password={{ registration: register("password"), error: errors.password?.message }}
+          confirm={{ registration: register("confirmPassword"), error: errors.confirmPassword?.message }}
         />
         <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Creating account...">
           Create account

@@ -39,3 +39,28 @@ export function FormStack({ onSubmit, children }: { onSubmit: (e: FormEvent<HTML
     </form>
   );
 }
+
+/** The account's email address, as every auth screen asks for it. */
+export function EmailField(props: Pick<Props, "error" | "registration" | "value" | "onChange">) {
+  return <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+}
+
+/** A new password and its confirmation (sign-up, reset, change). */
+export function NewPasswordFields({
+  label,
+  confirmLabel,
+  password,
+  confirm,
+}: {
+  label: string;
+  confirmLabel: string;
+  password: { registration: UseFormRegisterReturn; error?: string };
+  confirm: { registration: UseFormRegisterReturn; error?: string };
+}) {
+  return (
+    <>
+      <TextField label={label} type="password" autoComplete="new-password" {...password} />
+      <TextField label={confirmLabel} type="password" autoComplete="new-password" {...confirm} />
+    </>
+  );
+}

@@ -9,7 +9,7 @@ import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { useAuthActions } from "./auth-actions";
 import { AuthLayout } from "./auth-layout";
-import { FormStack, TextField } from "./text-field";
+import { FormStack, NewPasswordFields, TextField } from "./text-field";
 
 type Values = { password: string; confirmPassword: string; code?: string; currentPassword?: string };
 
@@ -75,13 +75,11 @@ export default function UpdatePasswordPage() {
         {signedInChange && (
           <TextField label="Current password" type="password" autoComplete="current-password" registration={register("currentPassword")} error={currentError} />
         )}
-        <TextField label="New password" type="password" autoComplete="new-password" registration={register("password")} error={errors.password?.message} />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          registration={register("confirmPassword")}
-          error={errors.confirmPassword?.message}
+        <NewPasswordFields
+          label="New password"
+          confirmLabel="Confirm new password"
+          password={{ registration: register("password"), error: errors.password?.message }}
+          confirm={{ registration: register("confirmPassword"), error: errors.confirmPassword?.message }}
         />
         <Button type="submit" colorPalette="brand" loading={isSubmitting} loadingText="Updating...">
           Update password
