@@ -58,6 +58,24 @@ function ItemLabel({ collapsed, icon: Icon, children }: { collapsed: boolean; ic
   );
 }
 
+/** One link of the navigation; collapsed, only its icon shows and the label names it. */
+function NavItemLink({ to, end, label, icon, collapsed }: { to: string; end?: boolean; label: string; icon: LucideIcon; collapsed: boolean }) {
+  return (
+    <StyledNavLink
+      to={to}
+      end={end}
+      aria-label={collapsed ? label : undefined}
+      {...itemStyles}
+      justifyContent={collapsed ? "center" : "flex-start"}
+      _currentPage={{ bg: "brand.50", color: "brand.700", fontWeight: "semibold" }}
+    >
+      <ItemLabel collapsed={collapsed} icon={icon}>
+        {label}
+      </ItemLabel>
+    </StyledNavLink>
+  );
+}
+
 /** Desktop side navigation (>= 768 px), collapsible between 280 px and 80 px. */
 export function SideNav() {
   const [collapsed, setCollapsed] = useState(readCollapsed);
@@ -117,18 +135,7 @@ export function SideNav() {
         {NAV_ITEMS.map((item) => (
           <li key={item.to}>
             <WithTip label={item.label} collapsed={collapsed}>
-              <StyledNavLink
-                to={item.to}
-                end={item.end}
-                aria-label={collapsed ? item.label : undefined}
-                {...itemStyles}
-                justifyContent={collapsed ? "center" : "flex-start"}
-                _currentPage={{ bg: "brand.50", color: "brand.700", fontWeight: "semibold" }}
-              >
-                <ItemLabel collapsed={collapsed} icon={item.icon}>
-                  {item.label}
-                </ItemLabel>
-              </StyledNavLink>
+              <NavItemLink to={item.to} end={item.end} label={item.label} icon={item.icon} collapsed={collapsed} />
             </WithTip>
           </li>
         ))}
@@ -139,17 +146,7 @@ export function SideNav() {
           <li key={a.label}>
             <WithTip label={a.label} collapsed={collapsed}>
               {"to" in a ? (
-                <StyledNavLink
-                  to={a.to}
-                  aria-label={collapsed ? a.label : undefined}
-                  {...itemStyles}
-                  justifyContent={collapsed ? "center" : "flex-start"}
-                  _currentPage={{ bg: "brand.50", color: "brand.700", fontWeight: "semibold" }}
-                >
-                  <ItemLabel collapsed={collapsed} icon={a.icon}>
-                    {a.label}
-                  </ItemLabel>
-                </StyledNavLink>
+                <NavItemLink to={a.to} label={a.label} icon={a.icon} collapsed={collapsed} />
               ) : (
                 <chakra.button
                   type="button"
