@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Grid, Heading, HStack, SimpleGrid, Spinner, Stack, Table, Text } from "@chakra-ui/react";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import useSWR from "swr";
 import type { AnalyticsResponse } from "../../../schema/api/analytics";
 import { ANALYTICS_RANGES } from "../../../schema/api/analytics";
@@ -100,124 +100,118 @@ export default function AnalyticsPage() {
           </SimpleGrid>
 
           <Grid templateColumns={{ base: "1fr", lg: "1fr 1fr" }} gap="4">
-            <Card.Root>
-              <Card.Body gap="2">
-                <Heading as="h2" size="md">
-                  Engagement per day
-                </Heading>
-                <LineChart title="Engagement per day by network" x={x} series={engagement} />
-              </Card.Body>
-            </Card.Root>
-            <Card.Root>
-              <Card.Body gap="2">
-                <Heading as="h2" size="md">
-                  Reach per day
-                </Heading>
-                <LineChart title="Reach per day by network" x={x} series={impressions} />
-              </Card.Body>
-            </Card.Root>
+            <TitledCard title="Engagement per day" gap="2">
+              <LineChart title="Engagement per day by network" x={x} series={engagement} />
+            </TitledCard>
+            <TitledCard title="Reach per day" gap="2">
+              <LineChart title="Reach per day by network" x={x} series={impressions} />
+            </TitledCard>
           </Grid>
 
-          <Card.Root>
-            <Card.Body gap="3">
-              <Heading as="h2" size="md">
-                Top posts
-              </Heading>
-              <Box overflowX="auto">
-                <Table.Root size="sm" data-testid="top-posts">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>Post</Table.ColumnHeader>
-                      <Table.ColumnHeader>Network</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Likes</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Reposts</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Replies</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Reach</Table.ColumnHeader>
+          <TitledCard title="Top posts" gap="3">
+            <Box overflowX="auto">
+              <Table.Root size="sm" data-testid="top-posts">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Post</Table.ColumnHeader>
+                    <Table.ColumnHeader>Network</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Likes</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Reposts</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Replies</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Reach</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {data.top_posts.map((p) => (
+                    <Table.Row key={p.post_id}>
+                      <Table.Cell maxW="md" truncate title={p.content}>
+                        {p.content}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge>{platformLabel(p.platform)}</Badge>
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{p.likes}</Table.Cell>
+                      <Table.Cell textAlign="end">{p.reposts}</Table.Cell>
+                      <Table.Cell textAlign="end">{p.replies}</Table.Cell>
+                      <Table.Cell textAlign="end">{p.impressions}</Table.Cell>
                     </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {data.top_posts.map((p) => (
-                      <Table.Row key={p.post_id}>
-                        <Table.Cell maxW="md" truncate title={p.content}>
-                          {p.content}
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Badge>{platformLabel(p.platform)}</Badge>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">{p.likes}</Table.Cell>
-                        <Table.Cell textAlign="end">{p.reposts}</Table.Cell>
-                        <Table.Cell textAlign="end">{p.replies}</Table.Cell>
-                        <Table.Cell textAlign="end">{p.impressions}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Box>
-            </Card.Body>
-          </Card.Root>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Box>
+          </TitledCard>
 
-          <Card.Root>
-            <Card.Body gap="3">
-              <Heading as="h2" size="md">
-                Best time to post
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                Average engagement of posts by the weekday and hour they were published ({timeZone}).
-                {best.top ? ` Best so far: ${WEEKDAYS[best.top.weekday]} ${String(best.top.hour).padStart(2, "0")}:00.` : ""}
-              </Text>
-              <Box overflowX="auto">
-                {/* Fits a 375 px phone (24 narrow columns); scrolls only below that. */}
-                <Grid
-                  templateColumns="32px repeat(24, minmax(8px, 1fr))"
-                  gap="2px"
-                  minW="280px"
-                  role="table"
-                  aria-label="Engagement by weekday and hour"
-                  data-testid="best-times"
-                >
-                  <Box />
-                  {Array.from({ length: 24 }, (_, h) => (
-                    <Text key={h} fontSize="2xs" color="fg.muted" textAlign="center">
-                      {h % 3 === 0 ? h : ""}
+          <TitledCard title="Best time to post" gap="3">
+            <Text color="fg.muted" fontSize="sm">
+              Average engagement of posts by the weekday and hour they were published ({timeZone}).
+              {best.top ? ` Best so far: ${WEEKDAYS[best.top.weekday]} ${String(best.top.hour).padStart(2, "0")}:00.` : ""}
+            </Text>
+            <Box overflowX="auto">
+              {/* Fits a 375 px phone (24 narrow columns); scrolls only below that. */}
+              <Grid
+                templateColumns="32px repeat(24, minmax(8px, 1fr))"
+                gap="2px"
+                minW="280px"
+                role="table"
+                aria-label="Engagement by weekday and hour"
+                data-testid="best-times"
+              >
+                <Box />
+                {Array.from({ length: 24 }, (_, h) => (
+                  <Text key={h} fontSize="2xs" color="fg.muted" textAlign="center">
+                    {h % 3 === 0 ? h : ""}
+                  </Text>
+                ))}
+                {WEEKDAYS.map((d, wd) => (
+                  <Box key={d} display="contents" role="row">
+                    <Text fontSize="xs" color="fg.muted" role="rowheader">
+                      {d}
                     </Text>
-                  ))}
-                  {WEEKDAYS.map((d, wd) => (
-                    <Box key={d} display="contents" role="row">
-                      <Text fontSize="xs" color="fg.muted" role="rowheader">
-                        {d}
-                      </Text>
-                      {Array.from({ length: 24 }, (_, h) => {
-                        const c = best.cells.get(wd * 24 + h);
-                        const isBest = !!best.top && best.top.weekday === wd && best.top.hour === h;
-                        return (
-                          <Box
-                            key={h}
-                            role="cell"
-                            data-best={isBest || undefined}
-                            outline={isBest ? "2px solid" : undefined}
-                            outlineColor={isBest ? "green.solid" : undefined}
-                            outlineOffset="1px"
-                            h="5"
-                            borderRadius="sm"
-                            bg={c ? "brand.solid" : "bg.muted"}
-                            opacity={c ? 0.25 + 0.75 * (c.avg_engagement / best.max) : 1}
-                            title={
-                              c
-                                ? `${d} ${h}:00 — ${c.avg_engagement} average engagement over ${c.posts} post${c.posts === 1 ? "" : "s"}`
-                                : `${d} ${h}:00 — no posts`
-                            }
-                            aria-label={c ? `${d} ${h}:00: ${c.avg_engagement}${isBest ? " (best)" : ""}` : undefined}
-                          />
-                        );
-                      })}
-                    </Box>
-                  ))}
-                </Grid>
-              </Box>
-            </Card.Body>
-          </Card.Root>
+                    {Array.from({ length: 24 }, (_, h) => {
+                      const c = best.cells.get(wd * 24 + h);
+                      const isBest = !!best.top && best.top.weekday === wd && best.top.hour === h;
+                      return (
+                        <Box
+                          key={h}
+                          role="cell"
+                          data-best={isBest || undefined}
+                          outline={isBest ? "2px solid" : undefined}
+                          outlineColor={isBest ? "green.solid" : undefined}
+                          outlineOffset="1px"
+                          h="5"
+                          borderRadius="sm"
+                          bg={c ? "brand.solid" : "bg.muted"}
+                          opacity={c ? 0.25 + 0.75 * (c.avg_engagement / best.max) : 1}
+                          title={
+                            c
+                              ? `${d} ${h}:00 — ${c.avg_engagement} average engagement over ${c.posts} post${c.posts === 1 ? "" : "s"}`
+                              : `${d} ${h}:00 — no posts`
+                          }
+                          aria-label={c ? `${d} ${h}:00: ${c.avg_engagement}${isBest ? " (best)" : ""}` : undefined}
+                        />
+                      );
+                    })}
+                  </Box>
+                ))}
+              </Grid>
+            </Box>
+          </TitledCard>
         </>
       )}
     </Stack>
+  );
+}
+
+/** A card with its section's title (h2) over its content. */
+function TitledCard({ title, gap, children }: { title: string; gap: string; children: ReactNode }) {
+  return (
+    <Card.Root>
+      <Card.Body gap={gap}>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+        {children}
+      </Card.Body>
+    </Card.Root>
   );
 }
