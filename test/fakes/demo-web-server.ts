@@ -3,7 +3,7 @@
 // this one local origin (SCRAPE_ALLOW_HOSTS) exposes no user's data: not the platform sandbox's
 // published posts, not the app's own /dev/outbox.
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocal } from "./listen.ts";
 import { handleWebPage } from "./web-pages.ts";
 
 export async function startDemoWeb(port = 0): Promise<{ url: string; close: () => Promise<void> }> {
@@ -12,14 +12,5 @@ export async function startDemoWeb(port = 0): Promise<{ url: string; close: () =
     if ((req.method === "GET" || req.method === "HEAD") && url.pathname.startsWith("/web/") && (await handleWebPage(req, res, Buffer.alloc(0), url))) return;
     res.writeHead(404, { "content-type": "text/plain" }).end("not found");
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const { port: actual } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${actual}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenLocal(server, port);
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenLocal } from "./listen.ts";
 
 export type FakeHandler = (req: IncomingMessage, res: ServerResponse, body: Buffer, url: URL) => boolean | Promise<boolean>;
 
@@ -39,14 +39,5 @@ export async function startFakes(port = 0): Promise<{ url: string; close: () => 
     }
     res.writeHead(404, { "content-type": "application/json" }).end('{"error":"not found"}');
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const { port: actual } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${actual}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenLocal(server, port);
 }
