@@ -3,24 +3,13 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
-import { vi } from "vitest";
 import { AuthTestProvider, type AuthState } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
+import { fakeApi } from "./fake-api";
 
-type FetchCall = { url: string; method: string; body: unknown };
-
-/** Replaces fetch: answers from `routes` (path -> [status, body]) and records every call. */
+/** Replaces fetch (fake-api.ts): answers from `routes` (path -> [status, body]) and returns every call. */
 export function mockFetch(routes: Record<string, [number, unknown]>) {
-  const calls: FetchCall[] = [];
-  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    calls.push({ url, method: init?.method ?? "GET", body });
-    const [status, payload] = routes[url] ?? [404, { error: { code: "not_found", message: "Not found" } }];
-    return new Response(JSON.stringify(payload), { status, headers: { "content-type": "application/json" } });
-  });
-  vi.stubGlobal("fetch", fn);
-  return calls;
+  return fakeApi(routes).calls;
 }
 
 function Where() {

@@ -3,13 +3,14 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { SWRConfig } from "swr";
-import { vi } from "vitest";
+
 import type { Project } from "../../schema/api/projects";
 import { AuthTestProvider, type AuthState } from "../../frontend/lib/auth-context";
 import AppShell from "../../frontend/app/shell/app-shell";
 import { system } from "../../frontend/app/theme";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import { fetcher } from "../../frontend/lib/api";
+import { fakeApi, jsonResponse, type FakeRequest } from "./fake-api";
 
 export const project: Project = {
   id: "p1",
@@ -26,26 +27,13 @@ export const project: Project = {
   owner_posts_need_review: false,
 };
 
-type Call = { url: string; method: string; body: unknown };
-type Handler = (call: Call) => Response | Promise<Response>;
-
-/** Stubs fetch; records every call. `routes` maps "METHOD /path" to a handler. */
-export function mockFetch(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.pathname : input.url;
-    const method = (init?.method ?? "GET").toUpperCase();
-    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    const call = { url, method, body };
-    calls.push(call);
-    const handler = routes[`${method} ${url}`];
-    if (!handler) return json({ error: { code: "not_found", message: "Not found" } }, 404);
-    return handler(call);
-  });
-  return { calls, spy };
+/** Stubs fetch (fake-api.ts); records every call. `routes` maps "METHOD /path" to a handler. */
+export function mockFetch(routes: Record<string, (call: FakeRequest) => Response | Promise<Response>>) {
+  const { calls, fetch } = fakeApi(routes);
+  return { calls, spy: fetch };
 }
 
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export const json = jsonResponse;
 
 /** Toasts live in a module-level store: clear it between tests. */
 export async function clearToasts() {
