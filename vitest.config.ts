@@ -69,6 +69,9 @@ export default defineConfig(async () => {
             include: ["test/frontend/**/*.test.tsx", "test/frontend/**/*.test.ts"],
             environment: "jsdom",
             setupFiles: ["test/frontend/setup.ts"],
+            // A failure deadline, not a timing check: interaction-heavy screens took over 5 s (the
+            // default) on a 2-core machine at load 17, passing in 1 s when quiet.
+            testTimeout: 30_000,
           },
         },
         {

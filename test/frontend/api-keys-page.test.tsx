@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ApiKeyDto } from "../../schema/api/api-keys";
 import { system } from "../../frontend/app/theme";
 import ApiKeysPage from "../../frontend/features/api-keys/api-keys-page";
-import { jsonResponse } from "./test-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
 
 const listed: ApiKeyDto = {
   id: "k1",
@@ -23,28 +23,24 @@ const listed: ApiKeyDto = {
   created_at: "2026-11-01T10:00:00.000Z",
 };
 
-let calls: { method: string; url: string; body: unknown }[];
+let calls: FakeRequest[];
 let keys: ApiKeyDto[];
 
 beforeEach(() => {
-  calls = [];
   keys = [listed];
-  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? "GET";
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === "/api/projects") return jsonResponse([{ id: "p1", name: "Acme Coffee" }]);
-    if (url === "/api/account/api-keys" && method === "GET") return jsonResponse(keys);
-    if (url === "/api/account/api-keys" && method === "POST") {
+  calls = fakeApi({
+    "GET /api/projects": [{ id: "p1", name: "Acme Coffee" }],
+    "GET /api/account/api-keys": () => keys,
+    "POST /api/account/api-keys": () => {
       const made = { ...listed, id: "k2", name: "Agent", key: "bp_live_SECRETSECRET" };
       keys = [made, ...keys];
-      return jsonResponse(made, 201);
-    }
-    if (url === "/api/account/api-keys/k1" && method === "DELETE") {
-      keys = keys.map((k) => (k.id === "k1" ? { ...k, revoked_at: "2026-11-02T10:00:00.000Z" } : k));
-      return jsonResponse(keys.find((k) => k.id === "k1"));
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+      return [201, made];
+    },
+    "DELETE /api/account/api-keys/:id": ({ params }) => {
+      keys = keys.map((k) => (k.id === params.id ? { ...k, revoked_at: "2026-11-02T10:00:00.000Z" } : k));
+      return keys.find((k) => k.id === params.id);
+    },
+  }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 

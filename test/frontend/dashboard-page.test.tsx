@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import DashboardPage from "../../frontend/features/dashboard/dashboard-page";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import type { Post } from "../../schema/api/posts";
+import { fakeApi, type FakeRequest } from "./fake-api";
 import { makePost, makeProject, renderAppPage } from "./test-utils";
 
 const project = makeProject({ industry: "Tech", brand_voice: "x", description: "d", user_email: "a@b.c" });
@@ -25,27 +26,28 @@ const empty: DashboardResponse = {
 };
 
 let dashboard: DashboardResponse;
-let calls: { url: string; method: string }[];
+let calls: FakeRequest[];
 let gate: Promise<void> | null;
 
 beforeEach(() => {
-  calls = [];
   gate = null;
   dashboard = empty;
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    calls.push({ url, method });
-    if (gate) await gate;
-    if (url === "/api/projects/p1/dashboard") return new Response(JSON.stringify(dashboard), { status: 200 });
-    if (url.startsWith("/api/posts/") && method === "DELETE") {
-      dashboard = { ...dashboard, upcoming: dashboard.upcoming.filter((p) => !url.endsWith(p.id)) };
-      return new Response(null, { status: 204 });
-    }
-    if (url === "/api/posts/a" && method === "GET") return new Response(JSON.stringify({ ...dashboard.upcoming[0], status: "published" }), { status: 200 });
-    if (url.endsWith("/publish")) return new Response(JSON.stringify({ ...dashboard.upcoming[0], status: "publishing" }), { status: 200 });
-    return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
-  });
+  // Every answer waits for `gate` when a test holds it (the loading state).
+  const held =
+    <T,>(answer: (req: FakeRequest) => T) =>
+    async (req: FakeRequest) => {
+      if (gate) await gate;
+      return answer(req);
+    };
+  calls = fakeApi({
+    "GET /api/projects/p1/dashboard": held(() => dashboard),
+    "DELETE /api/posts/:id": held(({ params }) => {
+      dashboard = { ...dashboard, upcoming: dashboard.upcoming.filter((p) => p.id !== params.id) };
+      return undefined;
+    }),
+    "GET /api/posts/a": held(() => ({ ...dashboard.upcoming[0], status: "published" })),
+    "POST /api/posts/:id/publish": held(() => ({ ...dashboard.upcoming[0], status: "publishing" })),
+  }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 // Interaction-heavy tests on a shared 2-core machine can exceed the 5 s default.

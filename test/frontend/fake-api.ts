@@ -17,9 +17,9 @@ export type FakeRequest = {
   body: unknown;
 };
 
-/** What a route answers: a Response as is, `[status, body]`, or a body for 200 (undefined: 204). */
-type Answer = Response | [number, unknown] | unknown;
-export type FakeRoute = Answer | ((req: FakeRequest) => Answer | Promise<Answer>);
+/** What a route answers: a Response as is, `[status, body]`, or a JSON body for 200 (undefined: 204). */
+type Answer = Response | [number, unknown] | object | string | number | boolean | null | undefined;
+export type FakeRoute = ((req: FakeRequest) => Answer | Promise<Answer>) | Exclude<Answer, undefined>;
 
 /** A JSON Response (the API's content type), status 200 unless given. */
 export const jsonResponse = (body: unknown, status = 200) =>

@@ -8,7 +8,8 @@ import DashboardPage from "../../frontend/features/dashboard/dashboard-page";
 import { ReconnectNotices } from "../../frontend/components/social/reconnect-notices";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import type { SocialAccount } from "../../schema/api/social";
-import { jsonResponse, makeProject, renderAppPage } from "./test-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
+import { makeProject, renderAppPage } from "./test-utils";
 
 const redirectTo = vi.fn();
 vi.mock("../../frontend/lib/api/social", async (importOriginal) => ({
@@ -42,23 +43,17 @@ const longDay = (ms: number) => {
 };
 
 let accounts: SocialAccount[] | "fail";
-let calls: { url: string; method: string }[];
+let calls: FakeRequest[];
 
 beforeEach(() => {
-  calls = [];
   accounts = [];
   redirectTo.mockReset();
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    calls.push({ url, method: init?.method ?? "GET" });
-    if (url === "/api/projects/p1/social-accounts")
-      return accounts === "fail" ? jsonResponse({ error: { code: "internal", message: "Boom" } }, 500) : jsonResponse(accounts);
-    if (url === "/api/oauth/linkedin/start?projectId=p1") return jsonResponse({ url: "https://linkedin.example/authorize?state=linkedin_1" });
-    if (url === "/api/oauth/threads/start?projectId=p1")
-      return jsonResponse({ error: { code: "forbidden", message: "Only an Owner or Admin can connect networks" } }, 403);
-    if (url === "/api/projects/p1/dashboard") return jsonResponse(DASHBOARD);
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+  calls = fakeApi({
+    "GET /api/projects/p1/social-accounts": () => (accounts === "fail" ? [500, { error: { code: "internal", message: "Boom" } }] : accounts),
+    "GET /api/oauth/linkedin/start": { url: "https://linkedin.example/authorize?state=linkedin_1" },
+    "GET /api/oauth/threads/start": [403, { error: { code: "forbidden", message: "Only an Owner or Admin can connect networks" } }],
+    "GET /api/projects/p1/dashboard": DASHBOARD,
+  }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });

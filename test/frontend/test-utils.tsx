@@ -11,8 +11,7 @@ import { CALENDAR_ROW_FIELDS, toCalendarRow, type CalendarPage } from "../../sch
 import type { Project } from "../../schema/api/projects";
 import type { SocialAccount } from "../../schema/api/social";
 
-/** A JSON answer for a stubbed fetch. */
-export const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+export { jsonResponse } from "./fake-api";
 
 /** A connected Mastodon account whose server allows `maxLength` characters (null: not known). */
 export const mastodonAccount = (maxLength: number | null): SocialAccount => ({
