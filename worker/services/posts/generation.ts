@@ -329,6 +329,6 @@ export async function generateContent(
     requested_count: count,
     message_count: messageCount,
     ...(fallback ? { fallback } : {}),
-    ...(writer.kind === "local" && messageCount < count ? { add_to_brain: wantedSubjects(request.prompt, skipped) } : {}),
+    ...(messageCount < count ? { add_to_brain: wantedSubjects(request.prompt, skipped) } : {}),
   };
 }
