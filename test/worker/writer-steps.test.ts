@@ -58,6 +58,14 @@ describe("plan: every message serves the brief", () => {
     expect(servesBrief(stemSet("A ten-class pass costs 85 pounds and lasts four months."), brief, false)).toBe(false);
     expect(servesBrief(stemSet("A ten-class pass costs 85 pounds."), brief, true)).toBe(true);
   });
+  it("counts a word of the subject's clause only beside a word of the subject itself (decision 258)", () => {
+    const brief = briefStems(["Friday pottery club"], "Kiln Lane", () => false, ["our Friday pottery club before the next term fills up for adults"]);
+    expect([...brief.context].sort()).toEqual(["adult", "fill", "term"]);
+    // "pottery" (subject) + "term" (its clause): the term is the club's.
+    expect(servesBrief(stemSet("Each term lasts six weeks and pottery clay is included."), brief, false)).toBe(true);
+    // Clause words alone (the audience, the timing) never make a fact serve the brief.
+    expect(servesBrief(stemSet("Adults can park behind the studio next term."), brief, false)).toBe(false);
+  });
 });
 
 describe("fit: hashtag caps come from each network's meta", () => {

@@ -284,7 +284,9 @@ function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainTex
 /** A topic with the article the text gave it: "our sourdough starter", "the Terraform provider", "pricing". */
 function withArticle(text: string, det: string, name: boolean): string {
   if (name && !det) return text;
-  if (det === "our" || det === "the" || det === "your" || det === "their") return `${det} ${text}`;
+  // The brief's "their" is the audience's: the post speaks to them ("their annual service" -> "your annual service").
+  if (det === "their") return `your ${text}`;
+  if (det === "our" || det === "the" || det === "your") return `${det} ${text}`;
   if (det) return `the ${text}`;
   return text;
 }
@@ -426,6 +428,7 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
     subjects.map((s) => s.label),
     brand.name,
     isVagueStem,
+    subjects.map((s) => s.query),
   );
   // A fact serves the brief when it names a subject or shares its topic, or when the brain found
   // its passage for one of the brief's subjects (a sentence next to the subject's own).
