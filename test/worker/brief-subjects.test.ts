@@ -2,7 +2,7 @@
 // style words are not subjects; a clause about "it" belongs to the subject before it; "X and Y"
 // names two; the label keeps the brief's capitals and is a noun phrase, never a clause.
 import { describe, expect, it } from "vitest";
-import { briefSubjects } from "../../worker/adapters/ai/brief";
+import { briefSubjects } from "../../worker/adapters/ai/writer/brief";
 import { leadNounPhrase } from "../../worker/text/noun-phrase";
 import { loadTagger } from "../../worker/text/pos";
 import { writePosts } from "../../worker/adapters/ai/local/posts";

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { createAiEngine, localAiEngine } from "../../adapters/ai";
 import { WriterOutputError } from "../../adapters/ai/writer/prompts";
-import { briefSubjects } from "../../adapters/ai/brief";
+import { briefSubjects } from "../../adapters/ai/writer/brief";
 import { fitsPlatform, fitToPlatform } from "../../adapters/ai/post-limits";
 import type { AiEngine, BrainPassage, GeneratedPostDraft, GeneratePostsInput, Insight } from "../../adapters/ai/types";
 import type { Env } from "../../env";

@@ -1,11 +1,11 @@
-// A campaign brief is an instruction to the writer, never text to publish (decision 116): these helpers
+// Writer step "brief". A campaign brief is an instruction to the writer, never text to publish (decision 116): these helpers
 // find the subjects a brief names (so each can be looked up in the brain and covered by a post)
 // and detect a post that repeats a run of the brief's words. Shared by the generation service
 // (brain look-ups per subject) and the local writer.
-import { keyphrases } from "./local/text";
-import { words } from "../../text/tokenize";
-import { leadNounPhrase, PEOPLE_HEADS } from "../../text/noun-phrase";
-import { PLATFORM_METAS } from "../../../platforms/registry";
+import { keyphrases } from "../local/text";
+import { words } from "../../../text/tokenize";
+import { leadNounPhrase, PEOPLE_HEADS } from "../../../text/noun-phrase";
+import { PLATFORM_METAS } from "../../../../platforms/registry";
 
 /** How many consecutive words of the brief a post may never repeat. */
 const BRIEF_RUN_WORDS = 8;
