@@ -37,7 +37,7 @@ export const ASSIST_ACTIONS = ["rewrite", "shorten", "tone", "adapt", "hashtags"
 export type AssistAction = (typeof ASSIST_ACTIONS)[number];
 
 /** Change tone's voices: the spec's five brand voices (docs/product-spec.md, "Brand voice options"). */
-export const ASSIST_TONES = BRAND_VOICES.map((v) => v.value) as unknown as readonly [BrandVoiceValue, ...BrandVoiceValue[]];
+const ASSIST_TONES = BRAND_VOICES.map((v) => v.value) as unknown as readonly [BrandVoiceValue, ...BrandVoiceValue[]];
 type BrandVoiceValue = (typeof BRAND_VOICES)[number]["value"];
 
 export const assistRequestSchema = z

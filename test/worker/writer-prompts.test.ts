@@ -11,6 +11,7 @@ import { WorkersAiEngine } from "../../worker/adapters/ai/workers-ai-engine";
 import { platformMeta } from "../../platforms/registry";
 import {
   askFor,
+  editPrompt,
   editSchema,
   jsonSchemaOf,
   messagePrompt,
@@ -109,6 +110,26 @@ describe("the writer's prompts", () => {
     }
     expect(message).toContain("an image is attached to every post");
     expect(message).toContain('"platform": one of ["twitter","instagram"]');
+  });
+
+  it("Rewrite and Change tone: the draft, the voice asked for, the network's rules and the brand's facts", () => {
+    const edit = {
+      content: "The course costs £30.",
+      hashtags: ["Yoga"],
+      platform: "twitter" as const,
+      brand: BRAND,
+      passages: input("x").passages!,
+    };
+    const tone = editPrompt({ ...edit, action: "tone", tone: "Luxury & Sophisticated" });
+    expect(tone).toContain("Rewrite the draft in this voice: Luxury & Sophisticated.");
+    expect(tone).toContain("Draft:\nThe course costs £30.\nHashtags: #Yoga");
+    expect(tone).toContain(`twitter (${platformMeta("twitter").label}): at most ${platformMeta("twitter").rules.maxLength} characters`);
+    expect(tone).toContain("[1] The beginner course costs £30 for four Saturday sessions.");
+    // Internal notes are no facts an edit may state.
+    expect(tone).not.toContain("Goals: fill the Saturday course");
+    const rewrite = editPrompt({ ...edit, action: "rewrite" });
+    expect(rewrite).toContain("in the brand voice (Warm & Friendly)");
+    expect(rewrite).not.toContain("in this voice:");
   });
 
   it("send zod's own JSON Schema of each answer, fit for OpenAI's strict mode", () => {

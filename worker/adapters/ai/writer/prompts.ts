@@ -54,7 +54,6 @@ export function planSchema(count: number) {
       .max(count),
   });
 }
-export type CampaignPlan = z.output<ReturnType<typeof planSchema>>;
 
 /** One message written for every asked network: one variant per network. */
 export function variantsSchema(platforms: readonly Platform[]) {
@@ -74,7 +73,7 @@ export function variantsSchema(platforms: readonly Platform[]) {
       .min(1),
   });
 }
-export type MessageVariants = z.output<ReturnType<typeof variantsSchema>>;
+type MessageVariants = z.output<ReturnType<typeof variantsSchema>>;
 
 /** One helper's edit of a draft (Rewrite, Change tone): the new text and hashtags. */
 export const editSchema = z.object({ content: z.string().min(1), hashtags: z.array(z.string()).default([]) });
