@@ -22,6 +22,7 @@ export const ERRORS = {
   precondition_failed: { status: 412, message: "The resource changed since you read it (ETag mismatch). Read it again, then retry." },
   too_large: { status: 413, message: "The request body is too large" },
   no_content: { status: 422, message: "No content generated" },
+  needs_ai_engine: { status: 422, message: "This helper needs an AI engine (OpenAI or Workers AI); the local writer cannot do it" },
   rate_limited: { status: 429, message: "Too many requests. Please try again later." },
   // Ours or a service's failure.
   internal: { status: 500, message: "Something went wrong. Please try again." },

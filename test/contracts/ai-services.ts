@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+export { strictSchemaProblems } from "./strict-schema";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const readJson = <T>(...parts: string[]): T => JSON.parse(readFileSync(path.join(dir, ...parts), "utf8")) as T;
@@ -93,6 +94,12 @@ export function openAiModelShutDown(model: string, now = new Date()): boolean {
   if (openAiModels.shutDown.models.includes(model)) return true;
   const date = openAiModels.deprecated.models[model];
   return date !== undefined && now.toISOString().slice(0, 10) >= date;
+}
+
+/** Problems with an answer against the JSON Schema it was asked for (a fake's structured output must follow it). */
+export function structuredAnswerProblems(schema: object, answer: unknown): string[] {
+  const validate = ajv.compile(schema);
+  return validate(answer) ? [] : summary(describe(validate.errors));
 }
 
 // ---------------------------------------------------------------------------------------------

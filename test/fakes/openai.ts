@@ -13,7 +13,7 @@
 //   FAKE_SERVER_ERROR_ONCE:<key>   the first request with that key gets 500
 //   FAKE_BAD_REQUEST               400 invalid_request_error
 //   FAKE_SLOW_ONCE:<key>           the first request with that key answers after 1.5 s
-//   FAKE_UNRULY_POSTS              posts on a platform nobody asked for, 600 characters long
+//   FAKE_UNRULY_POSTS              a message answer with an empty variant, networks named "X", 600 characters long
 //   FAKE_NOT_FOUND in the model name  404 model_not_found (a model the account does not have)
 // GET /openai/_requests?contains=<text> lists the logged requests whose body contains the text.
 // Every request is first checked against OpenAI's published contract (test/contracts/openai/,
@@ -22,7 +22,15 @@
 // 404) and recorded as a violation, which fails the test (test/worker/setup.ts). A request with
 // the header x-contract-probe (a test probing the fake itself) is answered but not recorded.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { openAiModelShutDown, openAiRequestProblems, recordViolation, workersAiOutputProblems, workersAiRunCheck } from "../contracts/ai-services.ts";
+import {
+  openAiModelShutDown,
+  openAiRequestProblems,
+  recordViolation,
+  strictSchemaProblems,
+  structuredAnswerProblems,
+  workersAiOutputProblems,
+  workersAiRunCheck,
+} from "../contracts/ai-services.ts";
 import { fnvHash, sendJson, sendOpenAiError } from "./openai-wire.ts";
 import { registerFake } from "./server.ts";
 
@@ -100,29 +108,49 @@ function answerFor(prompt: string): Record<string, unknown> {
   if (prompt.includes('"summary"')) {
     return { summary: sentencesOf(after(prompt, "Title:")).slice(1, 3).join(" ") };
   }
-  if (prompt.includes('"posts"')) {
-    const count = Number(/Write (\d+) social media post/.exec(prompt)?.[1] ?? "1");
-    const platforms = (/Platforms to use, in turn: ([^.]+)\./.exec(prompt)?.[1] ?? "twitter").split(/,\s*/);
-    const request = (/Request: (.*)/.exec(prompt)?.[1] ?? "").trim();
-    // The numbered fact lines only (the notes after them steer and are never quoted).
-    const facts = after(prompt, "Relevant brand knowledge:").split(/\n\s*\n/)[0] ?? "";
-    const context = sentencesOf(facts.replace(/^\[\d+\](?: \([a-z_]+\))? /gm, "")).filter((s) => !s.startsWith("Key insights"));
-    // Each message once per platform when the prompt asks for variants (writer/prompts.ts), else one post per message in turn.
-    const perMessage = /one post per message per platform/.test(prompt);
-    const n = perMessage ? count * platforms.length : count;
+  // The writer (worker/adapters/ai/writer/prompts.ts): a campaign's plan, then each message on every network.
+  const request = (/Request: (.*)/.exec(prompt)?.[1] ?? "").trim();
+  // The numbered fact lines only (the voice and notes steer and are never quoted).
+  const factBlock = after(prompt, "(numbered facts):").split(/\n\s*\n/)[0] ?? "";
+  const facts = new Map([...factBlock.matchAll(/^\[(\d+)\] (.*)$/gm)].map((m) => [Number(m[1]), m[2]!.trim()]));
+  if (prompt.includes('{"messages": [')) {
+    // A cooperative model plans the asked count, one fact per message in turn.
+    const count = Number(/campaign of (\d+) messages/.exec(prompt)?.[1] ?? "1");
+    const numbers = [...facts.keys()];
     return {
-      posts: Array.from({ length: n }, (_, k) => {
-        const i = perMessage ? Math.floor(k / platforms.length) : k;
+      messages: Array.from({ length: count }, (_, i) => {
+        const n = numbers.length ? numbers[i % numbers.length]! : null;
         return {
-          ...(perMessage ? { message: i + 1 } : {}),
-          content: `${request} ${context[i % Math.max(1, context.length)] ?? ""}`.trim(),
-          hashtags: topWords(request, 2).map((w) => `#${w}`),
-          platform: platforms[k % platforms.length],
-          image_prompt: `An image about ${request}`,
-          ...(context.length ? { sources: [(i % context.length) + 1] } : {}),
+          subject: request,
+          angle: n !== null ? (sentencesOf(facts.get(n)!)[0] ?? facts.get(n)!) : request,
+          facts: n !== null ? [n] : [],
+          call_to_action: null,
         };
       }),
     };
+  }
+  if (prompt.includes('{"variants": [')) {
+    const platforms = JSON.parse(/"platform": one of (\[[^\]]*\])/.exec(prompt)?.[1] ?? '["twitter"]') as string[];
+    const planned = [...(/Draw on the numbered facts: ([^\n]*)/.exec(prompt)?.[1]?.matchAll(/\[(\d+)\]/g) ?? [])].map((m) => Number(m[1]));
+    const used = planned.find((n) => facts.has(n)) ?? [...facts.keys()][0];
+    const fact = used !== undefined ? facts.get(used)! : "";
+    return {
+      variants: platforms.map((platform) => ({
+        platform,
+        content: `${request} ${fact}`.trim(),
+        hashtags: topWords(request, 2).map((w) => `#${w}`),
+        image_prompt: `An image about ${request}`,
+        sources: used !== undefined ? [used] : [],
+      })),
+    };
+  }
+  if (prompt.includes('{"content": string (the edited post')) {
+    // Rewrite / Change tone: the draft's own sentences, reordered, in the voice asked for (marked so tests can see it).
+    const draft = after(prompt, "Draft:\n").split("\nHashtags:")[0]!.trim();
+    const voice = /in this voice: ([^.]+)\./.exec(prompt)?.[1];
+    const sentences = sentencesOf(draft);
+    const content = (sentences.length > 1 ? [...sentences.slice(1), sentences[0]!] : [draft]).join(" ");
+    return { content: voice ? `${content} (${voice})` : content, hashtags: topWords(draft, 1).map((w) => w.charAt(0).toUpperCase() + w.slice(1)) };
   }
   return { echo: prompt.slice(0, 100) };
 }
@@ -231,6 +259,21 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     else apiError(res, 400, problems.join("; "), "invalid_request_error", "invalid_request");
     return true;
   }
+  // Structured outputs (decision 258): a strict schema must follow OpenAI's rules, as the API checks.
+  const format = parsed.response_format as { type?: string; json_schema?: { name?: string; schema?: object; strict?: boolean | null } } | undefined;
+  const strictSchema = format?.type === "json_schema" && format.json_schema?.strict ? (format.json_schema.schema ?? {}) : null;
+  const schemaProblems = strictSchema ? strictSchemaProblems(strictSchema) : [];
+  if (schemaProblems.length) {
+    if (!probe) recordViolation({ service: "openai", request: `POST ${path} response_format`, problems: schemaProblems });
+    apiError(
+      res,
+      400,
+      `Invalid schema for response_format '${format?.json_schema?.name ?? ""}': ${schemaProblems[0]}`,
+      "invalid_request_error",
+      "invalid_request",
+    );
+    return true;
+  }
   if (typeof parsed.model === "string" && parsed.model.includes("FAKE_NOT_FOUND")) {
     apiError(res, 404, `The model \`${parsed.model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found");
     return true;
@@ -273,12 +316,13 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
   }
   if (raw.includes("FAKE_UNRULY_POSTS")) {
     const long = "Our kit is the best way to start a summer morning, every single day of the week. ".repeat(8).trim();
-    const posts = [
-      { content: long, hashtags: ["#Summer", "#ColdBrew", "##Coffee", "not a tag!"], platform: "myspace" },
-      { content: "", hashtags: [], platform: "twitter" },
-      { content: long, hashtags: ["Summer"], platform: "X" },
+    // A message answer breaking what the prompt asked: an empty variant, a network named "X", hashtags with marks.
+    const variants = [
+      { content: "", hashtags: [], platform: "twitter", image_prompt: null, sources: [] },
+      { content: long, hashtags: ["#Summer", "#ColdBrew", "##Coffee", "not a tag!"], platform: "X", image_prompt: null, sources: [] },
+      { content: long, hashtags: ["Summer"], platform: "X", image_prompt: null, sources: [] },
     ];
-    sendChat(res, model, raw, prompt, JSON.stringify({ posts }), "stop");
+    sendChat(res, model, raw, prompt, JSON.stringify(prompt.includes('{"messages": [') ? answerFor(prompt) : { variants }), "stop");
     return true;
   }
   const bad = badAnswer(raw);
@@ -286,7 +330,13 @@ registerFake("/openai", async (req: IncomingMessage, res: ServerResponse, body: 
     sendChat(res, model, raw, prompt, null, "stop", REFUSAL);
     return true;
   }
-  let content = bad === "malformed" ? MALFORMED : JSON.stringify(answerFor(prompt));
+  const answer = answerFor(prompt);
+  // The fake's own honesty: with strict structured outputs the real answer always follows the schema.
+  if (strictSchema && !bad) {
+    const wrong = structuredAnswerProblems(strictSchema, answer);
+    if (wrong.length) recordViolation({ service: "openai (fake answer)", request: `POST ${path} ${format?.json_schema?.name ?? ""}`, problems: wrong });
+  }
+  let content = bad === "malformed" ? MALFORMED : JSON.stringify(answer);
   let finish = "stop";
   const limit = parsed.max_completion_tokens ?? parsed.max_tokens;
   const maxTokens = typeof limit === "number" ? limit : Infinity;
@@ -458,7 +508,14 @@ registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, bo
     const prompt = messages ? messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n\n") : String(inputs.prompt ?? "");
     // Workers AI's text models have no refusal field: a refusal is the answer's text.
     const bad = badAnswer(raw);
-    const content = bad === "refusal" ? REFUSAL : bad === "malformed" ? MALFORMED : JSON.stringify(answerFor(prompt));
+    const json = answerFor(prompt);
+    // JSON Mode: the answer follows the schema the request sent (the fake's own honesty check).
+    const format = inputs.response_format as { type?: string; json_schema?: object } | undefined;
+    if (format?.type === "json_schema" && format.json_schema && !bad) {
+      const wrong = structuredAnswerProblems(format.json_schema, json);
+      if (wrong.length) recordViolation({ service: "workers-ai (fake answer)", request: `run ${model} json_schema`, problems: wrong });
+    }
+    const content = bad === "refusal" ? REFUSAL : bad === "malformed" ? MALFORMED : JSON.stringify(json);
     const usage = {
       prompt_tokens: Math.ceil(prompt.length / 4),
       completion_tokens: Math.ceil(content.length / 4),

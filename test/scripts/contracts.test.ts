@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { OPENAI_MODELS, WORKERS_AI_MODELS } from "../../worker/adapters/ai/models";
+import { OPENAI_MODELS, WORKERS_AI_MODELS, WORKERS_AI_STRUCTURED_OUTPUT } from "../../worker/adapters/ai/models";
 import { WORKERS_AI_DEFAULTS } from "../../worker/adapters/ai/workers-ai-engine";
 import { WORKERS_AI_IMAGE_DEFAULT } from "../../worker/adapters/ai/workers-ai-image";
 import { openAiModelShutDown, openAiRequestProblems, workersAiRetired, workersAiRunCheck } from "../contracts/ai-services";
@@ -25,6 +25,19 @@ describe("the model lists against the services' contracts", () => {
     expect(WORKERS_AI_IMAGE_DEFAULT).toBe(WORKERS_AI_MODELS.image[0]);
     // The model the issue found retired is known as such.
     expect(workersAiRetired("@cf/meta/llama-3.1-8b-instruct")).toBe(true);
+  });
+
+  it("the writer sends a JSON Schema to exactly the Workers AI chat models whose published input has response_format (decision 258)", () => {
+    const takesFormat = (model: string) => {
+      const check = workersAiRunCheck(model, {});
+      const branches = check.kind === "ok" ? ((check.model.schema.input as { oneOf?: { properties?: object }[] }).oneOf ?? []) : [];
+      return branches.length > 0 && branches.every((b) => "response_format" in (b.properties ?? {}));
+    };
+    expect(WORKERS_AI_MODELS.chat.filter(takesFormat)).toEqual([...WORKERS_AI_STRUCTURED_OUTPUT]);
+    for (const model of WORKERS_AI_STRUCTURED_OUTPUT) {
+      const inputs = { messages: [{ role: "user", content: "hi" }], response_format: { type: "json_schema", json_schema: { type: "object" } } };
+      expect(workersAiRunCheck(model, inputs).problems, model).toEqual([]);
+    }
   });
 
   it("every OpenAI model in the lists is in the OpenAPI description and not shut down", () => {

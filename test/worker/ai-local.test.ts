@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createAiEngine } from "../../worker/adapters/ai/index";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
-import { repeatsBrief } from "../../worker/adapters/ai/brief";
+import { repeatsBrief } from "../../worker/adapters/ai/writer/brief";
 import { fitToPlatform, PLATFORM_LIMITS } from "../../worker/adapters/ai/post-limits";
 import { publishedLength } from "../../schema/api/campaigns";
 import { cosine } from "../../worker/lib/cosine";

@@ -2,7 +2,7 @@
 // style words are not subjects; a clause about "it" belongs to the subject before it; "X and Y"
 // names two; the label keeps the brief's capitals and is a noun phrase, never a clause.
 import { describe, expect, it } from "vitest";
-import { briefSubjects } from "../../worker/adapters/ai/brief";
+import { briefSubjects } from "../../worker/adapters/ai/writer/brief";
 import { leadNounPhrase } from "../../worker/text/noun-phrase";
 import { loadTagger } from "../../worker/text/pos";
 import { writePosts } from "../../worker/adapters/ai/local/posts";
@@ -45,6 +45,9 @@ describe("brief subjects", () => {
     // An audience alone is no subject.
     expect(labels("Plan a launch campaign for platform teams evaluating observability vendors")).toEqual([]);
     expect(labels("Kids go free!")).toEqual([]);
+    // An ask of the audience: what they are asked to act on is the subject, not "remind dog owners" (decision 258).
+    expect(labels("Remind dog owners to book their spring grooming appointment before the summer rush")).toEqual(["spring grooming appointment"]);
+    expect(labels("Invite parents to come along to our open evening")).toEqual(["open evening"]);
   });
 
   it("a sentence's noun phrase stops at its verb, and keeps names whole", () => {

@@ -409,6 +409,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   "GET /api/campaigns/:campaignId": { rule: "owned", status: 200 },
   // The writer's tools on a draft (decisions 225, 227).
   "POST /api/projects/:projectId/claims": { rule: "owned", status: 200, request: () => ({ body: { content: "The Summit 30 daypack is £45 this Friday." } }) },
+  "GET /api/projects/:projectId/assist": { rule: "owned", status: 200 },
   "POST /api/projects/:projectId/assist": {
     rule: "owned",
     status: 200,

@@ -8,7 +8,11 @@ import { measurePost } from "../../platforms/validation";
 import { adapt, shorten, suggestHashtags } from "../../worker/adapters/ai/writer/assist";
 import { sentenceTexts } from "../../worker/text/nlp";
 import { addTextDocument } from "../../worker/services/brain/documents";
-import type { AssistResponse } from "../../schema/api/writer";
+import type { AssistCapabilities, AssistResponse } from "../../schema/api/writer";
+import { BRAND_VOICES } from "../../schema/api/projects";
+import { OpenAiEngine } from "../../worker/adapters/ai/openai-engine";
+import { getDb } from "../../worker/lib/db";
+import { assistCapabilities, assistDraft } from "../../worker/services/posts";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { expectError, json, signIn } from "./helpers";
 
@@ -60,9 +64,47 @@ describe("POST /api/projects/:projectId/assist", { timeout: 60_000 }, () => {
     ).json()) as AssistResponse;
     expect(tags.hashtags).toContain("BeginnerCourse");
     expect(tags.content).toBe(DRAFT);
-    await expectError(await json(user, "POST", path, { action: "rewrite", content: DRAFT, platform: "twitter" }), 400);
+    expect(short.available).toEqual(["shorten", "adapt", "hashtags"]);
+    // The local engine has no model: Rewrite and Change tone answer a typed "needs an AI engine".
+    const rewrite = await json(user, "POST", path, { action: "rewrite", content: DRAFT, platform: "twitter" });
+    expect(rewrite.status).toBe(422);
+    expect(((await rewrite.json()) as { error: { code: string } }).error.code).toBe("needs_ai_engine");
+    const tone = await expectError(await json(user, "POST", path, { action: "tone", content: DRAFT, platform: "twitter" }), 400);
+    expect(tone.message).toBe("Please choose a tone");
+    await expectError(await json(user, "POST", path, { action: "summarise", content: DRAFT, platform: "twitter" }), 400);
+    const caps = (await (await json(user, "GET", path)).json()) as AssistCapabilities;
+    expect(caps).toEqual({
+      engine: "local",
+      available: ["shorten", "adapt", "hashtags"],
+      tones: BRAND_VOICES.map((v) => ({ value: v.value, label: v.label })),
+    });
     const empty = await expectError(await json(user, "POST", path, { action: "shorten", content: "  ", platform: "twitter" }), 400);
     expect(empty.message).toBe("Please enter some content");
     await expectError(await json(await signIn(), "POST", path, { action: "shorten", content: DRAFT, platform: "twitter" }), 404);
+  });
+});
+
+describe("Rewrite and Change tone with an AI engine (decision 259)", { timeout: 60_000 }, () => {
+  it("each is one model request answering a single edit, and every helper is available", async () => {
+    const user = await signIn();
+    const engine = new OpenAiEngine({ apiKey: "sk-test", baseURL: `${env.FAKES_URL}/openai/v1`, retry: { maxRetries: 0 }, warn: () => {} });
+    const db = getDb(env.DB);
+    const caps = await assistCapabilities(db, env, user.userId, user.projectId, engine);
+    expect(caps.available).toEqual(["rewrite", "shorten", "tone", "adapt", "hashtags"]);
+    const marker = crypto.randomUUID();
+    const draft = `Our beginner course runs on Saturdays. Mats are included ${marker}.`;
+    const out = await assistDraft(
+      db,
+      env,
+      user.userId,
+      user.projectId,
+      { action: "tone", tone: "playful", content: draft, hashtags: [], platform: "twitter" },
+      engine,
+    );
+    expect(out.content).toBe(`Mats are included ${marker}. Our beginner course runs on Saturdays. (Playful & Fun)`);
+    expect(out.available).toEqual(caps.available);
+    // One chat request (the brain search for the draft's facts embeds it: that one is not a chat).
+    const logged = (await (await fetch(`${env.FAKES_URL}/openai/_requests?contains=${marker}`)).json()) as { requests: { path: string }[] };
+    expect(logged.requests.filter((r) => r.path.endsWith("/chat/completions"))).toHaveLength(1);
   });
 });

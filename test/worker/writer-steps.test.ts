@@ -1,12 +1,18 @@
-// The writer's named steps (decision 186): roles (internal notes never published, labels never
-// echoed), plan (only facts that serve the brief), call to action (the brief's ask or the brand's
-// own invitations, never a stock line), per-network fit (hashtag caps from each network's meta),
-// and the local writer putting them together as messages with one variant per network.
+// The writer's named steps (decisions 186, 258): brief (writer-steps here and brief-subjects.test.ts),
+// roles (internal notes never published, labels never echoed), plan (only facts that serve the
+// brief), wording (voices and hooks), call to action (the brief's ask or the brand's own
+// invitations, never a stock line), hashtags (topics of the post, never the industry), per-network
+// fit (hashtag caps from each network's meta), claim check (claim-check.test.ts), and the local
+// writer putting them together as messages with one variant per network.
 import { describe, expect, it } from "vitest";
 import { isInternalSentence, labelOf, stripLabel, voiceNotes } from "../../worker/adapters/ai/writer/roles";
 import { briefCta, campaignCtas, invitationsIn } from "../../worker/adapters/ai/writer/cta";
 import { briefStems, servesBrief, stemSet } from "../../worker/adapters/ai/writer/plan";
 import { hashtagCap } from "../../worker/adapters/ai/writer/fit";
+import { CLICKBAIT, HOOKS, hookFor, voiceOf, withArticle } from "../../worker/adapters/ai/writer/wording";
+import { postTags, topicTags } from "../../worker/adapters/ai/writer/hashtags";
+import { briefSubjects } from "../../worker/adapters/ai/writer/brief";
+import { BRAND_VOICES } from "../../schema/api/projects";
 import { writePosts } from "../../worker/adapters/ai/local/posts";
 import { PLATFORM_METAS } from "../../platforms/registry";
 import { YOGA } from "../fixtures/writer/quality-fixture";
@@ -57,6 +63,53 @@ describe("plan: every message serves the brief", () => {
     expect(servesBrief(stemSet("The beginner course teaches the basic poses."), brief, false)).toBe(true);
     expect(servesBrief(stemSet("A ten-class pass costs 85 pounds and lasts four months."), brief, false)).toBe(false);
     expect(servesBrief(stemSet("A ten-class pass costs 85 pounds."), brief, true)).toBe(true);
+  });
+  it("counts a word of the subject's clause only beside a word of the subject itself (decision 258)", () => {
+    const brief = briefStems(["Friday pottery club"], "Kiln Lane", () => false, ["our Friday pottery club before the next term fills up for adults"]);
+    expect([...brief.context].sort()).toEqual(["adult", "fill", "term"]);
+    // "pottery" (subject) + "term" (its clause): the term is the club's.
+    expect(servesBrief(stemSet("Each term lasts six weeks and pottery clay is included."), brief, false)).toBe(true);
+    // Clause words alone (the audience, the timing) never make a fact serve the brief.
+    expect(servesBrief(stemSet("Adults can park behind the studio next term."), brief, false)).toBe(false);
+  });
+});
+
+describe("wording: the voice and its hooks", () => {
+  it("reads the spec's five voices as five different voices, each with hooks that name the topic and no clickbait", () => {
+    const voices = BRAND_VOICES.map((v) => voiceOf(v.label));
+    expect(new Set(voices).size).toBe(5);
+    for (const v of voices)
+      for (const tpl of HOOKS[v]) {
+        expect(tpl).toMatch(/\{[tT]\}/);
+        expect(hookFor(tpl, "the beginner course")).not.toMatch(CLICKBAIT);
+      }
+    expect(hookFor("{T}, in brief.", "the beginner course")).toBe("The beginner course, in brief.");
+  });
+  it("says the brief's 'their' to the reader", () => {
+    expect(withArticle("annual check-up", "their", false)).toBe("your annual check-up");
+    expect(withArticle("Bake School", "", true)).toBe("Bake School");
+  });
+});
+
+describe("hashtags: topics of the post, never the industry", () => {
+  it("takes the brief's subjects as the brain writes them and the brand's name; a post gets only what it says in full", () => {
+    const input = {
+      brand: { name: "Kiln Lane", industry: "Arts", brand_voice: "warm", description: "" },
+      prompt: "Announce our Friday pottery club",
+      context: [],
+      insights: [],
+      count: 1,
+      platforms: ["instagram" as const],
+    };
+    const brain = "The pottery club meets on Fridays at 7pm. Clay and glazes are included in the pottery club fee.";
+    const topics = topicTags(input, briefSubjects(input.prompt), brain);
+    expect(topics.tags).toContain("PotteryClub");
+    expect(topics.tags.at(-1)).toBe("KilnLane");
+    expect(topics.tags).not.toContain("Arts");
+    expect(postTags(topics, stemSet("The pottery club meets on Fridays."), 5)).toEqual(["PotteryClub"]);
+    // A post no topic matches carries the brand's own tag.
+    expect(postTags(topics, stemSet("Parking is behind the studio."), 5)).toEqual(["KilnLane"]);
+    expect(postTags(topics, stemSet("The pottery club meets on Fridays."), 0)).toEqual([]);
   });
 });
 

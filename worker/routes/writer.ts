@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { projectParam } from "../../schema/api/common";
-import { assistRequestSchema, assistResponse, claimCheckRequestSchema, claimCheckResponse } from "../../schema/api/writer";
+import { assistCapabilitiesResponse, assistRequestSchema, assistResponse, claimCheckRequestSchema, claimCheckResponse } from "../../schema/api/writer";
 import type { AppEnv } from "../lib/context";
 import { currentUser, requireUser } from "./middleware/session";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
-import { assistDraft, checkDraftClaims } from "../services/posts";
+import { assistCapabilities, assistDraft, checkDraftClaims } from "../services/posts";
 
 /** The writer's tools on a draft, whoever wrote it: the claim check (decision 225) and the editor's helpers (decision 227). */
 export const writerRoutes = new Hono<AppEnv>()
@@ -23,10 +23,23 @@ export const writerRoutes = new Hono<AppEnv>()
       return c.json(await checkDraftClaims(c.get("db"), currentUser(c).id, projectId, c.req.valid("json").content));
     },
   )
+  .get(
+    "/projects/:projectId/assist",
+    describeRoute({
+      summary: "Which of the editor's helpers the AI engine in use can run, and Change tone's five voices",
+      responses: { 200: assistCapabilitiesResponse },
+    }),
+    requireUser,
+    validate("param", projectParam),
+    async (c) => {
+      const { projectId } = c.req.valid("param");
+      return c.json(await assistCapabilities(c.get("db"), c.env, currentUser(c).id, projectId));
+    },
+  )
   .post(
     "/projects/:projectId/assist",
     describeRoute({
-      summary: "Shorten a draft, adapt it to a network, or suggest hashtags from the draft and the brain (no model needed)",
+      summary: "Rewrite, shorten, change the tone of, adapt to a network, or suggest hashtags for a draft (Rewrite and Change tone need an AI engine)",
       responses: { 200: assistResponse },
     }),
     requireUser,
@@ -34,6 +47,6 @@ export const writerRoutes = new Hono<AppEnv>()
     validate("json", assistRequestSchema),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return c.json(await assistDraft(c.get("db"), currentUser(c).id, projectId, c.req.valid("json")));
+      return c.json(await assistDraft(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json")));
     },
   );

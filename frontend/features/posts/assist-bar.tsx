@@ -9,7 +9,7 @@ import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
 
 type Draft = { content: string; hashtags: string[] };
-type Action = AssistRequest["action"];
+type Action = Extract<AssistRequest["action"], "shorten" | "adapt" | "hashtags">;
 
 const LABELS: Record<Action, string> = { shorten: "Shorten", adapt: "Adapt to network", hashtags: "Suggest hashtags" };
 

@@ -19,6 +19,13 @@ export const WORKERS_AI_MODELS: Record<ModelTask, readonly string[]> = {
   image: ["@cf/black-forest-labs/flux-1-schnell"],
 };
 
+/**
+ * The Workers AI text models whose published input schema has `response_format` (JSON Mode:
+ * `{ type: "json_schema", json_schema }`), so the writer sends its answers' JSON Schema
+ * (decision 258); test/scripts/contracts.test.ts checks this list against test/contracts/workers-ai/.
+ */
+export const WORKERS_AI_STRUCTURED_OUTPUT: ReadonlySet<string> = new Set(["@cf/zai-org/glm-4.7-flash", "@cf/google/gemma-4-26b-a4b-it"]);
+
 export const OPENAI_MODELS: Record<ModelTask, readonly string[]> = {
   chat: ["gpt-5.6-terra", "gpt-5.4-mini"],
   embeddings: ["text-embedding-3-small"],

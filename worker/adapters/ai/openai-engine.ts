@@ -19,7 +19,7 @@ import {
   topicsPrompt,
 } from "./openai-prompts";
 import { isGrounded } from "./grounded-answer";
-import { askForPosts, ModelRefusal, passageBlocks, WRITER_SYSTEM_PROMPT } from "./writer/prompts";
+import { askForEdit, type DraftEdit, ModelRefusal, type OutputFormat, passageBlocks, writeMessages, WRITER_SYSTEM_PROMPT } from "./writer/prompts";
 import { OpenAiImageModel } from "./openai-image";
 import { fitToPlatform } from "./post-limits";
 import {
@@ -38,9 +38,9 @@ import {
 import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, withRetry } from "./retry";
 import type { PassageRole } from "../../../schema/api/passage-roles";
 import type { AiEngine, AiEngineModels, AiImageModel, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
-import { DEFAULT_PLATFORM_ID, PLATFORM_METAS } from "../../../platforms/registry";
+import { DEFAULT_PLATFORM_ID } from "../../../platforms/registry";
 
-const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000, questions: 1000, answer: 200 } as const;
+const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000, questions: 1000, answer: 200, edit: 600 } as const;
 
 /** Passages per question-writing call (a brand book's unit is cut into such batches). */
 const QUESTION_BATCH = 20;
@@ -194,12 +194,18 @@ export class OpenAiEngine implements AiEngine {
    * found" (retired, not on this account) is replaced by the next one on the list, and the call is
    * made again. The method other areas call; transports differ in chatOnce.
    */
-  protected async chat(prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT): Promise<string> {
-    return withModelFallback("chat", this.chatModels, (model) => this.chatOnce(model, prompt, maxTokens, system), this.warn);
+  protected async chat(prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT, format?: OutputFormat): Promise<string> {
+    return withModelFallback("chat", this.chatModels, (model) => this.chatOnce(model, prompt, maxTokens, system, format), this.warn);
   }
 
   /** The request body of one chat completion with this model (OpenAI's current parameters for its own models). */
-  chatParams(model: string, prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
+  chatParams(
+    model: string,
+    prompt: string,
+    maxTokens: number,
+    system: string = SYSTEM_PROMPT,
+    format?: OutputFormat,
+  ): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
     const reasoning = isOpenAiReasoningModel(model);
     // The original gpt-4 models reject response_format; JSON is asked for in the prompt.
     const json = this.jsonMode ?? !/^gpt-4(-0314|-0613|-32k.*)?$/.test(model);
@@ -213,13 +219,19 @@ export class OpenAiEngine implements AiEngine {
       // speak the API (Ollama, vLLM, LM Studio) know max_tokens.
       ...(isOpenAiModelName(model) ? { max_completion_tokens: reasoning ? maxTokens + REASONING_ALLOWANCE : maxTokens } : { max_tokens: maxTokens }),
       ...(reasoning ? { reasoning_effort: "low" as const } : { temperature: TEMPERATURE }),
-      ...(json ? { response_format: { type: "json_object" as const } } : {}),
+      // The writer's answers as structured outputs (strict: the answer follows the schema); the
+      // brain's tasks as JSON mode (decision 258).
+      ...(json && format
+        ? { response_format: { type: "json_schema" as const, json_schema: { name: format.name, schema: format.schema, strict: true } } }
+        : json
+          ? { response_format: { type: "json_object" as const } }
+          : {}),
     };
   }
 
   /** One chat completion with one model; overridden by engines with another transport. */
-  protected async chatOnce(model: string, prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT): Promise<string> {
-    const res = await withRetry(() => this.client.chat.completions.create(this.chatParams(model, prompt, maxTokens, system)), this.retry);
+  protected async chatOnce(model: string, prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT, format?: OutputFormat): Promise<string> {
+    const res = await withRetry(() => this.client.chat.completions.create(this.chatParams(model, prompt, maxTokens, system, format)), this.retry);
     const message = res.choices[0]?.message;
     // A refusal comes in its own field, with no content (OpenAI's chat.completion message).
     if (message?.refusal) throw new ModelRefusal(message.refusal);
@@ -359,43 +371,52 @@ export class OpenAiEngine implements AiEngine {
   }
 
   /**
-   * The brief's messages on every asked network, from one request (writer/prompts.ts): an answer
-   * that is refused, not JSON or not the schema's shape is asked for once more, then
-   * WriterOutputError (generation falls back to the local writer; decision 226).
+   * The brief's messages on every asked network (decision 258): one request for the campaign's plan,
+   * then one per message (writer/prompts.ts), each answer structured output checked against its
+   * zod schema; a refused, unreadable or wrongly shaped answer is asked for once more, then
+   * WriterOutputError (generation falls back to the local writer; decision 226). Every variant
+   * keeps its sources: the facts it names, else the facts its message was planned on.
    */
   async generatePosts(input: Parameters<AiEngine["generatePosts"]>[0]): Promise<GeneratedPostDraft[]> {
     const platforms: Platform[] = input.platforms.length ? input.platforms : [DEFAULT_PLATFORM_ID as Platform];
     const request = { ...input, platforms };
-    const answer = await askForPosts((prompt) => this.chat(prompt, MAX_TOKENS.posts, WRITER_SYSTEM_PROMPT), request);
-    // "sources": numbers of the fact lines the post used ([1] is the first public passage).
+    const messages = await writeMessages((prompt, format) => this.chat(prompt, MAX_TOKENS.posts, WRITER_SYSTEM_PROMPT, format), request);
+    // "sources" and "facts": numbers of the fact lines ([1] is the first public passage).
     const numbered = input.passages?.length ? passageBlocks(input.passages, input.context).numbered : [];
+    const ids = (list: number[]) => [...new Set(list.map((n) => numbered[n - 1]?.id).filter((id): id is string => !!id))];
     const posts: GeneratedPostDraft[] = [];
-    for (const [i, r] of answer.posts.entries()) {
-      const content = r.content.trim();
-      if (!content) continue;
-      // The model's platform counts only if it is one that was asked for (by id or by a name: "X").
-      const said = r.platform.trim().toLowerCase();
-      const asked = PLATFORM_METAS.find((m) => [m.id, m.label, m.brand, m.shortName ?? m.brand].some((n) => n.toLowerCase() === said))?.id ?? said;
-      const platform: Platform = (platforms as string[]).includes(asked) ? (asked as Platform) : platforms[i % platforms.length]!;
-      const hashtags = r.hashtags
-        .map((h) => h.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, ""))
-        .filter((h) => h.length > 0)
-        .slice(0, 10);
-      // Hashtags written into the content are kept there; the separate list is what gets appended.
-      const fitted = fitToPlatform(content, hashtags, platform);
-      const imagePrompt = r.image_prompt?.trim();
-      const sources = r.sources.map((n) => numbered[n - 1]?.id).filter((id): id is string => !!id);
-      posts.push({
-        content: fitted.content,
-        hashtags: fitted.hashtags,
-        platform,
-        ...(r.message !== undefined ? { message: r.message - 1 } : {}),
-        ...(imagePrompt ? { image_prompt: imagePrompt.slice(0, 1000) } : {}),
-        ...(sources.length ? { sources: [...new Set(sources)] } : {}),
-      });
-      if (posts.length >= input.count * platforms.length) break;
+    for (const m of messages) {
+      const seen = new Set<Platform>();
+      for (const r of m.variants) {
+        const content = r.content.trim();
+        if (!content || seen.has(r.platform)) continue;
+        seen.add(r.platform);
+        const hashtags = r.hashtags
+          .map((h) => h.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, ""))
+          .filter((h) => h.length > 0)
+          .slice(0, 10);
+        // Hashtags written into the content are kept there; the separate list is what gets appended.
+        const fitted = fitToPlatform(content, hashtags, r.platform);
+        const imagePrompt = r.image_prompt?.trim();
+        const sources = ids(r.sources.length ? r.sources : m.facts);
+        posts.push({
+          content: fitted.content,
+          hashtags: fitted.hashtags,
+          platform: r.platform,
+          message: m.index,
+          ...(imagePrompt ? { image_prompt: imagePrompt.slice(0, 1000) } : {}),
+          ...(sources.length ? { sources } : {}),
+        });
+      }
     }
     return posts;
+  }
+
+  /** Rewrite or Change tone (decision 259): one request, structured output, one retry, then WriterOutputError. */
+  async editDraft(edit: DraftEdit): Promise<{ content: string; hashtags: string[] }> {
+    const answer = await askForEdit((prompt, format) => this.chat(prompt, MAX_TOKENS.edit, WRITER_SYSTEM_PROMPT, format), edit);
+    const hashtags = answer.hashtags.map((h) => h.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, "")).filter(Boolean);
+    return fitToPlatform(answer.content.trim(), hashtags, edit.platform);
   }
 
   /** Ingest-time expansion (decision 220): the model writes the questions each passage answers; a list that does not come back is empty. */

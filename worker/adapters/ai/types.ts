@@ -4,6 +4,7 @@
 import type { Platform } from "../../../schema/api/common";
 import type { PassageRole } from "../../../schema/api/passage-roles";
 import type { RelevanceCalibration } from "../../brain/rank/hybrid-rank";
+import type { DraftEdit } from "./writer/prompts";
 
 export type BrandProfile = { name: string; industry: string; brand_voice: string; description: string };
 
@@ -113,6 +114,11 @@ export interface AiEngine {
    * subject and leave this out.
    */
   unknownSubjects?(input: GeneratePostsInput): string[];
+  /**
+   * Rewrite or Change tone on a draft (decision 259): one model request with structured output.
+   * Only engines with a model have it; the local engine answers "needs an AI engine".
+   */
+  editDraft?(edit: DraftEdit): Promise<{ content: string; hashtags: string[] }>;
 
   // The brain's LLM paths (decision 220). Each exists only on engines with a model for
   // it; the local engine has none, so `npm start` ranks and answers as before.

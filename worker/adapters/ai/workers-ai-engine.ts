@@ -10,10 +10,11 @@
 // a "No such model" moves down the list (decision 191; contracts in test/contracts/workers-ai/).
 // Workers AI has no local mode, so `npm start` never uses it: the binding exists only when the
 // deploy adds it (decision 113).
-import { EMBEDDING_DIMENSIONS, modelChain, WORKERS_AI_MODELS } from "./models";
+import { EMBEDDING_DIMENSIONS, modelChain, WORKERS_AI_MODELS, WORKERS_AI_STRUCTURED_OUTPUT } from "./models";
 import { OpenAiEngine, REASONING_ALLOWANCE, TEMPERATURE } from "./openai-engine";
 import { SYSTEM_PROMPT } from "./openai-prompts";
 import { withRetry } from "./retry";
+import type { OutputFormat } from "./writer/prompts";
 import type { AiEngineModels, AiImageModel } from "./types";
 import { WORKERS_AI_IMAGE_DEFAULT, WorkersAiImageModel } from "./workers-ai-image";
 
@@ -83,7 +84,10 @@ export class WorkersAiEngine extends OpenAiEngine {
     return { provider: "workers-ai", chat: this.chatModel, embeddings: this.embeddingModel, image: this.image?.model ?? null };
   }
 
-  protected override async chatOnce(model: string, prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT): Promise<string> {
+  protected override async chatOnce(model: string, prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT, format?: OutputFormat): Promise<string> {
+    // JSON Mode (the writer's schemas) only for models whose published input schema takes
+    // response_format (models.ts); any other model is asked for the JSON in the prompt alone.
+    const structured = format && WORKERS_AI_STRUCTURED_OUTPUT.has(model) ? { response_format: { type: "json_schema", json_schema: format.schema } } : {};
     const res = await withRetry(
       () =>
         this.ai.run(model, {
@@ -95,6 +99,7 @@ export class WorkersAiEngine extends OpenAiEngine {
           max_completion_tokens: maxTokens + REASONING_ALLOWANCE,
           reasoning_effort: "low",
           temperature: TEMPERATURE,
+          ...structured,
         }),
       this.retry,
     );

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { createAiEngine, localAiEngine } from "../../adapters/ai";
 import { WriterOutputError } from "../../adapters/ai/writer/prompts";
-import { briefSubjects } from "../../adapters/ai/brief";
+import { briefSubjects } from "../../adapters/ai/writer/brief";
 import { fitsPlatform, fitToPlatform } from "../../adapters/ai/post-limits";
 import type { AiEngine, BrainPassage, GeneratedPostDraft, GeneratePostsInput, Insight } from "../../adapters/ai/types";
 import type { Env } from "../../env";
@@ -28,6 +28,8 @@ const CONTEXT_MATCHES = 2;
 /** At most this many passages for a campaign (each post should have its own). */
 const MAX_PASSAGES = 24;
 const CONTEXT_CHARS = 500;
+/** Brain passages read per message of a campaign (before the writer keeps those on the brief). */
+const PASSAGES_PER_MESSAGE = 3;
 const TOP_INSIGHTS = 2;
 const MAX_HASHTAGS = 10;
 
@@ -158,7 +160,9 @@ type Context = { context: string[]; insights: Insight[]; passages: BrainPassage[
  */
 async function brainContext(db: Db, env: Env, engine: AiEngine, projectId: string, prompt: string, count: number): Promise<Context> {
   const subjects = briefSubjects(prompt);
-  const perBrief = Math.max(CONTEXT_MATCHES, Math.min(MAX_PASSAGES, count * 2));
+  // Room for the writer to choose: a campaign reads about three passages per message (the writer
+  // keeps only those that serve the brief, so more candidates never means padding; decision 258).
+  const perBrief = Math.max(CONTEXT_MATCHES, Math.min(MAX_PASSAGES, count * PASSAGES_PER_MESSAGE));
   const search = (q: string, k: number, floor?: number) =>
     searchBrain(db, env, projectId, q, k, { engine, ...(floor !== undefined ? { floor } : {}) }).catch((err) => {
       console.warn("brain search failed; generating from brand fields only", err);
@@ -168,7 +172,7 @@ async function brainContext(db: Db, env: Env, engine: AiEngine, projectId: strin
     search(prompt, CONTEXT_MATCHES),
     // A campaign spreads over the brand's facts: the whole brain, best first, not only what clears the floor.
     count > 1 ? search(prompt, perBrief, -Infinity) : Promise.resolve([] as BrainMatch[]),
-    Promise.all(subjects.map((s) => search(s.query, count > 1 ? 3 : 1))),
+    Promise.all(subjects.map((s) => search(s.query, count > 1 ? Math.min(6, count + 1) : 1))),
     topInsights(db, projectId, TOP_INSIGHTS).catch((err) => {
       console.warn("top insights failed", err);
       return [] as Insight[];
@@ -329,6 +333,6 @@ export async function generateContent(
     requested_count: count,
     message_count: messageCount,
     ...(fallback ? { fallback } : {}),
-    ...(writer.kind === "local" && messageCount < count ? { add_to_brain: wantedSubjects(request.prompt, skipped) } : {}),
+    ...(messageCount < count ? { add_to_brain: wantedSubjects(request.prompt, skipped) } : {}),
   };
 }

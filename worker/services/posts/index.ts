@@ -1,5 +1,5 @@
 // The posts area's surface: what routes, jobs and other areas may use (docs/architecture.md, Layout).
-export { assistDraft, checkDraftClaims } from "./claim-check";
+export { assistCapabilities, assistDraft, checkDraftClaims } from "./claim-check";
 export { generateContent } from "./generation";
 export { postListJsonQuery, postListText } from "./json";
 export { postEventInsert, postsSubject, postWriter, timedStatus } from "./lifecycle";

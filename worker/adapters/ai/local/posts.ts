@@ -15,70 +15,24 @@
 // length, hashtags joined as sent), cut at a clause rather than mid-sentence. Nothing is invented:
 // the facts are the brand's own sentences, the rest is framing.
 import type { Platform } from "../../../../schema/api/common";
-import { briefSubjects, repeatsBrief, type BriefSubject } from "../brief";
+import { briefSubjects, repeatsBrief, type BriefSubject } from "../writer/brief";
 import type { BrainPassage, GeneratedPostDraft, GeneratePostsInput } from "../types";
-import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS, toHashtag } from "../post-limits";
+import { fitsPlatform, fitToPlatform, PLATFORM_LIMITS } from "../post-limits";
 import { completeSentences, keyphrases } from "./text";
 import { isInternalSentence, sentenceRole, stripLabel, voiceNotes } from "../writer/roles";
 import { campaignCtas, isInvitation } from "../writer/cta";
 import { briefStems, servesBrief } from "../writer/plan";
 import { hashtagCap } from "../writer/fit";
-import { porterStem, sentenceTexts, tokens } from "../../../text/nlp";
+import { MONTHS_AND_DAYS, namesIn, postTags, topicTags } from "../writer/hashtags";
+import { CLICKBAIT, HOOKS, hookFor, LINE_VOICES, voiceOf, withArticle } from "../writer/wording";
+import { porterStem, sentenceTexts } from "../../../text/nlp";
 import { GENERIC_HEADS, leadNounPhrase, PEOPLE_HEADS, taggedVerbAt, verbForm, type NounPhrase } from "../../../text/noun-phrase";
 import type { Tagger } from "../../../text/pos";
 import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "../../../text/tokenize";
 import { DEFAULT_PLATFORM_ID } from "../../../../platforms/registry";
 
-type Voice = "playful" | "casual" | "professional" | "technical" | "luxury" | "bold" | "neutral";
-
-/** The project's brand_voice (the spec's five values, or the user's own words) as a writing voice. */
-function voiceOf(brandVoice: string): Voice {
-  const v = brandVoice.toLowerCase();
-  if (/playful|fun\b|witty|quirky|humou?r|cheeky|silly/.test(v)) return "playful";
-  if (/technical|precise|engineer|developer|scientific|data-driven/.test(v)) return "technical";
-  if (/luxur|sophisticat|elegant|refined|premium|exclusive|upscale/.test(v)) return "luxury";
-  if (/professional|formal|expert|authoritative|corporate|serious/.test(v)) return "professional";
-  if (/casual|warm|friendly|caring|kind|empath|gentle|inviting|approachable|relaxed|conversational/.test(v)) return "casual";
-  if (/bold|confident|energetic|inspir|passionate|exciting|edgy/.test(v)) return "bold";
-  return "neutral";
-}
-
-/** Hooks name the post's topic ("{t}", "{T}" at the start); none is a curiosity-gap formula. */
-const HOOKS: Record<Voice, string[]> = {
-  playful: [
-    "Say hello to {t}!",
-    "Let's talk about {t}.",
-    "A little love letter to {t}.",
-    "Today's star: {t}.",
-    "{T}, the short version.",
-    "Quick one about {t}.",
-  ],
-  casual: [
-    "A few words about {t}.",
-    "Something we love: {t}.",
-    "From our team, about {t}.",
-    "Let us tell you about {t}.",
-    "Close to our hearts: {t}.",
-    "We're proud of {t}.",
-  ],
-  professional: ["A closer look at {t}.", "What to know about {t}.", "{T}, in brief.", "{T}, explained.", "{T}: the key facts.", "A note on {t}."],
-  technical: ["{T}: the specifics.", "Under the hood: {t}.", "Technical note: {t}.", "{T}, in detail.", "Spec check: {t}.", "The details of {t}."],
-  luxury: ["Introducing {t}.", "{T}, with care.", "{T}, considered.", "Crafted with care: {t}.", "Discover {t}.", "{T}, refined."],
-  bold: ["Meet {t}.", "{T}. Done right.", "This is {t}.", "{T}, no half measures.", "Here's {t}.", "{T} sets the bar."],
-  neutral: ["About {t}.", "{T}, explained.", "Worth knowing: {t}.", "A note on {t}.", "{T} in a nutshell.", "Focus: {t}."],
-};
-
-/** Rhythm: playful and bold break every part onto its own line; the others write paragraphs. */
-const LINE_VOICES = new Set<Voice>(["playful", "bold"]);
-
-/** Openers the issue found in stock posts, and their kin; no post starts with one (tested for every voice). */
-export const CLICKBAIT =
-  /^(?:plot twist|spoiler alert|here'?s the (?:scoop|deal|thing|kicker)|you won'?t believe|not to brag|big news|let'?s be clear|okay,? real talk|real talk|this is it\b|breaking|shocking|wait for it|did you know|guess what|hot take|fun fact|psst|newsflash|drumroll|brace yourselves?|the secret|pro tip|stop scrolling|hear me out|unpopular opinion|mind[- ]blown|game[- ]changer)/i;
-
 /** Networks with room for only one sentence of substance. */
 const isShort = (p: Platform) => PLATFORM_LIMITS[p] < 600;
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 type Fact = { text: string; passage: string; order: number; stems: Set<string>; brain: boolean; subject?: string; np: NounPhrase | null };
 
@@ -192,105 +146,6 @@ function restate(text: string, brief: string): string | null {
   if (!repeatsBrief(t, brief)) return t;
   const clause = firstClause(t);
   return clause && !repeatsBrief(clause, brief) ? clause : null;
-}
-
-const MONTHS_AND_DAYS =
-  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/i;
-
-/** Words written with a capital inside a sentence anywhere in the text (names), lower-case. */
-function namesIn(text: string): Set<string> {
-  const names = new Set<string>();
-  for (const s of sentenceTexts(text)) for (const t of tokens(s).slice(1)) if (/^\p{Lu}/u.test(t.text)) names.add(t.lower);
-  return names;
-}
-
-/** Whether `phrase` occurs as whole words in `text` (a final plural "s" allowed either way). */
-function occursIn(phrase: string, text: string): boolean {
-  const w = words(phrase).map((x) => x.replace(/s$/, ""));
-  if (!w.length) return false;
-  const t = words(text).map((x) => x.replace(/s$/, ""));
-  for (let i = 0; i + w.length <= t.length; i++) if (w.every((x, k) => t[i + k] === x)) return true;
-  return false;
-}
-
-const GENERIC_TAG =
-  /^(?:other|general|misc|miscellaneous|n\/?a|none|business|company|services?|products?|prices?|costs?|fees?|details|facts|info|information|news|updates?)$/i;
-
-/** Where a topic tag comes from: the brief's subjects, the brain's key phrases, or the brand itself. */
-type TopicSource = "brief" | "brain" | "brand";
-
-/**
- * Hashtag candidates that are topics: the brief's subjects as the brand writes them, names, and
- * multi-word phrases that recur in what the brain knows, the industry and the brand. A name that
- * is the tail of a longer one ("Type II" of "SOC 2 Type II") or follows "from"/"than"/"or"
- * (a competitor: "migration from Datadog") is no tag of the brand.
- */
-function topicTags(input: GeneratePostsInput, subjects: BriefSubject[], brainText: string): { tags: string[]; stems: Set<string>[]; sources: TopicSource[] } {
-  const tags: string[] = [];
-  const stems: Set<string>[] = [];
-  const sources: TopicSource[] = [];
-  const keys: string[] = [];
-  let source: TopicSource = "brief";
-  const add = (phrase: string) => {
-    const ws = phrase.split(/\s+/);
-    // Amounts and times are no topics ("#MillionPounds", "#TwoWeeks").
-    const last = ws.at(-1)!.toLowerCase();
-    if (
-      ws.length > 3 ||
-      MONTHS_AND_DAYS.test(phrase) ||
-      GENERIC_TAG.test(phrase) ||
-      GENERIC_HEADS.has(last) ||
-      ws.some((w) => /^(?:million|billion|thousand|hundred)$/i.test(w))
-    )
-      return;
-    const t = toHashtag(phrase);
-    const key = [...stemsOf(phrase)].sort().join(" ");
-    if (!t || !key || keys.includes(key)) return; // "#CargoBike" and "#CargoBikes" are one topic
-    tags.push(t);
-    keys.push(key);
-    stems.push(stemsOf(phrase));
-    sources.push(source);
-  };
-  const lowerBrain = brainText.toLowerCase();
-  // The brief's subjects, in the longest form the brain uses ("Saturday cinnamon buns" -> "cinnamon buns").
-  for (const s of subjects) {
-    const ws = s.label.split(/\s+/);
-    for (let k = 0; k < ws.length; k++) {
-      const tail = ws.slice(k).join(" ");
-      if (occursIn(tail, brainText) && !STOPWORDS.has(tail.toLowerCase()) && !/^\d/.test(tail)) {
-        add(tail);
-        break;
-      }
-    }
-  }
-  source = "brain";
-  for (const p of keyphrases(brainText, 16)) {
-    const ws = p.text.split(" ");
-    const name = ws.every((w) => /^[\p{Lu}\p{N}]/u.test(w)) && !ws.every((w) => MONTHS_AND_DAYS.test(w));
-    if (name) {
-      const at = lowerBrain.indexOf(p.text.toLowerCase());
-      const before = at >= 0 ? brainText.slice(Math.max(0, at - 24), at) : "";
-      if (/[\p{Lu}\p{N}][\p{L}\p{N}]*\s+$/u.test(before) && !/(?:^|[.!?]\s*)[\p{Lu}][\p{L}]*\s+$/u.test(before)) continue;
-      if (/\b(?:from|than|unlike|versus|vs\.?|instead of|or|replacing|replace)\s+$/i.test(before)) continue;
-      add(p.text);
-    } else if (p.count >= 2 && ws.length >= 2 && !ws.some((w) => /(?:ly|ed)$/.test(w))) add(p.text);
-  }
-  // The brand's own tag; never the industry field (a category, not a topic of the post: decision 186).
-  source = "brand";
-  if (input.brand.name.trim()) add(input.brand.name.trim());
-  return { tags, stems, sources };
-}
-
-/** A topic with the article the text gave it: "our sourdough starter", "the Terraform provider", "pricing". */
-function withArticle(text: string, det: string, name: boolean): string {
-  if (name && !det) return text;
-  if (det === "our" || det === "the" || det === "your" || det === "their") return `${det} ${text}`;
-  if (det) return `the ${text}`;
-  return text;
-}
-
-function hookFor(template: string, topic: string): string {
-  return template.replace("{T}", cap(topic)).replace("{t}", topic);
 }
 
 /** Whether the tagger reads the phrase's head as a person ("our hygienist", "the client manager"). */
@@ -426,6 +281,7 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
     subjects.map((s) => s.label),
     brand.name,
     isVagueStem,
+    subjects.map((s) => s.query),
   );
   // A fact serves the brief when it names a subject or shares its topic, or when the brain found
   // its passage for one of the brief's subjects (a sentence next to the subject's own).
@@ -598,11 +454,7 @@ export function writePosts(input: GeneratePostsInput, tagger?: Tagger): Generate
       // Hashtags: topics this post says in full, within the network's cap (platforms/<id>/meta.ts);
       // a post no topic matches carries the brand's own tag (the last candidate).
       const postStems = stemsOf(`${factLines.join(" ")} ${topic}`);
-      const ranked = topicList
-        .map((t, k) => ({ t, k, hit: overlap(topicStems[k]!, postStems) / Math.max(1, topicStems[k]!.size) }))
-        .filter((r) => r.hit === 1)
-        .sort((a, b) => a.k - b.k);
-      const tags = (ranked.length ? ranked.map((r) => r.t) : topicList.slice(-1)).slice(0, hashtagCap(target));
+      const tags = postTags({ tags: topicList, stems: topicStems }, postStems, hashtagCap(target));
 
       // Rhythm by voice: playful and bold break lines, the others keep paragraphs (one line on short networks).
       const lineVoice = LINE_VOICES.has(voice);

@@ -23,21 +23,35 @@ const INSTRUCTION = new Set(
     .map((w) => porterStem(w)),
 );
 
-/** The brief's topic stems (its subjects' words) and the head of its first subject. */
-export function briefStems(subjectLabels: string[], brandName: string, vague: (stem: string) => boolean): { stems: Set<string>; head: string | null } {
+/**
+ * The brief's topic stems (its subjects' words, and the words of the clauses that name them: "the
+ * next course fills up" says the class is a course) and the head of its first subject.
+ */
+export function briefStems(subjectLabels: string[], brandName: string, vague: (stem: string) => boolean, clauses: string[] = []): BriefStems {
   const brand = stemSet(brandName);
+  const topical = (s: string) => !brand.has(s) && !INSTRUCTION.has(s) && !vague(s);
   const stems = new Set<string>();
-  for (const label of subjectLabels) for (const s of stemSet(label)) if (!brand.has(s) && !INSTRUCTION.has(s) && !vague(s)) stems.add(s);
+  for (const label of subjectLabels) for (const s of stemSet(label)) if (topical(s)) stems.add(s);
+  const context = new Set<string>();
+  for (const clause of clauses) for (const s of stemSet(clause)) if (topical(s) && !stems.has(s)) context.add(s);
   const first = subjectLabels[0] ? [...stemSet(subjectLabels[0])].filter((s) => stems.has(s)) : [];
-  return { stems, head: first.at(-1) ?? null };
+  return { stems, context, head: first.at(-1) ?? null };
 }
 
+/** The brief's subject stems, the other topic stems of its clauses, and the head of its first subject. */
+export type BriefStems = { stems: Set<string>; context: Set<string>; head: string | null };
+
 /** Whether a fact (its stems) serves the brief: names a subject, or shares enough of its topic. */
-export function servesBrief(factStems: Set<string>, brief: { stems: Set<string>; head: string | null }, namesSubject: boolean): boolean {
+export function servesBrief(factStems: Set<string>, brief: BriefStems, namesSubject: boolean): boolean {
   if (namesSubject) return true;
   if (brief.stems.size === 0) return true; // a brief with no topic of its own ("Something fun for Friday")
   let hits = 0;
+  let around = 0;
   for (const s of factStems) if (brief.stems.has(s)) hits++;
+  for (const s of factStems) if (brief.context.has(s)) around++;
   if (hits >= Math.min(WEIGHTS.minBriefStems, brief.stems.size)) return true;
+  // A subject word and a word of its clause ("puppies" + "course" for "puppy class ... before the
+  // next course fills up"); clause words alone never qualify a fact (they hold the audience too).
+  if (hits >= 1 && hits + around * WEIGHTS.clauseStem >= WEIGHTS.minBriefStems) return true;
   return hits >= WEIGHTS.minHeadStems && !!brief.head && factStems.has(brief.head);
 }

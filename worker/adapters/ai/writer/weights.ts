@@ -6,6 +6,8 @@ export const WEIGHTS = {
   ctaMaxWords: 8,
   /** A fact must share this many of the brief's topic stems to serve a message (when it names no subject of the brief). */
   minBriefStems: 2,
+  /** What a shared word of the subject's clause (not the subject itself) counts towards minBriefStems, next to one subject stem. */
+  clauseStem: 1,
   /** ...or one stem, when that stem is the head of the brief's main subject ("course", "webinar"). */
   minHeadStems: 1,
   /** Score for a fact that names a subject of the brief outright. */

@@ -1,11 +1,11 @@
-// A campaign brief is an instruction to the writer, never text to publish (decision 116): these helpers
+// Writer step "brief". A campaign brief is an instruction to the writer, never text to publish (decision 116): these helpers
 // find the subjects a brief names (so each can be looked up in the brain and covered by a post)
 // and detect a post that repeats a run of the brief's words. Shared by the generation service
 // (brain look-ups per subject) and the local writer.
-import { keyphrases } from "./local/text";
-import { words } from "../../text/tokenize";
-import { leadNounPhrase, PEOPLE_HEADS } from "../../text/noun-phrase";
-import { PLATFORM_METAS } from "../../../platforms/registry";
+import { keyphrases } from "../local/text";
+import { words } from "../../../text/tokenize";
+import { leadNounPhrase, PEOPLE_HEADS } from "../../../text/noun-phrase";
+import { PLATFORM_METAS } from "../../../../platforms/registry";
 
 /** How many consecutive words of the brief a post may never repeat. */
 const BRIEF_RUN_WORDS = 8;
@@ -35,6 +35,13 @@ function withNetworks(pattern: RegExp): RegExp {
 const INSTRUCTION = withNetworks(
   /^(?:please\s+)?(?:(?:write|create|generate|make|draft|compose|give me|produce|prepare|plan|run|schedule)\s+(?:(?:a|an|some|the|\d+|few|short|quick|fun|catchy|engaging|launch|social(?: media)?|NETWORKS)\s+)*(?:posts?|tweets?|captions?|campaign|content|updates?|copy|series)\s*(?:(?:about|on|for|announcing|promoting|introducing|that|to|explaining|showing|highlighting)\s+)?|(?:share|give|post|offer) (?:some |a few |our |three |five )?(?:tips|ideas|advice|facts|reasons) (?:on|about|for|why)|(?:announce|promote|share|introduce|highlight|celebrate|showcase|feature|advertise|explain(?: why| how| that| what)?|show(?: off| how| why| that| what)?|describe|present|remind (?:people|everyone|our \w+|them|customers|clients) (?:about|of|that)|tell (?:people|everyone|our \w+|them) (?:about|that|why|how)|talk about|post about|focus on|mention(?: that)?|cover|invite (?:people|everyone|them|\w+) to|remind (?:people|everyone|them)|spotlight|let (?:people|everyone|them|customers|clients|\w+) know(?: about| that)?|encourage (?:people|everyone|them|\w+ \w+) to (?:try|book|visit|join|use|order|buy)(?: our| the)?)\s+|(?:write|create|generate|make|draft|compose|produce|prepare|plan|run|schedule)\s+(?=(?:a|an|the|one|some|\d+|two|three|four|five|six|seven|ten)\s))/i,
 );
+
+/**
+ * An ask of the audience before the subject: "Remind homeowners to book", "Get new puppy owners to
+ * sign up for our", "Invite parents to come to": what they are asked to act on is the subject.
+ */
+const ASK_TO =
+  /^(?:please\s+)?(?:remind|get|encourage|ask|invite|help|persuade|urge|convince)\s+(?:[a-z'’-]+\s+){1,4}?to\s+(?:book|try|visit|join|use|order|buy|attend|enter|claim|bring|come(?:\s+along)?(?:\s+to)?|sign\s+up(?:\s+for|\s+to)?|register(?:\s+for)?|apply(?:\s+for)?|send(?:\s+in)?|reserve|renew)\s+(?=\S)/i;
 
 /** Campaign framing before the subject: "a fun week about", "the next two weeks to", "a series of posts on". */
 const FRAMING =
@@ -118,7 +125,7 @@ export function briefSubjects(brief: string): BriefSubject[] {
     let object = false;
     for (let i = 0; i < 4; i++) {
       const before = clause;
-      const instructed = strip(INSTRUCTION, clause);
+      const instructed = strip(INSTRUCTION, strip(ASK_TO, clause));
       if (instructed !== clause) object = true;
       if (CLAUSE_OPENER.test(instructed) || /\b(?:why|how|that|what)$/i.test(clause.slice(0, clause.length - instructed.length).trim())) object = false;
       clause = strip(CONNECTOR, instructed);
