@@ -510,9 +510,9 @@ registerFake("/workers-ai", async (req: IncomingMessage, res: ServerResponse, bo
     const bad = badAnswer(raw);
     const json = answerFor(prompt);
     // JSON Mode: the answer follows the schema the request sent (the fake's own honesty check).
-    const format = inputs.response_format as { type?: string; json_schema?: object } | undefined;
-    if (format?.type === "json_schema" && format.json_schema && !bad) {
-      const wrong = structuredAnswerProblems(format.json_schema, json);
+    const format = inputs.response_format as { type?: string; json_schema?: { schema?: object } } | undefined;
+    if (format?.type === "json_schema" && format.json_schema?.schema && !bad) {
+      const wrong = structuredAnswerProblems(format.json_schema.schema, json);
       if (wrong.length) recordViolation({ service: "workers-ai (fake answer)", request: `run ${model} json_schema`, problems: wrong });
     }
     const content = bad === "refusal" ? REFUSAL : bad === "malformed" ? MALFORMED : JSON.stringify(json);

@@ -35,8 +35,10 @@ describe("the model lists against the services' contracts", () => {
     };
     expect(WORKERS_AI_MODELS.chat.filter(takesFormat)).toEqual([...WORKERS_AI_STRUCTURED_OUTPUT]);
     for (const model of WORKERS_AI_STRUCTURED_OUTPUT) {
-      const inputs = { messages: [{ role: "user", content: "hi" }], response_format: { type: "json_schema", json_schema: { type: "object" } } };
-      expect(workersAiRunCheck(model, inputs).problems, model).toEqual([]);
+      const format = (json_schema: object) => ({ messages: [{ role: "user", content: "hi" }], response_format: { type: "json_schema", json_schema } });
+      expect(workersAiRunCheck(model, format({ name: "post", schema: { type: "object" }, strict: true })).problems, model).toEqual([]);
+      // The published schema wants the JSON Schema under json_schema.schema, with a name.
+      expect(workersAiRunCheck(model, format({ type: "object" })).problems, model).not.toEqual([]);
     }
   });
 

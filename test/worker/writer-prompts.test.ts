@@ -255,13 +255,17 @@ describe("the OpenAI engine's posts against the fake OpenAI server", () => {
 });
 
 describe("the Workers AI engine's posts against the fake binding", () => {
-  it("sends JSON Mode's json_schema, retries a refusal written as text once, and gives up after two answers that are not JSON", async () => {
+  it("sends the answer's JSON Schema as response_format json_schema { name, schema, strict }, retries a refusal written as text once, and gives up after two answers that are not JSON", async () => {
     const ai = fakeAiBinding(env.FAKES_URL);
     const engine = new WorkersAiEngine(ai, { maxRetries: 0 });
     const posts = await engine.generatePosts(input(`Announce the course FAKE_REFUSAL_ONCE:${key()}`));
     expect(posts.length).toBe(4);
     expect(ai.calls).toHaveLength(4); // plan twice, two messages
-    for (const c of ai.calls) expect(c.inputs.response_format).toMatchObject({ type: "json_schema", json_schema: { type: "object" } });
+    for (const c of ai.calls)
+      expect(c.inputs.response_format).toMatchObject({
+        type: "json_schema",
+        json_schema: { name: expect.any(String), strict: true, schema: { type: "object" } },
+      });
     const err = await engine.generatePosts(input("Announce the course FAKE_MALFORMED_JSON")).catch((e: unknown) => e);
     expect((err as WriterOutputError).problem).toBe("invalid_json");
     expect(ai.calls).toHaveLength(6);

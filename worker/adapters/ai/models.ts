@@ -20,8 +20,8 @@ export const WORKERS_AI_MODELS: Record<ModelTask, readonly string[]> = {
 };
 
 /**
- * The Workers AI text models whose published input schema has `response_format` (JSON Mode:
- * `{ type: "json_schema", json_schema }`), so the writer sends its answers' JSON Schema
+ * The Workers AI text models whose published input schema has `response_format` (as OpenAI's:
+ * `{ type: "json_schema", json_schema: { name, schema, strict } }`), so the writer sends its answers' JSON Schema
  * (decision 258); test/scripts/contracts.test.ts checks this list against test/contracts/workers-ai/.
  */
 export const WORKERS_AI_STRUCTURED_OUTPUT: ReadonlySet<string> = new Set(["@cf/zai-org/glm-4.7-flash", "@cf/google/gemma-4-26b-a4b-it"]);

@@ -87,7 +87,10 @@ export class WorkersAiEngine extends OpenAiEngine {
   protected override async chatOnce(model: string, prompt: string, maxTokens: number, system: string = SYSTEM_PROMPT, format?: OutputFormat): Promise<string> {
     // JSON Mode (the writer's schemas) only for models whose published input schema takes
     // response_format (models.ts); any other model is asked for the JSON in the prompt alone.
-    const structured = format && WORKERS_AI_STRUCTURED_OUTPUT.has(model) ? { response_format: { type: "json_schema", json_schema: format.schema } } : {};
+    const structured =
+      format && WORKERS_AI_STRUCTURED_OUTPUT.has(model)
+        ? { response_format: { type: "json_schema", json_schema: { name: format.name, schema: format.schema, strict: true } } }
+        : {};
     const res = await withRetry(
       () =>
         this.ai.run(model, {
