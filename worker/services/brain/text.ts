@@ -22,6 +22,8 @@ export const BRAIN = {
   summaryInputChars: 4000,
   queryResults: 3,
   topTopics: 5,
+  /** Passages the overview reads, in book order (decision 255). */
+  overviewPassages: 400,
 } as const;
 
 export const BRAIN_MESSAGES = {
