@@ -15,6 +15,8 @@ import { classifyPassage } from "../../worker/brain/roles/classify";
 import { segmentPassages } from "../../worker/services/brain/text";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { OpenAiEngine, REASONING_ALLOWANCE } from "../../worker/adapters/ai/openai-engine";
+import { WorkersAiEngine } from "../../worker/adapters/ai/workers-ai-engine";
+import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { json, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 
@@ -139,5 +141,14 @@ describe("overview by role (decision 255)", { timeout: 60_000 }, () => {
         .replace(/^- /gm, "")
         .replace(/\s+/g, "").length,
     ).toBeLessThanOrEqual(4000);
+  });
+
+  it("Workers AI writes the same fields from the role-grouped passages (the fake checks the model's input schema)", async () => {
+    const e = new WorkersAiEngine(fakeAiBinding(env.FAKES_URL));
+    const passages = passagesOf(drivingSchool);
+    const s = await e.summarize({ brand: { name: "Clearway", industry: "Driving school", brand_voice: "calm", description: "" }, documents: [], passages });
+    expect(s.positioning).toBe(passages.find((p) => p.role === "competitors")!.text);
+    expect(s.content_themes).toEqual(["learner success stories", "road safety tips", "test-day advice", "behind the scenes with our instructors"]);
+    expect(s.brand_story).not.toBe("");
   });
 });
