@@ -9,7 +9,8 @@ import type { PassageRole } from "../../schema/api/passage-roles";
 import { sentenceTexts } from "../text/nlp";
 import { words } from "../text/tokenize";
 
-export type RolePassage = { text: string; role: PassageRole };
+/** A passage with its role and, when a brain has several, the document it came from. */
+export type RolePassage = { text: string; role: PassageRole; document?: string };
 
 /** What to add when a field has no passage of its role (shown instead of the field, never as brand text). */
 export const OVERVIEW_HINTS = {
@@ -50,7 +51,7 @@ const INSIGHT_TYPES = Object.keys(INSIGHT_CONFIDENCE) as InsightType[];
 const ANSWER_OPENER =
   /^(?:yes|no|yeah|yep|nope|sure|of course|absolutely|definitely|certainly|not at all|not yet|sadly not|we do|we don't|we do not)\b[\s,.!:;—–-]*/i;
 /** A line's label ("Plans:", "Brand voice:", "Q:", "A:"): up to four words before a colon. */
-const LABEL = /^\s*(?:[\p{L}'’&/-]+\s+){0,3}[\p{L}'’&/-]+:\s+/u;
+const LABEL = /^\s*(?:[\p{L}'’&/.-]+\s+){0,4}[\p{L}'’&/.-]+:\s+/u;
 /**
  * A label's body that is a sentence of its own starts capitalised ("Pass rate: Last year...") or
  * with its subject ("Plans: we want..."); else the label stays ("Brand voice: warm, ...").
@@ -117,9 +118,26 @@ function joinWhole(sentences: string[], max: number): string {
 
 type Statement = { text: string; role: PassageRole; order: number };
 
+/**
+ * The passages of several documents taken in turn (each document's first, then each one's second,
+ * ...), so every document can reach a field's first places; one document keeps its book order.
+ */
+function interleaved(passages: RolePassage[]): RolePassage[] {
+  const docs = [...new Set(passages.map((p) => p.document ?? ""))];
+  if (docs.length < 2) return passages;
+  const seen = new Map<string, number>();
+  const keyed = passages.map((p, i) => {
+    const d = p.document ?? "";
+    const n = seen.get(d) ?? 0;
+    seen.set(d, n + 1);
+    return { p, n, d: docs.indexOf(d), i };
+  });
+  return keyed.sort((a, b) => a.n - b.n || a.d - b.d || a.i - b.i).map((k) => k.p);
+}
+
 function statementsByRole(passages: RolePassage[]): Statement[] {
   let order = 0;
-  return passages.flatMap((p) =>
+  return interleaved(passages).flatMap((p) =>
     statementsOf(p.text)
       .filter((text) => p.role !== "faq" || !ELLIPTICAL.test(text))
       .map((text) => ({ text, role: p.role, order: order++ })),

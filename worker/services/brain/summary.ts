@@ -69,7 +69,11 @@ async function regenerateTopicsAndInsights(deps: BrainDeps, projectId: string, d
   let succeeded = 0;
   // Topics are noun phrases of the brand's domain: no number, amount, weekday or lone adjective (decision 255).
   const tagger = await loadTagger();
-  const isNoun = (phrase: string) => tagger.isNounAt(phrase, phrase.trimEnd().lastIndexOf(" ") + 1);
+  // Tagged in lower case: a capitalised phrase reads as a name whatever its words are ("Trails Clean").
+  const isNoun = (phrase: string) => {
+    const lower = phrase.trim().toLowerCase();
+    return tagger.isNounAt(lower, lower.lastIndexOf(" ") + 1);
+  };
   for (let i = 0; i < docs.length; i += BRAIN.topicBatchDocs) {
     const batch = docs.slice(i, i + BRAIN.topicBatchDocs).map((d) => ({ title: d.title, content: d.content.slice(0, BRAIN.topicDocChars) }));
     try {
@@ -142,14 +146,31 @@ function placeholder(kind: BrainSummary["engine"]): Omit<BrainSummary, "insights
 /** The project's passages with their roles, in book order (the overview groups them by role: decision 255). */
 async function rolePassages(db: Db, projectId: string): Promise<RolePassage[]> {
   const rows = await db
-    .select({ content: brainSegments.content, role: brainSegments.role })
+    .select({
+      content: brainSegments.content,
+      role: brainSegments.role,
+      document: brainDocuments.id,
+      parent: sql<string | null>`json_extract(${brainDocuments.metadata}, '$.parentId')`,
+    })
     .from(brainSegments)
     .innerJoin(brainDocuments, eq(brainDocuments.id, brainSegments.documentId))
     .where(and(eq(brainSegments.projectId, projectId), isNotNull(brainSegments.role)))
     .orderBy(brainDocuments.createdAt, brainSegments.documentId, brainSegments.segmentIndex)
     .limit(BRAIN.overviewPassages)
     .all();
-  return rows.map((r) => ({ text: r.content, role: r.role! }));
+  return rows.map((r) => ({ text: r.content, role: r.role!, document: r.parent ?? r.document }));
+}
+
+/** Whether every word of a phrase is a word of one of these titles ("Brand Guide" of "Acme Trail Co. Brand Guide"). */
+function namesADocument(phrase: string, titles: string[]): boolean {
+  const ws = phrase.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return (
+    ws.length > 0 &&
+    titles.some((t) => {
+      const tw = new Set(t.toLowerCase().match(/\p{L}+/gu) ?? []);
+      return ws.every((w) => tw.has(w));
+    })
+  );
 }
 
 /** Regenerates topics and insights, rebuilds the summary and caches it. Engine errors propagate. */
@@ -171,7 +192,8 @@ export async function rebuildSummary(deps: BrainDeps, projectId: string, docs?: 
     },
     documents: summaryInput(list),
     passages,
-    topics: topics.map((t) => t.name),
+    // A theme is a subject, not a document's title or the brand's own name.
+    topics: topics.map((t) => t.name).filter((name) => !namesADocument(name, [project?.name ?? "", ...list.map((d) => d.title)])),
   });
   const competitors = passages.filter((p) => p.role === "competitors").map((p) => p.text);
   const pillars = pillarsOf(passages.filter((p) => p.role === "pillars").map((p) => p.text.replace(/^[^:.!?]{2,40}:\s+/, "")));
