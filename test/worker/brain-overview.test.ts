@@ -49,6 +49,21 @@ describe("overview by role (decision 255)", { timeout: 60_000 }, () => {
     expect(statementsOf("Our vans reach every village in the county and")).toEqual([]);
   });
 
+  it("with several documents each one reaches the fields (taken in turn), and a title label is dropped", () => {
+    const fact = (document: string, text: string) => ({ text, role: "fact" as const, document });
+    const o = assembleOverview([
+      fact("a", "Halcyon Kiteworks designs stunt kites for beach festivals."),
+      fact("a", "The Skylark Pro kite folds into a pocket-sized pouch for you."),
+      fact("a", "Every kite is hand-sewn in Galway from recycled sailcloth."),
+      fact("a", "Our crew teaches kite flying on the beach every weekend."),
+      fact("a", "Repairs are done in the workshop behind the shop."),
+      fact("a", "Kites come in twelve colours and three sizes."),
+      fact("b", "Acme Trail Co. Brand Guide: The Summit 30 pack weighs under one kilogram."),
+    ]);
+    expect(o.value_props.some((v) => v.startsWith("The Summit 30 pack"))).toBe(true);
+    expect(o.value_props.join(" ")).not.toContain("Brand Guide:");
+  });
+
   it("topics are noun phrases: numbers, currencies, weekdays, units of time and lone adjectives are not", () => {
     const noun = (p: string) => !/^(?:free|cheap)$/i.test(p.trim().split(/\s+/).pop()!);
     for (const bad of ["Pounds", "Saturday", "£5", "25 years", "Weekends", "Free", "9am", "June"]) expect(isTopicName(bad, noun)).toBe(false);
