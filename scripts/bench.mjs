@@ -6,7 +6,8 @@
 //   /api/auth/session (the reference), the calendar week and the dashboard of a project with
 //   10,000 posts
 // - cron tick: 1,000 due posts claimed and enqueued
-// - brain: 1 MB of text ingested with the local engine; query latency over >= 10,000 segments
+// - brain: 1 MB of text ingested with the local engine; query latency over >= 10,000 segments;
+//   retrieval quality per engine and brand, held-out brand books apart (BENCH_ONLY=retrieval)
 // - CPU per route (BENCH_ONLY=cpu): the workerd process's own CPU time (utime + stime from
 //   /proc/<pid>/stat) over N sequential requests of one route, divided by N, minus the same figure
 //   for /api/health (the HTTP and routing floor): decision 179. It is an upper bound of what
@@ -732,6 +733,37 @@ function measureRetrieval() {
   );
 }
 
+// Brand books as a user pastes them (decisions 182, 257): each engine, each brand, the held-out
+// books of decision 182 and the fresh one of decision 257 reported apart, against the issue's goals.
+function measureBrandBooks() {
+  const cmd = "npx vitest run --project worker test/worker/brand-book-retrieval.test.ts";
+  const out = spawnSync(bin("vitest"), ["run", "--project", "worker", "test/worker/brand-book-retrieval.test.ts"], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = `${out.stdout}\n${out.stderr}`.split("\n").find((l) => l.includes("BRANDBOOK_ENGINES "));
+  if (!line) {
+    notes.push("brand books: the test printed no figures");
+    return;
+  }
+  const rows = JSON.parse(line.slice(line.indexOf("BRANDBOOK_ENGINES ") + 18));
+  for (const r of rows) {
+    const ok = r.recallAt3 >= 0.8 && r.unanswered <= 2 && r.offTopicAnswered <= 1;
+    record(
+      `Brain retrieval, brand books, ${r.set} (test/fixtures/brand-books; \`${cmd}\`)`,
+      `${r.engineName} engine (${r.engine}) · ${r.trade} (${r.brand}), ${r.segments} passages with roles and questions`,
+      `recall@3 ${r.recallAt3} · unanswered ${r.unanswered}/${r.questions} · off-topic answered ${r.offTopicAnswered}/${r.offTopic}`,
+      "recall@3 >= 0.8, <= 2/25 unanswered, <= 1/5 off-topic (issue 22)",
+      ok,
+    );
+  }
+  notes.push(
+    "brand books: the OpenAI-compatible and Workers AI engines need a model (embeddings, bge-reranker-base, written questions); their paths are tested against fakes, not measured here.",
+  );
+}
+
 // The writer's quality (decision 186): campaigns on two held-out brands (never tuned on) and the
 // fixture brand, counted by test/worker/writer-checks.ts.
 function measureWriter() {
@@ -977,6 +1009,7 @@ async function main() {
   if (want("worker")) await measureWorkerSize();
   if (want("roundtrips")) measureRoundTrips();
   if (want("retrieval")) measureRetrieval();
+  if (want("retrieval")) measureBrandBooks();
   if (want("recovery")) measureRecoveryLatency();
   if (want("writer")) measureWriter();
   if (!["api", "planner", "cron", "publishing", "brain", "lighthouse", "cpu"].some(want)) return writeReport();

@@ -64,4 +64,5 @@ export const brainSummaryResponse = z.strictObject({
   engine: z.enum(["local", "openai"]),
   placeholder: z.boolean(),
   generated_at: z.number().int(),
+  hints: z.record(z.string(), z.string()).optional(),
 }) satisfies z.ZodType<BrainSummary>;

@@ -85,5 +85,10 @@ export type BrainSummary = {
   engine: "local" | "openai";
   /** True when there are no documents yet ("Add content to generate an elevator pitch"). */
   placeholder: boolean;
+  /**
+   * What to add for each field or insight type that no passage of its role fills ("Add a sentence
+   * about who your customers are"), keyed by field or insight type (decision 255).
+   */
+  hints?: Record<string, string>;
   generated_at: number;
 };

@@ -94,6 +94,28 @@ function answerFor(prompt: string): Record<string, unknown> {
     const s = sentencesOf(docs);
     return { goals: s.slice(0, 1), audience: s.slice(1, 2), brand_traits: s.slice(2, 3), features: s.slice(3, 5), social_hooks: s.slice(5, 6) };
   }
+  if (prompt.includes('"elevator_pitch"') && prompt.includes("Passages by role:")) {
+    // The overview by role (decision 255): each field from its own group of passages.
+    const group = (field: string) =>
+      (after(prompt, `### ${field}`).split(/\n(?:###|Answer with JSON)/)[0] ?? "")
+        .split("\n")
+        .filter((l) => l.startsWith("- "))
+        .map((l) => l.slice(2));
+    const facts = sentencesOf(group("What the brand is and offers").join(" "));
+    const pillars = group("Content pillars").flatMap((l) =>
+      l
+        .replace(/^[^:]*:\s*/, "")
+        .replace(/\.$/, "")
+        .split(/,\s*(?:and\s+)?/),
+    );
+    return {
+      elevator_pitch: facts[0] ?? "",
+      value_props: facts.slice(1, 4),
+      positioning: group("Market position (competitors and positioning)")[0] ?? "",
+      brand_story: group("Brand story (founding, story, values, team)").slice(0, 2).join(" "),
+      content_themes: pillars,
+    };
+  }
   if (prompt.includes('"elevator_pitch"')) {
     const name = /brand "([^"]+)"/.exec(prompt)?.[1] ?? "The brand";
     const summaries = sentencesOf(after(prompt, "Document summaries:"));

@@ -100,6 +100,28 @@ describe("brain API: adding documents", () => {
     expect(await count("select count(*) as n from brain_documents where project_id = ?", u.projectId)).toBe(before);
   }, 60_000);
 
+  // Bad input a person may paste or upload: empty text, a 10 MB paste, a binary file named .txt.
+  it("refuses an empty paste, a 10 MB paste and a binary file named .txt with their messages, and changes nothing", async () => {
+    const u = await signIn();
+    await json(u, "POST", `${base(u)}/documents`, { title: "Kept", content: "Our brand note stays as it is." });
+    const before = await count("select count(*) as n from brain_documents where project_id = ?", u.projectId);
+    const empty = await expectError(await json(u, "POST", `${base(u)}/documents`, { title: "Empty", content: "" }), 400);
+    expect(empty.message).toBe("Content cannot be empty");
+    const huge = await expectError(await json(u, "POST", `${base(u)}/documents`, { title: "Huge", content: "brand text ".repeat(1_000_000) }), 413);
+    expect(huge.code).toBe("too_large");
+    expect(huge.message).toBe("The request body is too large (max 8 MB)");
+    const binary = new Uint8Array(4096).map((_, i) => (i * 37) % 256);
+    const bin = await expectError(await upload(u, u.projectId, "notes.txt", binary), 400);
+    expect(bin.message).toBe(EXTRACT_MESSAGES.mismatch("txt"));
+    const latin1 = await expectError(
+      await upload(u, u.projectId, "notes.txt", new Uint8Array([0x43, 0x61, 0x66, 0xe9, 0x20, 0x6e, 0x6f, 0x74, 0x65, 0x73])),
+      400,
+    );
+    expect(latin1.message).toBe(EXTRACT_MESSAGES.notUtf8);
+    expect(await count("select count(*) as n from brain_documents where project_id = ?", u.projectId)).toBe(before);
+    expect(await count("select count(*) as n from brain_documents where project_id = ? and title in ('Empty', 'Huge', 'notes')", u.projectId)).toBe(0);
+  }, 60_000);
+
   it("lists newest first, shows one document, deletes it", async () => {
     const u = await signIn();
     const a = (await (

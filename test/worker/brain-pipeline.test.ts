@@ -276,6 +276,7 @@ describe("brain queue consumer", () => {
     expect(conns.results.some((r) => r.source_id === c.id || r.target_id === c.id)).toBe(false);
   });
 
+  // Topic names are noun phrases (decision 255): an adjective such as "Negative" would not be kept.
   it("extracts topics in batches of 2 (1000 chars each), skips a failed batch, clamps relevance", async () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
@@ -286,7 +287,11 @@ describe("brain queue consumer", () => {
         return docs.some((d) => d.title === "Bad batch");
       },
       topicsResult: (r) => ({
-        topics: [...r.topics, { name: "Too relevant", description: "x", relevance_score: 7 }, { name: "Negative", description: "y", relevance_score: -3 }],
+        topics: [
+          ...r.topics,
+          { name: "Kite repair shop", description: "x", relevance_score: 7 },
+          { name: "Harbour tour guide", description: "y", relevance_score: -3 },
+        ],
         insights: [...r.insights, { type: "goal", content: "Overconfident", confidence: 4 }],
       }),
     });
@@ -301,8 +306,8 @@ describe("brain queue consumer", () => {
     const topics = await env.DB.prepare("select name, relevance_score from brain_topics where project_id = ?")
       .bind(u.projectId)
       .all<{ name: string; relevance_score: number }>();
-    expect(topics.results.find((t) => t.name === "Too relevant")?.relevance_score).toBe(1);
-    expect(topics.results.find((t) => t.name === "Negative")?.relevance_score).toBe(0);
+    expect(topics.results.find((t) => t.name === "Kite repair shop")?.relevance_score).toBe(1);
+    expect(topics.results.find((t) => t.name === "Harbour tour guide")?.relevance_score).toBe(0);
     const conf = await env.DB.prepare("select confidence from brain_insights where project_id = ? and content = 'Overconfident'")
       .bind(u.projectId)
       .first<{ confidence: number }>();

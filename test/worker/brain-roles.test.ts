@@ -138,7 +138,7 @@ describe("passage roles", { timeout: 60_000 }, () => {
 
 describe("overview from role passages (decision 184)", () => {
   it("the book's content pillars become the content themes, as the book names them", async () => {
-    const { pillarsOf } = await import("../../worker/services/brain/summary");
+    const { pillarsOf } = await import("../../worker/brain/overview");
     expect(pillarsOf(["kite days on the beach, repair stories, and flying tips."])).toEqual(["Kite days on the beach", "Repair stories", "Flying tips"]);
   });
 

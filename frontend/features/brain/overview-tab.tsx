@@ -54,6 +54,9 @@ export function OverviewTab({ projectId }: { projectId: string }) {
   }
 
   const insightTypes = Object.keys(data.insights).filter((t) => (data.insights[t] ?? []).length > 0);
+  // What to add for a field no passage fills (decision 255), else the generic empty text.
+  const hint = (field: string, fallback: string) => data.hints?.[field] ?? fallback;
+  const missingInsights = Object.keys(INSIGHT_LABELS).filter((t) => !insightTypes.includes(t) && data.hints?.[t]);
   return (
     <Stack gap="4">
       {data.engine === "local" && !data.placeholder && (
@@ -62,7 +65,11 @@ export function OverviewTab({ projectId }: { projectId: string }) {
         </Badge>
       )}
       <Section title="Elevator Pitch">
-        <Text color={data.placeholder ? "fg.muted" : undefined}>{data.elevator_pitch || "Add content to generate an elevator pitch"}</Text>
+        {data.elevator_pitch ? (
+          <Text color={data.placeholder ? "fg.muted" : undefined}>{data.elevator_pitch}</Text>
+        ) : (
+          <Empty>{hint("elevator_pitch", "Add content to generate an elevator pitch")}</Empty>
+        )}
       </Section>
       <Box display="grid" gridTemplateColumns={{ base: "1fr", md: "1fr 1fr" }} gap="4">
         <Section title="Value Propositions">
@@ -73,11 +80,13 @@ export function OverviewTab({ projectId }: { projectId: string }) {
               ))}
             </List.Root>
           ) : (
-            <Empty>No value propositions yet</Empty>
+            <Empty>{hint("value_props", "No value propositions yet")}</Empty>
           )}
         </Section>
-        <Section title="Market Position">{data.positioning ? <Text>{data.positioning}</Text> : <Empty>No market position yet</Empty>}</Section>
-        <Section title="Brand Story">{data.brand_story ? <Text>{data.brand_story}</Text> : <Empty>No brand story yet</Empty>}</Section>
+        <Section title="Market Position">
+          {data.positioning ? <Text>{data.positioning}</Text> : <Empty>{hint("positioning", "No market position yet")}</Empty>}
+        </Section>
+        <Section title="Brand Story">{data.brand_story ? <Text>{data.brand_story}</Text> : <Empty>{hint("brand_story", "No brand story yet")}</Empty>}</Section>
         <Section title="Content Themes">
           {data.content_themes.length ? (
             <Wrap gap="2">
@@ -88,7 +97,7 @@ export function OverviewTab({ projectId }: { projectId: string }) {
               ))}
             </Wrap>
           ) : (
-            <Empty>No content themes yet</Empty>
+            <Empty>{hint("content_themes", "No content themes yet")}</Empty>
           )}
         </Section>
       </Box>
@@ -110,6 +119,14 @@ export function OverviewTab({ projectId }: { projectId: string }) {
                     </List.Item>
                   ))}
                 </List.Root>
+              </Box>
+            ))}
+            {missingInsights.map((type) => (
+              <Box key={type}>
+                <Heading as="h4" size="sm" mb="1">
+                  {insightLabel(type)}
+                </Heading>
+                <Empty>{data.hints![type]}</Empty>
               </Box>
             ))}
           </Stack>

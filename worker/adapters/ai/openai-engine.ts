@@ -14,6 +14,7 @@ import {
   groundedAnswerPrompt,
   insightsPrompt,
   marketingSummaryPrompt,
+  overviewPrompt,
   passageQuestionsPrompt,
   SYSTEM_PROMPT,
   topicsPrompt,
@@ -37,7 +38,8 @@ import {
 } from "./models";
 import { DEFAULT_RETRY_POLICY, isRetryable, type RetryPolicy, withRetry } from "./retry";
 import type { PassageRole } from "../../../schema/api/passage-roles";
-import type { AiEngine, AiEngineModels, AiImageModel, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "./types";
+import type { AiEngine, AiEngineModels, AiImageModel, GeneratedPostDraft, Insight, SummaryCore, SummaryInput, Topic } from "./types";
+import { roleGroupedPassages } from "../../brain/overview";
 import { DEFAULT_PLATFORM_ID } from "../../../platforms/registry";
 
 const MAX_TOKENS = { extraction: 1000, summary: 200, posts: 2000, questions: 1000, answer: 200, edit: 600 } as const;
@@ -343,7 +345,11 @@ export class OpenAiEngine implements AiEngine {
     }
   }
 
-  async summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore> {
+  async summarize(input: SummaryInput): Promise<SummaryCore> {
+    // With the passages' roles (decision 255): one call writes each field from its own group of
+    // passages, 4000 characters in all (docs/product-spec.md's summary input cap).
+    const groups = input.passages?.length ? roleGroupedPassages(input.passages, 4000) : [];
+    if (groups.length) return this.summaryFrom(await this.chat(overviewPrompt(input.brand, groups), MAX_TOKENS.extraction));
     // Each document's first 2000 characters summarised (200 tokens), joined, capped at 4000 characters.
     const summaries: string[] = [];
     for (const doc of input.documents) {
@@ -358,7 +364,11 @@ export class OpenAiEngine implements AiEngine {
     }
     const joined = summaries.join("\n").slice(0, 4000);
     // The five-field JSON does not fit in 200 tokens, so the final call gets the extraction budget.
-    const json = parseJsonObject(await this.chat(marketingSummaryPrompt(input.brand, joined), MAX_TOKENS.extraction));
+    return this.summaryFrom(await this.chat(marketingSummaryPrompt(input.brand, joined), MAX_TOKENS.extraction));
+  }
+
+  private summaryFrom(answer: string): SummaryCore {
+    const json = parseJsonObject(answer);
     const pitch = asString(json.elevator_pitch);
     if (!pitch) throw new AiOutputError("summary without elevator_pitch", JSON.stringify(json).slice(0, 200));
     return {

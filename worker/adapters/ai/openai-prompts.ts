@@ -41,6 +41,21 @@ ${summaries}
 Answer with JSON: {"elevator_pitch": string (1-2 sentences), "value_props": string[] (3-5 items), "positioning": string (one sentence), "brand_story": string (2-3 sentences), "content_themes": string[] (3-6 short themes)}.`;
 }
 
+/**
+ * The overview from the brand's passages grouped by role (decision 255): each field is written
+ * from its own group, and a field with no group is left empty (the overview then says what to add).
+ */
+export function overviewPrompt(brand: BrandProfile, groups: { field: string; passages: string[] }[]): string {
+  const blocks = groups.map((g) => `### ${g.field}\n${g.passages.map((p) => `- ${p}`).join("\n")}`).join("\n\n");
+  return `Write the project overview for the brand "${brand.name}" (industry: ${brand.industry}; voice: ${brand.brand_voice}) from its own passages below, grouped by role. State only what the passages say, in whole sentences.
+Brand description: ${brand.description}
+
+Passages by role:
+${blocks}
+
+Answer with JSON: {"elevator_pitch": string (1-2 sentences: what the brand is, how it differs, its best proof), "value_props": string[] (3-5 benefits a customer gets; never a price, an opening time or a founding date), "positioning": string (one sentence from the market position passages; "" when there are none), "brand_story": string (2-3 sentences from the brand story passages; "" when there are none), "content_themes": string[] (the content pillars as listed, else 3-6 short noun phrases of the brand's domain)}.`;
+}
+
 // The writer's prompts (posts) live in writer/prompts.ts with the schema of their answers (decision 226).
 /** A passage on one numbered line (a FAQ passage holds its question and answer on two). */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();

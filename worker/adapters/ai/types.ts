@@ -18,6 +18,20 @@ export type SummaryCore = {
   positioning: string;
   brand_story: string;
   content_themes: string[];
+  /** Insights the engine took from the passages' roles (the local engine, decision 255); absent: the stored ones. */
+  insights?: Insight[];
+};
+
+/**
+ * What the overview is written from: the brand, each document's first 2000 characters, and the
+ * project's passages with their roles (decision 255) and its topic names (themes when the book
+ * lists no content pillars).
+ */
+export type SummaryInput = {
+  brand: BrandProfile;
+  documents: { title: string; content: string }[];
+  passages?: { text: string; role: PassageRole }[];
+  topics?: string[];
 };
 
 export type GeneratedPostDraft = {
@@ -104,8 +118,8 @@ export interface AiEngine {
   embed(texts: string[]): Promise<(Float32Array | null)[]>;
   /** Topics and insights from a batch of (at most 2) documents, each already cut to 1000 chars. */
   extractTopicsAndInsights(docs: { title: string; content: string }[]): Promise<{ topics: Topic[]; insights: Insight[] }>;
-  /** Marketing summary from documents' first 2000 characters (input capped at 4000). */
-  summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore>;
+  /** Marketing summary from the role-grouped passages, else documents' first 2000 characters (input capped at 4000). */
+  summarize(input: SummaryInput): Promise<SummaryCore>;
   /** Posts grounded in the brand: context = best brain matches (first 500 chars), top 2 insights. */
   generatePosts(input: GeneratePostsInput): Promise<GeneratedPostDraft[]>;
   /**

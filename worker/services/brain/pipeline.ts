@@ -160,6 +160,70 @@ async function writtenQuestions(deps: BrainDeps, kept: { content: string; role: 
   }
 }
 
+/** The units of a document's text: itself when short, else its parts ("Document Part i/n"). */
+function unitsOf(docId: string, title: string, text: string): Unit[] {
+  const parts = documentParts(title, text);
+  return parts.length === 1
+    ? [{ id: docId, title, text: parts[0]!.text, child: false, part: 1, parts: 1 }]
+    : parts.map((p, i) => ({ id: partIdOf(docId, i + 1), title: p.title, text: p.text, child: true, part: i + 1, parts: parts.length }));
+}
+
+type DocRow = typeof brainDocuments.$inferSelect;
+
+/** The row of a document's part, inserted with its first segments (a part exists once it has them). */
+function partRowOf(deps: BrainDeps, projectId: string, doc: DocRow, unit: Unit, status: "processing" | "ready" = "processing"): D1PreparedStatement | null {
+  if (!unit.child) return null;
+  return deps.env.DB.prepare(
+    `insert or ignore into brain_documents (id, project_id, title, content, type, status, progress_done, progress_total, metadata, created_at) values (?, ?, ?, ?, ?, '${status}', 0, 0, ?, ?)`,
+  ).bind(
+    unit.id,
+    projectId,
+    unit.title,
+    unit.text.slice(0, BRAIN.storedContentChars),
+    doc.type,
+    JSON.stringify({ parentId: doc.id, part: unit.part, parts: unit.parts }),
+    doc.createdAt,
+  );
+}
+
+/**
+ * Re-segments a ready document stored by an older segmentation (decision 256): its text is read
+ * again from its source and each unit's passages are replaced, in place, as processing does
+ * (roles the user set are kept by content). The document stays ready throughout, and a document
+ * whose whole text is no longer available keeps its passages. Parts the new cut no longer has are
+ * removed. Returns false when the deadline passed before the document was done.
+ */
+export async function resegmentDocument(deps: BrainDeps, projectId: string, doc: DocRow, deadline: number): Promise<boolean> {
+  let text: string | null = null;
+  try {
+    text = await loadSource(deps, doc.sourceKey);
+  } catch {
+    // Short documents are stored whole; a longer one without its source keeps its passages.
+    if (doc.content.length < BRAIN.storedContentChars) text = doc.content;
+  }
+  if (text?.trim()) {
+    const units = unitsOf(doc.id, doc.title, text);
+    const start = Number(doc.metadata.resegmented ?? 0);
+    for (let i = start; i < units.length; i++) {
+      if (i > start && Date.now() > deadline) {
+        await setStatus(deps, doc.id, { metadata: { ...doc.metadata, resegmented: i } });
+        return false;
+      }
+      await processUnit(deps, projectId, units[i]!, partRowOf(deps, projectId, doc, units[i]!, "ready"));
+    }
+    const kept = new Set(units.map((u) => u.id));
+    const stale = (await unitIdsOf(deps, projectId, doc.id)).filter((id) => !kept.has(id));
+    if (stale.length) {
+      await removeUnitData(deps, projectId, stale);
+      await deps.db.delete(brainDocuments).where(and(eq(brainDocuments.projectId, projectId), inArray(brainDocuments.id, stale)));
+    }
+  }
+  const { resegmented: _done, ...metadata } = doc.metadata;
+  await setStatus(deps, doc.id, { metadata: { ...metadata, segmentation: BRAIN.segmentationVersion } });
+  await clearSummary(deps.db, projectId);
+  return true;
+}
+
 /** Embeds and stores one unit (a whole short document, or one part of a long one). */
 async function processUnit(deps: BrainDeps, projectId: string, unit: Unit, parentRow: D1PreparedStatement | null): Promise<void> {
   const space = spaceOf(deps.engine);
@@ -268,11 +332,7 @@ export async function processDocument(
 
   const text = await loadSource(deps, doc.sourceKey);
   if (!text.trim()) throw new BrainProcessingError(BRAIN_MESSAGES.contentEmpty);
-  const parts = documentParts(doc.title, text);
-  const units: Unit[] =
-    parts.length === 1
-      ? [{ id: doc.id, title: doc.title, text: parts[0]!.text, child: false, part: 1, parts: 1 }]
-      : parts.map((p, i) => ({ id: partIdOf(doc.id, i + 1), title: p.title, text: p.text, child: true, part: i + 1, parts: parts.length }));
+  const units = unitsOf(doc.id, doc.title, text);
   const total = units.length + 1;
   const start = doc.status === "processing" ? Math.min(doc.progressDone, units.length) : 0;
   if (doc.status === "queued" || doc.progressTotal !== total) {
@@ -285,26 +345,12 @@ export async function processDocument(
       return "continued";
     }
     const unit = units[i]!;
-    const partRow = unit.child
-      ? deps.env.DB.prepare(
-          "insert or ignore into brain_documents (id, project_id, title, content, type, status, progress_done, progress_total, metadata, created_at) values (?, ?, ?, ?, ?, 'processing', 0, 0, ?, ?)",
-        ).bind(
-          unit.id,
-          projectId,
-          unit.title,
-          unit.text.slice(0, BRAIN.storedContentChars),
-          doc.type,
-          JSON.stringify({ parentId: doc.id, part: unit.part, parts: unit.parts }),
-          doc.createdAt,
-        )
-      : null;
-    await processUnit(deps, projectId, unit, partRow);
+    await processUnit(deps, projectId, unit, partRowOf(deps, projectId, doc, unit));
     await deps.env.DB.batch([
       ...(unit.child ? [deps.env.DB.prepare("update brain_documents set status = 'ready' where id = ?").bind(unit.id)] : []),
       deps.env.DB.prepare("update brain_documents set progress_done = ?, updated_at = ? where id = ?").bind(i + 1, Date.now(), doc.id),
     ]);
   }
-
   // Final step: topics, insights and the summary are rebuilt with this document, then it is ready.
   await clearSummary(deps.db, projectId);
   try {
@@ -319,7 +365,7 @@ export async function processDocument(
     progressDone: total,
     progressTotal: total,
     errorMessage: null,
-    metadata: { ...doc.metadata, parts: units.length, charCount: text.length },
+    metadata: { ...doc.metadata, parts: units.length, charCount: text.length, segmentation: BRAIN.segmentationVersion },
   });
   await emitEvent(deps.env, deps.db, projectId, "brain.document_ready", { document_id: doc.id, title: doc.title, type: doc.type });
   return "ready";

@@ -12,17 +12,26 @@ import { ownedProject } from "../../lib/ownership";
 import { documentVectorIdOf, spaceOf, type BrainDeps } from "./deps";
 import { BRAIN } from "./text";
 import { passagesOf } from "./passages";
+import { resegmentDocument } from "./pipeline";
 import { classifyPassage } from "../../brain/roles/classify";
 import { localPassageQuestions } from "../../brain/expand";
 
 const BATCH = 64;
 
+/** A ready source document stored by an older segmentation (decision 256), as SQL over brain_documents `d`. */
+const STALE_DOC = `d.status = 'ready' and json_extract(d.metadata, '$.parentId') is null
+  and coalesce(json_extract(d.metadata, '$.segmentation'), 0) < ${BRAIN.segmentationVersion}`;
+
 /** Segments and ready units of the project, and how many of them have the current engine's vector. */
 async function indexStatus(deps: BrainDeps, projectId: string): Promise<BrainIndexStatus> {
   const space = spaceOf(deps.engine);
   const row = await deps.env.DB.prepare(
+    // A passage is done when it has its role and the engine's vector and its document was cut by
+    // the current segmentation (a stale document's passages are all still to do: decision 256).
     `select (select count(*) from brain_segments where project_id = ?1) as total,
-            (select count(*) from brain_segments s where s.project_id = ?1 and s.role is not null
+            (select count(*) from brain_segments s join brain_documents u on u.id = s.document_id
+               join brain_documents d on d.id = coalesce(json_extract(u.metadata, '$.parentId'), u.id)
+             where s.project_id = ?1 and s.role is not null and not (${STALE_DOC})
                and exists (select 1 from brain_vectors v where v.id = s.id and v.project_id = ?1 and v.kind = 'segment' and v.engine = ?2 and v.dim = ?3)) as done`,
   )
     .bind(projectId, space.engine, space.dim)
@@ -51,6 +60,24 @@ export async function indexStatusFor(deps: BrainDeps, userId: string, projectId:
  * or past the deadline. Returns true when the project is fully indexed.
  */
 export async function reindexProject(deps: BrainDeps, projectId: string, deadline: number): Promise<boolean> {
+  // Documents cut by an older segmentation are cut again from their text, one at a time, each
+  // staying ready with every passage until its new ones replace them (decision 256).
+  for (;;) {
+    const stale = await deps.env.DB.prepare(`select d.id from brain_documents d where d.project_id = ? and ${STALE_DOC} order by d.created_at limit 1`)
+      .bind(projectId)
+      .first<{ id: string }>();
+    if (!stale) break;
+    const doc = await deps.db.select().from(brainDocuments).where(eq(brainDocuments.id, stale.id)).get();
+    if (!doc) break;
+    try {
+      if (!(await resegmentDocument(deps, projectId, doc, deadline))) return false;
+    } catch (err) {
+      // An engine that cannot embed now leaves the document as it was; a later status call retries.
+      console.warn("brain: re-segmenting a document failed; it keeps its passages", err instanceof Error ? err.message : err);
+      return false;
+    }
+    if (Date.now() > deadline) return false;
+  }
   // Passages stored before roles existed get their role and questions (decisions 182, 183).
   for (;;) {
     const unclassified = await deps.env.DB.prepare("select id, content from brain_segments where project_id = ? and role is null order by id limit ?")

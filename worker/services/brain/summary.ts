@@ -3,7 +3,7 @@
 // is the truth) and cleared whenever a document is added or deleted; a cache miss regenerates
 // topics and insights from the documents (batches of 2, 1000 characters each) and rebuilds the
 // summary from each document's first 2000 characters, capped at 4000 in all (docs/product-spec.md section 9).
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { brainDocuments, brainInsights, brainSegments, brainSummaries, brainTopics } from "../../../schema/db/brain";
 import { projects } from "../../../schema/db/projects";
 import type { BrainSummary, BrainTopicDto, InsightsByType } from "../../../schema/api/brain";
@@ -12,6 +12,8 @@ import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import type { BrainDeps } from "./deps";
 import { BRAIN, BRAIN_MESSAGES, clamp01 } from "./text";
+import { isTopicName, overviewHints, pillarsOf, type RolePassage } from "../../brain/overview";
+import { loadTagger } from "../../text/pos";
 
 type DocText = { id: string; title: string; content: string };
 
@@ -38,6 +40,10 @@ async function groupedInsights(db: Db, projectId: string): Promise<InsightsByTyp
     .where(eq(brainInsights.projectId, projectId))
     .orderBy(desc(brainInsights.confidence))
     .all();
+  return byType(rows);
+}
+
+function byType(rows: { type: string; content: string; confidence: number }[]): InsightsByType {
   const out: InsightsByType = {};
   for (const r of rows) (out[r.type] ??= []).push({ content: r.content, confidence: r.confidence });
   return out;
@@ -61,6 +67,13 @@ async function regenerateTopicsAndInsights(deps: BrainDeps, projectId: string, d
   const topics = new Map<string, Topic>();
   const insights = new Map<string, Insight>();
   let succeeded = 0;
+  // Topics are noun phrases of the brand's domain: no number, amount, weekday or lone adjective (decision 255).
+  const tagger = await loadTagger();
+  // Tagged in lower case: a capitalised phrase reads as a name whatever its words are ("Trails Clean").
+  const isNoun = (phrase: string) => {
+    const lower = phrase.trim().toLowerCase();
+    return tagger.isNounAt(lower, lower.lastIndexOf(" ") + 1);
+  };
   for (let i = 0; i < docs.length; i += BRAIN.topicBatchDocs) {
     const batch = docs.slice(i, i + BRAIN.topicBatchDocs).map((d) => ({ title: d.title, content: d.content.slice(0, BRAIN.topicDocChars) }));
     try {
@@ -68,7 +81,7 @@ async function regenerateTopicsAndInsights(deps: BrainDeps, projectId: string, d
       succeeded++;
       for (const t of res.topics ?? []) {
         const name = String(t?.name ?? "").trim();
-        if (!name) continue;
+        if (!name || !isTopicName(name, isNoun)) continue;
         const topic = { name, description: String(t.description ?? "").trim(), relevance_score: clamp01(Number(t.relevance_score)) };
         const prev = topics.get(name.toLowerCase());
         if (!prev || prev.relevance_score < topic.relevance_score) topics.set(name.toLowerCase(), topic);
@@ -130,33 +143,37 @@ function placeholder(kind: BrainSummary["engine"]): Omit<BrainSummary, "insights
   };
 }
 
-/** Regenerates topics and insights, rebuilds the summary and caches it. Engine errors propagate. */
-/** The project's passages of the roles the overview takes as written, label dropped ("Content pillars: a, b" -> "a, b"). */
-async function rolePassages(db: Db, projectId: string): Promise<{ competitors: string[]; pillars: string[] }> {
+/** The project's passages with their roles, in book order (the overview groups them by role: decision 255). */
+async function rolePassages(db: Db, projectId: string): Promise<RolePassage[]> {
   const rows = await db
-    .select({ content: brainSegments.content, role: brainSegments.role })
+    .select({
+      content: brainSegments.content,
+      role: brainSegments.role,
+      document: brainDocuments.id,
+      parent: sql<string | null>`json_extract(${brainDocuments.metadata}, '$.parentId')`,
+    })
     .from(brainSegments)
-    .where(and(eq(brainSegments.projectId, projectId), inArray(brainSegments.role, ["competitors", "pillars"])))
-    .orderBy(brainSegments.documentId, brainSegments.segmentIndex)
-    .limit(20)
+    .innerJoin(brainDocuments, eq(brainDocuments.id, brainSegments.documentId))
+    .where(and(eq(brainSegments.projectId, projectId), isNotNull(brainSegments.role)))
+    .orderBy(brainDocuments.createdAt, brainSegments.documentId, brainSegments.segmentIndex)
+    .limit(BRAIN.overviewPassages)
     .all();
-  const body = (t: string) => t.replace(/^[^:.!?]{2,40}:\s+/, "");
-  return {
-    competitors: rows.filter((r) => r.role === "competitors").map((r) => r.content),
-    pillars: rows.filter((r) => r.role === "pillars").map((r) => body(r.content)),
-  };
+  return rows.map((r) => ({ text: r.content, role: r.role!, document: r.parent ?? r.document }));
 }
 
-/** "a, b, and c." -> ["A", "B", "C"]: each pillar as the book names it. */
-export function pillarsOf(lines: string[]): string[] {
-  const out = lines
-    .flatMap((l) => l.replace(/[.;]+$/, "").split(/,\s*(?:and\s+)?|;\s*|\s+and\s+(?=[^,]*$)/))
-    .map((p) => p.trim())
-    .filter((p) => /\p{L}{3}/u.test(p))
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1));
-  return [...new Set(out)].slice(0, 8);
+/** Whether every word of a phrase is a word of one of these titles ("Brand Guide" of "Acme Trail Co. Brand Guide"). */
+function namesADocument(phrase: string, titles: string[]): boolean {
+  const ws = phrase.toLowerCase().match(/\p{L}+/gu) ?? [];
+  return (
+    ws.length > 0 &&
+    titles.some((t) => {
+      const tw = new Set(t.toLowerCase().match(/\p{L}+/gu) ?? []);
+      return ws.every((w) => tw.has(w));
+    })
+  );
 }
 
+/** Regenerates topics and insights, rebuilds the summary and caches it. Engine errors propagate. */
 export async function rebuildSummary(deps: BrainDeps, projectId: string, docs?: DocText[]): Promise<BrainSummary> {
   const list = docs ?? (await readyDocuments(deps.db, projectId));
   if (list.length === 0) {
@@ -164,6 +181,8 @@ export async function rebuildSummary(deps: BrainDeps, projectId: string, docs?: 
   }
   await regenerateTopicsAndInsights(deps, projectId, list);
   const project = await deps.db.select().from(projects).where(eq(projects.id, projectId)).get();
+  const passages = await rolePassages(deps.db, projectId);
+  const topics = await topTopics(deps.db, projectId);
   const core = await deps.engine.summarize({
     brand: {
       name: project?.name ?? "",
@@ -172,17 +191,26 @@ export async function rebuildSummary(deps: BrainDeps, projectId: string, docs?: 
       description: project?.description ?? "",
     },
     documents: summaryInput(list),
+    passages,
+    // A theme is a subject, not a document's title or the brand's own name.
+    topics: topics.map((t) => t.name).filter((name) => !namesADocument(name, [project?.name ?? "", ...list.map((d) => d.title)])),
   });
-  const byRole = await rolePassages(deps.db, projectId);
-  const summary: BrainSummary = {
+  const competitors = passages.filter((p) => p.role === "competitors").map((p) => p.text);
+  const pillars = pillarsOf(passages.filter((p) => p.role === "pillars").map((p) => p.text.replace(/^[^:.!?]{2,40}:\s+/, "")));
+  const insights = core.insights?.length ? byType(core.insights) : await groupedInsights(deps.db, projectId);
+  const fields = {
     elevator_pitch: String(core.elevator_pitch ?? ""),
-    value_props: (core.value_props ?? []).map(String),
-    // The book's own positioning and content pillars win over what the engine inferred (decision 184).
-    positioning: byRole.competitors[0] ?? String(core.positioning ?? ""),
+    value_props: (core.value_props ?? []).map(String).filter((v) => v.trim()),
+    // The book's own positioning and content pillars win over what the engine inferred (decisions 184, 255).
+    positioning: String(core.positioning ?? "") || competitors[0] || "",
     brand_story: String(core.brand_story ?? ""),
-    content_themes: byRole.pillars.length ? pillarsOf(byRole.pillars) : (core.content_themes ?? []).map(String),
-    insights: await groupedInsights(deps.db, projectId),
-    topics: await topTopics(deps.db, projectId),
+    content_themes: pillars.length ? pillars : (core.content_themes ?? []).map(String).filter((t) => t.trim()),
+    insights,
+  };
+  const summary: BrainSummary = {
+    ...fields,
+    hints: overviewHints(fields),
+    topics,
     engine: deps.engine.kind,
     placeholder: false,
     generated_at: Date.now(),

@@ -22,6 +22,13 @@ export const BRAIN = {
   summaryInputChars: 4000,
   queryResults: 3,
   topTopics: 5,
+  /**
+   * Bumped when segmentation changes: a ready document stored by an older one is re-segmented by
+   * the background re-index (decision 256). 2 = FAQ-aware passages with roles (decisions 181, 182).
+   */
+  segmentationVersion: 2,
+  /** Passages the overview reads, in book order (decision 255). */
+  overviewPassages: 400,
 } as const;
 
 export const BRAIN_MESSAGES = {

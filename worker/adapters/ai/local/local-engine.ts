@@ -2,7 +2,8 @@
 // n-grams with a small word-vector table; text output is built from the brand's own sentences.
 import { DEFAULT_PROJECT } from "../../../../schema/api/projects";
 import type { RelevanceCalibration } from "../../../brain/rank/hybrid-rank";
-import type { AiEngine, BrandProfile, GeneratedPostDraft, Insight, SummaryCore, Topic } from "../types";
+import type { AiEngine, GeneratedPostDraft, Insight, SummaryCore, SummaryInput, Topic } from "../types";
+import { assembleOverview } from "../../../brain/overview";
 import { DEFAULT_EMBED_OPTIONS, type EmbedOptions, LocalEmbedder, type WordVectorTable } from "./embed";
 import { loadTagger } from "../../../text/pos";
 import { unknownSubjects, writePosts } from "./posts";
@@ -51,7 +52,8 @@ export class LocalAiEngine implements AiEngine {
 
   async extractTopicsAndInsights(docs: { title: string; content: string }[]): Promise<{ topics: Topic[]; insights: Insight[] }> {
     const text = docs.map((d) => `${d.title}.\n${d.content}`).join("\n\n");
-    const phrases = keyphrases(text, 6);
+    // More candidates than shown: the overview keeps only noun phrases of the domain (decision 255).
+    const phrases = keyphrases(text, 12);
     const max = phrases[0]?.score ?? 1;
     const topics: Topic[] = phrases.map((p) => ({
       name: titleCase(p.text),
@@ -62,8 +64,13 @@ export class LocalAiEngine implements AiEngine {
     return { topics, insights };
   }
 
-  async summarize(input: { brand: BrandProfile; documents: { title: string; content: string }[] }): Promise<SummaryCore> {
+  async summarize(input: SummaryInput): Promise<SummaryCore> {
     const { brand } = input;
+    // With the passages' roles, each field is assembled from whole sentences of its roles (decision 255).
+    if (input.passages?.length) {
+      const description = brand.description.trim() === DEFAULT_PROJECT.description ? "" : brand.description;
+      return assembleOverview(input.passages, { description, themes: input.topics });
+    }
     const docText = input.documents
       .map((d) => d.content)
       .join("\n\n")
