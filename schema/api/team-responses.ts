@@ -41,7 +41,7 @@ const reviewLinkFields = {
   expires_at: z.number().int(),
   created_at: z.number().int(),
 };
-export const reviewLinkResponse = z.strictObject(reviewLinkFields) satisfies z.ZodType<ReviewLink>;
+const reviewLinkResponse = z.strictObject(reviewLinkFields) satisfies z.ZodType<ReviewLink>;
 export const reviewLinkListResponse = z.array(reviewLinkResponse);
 export const createdReviewLinkResponse = z.strictObject({ ...reviewLinkFields, url: z.string().url() }) satisfies z.ZodType<CreatedReviewLink>;
 export const sharedReviewResponse = z.strictObject({

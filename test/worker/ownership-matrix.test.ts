@@ -68,6 +68,9 @@ const ROLE_NEEDS: Record<string, Action> = {
   "DELETE /api/projects/:projectId/members/:userId": "manage",
   "POST /api/posts/:postId/comments": "comment",
   "POST /api/posts/:postId/review": "approve",
+  // Review links (decision 265): Owners and Editors share and revoke.
+  "POST /api/projects/:projectId/review-links": "share",
+  "DELETE /api/projects/:projectId/review-links/:linkId": "share",
   "POST /api/v1/projects/:projectId/brain/query": "read",
   // Webhooks are an Owner's tool.
   "GET /api/projects/:projectId/webhooks": "manage",
@@ -87,7 +90,12 @@ const ROLE_EXEMPT = new Set([
 ]);
 
 /** Routes whose sample row would be gone or missing by their turn: the role cases use the route case's prepare() (rows of the fixture project). */
-const ROLE_PREPARED = new Set(["PATCH /api/projects/:projectId/brain/segments/:segmentId", "DELETE /api/posts/:postId", "DELETE /api/v1/posts/:postId"]);
+const ROLE_PREPARED = new Set([
+  "PATCH /api/projects/:projectId/brain/segments/:segmentId",
+  "DELETE /api/posts/:postId",
+  "DELETE /api/v1/posts/:postId",
+  "DELETE /api/projects/:projectId/review-links/:linkId",
+]);
 
 type Snapshot = Record<string, string>;
 
