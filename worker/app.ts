@@ -28,6 +28,7 @@ import { v1Routes } from "./routes/v1";
 import { webhookRoutes } from "./routes/webhooks";
 import { writerRoutes } from "./routes/writer";
 import { mcpRoutes } from "./routes/mcp";
+import { reviewLinkRoutes } from "./routes/review-links";
 
 // The app's API: session-authenticated routes under /api (the SPA calls them with request<T>, decision 250).
 const api = new Hono<AppEnv>()
@@ -52,6 +53,7 @@ const api = new Hono<AppEnv>()
   .route("/", webhookRoutes)
   .route("/", teamRoutes)
   .route("/", postReviewRoutes)
+  .route("/", reviewLinkRoutes)
   .route("/", writerRoutes);
 
 export const app = new Hono<AppEnv>()

@@ -127,6 +127,8 @@ const routes = [
       },
       { path: "/terms", element: page(() => import("../features/legal/terms-page"), true) },
       { path: "/privacy", element: page(() => import("../features/legal/privacy-page"), true) },
+      // A client's review link (decision 265): no account, outside the signed-in shell.
+      { path: "/review/:token", element: page(() => import("../features/review/review-page")) },
       {
         element: <RequireAuth shellPaths={SHELL_PATHS} shellSkeleton={shellWaiting} />,
         children: [

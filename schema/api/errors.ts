@@ -19,6 +19,8 @@ export const ERRORS = {
   clerk_enabled: { status: 404, message: "Built-in sign-in is disabled: this app signs in through Clerk" },
   conflict: { status: 409, message: "Conflict" },
   idempotency_conflict: { status: 409, message: "This Idempotency-Key was already used with a different request" },
+  // A review link past its expiry or revoked (decision 265): the page says so instead of "not found".
+  gone: { status: 410, message: "This link has expired or was revoked" },
   precondition_failed: { status: 412, message: "The resource changed since you read it (ETag mismatch). Read it again, then retry." },
   too_large: { status: 413, message: "The request body is too large" },
   no_content: { status: 422, message: "No content generated" },

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ROLES } from "./permissions";
 import type { CommentCounts, Invitation, Member, PostComment, Team } from "./team";
+import type { CreatedReviewLink, ReviewLink, SharedReview } from "./review-links";
+import { PLATFORMS } from "./common";
+import { POST_STATUSES } from "./post-status";
 
 export const memberResponse = z.strictObject({
   user_id: z.string(),
@@ -29,3 +32,31 @@ export const postCommentResponse = z.strictObject({
 }) satisfies z.ZodType<PostComment>;
 export const postCommentListResponse = z.array(postCommentResponse);
 export const commentCountsResponse = z.strictObject({ counts: z.record(z.string(), z.number().int().min(1)) }) satisfies z.ZodType<CommentCounts>;
+
+// Review links (decision 265).
+const reviewLinkFields = {
+  id: z.string(),
+  post_count: z.number().int().min(0),
+  created_by: z.string().nullable(),
+  expires_at: z.number().int(),
+  created_at: z.number().int(),
+};
+const reviewLinkResponse = z.strictObject(reviewLinkFields) satisfies z.ZodType<ReviewLink>;
+export const reviewLinkListResponse = z.array(reviewLinkResponse);
+export const createdReviewLinkResponse = z.strictObject({ ...reviewLinkFields, url: z.string().url() }) satisfies z.ZodType<CreatedReviewLink>;
+export const sharedReviewResponse = z.strictObject({
+  project_name: z.string(),
+  expires_at: z.number().int(),
+  posts: z.array(
+    z.strictObject({
+      id: z.string(),
+      platform: z.enum(PLATFORMS),
+      content: z.string(),
+      hashtags: z.array(z.string()),
+      scheduled_for: z.string(),
+      status: z.enum(POST_STATUSES),
+      media_url: z.string().nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<SharedReview>;
+export const reviewDecisionDoneResponse = z.strictObject({ ok: z.literal(true) });

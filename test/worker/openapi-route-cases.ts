@@ -570,6 +570,16 @@ async function pendingInvitation(f: Fixture, role = "editor"): Promise<{ id: str
   return { id: inv.id, token, email };
 }
 
+/** A review link of the fixture's post, made by the owner: its id and token. */
+export async function reviewLink(f: Fixture): Promise<{ id: string; token: string }> {
+  const link = await ok<{ id: string; url: string }>(
+    await json(f.owner, "POST", `/api/projects/${f.projectId}/review-links`, { post_ids: [f.postId] }),
+    201,
+    "review link",
+  );
+  return { id: link.id, token: new URL(link.url).pathname.split("/").pop()! };
+}
+
 /** A member added to the fixture's project (as accepting an invitation would). */
 async function addedMember(f: Fixture, role = "editor"): Promise<string> {
   const member = await signIn();
@@ -638,6 +648,27 @@ Object.assign(ROUTE_CASES, {
       await env.DB.prepare("update posts set status = 'in_review' where id = ?").bind(id).run();
       return { params: { postId: id } };
     },
+  },
+  // Review links (decision 265): the public routes take the token a link made by the owner.
+  "GET /api/projects/:projectId/review-links": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/review-links": { rule: "owned", status: 201, request: (f) => ({ body: { post_ids: [f.postId] } }) },
+  "DELETE /api/projects/:projectId/review-links/:linkId": {
+    rule: "owned",
+    status: 204,
+    request: () => ({ params: { linkId: "00000000-0000-4000-8000-000000000000" } }),
+    prepare: async (f) => ({ params: { linkId: (await reviewLink(f)).id } }),
+  },
+  "GET /api/review/:token": {
+    rule: "public",
+    status: 200,
+    request: () => ({ params: { token: "x".repeat(43) }, as: null }),
+    prepare: async (f) => ({ params: { token: (await reviewLink(f)).token } }),
+  },
+  "POST /api/review/:token/posts/:postId/decision": {
+    rule: "public",
+    status: 201,
+    request: () => ({ params: { token: "x".repeat(43) }, body: { decision: "request_changes", name: "Dana", comment: "Friday, please" }, as: null }),
+    prepare: async (f) => ({ params: { token: (await reviewLink(f)).token } }),
   },
 } satisfies Record<string, RouteCase>);
 

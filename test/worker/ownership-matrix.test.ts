@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { routeDescription } from "../../worker/lib/openapi";
 import { expectError, signIn, type TestUser } from "./helpers";
-import { buildFixture, ROUTE_CASES, sampleRequest, send, urlOf, type Fixture } from "./openapi-route-cases";
+import { buildFixture, reviewLink, ROUTE_CASES, sampleRequest, send, urlOf, type Fixture } from "./openapi-route-cases";
 import { apiRoutes, checkedBody } from "./schema-helpers";
 import { can, type Action, type Role } from "../../schema/api/permissions";
 import { memberOf } from "./team-helpers";
@@ -33,6 +33,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/verify-email",
   "POST /api/auth/update-password",
   "POST /api/auth/logout",
+  // Review links (decision 265): the token is the credential; the review-link holder test below.
+  "GET /api/review/:token",
+  "POST /api/review/:token/posts/:postId/decision",
 ]);
 
 /** The routes of a table that need a rule and have none. */
@@ -65,6 +68,9 @@ const ROLE_NEEDS: Record<string, Action> = {
   "DELETE /api/projects/:projectId/members/:userId": "manage",
   "POST /api/posts/:postId/comments": "comment",
   "POST /api/posts/:postId/review": "approve",
+  // Review links (decision 265): Owners and Editors share and revoke.
+  "POST /api/projects/:projectId/review-links": "share",
+  "DELETE /api/projects/:projectId/review-links/:linkId": "share",
   "POST /api/v1/projects/:projectId/brain/query": "read",
   // Webhooks are an Owner's tool.
   "GET /api/projects/:projectId/webhooks": "manage",
@@ -84,7 +90,12 @@ const ROLE_EXEMPT = new Set([
 ]);
 
 /** Routes whose sample row would be gone or missing by their turn: the role cases use the route case's prepare() (rows of the fixture project). */
-const ROLE_PREPARED = new Set(["PATCH /api/projects/:projectId/brain/segments/:segmentId", "DELETE /api/posts/:postId", "DELETE /api/v1/posts/:postId"]);
+const ROLE_PREPARED = new Set([
+  "PATCH /api/projects/:projectId/brain/segments/:segmentId",
+  "DELETE /api/posts/:postId",
+  "DELETE /api/v1/posts/:postId",
+  "DELETE /api/projects/:projectId/review-links/:linkId",
+]);
 
 type Snapshot = Record<string, string>;
 
@@ -308,6 +319,28 @@ describe("ownership matrix", () => {
       expect(counts.refused).toBeGreaterThan(20);
     },
   );
+
+  it("every route x review-link holder: the token signs nobody in (401) and changes nothing", { timeout: 300_000 }, async () => {
+    const f = await buildFixture();
+    const { token } = await reviewLink(f);
+    // As a session cookie and as an API key, on every route that is not public.
+    const holder = { cookie: `bp_session=${token}`, authorization: `Bearer ${token}` };
+    const routes = apiRoutes().filter((r) => !PUBLIC_ROUTES.has(r.key));
+    const before = await ownerSnapshot(f.owner.userId);
+    const failures: string[] = [];
+    for (const r of routes) {
+      const req = sampleRequest(r.key, f);
+      const res = await send(r.key, { ...req, as: null, headers: { ...req.headers, ...holder } }, null);
+      if (res.status !== 401) failures.push(`${r.key} as the review-link holder: expected 401, got ${res.status} ${(await res.text()).slice(0, 200)}`);
+    }
+    const changed = changedParts(before, await ownerSnapshot(f.owner.userId));
+    // Opening the link itself (public) is the holder's only door; its posts are the fixture's.
+    const opened = await send("GET /api/review/:token", { params: { token } }, null);
+    expect(opened.status).toBe(200);
+    console.log(`review-link holder: ${routes.length} routes refused`);
+    expect(failures).toEqual([]);
+    expect(changed).toEqual([]);
+  });
 
   it("ids of another user's resources inside a request body are refused and change nothing", { timeout: 60_000 }, async () => {
     const f = await buildFixture();

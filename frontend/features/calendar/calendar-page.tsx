@@ -1,5 +1,5 @@
 import { Box, Button, Grid, Heading, HStack, IconButton, Input, InputGroup, NativeSelect, Spinner, Stack, Text, Field } from "@chakra-ui/react";
-import { CheckSquare, ChevronLeft, ChevronRight, Download, Filter, Search, Upload } from "lucide-react";
+import { CheckSquare, ChevronLeft, ChevronRight, Download, Filter, Search, Share2, Upload } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import useSWR from "swr";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
@@ -37,6 +37,7 @@ import { MonthView } from "./month-view";
 import { ListView } from "./list-view";
 import { DayView } from "./day-view";
 import { NarrowViewSwitch, type NarrowView } from "./narrow-view-switch";
+import { ShareReviewDialog } from "../../components/posts/share-review-dialog";
 import { BulkBar, useSelection } from "./bulk-actions";
 import { draftDropTime, UnscheduledTray, useDrafts, useSlots } from "./unscheduled-tray";
 import { CsvImportDialog } from "./csv-import-dialog";
@@ -118,6 +119,7 @@ export default function CalendarPage() {
   const [selecting, setSelecting] = useState(false);
   const selection = useSelection();
   const [csv, setCsv] = useState<"import" | "export" | null>(null);
+  const [sharing, setSharing] = useState(false);
   const drafts = useDrafts(project?.id);
   const slots = useSlots(project?.id);
 
@@ -312,6 +314,12 @@ export default function CalendarPage() {
           <Button variant="outline" onClick={() => setCsv("export")}>
             <Download size={16} aria-hidden /> Export CSV
           </Button>
+          {/* Review links (decision 265): selected posts when selecting, else the visible dates. */}
+          {can(project.role, "share") && (
+            <Button variant="outline" onClick={() => setSharing(true)}>
+              <Share2 size={16} aria-hidden /> {selecting && selection.selected.size > 0 ? `Share ${selection.selected.size} for review` : "Share for review"}
+            </Button>
+          )}
           <Button asChild variant="ghost">
             <RouterLink to="/settings/schedule">Posting schedule</RouterLink>
           </Button>
@@ -466,6 +474,17 @@ export default function CalendarPage() {
           initialFrom={range.days[0]}
           initialTo={range.days[range.days.length - 1]}
           onClose={() => setCsv(null)}
+        />
+      )}
+      {sharing && (
+        <ShareReviewDialog
+          projectId={project.id}
+          timeZone={timeZone}
+          postIds={selecting ? [...selection.selected] : []}
+          initialFrom={range.days[0]}
+          initialTo={range.days[range.days.length - 1]}
+          platforms={[...PLATFORMS]}
+          onClose={() => setSharing(false)}
         />
       )}
       {seriesEdit.dialog}

@@ -4,4 +4,5 @@ export { deleteProject } from "./delete";
 export { checkSubmission, createProject, deleteDocument, listDocuments } from "./documents";
 export { acceptInvitation, changeRole, getTeam, invite, removeMember, resendInvitation, revokeInvitation } from "./members";
 export { getProject, listProjects, projectProgress, setOnboardingSeen, updateProject } from "./projects";
+export { createReviewLink, decideByLink, listReviewLinks, openReview, revokeReviewLink } from "./review-links";
 export { mentionMail } from "./team-mail";

@@ -29,3 +29,20 @@ export const mentionMail = (to: string, v: { author: string; projectName: string
     v.link,
     "Open the post",
   );
+
+export const reviewDecisionMail = (
+  to: string,
+  v: { visitor: string; approved: boolean; projectName: string; excerpt: string; comment: string; link: string },
+) =>
+  message(
+    to,
+    v.approved ? `${v.visitor} approved a post of ${v.projectName}` : `${v.visitor} requested changes to a post of ${v.projectName}`,
+    [
+      `${v.visitor} ${v.approved ? "approved" : "requested changes to"} this post through a review link:`,
+      v.excerpt,
+      ...(v.comment ? [`Their comment: ${v.comment}`] : []),
+      "The decision is in the post's comments.",
+    ],
+    v.link,
+    "Open the post",
+  );
