@@ -65,6 +65,7 @@ const ROLE_NEEDS: Record<string, Action> = {
   "DELETE /api/projects/:projectId/members/:userId": "manage",
   "POST /api/posts/:postId/comments": "comment",
   "POST /api/posts/:postId/review": "approve",
+  "POST /api/v1/posts/:postId/review": "approve",
   "POST /api/v1/projects/:projectId/brain/query": "read",
   // Webhooks are an Owner's tool.
   "GET /api/projects/:projectId/webhooks": "manage",
