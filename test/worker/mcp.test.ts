@@ -12,6 +12,8 @@ import type { BrainDocumentDto, BrainQueryResponse } from "../../schema/api/brai
 import type { GenerateResponse } from "../../schema/api/campaigns";
 import type { Post } from "../../schema/api/posts";
 import { MCP_TOOL_NAMES } from "../../worker/services/api/mcp/tools";
+import { app } from "../../worker/app";
+import { routeDescription } from "../../worker/lib/openapi";
 import { createKey, v1 } from "./api-key-helpers";
 import { BRAND_TEXT } from "./brain-test-kit";
 import { call, ORIGIN, signIn, type TestUser } from "./helpers";
@@ -214,5 +216,24 @@ describe("MCP server", () => {
     expect((await post(`Bearer ${revoked.key}`)).status).toBe(200);
     expect((await call(`/api/account/api-keys/${revoked.id}`, { method: "DELETE", headers: user.headers })).status).toBe(200);
     expect((await post(`Bearer ${revoked.key}`)).status).toBe(401);
+  });
+
+  it("is described in the public API's OpenAPI document (key auth, its tools), and a real answer matches the described shape", async () => {
+    const doc = (await (await call("/api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, { summary: string; security: unknown }>> };
+    const op = doc.paths["/mcp"]?.post;
+    expect(op).toBeDefined();
+    expect(op!.security).toEqual([{ apiKey: [] }]);
+    for (const name of MCP_TOOL_NAMES) expect(op!.summary).toContain(name);
+    const user = await signIn();
+    const key = await createKey(user, { scopes: ["read"] });
+    const res = await call("/mcp", {
+      method: "POST",
+      headers: { authorization: `Bearer ${key.key}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(() => routeDescription(app.routes, "POST", "/mcp")!.responses[200]!.parse(body)).not.toThrow();
+    expect((body as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name).sort()).toEqual([...MCP_TOOL_NAMES].sort());
   });
 });

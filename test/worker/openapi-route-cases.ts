@@ -550,6 +550,16 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     status: 200,
     prepare: async (f) => ({ params: { postId: await insertPost(f.projectId, { scheduledFor: Date.now() + 86_400_000 }) } }),
   },
+  "POST /api/v1/posts/:postId/review": {
+    rule: "owned",
+    status: 201,
+    request: () => ({ body: { decision: "approve" } }),
+    prepare: async (f) => {
+      const id = await insertPost(f.projectId, { scheduledFor: Date.now() + 5 * 86_400_000 });
+      await env.DB.prepare("update posts set status = 'in_review' where id = ?").bind(id).run();
+      return { params: { postId: id } };
+    },
+  },
   "GET /api/v1/posts/:postId/analytics": { rule: "owned", status: 200 },
   "POST /api/v1/projects/:projectId/media": { rule: "owned", status: 201, request: () => ({ form: imageForm }) },
   "POST /api/v1/projects/:projectId/generate": {

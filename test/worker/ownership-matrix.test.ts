@@ -71,6 +71,7 @@ const ROLE_NEEDS: Record<string, Action> = {
   // Review links (decision 265): Owners and Editors share and revoke.
   "POST /api/projects/:projectId/review-links": "share",
   "DELETE /api/projects/:projectId/review-links/:linkId": "share",
+  "POST /api/v1/posts/:postId/review": "approve",
   "POST /api/v1/projects/:projectId/brain/query": "read",
   // Webhooks are an Owner's tool.
   "GET /api/projects/:projectId/webhooks": "manage",

@@ -87,6 +87,69 @@ describe("webhook events", () => {
     const approved = await ofType(owner.projectId, "post.approved");
     expect(approved).toHaveLength(1);
     expect(approved[0]!.data).toMatchObject({ post_id: post.id, by: reviewer.email });
+    // Approval is what schedules it: post.scheduled now, once.
+    expect((await ofType(owner.projectId, "post.scheduled")).map((e) => e.data.post_id)).toEqual([post.id]);
+  });
+
+  it("post.scheduled: from every path that schedules a post (campaign, queue, reschedule of a draft), never for a draft", { timeout: 30_000 }, async () => {
+    const owner = await signIn();
+    await connectAccount(owner, "twitter");
+    await subscribe(owner, ["post.scheduled"]);
+    const at = (d: number) => new Date(Math.floor((Date.now() + d * 86_400_000) / 60_000) * 60_000).toISOString();
+    const campaign = await json(owner, "POST", `/api/projects/${owner.projectId}/campaigns`, {
+      prompt: "Launch week",
+      post_count: 2,
+      duration: 2,
+      platforms: ["twitter"],
+      start_date: at(2).slice(0, 10),
+      start_time: "09:00",
+      time_zone: "UTC",
+      posts: [
+        { content: "Campaign one", hashtags: [], platform: "twitter", scheduled_for: at(2) },
+        { content: "Campaign two", hashtags: [], platform: "twitter", scheduled_for: at(3) },
+      ],
+    });
+    expect(campaign.status).toBe(201);
+    const saved = (await campaign.json()) as { posts: { id: string; scheduled_for: string }[] };
+    const scheduled = await ofType(owner.projectId, "post.scheduled");
+    expect(scheduled.map((e) => e.data.post_id).sort()).toEqual(saved.posts.map((p) => p.id).sort());
+    expect(scheduled.map((e) => e.data.scheduled_for).sort()).toEqual(saved.posts.map((p) => p.scheduled_for).sort());
+
+    // The same through the public API's campaign save.
+    const key = await createKey(owner, { scopes: ["write_posts"] });
+    const viaKey = await v1(key.key, "POST", `/api/v1/projects/${owner.projectId}/campaigns`, {
+      prompt: "Second week",
+      post_count: 1,
+      duration: 1,
+      platforms: ["twitter"],
+      start_date: at(5).slice(0, 10),
+      start_time: "09:00",
+      time_zone: "UTC",
+      posts: [{ content: "Campaign three", hashtags: [], platform: "twitter", scheduled_for: at(5) }],
+    });
+    expect(viaKey.status).toBe(201);
+    const third = ((await viaKey.json()) as { posts: { id: string }[] }).posts[0]!.id;
+    expect((await ofType(owner.projectId, "post.scheduled")).map((e) => e.data.post_id)).toContain(third);
+
+    // A queue entry in the posting schedule.
+    await json(owner, "PUT", `/api/projects/${owner.projectId}/slots`, { time_zone: "UTC", slots: [{ platform: "twitter", weekday: 3, time: "07:00" }] });
+    const queued = await json(owner, "POST", `/api/projects/${owner.projectId}/queue`, { content: "Queued roast", platform: "twitter" });
+    expect(queued.status).toBe(201);
+    const queuedId = ((await queued.json()) as { id: string }).id;
+    expect((await ofType(owner.projectId, "post.scheduled")).map((e) => e.data.post_id)).toContain(queuedId);
+
+    // A draft emits nothing until it is given a time.
+    const draft = (await (
+      await json(owner, "POST", `/api/projects/${owner.projectId}/posts`, { content: "Later", platform: "twitter", mode: "draft" })
+    ).json()) as {
+      id: string;
+    };
+    const before = (await ofType(owner.projectId, "post.scheduled")).length;
+    expect(before).toBe(4);
+    expect((await json(owner, "PATCH", `/api/posts/${draft.id}`, { scheduled_for: at(6) })).status).toBe(200);
+    const after = await ofType(owner.projectId, "post.scheduled");
+    expect(after).toHaveLength(5);
+    expect(after.at(-1)!.data).toMatchObject({ post_id: draft.id, scheduled_for: at(6) });
   });
 
   it("comment.created: a member's comment on a post", { timeout: 30_000 }, async () => {

@@ -27,6 +27,7 @@ export type RouteDescription = {
 };
 
 const DESCRIBE_META = Symbol.for("brandpilot.describe");
+const MCP_PATH = "/mcp";
 
 /** Metadata-only middleware: it just calls next(); buildOpenApi and the tests read the description. */
 export function describeRoute(description: RouteDescription): MiddlewareHandler {
@@ -65,7 +66,9 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
   const v1 = prefix === "/api/v1";
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const route of routes) {
-    if (route.method === "ALL" || !route.path.startsWith(prefix)) continue;
+    // The MCP endpoint is part of the public API's description (decision 273): same keys, same errors.
+    const mcp = v1 && route.path === MCP_PATH;
+    if (route.method === "ALL" || !(route.path.startsWith(prefix) || mcp)) continue;
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
     const method = route.method.toLowerCase();
     const op = ((paths[path] ??= {})[method] ??= {
@@ -105,6 +108,8 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
         };
       }
+      // MCP: any valid key connects; each tool then asks its own scope (services/api/mcp/tools.ts).
+      if (mcp) op.security = [{ apiKey: [] }];
       continue;
     }
     const meta = validatorMeta(route.handler);

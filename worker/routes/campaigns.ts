@@ -43,7 +43,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate("json", createCampaignSchema),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return c.json(await createCampaign(c.get("db"), currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c)), 201);
+      return c.json(await createCampaign(c.get("db"), currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c), c.env), 201);
     },
   )
   .get(

@@ -12,6 +12,8 @@ import { analyticsResponse, postMetricsResponse } from "../../schema/api/analyti
 import { createCampaignSchema, generateRequestSchema } from "../../schema/api/campaigns";
 import { campaignWithPostsResponse, generateResponse } from "../../schema/api/campaigns-responses";
 import { MAX_IMAGE_BYTES, updatePostSchema } from "../../schema/api/posts";
+import { postCommentResponse } from "../../schema/api/team-responses";
+import { reviewDecisionSchema } from "../../schema/api/team";
 import { mediaInfoResponse, postResponse } from "../../schema/api/posts-responses";
 import {
   pageQuery,
@@ -45,6 +47,7 @@ import { createCampaign } from "../services/campaigns";
 import { generateContent } from "../services/posts";
 import { storeImage, SIZE_MESSAGE, uploadImage } from "../services/posts";
 import { deletePost, publishPostNow, updatePost } from "../services/posts";
+import { decide } from "../services/posts";
 import { listProjects } from "../services/projects";
 import { listAccounts } from "../services/social";
 import { getAnalytics, getPostMetrics } from "../services/analytics";
@@ -236,6 +239,23 @@ export const v1Routes = new Hono<AppEnv>()
       return c.json(await publishPostNow(c.get("db"), c.env, key.userId, current.id));
     },
   )
+  .post(
+    "/posts/:postId/review",
+    describeRoute({
+      summary: "Approve a post In review (it becomes Scheduled) or request changes, where the key creator's role may approve (Owner, Reviewer)",
+      // Approving releases a post to the publisher, so it asks the publish scope (decision 272).
+      scope: "publish",
+      responses: { 201: postCommentResponse },
+    }),
+    validate("param", postParam),
+    validate("json", reviewDecisionSchema),
+    async (c) => {
+      const key = currentKey(c);
+      const post = await keyPost(c.get("db"), key, c.req.valid("param").postId, "publish");
+      // The same decision as the screens' (services/posts/review.ts), acting as the key's creator.
+      return c.json(await decide(c.get("db"), c.get("user")!, post.id, c.req.valid("json"), c.env), 201);
+    },
+  )
   .get(
     "/posts/:postId/analytics",
     describeRoute({ summary: "One post's metrics over time", scope: "read", responses: { 200: postMetricsResponse } }),
@@ -310,7 +330,10 @@ export const v1Routes = new Hono<AppEnv>()
       const { projectId } = c.req.valid("param");
       await keyProject(c.get("db"), key, projectId, "write_posts");
       const body = c.req.valid("json");
-      return idempotentCreate(c, body, async () => ({ status: 201, body: await createCampaign(c.get("db"), key.userId, projectId, body, allowedOrigin(c)) }));
+      return idempotentCreate(c, body, async () => ({
+        status: 201,
+        body: await createCampaign(c.get("db"), key.userId, projectId, body, allowedOrigin(c), c.env),
+      }));
     },
   )
   // Social accounts and analytics.

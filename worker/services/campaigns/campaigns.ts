@@ -11,7 +11,8 @@ import type { Db } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { ownedProject } from "../../lib/ownership";
-import { newPostRow, resolveMedia, toPostDto } from "../posts";
+import { emitScheduled, newPostRow, resolveMedia, toPostDto } from "../posts";
+import type { Env } from "../../env";
 import { postEventInsert, postsSubject, postWriter, timedStatus } from "../posts";
 
 export type CreateCampaignInput = z.output<typeof createCampaignSchema>;
@@ -36,7 +37,14 @@ function toCampaignDto(row: CampaignRow, postsTotal: number): Campaign {
   };
 }
 
-export async function createCampaign(db: Db, userId: string, projectId: string, input: CreateCampaignInput, origin?: string): Promise<CampaignWithPosts> {
+export async function createCampaign(
+  db: Db,
+  userId: string,
+  projectId: string,
+  input: CreateCampaignInput,
+  origin?: string,
+  env?: Env,
+): Promise<CampaignWithPosts> {
   // An Editor's campaign waits In review when the project needs approvals (decision 235).
   const writer = await postWriter(db, userId, projectId);
   const at = Date.now();
@@ -83,7 +91,9 @@ export async function createCampaign(db: Db, userId: string, projectId: string, 
   }
   const verb = writer.review ? "submitted a campaign for review:" : "created a campaign:";
   await db.batch([db.insert(campaigns).values(campaign), ...postInserts, postEventInsert(db, writer, verb, postsSubject(rows.length))]);
-  return getCampaign(db, userId, campaign.id);
+  const saved = await getCampaign(db, userId, campaign.id);
+  await emitScheduled(env, db, projectId, saved.posts);
+  return saved;
 }
 
 export async function listCampaigns(db: Db, userId: string, projectId: string): Promise<Campaign[]> {

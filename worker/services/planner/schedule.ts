@@ -30,6 +30,7 @@ import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { ownedProject } from "../../lib/ownership";
 import { postRuleIssues, throwFirst } from "../posts";
+import { emitScheduled } from "../posts";
 import { postEventInsert, postsSubject, postWriter, timedStatus } from "../posts";
 import {
   CREATED_ACTION,
@@ -154,6 +155,7 @@ export async function queuePost(
     { platform: input.platform, content: input.content, hashtags: input.hashtags, scheduledFor: at, mediaInfo, mediaUrl, status: timedStatus(writer.review) },
   ]);
   await postEventInsert(db, writer, CREATED_ACTION[created!.status as "scheduled" | "in_review"], postsSubject(1, input.content)).run();
+  await emitScheduled(env, db, projectId, [created!]);
   return created!;
 }
 
@@ -228,8 +230,9 @@ export async function createSeries(
     ...inserts,
     postEventInsert(db, writer, writer.review ? "submitted a recurring post for review:" : "scheduled a recurring post:", postsSubject(rows.length)),
   ]);
-  const created = await db.select().from(posts).where(eq(posts.seriesId, seriesId)).orderBy(asc(posts.scheduledFor)).all();
-  return { series_id: seriesId, posts: created.map(toPostDto) };
+  const created = (await db.select().from(posts).where(eq(posts.seriesId, seriesId)).orderBy(asc(posts.scheduledFor)).all()).map(toPostDto);
+  await emitScheduled(env, db, projectId, created);
+  return { series_id: seriesId, posts: created };
 }
 
 /**

@@ -9,6 +9,7 @@ export {
   createPost,
   createPosts,
   deletePost,
+  emitScheduled,
   getPost,
   hasConnectedAccount,
   listCalendarPosts,

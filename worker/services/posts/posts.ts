@@ -201,14 +201,25 @@ export async function createPost(
     });
     return getPostForProject(db, projectId, created!.id);
   }
-  if (created!.status === "scheduled")
-    await emitEvent(env, db, projectId, "post.scheduled", {
-      post_id: created!.id,
-      platform: created!.platform,
-      scheduled_for: created!.scheduled_for,
-      message_id: created!.message_id,
-    });
+  await emitScheduled(env, db, projectId, [created!]);
   return created!;
+}
+
+/**
+ * `post.scheduled` for each of these posts that is now Scheduled (decision 274): every path that
+ * gives a post a time the publisher will act on calls it (create, campaign, queue, series,
+ * reschedule, approval), so a subscriber sees every such post once per scheduling.
+ */
+export async function emitScheduled(
+  env: Env | undefined,
+  db: Db,
+  projectId: string,
+  scheduled: readonly Pick<Post, "id" | "platform" | "scheduled_for" | "message_id" | "status">[],
+): Promise<void> {
+  if (!env) return;
+  for (const p of scheduled)
+    if (p.status === "scheduled")
+      await emitEvent(env, db, projectId, "post.scheduled", { post_id: p.id, platform: p.platform, scheduled_for: p.scheduled_for, message_id: p.message_id });
 }
 
 /** The activity log's words for a new post, by the status it starts in (decision 239). */
@@ -356,6 +367,8 @@ export async function updatePost(db: Db, userId: string, postId: string, input: 
     .returning()
     .get();
   if (!updated) throw conflict(TRANSITION_REFUSED[action]);
+  const dto = toPostDto(updated);
+  if (reschedule) await emitScheduled(env, db, row.projectId, [dto]);
   const sentToReview = updated.status === "in_review" && row.status !== "in_review";
   await postEventInsert(
     db,
@@ -363,7 +376,7 @@ export async function updatePost(db: Db, userId: string, postId: string, input: 
     sentToReview ? "edited and submitted for review" : reschedule ? "rescheduled" : "edited",
     postsSubject(1, updated.content),
   ).run();
-  return toPostDto(updated);
+  return dto;
 }
 
 export async function deletePost(db: Db, userId: string, postId: string): Promise<void> {

@@ -3,6 +3,7 @@
 // stays In review and the comment lands in its thread). "@email" of a member mails them.
 import type { Env } from "../../env";
 import { emitEvent } from "../api/webhooks";
+import { emitScheduled, toPostDto } from "./posts";
 import { and, asc, count, eq, gte, lt } from "drizzle-orm";
 import { canOnPost, statusAfter, TRANSITION_REFUSED } from "../../../schema/api/post-status";
 import type { CommentCounts, PostComment } from "../../../schema/api/team";
@@ -109,7 +110,8 @@ export async function decide(
     db.insert(postComments).values(row),
     activityInsert(db, post.projectId, user, input.decision === "approve" ? "approved" : "requested changes to", excerpt(post.content)),
   ]);
-  // Webhooks (decision 213): emitted only after the conditional update succeeded.
+  // Webhooks (decision 213): emitted only after the conditional update succeeded; an approved post is now scheduled (decision 274).
+  if (env && input.decision === "approve") await emitScheduled(env, db, post.projectId, [{ ...toPostDto(post), status: "scheduled" }]);
   if (env)
     await emitEvent(env, db, post.projectId, input.decision === "approve" ? "post.approved" : "post.changes_requested", {
       post_id: postId,

@@ -52,7 +52,8 @@ function toDto(row: Row, projectName: string | null): ApiKeyDto {
 
 export async function createApiKey(db: Db, userId: string, input: CreateApiKeyInput, now = Date.now()): Promise<CreatedApiKey> {
   // A key for one project needs that project to be the user's (404 exactly as a missing one).
-  const project = input.project_id ? await ownedProject(db, userId, input.project_id) : null;
+  // Any member may make one (a Reviewer too): the key then acts with their role, never more (access.ts).
+  const project = input.project_id ? await ownedProject(db, userId, input.project_id, "read") : null;
   const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
   const row: Row = {
     id: newId(),
