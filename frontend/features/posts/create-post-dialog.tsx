@@ -22,7 +22,7 @@ import type { PostSource } from "../../../schema/api/post-sources";
 import { PostPreviewCard } from "./post-preview-card";
 import { PostRulesHint } from "./post-rules-hint";
 import { ClaimCheck } from "../../components/posts/claim-check";
-import { AssistBar } from "./assist-bar";
+import { PostHelpers } from "../../components/posts/post-helpers";
 import { GenerationNotice, generationGaps, type GenerationGaps } from "../../components/posts/generation-notice";
 
 type Mode = "now" | "schedule";
@@ -303,7 +303,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
                       <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} maxLength={maxLength} />
                     </Field.Root>
-                    <AssistBar
+                    <PostHelpers
                       projectId={project?.id}
                       platform={platform}
                       draft={{ content: content ?? "", hashtags }}
