@@ -5,8 +5,6 @@ import type { AssistRequest, AssistResponse } from "../../../schema/api/writer";
 import type { BRAND_VOICES } from "../../../schema/api/projects";
 import { request } from "../api";
 
-/** The helpers that only an LLM engine (Workers AI, OpenAI-compatible) can do. */
-export type LlmAssistAction = "rewrite" | "tone";
 export type BrandVoice = (typeof BRAND_VOICES)[number]["value"];
 
 type DraftFields = Omit<AssistRequest, "action">;
