@@ -73,6 +73,8 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   const [queueing, setQueueing] = useState(false);
   const [sources, setSources] = useState<PostSource[]>([]);
   const [gaps, setGaps] = useState<GenerationGaps | null>(null);
+  // The local engine's drafts are its brain's own sentences, said so on screen (not an LLM's).
+  const [localDraft, setLocalDraft] = useState(false);
   // Write once, one post per network (decision 260): the networks ticked, the message's text
   // (the first network's) while another tab is open, and the variants adjusted for one network.
   const [networks, setNetworks] = useState<PlatformId[]>([PLATFORM_OPTIONS[0]!.value]);
@@ -162,6 +164,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       setMedia(null);
       setSources([]);
       setGaps(null);
+      setLocalDraft(false);
       setAiOpen(false);
       setPrompt("");
       setRepeat(null);
@@ -199,6 +202,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       setValue("hashtags", post.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
       setSources(post.sources ?? []);
       setGaps(generationGaps(res));
+      setLocalDraft(res.engine === "local");
       if (post.media_info) setMedia(post.media_info);
       setAiOpen(false);
       setPrompt("");
@@ -430,6 +434,11 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                     />
                     <ClaimCheck projectId={project?.id} content={content ?? ""} onChange={(text) => setValue("content", text, { shouldDirty: true })} />
                     <GenerationNotice gaps={gaps} single onNavigate={close} />
+                    {localDraft && (
+                      <Text fontSize="xs" color="fg.muted" data-testid="local-draft">
+                        Drafted from your brand brain&apos;s sentences
+                      </Text>
+                    )}
 
                     {aiOpen && (
                       <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
