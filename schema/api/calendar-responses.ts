@@ -19,6 +19,7 @@ export const calendarPageResponse = z.strictObject({
       z.literal("media_url"),
       z.literal("error_message"),
       z.literal("series_id"),
+      z.literal("message_id"),
     ])
     .describe("The names of a row's values, in order"),
   posts: z.array(
@@ -30,6 +31,7 @@ export const calendarPageResponse = z.strictObject({
       z.number().int().describe("scheduled_for as epoch milliseconds"),
       z.enum(POST_STATUSES),
       mediaInfoResponse.nullable(),
+      z.string().nullable(),
       z.string().nullable(),
       z.string().nullable(),
       z.string().nullable(),

@@ -19,6 +19,7 @@ export const CALENDAR_ROW_FIELDS = [
   "media_url",
   "error_message", // a failed card says why
   "series_id", // editing a recurring post asks "this one / all future"
+  "message_id", // a message's variants (one per network) open as one message with a tab per network (decision 260)
 ] as const satisfies readonly (keyof Post | "scheduled_for_ms")[];
 
 /** The full post's fields a row carries (scheduled_for_ms read back as scheduled_for). */
@@ -35,6 +36,7 @@ export type CalendarRow = [
   mediaUrl: string | null,
   errorMessage: string | null,
   seriesId: string | null,
+  messageId: string | null,
 ];
 
 /** The answer of GET /api/projects/:projectId/calendar. */
@@ -42,13 +44,25 @@ export type CalendarPage = { fields: typeof CALENDAR_ROW_FIELDS; posts: Calendar
 
 /** A post as the calendar's row (what the server's SQL writes, in the same order). */
 export function toCalendarRow(p: Post): CalendarRow {
-  return [p.id, p.platform, p.content, p.hashtags, Date.parse(p.scheduled_for), p.status, p.media_info, p.media_url, p.error_message, p.series_id];
+  return [
+    p.id,
+    p.platform,
+    p.content,
+    p.hashtags,
+    Date.parse(p.scheduled_for),
+    p.status,
+    p.media_info,
+    p.media_url,
+    p.error_message,
+    p.series_id,
+    p.message_id,
+  ];
 }
 
 /** A calendar row as the post fields it carries. */
 export function fromCalendarRow(r: CalendarRow): CalendarPost {
-  const [id, platform, content, hashtags, at, status, media_info, media_url, error_message, series_id] = r;
-  return { id, platform, content, hashtags, scheduled_for: new Date(at).toISOString(), status, media_info, media_url, error_message, series_id };
+  const [id, platform, content, hashtags, at, status, media_info, media_url, error_message, series_id, message_id] = r;
+  return { id, platform, content, hashtags, scheduled_for: new Date(at).toISOString(), status, media_info, media_url, error_message, series_id, message_id };
 }
 
 /** The calendar's posts from its answer, in the answer's (scheduled) order. */

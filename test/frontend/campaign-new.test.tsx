@@ -190,7 +190,7 @@ describe("campaign creator", () => {
     await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
     await user.click(screen.getByRole("checkbox", { name: "Instagram" }));
     // 5 messages on 2 platforms.
-    expect(screen.getByTestId("posts-made")).toHaveTextContent("5 messages make 10 posts");
+    expect(screen.getByTestId("posts-made")).toHaveTextContent("5 messages × 2 networks = 10 posts");
     await user.click(screen.getByRole("button", { name: "Generate Posts" }));
     const groups = await screen.findAllByTestId("message-group");
     expect(groups).toHaveLength(2);

@@ -11,6 +11,7 @@ import { system } from "../../frontend/app/theme";
 import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
 import type { SocialAccount } from "../../schema/api/social";
 import { jsonResponse, makeProject, mastodonAccount } from "./test-utils";
+import { pickOnlyNetwork } from "./create-post-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -33,7 +34,7 @@ function renderWith(accounts: SocialAccount[]) {
 
 async function typeMastodonPost(dialog: HTMLElement, length: number) {
   const user = userEvent.setup({ delay: null });
-  await user.selectOptions(within(dialog).getByLabelText("Platform"), "mastodon");
+  await pickOnlyNetwork(user, dialog, "mastodon");
   await user.click(within(dialog).getByPlaceholderText("What's on your mind?"));
   await user.paste("a".repeat(length));
 }

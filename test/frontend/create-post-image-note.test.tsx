@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { imageNote } from "../../platforms/validation";
 import { toaster } from "../../frontend/components/ui/toaster";
 import { jsonResponse, makeProject } from "./test-utils";
-import { generateWithAi, renderCreatePost } from "./create-post-utils";
+import { generateWithAi, pickOnlyNetwork, renderCreatePost } from "./create-post-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -51,7 +51,7 @@ describe("the image note", () => {
     await generateWithAi(user, dialog, "our new loop");
     expect(await within(dialog).findByText("Image attached: loop.gif")).toBeInTheDocument();
     expect(within(dialog).queryByText(STILL)).not.toBeInTheDocument();
-    await user.selectOptions(within(dialog).getByLabelText("Platform"), "threads");
+    await pickOnlyNetwork(user, dialog, "threads");
     expect(await within(dialog).findByText(STILL)).toBeInTheDocument();
     // Still schedulable: no refusal under the image.
     expect(within(dialog).queryByText(/does not accept GIF/)).not.toBeInTheDocument();

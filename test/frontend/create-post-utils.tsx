@@ -7,6 +7,7 @@ import type { UserEvent } from "@testing-library/user-event";
 import { SWRConfig } from "swr";
 import { vi } from "vitest";
 import type { Project } from "../../schema/api/projects";
+import { networkName } from "../../platforms/registry";
 import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import { Toaster } from "../../frontend/components/ui/toaster";
@@ -33,4 +34,13 @@ export async function generateWithAi(user: UserEvent, dialog: HTMLElement, promp
   await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
   await user.type(within(dialog).getByPlaceholderText("What would you like to post about?"), prompt);
   await user.click(within(dialog).getByRole("button", { name: "Generate" }));
+}
+
+/** Ticks network `id` in Create Post and unticks every other one: the post goes to `id` alone. */
+export async function pickOnlyNetwork(user: UserEvent, dialog: HTMLElement, id: string): Promise<void> {
+  const networks = within(dialog).getByRole("group", { name: "Networks" });
+  await user.click(within(networks).getByRole("checkbox", { name: networkName(id) }));
+  for (const box of within(networks).getAllByRole("checkbox")) {
+    if ((box as HTMLInputElement).checked && box !== within(networks).getByRole("checkbox", { name: networkName(id) })) await user.click(box);
+  }
 }

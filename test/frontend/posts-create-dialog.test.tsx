@@ -232,6 +232,8 @@ describe("CreatePostDialog", () => {
     expect(within(dialog).getByPlaceholderText("What's on your mind?")).toHaveValue("Our autumn roast is here");
     expect(within(dialog).getByLabelText("Hashtags")).toHaveValue("#autumn #coffee");
     expect(calls.find((c) => c.url === "/api/projects/p1/generate")!.body).toMatchObject({ prompt: "autumn launch", type: "social_post" });
+    // The local engine wrote it: the dialog says so (decision 260).
+    expect(within(dialog).getByTestId("local-draft")).toHaveTextContent("Drafted from your brand brain's sentences");
   });
 
   it("generation with nothing back or an error toasts the spec's messages", async () => {

@@ -20,8 +20,8 @@ const db = () => getDb(env.DB);
 
 /** The full post's fields a calendar post carries, in its order. */
 const carried = (p: Post): CalendarPost => {
-  const { id, platform, content, hashtags, scheduled_for, status, media_info, media_url, error_message, series_id } = p;
-  return { id, platform, content, hashtags, scheduled_for, status, media_info, media_url, error_message, series_id };
+  const { id, platform, content, hashtags, scheduled_for, status, media_info, media_url, error_message, series_id, message_id } = p;
+  return { id, platform, content, hashtags, scheduled_for, status, media_info, media_url, error_message, series_id, message_id };
 };
 
 /** The project's posts through toPostDto, and SQLite's calendar text of the same posts. */

@@ -221,6 +221,7 @@ export async function insertPostWithEveryColumn(projectId: string): Promise<void
       mediaUrl: "https://app.example/media/abcdefghijklmnop",
       imagePrompt: 'A cup of coffee, "warm" light',
       seriesId: crypto.randomUUID(),
+      messageId: crypto.randomUUID(),
       sources: [
         { segment_id: "s1", document_id: "d1", document_title: 'Brand "book"', content: "We roast on Mondays.\nAlways." },
         { segment_id: "s2", document_id: "d2", document_title: "Über uns", content: "Ünïcödé ✓" },

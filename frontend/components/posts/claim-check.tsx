@@ -40,7 +40,18 @@ const keyOf = (f: ClaimFindingDto) => `${f.kind}:${f.text.toLowerCase()}`;
  * The underlined read-out and the findings list; renders nothing when every claim is supported.
  * `onChange` receives the content with a claim replaced by the brand's value.
  */
-export function ClaimCheck({ projectId, content, onChange }: { projectId: string | undefined; content: string; onChange: (content: string) => void }) {
+export function ClaimCheck({
+  projectId,
+  content,
+  onChange,
+  label,
+}: {
+  projectId: string | undefined;
+  content: string;
+  onChange: (content: string) => void;
+  /** Which draft this is, where several are checked at once (a CSV import's "Row 3"). */
+  label?: string;
+}) {
   const { findings, checkedText } = useClaimCheck(projectId, content);
   const [kept, setKept] = useState<Set<string>>(() => new Set());
   const baseId = useId();
@@ -75,10 +86,11 @@ export function ClaimCheck({ projectId, content, onChange }: { projectId: string
       bg="orange.subtle"
       data-testid="claim-check"
       role="region"
-      aria-label="Claim check"
+      aria-label={label ? `Claim check, ${label}` : "Claim check"}
     >
       <Stack gap="2">
         <Text fontSize="sm" fontWeight="semibold">
+          {label ? `${label}: ` : ""}
           {current.length === 1 ? "1 claim is" : `${current.length} claims are`} not in your brand brain
         </Text>
         <Text fontSize="sm" whiteSpace="pre-wrap" data-testid="claim-check-text">

@@ -29,6 +29,7 @@ import {
 import { PLATFORM_LABELS } from "../../components/posts/platform-icon";
 import { cardAllows, DRAG_TYPE, PostCard, type PostCardActions } from "../../components/posts/post-card";
 import { PostDetailDialog } from "./post-detail-dialog";
+import { messageVariants } from "./message-variant-tabs";
 import { EditPostDialog } from "../../components/posts/edit-post-dialog";
 import { usePostActions } from "../../components/posts/use-post-actions";
 import ImageUploadDialog from "../../components/posts/image-upload-dialog";
@@ -513,6 +514,8 @@ export default function CalendarPage() {
         projectId={project.id}
         role={project.role}
         onChanged={refresh}
+        variants={messageVariants(detail?.post ?? null, data)}
+        onSelectVariant={(p) => setDetail({ post: p, edit: detail?.edit ?? false })}
       />
     </Stack>
   );

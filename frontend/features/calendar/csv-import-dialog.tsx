@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { CSV_COLUMNS, IMPORT_CHUNK, MAX_IMPORT_ROWS, type ImportResponse, type ImportRow, type ImportRowResult } from "../../../schema/api/post-import";
 import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
+import { ClaimCheck } from "../../components/posts/claim-check";
 
 // CSV import (decision 152): the file is parsed here (papaparse, loaded only when the
 // dialog parses a file), every row is checked by the Worker against its network's rules and shown
@@ -182,6 +183,23 @@ export function CsvImportDialog({
                         </Table.Body>
                       </Table.Root>
                     </Box>
+                    {/* Each row's text through the same claim check as Create Post (decision 260):
+                        Replace changes the text that is imported; nothing here blocks the import. */}
+                    <Stack gap="2" data-testid="import-claims">
+                      {stage.rows.map((row, i) =>
+                        row.content?.trim() ? (
+                          <ClaimCheck
+                            key={i}
+                            label={`Row ${stage.results[i]?.row ?? i + 1}`}
+                            projectId={projectId}
+                            content={row.content ?? ""}
+                            onChange={(text) =>
+                              setStage((s) => (s.kind === "preview" ? { ...s, rows: s.rows.map((r, k) => (k === i ? { ...r, content: text } : r)) } : s))
+                            }
+                          />
+                        ) : null,
+                      )}
+                    </Stack>
                   </>
                 )}
                 {stage.kind === "importing" && (

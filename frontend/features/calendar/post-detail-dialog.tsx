@@ -18,6 +18,8 @@ import { formatHashtags, postImage, postPath } from "../../lib/api/calendar";
 import { STATUS_COLORS } from "../../components/posts/post-card";
 import { ClaimCheck } from "../../components/posts/claim-check";
 import type { PostEdit } from "../../components/posts/edit-post-dialog";
+import { PostHelpers } from "../../components/posts/post-helpers";
+import { MessageVariantTabs } from "./message-variant-tabs";
 
 // Decision 150: a published post shows its metrics chart (uPlot, loaded only when needed).
 const PostMetricsChart = lazy(() => import("../../components/analytics/post-metrics-chart"));
@@ -35,8 +37,13 @@ export function PostDetailDialog({
   projectId,
   role,
   onChanged,
+  variants = [],
+  onSelectVariant,
 }: {
   post: CalendarPost | null;
+  /** The other networks' variants of the post's message (itself included): a tab each (decision 260). */
+  variants?: CalendarPost[];
+  onSelectVariant?: (post: CalendarPost) => void;
   timeZone: string;
   startInEdit?: boolean;
   onClose: () => void;
@@ -51,6 +58,7 @@ export function PostDetailDialog({
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   const [content, setContent] = useState("");
+  const [hashtags, setHashtags] = useState<string[]>([]);
   const [media, setMedia] = useState<MediaInfo | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -70,6 +78,7 @@ export function PostDetailDialog({
     setDate(dateInZone(at, timeZone));
     setTime(timeInZone(at, timeZone));
     setContent(post.content);
+    setHashtags(post.hashtags);
     setMedia(post.media_info);
     setEditing(!!startInEdit && mayEdit(post));
   }, [post, startInEdit, timeZone, mayEdit]);
@@ -88,6 +97,7 @@ export function PostDetailDialog({
     if (when === null) return;
     const changes: PostEdit = {};
     if (content.trim() !== post.content) changes.content = content.trim();
+    if (hashtags.join(" ") !== post.hashtags.join(" ")) changes.hashtags = hashtags;
     if (when !== Date.parse(post.scheduled_for) || post.status === "draft") changes.scheduled_for = new Date(when).toISOString();
     if ((media?.url ?? null) !== (post.media_info?.url ?? null)) changes.media_info = media;
     if (Object.keys(changes).length === 0) {
@@ -114,6 +124,11 @@ export function PostDetailDialog({
               </HStack>
             </Dialog.Header>
             <Dialog.Body>
+              {onSelectVariant && (
+                <Box mb="3">
+                  <MessageVariantTabs post={post} variants={variants} onSelect={onSelectVariant} />
+                </Box>
+              )}
               {editing ? (
                 <Stack gap="4">
                   <DateTimeFields
@@ -128,6 +143,16 @@ export function PostDetailDialog({
                     <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
                     <Field.ErrorText>Please enter some content</Field.ErrorText>
                   </Field.Root>
+                  {hashtags.length > 0 && <Text color="brand.fg">{formatHashtags(hashtags)}</Text>}
+                  <PostHelpers
+                    projectId={projectId ?? (full?.id === post.id ? full.project_id : undefined)}
+                    platform={post.platform}
+                    draft={{ content, hashtags }}
+                    onApply={(d) => {
+                      setContent(d.content);
+                      setHashtags(d.hashtags);
+                    }}
+                  />
                   <ClaimCheck projectId={full?.id === post.id ? full.project_id : undefined} content={content} onChange={setContent} />
                   <Field.Root>
                     <Field.Label>Image</Field.Label>

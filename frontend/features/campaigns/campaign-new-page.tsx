@@ -187,7 +187,8 @@ export default function CampaignNewPage() {
                   />
                   {!errors.post_count && postsMade !== null && (
                     <Field.HelperText data-testid="posts-made">
-                      Each message goes to every selected platform: {watchedCount} {watchedCount === 1 ? "message" : "messages"} make {postsMade}{" "}
+                      Each message goes to every selected platform: {watchedCount} {watchedCount === 1 ? "message" : "messages"} ×{" "}
+                      {Math.max(1, watchedPlatforms.length)} {watchedPlatforms.length > 1 ? "networks" : "network"} = {postsMade}{" "}
                       {postsMade === 1 ? "post" : "posts"}.
                     </Field.HelperText>
                   )}

@@ -5,12 +5,11 @@ import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import useSWR, { useSWRConfig } from "swr";
 import { z } from "zod";
-import { networkName, PLATFORM_IDS, PLATFORM_METAS } from "../../../platforms/registry";
+import { networkName, PLATFORM_IDS, PLATFORM_METAS, type PlatformId } from "../../../platforms/registry";
 import { checkPostRules, imageNote } from "../../../platforms/validation";
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { SocialAccount } from "../../../schema/api/social";
 import { useAuth } from "../../lib/auth-context";
-import { OptionSelect } from "../../components/ui/option-select";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
 import { createPost, generateSocialPost, waitForPublish } from "../../lib/api/posts";
@@ -22,7 +21,8 @@ import type { PostSource } from "../../../schema/api/post-sources";
 import { PostPreviewCard } from "./post-preview-card";
 import { PostRulesHint } from "./post-rules-hint";
 import { ClaimCheck } from "../../components/posts/claim-check";
-import { AssistBar } from "./assist-bar";
+import { PostHelpers } from "../../components/posts/post-helpers";
+import { NetworkPicker, NetworkTabs, variantTexts, type VariantText } from "./network-variants";
 import { GenerationNotice, generationGaps, type GenerationGaps } from "../../components/posts/generation-notice";
 
 type Mode = "now" | "schedule";
@@ -73,6 +73,13 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   const [queueing, setQueueing] = useState(false);
   const [sources, setSources] = useState<PostSource[]>([]);
   const [gaps, setGaps] = useState<GenerationGaps | null>(null);
+  // The local engine's drafts are its brain's own sentences, said so on screen (not an LLM's).
+  const [localDraft, setLocalDraft] = useState(false);
+  // Write once, one post per network (decision 260): the networks ticked, the message's text
+  // (the first network's) while another tab is open, and the variants adjusted for one network.
+  const [networks, setNetworks] = useState<PlatformId[]>([PLATFORM_OPTIONS[0]!.value]);
+  const [shared, setShared] = useState<VariantText>({ content: "", hashtags: "" });
+  const [adjusted, setAdjusted] = useState<Partial<Record<PlatformId, VariantText>>>({});
 
   const { register, control, reset, setValue, getValues, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
@@ -98,6 +105,54 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   );
   const contentIssue = issues.find((i) => i.field === "content");
   const mediaIssue = issues.find((i) => i.field === "media_info");
+  const texts = variantTexts(networks, platform, { content: content ?? "", hashtags: hashtagText ?? "" }, shared, adjusted);
+  // Every ticked network's variant against its own rules: one that breaks them keeps Post/Schedule off.
+  const broken = new Set(
+    networks.filter(
+      (p) =>
+        checkPostRules({
+          platform: p,
+          content: texts[p]!.content.trim(),
+          hashtags: parseHashtags(texts[p]!.hashtags),
+          image: media ? { type: media.file_type, size: media.file_size } : null,
+          maxLength: accounts?.find((a) => a.platform === p)?.max_length ?? null,
+        }).length > 0,
+    ),
+  );
+  // Leaving a tab keeps what was written there: the message (first network) or that network's adjustment.
+  const switchTo = (next: PlatformId, list = networks) => {
+    const live = { content: getValues("content"), hashtags: getValues("hashtags") };
+    let message = platform === networks[0] ? live : shared;
+    const kept: Partial<Record<PlatformId, VariantText>> = {};
+    for (const p of list) if (adjusted[p]) kept[p] = adjusted[p];
+    if (platform !== networks[0] && list.includes(platform)) {
+      if (live.content !== message.content || live.hashtags !== message.hashtags) kept[platform] = live;
+      else delete kept[platform];
+    }
+    // The first ticked network's text is the message; it is never an adjustment.
+    const first = list[0]!;
+    if (kept[first]) {
+      message = kept[first]!;
+      delete kept[first];
+    }
+    setShared(message);
+    setAdjusted(kept);
+    const text = kept[next] ?? message;
+    setValue("platform", next);
+    setValue("content", text.content);
+    setValue("hashtags", text.hashtags);
+  };
+  const pickNetworks = (list: PlatformId[]) => {
+    setNetworks(list);
+    const added = list.find((p) => !networks.includes(p));
+    if (added) switchTo(added, list);
+    else if (!list.includes(platform)) switchTo(list[0]!, list);
+  };
+  const resetVariant = () => {
+    setAdjusted(({ [platform]: _, ...rest }) => rest);
+    setValue("content", shared.content);
+    setValue("hashtags", shared.hashtags);
+  };
   // Not a refusal: how the network will show the image (a GIF as a still, decision 129).
   const mediaNote = media && !mediaIssue ? imageNote(platform, { type: media.file_type, size: media.file_size }) : null;
 
@@ -109,9 +164,13 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       setMedia(null);
       setSources([]);
       setGaps(null);
+      setLocalDraft(false);
       setAiOpen(false);
       setPrompt("");
       setRepeat(null);
+      setNetworks([PLATFORM_OPTIONS[0]!.value]);
+      setShared({ content: "", hashtags: "" });
+      setAdjusted({});
     }
   }, [open, defaultMode, reset]);
 
@@ -143,6 +202,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       setValue("hashtags", post.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
       setSources(post.sources ?? []);
       setGaps(generationGaps(res));
+      setLocalDraft(res.engine === "local");
       if (post.media_info) setMedia(post.media_info);
       setAiOpen(false);
       setPrompt("");
@@ -174,6 +234,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       }
       scheduledFor = when.toISOString();
     }
+    if (networks.length > 1) return void submitVariants(scheduledFor, values.date, values.time);
     setBusy(true);
     try {
       if (mode === "schedule" && repeat) {
@@ -220,11 +281,58 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
     }
   };
 
+  // One post per ticked network, sharing the first one's message_id (decision 260). Each is created
+  // (and, for Post Now, published) on its own: one network failing never stops the others.
+  const submitVariants = async (scheduledFor: string | undefined, date: string, time: string) => {
+    if (!project) return;
+    setBusy(true);
+    let messageId: string | undefined;
+    const done: string[] = [];
+    const failed: string[] = [];
+    for (const p of networks) {
+      const t = texts[p]!;
+      const fields = { content: t.content.trim(), platform: p, hashtags: parseHashtags(t.hashtags), media_info: media };
+      try {
+        if (mode === "schedule" && repeat) {
+          const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+          await createSeries(project.id, { ...fields, start_date: date, time: time || "00:00", time_zone: zone, repeat });
+          done.push(networkName(p));
+          continue;
+        }
+        const post = await createPost(project.id, {
+          ...fields,
+          mode,
+          scheduled_for: scheduledFor,
+          ...(sources.length ? { sources } : {}),
+          ...(messageId ? { message_id: messageId } : {}),
+        });
+        messageId ??= post.message_id ?? undefined;
+        const final = mode === "now" && post.status === "publishing" ? await waitForPublish(post.id) : post;
+        if (final.status === "failed") failed.push(`${networkName(p)}: ${final.error_message ?? "Failed to publish post"}`);
+        else done.push(networkName(p));
+      } catch (err) {
+        failed.push(
+          `${networkName(p)}: ${err instanceof ApiRequestError ? err.message : mode === "now" ? "Failed to publish post" : "Failed to schedule post"}`,
+        );
+      }
+    }
+    if (done.length) notify.success(mode === "now" ? `Sent to ${done.join(", ")}` : `Scheduled for ${done.join(", ")}`);
+    for (const f of failed) notify.error(f);
+    setBusy(false);
+    void refreshProjectData(project.id);
+    if (done.length) onOpenChange(false);
+  };
+
   const addToQueue = async () => {
     const values = getValues();
     if (!project || !values.content.trim()) return;
     setQueueing(true);
     try {
+      // Each ticked network's variant takes its own next free slot (the queue works on single posts).
+      for (const p of networks.filter((n) => n !== values.platform)) {
+        const t = texts[p]!;
+        await queuePost(project.id, { content: t.content.trim(), platform: p, hashtags: parseHashtags(t.hashtags), media_info: media });
+      }
       const post = await queuePost(project.id, {
         content: values.content.trim(),
         platform: values.platform,
@@ -281,10 +389,22 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       </Tabs.List>
                     </Tabs.Root>
 
-                    <Field.Root>
-                      <Field.Label>Platform</Field.Label>
-                      <OptionSelect options={PLATFORM_OPTIONS} {...register("platform")} />
-                    </Field.Root>
+                    <NetworkPicker options={PLATFORM_OPTIONS} value={networks} onChange={pickNetworks} />
+                    <NetworkTabs
+                      networks={networks}
+                      active={platform}
+                      adjusted={
+                        new Set(
+                          networks.filter(
+                            (p) =>
+                              p !== networks[0] && (texts[p]!.content !== texts[networks[0]!]!.content || texts[p]!.hashtags !== texts[networks[0]!]!.hashtags),
+                          ),
+                        )
+                      }
+                      broken={broken}
+                      onSelect={(p) => switchTo(p)}
+                      onReset={resetVariant}
+                    />
 
                     <Field.Root invalid={!!formState.errors.content || !!contentIssue}>
                       <HStack justify="space-between" w="full">
@@ -303,7 +423,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                       <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
                       <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} maxLength={maxLength} />
                     </Field.Root>
-                    <AssistBar
+                    <PostHelpers
                       projectId={project?.id}
                       platform={platform}
                       draft={{ content: content ?? "", hashtags }}
@@ -314,6 +434,11 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                     />
                     <ClaimCheck projectId={project?.id} content={content ?? ""} onChange={(text) => setValue("content", text, { shouldDirty: true })} />
                     <GenerationNotice gaps={gaps} single onNavigate={close} />
+                    {localDraft && (
+                      <Text fontSize="xs" color="fg.muted" data-testid="local-draft">
+                        Drafted from your brand brain&apos;s sentences
+                      </Text>
+                    )}
 
                     {aiOpen && (
                       <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
@@ -414,13 +539,13 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                   variant="outline"
                   colorPalette="brand"
                   onClick={() => void addToQueue()}
-                  disabled={busy || blank || queueing || issues.length > 0}
+                  disabled={busy || blank || queueing || issues.length > 0 || broken.size > 0}
                   loading={queueing}
                   loadingText="Adding..."
                 >
                   Add to queue
                 </Button>
-                <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank || queueing || issues.length > 0}>
+                <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank || queueing || issues.length > 0 || broken.size > 0}>
                   {busy ? busyLabel : submitLabel}
                 </Button>
               </Dialog.Footer>
