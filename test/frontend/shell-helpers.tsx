@@ -24,6 +24,7 @@ export const project: Project = {
   role: "owner",
   approvals_required: false,
   owner_posts_need_review: false,
+  brand_color: null,
 };
 
 type Call = { url: string; method: string; body: unknown };

@@ -4,6 +4,7 @@
 // in the margins).
 import { decode } from "fast-png";
 import { describe, expect, it } from "vitest";
+import { json, signIn } from "./helpers";
 import { platformMeta } from "../../platforms/registry";
 import { checkPostRules } from "../../platforms/validation";
 import { cardFormatFor, layoutCard, renderCardPng } from "../../worker/services/posts/card";
@@ -110,5 +111,25 @@ describe("brand card layouts", () => {
       const img = decode(renderCardPng({ keyLine: "Hello", projectName: "Acme", brandColor }, "square"));
       expect(Array.from(img.data.slice(0, 3))).toEqual(rgb);
     }
+  });
+});
+
+describe("the brand's colour setting", () => {
+  it("PATCH /api/projects/:id stores a hex colour, refuses anything else unchanged, and null clears it", async () => {
+    const user = await signIn();
+    const path = `/api/projects/${user.projectId}`;
+    const ok = await json(user, "PATCH", path, { brand_color: "#0a7c59" });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { brand_color: string }).brand_color).toBe("#0A7C59");
+    for (const bad of ["red", "#12345", "#GGGGGG", "0A7C59"]) {
+      const res = await json(user, "PATCH", path, { brand_color: bad });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { error: { fields: Record<string, string> } };
+      expect(body.error.fields.brand_color).toBe("Brand colour must be a hex colour like #1A73E8");
+    }
+    const list = (await (await json(user, "GET", "/api/projects")).json()) as { id: string; brand_color: string | null }[];
+    expect(list.find((p) => p.id === user.projectId)?.brand_color).toBe("#0A7C59");
+    const cleared = await json(user, "PATCH", path, { brand_color: null });
+    expect(((await cleared.json()) as { brand_color: string | null }).brand_color).toBeNull();
   });
 });
