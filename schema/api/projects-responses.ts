@@ -16,6 +16,7 @@ export const projectResponse = z.strictObject({
   created_at: z.number().int(),
   role: z.enum(ROLES),
   approvals_required: z.boolean(),
+  brand_color: z.string().nullable(),
   owner_posts_need_review: z.boolean(),
 }) satisfies z.ZodType<Project>;
 export const projectListResponse = z.array(projectResponse);

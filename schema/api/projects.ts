@@ -56,6 +56,15 @@ export const projectRenameSchema = z.object({
     .refine((v) => !UUID_RE.test(v), "Project name cannot be in UUID format"),
 });
 
+const BRAND_COLOR_MESSAGE = "Brand colour must be a hex colour like #1A73E8";
+/** The brand's colour (decision 270): "#rrggbb", or null to let the card choose from the name. */
+const brandColorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, BRAND_COLOR_MESSAGE)
+  .transform((v) => v.toUpperCase())
+  .nullable();
+
 /**
  * Project settings (PATCH /api/projects/:id): any of the brand's fields, each with the wizard's or
  * the settings dialog's rule and text; the approval settings are the Owner's (decision 200).
@@ -74,6 +83,7 @@ export const projectUpdateSchema = z
     description: projectDetailsSchema.shape.description,
     approvals_required: z.boolean(),
     owner_posts_need_review: z.boolean(),
+    brand_color: brandColorSchema,
   })
   .partial()
   .refine((v) => Object.values(v).some((x) => x !== undefined), "Nothing to update");
@@ -124,6 +134,8 @@ export type Project = {
   created_at: number;
   /** The caller's role in this project (schema/api/permissions.ts). */
   role: Role;
+  /** "#RRGGBB" or null (decision 270). */
+  brand_color: string | null;
   approvals_required: boolean;
   owner_posts_need_review: boolean;
 };

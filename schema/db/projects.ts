@@ -16,6 +16,8 @@ export const projects = sqliteTable(
     // "Posts need approval before they publish" and "Owners' posts need review too" (decision 200).
     approvalsRequired: integer("approvals_required", { mode: "boolean" }).notNull().default(false),
     ownerPostsNeedReview: integer("owner_posts_need_review", { mode: "boolean" }).notNull().default(false),
+    /** The brand's colour (#rrggbb) for the brand card's background (decision 270); null: chosen from the name. */
+    brandColor: text("brand_color"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

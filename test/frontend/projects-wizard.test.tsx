@@ -23,6 +23,7 @@ const created: Project = {
   role: "owner",
   approvals_required: false,
   owner_posts_need_review: false,
+  brand_color: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;

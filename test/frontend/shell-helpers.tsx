@@ -25,6 +25,7 @@ export const project: Project = {
   role: "owner",
   approvals_required: false,
   owner_posts_need_review: false,
+  brand_color: null,
 };
 
 /** Stubs fetch (fake-api.ts); records every call. `routes` maps "METHOD /path" to a handler. */

@@ -42,6 +42,7 @@ export function makeProject(over: Partial<Project> = {}): Project {
     role: "owner",
     approvals_required: false,
     owner_posts_need_review: false,
+    brand_color: null,
     ...over,
   };
 }

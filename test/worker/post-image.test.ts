@@ -83,7 +83,8 @@ async function mediaRow(post: GeneratedPost) {
   return row!;
 }
 
-const isCard = (img: Awaited<ReturnType<typeof stored>>) => img.type === "image/png" && img.width === 1080 && img.height === 1080;
+// Instagram's card is the 4:5 layout (decision 270).
+const isCard = (img: Awaited<ReturnType<typeof stored>>) => img.type === "image/png" && img.width === 1080 && img.height === 1350;
 
 describe("image prompt and request shapes", () => {
   it("builds the prompt from the key line and the brand only, within every model's limit", () => {

@@ -80,6 +80,7 @@ describe("POST /api/projects", () => {
       role: "owner",
       approvals_required: false,
       owner_posts_need_review: false,
+      brand_color: null,
     });
     const fetched = await json(user, "GET", `/api/projects/${project.id}`);
     expect(await fetched.json()).toEqual(project);

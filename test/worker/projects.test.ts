@@ -65,6 +65,7 @@ describe("GET /api/projects", () => {
       role: "owner",
       approvals_required: false,
       owner_posts_need_review: false,
+      brand_color: null,
     });
   });
 

@@ -1,27 +1,40 @@
-// Instagram needs an image on every post, so a generated Instagram post gets an on-brand card: the
-// post's key line and the project's name on a colour chosen from the name, rasterised in the
-// Worker with a pixel font (js-pixel-fonts' "Seven plus", MIT) and encoded as PNG by fast-png
-// (pure JS on fflate, already in the bundle). An SVG renderer that fits the 3 MiB Worker does not
-// exist (resvg-wasm alone is ~2.5 MB), so the card is drawn directly (decision 112). The PNG is
-// stored through the upload path (same checks, R2, public media key), so the user can replace it
-// like any upload; decision 123 converts it to JPEG for Instagram at publish time.
+// Networks that publish nothing without an image (Instagram) get an on-brand card on a generated
+// post: the post's key line in Inter Bold and the project's name in Inter Regular on the brand's
+// colour (project settings) or, without one, a colour chosen from the project's name. Inter is
+// shipped as two subset TrueType files (./fonts, OFL; Latin-1, Latin Extended punctuation and
+// £ € $ ¥ ₹) and drawn by ./font.ts, so "£" is drawn as "£" (docs/decisions/270). Three layouts
+// (square 1:1, portrait 4:5, landscape 1.91:1) are chosen by the network's image rules; text
+// wraps and shrinks until every line fits inside the text box, so nothing is cropped. PNG via
+// fast-png (pure JS, already in the bundle; decision 112). The card is stored through the upload
+// path (same checks, R2, public key), so the user can replace or remove it like any upload; the
+// SPA says "Card added - replace or remove" where it is attached.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient "*.ttf" module type, also needed where tests compile this file
+/// <reference path="./fonts/font-modules.d.ts" />
 import { encode } from "fast-png";
-import sevenPlus from "js-pixel-fonts/data/seven-plus.json";
+import type { ImageRules } from "../../../platforms/shared/meta";
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { Env } from "../../env";
 import type { Db } from "../../lib/db";
 import { fnv1a } from "../../text/tokenize";
+import { CoverageMask, readFont, type Font } from "./font";
+import interBoldBytes from "./fonts/inter-bold-subset.ttf";
+import interRegularBytes from "./fonts/inter-regular-subset.ttf";
 import { uploadImage } from "./media";
 
-type Glyph = { offset: number; pixels: number[][] };
-const FONT = sevenPlus as unknown as { lineHeight: number; glyphs: Record<string, Glyph> };
+type Rgb = [number, number, number];
+type CardFormat = "square" | "portrait" | "landscape";
 
-/** Instagram's square format. */
-const CARD_SIZE = 1080;
-const MARGIN = 96;
+const FORMATS: Record<CardFormat, { width: number; height: number }> = {
+  square: { width: 1080, height: 1080 },
+  portrait: { width: 1080, height: 1350 },
+  landscape: { width: 1200, height: 628 },
+};
 
-/** Background / accent / text colours; one is chosen per project name. */
-const PALETTES: [number, number, number][][] = [
+let fonts: { bold: Font; regular: Font } | undefined;
+const loadFonts = () => (fonts ??= { bold: readFont(interBoldBytes), regular: readFont(interRegularBytes) });
+
+/** Background / accent / text colours; one is chosen per project name when the brand has no colour. */
+const PALETTES: [Rgb, Rgb, Rgb][] = [
   [
     [24, 46, 88],
     [255, 196, 61],
@@ -47,58 +60,60 @@ const PALETTES: [number, number, number][][] = [
     [120, 220, 200],
     [255, 255, 255],
   ],
-  [
-    [236, 242, 250],
-    [52, 96, 220],
-    [20, 28, 48],
-  ],
 ];
 
-/** Characters the font lacks become their closest ASCII form, or are dropped. */
-function fontText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[–—]/g, "-")
-    .replace(/…/g, "...")
-    .replace(/€/g, "EUR ")
-    .replace(/£/g, "GBP ")
-    .split("")
-    .filter((c) => c === " " || FONT.glyphs[c])
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim();
+/** WCAG relative luminance. */
+function luminance([r, g, b]: Rgb): number {
+  const lin = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
-function glyphWidth(c: string): number {
-  if (c === " ") return 3;
-  return FONT.glyphs[c]?.pixels[0]?.length ?? 0;
+/** The brand's colour as background; text and accent in whichever of white / near-black reads better on it. */
+function colours(projectName: string, brandColor: string | null | undefined): [Rgb, Rgb, Rgb] {
+  const hex = brandColor?.match(/^#([0-9a-f]{6})$/i)?.[1];
+  if (!hex) return PALETTES[fnv1a(projectName.toLowerCase()) % PALETTES.length]!;
+  const bg: Rgb = [parseInt(hex.slice(0, 2), 16), parseInt(hex.slice(2, 4), 16), parseInt(hex.slice(4, 6), 16)];
+  const dark = luminance(bg) > 0.4;
+  const fg: Rgb = dark ? [20, 20, 24] : [255, 255, 255];
+  const mix = (t: number): Rgb => bg.map((v, i) => Math.round(v + (fg[i]! - v) * t)) as Rgb;
+  return [bg, mix(0.7), fg];
 }
 
-/** Width in font pixels (1 pixel between letters). */
-function textWidth(text: string): number {
+/** The layout a network's image rules call for: portrait 4:5 where it is accepted (it fills the feed), else square, else landscape. */
+export function cardFormatFor(rules: Pick<ImageRules, "aspect">): CardFormat {
+  const a = rules.aspect;
+  if (!a || (a.min <= 0.8 && a.max >= 0.8)) return "portrait";
+  if (a.min <= 1 && a.max >= 1) return "square";
+  return "landscape";
+}
+
+function cleanText(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Width in pixels of `text` at `size` px. */
+function measure(font: Font, text: string, size: number): number {
   let w = 0;
-  for (const c of text) w += glyphWidth(c) + 1;
-  return Math.max(0, w - 1);
+  for (const ch of text) w += font.advance(font.glyphIndex(ch.codePointAt(0)!));
+  return (w * size) / font.unitsPerEm;
 }
 
-/** Greedy word wrap to a width in font pixels; a word longer than a line is split. */
-function wrap(text: string, maxWidth: number): string[] {
+/** Greedy word wrap to `maxWidth` pixels; a word longer than a line is split. */
+function wrap(font: Font, text: string, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (let word of text.split(" ")) {
-    while (textWidth(word) > maxWidth) {
-      let cut = word.length - 1;
-      while (cut > 1 && textWidth(word.slice(0, cut)) > maxWidth) cut--;
+    while (measure(font, word, size) > maxWidth) {
+      const chars = Array.from(word);
+      let cut = chars.length - 1;
+      while (cut > 1 && measure(font, chars.slice(0, cut).join(""), size) > maxWidth) cut--;
       if (line) lines.push(line);
-      lines.push(word.slice(0, cut));
+      lines.push(chars.slice(0, cut).join(""));
       line = "";
-      word = word.slice(cut);
+      word = chars.slice(cut).join("");
     }
     const next = line ? `${line} ${word}` : word;
-    if (textWidth(next) <= maxWidth) line = next;
+    if (!line || measure(font, next, size) <= maxWidth) line = next;
     else {
       lines.push(line);
       line = word;
@@ -108,74 +123,98 @@ function wrap(text: string, maxWidth: number): string[] {
   return lines;
 }
 
-class Canvas {
-  readonly data: Uint8Array;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
-    this.data = new Uint8Array(width * height * 3);
+type TextBlock = { lines: string[]; size: number; lineHeight: number; font: Font };
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The largest size (down to `min`) at which `text` wraps inside the box; at the smallest size a
+ * text that still does not fit keeps the lines that fit and ends with "…".
+ */
+function fitText(font: Font, text: string, box: Box, max: number, min: number): TextBlock {
+  for (let size = max; size >= min; size -= 2) {
+    const lines = wrap(font, text, size, box.width);
+    const lineHeight = Math.ceil(size * 1.2);
+    if (lines.length * lineHeight <= box.height) return { lines, size, lineHeight, font };
   }
-  rect(x: number, y: number, w: number, h: number, [r, g, b]: [number, number, number]) {
-    const x0 = Math.max(0, Math.floor(x));
-    const x1 = Math.min(this.width, Math.floor(x + w));
-    for (let yy = Math.max(0, Math.floor(y)); yy < Math.min(this.height, Math.floor(y + h)); yy++) {
-      let i = (yy * this.width + x0) * 3;
-      for (let xx = x0; xx < x1; xx++) {
-        this.data[i++] = r;
-        this.data[i++] = g;
-        this.data[i++] = b;
-      }
-    }
-  }
-  /** Draws text with its top-left at (x, y), each font pixel `scale` pixels wide. */
-  text(text: string, x: number, y: number, scale: number, color: [number, number, number]) {
+  const lineHeight = Math.ceil(min * 1.2);
+  const room = Math.max(1, Math.floor(box.height / lineHeight));
+  const lines = wrap(font, text, min, box.width).slice(0, room);
+  let last = lines[room - 1] ?? "";
+  while (last && measure(font, `${last}…`, min) > box.width) last = Array.from(last).slice(0, -1).join("").trimEnd();
+  lines[room - 1] = `${last}…`;
+  return { lines, size: min, lineHeight, font };
+}
+
+/** Where each line of the card goes: the key line's box (upper part) and the project name's (bottom). */
+export function layoutCard(input: { keyLine: string; projectName: string }, format: CardFormat) {
+  const { bold, regular } = loadFonts();
+  const { width, height } = FORMATS[format];
+  const margin = Math.round(Math.min(width, height) * 0.09);
+  const nameSize = Math.round(Math.min(width, height) * 0.045);
+  const footer = nameSize * 1.3 + 48;
+  const keyBox: Box = { x: margin, y: margin, width: width - 2 * margin, height: height - 2 * margin - footer };
+  const nameBox: Box = { x: margin, y: height - margin - nameSize * 1.3, width: width - 2 * margin, height: nameSize * 1.3 };
+  const keyText = cleanText(input.keyLine) || cleanText(input.projectName) || "…";
+  const key = fitText(bold, keyText, keyBox, Math.round(Math.min(width, height) * 0.085), 28);
+  const name = fitText(regular, cleanText(input.projectName), nameBox, nameSize, 18);
+  return { width, height, margin, keyBox, nameBox, key, name };
+}
+
+/** Draws a block's lines top-aligned from `top`; returns each line's measured box. */
+function drawBlock(mask: CoverageMask, block: TextBlock, x: number, top: number) {
+  const { font, size } = block;
+  const scale = size / font.unitsPerEm;
+  const ascent = (font.ascender * size) / font.unitsPerEm;
+  block.lines.forEach((line, i) => {
     let cx = x;
-    for (const c of text) {
-      const g = FONT.glyphs[c];
-      if (g) {
-        g.pixels.forEach((row, ry) =>
-          row.forEach((on, rx) => {
-            if (on) this.rect(cx + rx * scale, y + (ry + g.offset) * scale, scale, scale, color);
-          }),
-        );
+    const baseline = top + i * block.lineHeight + ascent + (block.lineHeight - size * 1.2) / 2;
+    for (const ch of line) {
+      const g = font.glyphIndex(ch.codePointAt(0)!);
+      mask.addGlyph(font.outline(g), cx, baseline, scale);
+      cx += font.advance(g) * scale;
+    }
+  });
+  mask.fill();
+}
+
+/** The card as PNG bytes. */
+export function renderCardPng(input: { keyLine: string; projectName: string; brandColor?: string | null }, format: CardFormat): Uint8Array {
+  const layout = layoutCard(input, format);
+  const { width, height, keyBox, nameBox, key, name } = layout;
+  const [bg, accent, fg] = colours(input.projectName, input.brandColor);
+  const keyMask = new CoverageMask(width, height);
+  // The key line is centred vertically in its box.
+  drawBlock(keyMask, key, keyBox.x, keyBox.y + Math.max(0, (keyBox.height - key.lines.length * key.lineHeight) / 2));
+  const nameMask = new CoverageMask(width, height);
+  drawBlock(nameMask, name, nameBox.x, nameBox.y);
+  const data = new Uint8Array(width * height * 3);
+  const barTop = nameBox.y - 36;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const bar = y >= barTop && y < barTop + 12 && x >= nameBox.x && x < nameBox.x + 120;
+      const base: Rgb = bar ? accent : bg;
+      const k = Math.min(1, keyMask.cover[i]!);
+      const n = Math.min(1, nameMask.cover[i]!);
+      for (let c = 0; c < 3; c++) {
+        let v = base[c]! + (fg[c]! - base[c]!) * k;
+        v = v + (accent[c]! - v) * n;
+        data[i * 3 + c] = Math.round(v);
       }
-      cx += (glyphWidth(c) + 1) * scale;
     }
   }
+  return encode({ width, height, data, channels: 3, depth: 8 });
 }
 
-/** The card as PNG bytes: the key line large and wrapped, the project's name below an accent bar. */
-function renderCardPng(input: { keyLine: string; projectName: string }): Uint8Array {
-  const palette = PALETTES[fnv1a(input.projectName.toLowerCase()) % PALETTES.length]!;
-  const [bg, accent, fg] = palette as [[number, number, number], [number, number, number], [number, number, number]];
-  const canvas = new Canvas(CARD_SIZE, CARD_SIZE);
-  canvas.rect(0, 0, CARD_SIZE, CARD_SIZE, bg);
-  const inner = CARD_SIZE - 2 * MARGIN;
-  const line = fontText(input.keyLine) || fontText(input.projectName) || "...";
-  // The largest scale at which the key line fits in the upper three quarters of the card.
-  let scale = 12;
-  let lines = wrap(line, Math.floor(inner / scale));
-  const room = CARD_SIZE * 0.68;
-  while (scale > 3 && lines.length * (FONT.lineHeight + 4) * scale > room) {
-    scale--;
-    lines = wrap(line, Math.floor(inner / scale));
-  }
-  const lineHeight = (FONT.lineHeight + 4) * scale;
-  const top = MARGIN + Math.max(0, (room - lines.length * lineHeight) / 2);
-  lines.slice(0, Math.floor(room / lineHeight)).forEach((l, i) => canvas.text(l, MARGIN, top + i * lineHeight, scale, fg));
-  // Accent bar and the project's name at the bottom.
-  canvas.rect(MARGIN, CARD_SIZE - MARGIN - 110, 140, 14, accent);
-  const name = fontText(input.projectName);
-  let nameScale = 7;
-  while (nameScale > 2 && textWidth(name) * nameScale > inner) nameScale--;
-  canvas.text(name, MARGIN, CARD_SIZE - MARGIN - 70, nameScale, accent);
-  return encode({ width: CARD_SIZE, height: CARD_SIZE, data: canvas.data, channels: 3, depth: 8 });
-}
-
-/** Renders a card and stores it like an upload of the project; returns its media info. */
-export async function makePostCard(db: Db, env: Env, userId: string, projectId: string, input: { keyLine: string; projectName: string }): Promise<MediaInfo> {
-  const png = renderCardPng(input);
+/** Renders a card in the layout the network's image rules call for and stores it like an upload of the project. */
+export async function makePostCard(
+  db: Db,
+  env: Env,
+  userId: string,
+  projectId: string,
+  input: { keyLine: string; projectName: string; brandColor?: string | null; rules: Pick<ImageRules, "aspect"> },
+): Promise<MediaInfo> {
+  const png = renderCardPng(input, cardFormatFor(input.rules));
   const file = new File([new Uint8Array(png)], "brand-card.png", { type: "image/png" });
   return uploadImage(db, env, userId, projectId, { file });
 }

@@ -319,7 +319,7 @@ export async function generateContent(
     engine,
     userId,
     projectId,
-    request.brand,
+    { ...request.brand, color: project.brandColor },
     posts.map((p, i) => ({ platform: p.platform, keyLine: drafts[i]!.key_line ?? firstSentence(p.content) })),
   );
   images.forEach((m, i) => m && (posts[i]!.media_info = m));

@@ -1,5 +1,5 @@
 // The image of a generated post for a network that needs one (decision 118): an AI image when the engine has
-// an image model, else the on-brand card (post-card.ts). A post is never left without an image
+// an image model, else the on-brand card (card.ts). A post is never left without an image
 // and generation never fails because of one: a refusal, an error, bytes that are not a JPEG or PNG
 // the network accepts, or no answer before the deadline all fall back to the card. The model's
 // bytes are checked before anything is stored and then stored through the upload path (same R2
@@ -8,7 +8,7 @@
 // (AI_IMAGE_TIMEOUT_MS, default 90 s) and run at most 4 at a time, so a long campaign waits a
 // bounded time; posts whose image is not ready by then get the card.
 import { checkPostRules } from "../../../platforms/validation";
-import { isPlatformId, platformMeta } from "../../../platforms/registry";
+import { isPlatformId, platformMeta, type PlatformId } from "../../../platforms/registry";
 import type { Platform } from "../../../schema/api/common";
 import { MAX_IMAGE_BYTES, type MediaInfo } from "../../../schema/api/posts";
 import { ImageModelError, imagePrompt } from "../../adapters/ai/image-model";
@@ -91,7 +91,7 @@ export async function makePostImages(
   engine: Pick<AiEngine, "image">,
   userId: string,
   projectId: string,
-  brand: BrandProfile,
+  brand: BrandProfile & { color?: string | null },
   requests: PostImageRequest[],
 ): Promise<(MediaInfo | undefined)[]> {
   const out: (MediaInfo | undefined)[] = requests.map(() => undefined);
@@ -108,7 +108,12 @@ export async function makePostImages(
       }
     }
     try {
-      out[i] = await makePostCard(db, env, userId, projectId, { keyLine: req.keyLine, projectName: brand.name });
+      out[i] = await makePostCard(db, env, userId, projectId, {
+        keyLine: req.keyLine,
+        projectName: brand.name,
+        brandColor: brand.color,
+        rules: platformMeta(req.platform as PlatformId).rules.images,
+      });
     } catch (err) {
       console.warn("post card failed; the post keeps no image", err);
     }

@@ -29,6 +29,7 @@ export function toProject(row: ProjectRow, userEmail: string, role: Role): Proje
     role,
     approvals_required: row.approvalsRequired,
     owner_posts_need_review: row.ownerPostsNeedReview,
+    brand_color: row.brandColor ?? null,
   };
 }
 
@@ -113,6 +114,7 @@ export function updateProject(db: Db, user: SessionUser, projectId: string, inpu
   if (input.description !== undefined) set.description = input.description;
   if (input.approvals_required !== undefined) set.approvalsRequired = input.approvals_required;
   if (input.owner_posts_need_review !== undefined) set.ownerPostsNeedReview = input.owner_posts_need_review;
+  if (input.brand_color !== undefined) set.brandColor = input.brand_color;
   const approvals = input.approvals_required !== undefined || input.owner_posts_need_review !== undefined;
   return updateMember(db, user, projectId, approvals ? "manage" : "edit", set);
 }

@@ -29,6 +29,7 @@ export function toV1Project(p: Project): V1Project {
     description: p.description,
     role: p.role,
     approvals_required: p.approvals_required,
+    brand_color: p.brand_color,
     owner_posts_need_review: p.owner_posts_need_review,
     created_at: new Date(p.created_at).toISOString(),
   };
