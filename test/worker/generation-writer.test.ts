@@ -165,9 +165,9 @@ describe("the local writer on a fed brain", { timeout: 60_000 }, () => {
       expect(res.status).toBe(200);
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect(sniffImage(bytes.subarray(0, 16))?.type).toBe("image/png");
-      // 1080 x 1080 (IHDR width and height, big-endian).
+      // Instagram's 4:5 card, 1080 x 1350 (IHDR width and height, big-endian; decision 270).
       const view = new DataView(bytes.buffer);
-      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1080, 1080]);
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1080, 1350]);
     }
     expect(posts.filter((p) => p.platform === "twitter").every((p) => !p.media_info)).toBe(true);
     const saved = await json(user, "POST", `/api/projects/${user.projectId}/campaigns`, {
