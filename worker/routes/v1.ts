@@ -28,6 +28,7 @@ import {
   v1Project,
   v1ProjectPage,
 } from "../../schema/api/v1";
+import type { ApiScope } from "../../schema/api/api-keys";
 import { allowedOrigin } from "./middleware/session";
 import { apiKeyAuth, currentKey } from "./middleware/api-key";
 import type { AppEnv } from "../lib/context";
@@ -59,6 +60,14 @@ const brainDocumentSchema = z.union([brainTextDocumentSchema, brainUrlDocumentSc
 const MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 64 * 1024;
 const sinceEpoch = (iso: string) => Date.parse(iso);
 
+/** The calling key and the path's project, once the key may act on that project with `scope` (services/api/keys/access.ts). */
+async function keyOnProject(c: Ctx, scope: ApiScope) {
+  const key = currentKey(c);
+  const projectId = c.req.param("projectId")!;
+  await keyProject(c.get("db"), key, projectId, scope);
+  return { key, projectId };
+}
+
 /** A create under Idempotency-Key: the first answer is stored and replayed (services/api-keys/idempotency.ts). */
 async function idempotentCreate(c: Ctx, body: unknown, create: () => Promise<Stored>) {
   const key = idempotencyKeyOf(c.req.header("idempotency-key"));
@@ -87,9 +96,7 @@ export const v1Routes = new Hono<AppEnv>()
     describeRoute({ summary: "One project", scope: "read", responses: { 200: v1Project } }),
     validate("param", projectParam),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "read");
+      const { projectId } = await keyOnProject(c, "read");
       const [project] = (await listProjects(c.get("db"), c.get("user")!)).filter((p) => p.id === projectId);
       return c.json(toV1Project(project!));
     },
@@ -101,9 +108,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", pageQuery),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "read");
+      const { key, projectId } = await keyOnProject(c, "read");
       const docs = (await listDocuments(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId)).map(toV1BrainDocument);
       return c.json(pageOf(docs, (d) => ({ t: sinceEpoch(d.created_at), id: d.id }), c.req.valid("query")));
     },
@@ -118,9 +123,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", brainDocumentSchema),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "brain");
+      const { key, projectId } = await keyOnProject(c, "brain");
       const body = c.req.valid("json");
       return idempotentCreate(c, body, async () => {
         const deps = brainDeps(c.env, { db: c.get("db") });
@@ -137,9 +140,8 @@ export const v1Routes = new Hono<AppEnv>()
     describeRoute({ summary: "One brain document and its status", scope: "read", responses: { 200: v1BrainDocument } }),
     validate("param", documentParam),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId, documentId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "read");
+      const { key, projectId } = await keyOnProject(c, "read");
+      const { documentId } = c.req.valid("param");
       return c.json(toV1BrainDocument(await getDocument(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId, documentId)));
     },
   )
@@ -149,9 +151,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", brainQuerySchema),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "read");
+      const { key, projectId } = await keyOnProject(c, "read");
       return c.json(await queryBrain(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId, c.req.valid("json").question));
     },
   )
@@ -162,8 +162,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", v1ListPostsQuery),
     async (c) => {
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), currentKey(c), projectId, "read");
+      const { projectId } = await keyOnProject(c, "read");
       return c.json(await listPostPage(c.get("db"), projectId, c.req.valid("query")));
     },
   )
@@ -177,10 +176,8 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", v1CreatePostSchema),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
+      const { key, projectId } = await keyOnProject(c, "write_posts");
       const body = c.req.valid("json");
-      await keyProject(c.get("db"), key, projectId, "write_posts");
       // Nothing publishes without the publish scope.
       if (body.mode === "now") requireScope(key, "publish");
       return idempotentCreate(c, body, async () => ({
@@ -276,9 +273,7 @@ export const v1Routes = new Hono<AppEnv>()
     }),
     validate("param", projectParam),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "write_posts");
+      const { key, projectId } = await keyOnProject(c, "write_posts");
       if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BODY) throw payloadTooLarge(SIZE_MESSAGE);
       if ((c.req.header("content-type") ?? "").includes("application/json")) {
         const parsed = v1MediaUrlSchema.safeParse(await c.req.json().catch(() => null));
@@ -309,9 +304,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", generateRequestSchema),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "write_posts");
+      const { key, projectId } = await keyOnProject(c, "write_posts");
       await enforceKeyGenerationLimit(c.get("db"), key);
       return c.json(await generateContent(c.get("db"), c.env, key.userId, projectId, c.req.valid("json")));
     },
@@ -326,9 +319,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", createCampaignSchema),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "write_posts");
+      const { key, projectId } = await keyOnProject(c, "write_posts");
       const body = c.req.valid("json");
       return idempotentCreate(c, body, async () => ({
         status: 201,
@@ -343,9 +334,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", pageQuery),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "read");
+      const { key, projectId } = await keyOnProject(c, "read");
       const accounts = (await listAccounts(c.get("db"), key.userId, projectId)).map(toV1Account);
       return c.json(pageOf(accounts, (a) => ({ t: sinceEpoch(a.created_at), id: a.id }), c.req.valid("query")));
     },
@@ -356,9 +345,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", analyticsQuery),
     async (c) => {
-      const key = currentKey(c);
-      const { projectId } = c.req.valid("param");
-      await keyProject(c.get("db"), key, projectId, "read");
+      const { key, projectId } = await keyOnProject(c, "read");
       return c.json(await getAnalytics(c.get("db"), key.userId, projectId, c.req.valid("query")));
     },
   );
