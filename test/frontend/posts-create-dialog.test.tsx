@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toaster } from "../../frontend/components/ui/toaster";
@@ -100,9 +100,8 @@ describe("CreatePostDialog", () => {
     const { dialog, onOpenChange } = renderDialog({ defaultMode: "schedule" });
     const date = within(dialog).getByLabelText("Date") as HTMLInputElement;
     const time = within(dialog).getByLabelText("Time") as HTMLInputElement;
-    expect(date.value).toBe(localDate());
     expect(date.min).toBe(localDate());
-    expect(time.value).toMatch(/^\d{2}:\d{2}$/);
+    expect(time.value).toMatch(/^\d{2}:00$/);
     await user.clear(date);
     await user.type(date, "2031-03-04");
     await user.clear(time);
@@ -120,6 +119,24 @@ describe("CreatePostDialog", () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     // Every SWR key of the project is revalidated (calendar, dashboard, accounts).
     await waitFor(() => expect(calls.filter((c) => c.url === "/api/projects/p1/social-accounts").length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("defaults the schedule to the next full hour, tomorrow's midnight late in the evening (fake clock)", () => {
+    // Only Date is faked: the dialog's timers and Chakra's animations run as usual.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date(2031, 2, 4, 20, 54, 30));
+      const first = renderDialog({ defaultMode: "schedule" });
+      expect(within(first.dialog).getByLabelText("Date")).toHaveValue("2031-03-04");
+      expect(within(first.dialog).getByLabelText("Time")).toHaveValue("21:00");
+      cleanup();
+      vi.setSystemTime(new Date(2031, 2, 4, 23, 40));
+      const late = renderDialog({ defaultMode: "schedule" });
+      expect(within(late.dialog).getByLabelText("Date")).toHaveValue("2031-03-05");
+      expect(within(late.dialog).getByLabelText("Time")).toHaveValue("00:00");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("publish now waits for the queue's outcome and toasts the success", async () => {

@@ -53,9 +53,16 @@ export function parseHashtags(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The next full hour of the local clock (14:20 -> 15:00, 23:40 -> tomorrow 00:00), so a schedule never defaults to a time already past (docs/decisions/268-first-hour-defaults-previews.md). */
+function nextFullHour(now = new Date()): Date {
+  const d = new Date(now);
+  d.setMinutes(60, 0, 0);
+  return d;
+}
+
 function defaults(): FormValues {
-  const now = new Date();
-  return { content: "", hashtags: "", platform: PLATFORM_OPTIONS[0]!.value, date: localDate(now), time: localTime(now) };
+  const at = nextFullHour();
+  return { content: "", hashtags: "", platform: PLATFORM_OPTIONS[0]!.value, date: localDate(at), time: localTime(at) };
 }
 
 export default function CreatePostDialog({ open, onOpenChange, defaultMode = "now" }: CreatePostDialogProps) {
@@ -156,7 +163,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   // Not a refusal: how the network will show the image (a GIF as a still, decision 129).
   const mediaNote = media && !mediaIssue ? imageNote(platform, { type: media.file_type, size: media.file_size }) : null;
 
-  // Each opening starts fresh, in the requested mode, with today's date and the current time.
+  // Each opening starts fresh, in the requested mode, at the next full hour.
   useEffect(() => {
     if (open) {
       reset(defaults());
