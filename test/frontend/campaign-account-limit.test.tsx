@@ -11,21 +11,19 @@ import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import type { SocialAccount } from "../../schema/api/social";
-import { jsonResponse, makeProject, mastodonAccount } from "./test-utils";
+import { makeProject, mastodonAccount } from "./test-utils";
+import { fakeApi } from "./fake-api";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 async function generateOneMastodonDraft(accounts: SocialAccount[], length: number) {
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url === "/api/projects/p1/social-accounts") return jsonResponse(accounts);
-    if (url.endsWith("/generate"))
-      return jsonResponse({
-        engine: "local",
-        posts: [{ content: "a".repeat(length), hashtags: [], platform: "mastodon", scheduled_for: new Date(Date.UTC(2030, 0, 1, 14)).toISOString() }],
-      });
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  fakeApi({
+    "GET /api/projects/p1/social-accounts": accounts,
+    "POST /api/projects/p1/generate": {
+      engine: "local",
+      posts: [{ content: "a".repeat(length), hashtags: [], platform: "mastodon", scheduled_for: new Date(Date.UTC(2030, 0, 1, 14)).toISOString() }],
+    },
   });
   render(
     <ChakraProvider value={system}>

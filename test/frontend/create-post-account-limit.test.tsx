@@ -10,16 +10,15 @@ import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
 import type { SocialAccount } from "../../schema/api/social";
-import { jsonResponse, makeProject, mastodonAccount } from "./test-utils";
+import { makeProject, mastodonAccount } from "./test-utils";
 import { pickOnlyNetwork } from "./create-post-utils";
+import { fakeApi } from "./fake-api";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 function renderWith(accounts: SocialAccount[]) {
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL) =>
-    String(input) === "/api/projects/p1/social-accounts" ? jsonResponse(accounts) : jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404),
-  );
+  fakeApi({ "GET /api/projects/p1/social-accounts": accounts });
   render(
     <ChakraProvider value={system}>
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>

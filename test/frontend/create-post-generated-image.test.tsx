@@ -4,8 +4,9 @@ import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toaster } from "../../frontend/components/ui/toaster";
-import { jsonResponse, makeProject } from "./test-utils";
+import { makeProject } from "./test-utils";
 import { generateWithAi, renderCreatePost } from "./create-post-utils";
+import { fakeApi } from "./fake-api";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -14,18 +15,14 @@ const project = makeProject({ name: "Kettle Cargo" });
 const generated = { url: "/media/ai-key-00000000000000000", file_name: "ai-image.jpg", file_type: "image/jpeg", file_size: 120_000 };
 
 beforeEach(() => {
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url === "/api/projects/p1/social-accounts") return jsonResponse([]);
-    if (url === "/api/projects/p1/generate") {
-      return jsonResponse({
-        engine: "openai",
-        posts: [
-          { content: "Meet the mobile repair van.", hashtags: ["KettleCargo"], platform: "twitter", scheduled_for: "", sources: [], media_info: generated },
-        ],
-      });
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  fakeApi({
+    "GET /api/projects/p1/social-accounts": [],
+    "POST /api/projects/p1/generate": {
+      engine: "openai",
+      posts: [
+        { content: "Meet the mobile repair van.", hashtags: ["KettleCargo"], platform: "twitter", scheduled_for: "", sources: [], media_info: generated },
+      ],
+    },
   });
 });
 afterEach(() => {

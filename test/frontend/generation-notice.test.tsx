@@ -13,7 +13,8 @@ import { Toaster, toaster } from "../../frontend/components/ui/toaster";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import { quotedList, shortfallText } from "../../frontend/components/posts/generation-notice";
 import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
-import { jsonResponse, makeProject } from "./test-utils";
+import { makeProject } from "./test-utils";
+import { fakeApi } from "./fake-api";
 
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
@@ -29,13 +30,8 @@ const posts = (n: number) =>
     sources: [],
   }));
 
-function answerGenerate(body: unknown) {
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url.endsWith("/generate")) return jsonResponse(body);
-    if (url.endsWith("/social-accounts")) return jsonResponse([]);
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+function answerGenerate(body: object) {
+  fakeApi({ "POST /api/projects/:projectId/generate": body, "GET /api/projects/:projectId/social-accounts": [] });
 }
 afterEach(() => {
   vi.unstubAllGlobals();
