@@ -6,7 +6,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DeliveryDto, WebhookDto } from "../../schema/api/webhooks";
 import WebhooksPage from "../../frontend/features/webhooks/webhooks-page";
-import { jsonResponse, makeProject, renderAppPage } from "./test-utils";
+import { makeProject, renderAppPage } from "./test-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
 
 const project = makeProject({ id: "p1", name: "Acme Coffee", role: "owner" });
 const hook: WebhookDto = {
@@ -29,46 +30,35 @@ const delivery: DeliveryDto = {
   created_at: "2026-11-01T10:00:00.000Z",
 };
 
-let calls: { method: string; url: string; body: unknown }[];
+let calls: FakeRequest[];
 let hooks: WebhookDto[];
 let deliveries: DeliveryDto[];
 
 beforeEach(() => {
-  calls = [];
   hooks = [hook];
   deliveries = [delivery];
-  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? "GET";
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === "/api/projects/p1/webhooks" && method === "GET") return jsonResponse(hooks);
-    if (url === "/api/projects/p1/webhooks" && method === "POST") {
-      const body = JSON.parse(String(init.body)) as { url: string; events: WebhookDto["events"] };
-      if (!body.url.startsWith("https://"))
-        return jsonResponse(
-          {
-            error: {
-              code: "invalid_input",
-              message: "Enter the https:// address of your endpoint",
-              fields: { url: "Enter the https:// address of your endpoint" },
-            },
-          },
-          400,
-        );
-      const made = { ...hook, id: "w2", url: body.url, events: body.events, status: "active" as const };
+  calls = fakeApi({
+    "GET /api/projects/p1/webhooks": () => hooks,
+    "POST /api/projects/p1/webhooks": ({ body }) => {
+      const req = body as { url: string; events: WebhookDto["events"] };
+      if (!req.url.startsWith("https://")) {
+        const message = "Enter the https:// address of your endpoint";
+        return [400, { error: { code: "invalid_input", message, fields: { url: message } } }];
+      }
+      const made = { ...hook, id: "w2", url: req.url, events: req.events, status: "active" as const };
       hooks = [...hooks, made];
-      return jsonResponse({ ...made, secret: "whsec_SHOWNONCE" }, 201);
-    }
-    if (url === "/api/webhooks/w1/deliveries") return jsonResponse(deliveries);
-    if (url === "/api/webhook-deliveries/d1/resend" && method === "POST") {
+      return [201, { ...made, secret: "whsec_SHOWNONCE" }];
+    },
+    "GET /api/webhooks/w1/deliveries": () => deliveries,
+    "POST /api/webhook-deliveries/d1/resend": () => {
       deliveries = [{ ...delivery, status: "pending", response_code: null }];
-      return jsonResponse(deliveries[0], 202);
-    }
-    if (url === "/api/webhooks/w1" && method === "DELETE") {
+      return [202, deliveries[0]];
+    },
+    "DELETE /api/webhooks/w1": () => {
       hooks = hooks.filter((h) => h.id !== "w1");
-      return new Response(null, { status: 204 });
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+      return undefined;
+    },
+  }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 
