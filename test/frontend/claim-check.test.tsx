@@ -6,7 +6,8 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toaster } from "../../frontend/components/ui/toaster";
-import { jsonResponse, makeProject } from "./test-utils";
+import { fakeApi } from "./fake-api";
+import { makeProject } from "./test-utils";
 import { renderCreatePost } from "./create-post-utils";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -17,11 +18,10 @@ let checked: string[] = [];
 
 beforeEach(() => {
   checked = [];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url === "/api/projects/p1/social-accounts") return jsonResponse([]);
-    if (url === "/api/projects/p1/claims") {
-      const { content } = JSON.parse(String(init?.body)) as { content: string };
+  fakeApi({
+    "GET /api/projects/p1/social-accounts": [],
+    "POST /api/projects/p1/claims": ({ body }) => {
+      const { content } = body as { content: string };
       checked.push(content);
       const at = content.indexOf("£25");
       const findings =
@@ -38,9 +38,8 @@ beforeEach(() => {
                 suggestion: "£30",
               },
             ];
-      return jsonResponse({ findings, passages: 4 });
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+      return { findings, passages: 4 };
+    },
   });
 });
 afterEach(() => {
