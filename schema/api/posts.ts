@@ -66,6 +66,8 @@ export const updatePostSchema = z
     hashtags: z.array(hashtagSchema).max(30).optional(),
     media_info: mediaInfoSchema.nullable().optional(),
     scheduled_for: scheduledForSchema.optional(),
+    // Moving a post to another network: re-checked against that network's rules and account.
+    platform: platformSchema.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
 

@@ -104,4 +104,25 @@ describe("the calendar's Edit Post modal", () => {
     await user.click(save);
     expect(patches).toHaveLength(0);
   });
+
+  it("moves the post to another network, checked by that network's rules before anything is sent", async () => {
+    const { user, dialog } = await openEdit();
+    const network = within(dialog).getByLabelText("Network");
+    expect(network).toHaveValue(posts[0]!.platform);
+    const save = within(dialog).getByRole("button", { name: "Save Changes" });
+    // 400 characters fit LinkedIn but not Bluesky (300): the move is refused while the text is too long.
+    const box = within(dialog).getByLabelText("Content");
+    await user.clear(box);
+    await user.click(box);
+    await user.paste("y".repeat(400));
+    await user.selectOptions(network, "linkedin");
+    expect(save).toBeEnabled();
+    await user.selectOptions(network, "bluesky");
+    expect(await within(dialog).findByText(/^Too long for /)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.selectOptions(network, "linkedin");
+    await user.click(save);
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ url: "/api/posts/p-x", body: { content: "y".repeat(400), platform: "linkedin" } });
+  });
 });

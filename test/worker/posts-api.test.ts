@@ -224,6 +224,28 @@ describe("/api/posts/:postId", () => {
     await expectError(await json(u, "PATCH", `/api/posts/${id}`, {}), 400);
   });
 
+  it("moves a post to another network with Create Post's checks: that network's account, then its rules", async () => {
+    const u = await signIn();
+    const long = "a".repeat(400);
+    const id = await insertPost(u.projectId, { platform: "linkedin", content: long, scheduledFor: Date.now() + 86_400_000 });
+    // No X account: refused with Create Post's message, under the field; nothing changes.
+    const noAccount = await expectError(await json(u, "PATCH", `/api/posts/${id}`, { platform: "twitter" }), 400);
+    expect(noAccount.message).toBe("Please connect a Twitter account first");
+    expect(noAccount.fields).toEqual({ platform: "Please connect a Twitter account first" });
+    expect((await readPost(id))!.platform).toBe("linkedin");
+    // With the account, X's 280-character rule refuses the 400-character text.
+    await connectAccount(u.projectId, "twitter");
+    const tooLong = await expectError(await json(u, "PATCH", `/api/posts/${id}`, { platform: "twitter" }), 400);
+    expect(tooLong.fields).toHaveProperty("content");
+    expect((await readPost(id))!.platform).toBe("linkedin");
+    // The text and the network change together when both fit.
+    const moved = await json(u, "PATCH", `/api/posts/${id}`, { platform: "twitter", content: "Short enough" });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ id, platform: "twitter", content: "Short enough", status: "scheduled" });
+    expect((await readPost(id))!).toMatchObject({ platform: "twitter", content: "Short enough" });
+    await expectError(await json(u, "PATCH", `/api/posts/${id}`, { platform: "myspace" }), 400);
+  });
+
   it("publish now claims a scheduled post; anything else is refused", async () => {
     const u = await signIn();
     await connectAccount(u.projectId, "twitter");

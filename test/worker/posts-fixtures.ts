@@ -106,6 +106,8 @@ export type PostRowRaw = {
   error_message: string | null;
   platform_post_id: string | null;
   scheduled_for: number;
+  platform: string;
+  content: string;
 };
 
 export async function readPost(id: string): Promise<PostRowRaw | null> {

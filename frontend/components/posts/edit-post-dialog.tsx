@@ -1,22 +1,28 @@
-import { Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Stack, Textarea } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
+import { DEFAULT_PLATFORM_ID, PLATFORM_METAS } from "../../../platforms/registry";
 import { checkPostRules } from "../../../platforms/validation";
 import type { CalendarPost } from "../../../schema/api/calendar";
+import type { Platform } from "../../../schema/api/common";
 import type { MediaInfo } from "../../../schema/api/posts";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { DateTimeFields } from "../ui/date-time-fields";
+import { OptionSelect } from "../ui/option-select";
 import ImageUploadDialog from "./image-upload-dialog";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, parseHashtags } from "../../lib/api/calendar";
 
 /** The fields an edit changes (only those sent to PATCH /api/posts/:id). */
-export type PostEdit = { content?: string; hashtags?: string[]; scheduled_for?: string; media_info?: MediaInfo | null };
+export type PostEdit = { content?: string; hashtags?: string[]; scheduled_for?: string; media_info?: MediaInfo | null; platform?: Platform };
+
+/** The networks a post can move to: Create Post's list (platforms/registry.ts). */
+const NETWORK_OPTIONS = PLATFORM_METAS.filter((m) => m.connect !== "placeholder").map((m) => ({ value: m.id, label: PLATFORM_LABELS[m.id] }));
 
 const sameTags = (a: string[], b: string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
 /**
  * The card's "Edit Post" modal (decision 242): the spec's textarea with Cancel and Save Changes,
- * plus date, time, hashtags and image, checked by the same network rules as Create Post
+ * plus network, date, time, hashtags and image, checked by the same network rules as Create Post
  * (platforms/validation.ts) before anything is sent. Only what changed is sent, through the
  * posts service's PATCH (or the series edit for a recurring post).
  */
@@ -32,6 +38,7 @@ export function EditPostDialog({
   onSave: (post: CalendarPost, changes: PostEdit) => Promise<boolean>;
 }) {
   const [content, setContent] = useState("");
+  const [platform, setPlatform] = useState<Platform>(DEFAULT_PLATFORM_ID);
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   const [tags, setTags] = useState("");
@@ -42,6 +49,7 @@ export function EditPostDialog({
     if (!post) return;
     const at = Date.parse(post.scheduled_for);
     setContent(post.content);
+    setPlatform(post.platform);
     setDate(dateInZone(at, timeZone));
     setTime(timeInZone(at, timeZone));
     setTags(formatHashtags(post.hashtags));
@@ -52,7 +60,7 @@ export function EditPostDialog({
   const when = localDateTimeToUtc(date, time, timeZone);
   const hashtags = parseHashtags(tags);
   const issues = checkPostRules({
-    platform: post.platform,
+    platform,
     content: content.trim(),
     hashtags,
     image: media ? { type: media.file_type, size: media.file_size } : null,
@@ -66,6 +74,7 @@ export function EditPostDialog({
     if (blocked) return;
     const changes: PostEdit = {};
     if (content.trim() !== post.content) changes.content = content.trim();
+    if (platform !== post.platform) changes.platform = platform;
     if (!sameTags(hashtags, post.hashtags)) changes.hashtags = hashtags;
     if (timeChanged) changes.scheduled_for = new Date(when!).toISOString();
     if ((media?.url ?? null) !== (post.media_info?.url ?? null)) changes.media_info = media;
@@ -90,10 +99,15 @@ export function EditPostDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="4">
-                <HStack gap="2" color="fg.muted" fontSize="sm">
-                  <PlatformIcon platform={post.platform} />
-                  <Text>{PLATFORM_LABELS[post.platform]}</Text>
-                </HStack>
+                <Field.Root disabled={!!post.series_id}>
+                  <Field.Label>Network</Field.Label>
+                  <HStack gap="2" w="full">
+                    <PlatformIcon platform={platform} decorative />
+                    {/* "All future" edits of a series keep their network (the series edit has no network field). */}
+                    <OptionSelect options={NETWORK_OPTIONS} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)} />
+                  </HStack>
+                  {post.series_id && <Field.HelperText>A recurring post keeps its network</Field.HelperText>}
+                </Field.Root>
                 <DateTimeFields date={date} time={time} onDate={setDate} onTime={setTime} error={timeError} />
                 <Field.Root invalid={!content.trim() || issues.some((i) => i.field === "content")}>
                   <Field.Label>Content</Field.Label>

@@ -343,10 +343,16 @@ export async function updatePost(db: Db, userId: string, postId: string, input: 
   }
   const reschedule = input.scheduled_for !== undefined;
   if (reschedule) changes.scheduledFor = Date.parse(input.scheduled_for!);
+  // Another network: the same checks as Create Post (a connected account, then that network's rules).
+  if (input.platform !== undefined && input.platform !== row.platform) {
+    if (!(await hasConnectedAccount(db, row.projectId, input.platform)))
+      throw badRequest(noAccountMessage(input.platform), { platform: noAccountMessage(input.platform) });
+    changes.platform = input.platform;
+  }
   if (env) {
     await assertPostRules(env, db, {
       projectId: row.projectId,
-      platform: row.platform,
+      platform: changes.platform ?? row.platform,
       content: changes.content ?? row.content,
       hashtags: changes.hashtags ?? row.hashtags ?? [],
       mediaInfo: (changes.mediaInfo !== undefined ? changes.mediaInfo : (row.mediaInfo ?? null)) as MediaInfo | null,
