@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-export { strictSchemaProblems } from "./strict-schema";
+export { strictSchemaProblems } from "./strict-schema.ts";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const readJson = <T>(...parts: string[]): T => JSON.parse(readFileSync(path.join(dir, ...parts), "utf8")) as T;
