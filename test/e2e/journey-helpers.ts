@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 
 // Building blocks for end-to-end journeys, in the words a user sees on screen (the spec's texts).
 // Every wait is explicit (a URL, a visible element, a mail arriving); nothing sleeps.
@@ -181,4 +182,27 @@ export async function followOutboxLink(page: Page, baseUrl: string, email: strin
 /** Whether the page scrolls sideways (content wider than the viewport). */
 export async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
   return page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+}
+
+/**
+ * Create Post's "Networks" (decision 260): ticks this network, then unticks every other one (the
+ * picker keeps at least one ticked, so the order matters). Clicks the checkbox's label, as a person
+ * does; waits until each box shows its new state.
+ */
+export async function pickOnlyNetwork(dialog: Locator, id: string): Promise<void> {
+  const group = dialog.getByRole("group", { name: "Networks" });
+  const box = (value: string) => group.locator(`input[type="checkbox"][value="${value}"]`);
+  const toggle = async (value: string, checked: boolean) => {
+    if ((await box(value).isChecked()) === checked) return;
+    await group
+      .locator("label")
+      .filter({ has: box(value) })
+      .click();
+    await expect.poll(() => box(value).isChecked()).toBe(checked);
+  };
+  await toggle(id, true);
+  for (const input of await group.locator('input[type="checkbox"]').all()) {
+    const value = await input.getAttribute("value");
+    if (value && value !== id) await toggle(value, false);
+  }
 }

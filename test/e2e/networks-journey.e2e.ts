@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath, pickOnlyNetwork } from "./journey-helpers";
 import { makePng } from "./publish-helpers";
 
 // Journey (decision 140): offline, on `npm start`, a person connects all seven networks through
@@ -108,7 +108,7 @@ describe("connect all seven networks through the sandbox and publish one post wi
       await page.getByRole("banner").getByRole("button", { name: "Post Now", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Create Post" });
       await dialog.getByLabel("Content", { exact: true }).waitFor();
-      await dialog.getByLabel("Platform").selectOption(n.id);
+      await pickOnlyNetwork(dialog, n.id);
       await dialog.getByLabel("Content", { exact: true }).fill(textFor(n));
       await dialog.getByTestId("post-preview").getByText(textFor(n), { exact: true }).waitFor();
       await dialog.getByRole("button", { name: "Add Image" }).click();

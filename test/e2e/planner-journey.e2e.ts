@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import type { AnalyticsResponse } from "../../schema/api/analytics";
 import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath, pickOnlyNetwork } from "./journey-helpers";
 import { fireCron } from "./publish-helpers";
 
 // Journey (decision 150): offline, on `npm start`, a person sets a weekly posting slot, queues a
@@ -83,7 +83,7 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
     await step("Add to queue from Create Post", async () => {
       await page.getByRole("banner").getByRole("button", { name: "Post Now", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Create Post" });
-      await dialog.getByLabel("Platform").selectOption("twitter");
+      await pickOnlyNetwork(dialog, "twitter");
       await dialog.getByLabel("Content", { exact: true }).fill(QUEUED);
       await dialog.getByRole("button", { name: "Add to queue" }).click();
       await page
@@ -177,7 +177,7 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
     await step("publish a post now", async () => {
       await page.getByRole("banner").getByRole("button", { name: "Post Now", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Create Post" });
-      await dialog.getByLabel("Platform").selectOption("twitter");
+      await pickOnlyNetwork(dialog, "twitter");
       await dialog.getByLabel("Content", { exact: true }).fill(PUBLISHED);
       await dialog.getByRole("button", { name: "Post Now", exact: true }).click();
       await expectToast(page, "Post published successfully!");

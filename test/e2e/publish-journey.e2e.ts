@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath, pickOnlyNetwork } from "./journey-helpers";
 import { fireCron, makePng, mintSandboxXTokens, recordTraffic, secretsIn, SANDBOX_TOKEN_RE } from "./publish-helpers";
 
 // Journey (decision 070): offline, on `npm start`, a person connects X and Instagram through the
@@ -133,7 +133,7 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
     const dialog = await step("open the Create Post dialog from the header", openCreatePost);
     await step("write the post", async () => {
       await dialog.getByRole("tab", { name: "Post Now" }).waitFor();
-      await dialog.getByLabel("Platform").selectOption("twitter");
+      await pickOnlyNetwork(dialog, "twitter");
       await dialog.getByLabel("Content", { exact: true }).fill(NOW_TEXT);
       await dialog.getByLabel("Hashtags").fill("#coffee #newroast");
       const preview = dialog.getByTestId("post-preview");
@@ -165,7 +165,7 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
     scheduledAt = when.at;
     await step("fill the Schedule Post tab", async () => {
       await dialog.getByRole("tab", { name: "Schedule Post" }).click();
-      await dialog.getByLabel("Platform").selectOption("instagram");
+      await pickOnlyNetwork(dialog, "instagram");
       await dialog.getByLabel("Content", { exact: true }).fill(SCHEDULED_TEXT);
       await dialog.getByLabel("Hashtags").fill("#tasting");
       await dialog.getByLabel("Date").fill(when.date);
@@ -243,7 +243,7 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
     const dialog = await step("open the Create Post dialog", openCreatePost);
     const submit = dialog.getByRole("button", { name: "Post Now", exact: true });
     await step("type 270 characters and a hashtag: 279 as X counts them, allowed", async () => {
-      await dialog.getByLabel("Platform").selectOption("twitter");
+      await pickOnlyNetwork(dialog, "twitter");
       await dialog.getByLabel("Content", { exact: true }).fill(`${"Long roast notes ".repeat(15)}${"x".repeat(15)}`);
       await dialog.getByLabel("Hashtags").fill("#launch");
       await expect.poll(() => dialog.getByTestId("post-length").textContent()).toBe("279/280");
