@@ -50,7 +50,6 @@ describe("accounts journey (decision 130)", () => {
   it("signs up, signs in, tours, navigates everywhere, uses magic link and reset, renames and deletes the account", async () => {
     session = await openBrowser({ width: 1280, height: 800 });
     const { page } = session;
-    page.setDefaultTimeout(20_000);
     const step = steps(page, "accounts-desktop");
     const email = uniqueEmail("journey");
     const password = "first-secret-1";
@@ -274,7 +273,6 @@ describe("accounts journey (decision 130)", () => {
   it("at 375 px: signs in, uses the bottom navigation, and nothing scrolls sideways", async () => {
     session = await openBrowser({ width: 375, height: 812, isMobile: true });
     const { page } = session;
-    page.setDefaultTimeout(20_000);
     const step = steps(page, "accounts-mobile");
     const email = uniqueEmail("mobile");
     const password = "mobile-secret-1";

@@ -49,7 +49,6 @@ describe("brain journey (decision 109)", () => {
   beforeAll(async () => {
     session = await openBrowser({ width: 1280, height: 900 });
     page = session.page;
-    page.setDefaultTimeout(20_000);
     step = steps(page, "brain journey desktop");
   });
   afterAll(async () => {
@@ -281,7 +280,6 @@ describe("brain journey at 375 px", () => {
   beforeAll(async () => {
     session = await openBrowser({ width: 375, height: 812, isMobile: true });
     page = session.page;
-    page.setDefaultTimeout(20_000);
   });
   afterAll(async () => {
     await session?.close();
@@ -336,7 +334,6 @@ describe("deleting a document (desktop)", () => {
   beforeAll(async () => {
     session = await openBrowser({ width: 1280, height: 900 });
     page = session.page;
-    page.setDefaultTimeout(20_000);
   });
   afterAll(async () => {
     await session?.close();

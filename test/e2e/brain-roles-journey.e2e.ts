@@ -50,7 +50,6 @@ describe("brain roles journey: FAQ and brand book, a paraphrased question, a cor
   beforeAll(async () => {
     session = await openBrowser({ width: 1280, height: 900 });
     page = session.page;
-    page.setDefaultTimeout(20_000);
     step = steps(page, "brain roles journey");
   });
   afterAll(async () => {

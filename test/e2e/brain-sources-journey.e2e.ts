@@ -38,7 +38,6 @@ describe("brain sources and the Instagram card", () => {
   beforeAll(async () => {
     session = await openBrowser({ width: 1366, height: 900 });
     page = session.page;
-    page.setDefaultTimeout(30_000);
     step = steps(page, "brain sources journey");
   });
   afterAll(async () => {

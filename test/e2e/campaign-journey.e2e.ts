@@ -62,7 +62,6 @@ describe("campaign journey at desktop width", () => {
   beforeAll(async () => {
     session = await openBrowser({ width: 1366, height: 900 });
     page = session.page;
-    page.setDefaultTimeout(30_000);
     step = steps(page, "campaign journey desktop");
   });
   afterAll(async () => {
@@ -201,7 +200,6 @@ describe("the same screens at 375 px", () => {
   beforeAll(async () => {
     session = await openBrowser({ width: 375, height: 812, isMobile: true });
     page = session.page;
-    page.setDefaultTimeout(30_000);
     step = steps(page, "campaign journey 375px");
   });
   afterAll(async () => {

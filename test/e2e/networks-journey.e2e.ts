@@ -56,7 +56,6 @@ describe("connect all seven networks through the sandbox and publish one post wi
   beforeAll(async () => {
     session = await openBrowser();
     page = session.page;
-    page.setDefaultTimeout(20_000);
     step = steps(page, "networks journey");
   });
   afterAll(async () => {

@@ -45,7 +45,6 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
   beforeAll(async () => {
     session = await openBrowser({ width: 1366, height: 900 });
     page = session.page;
-    page.setDefaultTimeout(30_000);
     step = steps(page, "planner journey");
   });
   afterAll(async () => {

@@ -40,7 +40,6 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
   beforeAll(async () => {
     session = await openBrowser();
     page = session.page;
-    page.setDefaultTimeout(20_000);
     step = steps(page, "publish journey");
     traffic = recordTraffic(page, baseUrl);
   });
