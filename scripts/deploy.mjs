@@ -29,6 +29,8 @@
 //     the first insert, bound as VECTORIZE
 //   - Clerk: the SPA's CSP allows the Frontend API host of the publishable key (a production
 //     instance serves clerk-js from clerk.<your domain>, not *.clerk.accounts.dev)
+//   - WORKERS_PLAN=free (the default) or paid (remembered): the publish queue consumer's batch
+//     size follows the plan's CPU per invocation (decision 263)
 // `wrangler` and `vite` are taken from PATH (npm puts node_modules/.bin first), so a test can
 // stand a fake wrangler in front. Options (env): APP_ORIGIN (your custom domain), SKIP_BUILD=1,
 // DEPLOY_DIR (where the generated config and state go).
@@ -57,6 +59,33 @@ const IMAGES_BINDING = "IMAGES";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 const CF_API = process.env.CLOUDFLARE_API_BASE_URL || "https://api.cloudflare.com/client/v4";
 const VECTORIZE_BINDING = "VECTORIZE";
+/**
+ * Posts one publish-queue invocation takes, per Workers plan (decision 263): publishing costs about
+ * 8 ms of CPU a post (decision 232), so the Free plan's 10 ms per invocation holds one; Paid's 30 s
+ * holds the batches of ten publishing throughput was tuned with.
+ */
+export const PUBLISH_BATCH_BY_PLAN = { free: 1, paid: 10 };
+const PUBLISH_QUEUE = "publish-jobs";
+
+/** The plan to configure for: WORKERS_PLAN, else the one remembered, else Free; or the message to stop with. */
+export function workersPlan(given, remembered) {
+  const plan = (given?.trim() || remembered || "free").toLowerCase();
+  if (Object.hasOwn(PUBLISH_BATCH_BY_PLAN, plan)) return { plan, error: null };
+  return { plan: null, error: `WORKERS_PLAN must be "free" or "paid" (the Workers plan of this account), not "${given}". Nothing was created.` };
+}
+
+/**
+ * What the chosen plan runs and what it does not (measured in decisions 179, 232 and 263; the Free
+ * plan's 10 ms per invocation holds for queue batches and cron ticks too): README "Which plan".
+ */
+export function planSummary(plan) {
+  if (plan === "paid") return 'plans: Workers Paid: every workload fits (publishing in batches of 10 posts per queue invocation); README "Which plan".';
+  return (
+    "plans: Workers Free: the pages a signed-in user reads fit with Clerk sign-in and Workers AI or OpenAI; publishing takes one post per queue invocation (8 ms measured).\n" +
+    '  Built-in accounts (PBKDF2), the local engine, document ingest (a 2 MB PDF: about 2 s) and the busier cron ticks need Workers Paid: run WORKERS_PLAN=paid npm run deploy once you have it (README "Which plan").'
+  );
+}
+
 /** The tasks the Worker needs a Workers AI model for; image is optional (the brand card without it). */
 const REQUIRED_AI_TASKS = ["chat", "embeddings"];
 
@@ -168,7 +197,7 @@ function ensureQueue(name) {
 }
 
 /** The committed config with account-specific values; paths rewritten relative to `baseDir`. */
-export function buildDeployConfig(raw, { databaseIds, appOrigin, aiModels = {}, vectorizeIndex = null }, baseDir = outDir) {
+export function buildDeployConfig(raw, { databaseIds, appOrigin, aiModels = {}, vectorizeIndex = null, plan = "free" }, baseDir = outDir) {
   const rel = (p) => path.relative(baseDir, path.resolve(root, p)) || ".";
   const config = structuredClone(raw);
   // Minified: ~10% less gzip for the Free plan's 3 MiB (decision 161); `wrangler dev` stays readable.
@@ -191,6 +220,9 @@ export function buildDeployConfig(raw, { databaseIds, appOrigin, aiModels = {}, 
   if (vectorizeIndex) config.vectorize = [{ binding: VECTORIZE_BINDING, index_name: vectorizeIndex }];
   if (!config.ai) config.ai = { binding: AI_BINDING };
   if (!config.images) config.images = { binding: IMAGES_BINDING };
+  // The committed config's batch size is Free's; the plan decides (decision 263).
+  if (config.queues?.consumers)
+    config.queues.consumers = config.queues.consumers.map((c) => (c.queue === PUBLISH_QUEUE ? { ...c, max_batch_size: PUBLISH_BATCH_BY_PLAN[plan] } : c));
   return config;
 }
 
@@ -352,6 +384,11 @@ async function main() {
   const raw = await readCommittedConfig();
   const lists = await workerLists();
   const state = readState();
+  const { plan, error: planError } = workersPlan(process.env.WORKERS_PLAN, state.plan);
+  if (planError) fail(planError);
+  say(
+    `plan: Workers ${plan === "paid" ? "Paid" : "Free"} (WORKERS_PLAN=${plan}): the publish queue takes ${PUBLISH_BATCH_BY_PLAN[plan]} post${PUBLISH_BATCH_BY_PLAN[plan] === 1 ? "" : "s"} per invocation`,
+  );
 
   // Before creating anything: would the deployed Worker have an address, and would it serve?
   const unreachable = await reachabilityProblem(raw, whoami);
@@ -395,7 +432,8 @@ async function main() {
 
   let appOrigin = process.env.APP_ORIGIN || state.appOrigin || null;
   mkdirSync(outDir, { recursive: true });
-  const writeConfig = () => writeFileSync(deployConfig, JSON.stringify(buildDeployConfig(raw, { databaseIds, appOrigin, aiModels, vectorizeIndex }), null, 2));
+  const writeConfig = () =>
+    writeFileSync(deployConfig, JSON.stringify(buildDeployConfig(raw, { databaseIds, appOrigin, aiModels, vectorizeIndex, plan }), null, 2));
   writeConfig();
 
   for (const db of raw.d1_databases ?? []) {
@@ -451,6 +489,7 @@ async function main() {
     JSON.stringify(
       {
         appOrigin,
+        plan,
         vectorize: useVectorize,
         ...(vectorizeIndex ? { vectorizeIndex, vectorizeDimensions: dims } : {}),
         ...(clerkHost ? { clerkFrontendApi: clerkHost } : {}),
@@ -460,10 +499,7 @@ async function main() {
     ),
   );
   say(`done: ${appOrigin}`);
-  // Measured in decisions 179 and 232 (the Free plan's 10 ms holds for queue batches and cron ticks too).
-  say(
-    'plans: with Clerk sign-in and Workers AI or OpenAI, the pages a signed-in user reads fit the Workers Free plan; built-in accounts (PBKDF2), the local engine, publishing in batches of 10 and document ingest (a 2 MB PDF: about 2 s in the upload request) need Workers Paid: README "Which plan".',
-  );
+  say(planSummary(plan));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -9,7 +9,7 @@ import type { Env } from "../../worker/env";
 import { missingProductionConfig } from "../../worker/lib/app-config";
 import { VECTORIZE_METADATA_INDEXES } from "../../worker/adapters/vectors/vectorize-metadata";
 // @ts-expect-error -- a plain .mjs script without type declarations
-import { frontendApiHost, withClerkCsp } from "../../scripts/deploy.mjs";
+import { frontendApiHost, PUBLISH_BATCH_BY_PLAN, withClerkCsp } from "../../scripts/deploy.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const fake = path.join(root, "test/fakes/fake-wrangler.mjs");
@@ -25,6 +25,7 @@ const FULL_CATALOG = [
 
 type DeployedConfig = {
   main: string;
+  queues: { consumers: { queue: string; max_batch_size: number }[] };
   alias?: Record<string, string>;
   vars: Record<string, string>;
   ai?: { binding: string };
@@ -59,6 +60,7 @@ function account(partial: Partial<Account> = {}) {
   writeFileSync(stateFile, JSON.stringify(a));
 }
 const read = (): Account => JSON.parse(readFileSync(stateFile, "utf8"));
+const batchSizes = (c: DeployedConfig) => Object.fromEntries(c.queues.consumers.map((q) => [q.queue, q.max_batch_size]));
 
 // Sign-in settings a deployer puts in the environment (values are made up, never printed).
 const MAIL = { MAIL_API_URL: "https://api.mail.example/emails", MAIL_API_KEY: "mk_live_7f3a9c1e5b", MAIL_FROM: "Brandpilot <hi@brand.example>" };
@@ -85,7 +87,7 @@ function deploy(extraEnv: Record<string, string> = {}) {
     ...extraEnv,
   };
   // Only what the test gives: none of the caller's own settings leak in.
-  for (const n of ["APP_ORIGIN", "CLOUDFLARE_ACCOUNT_ID", "OPENAI_API_KEY", "VECTORIZE", ...SIGN_IN_NAMES]) if (!(n in extraEnv)) delete env[n];
+  for (const n of ["APP_ORIGIN", "CLOUDFLARE_ACCOUNT_ID", "OPENAI_API_KEY", "VECTORIZE", "WORKERS_PLAN", ...SIGN_IN_NAMES]) if (!(n in extraEnv)) delete env[n];
   delete env.APP_ORIGIN;
   if (extraEnv.APP_ORIGIN) env.APP_ORIGIN = extraEnv.APP_ORIGIN;
   const r = spawnSync(process.execPath, [path.join(root, "scripts/deploy.mjs")], { cwd: root, env, encoding: "utf8" });
@@ -135,8 +137,10 @@ describe("npm run deploy", () => {
     expect(steps.indexOf("d1 migrations apply")).toBeGreaterThan(steps.indexOf("d1 create brandpilot"));
     expect(steps.indexOf("d1 migrations apply")).toBeLessThan(steps.indexOf("deploy"));
     expect(readFileSync(path.join(dir, "vite-calls"), "utf8")).toContain("vite build");
-    // The deploy says which workloads need Workers Paid (decisions 179, 232).
-    expect(r.out).toMatch(/plans: .*publishing in batches of 10 and document ingest .* need Workers Paid/);
+    // The deploy says which workloads need Workers Paid (decisions 179, 232, 263): Free by default.
+    expect(r.out).toContain("plan: Workers Free (WORKERS_PLAN=free): the publish queue takes 1 post per invocation");
+    expect(r.out).toMatch(/plans: Workers Free: .*publishing takes one post per queue invocation/);
+    expect(r.out).toMatch(/Built-in accounts \(PBKDF2\), the local engine, document ingest .* need Workers Paid: run WORKERS_PLAN=paid npm run deploy/);
 
     // The key went up with the first version (no window without it), and only with it.
     const deploys = a.worker!.deploys;
@@ -157,6 +161,8 @@ describe("npm run deploy", () => {
     expect(last.vars.APP_ORIGIN).toBe("https://brandpilot.owner-sub.workers.dev");
     expect(last.ai).toEqual({ binding: "AI" });
     expect(last.images).toEqual({ binding: "IMAGES" });
+    // Publishing costs ~8 ms a post: the Free plan's 10 ms per invocation holds one (decision 263).
+    expect(batchSizes(last)).toEqual({ "brain-jobs": 4, "publish-jobs": 1, "webhook-jobs": 10 });
     expect(last.d1_databases[0].database_id).toBe(db!.uuid);
     expect(path.resolve(path.join(dir, "deploy-config"), last.main)).toBe(path.join(root, "worker/index.ts"));
     expect(path.resolve(path.join(dir, "deploy-config"), last.assets.directory)).toBe(path.join(root, "dist"));
@@ -278,6 +284,32 @@ describe("npm run deploy", () => {
     expect(r.out).toContain("Nothing was created");
     const steps = names(read().calls);
     expect(steps.some((c) => c.includes("create") || c === "deploy" || c.startsWith("d1 migrations"))).toBe(false);
+  });
+
+  it("WORKERS_PLAN=paid: the publish queue takes batches of ten, and the plan is remembered for later runs (decision 263)", () => {
+    const r = deploy({ ...MAIL, WORKERS_PLAN: "paid" });
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain("plan: Workers Paid (WORKERS_PLAN=paid): the publish queue takes 10 posts per invocation");
+    expect(r.out).toMatch(/plans: Workers Paid: every workload fits/);
+    expect(batchSizes(read().worker!.deploys.at(-1)!.config)["publish-jobs"]).toBe(PUBLISH_BATCH_BY_PLAN.paid);
+    // A later redeploy without the setting keeps Paid; WORKERS_PLAN=free goes back to one post.
+    expect(deploy().code).toBe(0);
+    expect(batchSizes(read().worker!.deploys.at(-1)!.config)["publish-jobs"]).toBe(10);
+    expect(deploy({ WORKERS_PLAN: "free" }).code).toBe(0);
+    expect(batchSizes(read().worker!.deploys.at(-1)!.config)["publish-jobs"]).toBe(1);
+  });
+
+  it("the committed wrangler.toml is Free-safe on its own: one post per publish invocation", async () => {
+    const { experimental_readRawConfig } = await import("wrangler");
+    const raw = experimental_readRawConfig({ config: path.join(root, "wrangler.toml") }).rawConfig as DeployedConfig;
+    expect(batchSizes(raw)["publish-jobs"]).toBe(PUBLISH_BATCH_BY_PLAN.free);
+  });
+
+  it("stops before creating anything on an unknown WORKERS_PLAN", () => {
+    const r = deploy({ ...MAIL, WORKERS_PLAN: "business" });
+    expect(r.code).not.toBe(0);
+    expect(r.out).toContain('WORKERS_PLAN must be "free" or "paid" (the Workers plan of this account), not "business". Nothing was created.');
+    expect(names(read().calls).some((c) => c.includes("create"))).toBe(false);
   });
 
   it("picks the first Workers AI model of each list that the account's catalog has, into the config (decision 191)", () => {
