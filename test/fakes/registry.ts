@@ -8,3 +8,4 @@ import "./image-models.ts";
 import "./openai.ts";
 import "./dns.ts";
 import "./webhook-receiver.ts";
+import "./images.ts";

@@ -60,9 +60,14 @@ const BY_URL: readonly NewNetwork[] = ["threads"];
 
 /**
  * Schedules `photoBytes` on `network` through the API, publishes it (twice: the redelivery does
- * nothing) and returns what the sandbox kept. `instance` picks the Mastodon server.
+ * nothing) and returns what the sandbox kept. `instance` picks the Mastodon server; `bindings` are
+ * added to the Worker's env (a fake Images binding).
  */
-export async function scheduleAndPublish(network: NewNetwork, photoBytes: Uint8Array, opts: { instance?: string; file?: { name: string; type: string } } = {}) {
+export async function scheduleAndPublish(
+  network: NewNetwork,
+  photoBytes: Uint8Array,
+  opts: { instance?: string; file?: { name: string; type: string }; bindings?: Record<string, unknown> } = {},
+) {
   const user = await signIn();
   const username = uname();
   await connectNetwork(user, network, username, opts.instance ? { instance: opts.instance } : {});
@@ -80,7 +85,7 @@ export async function scheduleAndPublish(network: NewNetwork, photoBytes: Uint8A
   // The app is not reachable from the sandbox in worker tests: it is handed what the app would serve.
   if (BY_URL.includes(network)) await servePreparedMedia(user.projectId, media.url, network);
   const { queue, sent: jobs } = recordingQueue<PublishJob>();
-  const e = { ...testEnv(), PUBLISH_JOBS: queue } as Env;
+  const e = { ...testEnv(), ...opts.bindings, PUBLISH_JOBS: queue } as Env;
   await claimDuePosts(e, Date.now());
   const mine = jobs.filter((j) => j.postId === id);
   expect(await deliver(e, mine)).toEqual([id]);

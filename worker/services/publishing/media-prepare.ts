@@ -6,8 +6,8 @@
 // platforms/shared/image-copy.ts); the original upload is kept untouched. The copy is stored once
 // in R2 next to the original (`<r2Key>.<platform>.jpg`) with its own media row and unguessable
 // public key, because Instagram fetches the image by URL. Conversion: the Cloudflare Images binding
-// where it is bound (IMAGES), else the Worker-capable JavaScript converter
-// (worker/lib/image-convert.ts), which also runs in tests and offline.
+// where it is bound (IMAGES; its refusals become publishing errors, decision 262), else the
+// Worker-capable JavaScript converter (worker/lib/image-convert.ts), which also runs in tests and offline.
 import { and, eq } from "drizzle-orm";
 import { platformMeta, type PlatformId } from "../../../platforms/registry";
 import { PlatformError } from "../../../platforms/shared/adapter";
@@ -16,7 +16,7 @@ import type { Env } from "../../env";
 import type { Db } from "../../lib/db";
 import { newId, randomToken } from "../../lib/ids";
 import { fitWidth, ImageConvertError, toJpegUnder } from "../../lib/image-convert";
-import { imagesBinding, type ImagesBinding } from "../../lib/images-binding";
+import { imagesBinding, imagesBindingFailure } from "../../lib/images-binding";
 import { imageSize } from "../../../platforms/shared/image-size";
 import { imageCopyPlan } from "../../../platforms/shared/image-copy";
 import { MEDIA_CACHE_CONTROL } from "../posts";
@@ -78,6 +78,13 @@ export async function prepareImage(env: Env, db: Db, platform: PlatformId, origi
   } catch (err) {
     if (err instanceof ImageConvertError)
       throw new PlatformError("rejected", `The image could not be prepared for ${platformMeta(platform).label}: ${err.message}`);
+    // The binding's own refusal: the same answer again is no use, a busy service is (decision 262).
+    const refused = imagesBindingFailure(err);
+    if (refused)
+      throw new PlatformError(
+        refused.retry ? "retryable" : "rejected",
+        `The image could not be prepared for ${platformMeta(platform).label}: ${refused.message}`,
+      );
     throw err;
   }
   await env.BUCKET.put(r2Key, jpeg, { httpMetadata: { contentType: "image/jpeg", cacheControl: MEDIA_CACHE_CONTROL } });
