@@ -50,6 +50,19 @@ export function listContracts(dir, today) {
     });
 }
 
+/**
+ * Why one of these API versions needs attention on `today` (its sunset is at most 90 days away or
+ * past), or null; a version without an announced sunset (null) never does.
+ */
+export function nearSunset(apiVersions, today) {
+  const now = Date.parse(`${today}T00:00:00Z`);
+  for (const v of apiVersions ?? []) {
+    const left = v.sunset ? Math.floor((Date.parse(`${v.sunset}T00:00:00Z`) - now) / 86_400_000) : null;
+    if (left !== null && left <= MAX_AGE_DAYS) return `API version ${v.name} ${left < 0 ? "was sunset" : "is sunset"} on ${v.sunset} (${v.source})`;
+  }
+  return null;
+}
+
 /** The contracts written as code (test/contracts/index.ts: the networks'), each with its oldest read date. */
 export async function listCodeContracts(dir, today) {
   const now = Date.parse(`${today}T00:00:00Z`);
@@ -70,12 +83,11 @@ export async function listCodeContracts(dir, today) {
       now,
     );
     // An API version the service stops answering within 90 days is as urgent as a stale read (decision 234).
-    for (const v of contract.apiVersions ?? []) {
-      const left = v.sunset ? Math.floor((Date.parse(`${v.sunset}T00:00:00Z`) - now) / 86_400_000) : null;
-      if (left !== null && left <= MAX_AGE_DAYS && r.status === "ok") {
-        r.status = "sunset";
-        r.source = `${r.source}; API version ${v.name} ${left < 0 ? "was sunset" : "is sunset"} on ${v.sunset} (${v.source})`;
-      }
+    if (contract.apiVersions?.length) r.versions = contract.apiVersions.map((v) => `${v.name} (sunset ${v.sunset ?? "not announced"})`).join(", ");
+    const sunset = r.status === "ok" ? nearSunset(contract.apiVersions, today) : null;
+    if (sunset) {
+      r.status = "sunset";
+      r.source = `${r.source}; ${sunset}`;
     }
     rows.push(r);
   }
@@ -89,7 +101,9 @@ async function main() {
   const rows = [...listContracts(dir, today), ...(await listCodeContracts(dir, today))];
   for (const r of rows) {
     const flag = r.status === "ok" ? "ok   " : r.status === "stale" ? "STALE" : r.status === "sunset" ? "SUNSET" : "NO SOURCE";
-    console.log(`${flag} ${r.file}  (${r.service})\n      read ${r.read}${r.ageDays === null ? "" : `, ${r.ageDays} days ago`}; source: ${r.source}`);
+    console.log(
+      `${flag} ${r.file}  (${r.service})${r.versions ? `\n      API version ${r.versions}` : ""}\n      read ${r.read}${r.ageDays === null ? "" : `, ${r.ageDays} days ago`}; source: ${r.source}`,
+    );
   }
   const bad = rows.filter((r) => r.status !== "ok");
   console.log(

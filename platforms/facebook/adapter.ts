@@ -21,7 +21,9 @@ import {
 import { classifyGraphResponse, findOwnGraphPost, graphToken, type GraphErrorRules } from "../shared/graph-api.ts";
 
 const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
-export const FACEBOOK_GRAPH_VERSION = "v22.0";
+// The current Graph API version on the changelog (read 2026-11-28; decision 264); its contract
+// (test/contracts/meta-graph) records it and its sunset.
+export const FACEBOOK_GRAPH_VERSION = "v26.0";
 const label = "Facebook" as const;
 // 80001: the Page's own rate limit; 200: the token lacks the Page permission (reconnect to grant it).
 const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613, 80001]), authCodes: new Set([190, 200]), reconnect: "your Facebook Page" };
@@ -31,7 +33,7 @@ type FacebookConfig = {
   clientSecret: string;
   /** https://graph.facebook.com */
   graphBase: string;
-  /** https://www.facebook.com/v22.0/dialog/oauth */
+  /** https://www.facebook.com/v26.0/dialog/oauth */
   authorizeUrl: string;
   timeoutMs: number;
 };
@@ -189,7 +191,7 @@ function facebookAdapter(config: FacebookConfig) {
 
 /**
  * Configuration: FACEBOOK_CLIENT_ID, FACEBOOK_CLIENT_SECRET, FACEBOOK_GRAPH_BASE
- * (https://graph.facebook.com), FACEBOOK_AUTHORIZE_URL (https://www.facebook.com/v22.0/dialog/oauth);
+ * (https://graph.facebook.com), FACEBOOK_AUTHORIZE_URL (https://www.facebook.com/v26.0/dialog/oauth);
  * without a client id the sandbox's /facebook routes are used when PLATFORM_SANDBOX_URL is set.
  */
 export const facebookAdapterModule: AdapterModule = {

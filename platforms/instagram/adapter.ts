@@ -19,7 +19,8 @@ const INSTAGRAM_SCOPES = [
   "instagram_business_content_publish",
   "instagram_business_manage_insights",
 ];
-export const INSTAGRAM_GRAPH_VERSION = "v22.0";
+// Graph API versions are shared with Facebook: the current one (decision 264).
+export const INSTAGRAM_GRAPH_VERSION = "v26.0";
 export { INSTAGRAM_IMAGE_REQUIRED };
 
 type InstagramConfig = {

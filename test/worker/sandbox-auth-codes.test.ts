@@ -63,11 +63,11 @@ const NETWORKS: Network[] = [
   },
   {
     name: "facebook",
-    authorize: "/facebook/v22.0/dialog/oauth",
+    authorize: "/facebook/v26.0/dialog/oauth",
     client: FACEBOOK_SANDBOX_CLIENT,
     exchange: (code, redirectUri) => {
       const { grant_type: _grant, ...qs } = withClient(FACEBOOK_SANDBOX_CLIENT, code, redirectUri);
-      return fetch(`${env.FAKES_URL}/facebook/v22.0/oauth/access_token?${new URLSearchParams(qs)}`);
+      return fetch(`${env.FAKES_URL}/facebook/v26.0/oauth/access_token?${new URLSearchParams(qs)}`);
     },
   },
   {

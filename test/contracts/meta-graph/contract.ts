@@ -23,13 +23,23 @@ const IG = {
   insights: "https://developers.facebook.com/docs/instagram-platform/reference/instagram-media/insights",
   tokens: "https://developers.facebook.com/docs/instagram-platform/reference/refresh_access_token",
 };
-const V = "v22.0";
+/**
+ * The Graph API version Facebook and Instagram are held to: the current one on Meta's changelog
+ * (decision 264). Released 2026-07-29, "available until" TBD; v25.0 runs to 2028-07-29, v22.0 (sent
+ * before) to 2027-05-20. v26.0's announced changes (commerce order management, Rights Manager owner
+ * fields, WhatsApp status ads) touch none of the endpoints below; its five legacy protocol
+ * behaviours, not named in the pages read, were removed from every version on 2026-10-27, so
+ * staying on v22.0 would not have avoided them.
+ */
+export const GRAPH_API_CURRENT = { name: "v26.0", released: "2026-07-29", sunset: null, read: "2026-11-28" } as const;
+const V = GRAPH_API_CURRENT.name;
 /** Graph API versions and their "available until" dates (Instagram and Facebook share them). */
-const GRAPH_VERSIONS = "https://developers.facebook.com/docs/graph-api/changelog/versions/ (read 2026-11-28): v22.0 available until 2027-05-20; current v26.0";
+const GRAPH_VERSIONS =
+  "https://developers.facebook.com/docs/graph-api/changelog/versions/ (read 2026-11-28): v26.0 released 2026-07-29, available until TBD; v25.0 until 2028-07-29; https://developers.facebook.com/blog/post/2026/07/29/introducing-graph-api-v26-and-marketing-api-v26/";
 
 export const instagramContract: Contract = {
   service: "meta-graph/instagram",
-  apiVersions: [{ name: V, sunset: "2027-05-20", source: GRAPH_VERSIONS }],
+  apiVersions: [{ name: V, sunset: GRAPH_API_CURRENT.sunset, source: GRAPH_VERSIONS }],
   title: "Instagram API with Instagram Login (hand-written from Meta's reference)",
   sources: Object.values(IG).map((url) => ({ url, read: READ })),
   endpoints: [
@@ -266,7 +276,7 @@ const fbToken: ContractEndpoint = {
 
 export const facebookContract: Contract = {
   service: "meta-graph/facebook",
-  apiVersions: [{ name: V, sunset: "2027-05-20", source: GRAPH_VERSIONS }],
+  apiVersions: [{ name: V, sunset: GRAPH_API_CURRENT.sunset, source: GRAPH_VERSIONS }],
   title: "Facebook Login and Pages API (hand-written from Meta's reference)",
   sources: Object.values(FB).map((url) => ({ url, read: READ })),
   endpoints: [
