@@ -3,10 +3,7 @@ import type { Env, BrainJob, PublishJob, WebhookJob } from "./env";
 import { handleWebhookBatch } from "./jobs/webhook-consumer";
 import { handleBrainBatch } from "./jobs/brain-consumer";
 import { handlePublishBatch } from "./jobs/publish-consumer";
-import { claimDuePosts } from "./jobs/publish-cron";
-import { refreshIdleTokens } from "./jobs/token-refresh-cron";
-import { resendStuckBrainDocuments } from "./jobs/brain-sweep-cron";
-import { sweepOldActivity } from "./jobs/activity-sweep-cron";
+import { CRON_JOBS } from "./jobs/cron";
 import { logNotConfigured, missingProductionConfig, notConfiguredMessage } from "./lib/app-config";
 
 /** A production Worker missing required settings does no background work either (decision 131). */
@@ -15,18 +12,13 @@ function configured(env: Env): boolean {
   if (missing.length) logNotConfigured(notConfiguredMessage(missing));
   return missing.length === 0;
 }
-import { collectDueMetrics } from "./jobs/metrics-cron";
 
 export default {
   fetch: app.fetch,
-  // Every minute: claim due posts and enqueue them; publishing happens in the queue consumer.
+  // Every minute, every job of worker/jobs/cron.ts (publishing happens in the queue consumer).
   async scheduled(controller, env, ctx) {
     if (!configured(env)) return;
-    ctx.waitUntil(claimDuePosts(env, controller.scheduledTime));
-    ctx.waitUntil(refreshIdleTokens(env));
-    ctx.waitUntil(resendStuckBrainDocuments(env, controller.scheduledTime));
-    ctx.waitUntil(collectDueMetrics(env, controller.scheduledTime));
-    ctx.waitUntil(sweepOldActivity(env, controller.scheduledTime));
+    for (const run of Object.values(CRON_JOBS)) ctx.waitUntil(run(env, controller.scheduledTime));
   },
   async queue(batch, env) {
     if (!configured(env)) {

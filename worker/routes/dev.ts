@@ -1,6 +1,8 @@
 // Local-only tools. /dev/outbox shows the mail the built-in auth "sent" (dev outbox), so magic
 // links and reset links can be clicked without a mail account. It holds live sign-in links, so it
 // answers 404 unless APP_ENV is explicitly "development" or "test" (production is the default).
+// POST /dev/cron/<job> runs one cron job alone, so `npm run bench` measures each job's CPU
+// (decision 263).
 import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { mailOutbox } from "../../schema/db/auth";
@@ -8,6 +10,7 @@ import type { AppEnv } from "../lib/context";
 import { getDb } from "../lib/db";
 import { errorBody } from "../lib/errors";
 import { isProduction } from "../lib/app-config";
+import { CRON_JOBS } from "../jobs/cron";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -16,6 +19,15 @@ export const devRoutes = new Hono<AppEnv>()
   .use("*", async (c, next) => {
     if (isProduction(c.env)) return c.json(errorBody("not_found", "Not found"), 404);
     await next();
+  })
+  .post("/cron/:job", async (c) => {
+    const job = c.req.param("job");
+    if (!Object.hasOwn(CRON_JOBS, job)) return c.json(errorBody("not_found", `No cron job "${job}". Jobs: ${Object.keys(CRON_JOBS).join(", ")}.`), 404);
+    const time = c.req.query("time") === undefined ? Date.now() : Number(c.req.query("time"));
+    if (!Number.isSafeInteger(time) || time < 0)
+      return c.json(errorBody("invalid_input", "time must be the tick's time in milliseconds since 1970", { time: "Expected milliseconds since 1970" }), 400);
+    const result = await CRON_JOBS[job]!(c.env, time);
+    return c.json({ job, scheduled_time: time, result: result ?? null });
   })
   .get("/outbox", async (c) => {
     // Mounted outside /api, so the per-request db of the API is not set here.
