@@ -1,31 +1,49 @@
 import { describe, expect, it } from "vitest";
+import rules from "../contracts/vectorize/rules.json";
 import { VectorizeVectorIndex } from "../../worker/adapters/vectors/vectorize";
 import { VECTORIZE_METADATA_INDEXES } from "../../worker/adapters/vectors/vectorize-metadata";
 import { cosine } from "../../worker/adapters/vectors/types";
 
+/** What Vectorize answers a call outside its rules with: the binding throws. */
+const refuse = (why: string): never => {
+  throw new Error(`Vectorize refused the call: ${why} (test/contracts/vectorize/rules.json)`);
+};
+
 /**
- * An in-memory stand-in for a Vectorize binding that keeps Vectorize's metadata rules
+ * An in-memory stand-in for a Vectorize binding that keeps Vectorize's rules
  * (test/contracts/vectorize/rules.json): a filter matches only properties with a metadata index,
  * and only vectors written after that index existed; returnMetadata "indexed" returns only indexed
- * properties. By default it has the indexes `npm run deploy` creates.
+ * properties; an unknown query option, a topK over its limit, a batch over 1,000 or a vector of
+ * another dimension than the index's is refused. By default it has the indexes `npm run deploy`
+ * creates, and 3 dimensions.
  */
-function fakeVectorize(metadataIndexes: readonly string[] = VECTORIZE_METADATA_INDEXES.map((m) => m.propertyName)) {
+function fakeVectorize(metadataIndexes: readonly string[] = VECTORIZE_METADATA_INDEXES.map((m) => m.propertyName), dimensions = 3) {
   const store = new Map<string, VectorizeVector>();
   const indexed = new Set(metadataIndexes);
   const calls: { op: string; arg: unknown }[] = [];
   const binding = {
     async upsert(vectors: VectorizeVector[]) {
       calls.push({ op: "upsert", arg: vectors });
+      if (vectors.length > rules.upsert.perCall) refuse(`${vectors.length} vectors in one upsert (at most ${rules.upsert.perCall})`);
+      for (const v of vectors) if (v.values.length !== dimensions) refuse(`a vector of ${v.values.length} dimensions in an index of ${dimensions}`);
       for (const v of vectors) store.set(v.id, v);
       return { ids: vectors.map((v) => v.id), count: vectors.length };
     },
     async deleteByIds(ids: string[]) {
       calls.push({ op: "delete", arg: ids });
+      if (ids.length > rules.deleteByIds.perCall) refuse(`${ids.length} ids in one delete (at most ${rules.deleteByIds.perCall})`);
       for (const id of ids) store.delete(id);
       return { ids, count: ids.length };
     },
     async query(vector: number[], opts: VectorizeQueryOptions) {
       calls.push({ op: "query", arg: opts });
+      for (const k of Object.keys(opts)) if (!rules.query.options.includes(k)) refuse(`unknown query option "${k}"`);
+      if (opts.returnMetadata !== undefined && !Object.hasOwn(rules.query.returnMetadata, String(opts.returnMetadata)))
+        refuse(`returnMetadata ${JSON.stringify(opts.returnMetadata)}`);
+      const max = opts.returnValues || opts.returnMetadata === "all" ? rules.query.topKMax.withValuesOrAllMetadata : rules.query.topKMax.default;
+      const topK = opts.topK ?? 5;
+      if (!Number.isInteger(topK) || topK < 1 || topK > max) refuse(`topK ${topK} (at most ${max} here)`);
+      if (vector.length !== dimensions) refuse(`a query vector of ${vector.length} dimensions in an index of ${dimensions}`);
       const filter = (opts.filter ?? {}) as Record<string, unknown>;
       const metadataOf = (v: VectorizeVector) =>
         opts.returnMetadata === "all"
@@ -92,6 +110,21 @@ describe("Vectorize vector index", () => {
     const oldIndex = new VectorizeVectorIndex(old.binding);
     await oldIndex.upsert("p1", space, records);
     expect(await oldIndex.query("p1", space, v(1, 0, 0), { kind: "segment", topK: 3, threshold: 0 })).toEqual([]);
+  });
+
+  it("the stand-in refuses what Vectorize refuses: an unknown option, topK over its limit, a batch over 1,000, another dimension", async () => {
+    const { binding } = fakeVectorize();
+    await expect(binding.query([1, 0, 0], { topK: 5, returnMetadata: "indexed", includeValues: true } as VectorizeQueryOptions)).rejects.toThrow(
+      'unknown query option "includeValues"',
+    );
+    await expect(binding.query([1, 0, 0], { topK: 101, returnMetadata: "indexed" })).rejects.toThrow("topK 101 (at most 100 here)");
+    await expect(binding.query([1, 0, 0], { topK: 21, returnMetadata: "all" })).rejects.toThrow("topK 21 (at most 20 here)");
+    await expect(binding.query([1, 0, 0], { topK: 5, returnMetadata: "some" as "all" })).rejects.toThrow('returnMetadata "some"');
+    await expect(binding.query([1, 0], { topK: 5 })).rejects.toThrow("2 dimensions in an index of 3");
+    const many = Array.from({ length: 1001 }, (_, i) => ({ id: `x${i}`, values: [1, 0, 0] }));
+    await expect(binding.upsert(many)).rejects.toThrow("1001 vectors in one upsert (at most 1000)");
+    await expect(binding.deleteByIds(many.map((m) => m.id))).rejects.toThrow("1001 ids in one delete (at most 1000)");
+    expect(await binding.query([1, 0, 0], { topK: 100, returnMetadata: "indexed" })).toMatchObject({ count: 0 });
   });
 
   it("splits large upserts and deletes into API-sized calls", async () => {
