@@ -366,4 +366,25 @@ describe("Clerk's CSP hosts from the publishable key (decision 194)", () => {
     expect(line).toMatch(/script-src [^;]*https:\/\/clerk\.brand\.example/);
     expect(line).toMatch(/connect-src [^;]*https:\/\/clerk\.brand\.example/);
   });
+
+  it("the CSP allows every source Clerk's CSP guide asks for (test/contracts/clerk/csp.json)", () => {
+    const contract = JSON.parse(readFileSync(path.join(root, "test/contracts/clerk/csp.json"), "utf8")) as { csp: Record<string, string[]> };
+    const headers = readFileSync(path.join(root, "frontend/public/_headers"), "utf8");
+    const policy = (withClerkCsp(headers, "clerk.brand.example") as string).split("\n").find((l) => l.includes("Content-Security-Policy"))!;
+    const directives = new Map(
+      policy
+        .replace(/^.*Content-Security-Policy:\s*/, "")
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+    for (const [name, wanted] of Object.entries(contract.csp)) {
+      const have = directives.get(name) ?? directives.get("default-src") ?? [];
+      for (const source of wanted.map((w) => w.replace("<frontend api host>", "clerk.brand.example"))) {
+        // A scheme source ("https:") allows every host of that scheme.
+        const allowed = have.includes(source) || (source.startsWith("https://") && have.includes("https:"));
+        expect(allowed, `${name} ${source} in "${have.join(" ")}"`).toBe(true);
+      }
+    }
+  });
 });
