@@ -7,6 +7,7 @@ import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
 import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+import { stubScreen } from "./media-query";
 
 // The card's Edit Post modal (decision 242): date, time, hashtags and image besides the text,
 // with Create Post's rules, sending only what changed through PATCH /api/posts/:id.
@@ -43,16 +44,7 @@ beforeEach(() => {
     return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
   });
   // A phone: the day view, where tomorrow's post is one "Next day" away whatever today is.
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: query.includes("max-width"),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubScreen({ phone: true });
 });
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });

@@ -7,6 +7,7 @@ import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
 import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+import { stubScreen } from "./media-query";
 
 const project = makeProject({ industry: "Tech", brand_voice: "x", description: "d", user_email: "a@b.c" });
 const tz = browserTimeZone();
@@ -24,10 +25,8 @@ function post(id: string, day: number, time: string, extra: Partial<Post> = {}):
 
 let posts: Post[];
 let calls: { url: string; method: string; body?: unknown }[];
-let narrow = false;
 
 beforeEach(() => {
-  narrow = false;
   calls = [];
   posts = [
     post("sun", 0, "09:00"),
@@ -65,16 +64,6 @@ beforeEach(() => {
     }
     return ok({ error: { code: "not_found", message: "Not found" } }, 404);
   });
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: narrow && query.includes("max-width"),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 // Interaction-heavy tests on a shared 2-core machine can exceed the 5 s default.
@@ -159,7 +148,7 @@ describe("content calendar", () => {
   });
 
   it("forces the day view below 768 px and hides the view buttons", async () => {
-    narrow = true;
+    stubScreen({ phone: true });
     posts = [];
     renderPage();
     expect(screen.queryByRole("button", { name: "Week View" })).not.toBeInTheDocument();

@@ -11,6 +11,7 @@ import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
 import { fromCalendarRow, toCalendarRow } from "../../schema/api/calendar";
 import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+import { stubScreen } from "./media-query";
 
 // The calendar on a phone (decisions 240, 241): day view and a list view, the day view opened
 // at its first post rather than 00:00, and floating controls that leave room for content.
@@ -22,11 +23,9 @@ const at = (day: string, time: string) => new Date(localDateTimeToUtc(day, time,
 
 let posts: Post[];
 let urls: string[];
-let narrow = true;
 const ROW = 40;
 
 beforeEach(() => {
-  narrow = true;
   urls = [];
   posts = [];
   vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
@@ -42,16 +41,7 @@ beforeEach(() => {
     }
     return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
   });
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: narrow && query.includes("max-width"),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubScreen({ phone: true });
 });
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 30_000 });

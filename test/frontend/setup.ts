@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { fakeMediaQueryList } from "./media-query";
 
 afterEach(() => cleanup());
 
@@ -10,19 +11,7 @@ afterEach(() => cleanup());
 configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; Chakra (Ark/zag) and our responsive hooks use them.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+if (!window.matchMedia) window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 class RO {
   observe() {}
   unobserve() {}
