@@ -1,5 +1,6 @@
-import { Button, Dialog, Portal } from "@chakra-ui/react";
+import { Button } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { AppDialog } from "./app-dialog";
 
 type Props = {
   open: boolean;
@@ -16,26 +17,24 @@ type Props = {
 /** A destructive action's "are you sure" step: Cancel, or a red confirm button. */
 export function ConfirmDialog({ open, title, children, confirmLabel, onCancel, onConfirm, busy = false, busyText }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !busy && onCancel()} role="alertdialog" placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={busy} loadingText={busyText}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onCancel}
+      busy={busy}
+      role="alertdialog"
+      title={`${title}`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" onClick={onConfirm} loading={busy} loadingText={busyText}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </AppDialog>
   );
 }

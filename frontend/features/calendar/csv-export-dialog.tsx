@@ -1,6 +1,7 @@
-import { Button, Dialog, Field, HStack, Input, Portal, Text } from "@chakra-ui/react";
+import { Button, Field, HStack, Input, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { addDays, localDateTimeToUtc, parseDate } from "../../../schema/api/campaign-schedule";
+import { AppDialog } from "../../components/ui/app-dialog";
 
 // CSV export of any calendar range (decision 150): local dates in, the Worker writes the file in the
 // import's columns so it can be edited and imported again.
@@ -30,43 +31,37 @@ export function CsvExportDialog({
   const [to, setTo] = useState(initialTo);
   const url = exportUrl(projectId, from, to, timeZone);
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Export posts as CSV</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <HStack gap="3" wrap="wrap">
-                <Field.Root flex="1" minW="140px">
-                  <Field.Label>From</Field.Label>
-                  <Input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-                </Field.Root>
-                <Field.Root flex="1" minW="140px" invalid={!url}>
-                  <Field.Label>To</Field.Label>
-                  <Input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-                  <Field.ErrorText>The end date must not be before the start date</Field.ErrorText>
-                </Field.Root>
-              </HStack>
-              <Text mt="3" fontSize="sm" color="fg.muted">
-                Times are written in your time zone ({timeZone}).
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button asChild colorPalette="brand" disabled={!url}>
-                <a href={url ?? undefined} download="brandpilot-posts.csv" onClick={() => url && setTimeout(onClose, 0)} aria-disabled={!url}>
-                  Download CSV
-                </a>
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title="Export posts as CSV"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button asChild colorPalette="brand" disabled={!url}>
+            <a href={url ?? undefined} download="brandpilot-posts.csv" onClick={() => url && setTimeout(onClose, 0)} aria-disabled={!url}>
+              Download CSV
+            </a>
+          </Button>
+        </>
+      }
+    >
+      <HStack gap="3" wrap="wrap">
+        <Field.Root flex="1" minW="140px">
+          <Field.Label>From</Field.Label>
+          <Input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </Field.Root>
+        <Field.Root flex="1" minW="140px" invalid={!url}>
+          <Field.Label>To</Field.Label>
+          <Input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+          <Field.ErrorText>The end date must not be before the start date</Field.ErrorText>
+        </Field.Root>
+      </HStack>
+      <Text mt="3" fontSize="sm" color="fg.muted">
+        Times are written in your time zone ({timeZone}).
+      </Text>
+    </AppDialog>
   );
 }

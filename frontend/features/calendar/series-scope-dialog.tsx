@@ -1,4 +1,4 @@
-import { Button, Dialog, Portal, Text } from "@chakra-ui/react";
+import { Button, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import type { CalendarPost } from "../../../schema/api/calendar";
 import type { SeriesUpdateResponse } from "../../../schema/api/planner";
@@ -6,6 +6,7 @@ import { timeInZone } from "../../../schema/api/campaign-schedule";
 import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
 import type { updatePost } from "../../lib/api/calendar";
+import { AppDialog } from "../../components/ui/app-dialog";
 
 // Editing an occurrence of a recurring post asks "this one / all future" (decision 150). "This one"
 // is the ordinary edit; "All future" sends the content, hashtags, image and time of day to this
@@ -45,40 +46,36 @@ export function useSeriesEdit(timeZone: string, updateOne: (post: CalendarPost, 
   };
 
   const dialog = (
-    <Dialog.Root open={!!pending} onOpenChange={(e) => !e.open && !busy && setPending(null)} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Edit recurring post</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>This post repeats. Apply your changes to this one only, or to this and all future posts of the series?</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" disabled={busy} onClick={() => setPending(null)}>
-                Cancel
-              </Button>
-              <Button
-                variant="outline"
-                disabled={busy}
-                onClick={() => {
-                  const p = pending;
-                  setPending(null);
-                  if (p) void updateOne(p.post, p.changes);
-                }}
-              >
-                This one
-              </Button>
-              <Button colorPalette="brand" loading={busy} onClick={() => void allFuture()}>
-                All future
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={!!pending}
+      onClose={() => setPending(null)}
+      busy={busy}
+      role="alertdialog"
+      title="Edit recurring post"
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={() => setPending(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => {
+              const p = pending;
+              setPending(null);
+              if (p) void updateOne(p.post, p.changes);
+            }}
+          >
+            This one
+          </Button>
+          <Button colorPalette="brand" loading={busy} onClick={() => void allFuture()}>
+            All future
+          </Button>
+        </>
+      }
+    >
+      <Text>This post repeats. Apply your changes to this one only, or to this and all future posts of the series?</Text>
+    </AppDialog>
   );
   return { save, dialog };
 }

@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import type { AccountChoice } from "../../../schema/api/social";
+import { AppDialog } from "../../components/ui/app-dialog";
 
 // The last step of a connect that asks which account to use (Facebook: which Page). The
 // options come from the server; nothing is connected until one is picked.
@@ -25,45 +26,40 @@ export function AccountChoiceDialog({
     }
   };
   return (
-    <Dialog.Root open={!!choice} onOpenChange={(e) => !e.open && !busy && onCancel()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Choose a {networkName} Page</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text color="fg.muted">Brandpilot will post to the Page you choose.</Text>
-                <Stack as="ul" gap="2" listStyleType="none" aria-label={`${networkName} Pages`}>
-                  {(choice?.options ?? []).map((o) => (
-                    <li key={o.id}>
-                      <Button
-                        w="full"
-                        justifyContent="flex-start"
-                        variant="outline"
-                        loading={busy === o.id}
-                        loadingText="Connecting..."
-                        disabled={!!busy && busy !== o.id}
-                        onClick={() => void pick(o.id)}
-                        aria-label={`Post to ${o.name}`}
-                      >
-                        {o.name}
-                      </Button>
-                    </li>
-                  ))}
-                </Stack>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={!!busy}>
-                Cancel
+    <AppDialog
+      open={!!choice}
+      onClose={onCancel}
+      busy={!!busy}
+      title={`Choose a ${networkName} Page`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={!!busy}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text color="fg.muted">Brandpilot will post to the Page you choose.</Text>
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={`${networkName} Pages`}>
+          {(choice?.options ?? []).map((o) => (
+            <li key={o.id}>
+              <Button
+                w="full"
+                justifyContent="flex-start"
+                variant="outline"
+                loading={busy === o.id}
+                loadingText="Connecting..."
+                disabled={!!busy && busy !== o.id}
+                onClick={() => void pick(o.id)}
+                aria-label={`Post to ${o.name}`}
+              >
+                {o.name}
               </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </li>
+          ))}
+        </Stack>
+      </Stack>
+    </AppDialog>
   );
 }
