@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
-import { chakraAppRecipes } from "./scripts/vite/chakra-app-recipes";
+import { chakraAppRecipes } from "./scripts/vite/chakra-app-recipes.ts";
 
 const worker = "http://127.0.0.1:8787";
 const frontend = path.resolve(import.meta.dirname, "frontend");

@@ -2,7 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { chakraAppRecipes } from "./scripts/vite/chakra-app-recipes";
+import { chakraAppRecipes } from "./scripts/vite/chakra-app-recipes.ts";
 
 /** The chaos and fuzz runs' settings where the command line sets them (bindings must be strings). */
 function commandLineRunSettings(): Record<string, string> {

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Plugin } from "vite";
-import { APP_RECIPES, APP_SLOT_RECIPES } from "../../frontend/app/theme-app-recipe-keys";
+import { APP_RECIPES, APP_SLOT_RECIPES } from "../../frontend/app/theme-app-recipe-keys.ts";
 
 const APP_RECIPES_MODULE = "virtual:chakra-app-recipes";
 const resolved = `\0${APP_RECIPES_MODULE}`;
