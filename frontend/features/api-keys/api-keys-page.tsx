@@ -7,6 +7,7 @@ import type { Project } from "../../../schema/api/projects";
 import { SecretOnce } from "../../components/ui/secret-once";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher, request } from "../../lib/api";
+import { PageLayout } from "../../components/ui/page-layout";
 
 // Settings -> API keys (decision 211): a user's keys for the public API and the MCP
 // server. The secret is shown once, right after creation; the list shows each key's reach,
@@ -65,14 +66,10 @@ export default function ApiKeysPage() {
   };
 
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="5" w="full" maxW="4xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          API keys
-        </Heading>
-        <Text color="fg.muted">Keys let your tools and AI assistants use Brandpilot's public API and MCP server. A key acts as you, within its scopes.</Text>
-      </Stack>
-
+    <PageLayout
+      title="API keys"
+      description="Keys let your tools and AI assistants use Brandpilot's public API and MCP server. A key acts as you, within its scopes."
+    >
       {created && (
         <SecretOnce title="Copy your new key now: it is shown only once." value={created.key} what="key" testId="new-api-key" onDone={() => setCreated(null)} />
       )}
@@ -167,6 +164,6 @@ export default function ApiKeysPage() {
           ))
         )}
       </Stack>
-    </Stack>
+    </PageLayout>
   );
 }

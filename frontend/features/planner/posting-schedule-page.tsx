@@ -13,6 +13,7 @@ import { useAuth } from "../../lib/auth-context";
 import { fetcher } from "../../lib/api";
 import { PLATFORM_LABELS, PlatformIcon } from "../../components/posts/platform-icon";
 import { saveSlots } from "../../lib/api/planner";
+import { PageLayout } from "../../components/ui/page-layout";
 
 // Posting schedule (decision 150): weekly time slots per network, in the user's time zone. "Add to
 // queue" in Create Post and the campaign creator's "use my posting schedule" fill these slots.
@@ -52,20 +53,22 @@ export default function PostingSchedulePage() {
   };
 
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="5" w="full" maxW="5xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Posting schedule
-        </Heading>
-        <Text color="fg.muted">
-          Weekly time slots per network, in your time zone ({timeZone}). &ldquo;Add to queue&rdquo; puts a post in its network&apos;s next free slot.
-        </Text>
-        {data?.time_zone && data.time_zone !== timeZone && (
-          <Text color="orange.fg" fontSize="sm">
-            These slots were saved in {data.time_zone}; saving here stores them in {timeZone}.
+    <PageLayout
+      title="Posting schedule"
+      maxW="5xl"
+      description={
+        <>
+          <Text color="fg.muted">
+            Weekly time slots per network, in your time zone ({timeZone}). &ldquo;Add to queue&rdquo; puts a post in its network&apos;s next free slot.
           </Text>
-        )}
-      </Stack>
+          {data?.time_zone && data.time_zone !== timeZone && (
+            <Text color="orange.fg" fontSize="sm">
+              These slots were saved in {data.time_zone}; saving here stores them in {timeZone}.
+            </Text>
+          )}
+        </>
+      }
+    >
       {error && !data ? (
         <Text color="red.fg">Failed to load the posting schedule</Text>
       ) : !slots ? (
@@ -149,6 +152,6 @@ export default function PostingSchedulePage() {
           Save schedule
         </Button>
       </Box>
-    </Stack>
+    </PageLayout>
   );
 }

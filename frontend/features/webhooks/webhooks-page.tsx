@@ -26,6 +26,7 @@ import { LoadingScreen } from "../../components/ui/loading-screen";
 import { SecretOnce } from "../../components/ui/secret-once";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher, request } from "../../lib/api";
+import { PageLayout } from "../../components/ui/page-layout";
 
 // Project settings -> Webhooks (decision 213): an Owner's endpoints for the project.
 // The signing secret is shown once, right after creation; each endpoint's delivery log shows
@@ -158,16 +159,14 @@ export default function WebhooksPage() {
   };
 
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="5" w="full" maxW="4xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Webhooks
-        </Heading>
+    <PageLayout
+      title="Webhooks"
+      description={
         <Text color="fg.muted">
           {project.name}: Brandpilot POSTs a signed JSON event to your endpoint when something happens. Verify the Brandpilot-Signature header with the secret.
         </Text>
-      </Stack>
-
+      }
+    >
       {!owner ? (
         <Alert.Root status="info">
           <Alert.Title>Only the project's Owners manage its webhooks.</Alert.Title>
@@ -266,6 +265,6 @@ export default function WebhooksPage() {
           </Stack>
         </>
       )}
-    </Stack>
+    </PageLayout>
   );
 }
