@@ -1,6 +1,7 @@
 // Test helpers for worker tests: a signed-in user made directly in D1 (a user row, a session
 // whose id is the SHA-256 of the cookie token, and the default project), and request shortcuts.
 import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { SESSION_COOKIE } from "../../worker/adapters/auth/session-cookie";
 import { sha256Hex } from "../../worker/lib/ids";
 import { ERRORS, isErrorCode } from "../../schema/api/errors";
@@ -78,5 +79,20 @@ export function productionEnv(overrides: Partial<typeof env> = {}): typeof env {
     MAIL_API_KEY: "test-mail-key",
     MAIL_FROM: "Brandpilot <hello@example.test>",
     ...overrides,
+  };
+}
+
+/** The Project the API answers for a project `user` owns, made from these details (a fresh project's defaults). */
+export function ownedProjectShape(user: TestUser, details: Record<string, unknown>) {
+  return {
+    user_id: user.userId,
+    ...details,
+    has_seen_onboarding: false,
+    user_email: user.email,
+    created_at: expect.any(Number),
+    role: "owner",
+    approvals_required: false,
+    owner_posts_need_review: false,
+    brand_color: null,
   };
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { MAX_DOCUMENT_BYTES, MAX_WIZARD_DOCUMENTS, type Project } from "../../schema/api/projects";
-import { call, expectError, json, signIn, type TestUser } from "./helpers";
+import { call, expectError, json, ownedProjectShape, signIn, type TestUser } from "./helpers";
 
 const DETAILS = {
   name: "Acme Coffee",
@@ -70,18 +70,7 @@ describe("POST /api/projects", () => {
     const res = await post(user, form(DETAILS));
     expect(res.status).toBe(201);
     const project = (await res.json()) as Project;
-    expect(project).toEqual({
-      id: expect.any(String),
-      user_id: user.userId,
-      ...DETAILS,
-      has_seen_onboarding: false,
-      user_email: user.email,
-      created_at: expect.any(Number),
-      role: "owner",
-      approvals_required: false,
-      owner_posts_need_review: false,
-      brand_color: null,
-    });
+    expect(project).toEqual({ id: expect.any(String), ...ownedProjectShape(user, DETAILS) });
     const fetched = await json(user, "GET", `/api/projects/${project.id}`);
     expect(await fetched.json()).toEqual(project);
   });

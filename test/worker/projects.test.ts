@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PROJECT, type Project, type ProjectDocument } from "../../schema/api/projects";
-import { call, expectError, json, signIn, type TestUser } from "./helpers";
+import { call, expectError, json, ownedProjectShape, signIn, type TestUser } from "./helpers";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
@@ -54,18 +54,12 @@ describe("GET /api/projects", () => {
     expect(list).toHaveLength(1);
     expect(list[0]).toEqual({
       id: user.projectId,
-      user_id: user.userId,
-      name: "My First Project",
-      industry: "Technology",
-      brand_voice: "Professional & Friendly",
-      description: "Getting started with my social media management",
-      has_seen_onboarding: false,
-      user_email: user.email,
-      created_at: expect.any(Number),
-      role: "owner",
-      approvals_required: false,
-      owner_posts_need_review: false,
-      brand_color: null,
+      ...ownedProjectShape(user, {
+        name: "My First Project",
+        industry: "Technology",
+        brand_voice: "Professional & Friendly",
+        description: "Getting started with my social media management",
+      }),
     });
   });
 

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import type { SocialAccount } from "../../schema/api/social";
 import { json, type TestUser } from "./helpers";
-import { networkControl, networkState, type NetworkState } from "./network-helpers";
+import { approveAtSandbox, networkControl, networkState, type NetworkState } from "./network-helpers";
 
 export type SandboxPlatform = "twitter" | "instagram";
 
@@ -14,23 +14,8 @@ export async function authorizeAtSandbox(
   username: string,
   decision: "approve" | "deny" = "approve",
 ): Promise<{ code: string | null; state: string | null; error: string | null; authorizeUrl: URL }> {
-  const start = await json(user, "GET", `/api/oauth/${platform}/start?projectId=${user.projectId}`);
-  if (start.status !== 200) throw new Error(`start failed: ${start.status} ${await start.text()}`);
-  const { url } = (await start.json()) as { url: string };
-  const authorizeUrl = new URL(url);
-  const form = new URLSearchParams(authorizeUrl.searchParams);
-  form.set("username", username);
-  form.set("decision", decision);
-  const res = await fetch(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: form.toString(),
-    redirect: "manual",
-  });
-  const location = res.headers.get("location");
-  if (res.status !== 302 || !location) throw new Error(`authorize failed: ${res.status} ${await res.text()}`);
-  const back = new URL(location);
-  return { code: back.searchParams.get("code"), state: back.searchParams.get("state"), error: back.searchParams.get("error"), authorizeUrl };
+  const { authorize, ...query } = await approveAtSandbox(user, platform, username, { decision });
+  return { ...query, authorizeUrl: authorize };
 }
 
 /** Connects `platform` for the user's project through the sandbox; returns the account view. */
