@@ -16,10 +16,6 @@ const SCANNED = ["worker", "frontend", "schema", "scripts"];
 const ALLOWED: Record<string, string> = {
   "schema/db/social.ts": "stored column and table names (twitter_user_id, instagram_user_id, mastodon_apps): renaming them is a data migration",
   "frontend/features/landing/network-names.gen.ts": "generated from the registry by scripts/gen-network-names.mjs",
-  "frontend/features/landing/sample-posts.ts": "the landing page's sample posts, one per network (landing area, not the networks')",
-  "frontend/features/legal/privacy-page.tsx": "legal text naming example networks",
-  "frontend/features/legal/terms-page.tsx": "legal text naming example networks",
-  "scripts/bench.mjs": "benchmark fixtures insert posts of one stored network id (bench area, another engineer's)",
 };
 
 const folders = readdirSync(path.join(root, "platforms")).filter((f) => f !== "shared" && statSync(path.join(root, "platforms", f)).isDirectory());
