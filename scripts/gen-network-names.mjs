@@ -1,6 +1,6 @@
 // Writes frontend/features/landing/network-names.gen.ts from platforms/registry.ts and
 // platforms/landing.ts: the landing page's network names, count and demo posts come from the
-// networks' folders (decisions 207, 233) without shipping the registry (and X's twitter-text
+// networks' folders (decisions 207, 233) without shipping the registry (and a network's text
 // counter) in the landing page's initial JS. Re-run after adding a network or changing a demo
 // post: `node scripts/gen-network-names.mjs`; test/frontend/landing.test.tsx fails until then.
 import { writeFileSync } from "node:fs";

@@ -311,7 +311,7 @@ export async function generateContent(
     sources: sourcesOf(d, ctx),
     message_id: `m${(d.message ?? 0) + 1}`,
   }));
-  // Instagram publishes nothing without an image: each Instagram post gets an AI image where the
+  // Some networks publish nothing without an image: each of their posts gets an AI image where the
   // engine has an image model, else (and on any failure of it) its brand card (post-image.ts).
   const images = await makePostImages(
     db,
