@@ -77,7 +77,7 @@ export function fitPost(content: string, hashtags: string[], platform: Platform)
   if (tags.length === 1 && publishedLength(content, tags) > limit && limit - publishedLength("", tags) < 60) tags.pop();
   let text = content;
   if (publishedLength(text, tags) > limit) text = cutWords(text, limit - publishedLength("", tags));
-  // X counts by its own weighted length (URLs, emoji, CJK): fit again by X's count if needed.
+  // A network may count by its own weighted length (URLs, emoji, CJK): fit again by its count if needed.
   if (!fitsPlatform(text, tags, platform)) return fitToPlatform(text, tags, platform);
   return { content: text, hashtags: tags };
 }
