@@ -257,4 +257,41 @@ describe("npm run doctor --remote: the deployed Worker", () => {
     expect(line(r.out, "queue publish-jobs")).toMatch(/missing/);
     expect(r.out).toContain("fix: npm run deploy creates it");
   });
+  it(
+    "Vectorize: the index the deploy recorded, its dimensions against the engine's and each metadata index the queries need",
+    { timeout: 150_000 },
+    async () => {
+      const stateFile = path.join(deployDir, "state.json");
+      const kept = readFileSync(stateFile, "utf8");
+      const index = "brandpilot-brain-768";
+      writeFileSync(stateFile, JSON.stringify({ ...JSON.parse(kept), vectorize: true, vectorizeIndex: index, vectorizeDimensions: 768 }));
+      const withIndex = (dimensions: number, props: string[]) => {
+        deployed(WORKERS_AI_CATALOG);
+        const state = JSON.parse(readFileSync(account, "utf8"));
+        const metadataIndexes = props.map((propertyName) => ({ propertyName, indexType: "string" }));
+        writeFileSync(account, JSON.stringify({ ...state, vectorize: [{ name: index, dimensions, metric: "cosine", metadataIndexes, vectors: 0 }] }));
+      };
+      try {
+        withIndex(768, ["documentId", "kind"]);
+        const missing = await remote();
+        expect(missing.code).toBe(1);
+        expect(line(missing.out, "Vectorize")).toMatch(/missing\s+metadata indexes engine/);
+        expect(missing.out).toContain(
+          `fix: npx wrangler vectorize create-metadata-index ${index} --propertyName=<name> --type=string, then re-index the brain`,
+        );
+
+        withIndex(1536, ["documentId", "kind", "engine"]);
+        const dims = await remote();
+        expect(dims.code).toBe(1);
+        expect(line(dims.out, "Vectorize")).toMatch(/wrong\s+brandpilot-brain-768: 1536 dimensions, the engine makes 768/);
+
+        withIndex(768, ["documentId", "kind", "engine"]);
+        const ok = await remote();
+        expect(ok.code, ok.out).toBe(0);
+        expect(line(ok.out, "Vectorize")).toMatch(/OK\s+brandpilot-brain-768: 768 dimensions, metadata indexes documentId, kind, engine/);
+      } finally {
+        writeFileSync(stateFile, kept);
+      }
+    },
+  );
 });
