@@ -279,6 +279,8 @@ function checkAuth(vars, production, frontendApiHost, state = {}) {
     if (host) rows.push(row("CSP (Clerk)", "OK", `npm run deploy allows https://${host} in script-src and connect-src`));
     return rows;
   }
+  // Without Clerk the SPA's CSP keeps frontend/public/_headers' development-instance wildcard.
+  rows.push(row("CSP (Clerk)", "default", "no Clerk key: the SPA's CSP allows Clerk's development hosts only (*.clerk.accounts.dev)"));
   const mail = ["MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM"];
   const missing = mail.filter((n) => !vars[n]?.trim());
   if (missing.length === 0) {

@@ -61,6 +61,7 @@ describe("npm run doctor", () => {
     expect(r.code, r.out).toBe(0);
     expect(line(r.out, "AI")).toMatch(/default\s+local engine/);
     expect(line(r.out, "auth (mail)")).toMatch(/default\s+dev outbox/);
+    expect(line(r.out, "CSP (Clerk)")).toMatch(/default\s+no Clerk key/);
     expect(line(r.out, "APP_ORIGIN")).toMatch(/default/);
     expect(line(r.out, "vectors")).toMatch(/default\s+D1 index/);
     expect(line(r.out, "network twitter")).toMatch(/default\s+not configured/);
