@@ -22,8 +22,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { ADAPTERS } from "../platforms/adapters.ts";
+import { networkName, PLATFORM_METAS } from "../platforms/registry.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// The bench's networks come from the registry (nothing outside platforms/ names one, decision 233):
+// posts go to the first network that takes text alone and connects through a plain OAuth redirect
+// (its sandbox's authorize page, no account choice); the seeded calendar mixes in the first that
+// needs an image.
+const TEXT_NETWORK = PLATFORM_METAS.find((m) => !m.rules.images.required && ADAPTERS[m.id].connect.kind === "oauth2" && !ADAPTERS[m.id].connect.choose)?.id;
+const IMAGE_NETWORK = PLATFORM_METAS.find((m) => m.rules.images.required)?.id ?? TEXT_NETWORK;
 const work = path.join(root, ".bench");
 const port = Number(process.env.BENCH_PORT ?? 8801);
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 8802);
@@ -144,7 +152,7 @@ function seedSql({ userId, projectId, token, posts, duePosts, dueAt, groups = 1 
     `insert into sessions (id, user_id, created_at, expires_at) values (${sql(sha256(token))}, ${sql(userId)}, ${now}, ${now + 86_400_000});`,
     `insert into projects (id, user_id, name, industry, brand_voice, description, has_seen_onboarding, created_at, updated_at) values (${sql(projectId)}, ${sql(userId)}, 'Bench Brand', 'Technology', 'Professional & Friendly', 'A project with many posts for benchmarks', 1, ${now}, ${now});`,
   ];
-  const platforms = ["twitter", "instagram"];
+  const platforms = [TEXT_NETWORK, IMAGE_NETWORK];
   const statuses = ["scheduled", "published", "failed"];
   // 10,000 posts spread over a year around now; chunks keep statements small.
   const rows = [];
@@ -165,7 +173,7 @@ function seedSql({ userId, projectId, token, posts, duePosts, dueAt, groups = 1 
   for (let g = 0; g < groups; g++)
     for (let i = 0; i < duePosts; i++)
       due.push(
-        `(${sql(randomUUID())}, ${sql(projectId)}, 'twitter', ${sql(`Due post ${g}.${i}`)}, '[]', ${due0 + g * 60_000 - i}, 'scheduled', 0, ${now}, ${now})`,
+        `(${sql(randomUUID())}, ${sql(projectId)}, ${sql(TEXT_NETWORK)}, ${sql(`Due post ${g}.${i}`)}, '[]', ${due0 + g * 60_000 - i}, 'scheduled', 0, ${now}, ${now})`,
       );
   for (let i = 0; i < due.length; i += 100) {
     lines.push(
@@ -349,7 +357,7 @@ async function measureCpu(serverPid, user, brainUser, publishUser, cronJobsUser)
         call(`/api/projects/${user.projectId}/posts`, {
           method: "POST",
           headers: signed(user),
-          body: JSON.stringify({ content: `CPU bench post ${stamp} ${i}`, platform: "twitter", mode: "schedule", scheduled_for: later }),
+          body: JSON.stringify({ content: `CPU bench post ${stamp} ${i}`, platform: TEXT_NETWORK, mode: "schedule", scheduled_for: later }),
         }),
       ),
       30,
@@ -504,20 +512,25 @@ async function measureCpu(serverPid, user, brainUser, publishUser, cronJobsUser)
     if ([...codes].some((c) => c !== 200)) notes.push(`cpu: cron jobs answered ${[...codes].join(", ")}`);
   }
 
-  // Publishing: N due posts, one cron tick, the queue consumer publishing each to the X sandbox.
+  // Publishing: N due posts, one cron tick, the queue consumer publishing each to the text network's sandbox.
   // Only the sandbox (a Node process, not counted) is polled while the Worker publishes. A tick
   // also runs the cron's other jobs (sweeps, refreshes), so the same wait after a tick with no
   // due post is measured first and subtracted: what is left is the publishing of N posts.
   if (publishUser && part("publish")) {
     const n = 30;
     const username = `cpu_${publishUser.projectId.slice(0, 8)}`;
-    await connectSandboxX(publishUser, username).catch((err) => notes.push(`cpu: publishing: connect ${err.message}`));
+    await connectSandboxAccount(publishUser, username).catch((err) => notes.push(`cpu: publishing: connect ${err.message}`));
     const at = Date.now() + 60_000;
     for (let i = 0; i < n; i++) {
       await call(`/api/projects/${publishUser.projectId}/posts`, {
         method: "POST",
         headers: signed(publishUser),
-        body: JSON.stringify({ content: `CPU bench publish ${stamp} ${i}`, platform: "twitter", mode: "schedule", scheduled_for: new Date(at).toISOString() }),
+        body: JSON.stringify({
+          content: `CPU bench publish ${stamp} ${i}`,
+          platform: TEXT_NETWORK,
+          mode: "schedule",
+          scheduled_for: new Date(at).toISOString(),
+        }),
       });
     }
     const tickOnly = async (time) => {
@@ -553,7 +566,7 @@ async function measureCpu(serverPid, user, brainUser, publishUser, cronJobsUser)
     record("CPU per request", "cron tick with no due post (its other jobs; subtracted below)", `${idleTick.toFixed(0)} ms`, "reference");
     record(
       "CPU per request",
-      `publish one post (queue consumer, ${seen}/${n} on the X sandbox in ${(waited / 1000).toFixed(1)} s; (tick with ${n} due - idle tick) / ${n})`,
+      `publish one post (queue consumer, ${seen}/${n} on the ${networkName(TEXT_NETWORK)} sandbox in ${(waited / 1000).toFixed(1)} s; (tick with ${n} due - idle tick) / ${n})`,
       `${perPost.toFixed(2)} ms per post (a queue invocation takes up to 10)`,
       "Free plan: <= 10 ms per invocation",
       perPost * 10 <= 10,
@@ -664,11 +677,11 @@ async function measureCron(user, duePosts) {
   );
 }
 
-// Connects a sandbox X account through the real OAuth routes (start -> authorize page -> approve
+// Connects a sandbox account of TEXT_NETWORK through the real OAuth routes (start -> authorize page -> approve
 // -> callback), as a person does on /social-connect.
-async function connectSandboxX(user, username) {
+async function connectSandboxAccount(user, username) {
   const headers = { cookie: `bp_session=${user.token}`, origin: base, "content-type": "application/json" };
-  const start = await fetch(`${base}/api/oauth/twitter/start?projectId=${user.projectId}`, { headers });
+  const start = await fetch(`${base}/api/oauth/${TEXT_NETWORK}/start?projectId=${user.projectId}`, { headers });
   if (!start.ok) throw new Error(`oauth start answered ${start.status}: ${await start.text()}`);
   const { url } = await start.json();
   const page = await (await fetch(url)).text();
@@ -678,7 +691,7 @@ async function connectSandboxX(user, username) {
   form.set("username", username);
   const approved = await fetch(action, { method: "POST", body: form, redirect: "manual" });
   const back = new URL(approved.headers.get("location"));
-  const cb = await fetch(`${base}/api/oauth/twitter/callback`, {
+  const cb = await fetch(`${base}/api/oauth/${TEXT_NETWORK}/callback`, {
     method: "POST",
     headers,
     body: JSON.stringify({ code: back.searchParams.get("code"), state: back.searchParams.get("state") }),
@@ -689,7 +702,7 @@ async function connectSandboxX(user, username) {
 async function measurePublishThroughput(user, count) {
   const headers = { cookie: `bp_session=${user.token}`, origin: base, "content-type": "application/json" };
   const username = `bench_${user.projectId.slice(0, 8)}`;
-  await connectSandboxX(user, username);
+  await connectSandboxAccount(user, username);
   const at = Date.now() + 120_000;
   for (let i = 0; i < count; i++) {
     const res = await fetch(`${base}/api/projects/${user.projectId}/posts`, {
@@ -697,7 +710,7 @@ async function measurePublishThroughput(user, count) {
       headers,
       body: JSON.stringify({
         content: `Throughput post ${i} from the bench`,
-        platform: "twitter",
+        platform: TEXT_NETWORK,
         mode: "schedule",
         scheduled_for: new Date(at).toISOString(),
       }),
@@ -723,7 +736,7 @@ async function measurePublishThroughput(user, count) {
   const duplicates = onPlatform - distinct;
   record(
     "Publishing",
-    `${count} due posts: cron tick -> queue -> sandbox (X)`,
+    `${count} due posts: cron tick -> queue -> sandbox (${networkName(TEXT_NETWORK)})`,
     `${(published / elapsed).toFixed(1)} posts/s (${published} published, ${failed} failed in ${elapsed.toFixed(1)} s)`,
     "0 duplicates",
     duplicates === 0 && published === count,
@@ -1038,7 +1051,7 @@ function plannerMetricsSql({ projectId }) {
     `insert into project_metrics_daily (project_id, day, platform, likes, reposts, replies, impressions)
      with recursive d(n) as (select 0 union all select n + 1 from d where n < 179)
      select ${p}, date((${now} - d.n * 86400000) / 1000, 'unixepoch'), pl.platform, abs(random() % 300), abs(random() % 60), abs(random() % 40), abs(random() % 9000)
-     from d, (select 'twitter' as platform union all select 'instagram') pl;`,
+     from d, (select ${sql(TEXT_NETWORK)} as platform union all select ${sql(IMAGE_NETWORK)}) pl;`,
   ].join("\n");
 }
 

@@ -31,7 +31,7 @@ const serviceFolder = (dir, file) => path.join(dir, path.relative(dir, file).spl
 /**
  * Every contract file under `dir` with its source, read date, age and status. A JSON file without
  * its own `$contract` header in a folder whose contract.ts names the sources (the networks'
- * contracts: X's openapi.json subset, the AT Protocol lexicons) is data of that contract, listed
+ * contracts: an openapi.json subset, protocol lexicons) is data of that contract, listed
  * with it by listCodeContracts.
  */
 export function listContracts(dir, today) {

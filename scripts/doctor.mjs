@@ -3,10 +3,14 @@
 // OK / default / missing / wrong with the fix for each (decision 190). What it reads:
 //   - the local configuration: `.dev.vars` (or --vars <path>), with the shell's environment
 //     on top, and wrangler.toml (R2, queues, cron);
-//   - --remote: the deployed Worker's secret names (`wrangler secret list`), its R2 bucket, queues
-//     and Vectorize index through wrangler, and --url <origin>'s /api/health (engine and models).
-// AI keys get a tiny real call per task (list models, a 16-token chat, a one-word embedding), so a
-// retired model or a bad key shows here, not in production. Offline with no keys every service
+//   - --remote: the deployed Worker's secret names (`wrangler secret list`), what the last
+//     `npm run deploy` remembered (its origin, Clerk host, Vectorize index: DEPLOY_DIR's
+//     state.json), its R2 bucket, queues and Vectorize index through wrangler, and --url
+//     <origin>'s /api/health (engine and models).
+// AI gets a tiny real call per task, so a retired model or a bad key shows here, not in
+// production: with an OpenAI key list models, a 16-token chat, a one-word embedding; with
+// --remote and no key (Workers AI) each task's model as the deploy picks it from the account's
+// catalog, called once through Cloudflare's REST API (`POST /accounts/{id}/ai/run/{model}`). Offline with no keys every service
 // reports its embedded default (local engine, dev outbox, D1 vectors) and it exits 0; it exits 1
 // only when something is wrong or missing for production (APP_ENV=production or --remote).
 import { spawnSync } from "node:child_process";
@@ -15,6 +19,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CF_API = process.env.CLOUDFLARE_API_BASE_URL || "https://api.cloudflare.com/client/v4";
+// Where `npm run deploy` keeps what it remembers (the same DEPLOY_DIR as scripts/deploy.mjs).
+const deployDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(root, ".wrangler", "deploy-config"));
 
 /** KEY=value lines (wrangler's .dev.vars format); quotes stripped, comments and blanks ignored. */
 export function parseVars(text) {
@@ -43,10 +50,11 @@ async function readJson(url, init) {
 }
 
 /** The AI engine: a tiny real call per task with the configured key, or the embedded default. */
-async function checkAi(vars, lists, production) {
+async function checkAi(vars, lists, production, remote = false) {
   const key = vars.OPENAI_API_KEY?.trim();
   if (key === STORED) return [row("AI", "OK", "OPENAI_API_KEY stored on the Worker (run the doctor locally with the key for a real call)")];
   if (!key) {
+    if (remote) return checkWorkersAi(lists);
     if (production) return [row("AI", "default", "Workers AI through the AI binding (the deploy picks models from the account's catalog)", "")];
     return [row("AI", "default", "local engine (offline embeddings and writing)", "set OPENAI_API_KEY (or deploy for Workers AI) for model-written posts")];
   }
@@ -153,10 +161,110 @@ async function checkAi(vars, lists, production) {
   return rows;
 }
 
-function checkAuth(vars, production, frontendApiHost) {
+/**
+ * Workers AI, the deployed engine without an OpenAI key (decision 191): each task's model is the
+ * first of its list in the account's catalog (`wrangler ai models list --json`), as the deploy
+ * picks it, and gets one tiny real call through Cloudflare's REST API with wrangler's own
+ * credentials. Images are only looked up: each costs money and seconds.
+ */
+async function checkWorkersAi(lists) {
+  const listed = wrangler(["ai", "models", "list", "--json"]);
+  let catalog;
+  try {
+    catalog = JSON.parse(listed.stdout).map((m) => m.name);
+  } catch {
+    return [row("AI", "wrong", "the Workers AI catalog could not be read (wrangler ai models list --json)", "npx wrangler login, then the doctor again")];
+  }
+  const { pickWorkersAiModels } = await import(pathToFileURL(path.join(root, "scripts/deploy.mjs")).href);
+  const { picks } = pickWorkersAiModels(lists.WORKERS_AI_MODELS, catalog);
+  let run = null;
+  try {
+    const accounts = JSON.parse(wrangler(["whoami", "--json"]).stdout).accounts ?? [];
+    const accountId = process.env.CLOUDFLARE_ACCOUNT_ID || (accounts.length === 1 ? accounts[0].id : null);
+    const auth = JSON.parse(wrangler(["auth", "token", "--json"]).stdout);
+    const headers = auth.type === "api_key" ? { "X-Auth-Key": auth.key, "X-Auth-Email": auth.email } : { authorization: `Bearer ${auth.token}` };
+    if (accountId)
+      run = (model, inputs) =>
+        readJson(`${CF_API}/accounts/${accountId}/ai/run/${model}`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify(inputs),
+        });
+  } catch {
+    run = null;
+  }
+  // The smallest call each task's published input schema admits (test/contracts/workers-ai/models/);
+  // chat's budget covers the model's reasoning too (the Worker's REASONING_ALLOWANCE, as above).
+  const probes = {
+    chat: {
+      inputs: { messages: [{ role: "user", content: "Say OK." }], max_completion_tokens: 16 + 1024, reasoning_effort: "low" },
+      ok: (r) => (typeof r?.choices?.[0]?.message?.content === "string" || typeof r?.response === "string" ? "answered" : null),
+    },
+    embeddings: { inputs: { text: ["ok"] }, ok: (r) => (r?.data?.[0]?.length ? `${r.data[0].length} dimensions` : null) },
+    rerank: { inputs: { query: "ok", contexts: [{ text: "ok" }] }, ok: (r) => (Array.isArray(r?.response) ? "ranked" : null) },
+  };
+  const rows = [];
+  for (const [task, list] of Object.entries(lists.WORKERS_AI_MODELS)) {
+    const service = `AI ${task}`;
+    const model = picks[task];
+    if (!model) {
+      rows.push(
+        task === "image"
+          ? row(service, "default", `none of ${list.join(", ")} in this account's catalog: brand cards instead of AI images`)
+          : row(
+              service,
+              "wrong",
+              `none of ${list.join(", ")} in this account's catalog (retired?)`,
+              "update worker/adapters/ai/models.ts and test/contracts/workers-ai/, or set OPENAI_API_KEY; then npm run deploy",
+            ),
+      );
+      continue;
+    }
+    const probe = probes[task];
+    if (!probe) {
+      rows.push(row(service, "OK", `${model} in the account's catalog; no image generated (each costs money)`));
+      continue;
+    }
+    if (!run) {
+      rows.push(row(service, "wrong", `${model}: no account to call it with`, "set CLOUDFLARE_ACCOUNT_ID to the account of the deployment"));
+      continue;
+    }
+    try {
+      const res = await run(model, probe.inputs);
+      const said = res.status === 200 && res.body?.success !== false ? probe.ok(res.body?.result) : null;
+      rows.push(
+        said
+          ? row(service, "OK", `${model} ${said}`)
+          : row(
+              service,
+              "wrong",
+              `${model}: HTTP ${res.status} ${res.body?.errors?.map((e) => e.message).join("; ") ?? ""}`.trim(),
+              "check the account's Workers AI access, then npm run deploy",
+            ),
+      );
+    } catch (err) {
+      rows.push(row(service, "wrong", `${model}: the Workers AI API could not be reached (${err.message})`, "check this machine's connection"));
+    }
+  }
+  return rows;
+}
+
+function checkAuth(vars, production, frontendApiHost, state = {}) {
   const rows = [];
   const clerk = vars.CLERK_PUBLISHABLE_KEY?.trim();
-  if (clerk === STORED) return [row("auth (Clerk)", "OK", "keys stored on the Worker (values cannot be read back)")];
+  if (clerk === STORED)
+    return [
+      row("auth (Clerk)", "OK", "keys stored on the Worker (values cannot be read back)"),
+      // The deploy remembers the host it wrote into the SPA's CSP (decision 194).
+      state.clerkFrontendApi
+        ? row("CSP (Clerk)", "OK", `the last npm run deploy allowed https://${state.clerkFrontendApi} in script-src and connect-src`)
+        : row(
+            "CSP (Clerk)",
+            "wrong",
+            "the deploy recorded no Clerk Frontend API host: the SPA's CSP allows development instances only",
+            "run CLERK_PUBLISHABLE_KEY=pk_live_... npm run deploy",
+          ),
+    ];
   if (clerk) {
     const host = frontendApiHost(clerk);
     if (!host)
@@ -171,14 +279,18 @@ function checkAuth(vars, production, frontendApiHost) {
     if (host) rows.push(row("CSP (Clerk)", "OK", `npm run deploy allows https://${host} in script-src and connect-src`));
     return rows;
   }
+  // Without Clerk the SPA's CSP keeps frontend/public/_headers' development-instance wildcard.
+  rows.push(row("CSP (Clerk)", "default", "no Clerk key: the SPA's CSP allows Clerk's development hosts only (*.clerk.accounts.dev)"));
   const mail = ["MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM"];
   const missing = mail.filter((n) => !vars[n]?.trim());
   if (missing.length === 0) {
     const url = vars.MAIL_API_URL.trim();
     rows.push(
-      /^https:\/\//.test(url)
-        ? row("auth (mail)", "OK", `sign-in mail through ${new URL(url).host}`)
-        : row("auth (mail)", "wrong", "MAIL_API_URL is not https://", "use your mail API's https endpoint, e.g. https://api.resend.com/emails"),
+      url === STORED
+        ? row("auth (mail)", "OK", "MAIL_API_URL, MAIL_API_KEY and MAIL_FROM stored on the Worker (values cannot be read back)")
+        : /^https:\/\//.test(url)
+          ? row("auth (mail)", "OK", `sign-in mail through ${new URL(url).host}`)
+          : row("auth (mail)", "wrong", "MAIL_API_URL is not https://", "use your mail API's https endpoint, e.g. https://api.resend.com/emails"),
     );
   } else if (missing.length < mail.length || production) {
     rows.push(row("auth (mail)", "missing", missing.join(", "), "set them (or Clerk's keys): production refuses to serve without a way to send sign-in mail"));
@@ -348,12 +460,12 @@ export async function diagnose({ vars, remote = false, state = {}, url = null })
   const raw = experimental_readRawConfig({ config: path.join(root, "wrangler.toml") }).rawConfig;
   const production = remote || (vars.APP_ENV ?? "development") === "production";
   const rows = [
-    ...checkAuth(vars, production, frontendApiHost),
+    ...checkAuth(vars, production, frontendApiHost, state),
     ...checkOrigin(vars, production),
     ...(vars.TOKEN_ENCRYPTION_KEY?.trim()
       ? [row("TOKEN_ENCRYPTION_KEY", "OK", "set")]
       : [production ? row("TOKEN_ENCRYPTION_KEY", "missing", "", "npm run deploy generates it") : row("TOKEN_ENCRYPTION_KEY", "default", "development key")]),
-    ...(await checkAi(vars, lists, production)),
+    ...(await checkAi(vars, lists, production, remote)),
     ...(await checkNetworks(vars)),
     ...(await checkPlatform(raw, remote, state, lists)),
   ];
@@ -392,7 +504,7 @@ async function main() {
   for (const [k, v] of Object.entries(process.env)) if (known.test(k) && v) vars[k] = v;
   let state = {};
   try {
-    state = JSON.parse(readFileSync(path.join(root, ".wrangler", "deploy-config", "state.json"), "utf8"));
+    state = JSON.parse(readFileSync(path.join(deployDir, "state.json"), "utf8"));
   } catch {
     state = {};
   }
@@ -400,6 +512,8 @@ async function main() {
     const listed = wrangler(["secret", "list", "--format", "json", "--name", "brandpilot"]);
     // Secret values cannot be read back: a stored name counts as set.
     if (listed.ok) for (const s of JSON.parse(listed.stdout)) vars[s.name] ??= STORED;
+    // APP_ORIGIN is a plain var of the deployed config, remembered by the deploy.
+    if (state.appOrigin) vars.APP_ORIGIN ??= state.appOrigin;
   }
   const rows = await diagnose({ vars, remote, state, url: arg("--url") ?? null });
   console.log(

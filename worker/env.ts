@@ -36,7 +36,7 @@ export type Env = {
   OPENAI_MATCH_THRESHOLD?: string;
   OPENAI_TIMEOUT_MS?: string;
   OPENAI_MAX_RETRIES?: string;
-  /** Images API model for Instagram images (e.g. gpt-image-2; a shut-down one falls back down OPENAI_MODELS.image, decision 230); unset: the brand card (decision 118). */
+  /** Images API model for posts on networks that need an image (e.g. gpt-image-2; a shut-down one falls back down OPENAI_MODELS.image, decision 230); unset: the brand card (decision 118). */
   OPENAI_IMAGE_MODEL?: string;
   /** Images API quality (gpt-image: low|medium|high|auto). */
   OPENAI_IMAGE_QUALITY?: string;

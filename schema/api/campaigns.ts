@@ -132,7 +132,7 @@ export type GeneratedPost = {
   image_prompt?: string;
   /** The brain passages the post drew on ("Based on: ..."). */
   sources: PostSource[];
-  /** An image made for the post (Instagram's card), stored like an upload. */
+  /** An image made for the post (the brand card), stored like an upload. */
   media_info?: MediaInfo;
   /**
    * The message this post is one network's variant of ("m1", "m2", ...): posts of one message

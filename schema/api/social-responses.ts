@@ -21,7 +21,7 @@ export const socialAccountListResponse = z.array(socialAccountResponse);
 /** GET /api/oauth/:platform/start: where to send the browser. */
 export const oauthStartResponse = z.strictObject({ url: z.url() });
 
-/** POST /api/oauth/:platform/callback of a network that asks which account (Facebook Pages). */
+/** POST /api/oauth/:platform/callback of a network that asks which account (a Page). */
 const accountChoiceResponse = z.strictObject({
   choice: z.string(),
   options: z.array(z.strictObject({ id: z.string(), name: z.string() })),

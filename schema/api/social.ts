@@ -11,7 +11,7 @@ export type SocialAccount = {
   token_status: "active" | "reconnect_needed";
   expires_at: number | null;
   last_refresh: number | null;
-  /** The account's own post length limit where its network sets one per account (a Mastodon instance's max_characters); null: the network's. */
+  /** The account's own post length limit where its network sets one per account (a server's max_characters); null: the network's. */
   max_length: number | null;
   /** Reconnect by this time: a token the app cannot renew expires within 7 days (decision 196); null otherwise. */
   reconnect_by: number | null;
@@ -19,17 +19,17 @@ export type SocialAccount = {
 
 export const oauthStartQuery = z.object({
   projectId: z.string().min(1, "No project selected").max(100),
-  /** Mastodon: the server the user named (mastodon.social, https://fosstodon.org, @me@example.social). */
+  /** Instance networks: the server the user named (example.social, https://example.social, @me@example.social). */
   instance: z.string().trim().max(300).optional(),
 });
 
-/** Networks that sign in with a handle and an app password (Bluesky). */
+/** Networks that sign in with a handle and an app password (connect kind app-password). */
 export const appPasswordSchema = z.object({
   identifier: z.string().trim().min(1, "Enter your handle").max(253, "Enter your handle"),
   password: z.string().min(1, "Enter an app password").max(200, "Enter an app password"),
 });
 
-/** A connect that ends with a choice (Facebook: which Page). */
+/** A connect that ends with a choice (which Page). */
 export type AccountChoice = { choice: string; options: { id: string; name: string }[] };
 export const accountChoiceSchema = z.object({ choice: z.string().min(1).max(100), option_id: z.string().min(1, "Choose one of the listed Pages").max(100) });
 

@@ -28,15 +28,15 @@ export const socialAccounts = sqliteTable(
       .notNull()
       .default("active"),
     lastRefresh: integer("last_refresh"),
-    // When the user was reminded to reconnect a token we cannot renew (no refresh token: LinkedIn
-    // without programmatic refresh), 7 days before it expires (decision 196). Reconnecting stores
+    // When the user was reminded to reconnect a token we cannot renew (no refresh token: a network
+    // that gives programmatic refresh to partners only), 7 days before it expires (decision 196). Reconnecting stores
     // a new row, so the reminder starts over.
     reconnectRemindedAt: integer("reconnect_reminded_at"),
     // Refresh tokens are single-use: one refresh per account at a time, guarded by this lease.
     refreshLockUntil: integer("refresh_lock_until"),
     createdAt: integer("created_at").notNull(),
-    // What a network needs beyond the token (decision 140): Mastodon's instance, client id and
-    // limits; the Facebook Page's name; Bluesky's PDS. Never a secret.
+    // What a network needs beyond the token (decision 140): an instance, its client id and
+    // limits; a Page's name; a PDS. Never a secret.
     accountMeta: text("account_meta", { mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [index("social_accounts_project_idx").on(t.projectId, t.platform)],
@@ -55,7 +55,7 @@ export const oauthStates = sqliteTable("oauth_states", {
   codeVerifier: text("code_verifier"),
   redirectUri: text("redirect_uri").notNull(),
   expiresAt: integer("expires_at").notNull(),
-  // Flow data a network needs at the callback (Mastodon: which instance and registered app).
+  // Flow data a network needs at the callback (an instance network: which instance and registered app).
   meta: text("meta", { mode: "json" }).$type<Record<string, unknown>>(),
 });
 
@@ -72,7 +72,7 @@ export const instanceApps = sqliteTable("mastodon_apps", {
   createdAt: integer("created_at").notNull(),
 });
 
-// A connect that ends with a choice (Facebook: which Page): the options with their tokens,
+// A connect that ends with a choice (which Page): the options with their tokens,
 // encrypted, one-time, 10 minutes, bound to the user who started the flow.
 export const pendingAccountChoices = sqliteTable("pending_account_choices", {
   id: text("id").primaryKey(),

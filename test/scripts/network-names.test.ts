@@ -1,8 +1,10 @@
 // "A social network is one folder and nothing outside it names a network" (decision 233): reads
 // every source file outside platforms/ (worker, frontend, schema, scripts) with the TypeScript
 // parser and fails on code that names one: a string, template or regex holding a network's id or
-// name, an identifier made of one (connectBluesky, X_CLIENT_ID), an import of a network's folder.
-// Comments are not code and are not read. What genuinely must name one is listed below with why.
+// name, an identifier made of one (connectBluesky, X_CLIENT_ID), an import of a network's folder,
+// and a comment that names one by a name that is not also a plain English word (a comment says
+// what a network does by its capability: `images.required`, `connect.choose`, "a server's own
+// limit"). What genuinely must name one is listed below with why.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -16,10 +18,6 @@ const SCANNED = ["worker", "frontend", "schema", "scripts"];
 const ALLOWED: Record<string, string> = {
   "schema/db/social.ts": "stored column and table names (twitter_user_id, instagram_user_id, mastodon_apps): renaming them is a data migration",
   "frontend/features/landing/network-names.gen.ts": "generated from the registry by scripts/gen-network-names.mjs",
-  "frontend/features/landing/sample-posts.ts": "the landing page's sample posts, one per network (landing area, not the networks')",
-  "frontend/features/legal/privacy-page.tsx": "legal text naming example networks",
-  "frontend/features/legal/terms-page.tsx": "legal text naming example networks",
-  "scripts/bench.mjs": "benchmark fixtures insert posts of one stored network id (bench area, another engineer's)",
 };
 
 const folders = readdirSync(path.join(root, "platforms")).filter((f) => f !== "shared" && statSync(path.join(root, "platforms", f)).isDirectory());
@@ -58,7 +56,13 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-/** Every place in one file where code names a network, as "line: why". */
+/** Why a comment names a network, or null ("X" and "Threads" are also plain words there). */
+export function commentNamesNetwork(text: string): string | null {
+  const m = WORD.exec(text);
+  return m ? `a comment names ${m[1]}` : null;
+}
+
+/** Every place in one file where code or a comment names a network, as "line: why". */
 function findings(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const kind = file.endsWith("x") ? ts.ScriptKind.TSX : file.endsWith(".ts") || file.endsWith(".mts") ? ts.ScriptKind.TS : ts.ScriptKind.JS;
@@ -71,8 +75,15 @@ function findings(file: string): string[] {
     else if (ts.isJsxText(node)) why = namesNetwork("text", node.text);
     else if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) why = namesNetwork("identifier", node.text);
     if (why) out.push(`${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${why}`);
+    for (const r of [...(ts.getLeadingCommentRanges(text, node.pos) ?? []), ...(ts.getTrailingCommentRanges(text, node.end) ?? [])]) {
+      if (commented.has(r.pos)) continue;
+      commented.add(r.pos);
+      const said = commentNamesNetwork(text.slice(r.pos, r.end));
+      if (said) out.push(`${source.getLineAndCharacterOfPosition(r.pos).line + 1}: ${said}`);
+    }
     ts.forEachChild(node, visit);
   };
+  const commented = new Set<number>();
   visit(source);
   return out;
 }
@@ -91,6 +102,9 @@ describe("nothing outside platforms/ names a network", () => {
     expect(namesNetwork("text", "x")).toBeNull();
     expect(namesNetwork("identifier", "maxLength")).toBeNull();
     expect(namesNetwork("text", "platforms/shared/meta")).toBeNull();
+    expect(commentNamesNetwork("// Instagram fetches the image by URL")).not.toBeNull();
+    expect(commentNamesNetwork("/** (a Mastodon instance's limit) */")).not.toBeNull();
+    expect(commentNamesNetwork("// a network that fetches the image by URL; comment threads; x-axis")).toBeNull();
   });
 
   it("no file outside platforms/ names one, except the listed ones", () => {

@@ -1,4 +1,4 @@
-// Idle accounts must not lapse: an Instagram long-lived token dies after 60 days unless it is
+// Idle accounts must not lapse: a long-lived token may die after 60 days unless it is
 // refreshed, even if nothing is published. The cron refreshes tokens inside their refresh window
 // under the same per-account lease the publisher uses, so the two never race. Tokens we cannot
 // renew (no refresh token) are never "refreshed": their owner is reminded to reconnect 7 days

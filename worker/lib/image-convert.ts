@@ -14,7 +14,7 @@ const MAX_PIXELS = CONVERTER_MAX_PIXELS;
 const JPEG_QUALITY = 88;
 /**
  * jpeg-js's memory bound for one decode, set from MAX_PIXELS so that every image under it can be
- * read (a 36 MP photo for LinkedIn's cap, decision 128): jpeg-js counts about 21 bytes per pixel
+ * read (a 36 MP photo for a network's pixel cap, decision 128): jpeg-js counts about 21 bytes per pixel
  * (coefficient blocks of three components, planes and the RGBA output; 6200x5900 needed 770 MB by
  * its count), so the former 256 MB refused JPEGs over about 12 MP. A deployed Worker has 128 MB:
  * large photos there need the Images binding (decision 123).

@@ -1,4 +1,4 @@
-// Public read of post images by their unguessable key (Instagram fetches images from here).
+// Public read of post images by their unguessable key (networks that take an image by URL fetch it from here).
 // nosniff + the stored (sniffed) content type keep an upload from being rendered as anything else.
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context";

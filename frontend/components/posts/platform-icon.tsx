@@ -5,7 +5,7 @@ import type { Platform } from "../../../schema/api/common";
 // Each mark has an accessible name unless `decorative`. Names, colours and marks come from
 // platforms/registry.ts.
 
-/** Each network's one on-screen name, "X (Twitter)" (decision 207). */
+/** Each network's one on-screen name, its `displayName` (decision 207). */
 export const PLATFORM_LABELS = Object.fromEntries(PLATFORM_METAS.map((m) => [m.id, networkName(m.id)])) as Record<Platform, string>;
 
 /** `decorative` hides the mark from assistive tech when the platform name is written next to it. */

@@ -6,6 +6,7 @@ import type { Role } from "../../../schema/api/permissions";
 import { ALLOWED_FROM, canOnPost, POST_STATUS_LABELS, type PostAction } from "../../../schema/api/post-status";
 import type { CalendarPost } from "../../../schema/api/calendar";
 import { formatTime } from "../../lib/calendar-dates";
+import { FailureMessage } from "./failure-message";
 import { PlatformIcon } from "./platform-icon";
 import { postImage } from "../../lib/api/calendar";
 
@@ -146,7 +147,7 @@ export function PostCard({
         )}
         {post.status === "failed" && post.error_message && (
           <Text fontSize="2xs" color="red.fg" lineClamp={2}>
-            {post.error_message}
+            <FailureMessage message={post.error_message} />
           </Text>
         )}
         <HStack gap="0" justify="end" wrap="wrap">

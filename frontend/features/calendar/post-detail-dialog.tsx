@@ -17,6 +17,7 @@ import { PlatformIcon, PLATFORM_LABELS } from "../../components/posts/platform-i
 import { formatHashtags, postImage, postPath } from "../../lib/api/calendar";
 import { STATUS_COLORS } from "../../components/posts/post-card";
 import { ClaimCheck } from "../../components/posts/claim-check";
+import { FailureMessage } from "../../components/posts/failure-message";
 import type { PostEdit } from "../../components/posts/edit-post-dialog";
 import { PostHelpers } from "../../components/posts/post-helpers";
 import { MessageVariantTabs } from "./message-variant-tabs";
@@ -182,7 +183,7 @@ export function PostDetailDialog({
                   {post.error_message && (
                     <Box borderWidth="1px" borderColor="red.muted" bg="red.subtle" p="3" borderRadius="md">
                       <Text fontSize="sm" color="red.fg">
-                        {post.error_message}
+                        <FailureMessage message={post.error_message} />
                       </Text>
                     </Box>
                   )}

@@ -57,7 +57,7 @@ export default function CampaignNewPage() {
   const [settings, setSettings] = useState<CampaignForm | null>(null);
   const [generating, setGenerating] = useState(false);
   const [saving, setSaving] = useState(false);
-  // A network's account may set its own length limit (a Mastodon instance's); drafts are checked
+  // A network's account may set its own length limit (a server's own); drafts are checked
   // against it once there are drafts to check.
   const { data: accounts } = useSWR<SocialAccount[]>(project && drafts.length > 0 ? accountsKey(project.id) : null, fetcher);
 

@@ -28,7 +28,7 @@ export function GeneratedPostItem({
   post: DraftPost;
   index: number;
   timeZone: string;
-  /** The connected account's own length limit, where its network has one (a Mastodon instance's). */
+  /** The connected account's own length limit, where its network has one (a server's own). */
   maxLength?: number | null;
   onChange: (post: DraftPost) => void;
   onRemove: () => void;

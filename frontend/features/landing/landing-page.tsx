@@ -6,7 +6,7 @@ import { BrandLogo } from "../../components/ui/brand-logo";
 import { SkipLink } from "../../components/ui/skip-link";
 import { NETWORK_NAMES } from "./network-names.gen";
 
-/** "X (Twitter), Facebook, ... and Threads": every network of the registry (decision 207). */
+/** Every network of the registry by its display name, "A, B, ... and G" (decision 207). */
 const NETWORK_LIST = `${NETWORK_NAMES.slice(0, -1).join(", ")} and ${NETWORK_NAMES.at(-1)}`;
 
 // The demo (and its catalogue of sample posts) loads when its section nears the viewport, so

@@ -68,7 +68,7 @@ const sections: LegalSection[] = [
         <P>We share data only as needed to run the Service:</P>
         <UL>
           <li>
-            <strong>Social platforms</strong> you connect (such as X and Instagram) receive the posts and images you publish to them.
+            <strong>Social platforms</strong> you connect receive the posts and images you publish to them.
           </li>
           <li>
             <strong>AI providers</strong>, when enabled, receive the text needed to generate posts or answers; they process it on our behalf.

@@ -79,9 +79,9 @@ const sections: LegalSection[] = [
     title: "Connected social accounts",
     body: (
       <P>
-        When you connect an account such as X (Twitter) or Instagram, you authorise Brandpilot to publish posts to it on your behalf, at the times you schedule
-        or when you choose "Post Now". You must follow the terms and policies of each platform. You can disconnect an account at any time on the Social Accounts
-        screen; disconnecting removes its scheduled posts and our access tokens for it.
+        When you connect a social account, you authorise Brandpilot to publish posts to it on your behalf, at the times you schedule or when you choose "Post
+        Now". You must follow the terms and policies of each platform. You can disconnect an account at any time on the Social Accounts screen; disconnecting
+        removes its scheduled posts and our access tokens for it.
       </P>
     ),
   },

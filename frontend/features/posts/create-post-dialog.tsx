@@ -97,7 +97,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
   const { data: accounts } = useSWR<SocialAccount[]>(open && project ? `/api/projects/${project.id}/social-accounts` : null, fetcher);
   const account = accounts?.find((a) => a.platform === platform);
   // The network's rules, live: length as it counts it (against the account's own limit where it
-  // has one: a Mastodon instance's), image required, type and size.
+  // has one: a server's own), image required, type and size.
   const maxLength = account?.max_length ?? null;
   const issues = useMemo(
     () =>

@@ -3,7 +3,7 @@ import { measurePost, type RuleIssue } from "../../../platforms/validation";
 
 /**
  * Under the content field: the length as the network counts it (hashtags joined as they will be
- * sent) against the connected account's own limit where it has one (a Mastodon instance's
+ * sent) against the connected account's own limit where it has one (a server's
  * max_characters, `maxLength`), and the first rule the post breaks, live while the user types
  * (platforms/validation.ts).
  */

@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { AccountChoice } from "../../../schema/api/social";
 import { AppDialog } from "../../components/ui/app-dialog";
 
-// The last step of a connect that asks which account to use (Facebook: which Page). The
+// The last step of a connect that asks which account to use (`connect.choose`: which Page). The
 // options come from the server; nothing is connected until one is picked.
 export function AccountChoiceDialog({
   networkName,

@@ -2,7 +2,7 @@ import { Field, Input, Stack } from "@chakra-ui/react";
 import type { ConnectField } from "../../../platforms/shared/meta";
 
 // The inputs a network asks for before connecting (platforms/<id>/meta.ts connectFields):
-// Bluesky's handle and app password, Mastodon's server. Data-driven, so a network declares its
+// a handle and an app password, or a server. Data-driven, so a network declares its
 // fields and needs no code here.
 
 export type ConnectValues = Record<string, string>;

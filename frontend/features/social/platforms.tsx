@@ -7,16 +7,16 @@ export type CardPlatform = PlatformId;
 /** The spec's platform card: id, name, icon, color, setupGuide, setupUrl (connected comes from the API). */
 export type PlatformCard = {
   id: CardPlatform;
-  /** The network's one name (decision 207): "X (Twitter)" on its card, "X" in messages. */
+  /** The network's one name (decision 207): `displayName` on its card, `shortName` in messages. */
   name: string;
   shortName: string;
   color: string;
   setupGuide: string[];
   setupUrl: string;
-  /** Connects through a redirect that comes back to /auth/<id>/callback (OAuth, Mastodon's instance). */
+  /** Connects through a redirect that comes back to /auth/<id>/callback (OAuth, also on the user's own server). */
   oauth: boolean;
   connect: PlatformMeta["connect"];
-  /** What the user types before connecting (Bluesky's handle and app password, Mastodon's server). */
+  /** What the user types before connecting (a handle and an app password, or a server). */
   connectFields: readonly ConnectField[];
 };
 

@@ -49,15 +49,15 @@ const CALLBACK_RE = new RegExp(
     .map((c) => c.id)
     .join("|")})/callback/?$`,
 );
-/** A network's name in messages ("X"); its cards and lists say "X (Twitter)" (decision 207). */
+/** A network's name in messages (`shortName`); its cards and lists say `displayName` (decision 207). */
 const nameOf = (id: string) => PLATFORM_CARDS.find((p) => p.id === id)?.shortName ?? id;
 
 /**
  * /social-connect, also rendered at /auth/<platform>/callback to finish the OAuth flow.
  *
  * Connect is one click for a marketer (decision 206): a network this server can connect goes
- * straight to its consent page (or, for Bluesky and Mastodon, asks only for what the user must
- * type). The developer setup guide is a task for whoever runs the deployment: only the project's
+ * straight to its consent page (or, for an app-password or instance network, asks only for what
+ * the user must type). The developer setup guide is a task for whoever runs the deployment: only the project's
  * Owner sees it, and only for a network that is not configured; anyone else is told to ask their
  * administrator.
  */
@@ -78,7 +78,7 @@ export default function SocialConnectPage() {
   const [pendingDisconnect, setPendingDisconnect] = useState<SocialAccount | null>(null);
   const [disconnecting, setDisconnecting] = useState(false);
   const handledCallback = useRef<string | null>(null);
-  // Networks that ask for input (Bluesky's app password, Mastodon's server) and Facebook's Page choice.
+  // Networks that ask for input (an app password, a server) and a connect that ends with a choice.
   const [values, setValues] = useState<ConnectValues>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [choice, setChoice] = useState<{ platform: string; choice: AccountChoice } | null>(null);
@@ -133,7 +133,7 @@ export default function SocialConnectPage() {
       if (isOwner) return setGuide(card);
       return notify.info(`${card.shortName} is not set up on this server yet. Ask your administrator to set it up.`);
     }
-    // What the user must type (Bluesky's app password, Mastodon's server) is asked in the dialog.
+    // What the user must type (an app password, a server) is asked in the dialog.
     if (card.connectFields.length) return setGuide(card);
     void startFlow(card);
   };

@@ -11,14 +11,14 @@ export const startOAuth = (platform: string, projectId: string, instance?: strin
     `/api/oauth/${platform}/start?projectId=${encodeURIComponent(projectId)}${instance ? `&instance=${encodeURIComponent(instance)}` : ""}`,
   );
 
-/** Finishes a redirect flow: the account, or (Facebook) the Pages to choose from. */
+/** Finishes a redirect flow: the account, or (a choice connect) the accounts to choose from. */
 export const completeOAuth = (platform: string, query: { code?: string; state?: string; error?: string }) =>
   request<SocialAccount | AccountChoice>(`/api/oauth/${platform}/callback`, { method: "POST", body: JSON.stringify(query) });
 
 export const chooseAccount = (platform: string, choice: string, optionId: string) =>
   request<SocialAccount>(`/api/oauth/${platform}/choose`, { method: "POST", body: JSON.stringify({ choice, option_id: optionId }) });
 
-/** Networks that sign in with a handle and an app password (Bluesky). */
+/** Networks that sign in with a handle and an app password (connect kind app-password). */
 export const connectWithAppPassword = (platform: string, projectId: string, values: { identifier: string; password: string }) =>
   request<SocialAccount>(`/api/projects/${encodeURIComponent(projectId)}/social-accounts/${platform}`, { method: "POST", body: JSON.stringify(values) });
 

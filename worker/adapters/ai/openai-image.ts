@@ -3,7 +3,7 @@
 // per model family (the SDK's ImageGenerateParams, from OpenAI's API reference):
 // - GPT image models (gpt-image-2, and the older gpt-image-1 family) always answer base64 and
 //   refuse `response_format`; they take `output_format` (jpeg asked: a few hundred KB instead of a
-//   multi-MB PNG, and what Instagram publishes) and quality low|medium|high|auto.
+//   multi-MB PNG, and what an image-only network publishes) and quality low|medium|high|auto.
 // - Any other name (an OpenAI-compatible server) gets the dall-e shape, the most widely copied
 //   (dall-e-2/3 themselves were shut down by OpenAI on 2026-05-12): a URL unless
 //   `response_format: "b64_json"`, which we ask. Square 1024x1024 is a size every one accepts.

@@ -1,6 +1,6 @@
 // Platform length limits for generated drafts, shared by every AI engine: a draft must be
-// publishable as-is, so it is measured by the network's own rules (platforms/validation.ts: X's
-// weighted length, Bluesky's graphemes, ...) on the text as publishing sends it, and never more
+// publishable as-is, so it is measured by the network's own rules (platforms/validation.ts: a
+// weighted length, graphemes, ...) on the text as publishing sends it, and never more
 // than the " #tag" character count the schedule form checks.
 import type { Platform } from "../../../schema/api/common";
 import { PLATFORM_METAS } from "../../../platforms/registry";

@@ -41,7 +41,7 @@ export type GeneratedPostDraft = {
   image_prompt?: string;
   /** Ids of the brain passages the post drew on (GeneratePostsInput.passages). */
   sources?: string[];
-  /** The post's key line, for an image card (Instagram). */
+  /** The post's key line, for an image card (networks that need an image). */
   key_line?: string;
   /**
    * Which message (0-based) this draft is a network's variant of: one message is written once and
@@ -109,7 +109,7 @@ export interface AiEngine {
   readonly relevance?: RelevanceCalibration;
   /** "local" output is labelled as such in the UI. */
   readonly kind: "local" | "openai";
-  /** The engine's image model, when one is configured (Instagram images; decision 118). */
+  /** The engine's image model, when one is configured (images for networks that need one; decision 118). */
   readonly image?: AiImageModel;
   /** The engine and the models in use (decision 191); engines without it are described by `kind`. */
   models?(): AiEngineModels;

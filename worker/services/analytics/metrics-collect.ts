@@ -1,7 +1,7 @@
 // The analytics cron (decision 153): reads each network's metrics for published posts
 // and stores them as a time series. Rate limits: a post is read at most once per
 // METRICS_INTERVAL_MS, each account gets at most one fetchMetrics call per run with at most the
-// adapter's `metricsBatch` ids (X: 100 per lookup; Instagram: a few media per run, one call each),
+// adapter's `metricsBatch` ids (100 per lookup on one network, a few media per run, one call each, on another),
 // oldest reading first, so a large backlog is spread over runs instead of bursting. Networks whose
 // adapter has no fetchMetrics are skipped. A failing account is skipped this run; nothing else
 // is affected. Three writes per post, in one batch: the day's reading (post_metrics), the latest
@@ -84,7 +84,7 @@ export async function collectMetrics(
   for (const due of [...groups.values()].slice(0, MAX_ACCOUNTS_PER_RUN)) {
     const { projectId, platform } = due[0]!;
     if (!isSocialPlatform(platform)) continue;
-    // The network's default adapter says whether it reads metrics at all; Mastodon has none
+    // The network's default adapter says whether it reads metrics at all; a network of many servers has none
     // (every account lives on its own instance) and is bound to the account below.
     let adapter: PlatformAdapter | null;
     try {

@@ -60,7 +60,7 @@ export async function createCampaign(
     timeZone: input.time_zone,
     createdAt: at,
   };
-  // Images (an Instagram card or an upload) must be this project's stored media.
+  // Images (a generated card or an upload) must be this project's stored media.
   const media = await Promise.all(input.posts.map((p) => (p.media_info ? resolveMedia(db, projectId, p.media_info, origin) : null)));
   // The client's message keys ("m1", ...) become stored ids: a key groups posts in this save only.
   const messageIds = new Map<string, string>();

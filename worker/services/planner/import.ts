@@ -46,7 +46,7 @@ function normaliseDate(v: string): string {
   return m ? `${m[1]}-${m[2]!.padStart(2, "0")}-${m[3]!.padStart(2, "0")}` : v.trim();
 }
 
-/** A network id from a CSV cell: its id, name, brand or select label ("X", "twitter", "Twitter (X)"). */
+/** A network id from a CSV cell: its id, name, brand or select label, any case. */
 function resolveNetwork(cell: string): PlatformId | null {
   const v = cell.trim().toLowerCase();
   if (!v) return null;

@@ -1,4 +1,4 @@
-// Networks that publish nothing without an image (Instagram) get an on-brand card on a generated
+// Networks that publish nothing without an image (`images.required`) get an on-brand card on a generated
 // post: the post's key line in Inter Bold and the project's name in Inter Regular on the brand's
 // colour (project settings) or, without one, a colour chosen from the project's name. Inter is
 // shipped as two subset TrueType files (./fonts, OFL; Latin-1, Latin Extended punctuation and

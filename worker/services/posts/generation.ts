@@ -77,7 +77,7 @@ export function fitPost(content: string, hashtags: string[], platform: Platform)
   if (tags.length === 1 && publishedLength(content, tags) > limit && limit - publishedLength("", tags) < 60) tags.pop();
   let text = content;
   if (publishedLength(text, tags) > limit) text = cutWords(text, limit - publishedLength("", tags));
-  // X counts by its own weighted length (URLs, emoji, CJK): fit again by X's count if needed.
+  // A network may count by its own weighted length (URLs, emoji, CJK): fit again by its count if needed.
   if (!fitsPlatform(text, tags, platform)) return fitToPlatform(text, tags, platform);
   return { content: text, hashtags: tags };
 }
@@ -311,7 +311,7 @@ export async function generateContent(
     sources: sourcesOf(d, ctx),
     message_id: `m${(d.message ?? 0) + 1}`,
   }));
-  // Instagram publishes nothing without an image: each Instagram post gets an AI image where the
+  // Some networks publish nothing without an image: each of their posts gets an AI image where the
   // engine has an image model, else (and on any failure of it) its brand card (post-image.ts).
   const images = await makePostImages(
     db,

@@ -1,7 +1,7 @@
 // Post images. Security rules (docs/architecture.md): uploads are checked by CONTENT (magic bytes), never by
 // the name or the declared type, and by size before anything is stored; the R2 key is chosen
 // by the server and never overwrites an object; the public URL uses an unguessable key so
-// Instagram can fetch the image without the bucket being listable.
+// a network that takes images by URL can fetch one without the bucket being listable.
 import { and, eq } from "drizzle-orm";
 import { media } from "../../../schema/db/posts";
 import { socialAccounts } from "../../../schema/db/social";

@@ -128,7 +128,7 @@ export function noAccountMessage(platform: Platform): string {
 /**
  * An attached image must be one of this project's uploads (/media/<key>): the stored facts are
  * taken from our media row, so a client can never point the publisher at an arbitrary URL.
- * `origin` (the app's public origin) gives the absolute URL Instagram fetches.
+ * `origin` (the app's public origin) gives the absolute URL a network that takes images by URL fetches.
  */
 export async function resolveMedia(db: Db, projectId: string, info: MediaInfo | null | undefined, origin?: string) {
   if (!info) return { mediaInfo: null, mediaUrl: null };

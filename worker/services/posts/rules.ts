@@ -3,7 +3,7 @@
 // recurring series and their "all future" edits, bulk move / change of network, and the CSV
 // import and its preview. The pure rules of platforms/validation.ts (length as the network counts
 // it on the text as sent, image required, type, size, aspect ratio from the image's own header)
-// plus what needs the database or the Worker: the account's own limits (Mastodon), whether the
+// plus what needs the database or the Worker: the account's own limits (a server's own), whether the
 // image's copy for the network can be made here (decision 128) and the network's daily cap. One
 // place, so no path accepts a post the network would refuse at its due time.
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
@@ -54,7 +54,7 @@ async function imageFacts(env: Env, db: Db, projectId: string, info: MediaInfo):
   return { type: row.fileType, size: row.fileSize, ...(size ?? {}) };
 }
 
-/** The project's account's own limits, where its network sets them per account (Mastodon: length and image size). */
+/** The project's account's own limits, where its network sets them per account (a server's own length and image size). */
 async function accountLimits(db: Db, projectId: string, platform: PlatformId): Promise<{ maxLength: number | null; imageMaxBytes: number | null }> {
   const { accountMaxLength, accountImageMaxBytes } = platformMeta(platform).rules;
   if (!accountMaxLength && !accountImageMaxBytes) return { maxLength: null, imageMaxBytes: null };

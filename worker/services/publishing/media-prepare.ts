@@ -1,11 +1,10 @@
 // Images prepared for each network before publishing (decisions 123, 126, 128 and 129). A network
-// whose meta says `sendAs` (Instagram: JPEG only), `sentAsJpeg` (Threads: a GIF's first frame) or
-// `maxWidth`, `shrinkToFit` for a file over its `maxBytes` or the account's own limit (Bluesky
-// 1,000,000 bytes, Facebook 4 MB, a Mastodon server's image_size_limit), or `maxPixels` for a
-// larger photo (LinkedIn), gets a converted copy, scaled down until it fits (the plan is
+// whose meta says `sendAs` (JPEG only), `sentAsJpeg` (a GIF's first frame) or `maxWidth`,
+// `shrinkToFit` for a file over its `maxBytes` or the account's own limit (1,000,000 bytes, 4 MB,
+// a server's image_size_limit), or `maxPixels` for a larger photo, gets a converted copy, scaled down until it fits (the plan is
 // platforms/shared/image-copy.ts); the original upload is kept untouched. The copy is stored once
 // in R2 next to the original (`<r2Key>.<platform>.jpg`) with its own media row and unguessable
-// public key, because Instagram fetches the image by URL. Conversion: the Cloudflare Images binding
+// public key, because some networks fetch the image by URL. Conversion: the Cloudflare Images binding
 // where it is bound (IMAGES; its refusals become publishing errors, decision 262), else the
 // Worker-capable JavaScript converter (worker/lib/image-convert.ts), which also runs in tests and offline.
 import { and, eq } from "drizzle-orm";
@@ -49,7 +48,7 @@ async function convert(env: Env, bytes: Uint8Array, type: string, maxWidth: numb
 /**
  * The image to send to `platform` for this upload: the original when the network takes it as it
  * is, else the converted copy (made on first use, then reused). `accountMaxBytes` is the account's
- * own image limit where its network has one (a Mastodon server's image_size_limit, decision 128).
+ * own image limit where its network has one (a server's image_size_limit, decision 128).
  */
 export async function prepareImage(env: Env, db: Db, platform: PlatformId, original: MediaRow, accountMaxBytes?: number | null): Promise<PreparedImage | null> {
   const rules = platformMeta(platform).rules.images;

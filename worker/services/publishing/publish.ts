@@ -74,8 +74,8 @@ async function loadImage(env: Env, db: Db, row: PostRow, platform: SocialPlatfor
   let image: { data: ArrayBuffer; contentType: string } | undefined;
   const key = url?.match(/^\/media\/([A-Za-z0-9_-]+)$/)?.[1];
   if (key) {
-    // Our own upload, prepared for this network (Instagram: JPEG; the original is kept): X gets
-    // the bytes, Instagram the public URL of the prepared copy (decision 123).
+    // Our own upload, prepared for this network (JPEG where it takes only that; the original is
+    // kept): the adapter gets the bytes and the public URL of the prepared copy (decision 123).
     const m = await db
       .select()
       .from(media)
@@ -250,7 +250,7 @@ async function attempt(
             ? "unknown_outcome"
             : "retryable";
     const message = userMessage(err);
-    // The network cannot tell us whether the post got through (LinkedIn without r_member_social):
+    // The network cannot tell us whether the post got through (an adapter with `confirmsPosts: false`):
     // the user is asked to look, with a link; never retried blindly (decision 196).
     const unconfirmed = async (e: PlatformError) => {
       await markFailed(e.message);

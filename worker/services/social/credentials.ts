@@ -23,7 +23,7 @@ export type PublishingCredentials = {
   accountId: string;
   platformUserId: string;
   accessToken: string;
-  /** What the network needs beyond the token (Mastodon: the instance); pass to platformFor. */
+  /** What the network needs beyond the token (a server of a network of many); pass to platformFor. */
   accountMeta: Record<string, unknown> | null;
 };
 
@@ -41,7 +41,7 @@ export const RECONNECT_REMINDER_MS = 7 * 86_400_000;
 
 /**
  * Whether we can renew this account's token ourselves: networks whose tokens renew themselves
- * ("access-token") can, "refresh-token" networks only with a stored refresh token (LinkedIn gives
+ * ("access-token") can, "refresh-token" networks only with a stored refresh token (some networks give
  * one only to approved partners), "none" never (the token does not expire, or only reconnecting helps).
  */
 export function canRenew(row: Pick<AccountRow, "platform" | "refreshTokenEnc">): boolean {
@@ -55,7 +55,7 @@ function needsRefresh(row: AccountRow, now: number): boolean {
   if (!canRenew(row)) return false;
   const platform = row.platform as SocialPlatform;
   if (row.expiresAt - now > (REFRESH_WINDOW_MS[platform] ?? 5 * 60_000)) return false;
-  // Some networks refuse to refresh a token younger than a minimum age (Instagram: 24 hours).
+  // Some networks refuse to refresh a token younger than a minimum age (`minRefreshAgeMs`, e.g. 24 hours).
   const minAge = ADAPTERS[platform]?.minRefreshAgeMs;
   if (minAge && row.expiresAt > now) {
     const issuedAt = row.lastRefresh ?? row.createdAt;
@@ -181,7 +181,7 @@ async function ensureFresh(db: Db, env: Env, platform: SocialPlatform, read: () 
 
 /**
  * For the cron: refreshes tokens that are inside their refresh window even when nothing is being
- * published, so an idle Instagram account's 60-day token does not lapse. Same lease as above, so
+ * published, so an idle account's 60-day token does not lapse. Same lease as above, so
  * it never races a publisher. Returns how many were refreshed and how many failed.
  */
 export async function refreshDueTokens(db: Db, env: Env, limit = 20): Promise<{ refreshed: number; failed: number }> {

@@ -21,7 +21,7 @@ export type BriefSubject = {
   phrase?: boolean;
 };
 
-/** Every way a brief names a network (ids, names, brands from the registry), for "for Instagram" and "write X posts". */
+/** Every way a brief names a network (ids, names, brands from the registry), for "for <network>" and "write <network> posts". */
 const NETWORK_WORDS = [...new Set(PLATFORM_METAS.flatMap((m) => [m.id, m.label, m.brand, m.shortName ?? m.brand]).map((w) => w.toLowerCase()))]
   .sort((a, b) => b.length - a.length)
   .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
@@ -54,7 +54,7 @@ const CLAUSE_OPENER = /^(?:that|how(?: far| much| many| long| often| quickly| ea
 /** A purpose before the subject: "to grow the bread club", "grow the bread club to 200 members". */
 const PURPOSE = /^(?:to\s+)?(?:grow|boost|increase|drive|build|fill|raise|get more people (?:to|into)|sell out|push|sell)\s+/i;
 
-/** Clauses that only say how to write ("with numbers", "in a fun tone", "for Instagram"). */
+/** Clauses that only say how to write ("with numbers", "in a fun tone", "for <network>"). */
 const STYLE_ONLY = withNetworks(
   /^(?:with (?:numbers|figures|stats|data|emojis?|examples?|facts)|in (?:a |an )?\w+ (?:tone|voice|style)|(?:keep it|make it|be) \w+|for (?:NETWORKS)|over (?:a|one|two|\d+) (?:days?|weeks?|months?)|(?:daily|weekly)|(?:use|add|include) (?:hashtags|emojis?|a call to action|numbers))\.?$/i,
 );
