@@ -87,7 +87,7 @@ function MessageCard({ posts, timeZone, actions, busyId }: { posts: CalendarPost
           fontSize="xs"
           lineClamp={3}
           onClick={() => actions.onOpen(first)}
-          title="Open the message"
+          title="Open post details"
           _hover={{ color: "brand.fg" }}
           cursor="pointer"
           wordBreak="break-word"
