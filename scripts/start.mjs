@@ -4,7 +4,8 @@
 // account, no prompt. Options (env): PORT (8787), PERSIST_DIR (.wrangler/state), SKIP_BUILD=1,
 // SANDBOX_PORT (8790), CRON_TICK_MS (60000; 0 disables the local cron ticker), LOG_LEVEL (info),
 // APP_ORIGIN (the public origin, e.g. Vite's http://localhost:5173 for `npm run dev`),
-// DEMO_WEB_PORT (the sample brand pages' own server; default: any free port).
+// DEMO_WEB_PORT (the sample brand pages' own server; default: any free port), FAKE_AI=openai (the
+// sandbox's OpenAI stand-in as the AI engine; tests only).
 // wrangler.toml is production; this script runs the Worker with APP_ENV=development explicitly.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -62,6 +63,12 @@ if (!Object.keys(configured).some((name) => name.endsWith("_CLIENT_ID") && confi
   });
   children.push(sandbox);
   vars.push("--var", `PLATFORM_SANDBOX_URL:http://127.0.0.1:${sandboxPort}`);
+  // FAKE_AI=openai (the writer journey, test/e2e/writer-journey.e2e.ts): the Worker's AI engine is
+  // the OpenAI-compatible stand-in this sandbox serves (test/fakes/openai.ts), so the LLM-only
+  // helpers run offline. Unset, the engine stays the local one.
+  if (process.env.FAKE_AI === "openai") {
+    vars.push("--var", "OPENAI_API_KEY:sk-local-stand-in", "--var", `OPENAI_BASE_URL:http://127.0.0.1:${sandboxPort}/openai/v1`);
+  }
 }
 // Sample brand web pages for offline scraping, on their own tiny server (any free port): the only
 // local origin the brain may scrape, and it serves nothing but those pages. Its URL is printed and

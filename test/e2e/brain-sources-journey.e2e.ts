@@ -125,11 +125,14 @@ describe("brain sources and the Instagram card", () => {
       // The campaign starts tomorrow: on a Saturday, that is in next week.
       if (await page.evaluate(() => new Date().getDay() === 6)) await page.getByRole("button", { name: "Next week" }).click();
       // The week reads the calendar's lighter rows (decision 171); the dialog fetches the full post.
-      const card = page
-        .getByTestId("post-card")
-        .filter({ hasText: /repair van/i })
-        .first();
-      await card.getByTitle("Open post details").click();
+      // Each message is one card with a row per network (decision 278): open the variant that
+      // names the repair van from its network's row.
+      const saved = (await (await page.request.get(`${baseUrl}/api/projects/${projectId}/posts`)).json()) as Post[];
+      const vanPost = saved.find((p) => /repair van/i.test(p.content))!;
+      await page
+        .locator(`[data-testid="message-variant"][data-post-id="${vanPost.id}"]`)
+        .getByRole("button", { name: /^Open the .* post$/ })
+        .click();
       const dialog = page.getByRole("dialog");
       const sources = dialog.getByRole("button", { name: /^Based on: Kettle brand book/ });
       await sources.click();

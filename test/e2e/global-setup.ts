@@ -73,10 +73,21 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-export default async function setup(project: TestProject) {
-  const port = await freePort(portSetting("E2E_PORT"), "E2E_PORT");
-  const sandboxPort = await freePort(portSetting("E2E_SANDBOX_PORT"), "E2E_SANDBOX_PORT");
-  const persistDir = process.env.E2E_STATE_DIR ?? path.join(root, ".e2e", "state");
+/** A running product: its origins, and how to stop it (with its sandbox). */
+export type Product = { baseUrl: string; sandboxUrl: string; demoWebUrl: string; stop: () => Promise<void> };
+
+/**
+ * Starts the product as `npm start` does, on free ports and a fresh state folder. `extraEnv` is
+ * added to start.mjs's environment (a journey that needs the LLM engine passes FAKE_AI=openai and
+ * SKIP_BUILD=1: the SPA was built by this setup).
+ */
+export async function startProduct(
+  persistDir: string,
+  extraEnv: Record<string, string> = {},
+  ports: { port?: number; sandboxPort?: number } = {},
+): Promise<Product> {
+  const port = ports.port ?? (await freePort(undefined, "PORT"));
+  const sandboxPort = ports.sandboxPort ?? (await freePort(undefined, "SANDBOX_PORT"));
   rmSync(persistDir, { recursive: true, force: true });
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
@@ -89,6 +100,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       SKIP_BUILD: process.env.E2E_SKIP_BUILD ?? "0",
       STOP_WITH_PARENT: "1",
+      ...extraEnv,
     },
     stdio: ["pipe", "inherit", "inherit"],
     detached: true,
@@ -104,11 +116,23 @@ export default async function setup(project: TestProject) {
     await stop();
     throw err;
   }
-  project.provide("baseUrl", `http://127.0.0.1:${port}`);
-  project.provide("sandboxUrl", `http://127.0.0.1:${sandboxPort}`);
-  // The sample brand pages for scraping live on their own server (scripts/start.mjs writes its URL).
-  project.provide("demoWebUrl", readFileSync(path.join(persistDir, "demo-web-url"), "utf8").trim());
-  return stop;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    // The sample brand pages for scraping live on their own server (scripts/start.mjs writes its URL).
+    demoWebUrl: readFileSync(path.join(persistDir, "demo-web-url"), "utf8").trim(),
+    stop,
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const port = await freePort(portSetting("E2E_PORT"), "E2E_PORT");
+  const sandboxPort = await freePort(portSetting("E2E_SANDBOX_PORT"), "E2E_SANDBOX_PORT");
+  const product = await startProduct(process.env.E2E_STATE_DIR ?? path.join(root, ".e2e", "state"), {}, { port, sandboxPort });
+  project.provide("baseUrl", product.baseUrl);
+  project.provide("sandboxUrl", product.sandboxUrl);
+  project.provide("demoWebUrl", product.demoWebUrl);
+  return product.stop;
 }
 
 declare module "vitest" {

@@ -39,6 +39,17 @@ export function cardAllows(role: Role | undefined, action: PostAction, status: P
   return role === undefined ? ALLOWED_FROM[action].includes(status) : canOnPost(role, action, status);
 }
 
+/** A scheduled post that its network's rules now refuse is flagged before it is due: the first rule it breaks. */
+export function ruleIssueOf(post: CalendarPost) {
+  if (post.status !== "scheduled") return undefined;
+  return checkPostRules({
+    platform: post.platform,
+    content: post.content,
+    hashtags: post.hashtags,
+    image: post.media_info ? { type: post.media_info.file_type, size: post.media_info.file_size } : null,
+  })[0];
+}
+
 /** A calendar post card: image or "Add Image", time, platform, status and the actions its status allows. */
 export function PostCard({
   post,
@@ -60,15 +71,7 @@ export function PostCard({
   const image = postImage(post);
   const time = formatTime(post.scheduled_for, timeZone);
   const comments = actions.commentCounts?.[post.id] ?? 0;
-  // A scheduled post that its network's rules now refuse is flagged before it is due.
-  const ruleIssue = scheduled
-    ? checkPostRules({
-        platform: post.platform,
-        content: post.content,
-        hashtags: post.hashtags,
-        image: post.media_info ? { type: post.media_info.file_type, size: post.media_info.file_size } : null,
-      })[0]
-    : undefined;
+  const ruleIssue = ruleIssueOf(post);
   return (
     <Box
       borderWidth="1px"
@@ -150,37 +153,46 @@ export function PostCard({
             <FailureMessage message={post.error_message} />
           </Text>
         )}
-        <HStack gap="0" justify="end" wrap="wrap">
-          {may("publish_now") && (
-            <IconButton size="2xs" variant="ghost" aria-label="Publish now" title="Publish now" onClick={() => actions.onPublish(post)} disabled={busy}>
-              <Send />
-            </IconButton>
-          )}
-          {movable && (
-            <IconButton size="2xs" variant="ghost" aria-label="Edit post" title="Edit post" onClick={() => actions.onEdit(post)} disabled={busy}>
-              <Pencil />
-            </IconButton>
-          )}
-          {may("retry") && (
-            <IconButton size="2xs" variant="ghost" aria-label="Retry" title="Retry" onClick={() => actions.onRetry(post)} disabled={busy}>
-              <RefreshCw />
-            </IconButton>
-          )}
-          {may("delete") && (
-            <IconButton
-              size="2xs"
-              variant="ghost"
-              colorPalette="red"
-              aria-label="Delete post"
-              title="Delete post"
-              onClick={() => actions.onDelete(post)}
-              disabled={busy}
-            >
-              <Trash2 />
-            </IconButton>
-          )}
-        </HStack>
+        <PostCardButtons post={post} actions={actions} busy={busy} />
       </Stack>
     </Box>
+  );
+}
+
+/** The actions a post's status and the member's role allow: publish now, edit, retry, delete. */
+export function PostCardButtons({ post, actions, busy }: { post: CalendarPost; actions: PostCardActions; busy?: boolean }) {
+  const may = (action: PostAction) => cardAllows(actions.role, action, post.status);
+  const movable = (post.status === "scheduled" || post.status === "in_review") && may("reschedule");
+  return (
+    <HStack gap="0" justify="end" wrap="wrap">
+      {may("publish_now") && (
+        <IconButton size="2xs" variant="ghost" aria-label="Publish now" title="Publish now" onClick={() => actions.onPublish(post)} disabled={busy}>
+          <Send />
+        </IconButton>
+      )}
+      {movable && (
+        <IconButton size="2xs" variant="ghost" aria-label="Edit post" title="Edit post" onClick={() => actions.onEdit(post)} disabled={busy}>
+          <Pencil />
+        </IconButton>
+      )}
+      {may("retry") && (
+        <IconButton size="2xs" variant="ghost" aria-label="Retry" title="Retry" onClick={() => actions.onRetry(post)} disabled={busy}>
+          <RefreshCw />
+        </IconButton>
+      )}
+      {may("delete") && (
+        <IconButton
+          size="2xs"
+          variant="ghost"
+          colorPalette="red"
+          aria-label="Delete post"
+          title="Delete post"
+          onClick={() => actions.onDelete(post)}
+          disabled={busy}
+        >
+          <Trash2 />
+        </IconButton>
+      )}
+    </HStack>
   );
 }

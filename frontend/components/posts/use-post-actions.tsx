@@ -65,6 +65,19 @@ export function usePostActions(onChanged: () => void) {
       ),
     reschedule: (post: CalendarPost, scheduledFor: string) =>
       run(post, () => updatePost(post.id, { scheduled_for: scheduledFor }), "Post rescheduled successfully", "Failed to reschedule post"),
+    // A message's variants moved together (one card on the calendar, decision 278): each is its own
+    // request, all are tried, and the toast says how many moved when one of them fails.
+    rescheduleMessage: (posts: CalendarPost[], scheduledFor: string) =>
+      run(
+        posts[0]!,
+        async () => {
+          const results = await Promise.allSettled(posts.map((p) => updatePost(p.id, { scheduled_for: scheduledFor })));
+          const failed = results.filter((r) => r.status === "rejected").length;
+          if (failed > 0) throw new Error(`${posts.length - failed} of ${posts.length}`);
+        },
+        `Message rescheduled on ${posts.length} networks`,
+        (err) => `Failed to reschedule the message${err instanceof Error && err.message ? ` (${err.message} networks moved)` : ""}`,
+      ),
     update: (post: CalendarPost, changes: Parameters<typeof updatePost>[1]) =>
       run(post, () => updatePost(post.id, changes), "Post updated successfully", "Failed to update post"),
     askDelete: (post: CalendarPost) => setPendingDelete(post),

@@ -2,6 +2,7 @@ import { Button, Field, HStack, Input, NativeSelect, Text } from "@chakra-ui/rea
 import { useCallback, useMemo, useState } from "react";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
 import type { BulkResponse } from "../../../schema/api/planner";
+import type { CalendarPost } from "../../../schema/api/calendar";
 import { DEFAULT_PLATFORM_ID } from "../../../platforms/registry";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
@@ -12,20 +13,25 @@ import { PLATFORM_LABELS } from "../../components/posts/platform-icon";
 // time of day), change their network, or delete them — one confirmation, one request, one batch
 // on the server. Posts the action cannot apply to (published, refused by the network's rules) are
 // skipped and counted in the toast.
-export type Selection = { selected: Set<string>; toggle: (id: string) => void; clear: () => void };
+// An entry is toggled whole: a post, or a message's variants (one card) together, all selected, or
+// all cleared when all were selected.
+export type Selection = { selected: Set<string>; toggleMany: (ids: readonly string[]) => void; clear: () => void };
 
 export function useSelection(): Selection {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const toggle = useCallback((id: string) => {
+  const toggleMany = useCallback((ids: readonly string[]) => {
     setSelected((s) => {
       const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
+      const all = ids.every((id) => s.has(id));
+      for (const id of ids) {
+        if (all) next.delete(id);
+        else next.add(id);
+      }
       return next;
     });
   }, []);
   const clear = useCallback(() => setSelected(new Set()), []);
-  return useMemo(() => ({ selected, toggle, clear }), [selected, toggle, clear]);
+  return useMemo(() => ({ selected, toggleMany, clear }), [selected, toggleMany, clear]);
 }
 
 type Pending = { action: "move"; days: number } | { action: "platform"; platform: Platform } | { action: "delete" };
@@ -126,5 +132,20 @@ export function BulkBar({ projectId, timeZone, selection, onDone }: { projectId:
         <Text>{pending ? describe(pending, n) : ""}</Text>
       </ConfirmDialog>
     </HStack>
+  );
+}
+
+/** The checkbox of a calendar entry while selecting: a post, or a message's variants together. */
+export function SelectEntry({ posts, selection, marginTop }: { posts: readonly CalendarPost[]; selection: Selection; marginTop?: number }) {
+  const ids = posts.map((p) => p.id);
+  const what = posts.length > 1 ? "message" : "post";
+  return (
+    <input
+      type="checkbox"
+      style={marginTop === undefined ? undefined : { marginTop }}
+      aria-label={`Select ${what}: ${posts[0]?.content.slice(0, 40) ?? ""}`}
+      checked={ids.every((id) => selection.selected.has(id))}
+      onChange={() => selection.toggleMany(ids)}
+    />
   );
 }

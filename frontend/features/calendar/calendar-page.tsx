@@ -27,9 +27,10 @@ import {
   type CalendarView,
 } from "../../lib/calendar-dates";
 import { PLATFORM_LABELS } from "../../components/posts/platform-icon";
-import { cardAllows, DRAG_TYPE, PostCard, type PostCardActions } from "../../components/posts/post-card";
+import { cardAllows, DRAG_TYPE, type PostCardActions } from "../../components/posts/post-card";
 import { PostDetailDialog } from "./post-detail-dialog";
-import { messageVariants } from "./message-variant-tabs";
+import { groupByMessage, messageVariants } from "./message-variant-tabs";
+import { CalendarEntry } from "./message-card";
 import { EditPostDialog } from "../../components/posts/edit-post-dialog";
 import { usePostActions } from "../../components/posts/use-post-actions";
 import ImageUploadDialog from "../../components/posts/image-upload-dialog";
@@ -39,7 +40,7 @@ import { ListView } from "./list-view";
 import { DayView } from "./day-view";
 import { NarrowViewSwitch, type NarrowView } from "./narrow-view-switch";
 import { ShareReviewDialog } from "../../components/posts/share-review-dialog";
-import { BulkBar, useSelection } from "./bulk-actions";
+import { BulkBar, SelectEntry, useSelection } from "./bulk-actions";
 import { draftDropTime, UnscheduledTray, useDrafts, useSlots } from "./unscheduled-tray";
 import { CsvImportDialog } from "./csv-import-dialog";
 import { CsvExportDialog } from "./csv-export-dialog";
@@ -155,13 +156,14 @@ export default function CalendarPage() {
 
   // Drafts live in the Unscheduled tray, not on a day.
   const visible = useMemo(() => (data ?? []).filter((p) => p.status !== "draft" && matchesFilters(p, q, platform, status)), [data, q, platform, status]);
+  // Each day's entries: a post alone, or a message's variants as one entry (decision 278).
   const byDay = useMemo(() => {
     const map = new Map<string, CalendarPost[]>();
     for (const p of visible) {
       const d = localDateOf(p.scheduled_for, timeZone);
       map.set(d, [...(map.get(d) ?? []), p]);
     }
-    return map;
+    return new Map([...map].map(([day, posts]) => [day, groupByMessage(posts)]));
   }, [visible, timeZone]);
 
   if (linked.missing) return <NotFoundPage />;
@@ -182,21 +184,28 @@ export default function CalendarPage() {
   const onDrop = async (e: DragEvent, day: string, hour?: number) => {
     e.preventDefault();
     setDropTarget(null);
-    const id = e.dataTransfer.getData(DRAG_TYPE) || e.dataTransfer.getData("text/plain");
-    const draft = drafts.data?.find((p) => p.id === id);
+    // One id, or a message's variants' ids (comma-separated): a message moves as one.
+    const ids = (e.dataTransfer.getData(DRAG_TYPE) || e.dataTransfer.getData("text/plain")).split(",");
+    const id = ids[0];
+    const draft = ids.length === 1 ? drafts.data?.find((p) => p.id === id) : undefined;
     if (draft) {
       // A draft gets its network's first slot on that weekday, or 09:00.
       const at = localDateTimeToUtc(day, draftDropTime(slots.data, draft, day), timeZone);
       if (at !== null) await actions.reschedule(draft, new Date(at).toISOString());
       return;
     }
-    const post = data?.find((p) => p.id === id);
-    if (!post || !(post.status === "scheduled" || post.status === "in_review") || !cardAllows(project.role, "reschedule", post.status)) return;
+    const posts = ids.map((i) => data?.find((p) => p.id === i));
+    const movable = (p: CalendarPost | undefined): p is CalendarPost =>
+      !!p && (p.status === "scheduled" || p.status === "in_review") && cardAllows(project.role, "reschedule", p.status);
+    if (posts.length === 0 || !posts.every(movable)) return;
+    const post = posts[0]!;
     const next = rescheduledInstant(post.scheduled_for, day, timeZone, hour);
     if (next === post.scheduled_for) return;
     // Optimistic move; the list is revalidated either way.
-    void mutate((list) => list?.map((p) => (p.id === post.id ? { ...p, scheduled_for: next } : p)), { revalidate: false });
-    await actions.reschedule(post, next);
+    const moved = new Set(ids);
+    void mutate((list) => list?.map((p) => (moved.has(p.id) ? { ...p, scheduled_for: next } : p)), { revalidate: false });
+    if (posts.length === 1) await actions.reschedule(post, next);
+    else await actions.rescheduleMessage(posts, next);
   };
 
   const dropProps = (id: string, day: string, hour?: number) => ({
@@ -214,16 +223,10 @@ export default function CalendarPage() {
   const today = todayDate(timeZone);
   const unit = view === "week" ? "week" : view === "day" ? "day" : "month";
   const monthOf = anchor.slice(0, 7);
-  const withSelect = (p: CalendarPost, node: ReactNode) =>
+  const withSelect = (posts: CalendarPost[], node: ReactNode) =>
     selecting ? (
-      <HStack key={p.id} align="start" gap="1">
-        <input
-          type="checkbox"
-          style={{ marginTop: 8 }}
-          aria-label={`Select post: ${p.content.slice(0, 40)}`}
-          checked={selection.selected.has(p.id)}
-          onChange={() => selection.toggle(p.id)}
-        />
+      <HStack key={posts[0]!.id} align="start" gap="1">
+        <SelectEntry posts={posts} selection={selection} marginTop={8} />
         <Box flex="1" minW="0">
           {node}
         </Box>
@@ -419,8 +422,11 @@ export default function CalendarPage() {
                           No posts
                         </Text>
                       ) : (
-                        posts.map((p) =>
-                          withSelect(p, <PostCard key={p.id} post={p} timeZone={timeZone} actions={cardActions} busy={actions.busyId === p.id} />),
+                        posts.map((entry) =>
+                          withSelect(
+                            entry,
+                            <CalendarEntry key={entry[0]!.id} posts={entry} timeZone={timeZone} actions={cardActions} busyId={actions.busyId} />,
+                          ),
                         )
                       )}
                     </Stack>
@@ -456,7 +462,7 @@ export default function CalendarPage() {
           ) : (
             <DayView
               day={range.days[0]}
-              posts={byDay.get(range.days[0]) ?? []}
+              entries={byDay.get(range.days[0]) ?? []}
               timeZone={timeZone}
               cardActions={cardActions}
               busyId={actions.busyId}

@@ -2,7 +2,8 @@ import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { useLayoutEffect, useRef } from "react";
 import type { CalendarPost } from "../../../schema/api/calendar";
 import { formatDay, localHourOf, todayDate } from "../../lib/calendar-dates";
-import { PostCard, type PostCardActions } from "../../components/posts/post-card";
+import type { PostCardActions } from "../../components/posts/post-card";
+import { CalendarEntry } from "./message-card";
 
 /**
  * The hour the day view opens at (decision 240): the first post's hour; today, the first post
@@ -17,24 +18,29 @@ export function startHour(posts: CalendarPost[], day: string, timeZone: string, 
   return hours.find((h) => h >= nowHour) ?? nowHour;
 }
 
-/** Day view: 24 hour rows in their own scroll area, opened at startHour (not at 00:00). */
+/** Day view: 24 hour rows in their own scroll area, opened at startHour (not at 00:00); a message's variants are one card. */
 export function DayView({
   day,
-  posts,
+  entries,
   timeZone,
   cardActions,
   busyId,
   dropProps,
 }: {
   day: string;
-  posts: CalendarPost[];
+  /** The day's entries: a post alone, or a message's variants together (decision 278). */
+  entries: CalendarPost[][];
   timeZone: string;
   cardActions: PostCardActions;
   busyId: string | null;
   dropProps: (id: string, day: string, hour?: number) => object;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const first = startHour(posts, day, timeZone);
+  const first = startHour(
+    entries.map((e) => e[0]!),
+    day,
+    timeZone,
+  );
   const firstRef = useRef(first);
   firstRef.current = first;
   const hasPosts = first !== null;
@@ -48,17 +54,17 @@ export function DayView({
     if (row) box.scrollTo?.({ top: row.offsetTop });
   }, [day, hasPosts]);
 
-  if (posts.length === 0) {
+  if (entries.length === 0) {
     return (
       <Box borderWidth="1px" borderRadius="md" p="8" textAlign="center" data-testid="day-view" {...dropProps(`day:${day}`, day)}>
         <Text color="fg.muted">No posts scheduled for this day</Text>
       </Box>
     );
   }
-  const byHour = new Map<number, CalendarPost[]>();
-  for (const p of posts) {
-    const h = localHourOf(p.scheduled_for, timeZone);
-    byHour.set(h, [...(byHour.get(h) ?? []), p]);
+  const byHour = new Map<number, CalendarPost[][]>();
+  for (const e of entries) {
+    const h = localHourOf(e[0]!.scheduled_for, timeZone);
+    byHour.set(h, [...(byHour.get(h) ?? []), e]);
   }
   const hours = Array.from({ length: 24 }, (_, h) => h);
   return (
@@ -94,9 +100,9 @@ export function DayView({
             {String(h).padStart(2, "0")}:00
           </Text>
           <Stack gap="2" flex="1" direction={{ base: "column", sm: "row" }} wrap="wrap">
-            {(byHour.get(h) ?? []).map((p) => (
-              <Box key={p.id} w={{ base: "full", sm: "240px" }}>
-                <PostCard post={p} timeZone={timeZone} actions={cardActions} busy={busyId === p.id} />
+            {(byHour.get(h) ?? []).map((e) => (
+              <Box key={e[0]!.id} w={{ base: "full", sm: "240px" }}>
+                <CalendarEntry posts={e} timeZone={timeZone} actions={cardActions} busyId={busyId} />
               </Box>
             ))}
           </Stack>

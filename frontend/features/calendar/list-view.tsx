@@ -1,11 +1,13 @@
 import { Box, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import type { CalendarPost } from "../../../schema/api/calendar";
 import { formatDay } from "../../lib/calendar-dates";
-import { PostCard, type PostCardActions } from "../../components/posts/post-card";
-import type { Selection } from "./bulk-actions";
+import type { PostCardActions } from "../../components/posts/post-card";
+import { SelectEntry, type Selection } from "./bulk-actions";
+import { CalendarEntry } from "./message-card";
 
 // List (agenda) view (decision 150): the days of the month that have posts, in time order, with the
-// full post cards; a day is also a drop target, like in the other views.
+// full post cards (a message's variants as one card, decision 278); a day is also a drop target,
+// like in the other views.
 export function ListView({
   days,
   byDay,
@@ -16,7 +18,8 @@ export function ListView({
   selection,
 }: {
   days: string[];
-  byDay: Map<string, CalendarPost[]>;
+  /** Each day's entries: a post alone, or a message's variants together. */
+  byDay: Map<string, CalendarPost[][]>;
   timeZone: string;
   actions: PostCardActions;
   busyId: string | null;
@@ -38,19 +41,11 @@ export function ListView({
           <Heading as="h2" size="sm">
             {formatDay(day, "long")}
           </Heading>
-          {(byDay.get(day) ?? []).map((p) => (
-            <HStack key={p.id} align="start" gap="2">
-              {selection && (
-                <input
-                  type="checkbox"
-                  style={{ marginTop: 10 }}
-                  aria-label={`Select post: ${p.content.slice(0, 40)}`}
-                  checked={selection.selected.has(p.id)}
-                  onChange={() => selection.toggle(p.id)}
-                />
-              )}
+          {(byDay.get(day) ?? []).map((entry) => (
+            <HStack key={entry[0]!.id} align="start" gap="2">
+              {selection && <SelectEntry posts={entry} selection={selection} marginTop={10} />}
               <Box flex="1" maxW="2xl">
-                <PostCard post={p} timeZone={timeZone} actions={actions} busy={busyId === p.id} compact />
+                <CalendarEntry posts={entry} timeZone={timeZone} actions={actions} busyId={busyId} compact />
               </Box>
             </HStack>
           ))}

@@ -12,6 +12,27 @@ export function messageVariants(post: CalendarPost | null, posts: readonly Calen
   return variants.length > 1 ? variants : [];
 }
 
+/**
+ * The posts as the calendar draws them: a message's variants due at the same moment are one entry
+ * (one card, a chip per network); a post alone, or a variant moved to another time, is its own.
+ * Entries keep the order of their first post.
+ */
+export function groupByMessage(posts: readonly CalendarPost[]): CalendarPost[][] {
+  const groups: CalendarPost[][] = [];
+  const byKey = new Map<string, CalendarPost[]>();
+  for (const p of posts) {
+    const key = p.message_id ? `${p.message_id}@${p.scheduled_for}` : null;
+    const group = key ? byKey.get(key) : undefined;
+    if (group) group.push(p);
+    else {
+      const next = [p];
+      groups.push(next);
+      if (key) byKey.set(key, next);
+    }
+  }
+  return groups;
+}
+
 export function MessageVariantTabs({ post, variants, onSelect }: { post: CalendarPost; variants: CalendarPost[]; onSelect: (post: CalendarPost) => void }) {
   if (variants.length < 2) return null;
   return (

@@ -3,12 +3,14 @@ import type { DragEvent } from "react";
 import type { CalendarPost } from "../../../schema/api/calendar";
 import { formatDay, formatTime } from "../../lib/calendar-dates";
 import { PlatformIcon } from "../../components/posts/platform-icon";
-import { DRAG_TYPE, STATUS_COLORS } from "../../components/posts/post-card";
-import type { Selection } from "./bulk-actions";
+import { STATUS_COLORS } from "../../components/posts/post-card";
+import { SelectEntry, type Selection } from "./bulk-actions";
+import { messageMovable, networksOf, startMessageDrag } from "./message-card";
 
 // Month view (decision 150): whole weeks, Sunday first, in the user's zone. A day shows its first
 // posts as compact chips (drag a scheduled one to another day: its time of day is kept) and a
-// "+N more" button that opens the day view.
+// "+N more" button that opens the day view. A message's variants are one chip with each network's
+// mark (decision 278).
 const MAX_CHIPS = 3;
 
 export type DropProps = (id: string, day: string, hour?: number) => Record<string, unknown>;
@@ -28,7 +30,8 @@ export function MonthView({
   /** "YYYY-MM" of the month shown; other days are dimmed. */
   month: string;
   today: string;
-  byDay: Map<string, CalendarPost[]>;
+  /** Each day's entries: a post alone, or a message's variants together. */
+  byDay: Map<string, CalendarPost[][]>;
   timeZone: string;
   dropProps: DropProps;
   onOpen: (post: CalendarPost) => void;
@@ -76,8 +79,8 @@ export function MonthView({
               >
                 {Number(day.slice(8))}
               </Button>
-              {posts.slice(0, MAX_CHIPS).map((p) => (
-                <PostChip key={p.id} post={p} timeZone={timeZone} onOpen={onOpen} selection={selection} />
+              {posts.slice(0, MAX_CHIPS).map((entry) => (
+                <PostChip key={entry[0]!.id} posts={entry} timeZone={timeZone} onOpen={onOpen} selection={selection} />
               ))}
               {posts.length > MAX_CHIPS && (
                 <Button variant="ghost" size="2xs" onClick={() => onShowDay(day)}>
@@ -92,20 +95,26 @@ export function MonthView({
   );
 }
 
-/** A one-line post: platform, time, text; draggable when scheduled; a checkbox while selecting. */
+/**
+ * A one-line post: platform, time, text; draggable when scheduled; a checkbox while selecting. A
+ * message's variants (`posts` of several networks) are one chip with each network's mark; it opens
+ * the first, whose detail has a tab per network.
+ */
 export function PostChip({
-  post,
+  posts,
   timeZone,
   onOpen,
   selection,
 }: {
-  post: CalendarPost;
+  posts: CalendarPost[];
   timeZone: string;
   onOpen: (post: CalendarPost) => void;
   selection: Selection | null;
 }) {
-  const draggable = post.status === "scheduled" || post.status === "draft";
+  const post = posts[0]!;
+  const draggable = posts.every((p) => p.status === "draft") || messageMovable(posts, {});
   const time = post.status === "draft" ? "No time" : formatTime(post.scheduled_for, timeZone);
+  const message = posts.length > 1;
   return (
     <HStack
       gap="1"
@@ -115,27 +124,28 @@ export function PostChip({
       borderRadius="sm"
       borderStartWidth="3px"
       borderStartColor={`${STATUS_COLORS[post.status]}.solid`}
-      data-testid="post-chip"
+      data-testid={message ? "message-chip" : "post-chip"}
       data-post-id={post.id}
+      data-message-id={message ? (post.message_id ?? undefined) : undefined}
       draggable={draggable}
       cursor={draggable ? "grab" : undefined}
-      onDragStart={(e: DragEvent) => {
-        e.dataTransfer.setData(DRAG_TYPE, post.id);
-        e.dataTransfer.setData("text/plain", post.id);
-        e.dataTransfer.effectAllowed = "move";
-      }}
+      onDragStart={(e: DragEvent) => startMessageDrag(e, posts)}
       minW="0"
     >
-      {selection && (
-        <input
-          type="checkbox"
-          aria-label={`Select post: ${post.content.slice(0, 40)}`}
-          checked={selection.selected.has(post.id)}
-          onChange={() => selection.toggle(post.id)}
-        />
-      )}
-      <PlatformIcon platform={post.platform} size="3" />
-      <Box as="button" onClick={() => onOpen(post)} textAlign="start" minW="0" flex="1" fontSize="2xs" truncate title={`${post.status}: ${post.content}`}>
+      {selection && <SelectEntry posts={posts} selection={selection} />}
+      {posts.map((p) => (
+        <PlatformIcon key={p.id} platform={p.platform} size="3" />
+      ))}
+      <Box
+        as="button"
+        onClick={() => onOpen(post)}
+        textAlign="start"
+        minW="0"
+        flex="1"
+        fontSize="2xs"
+        truncate
+        title={message ? `${networksOf(posts)}: ${post.content}` : `${post.status}: ${post.content}`}
+      >
         <Text as="span" fontWeight="semibold">
           <time dateTime={post.scheduled_for}>{time}</time>
         </Text>{" "}

@@ -65,7 +65,7 @@ export function UnscheduledTray({
               Drag a draft onto a day to schedule it.
             </Text>
             {drafts.map((p) => (
-              <PostChip key={p.id} post={p} timeZone={timeZone} onOpen={onOpen} selection={selection} />
+              <PostChip key={p.id} posts={[p]} timeZone={timeZone} onOpen={onOpen} selection={selection} />
             ))}
           </>
         )}
