@@ -8,7 +8,7 @@ import { instagramAdapterModule } from "./instagram/adapter.ts";
 import { linkedinAdapterModule } from "./linkedin/adapter.ts";
 import { mastodonAdapterModule } from "./mastodon/adapter.ts";
 import type { PlatformId } from "./registry.ts";
-import { platformLabel } from "./registry.ts";
+import { networkName } from "./registry.ts";
 import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type PlatformEnv } from "./shared/adapter.ts";
 import { threadsAdapterModule } from "./threads/adapter.ts";
 import { xAdapterModule } from "./x/adapter.ts";
@@ -51,5 +51,5 @@ export function platformFor(env: PlatformEnv, platform: SocialPlatform, accountM
   const ctx = adapterContext(env);
   const adapter = (accountMeta && module.forAccount?.(env, ctx, accountMeta)) || module.create(env, ctx);
   if (adapter) return adapter;
-  throw new PlatformError("rejected", `${platformLabel(platform)} is not configured on this server`);
+  throw new PlatformError("rejected", `${networkName(platform)} is not configured on this server`);
 }

@@ -49,6 +49,3 @@ export function connectableNames(): string {
   const names = PLATFORM_METAS.filter((m) => m.connect !== "placeholder").map((m) => networkName(m.id));
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
 }
-
-/** A network's display name, or the raw value for an unknown one. */
-export const platformLabel = (id: string): string => BY_ID.get(id)?.label ?? id;

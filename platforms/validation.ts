@@ -6,7 +6,7 @@
 // gets a JPEG copy, decision 129), size (unless the network's copy is shrunk to fit, decision 126)
 // and aspect ratio. A pixel cap is met by a copy too (decision 128).
 // The daily cap needs the database and is checked by the Worker (worker/services/posts/rules.ts).
-import { isPlatformId, platformMeta } from "./registry.ts";
+import { isPlatformId, networkName, networkShortName, platformMeta } from "./registry.ts";
 import { sentAsJpegCopy, takesImageType } from "./shared/meta.ts";
 
 export type DraftImage = { type: string; size: number; width?: number; height?: number };
@@ -41,29 +41,32 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
   const meta = platformMeta(draft.platform);
   const { rules } = meta;
   const issues: RuleIssue[] = [];
+  // A network is named in full first ("X (Twitter)"), short after ("X") (decision 291).
+  const name = networkName(meta.id);
+  const short = networkShortName(meta.id);
   const measured = measurePost(draft.platform, draft.content, draft.hashtags, draft.maxLength)!;
   if (measured.length > measured.limit) {
     issues.push({
       field: "content",
-      message: `Too long for ${meta.label}: ${measured.length}/${measured.limit} characters as ${meta.label} counts them, hashtags included`,
+      message: `Too long for ${name}: ${measured.length}/${measured.limit} characters as ${short} counts them, hashtags included`,
     });
   }
   const image = draft.image ?? null;
   if (!image) {
-    if (rules.images.required) issues.push({ field: "media_info", message: `${meta.label} requires an image. Please attach an image to this post.` });
+    if (rules.images.required) issues.push({ field: "media_info", message: `${name} requires an image. Please attach an image to this post.` });
     return issues;
   }
   if (!takesImageType(rules.images, image.type)) {
-    issues.push({ field: "media_info", message: `${meta.label} does not accept ${image.type.replace(/^image\//, "").toUpperCase()} images` });
+    issues.push({ field: "media_info", message: `${name} does not accept ${image.type.replace(/^image\//, "").toUpperCase()} images` });
   } else if (image.size > rules.images.maxBytes && !rules.images.shrinkToFit) {
-    issues.push({ field: "media_info", message: `This image is too large for ${meta.label} (at most ${sizeText(rules.images.maxBytes)})` });
+    issues.push({ field: "media_info", message: `This image is too large for ${name}: at most ${sizeText(rules.images.maxBytes)}` });
   } else if (rules.images.aspect && image.width && image.height) {
     const r = image.width / image.height;
     const { min, max } = rules.images.aspect;
     if (r < min - 0.005 || r > max + 0.005) {
       issues.push({
         field: "media_info",
-        message: `${meta.label} needs an image ${rules.images.aspect.label}; this one is ${image.width}×${image.height}`,
+        message: `${name} needs an image ${rules.images.aspect.label}; this one is ${image.width}×${image.height}`,
       });
     }
   }
@@ -78,5 +81,7 @@ export function checkPostRules(draft: PostDraftForRules): RuleIssue[] {
 export function imageNote(platform: string, image: DraftImage | null | undefined): string | null {
   if (!image || image.type !== "image/gif" || !isPlatformId(platform)) return null;
   const meta = platformMeta(platform);
-  return sentAsJpegCopy(meta.rules.images, image.type) ? `${meta.label} takes no GIFs: this one will be posted as a still image (its first frame).` : null;
+  return sentAsJpegCopy(meta.rules.images, image.type)
+    ? `${networkName(meta.id)} takes no GIFs: this one will be posted as a still image (its first frame).`
+    : null;
 }

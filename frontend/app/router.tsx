@@ -103,6 +103,11 @@ const shellRoutes = [
   shellPage("/settings/project", () => import("../features/team/project-settings-page")),
   shellPage("/settings/team", () => import("../features/team/team-page")),
   shellPage("/settings/activity", () => import("../features/team/activity-page")),
+  // First run (decision 290): what the tour's Get Started and the checklist open keeps the shell.
+  shellPage("/onboarding", () => import("../features/projects/project-wizard-page")),
+  shellPage("/social-connect", () => import("../features/social/social-connect-page")),
+  // Every network's OAuth callback (/auth/<platform id>/callback); the page ignores unknown ids.
+  shellPage("/auth/:platform/callback", () => import("../features/social/social-connect-page")),
 ];
 const SHELL_PATHS = shellRoutes.map((r) => r.path);
 
@@ -133,11 +138,7 @@ const routes = [
         element: <RequireAuth shellPaths={SHELL_PATHS} shellSkeleton={shellWaiting} />,
         children: [
           { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
-          { path: "/onboarding", element: page(() => import("../features/projects/project-wizard-page")) },
-          { path: "/social-connect", element: page(() => import("../features/social/social-connect-page")) },
           { path: "/invite/:token", element: page(() => import("../features/team/invite-page")) },
-          // Every network's OAuth callback (/auth/<platform id>/callback); the page ignores unknown ids.
-          { path: "/auth/:platform/callback", element: page(() => import("../features/social/social-connect-page")) },
           {
             element: (
               <Suspense fallback={shellWaiting}>

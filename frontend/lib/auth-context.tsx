@@ -27,7 +27,7 @@ export type AuthState = {
 
 // The spec's current_project_id: which project this browser shows, kept across page loads.
 const CURRENT_KEY = "current_project_id";
-const remembered = (): string | null => {
+export const remembered = (): string | null => {
   try {
     return localStorage.getItem(CURRENT_KEY);
   } catch {

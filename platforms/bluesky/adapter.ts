@@ -19,6 +19,7 @@ import {
   type RecentPostQuery,
 } from "../shared/adapter.ts";
 import { buildFacets } from "./richtext.ts";
+import { blueskyMeta } from "./meta.ts";
 
 type BlueskyConfig = {
   /** The account's PDS / entryway, e.g. https://bsky.social */
@@ -26,7 +27,8 @@ type BlueskyConfig = {
   timeoutMs: number;
 };
 
-const label = "Bluesky" as const;
+// Named in messages as the registry names it (decision 291).
+const label = blueskyMeta.displayName;
 const BLUESKY_MAX_IMAGE_BYTES = 1_000_000;
 
 /** Expiry (epoch ms) from a JWT's `exp` claim; null when unreadable. */
@@ -74,9 +76,9 @@ async function classifyBlueskyResponse(res: Response, context: "session" | "api"
   if (res.status === 429) {
     const reset = Number(res.headers.get("ratelimit-reset"));
     const ms = Number.isFinite(reset) && reset > 0 ? Math.min(Math.max(reset * 1000 - Date.now(), 1000), 12 * 3600_000) : retryAfterMs(res.headers);
-    return new PlatformError("retryable", "Bluesky rate limit reached. The post will be retried.", ms);
+    return new PlatformError("retryable", `${label} rate limit reached. The post will be retried.`, ms);
   }
-  if (res.status >= 500) return new PlatformError("retryable", `Bluesky is unavailable (HTTP ${res.status}). Please try again.`);
+  if (res.status >= 500) return new PlatformError("retryable", `${label} is unavailable (HTTP ${res.status}). Please try again.`);
   if (context === "session") {
     if (code === "AuthFactorTokenRequired")
       return new PlatformError("auth", "This Bluesky account asks for a sign-in code. Use an app password instead of your main password.");

@@ -6,7 +6,7 @@
 // POST /{page-id}/feed, photo posts to POST /{page-id}/photos with the bytes as multipart
 // "source" (or a public image URL Facebook fetches itself). See docs/decisions/140.
 import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
-import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
+import { FACEBOOK_SANDBOX_CLIENT, facebookMeta } from "./meta.ts";
 import {
   envString,
   metricCount,
@@ -24,7 +24,8 @@ const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_read_en
 // The current Graph API version on the changelog (read 2026-11-28; decision 264); its contract
 // (test/contracts/meta-graph) records it and its sunset.
 export const FACEBOOK_GRAPH_VERSION = "v26.0";
-const label = "Facebook" as const;
+// Named in messages as the registry names it (decision 291).
+const label = facebookMeta.displayName;
 // 80001: the Page's own rate limit; 200: the token lacks the Page permission (reconnect to grant it).
 const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613, 80001]), authCodes: new Set([190, 200]), reconnect: "your Facebook Page" };
 

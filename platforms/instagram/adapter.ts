@@ -10,7 +10,7 @@
 import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
 import { classifyGraphResponse, findOwnGraphPost, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
 import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
-import { INSTAGRAM_IMAGE_REQUIRED, INSTAGRAM_SANDBOX_CLIENT } from "./meta.ts";
+import { INSTAGRAM_IMAGE_REQUIRED, INSTAGRAM_SANDBOX_CLIENT, instagramMeta } from "./meta.ts";
 
 const INSTAGRAM_SCOPES = [
   "instagram_business_basic",
@@ -38,7 +38,8 @@ type InstagramConfig = {
   pollTimeoutMs?: number;
 };
 
-const label = "Instagram" as const;
+// Named in messages as the registry names it (decision 291).
+const label = instagramMeta.displayName;
 const ERRORS: GraphErrorRules = {
   label,
   // Graph API error codes: 190 = invalid/expired token; 4, 17, 32, 613 = rate limits.

@@ -8,7 +8,7 @@
 // LinkedIn cuts the post. A duplicate refusal carries reason "duplicate": the publisher looks
 // for its own earlier attempt before calling the post failed. See docs/decisions/140.
 import { checkAppToken, form, loadPostImage, metricsOneByOne, platformFetch, readJson, readTokenResponse, sleep, str } from "../shared/http.ts";
-import { LINKEDIN_SANDBOX_CLIENT, LINKEDIN_SANDBOX_PARTNER } from "./meta.ts";
+import { LINKEDIN_SANDBOX_CLIENT, LINKEDIN_SANDBOX_PARTNER, linkedinMeta } from "./meta.ts";
 import {
   envString,
   metricCount,
@@ -24,7 +24,8 @@ import {
 const LINKEDIN_SCOPES = ["openid", "profile", "w_member_social"];
 /** The Marketing/Community Management API version (YYYYMM); each is supported for a year. */
 export const LINKEDIN_DEFAULT_VERSION = "202610";
-const label = "LinkedIn" as const;
+// Named in messages as the registry names it (decision 291).
+const label = linkedinMeta.displayName;
 
 type LinkedInConfig = {
   clientId: string;
@@ -79,9 +80,9 @@ async function classifyLinkedInResponse(res: Response, context: "token" | "api")
   const code = str(body.serviceErrorCode) ?? str(body.code) ?? "";
   if (res.status === 429) {
     const ra = Number(res.headers.get("retry-after"));
-    return new PlatformError("retryable", "LinkedIn rate limit reached. The post will be retried.", Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
+    return new PlatformError("retryable", `${label} rate limit reached. The post will be retried.`, Number.isFinite(ra) && ra > 0 ? ra * 1000 : undefined);
   }
-  if (res.status >= 500) return new PlatformError("retryable", `LinkedIn is unavailable (HTTP ${res.status}). Please try again.`);
+  if (res.status >= 500) return new PlatformError("retryable", `${label} is unavailable (HTTP ${res.status}). Please try again.`);
   if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
   if (res.status === 401 || /EXPIRED_ACCESS_TOKEN|REVOKED_ACCESS_TOKEN|INVALID_ACCESS_TOKEN/.test(code + detail)) {
     return new PlatformError("auth", `LinkedIn access was revoked or expired. Please reconnect your LinkedIn account. (${detail})`);

@@ -18,10 +18,11 @@ import {
   type TokenSet,
   type RecentPostQuery,
 } from "../shared/adapter.ts";
-import { MASTODON_DEFAULT_LIMITS, type MastodonLimits } from "./meta.ts";
+import { MASTODON_DEFAULT_LIMITS, type MastodonLimits, mastodonMeta } from "./meta.ts";
 
 const MASTODON_SCOPES = "read write:statuses write:media";
-const label = "Mastodon" as const;
+// Named in messages as the registry names it (decision 291).
+const label = mastodonMeta.displayName;
 
 type MastodonConfig = {
   /** https://mastodon.social (no trailing slash) */
@@ -54,9 +55,9 @@ async function classifyMastodonResponse(res: Response, context: "token" | "api")
   if (res.status === 429) {
     const reset = Date.parse(res.headers.get("x-ratelimit-reset") ?? "");
     const ms = Number.isNaN(reset) ? retryAfterMs(res.headers) : Math.min(Math.max(reset - Date.now(), 1000), 15 * 60_000);
-    return new PlatformError("retryable", "Mastodon rate limit reached. The post will be retried.", ms);
+    return new PlatformError("retryable", `${label} rate limit reached. The post will be retried.`, ms);
   }
-  if (res.status >= 500) return new PlatformError("retryable", `Mastodon is unavailable (HTTP ${res.status}). Please try again.`);
+  if (res.status >= 500) return new PlatformError("retryable", `${label} is unavailable (HTTP ${res.status}). Please try again.`);
   if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
   if (res.status === 401 || (res.status === 403 && /scope|token/i.test(detail))) {
     return new PlatformError("auth", `Mastodon access was revoked or expired. Please reconnect your Mastodon account. (${detail})`);

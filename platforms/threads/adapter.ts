@@ -5,7 +5,7 @@
 // threads_publish makes a post visible, so only its timeout is "unknown_outcome".
 // See docs/decisions/140.
 import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
-import { THREADS_SANDBOX_CLIENT } from "./meta.ts";
+import { THREADS_SANDBOX_CLIENT, threadsMeta } from "./meta.ts";
 import {
   envString,
   PlatformError,
@@ -21,7 +21,8 @@ import { classifyGraphResponse, findOwnGraphPost, graphToken, insightValues, pub
 // threads_manage_insights: the media insights the analytics cron reads (decision 144).
 const THREADS_SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights"];
 export const THREADS_API_VERSION = "v1.0";
-const label = "Threads" as const;
+// Named in messages as the registry names it (decision 291).
+const label = threadsMeta.displayName;
 const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613, 80002]), authCodes: new Set([190]), reconnect: "your Threads account" };
 
 type ThreadsConfig = {

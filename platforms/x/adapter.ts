@@ -17,7 +17,7 @@ import {
   type TokenSet,
 } from "../shared/adapter.ts";
 import { bearerHeaders as authed, form, loadPostImage, platformFetch, readJson, readTokenResponse, retryAfterMs, sleep, str } from "../shared/http.ts";
-import { X_SANDBOX_CLIENT } from "./meta.ts";
+import { X_SANDBOX_CLIENT, xMeta } from "./meta.ts";
 
 const X_SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
 
@@ -31,7 +31,10 @@ export type XConfig = {
   timeoutMs: number;
 };
 
-const label = "Twitter" as const;
+// Its messages name the network as the registry does: in full first, short after (decision 291).
+const label = xMeta.displayName;
+const short = xMeta.shortName ?? xMeta.brand;
+const REJECTED = `${label} rejected the post: `;
 
 function problemText(body: Record<string, unknown>): string {
   const errors = Array.isArray(body.errors) ? (body.errors as Record<string, unknown>[]) : [];
@@ -66,33 +69,33 @@ export async function classifyXResponse(res: Response, context: "token" | "api")
     return new PlatformError(
       "retryable",
       daily
-        ? "Twitter's 24-hour posting limit for this account is reached. The post will be retried when it resets."
-        : "Twitter rate limit reached. The post will be retried.",
+        ? `${label}'s 24-hour posting limit for this account is reached. The post will be retried when it resets.`
+        : `${label} rate limit reached. The post will be retried.`,
       retryAfterMs(res.headers),
       daily ? "daily_cap" : undefined,
     );
   }
-  if (res.status >= 500) return new PlatformError("retryable", `Twitter is unavailable (HTTP ${res.status}). Please try again.`);
+  if (res.status >= 500) return new PlatformError("retryable", `${label} is unavailable (HTTP ${res.status}). Please try again.`);
   // Token endpoint refusals keep X's own words: callers add the context ("Failed to exchange code: ...").
   if (context === "token" && (res.status === 400 || res.status === 401)) return new PlatformError("auth", detail);
   if (res.status === 401 || body.error === "invalid_grant") {
-    return new PlatformError("auth", `Twitter access was revoked or expired. Please reconnect your Twitter account. (${detail})`);
+    return new PlatformError("auth", `${label} access was revoked or expired. Please reconnect your ${short} account. (${detail})`);
   }
   if (res.status === 403) {
     const reason = forbiddenReason(body, detail);
     if (reason === "duplicate")
-      return new PlatformError("rejected", `Twitter refused the post as a duplicate of one already on the account: ${detail}`, undefined, "duplicate");
+      return new PlatformError("rejected", `${label} refused the post as a duplicate of one already on the account: ${detail}`, undefined, "duplicate");
     if (reason === "suspended")
       return new PlatformError(
         "auth",
-        `Twitter says this account is suspended or locked: ${detail}. Please check the account on X, then reconnect it.`,
+        `${label} says this account is suspended or locked: ${detail}. Please check the account on ${short}, then reconnect it.`,
         undefined,
         "suspended",
       );
     if (reason === "not_permitted")
-      return new PlatformError("auth", `Twitter refused access: ${detail}. Please reconnect your Twitter account.`, undefined, "not_permitted");
+      return new PlatformError("auth", `${label} refused access: ${detail}. Please reconnect your ${short} account.`, undefined, "not_permitted");
   }
-  return new PlatformError("rejected", `Twitter rejected the post: ${detail}`);
+  return new PlatformError("rejected", `${REJECTED}${detail}`);
 }
 
 const decodeEntities = (text: string) =>
@@ -159,7 +162,9 @@ export function xAdapter(config: XConfig): PlatformAdapter {
 
   const uploadError = async (res: Response) => {
     const err = await classifyXResponse(res, "api");
-    return err.kind === "rejected" ? new PlatformError("rejected", `Failed to upload media: ${err.message.replace(/^Twitter rejected the post: /, "")}`) : err;
+    return err.kind === "rejected"
+      ? new PlatformError("rejected", `Failed to upload media: ${err.message.startsWith(REJECTED) ? err.message.slice(REJECTED.length) : err.message}`)
+      : err;
   };
 
   /**
@@ -246,12 +251,12 @@ export function xAdapter(config: XConfig): PlatformAdapter {
       const body = await readJson(res);
       const data = (body.data ?? {}) as Record<string, unknown>;
       const id = str(data.id);
-      if (!id) throw new PlatformError("retryable", "Twitter account not found");
+      if (!id) throw new PlatformError("retryable", `${label} account not found`);
       return { ...tokens, account: { id, username: str(data.username) ?? "" } };
     },
 
     async refresh({ refreshToken }) {
-      if (!refreshToken) throw new PlatformError("auth", "Failed to refresh Twitter access token: no refresh token. Please reconnect your Twitter account.");
+      if (!refreshToken) throw new PlatformError("auth", `Failed to refresh ${label} access token: no refresh token. Please reconnect your ${short} account.`);
       return tokenRequest({ grant_type: "refresh_token", refresh_token: refreshToken });
     },
 

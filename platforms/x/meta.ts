@@ -17,8 +17,9 @@ export const xMeta = defineMeta({
   color: "#111111",
   iconPath: "M17.8 3h3.1l-6.8 7.7 8 10.3h-6.2l-4.9-6.3L5.4 21H2.3l7.3-8.3L2 3h6.4l4.4 5.8L17.8 3Zm-1.1 16.2h1.7L7.4 4.7H5.6l11.1 14.5Z",
   connect: "oauth",
-  // The spec's words for a post on X without an account (docs/product-spec.md, Validation).
-  noAccountMessage: "Please connect a Twitter account first",
+  // The spec's words for a post on X without an account (docs/product-spec.md, Validation), naming
+  // the network as everywhere else (decision 291); "a X" would not read.
+  noAccountMessage: "Please connect an X (Twitter) account first",
   setupUrl: "https://developer.x.com/en/portal/dashboard",
   setupGuide: (callbackUrl) => [
     "Sign in to the X Developer Portal and create a project with an app.",

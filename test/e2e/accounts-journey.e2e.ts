@@ -77,8 +77,11 @@ describe("accounts journey (decision 130)", () => {
       expect(new URL(page.url()).pathname).toBe("/login");
     });
 
-    await step("open the verification link from /dev/outbox: verified and signed in; sign out again", async () => {
+    await step("open the verification link from /dev/outbox: verified, signed in and in the tour (decision 290); skip it, sign out again", async () => {
       await followOutboxLink(page, baseUrl, email, "Verify your Brandpilot email");
+      await waitForPath(page, "/welcome");
+      await expectTitle(page, SLIDE_TITLES[0]);
+      await page.getByRole("button", { name: "Skip", exact: true }).click();
       await waitForPath(page, "/dashboard");
       await signOut(page);
     });

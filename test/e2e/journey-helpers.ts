@@ -44,6 +44,15 @@ export function steps(page: Page, journey: string) {
   };
 }
 
+/** Saves a full-page screenshot as test-results/<journey>/<name>.png (a journey's record of what it saw); returns the path. */
+export async function saveScreenshot(page: Page, journey: string, name: string): Promise<string> {
+  const dir = path.join(RESULTS_DIR, slug(journey));
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${slug(name)}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
 /** Waits until the page's path (query ignored) is `pathname`. */
 export async function waitForPath(page: Page, pathname: string, timeout?: number): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout });

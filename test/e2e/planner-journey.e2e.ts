@@ -148,7 +148,7 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
       await page.getByTestId("import-summary").getByText("3 of 4 rows are ready to import; 1 have problems and will be skipped.").waitFor();
       await page
         .getByTestId("import-preview")
-        .getByText(/Too long for Twitter/)
+        .getByText(/Too long for X \(Twitter\)/)
         .waitFor();
     });
     await step("import the valid rows", async () => {
@@ -156,7 +156,7 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
       await page.getByTestId("import-result").getByText("3 posts imported.").waitFor();
       await page
         .getByTestId("import-result")
-        .getByText(/Row 2: Too long for Twitter/)
+        .getByText(/Row 2: Too long for X \(Twitter\)/)
         .waitFor();
       await page.getByRole("button", { name: "Close" }).click();
     });

@@ -251,7 +251,7 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
     await step("one emoji more counts 2: refused at once, before anything is sent", async () => {
       await dialog.getByLabel("Content", { exact: true }).press("End");
       await dialog.getByLabel("Content", { exact: true }).pressSequentially("☕");
-      await dialog.getByText("Too long for Twitter: 281/280 characters as Twitter counts them, hashtags included").waitFor();
+      await dialog.getByText("Too long for X (Twitter): 281/280 characters as X counts them, hashtags included").waitFor();
       await expect.poll(() => submit.isDisabled()).toBe(true);
     });
     await step("close without saving", async () => {

@@ -1,9 +1,20 @@
-import { screen, waitFor } from "@testing-library/react";
+import { ChakraProvider } from "@chakra-ui/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import LoginPage from "../../frontend/features/auth/login-page";
 import { GOOGLE_NEEDS_CLERK } from "../../frontend/features/auth/google-button";
+import { PublicOnly } from "../../frontend/app/guards";
+import { system } from "../../frontend/app/theme";
+import { AuthTestProvider, type AuthState } from "../../frontend/lib/auth-context";
 import { fillAndSubmit, mockFetch, renderAt } from "./auth-test-utils";
+import { makeProject } from "./test-utils";
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock("../../frontend/components/ui/toaster", () => ({ notify, toaster: { create: vi.fn(), dismiss: vi.fn() }, Toaster: () => null }));
@@ -85,7 +96,10 @@ describe("LoginPage", { timeout: 15_000 }, () => {
   });
 
   it("verifies ?magic=TOKEN and signs in", async () => {
-    const calls = mockFetch({ "/api/auth/magic-link/verify": [200, { user: { id: "u1", email: "a@b.co" } }] });
+    const calls = mockFetch({
+      "/api/auth/magic-link/verify": [200, { user: { id: "u1", email: "a@b.co" } }],
+      "GET /api/projects": [200, [makeProject({ has_seen_onboarding: true })]],
+    });
     const refresh = vi.fn(async () => {});
     renderAt("/login?magic=tok-123-abcdef", <LoginPage />, { refresh });
     expect(screen.getByText("Checking your sign-in link...")).toBeInTheDocument();
@@ -94,6 +108,43 @@ describe("LoginPage", { timeout: 15_000 }, () => {
       { url: "/api/auth/magic-link/verify", method: "POST", body: { token: "tok-123-abcdef" } },
     ]);
     expect(refresh).toHaveBeenCalled();
+  });
+
+  it("the verification link of a new account lands in the tour, even with the guard leaving /login as soon as the session is known", async () => {
+    mockFetch({
+      "/api/auth/magic-link/verify": [200, { user: { id: "u1", email: "a@b.co" } }],
+      "GET /api/projects": [200, [makeProject({ has_seen_onboarding: false })]],
+    });
+    function SignsIn() {
+      const [user, setUser] = useState<AuthState["user"]>(null);
+      return (
+        <ChakraProvider value={system}>
+          <AuthTestProvider value={{ user, refresh: async () => setUser({ id: "u1", email: "a@b.co" }) }}>
+            <MemoryRouter initialEntries={["/login?magic=tok-first-run"]}>
+              <Routes>
+                <Route element={<PublicOnly />}>
+                  <Route path="/login" element={<LoginPage />} />
+                </Route>
+                <Route path="*" element={<Where />} />
+              </Routes>
+            </MemoryRouter>
+          </AuthTestProvider>
+        </ChakraProvider>
+      );
+    }
+    render(<SignsIn />);
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/welcome"), { timeout: 3000 });
+  });
+
+  it("a later mailed link (the tour already seen) lands on the dashboard", async () => {
+    mockFetch({
+      "/api/auth/magic-link/verify": [200, { user: { id: "u1", email: "a@b.co" } }],
+      "GET /api/projects": [200, [makeProject({ id: "p2", has_seen_onboarding: false }), makeProject({ has_seen_onboarding: true })]],
+    });
+    localStorage.setItem("current_project_id", "p1");
+    renderAt("/login?magic=tok-returning", <LoginPage />, { refresh: vi.fn(async () => {}) });
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/dashboard"), { timeout: 3000 });
+    localStorage.removeItem("current_project_id");
   });
 
   it("reports an invalid magic link", async () => {

@@ -80,7 +80,7 @@ beforeEach(() => {
             ? {
                 row: 2,
                 ok: false,
-                errors: ["Too long for Twitter: 300/280 characters as Twitter counts them, hashtags included"],
+                errors: ["Too long for X (Twitter): 300/280 characters as X counts them, hashtags included"],
                 platform: "twitter",
                 scheduled_for: null,
               }
@@ -203,7 +203,7 @@ describe("CSV import", () => {
     await user.upload(screen.getByLabelText("CSV file"), new File([csv], "posts.csv", { type: "text/csv" }));
     expect(await screen.findByTestId("import-summary")).toHaveTextContent("2 of 3 rows are ready to import; 1 have problems and will be skipped.");
     const preview = screen.getByTestId("import-preview");
-    expect(within(preview).getByText(/Too long for Twitter/)).toBeInTheDocument();
+    expect(within(preview).getByText(/Too long for X \(Twitter\)/)).toBeInTheDocument();
     expect(within(preview).getByText("Draft")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Import 2 valid rows" }));
     expect(await screen.findByText("2 posts imported.")).toBeInTheDocument();

@@ -159,14 +159,14 @@ describe("CreatePostDialog", () => {
     const user = userEvent.setup({ delay: null });
     responders.push((c) => {
       if (c.url === "/api/projects/p1/posts" && c.method === "POST") return jsonResponse(post({ status: "publishing" }), 201);
-      if (c.url === "/api/posts/post1") return jsonResponse(post({ status: "failed", error_message: "Twitter rejected the post" }));
+      if (c.url === "/api/posts/post1") return jsonResponse(post({ status: "failed", error_message: "X (Twitter) rejected the post" }));
       return undefined;
     });
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Doomed");
     await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
     // The platform's reason is in the toast at once.
-    expect(await screen.findByText("Failed to publish post: Twitter rejected the post")).toBeInTheDocument();
+    expect(await screen.findByText("Failed to publish post: X (Twitter) rejected the post")).toBeInTheDocument();
   });
 
   it("refuses a post that is too long for X while typing, counting as X does", async () => {
@@ -183,7 +183,7 @@ describe("CreatePostDialog", () => {
     await user.click(box);
     await user.paste("😀");
     expect(within(dialog).getByTestId("post-length")).toHaveTextContent("281/280");
-    expect(within(dialog).getByText("Too long for Twitter: 281/280 characters as Twitter counts them, hashtags included")).toBeInTheDocument();
+    expect(within(dialog).getByText("Too long for X (Twitter): 281/280 characters as X counts them, hashtags included")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Post Now" })).toBeDisabled();
   });
 
@@ -191,13 +191,13 @@ describe("CreatePostDialog", () => {
     const user = userEvent.setup({ delay: null });
     responders.push((c) =>
       c.url === "/api/projects/p1/posts"
-        ? jsonResponse({ error: { code: "invalid_input", message: "Please connect a Twitter account first" } }, 400)
+        ? jsonResponse({ error: { code: "invalid_input", message: "Please connect an X (Twitter) account first" } }, 400)
         : undefined,
     );
     const { dialog, onOpenChange } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
     await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
-    expect(await screen.findByText("Please connect a Twitter account first")).toBeInTheDocument();
+    expect(await screen.findByText("Please connect an X (Twitter) account first")).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
     expect(within(dialog).getByRole("button", { name: "Post Now" })).toBeEnabled();
   });

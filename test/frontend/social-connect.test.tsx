@@ -166,9 +166,18 @@ describe("Social connect screen", () => {
     expect(calls.some((c) => c.url.startsWith("/api/oauth/"))).toBe(false);
   });
 
+  it("a network that is not configured: an invited Owner (not the project's creator) gets the guide too", async () => {
+    unconfigured = ["twitter"];
+    renderPage("/social-connect", { project: makeProject({ user_id: "someone-else", role: "owner" }) });
+    expect(await screen.findByText("Developer Setup Required")).toBeInTheDocument();
+    await connectReady();
+    await userEvent.click(screen.getByRole("button", { name: "Connect X (Twitter)" }));
+    expect(await screen.findByRole("dialog", { name: "Set up X (Twitter)" })).toBeInTheDocument();
+  });
+
   it("a network that is not configured: anyone else is told to ask their administrator, with no developer talk", async () => {
     unconfigured = ["linkedin"];
-    renderPage("/social-connect", { project: makeProject({ user_id: "someone-else" }) });
+    renderPage("/social-connect", { project: makeProject({ user_id: "someone-else", role: "editor" }) });
     await screen.findByText("No accounts connected yet");
     expect(await within(screen.getByTestId("platform-linkedin")).findByText("Ask your administrator to set it up")).toBeInTheDocument();
     expect(screen.queryByText("Developer Setup Required")).not.toBeInTheDocument();

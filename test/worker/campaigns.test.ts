@@ -75,7 +75,7 @@ describe("campaigns", () => {
     tooLong.posts[0]!.content = `${"a".repeat(230)} https://example.com/${"p".repeat(80)} 😀😀😀😀😀`;
     tooLong.posts[0]!.hashtags = ["Roast", "Coffee"];
     const res2 = await json(user, "POST", `/api/projects/${user.projectId}/campaigns`, tooLong);
-    expect(await expectError(res2, 400)).toMatchObject({ message: expect.stringMatching(/Too long for Twitter: 28\d\/280/) });
+    expect(await expectError(res2, 400)).toMatchObject({ message: expect.stringMatching(/Too long for X \(Twitter\): 28\d\/280/) });
     const { n } = (await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(user.projectId).first<{ n: number }>())!;
     expect(n).toBe(0);
   });

@@ -6,7 +6,6 @@ import type { ImportResponse } from "../../schema/api/post-import";
 import type { Post } from "../../schema/api/posts";
 import { getDb } from "../../worker/lib/db";
 import { importPosts } from "../../worker/services/planner/import";
-import { NO_SLOT_MESSAGE } from "../../worker/services/planner/schedule";
 import { call, expectError, json, signIn } from "./helpers";
 import { connectAccount, insertPost } from "./posts-fixtures";
 
@@ -24,7 +23,8 @@ describe("posting schedule and queue", () => {
     const empty = await ok<SlotsResponse>(await json(u, "GET", `/api/projects/${u.projectId}/slots`));
     expect(empty.slots).toEqual([]);
     const noSlot = await expectError(await json(u, "POST", `/api/projects/${u.projectId}/queue`, { content: "Hello", platform: "twitter" }), 400);
-    expect(noSlot.message).toBe(NO_SLOT_MESSAGE("twitter"));
+    // The network by its registry name, never its id (decision 291).
+    expect(noSlot.message).toBe("No free time slot for X (Twitter) in your posting schedule. Add slots in Settings → Posting schedule.");
 
     const put = await ok<SlotsResponse>(
       await json(u, "PUT", `/api/projects/${u.projectId}/slots`, {
@@ -168,8 +168,8 @@ describe("CSV import and export", () => {
     const res = await ok<ImportResponse>(await json(u, "POST", `/api/projects/${u.projectId}/import/check`, { time_zone: ZONE, rows }));
     expect(res.results.map((r) => r.ok)).toEqual([true, false, false, true, false]);
     expect(res.results[0]!.scheduled_for).toBe(new Date(localDateTimeToUtc(future, "09:05", ZONE)!).toISOString());
-    expect(res.results[1]!.errors[0]).toBe("Too long for Twitter: 300/280 characters as Twitter counts them, hashtags included");
-    expect(res.results[2]!.errors).toEqual(expect.arrayContaining(["No connected instagram account found", "Image URL: This address cannot be fetched"]));
+    expect(res.results[1]!.errors[0]).toBe("Too long for X (Twitter): 300/280 characters as X counts them, hashtags included");
+    expect(res.results[2]!.errors).toEqual(expect.arrayContaining(["Please connect an Instagram account first", "Image URL: This address cannot be fetched"]));
     expect(res.results[3]!.scheduled_for).toBeNull();
     expect(res.results[4]!.errors).toEqual(expect.arrayContaining([expect.stringMatching(/Unknown network "myspace"/), 'Unknown time zone "Nowhere/City"']));
     const n = await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(u.projectId).first<{ n: number }>();

@@ -15,7 +15,7 @@ import { expectError, json, signIn } from "./helpers";
 import { connectAccount, insertPost } from "./posts-fixtures";
 
 const ZONE = "Europe/Berlin";
-const TOO_LONG_X = "Too long for Twitter: 281/280 characters as Twitter counts them, hashtags included";
+const TOO_LONG_X = "Too long for X (Twitter): 281/280 characters as X counts them, hashtags included";
 const NEEDS_IMAGE = "Instagram requires an image. Please attach an image to this post.";
 
 /** Text X weighs at `weight` (an emoji counts 2, any URL 23) while its UTF-16 length stays under 280. */
@@ -84,7 +84,7 @@ describe("planner paths use the networks' rules", () => {
     expect(series.posts).toHaveLength(3);
     // "All future" with hashtags that push it over X's limit: refused, no occurrence changed.
     const over = await expectError(await json(u, "PATCH", `/api/posts/${series.posts[1]!.id}/series`, { hashtags: ["more"], time_zone: ZONE }), 400);
-    expect(over.message).toBe("Too long for Twitter: 287/280 characters as Twitter counts them, hashtags included");
+    expect(over.message).toBe("Too long for X (Twitter): 287/280 characters as X counts them, hashtags included");
     const rows = await env.DB.prepare("select hashtags from posts where series_id = ?").bind(series.series_id).all<{ hashtags: string }>();
     expect(rows.results.map((r) => r.hashtags)).toEqual(["[]", "[]", "[]"]);
     const fine = await ok<{ updated: number }>(

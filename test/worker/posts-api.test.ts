@@ -68,7 +68,7 @@ describe("POST /api/projects/:projectId/posts", () => {
       mode: "schedule",
       scheduled_for: future(60_000),
     });
-    expect((await expectError(res, 400)).message).toBe("Please connect a Twitter account first");
+    expect((await expectError(res, 400)).message).toBe("Please connect an X (Twitter) account first");
     const n = await env.DB.prepare("select count(*) as n from posts where project_id = ?").bind(u.projectId).first<{ n: number }>();
     expect(n!.n).toBe(0);
   });
@@ -77,7 +77,7 @@ describe("POST /api/projects/:projectId/posts", () => {
     const u = await signIn();
     await connectAccount(u.projectId, "twitter");
     const res = await json(u, "POST", `/api/projects/${u.projectId}/posts`, { content: "Hi", platform: "instagram", mode: "now" });
-    expect((await expectError(res, 400)).message).toBe("No connected instagram account found");
+    expect((await expectError(res, 400)).message).toBe("Please connect an Instagram account first");
   });
 
   it("validates content and the schedule time", async () => {
@@ -230,8 +230,8 @@ describe("/api/posts/:postId", () => {
     const id = await insertPost(u.projectId, { platform: "linkedin", content: long, scheduledFor: Date.now() + 86_400_000 });
     // No X account: refused with Create Post's message, under the field; nothing changes.
     const noAccount = await expectError(await json(u, "PATCH", `/api/posts/${id}`, { platform: "twitter" }), 400);
-    expect(noAccount.message).toBe("Please connect a Twitter account first");
-    expect(noAccount.fields).toEqual({ platform: "Please connect a Twitter account first" });
+    expect(noAccount.message).toBe("Please connect an X (Twitter) account first");
+    expect(noAccount.fields).toEqual({ platform: "Please connect an X (Twitter) account first" });
     expect((await readPost(id))!.platform).toBe("linkedin");
     // With the account, X's 280-character rule refuses the 400-character text.
     await connectAccount(u.projectId, "twitter");

@@ -76,7 +76,7 @@ describe("the limits stay where the network has them", () => {
   it("networks that do not shrink still refuse an image over their limit when it is scheduled", () => {
     const big = { type: "image/jpeg", size: 6 * 1024 * 1024 };
     expect(checkPostRules({ platform: "twitter", content: "Hi", hashtags: [], image: big })).toEqual([
-      { field: "media_info", message: "This image is too large for Twitter (at most 5 MB)" },
+      { field: "media_info", message: "This image is too large for X (Twitter): at most 5 MB" },
     ]);
     expect(checkPostRules({ platform: "bluesky", content: "Hi", hashtags: [], image: big })).toEqual([]);
     expect(checkPostRules({ platform: "facebook", content: "Hi", hashtags: [], image: big })).toEqual([]);

@@ -197,7 +197,7 @@ describe("publish consumer errors", () => {
     expect(last.retries).toHaveLength(0);
     const row = (await readPost(id))!;
     expect(row.status).toBe("failed");
-    expect(row.error_message).toMatch(/Twitter is unavailable/);
+    expect(row.error_message).toMatch(/X \(Twitter\) is unavailable/);
     expect(await sandboxPosts("twitter", acc.username)).toHaveLength(0);
   });
 
@@ -289,10 +289,10 @@ describe("publish consumer errors", () => {
     const { e } = testEnv();
     const { id, job } = await claimed(u.projectId, "Nobody home");
     await deliver(e, [job], 1);
-    expect(await readPost(id)).toMatchObject({ status: "failed", error_message: "No connected twitter account found" });
+    expect(await readPost(id)).toMatchObject({ status: "failed", error_message: "No connected X (Twitter) account found" });
     const fb = await claimed(u.projectId, "Facebook post", Date.now() - 1000, { platform: "facebook" });
     await deliver(e, [fb.job], 1);
-    expect(await readPost(fb.id)).toMatchObject({ status: "failed", error_message: "No connected facebook account found" });
+    expect(await readPost(fb.id)).toMatchObject({ status: "failed", error_message: "No connected Facebook account found" });
   });
 
   it("a stale claim is swept back and reconciled instead of posted a second time", async () => {

@@ -201,7 +201,7 @@ describe("X refusals and limits", () => {
     expect((await deliver(e, [post.job], MAX_ATTEMPTS)).acked).toEqual([post.id]);
     const row = (await readPost(post.id))!;
     expect(row.status).toBe("failed");
-    expect(row.error_message).toMatch(/^Twitter rate limit reached\. Gave up after 5 attempts; it will not be retried automatically\.$/);
+    expect(row.error_message).toMatch(/^X \(Twitter\) rate limit reached\. Gave up after 5 attempts; it will not be retried automatically\.$/);
     expect(row.error_message).not.toMatch(/will be retried\./);
   });
 });
@@ -315,7 +315,7 @@ describe("checked when scheduled", () => {
     // "\n\n#launch" adds 9: 271 + 9 = 280 fits exactly; one more character does not.
     expect((await schedule(u, { platform: "twitter", content: "a".repeat(271), hashtags: ["launch"] })).status).toBe(201);
     const over = await expectError(await schedule(u, { platform: "twitter", content: "a".repeat(272), hashtags: ["launch"] }), 400);
-    expect(over.message).toBe("Too long for Twitter: 281/280 characters as Twitter counts them, hashtags included");
+    expect(over.message).toBe("Too long for X (Twitter): 281/280 characters as X counts them, hashtags included");
     expect(over.fields).toEqual({ content: over.message });
     // Emoji and CJK count 2, a URL 23.
     const cjk = await expectError(await schedule(u, { platform: "twitter", content: "漢".repeat(141) }), 400);

@@ -168,12 +168,12 @@ describe("getPublishingCredentials", () => {
     expect(creds.accessToken).not.toBe(await decryptToken(env, String(before.access_token_enc)));
   });
 
-  it("no account -> No connected {platform} account found", async () => {
+  it("no account -> No connected {network name} account found", async () => {
     const user = await signIn();
     const err = await caught(getPublishingCredentials(db(), env, user.projectId, "instagram"));
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(400);
-    expect((err as ApiError).message).toBe("No connected instagram account found");
+    expect((err as ApiError).message).toBe("No connected Instagram account found");
   });
 
   it("markReconnectNeeded flags the account and stops credentials", async () => {

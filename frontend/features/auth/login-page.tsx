@@ -2,7 +2,8 @@ import { Alert, Button, Link, Spinner, Stack, Text, HStack, Field, Input } from 
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { loginErrors, type LoginErrors } from "../../../schema/api/auth-rules";
-import { useAuth } from "../../lib/auth-context";
+import { remembered, useAuth } from "../../lib/auth-context";
+import { listProjects } from "../../lib/api/projects";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -14,6 +15,17 @@ import { GoogleButton } from "./google-button";
 import { EmailField, FormStack, TextField } from "./text-field";
 
 type FromState = { from?: string } | null;
+
+/** Whether the project this browser opens on (the remembered one, else the first) has not seen the tour yet. */
+async function needsTour(): Promise<boolean> {
+  try {
+    const list = await listProjects();
+    const current = list.find((p) => p.id === remembered()) ?? list[0];
+    return !!current && !current.has_seen_onboarding;
+  } catch {
+    return false; // the dashboard then, as before
+  }
+}
 
 // A magic token is single-use: StrictMode's double effect (or a re-render) must not spend it twice.
 const verifiedTokens = new Set<string>();
@@ -195,11 +207,14 @@ export default function LoginPage() {
 
   // After sign-in: wait 500 ms, load the session (the PublicOnly guard then leaves /login for the
   // remembered page or /dashboard), and go to the same place ourselves if we are still here.
-  const onSignedIn = useCallback(async () => {
-    await sleep(POST_LOGIN_DELAY_MS);
-    await refresh();
-    if (here.current.mounted && here.current.path === "/login") navigate(from && from !== "/login" ? from : "/dashboard", { replace: true });
-  }, [refresh, navigate, from]);
+  const onSignedIn = useCallback(
+    async (to?: string) => {
+      await sleep(POST_LOGIN_DELAY_MS);
+      await refresh();
+      if (here.current.mounted && here.current.path === "/login") navigate(to ?? (from && from !== "/login" ? from : "/dashboard"), { replace: true });
+    },
+    [refresh, navigate, from],
+  );
 
   useEffect(() => {
     if (!magicToken || verifiedTokens.has(magicToken)) return;
@@ -213,7 +228,13 @@ export default function LoginPage() {
         navigate("/login", { replace: true });
         return;
       }
-      await onSignedIn();
+      // First run (decision 290): the verification link of a new account (any mailed link into a
+      // project that has not seen the tour) lands in the tour, not on the dashboard. The guard
+      // that leaves /login once the session is known goes where the location's state says.
+      if (await needsTour()) {
+        navigate("/login", { replace: true, state: { from: "/welcome" } });
+        await onSignedIn("/welcome");
+      } else await onSignedIn();
     })();
   }, [magicToken, actions, onSignedIn, navigate]);
 

@@ -22,6 +22,7 @@ import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import useSWR from "swr";
+import { can } from "../../../schema/api/permissions";
 import type { SocialAccount } from "../../../schema/api/social";
 import type { NetworkAvailability } from "../../../schema/api/social-responses";
 import { useAuth } from "../../lib/auth-context";
@@ -63,8 +64,8 @@ const nameOf = (id: string) => PLATFORM_CARDS.find((p) => p.id === id)?.shortNam
  */
 export default function SocialConnectPage() {
   const { user, project, loading, projectLoading } = useAuth();
-  // Roles arrive with decision 200; until then the project's creator is its Owner.
-  const isOwner = !!user && !!project && project.user_id === user.id;
+  // The project's Owners (decision 200), an invited one as much as its creator.
+  const isOwner = !!user && can(project?.role, "manage");
   const { data: availability } = useSWR<NetworkAvailability>(NETWORKS_KEY);
   const configured = (id: string) => availability?.networks.find((n) => n.id === id)?.configured;
   const anyUnconfigured = !!availability?.networks.some((n) => !n.configured);

@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Field, Heading, HStack, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Button, Card, Checkbox, chakra, Field, Heading, HStack, Input, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { can } from "../../../schema/api/permissions";
@@ -10,7 +10,7 @@ import { ApiRequestError } from "../../lib/api";
 import { deleteProject, updateProject } from "../../lib/api/team";
 
 // Project settings (decision 200): the brand's name, industry, voice and description (what the writer
-// follows), the approval settings (Owners) and deleting the project with its name typed again.
+// follows), its colour (the brand card's background, decision 270), the approval settings (Owners) and deleting the project with its name typed again.
 export default function ProjectSettingsPage() {
   const { project } = useAuth();
   if (!project) return <LoadingScreen />;
@@ -18,7 +18,10 @@ export default function ProjectSettingsPage() {
   return <SettingsForms key={project.id} project={project} />;
 }
 
-type Fields = { name: string; industry: string; brand_voice: string; description: string };
+type Fields = { name: string; industry: string; brand_voice: string; description: string; brand_color: string };
+
+/** What the native colour picker shows while the field is empty (it cannot show "none"). */
+const PICKER_FALLBACK = "#1a73e8";
 
 function SettingsForms({ project }: { project: Project }) {
   const { setProject, reloadProjects } = useAuth();
@@ -30,6 +33,8 @@ function SettingsForms({ project }: { project: Project }) {
     industry: project.industry,
     brand_voice: project.brand_voice,
     description: project.description,
+    // Empty: no brand colour, the card picks one from the name (decision 270).
+    brand_color: project.brand_color ?? "",
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [saving, setSaving] = useState(false);
@@ -44,7 +49,7 @@ function SettingsForms({ project }: { project: Project }) {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = projectUpdateSchema.safeParse(fields);
+    const parsed = projectUpdateSchema.safeParse({ ...fields, brand_color: fields.brand_color.trim() === "" ? null : fields.brand_color });
     if (!parsed.success) {
       const next: Partial<Record<keyof Fields, string>> = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
@@ -133,6 +138,44 @@ function SettingsForms({ project }: { project: Project }) {
                 <Field.Label>Description</Field.Label>
                 <Textarea value={fields.description} rows={4} maxLength={5000} onChange={(e) => set("description")(e.target.value)} />
                 <Field.ErrorText>{errors.description}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.brand_color} disabled={!editable}>
+                <Field.Label>Brand Colour</Field.Label>
+                <HStack gap="2">
+                  {/* The native picker and the hex text edit the same value; the text is what is checked and saved. */}
+                  <chakra.input
+                    type="color"
+                    aria-label="Pick the brand colour"
+                    value={/^#[0-9a-f]{6}$/i.test(fields.brand_color.trim()) ? fields.brand_color.trim().toLowerCase() : PICKER_FALLBACK}
+                    onChange={(e) => set("brand_color")(e.target.value.toUpperCase())}
+                    disabled={!editable}
+                    w="10"
+                    h="10"
+                    p="0.5"
+                    borderWidth="1px"
+                    rounded="md"
+                    cursor={editable ? "pointer" : undefined}
+                    flexShrink={0}
+                  />
+                  <Input
+                    value={fields.brand_color}
+                    placeholder="#1A73E8"
+                    maxLength={7}
+                    spellCheck={false}
+                    autoComplete="off"
+                    fontFamily="mono"
+                    onChange={(e) => set("brand_color")(e.target.value)}
+                  />
+                  {fields.brand_color && editable ? (
+                    <Button variant="ghost" size="sm" onClick={() => set("brand_color")("")}>
+                      Clear
+                    </Button>
+                  ) : null}
+                </HStack>
+                <Field.HelperText>
+                  The background of the image card Brandpilot draws for posts that need an image. Empty: chosen from the name.
+                </Field.HelperText>
+                <Field.ErrorText>{errors.brand_color}</Field.ErrorText>
               </Field.Root>
               {editable ? (
                 <HStack justify="flex-end">

@@ -20,3 +20,6 @@ export function setOnboardingSeen(projectId: string, seen: boolean): Promise<Pro
     body: JSON.stringify({ has_seen_onboarding: seen }),
   });
 }
+
+/** The user's projects (GET /api/projects makes the default one on a first visit). */
+export const listProjects = () => request<Project[]>("/api/projects");

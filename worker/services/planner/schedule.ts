@@ -13,6 +13,7 @@ import type { MediaInfo, Post, PostStatus } from "../../../schema/api/posts";
 import { ALLOWED_FROM, statusAfter } from "../../../schema/api/post-status";
 import { addDays, dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { nextFreeSlots, QUEUE_HORIZON_WEEKS, recurrenceInstants, type WeeklySlot } from "../../../schema/api/posting-schedule";
+import { networkName } from "../../../platforms/registry";
 import type {
   bulkPostsSchema,
   BulkResponse,
@@ -48,7 +49,8 @@ const ROWS_PER_INSERT = 5;
 // Bulk updates go by id lists within D1's 100 bound parameters.
 const IDS_PER_STATEMENT = 90;
 
-export const NO_SLOT_MESSAGE = (platform: string) => `No free time slot for ${platform} in your posting schedule. Add slots in Settings → Posting schedule.`;
+const NO_SLOT_MESSAGE = (platform: string) =>
+  `No free time slot for ${networkName(platform)} in your posting schedule. Add slots in Settings → Posting schedule.`;
 
 type SlotRow = typeof postingSlots.$inferSelect;
 

@@ -12,7 +12,7 @@ import type { Action } from "../../../schema/api/permissions";
 import { socialAccounts } from "../../../schema/db/social";
 import type { createPostSchema, listPostsQuery, MediaInfo, Post, updatePostSchema } from "../../../schema/api/posts";
 import type { Platform } from "../../../schema/api/common";
-import { platformMeta } from "../../../platforms/registry";
+import { networkName, platformMeta } from "../../../platforms/registry";
 import { plainBatch, reusedStatement, type Db } from "../../lib/db";
 import type { Env } from "../../env";
 import { assertPostRules } from "./rules";
@@ -121,8 +121,10 @@ export async function hasConnectedAccount(db: Db, projectId: string, platform: P
   return !!row;
 }
 
+/** Create Post's words for a network without a connected account, naming it by the registry (decision 291). */
 export function noAccountMessage(platform: Platform): string {
-  return platformMeta(platform).noAccountMessage ?? `No connected ${platform} account found`;
+  const name = networkName(platform);
+  return platformMeta(platform).noAccountMessage ?? `Please connect ${/^[aeiou]/i.test(name) ? "an" : "a"} ${name} account first`;
 }
 
 /**

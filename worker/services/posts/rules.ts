@@ -7,7 +7,7 @@
 // image's copy for the network can be made here (decision 128) and the network's daily cap. One
 // place, so no path accepts a post the network would refuse at its due time.
 import { and, eq, gt, inArray, lt } from "drizzle-orm";
-import { isPlatformId, platformMeta, type PlatformId } from "../../../platforms/registry";
+import { isPlatformId, networkName, platformMeta, type PlatformId } from "../../../platforms/registry";
 import { socialAccounts } from "../../../schema/db/social";
 import { checkPostRules, type DraftImage } from "../../../platforms/validation";
 import type { MediaInfo } from "../../../schema/api/posts";
@@ -135,7 +135,9 @@ export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts
     const meta = platformMeta(platform);
     // A photo that needs a copy for this network and is too large for the converter in use.
     const unpreparable =
-      image && !issues.some((i) => i.field === "media_info") ? copyOutOfReach(meta.label, meta.rules.images, image, own.imageMaxBytes, converter) : null;
+      image && !issues.some((i) => i.field === "media_info")
+        ? copyOutOfReach(networkName(meta.id), meta.rules.images, image, own.imageMaxBytes, converter)
+        : null;
     if (unpreparable) issues.push({ field: "media_info", message: unpreparable });
     const cap = meta.rules.dailyCap;
     const times = taken.get(platform);
@@ -144,7 +146,7 @@ export async function postRuleIssues(env: Env, db: Db, projectId: string, drafts
       if (busiest >= cap) {
         issues.push({
           field: "scheduled_for",
-          message: `${meta.label} publishes at most ${cap} posts per account in 24 hours, and ${busiest} are already scheduled within 24 hours of this time. Please choose another time.`,
+          message: `${networkName(meta.id)} publishes at most ${cap} posts per account in 24 hours, and ${busiest} are already scheduled within 24 hours of this time. Please choose another time.`,
         });
       } else if (issues.length === 0) {
         times.push(d.scheduledFor);

@@ -8,7 +8,7 @@
 // where it is bound (IMAGES; its refusals become publishing errors, decision 262), else the
 // Worker-capable JavaScript converter (worker/lib/image-convert.ts), which also runs in tests and offline.
 import { and, eq } from "drizzle-orm";
-import { platformMeta, type PlatformId } from "../../../platforms/registry";
+import { networkName, platformMeta, type PlatformId } from "../../../platforms/registry";
 import { PlatformError } from "../../../platforms/shared/adapter";
 import { media } from "../../../schema/db/posts";
 import type { Env } from "../../env";
@@ -75,15 +75,11 @@ export async function prepareImage(env: Env, db: Db, platform: PlatformId, origi
   try {
     jpeg = await convert(env, bytes, original.fileType, plan.maxWidth, plan.maxBytes, width);
   } catch (err) {
-    if (err instanceof ImageConvertError)
-      throw new PlatformError("rejected", `The image could not be prepared for ${platformMeta(platform).label}: ${err.message}`);
+    if (err instanceof ImageConvertError) throw new PlatformError("rejected", `The image could not be prepared for ${networkName(platform)}: ${err.message}`);
     // The binding's own refusal: the same answer again is no use, a busy service is (decision 262).
     const refused = imagesBindingFailure(err);
     if (refused)
-      throw new PlatformError(
-        refused.retry ? "retryable" : "rejected",
-        `The image could not be prepared for ${platformMeta(platform).label}: ${refused.message}`,
-      );
+      throw new PlatformError(refused.retry ? "retryable" : "rejected", `The image could not be prepared for ${networkName(platform)}: ${refused.message}`);
     throw err;
   }
   await env.BUCKET.put(r2Key, jpeg, { httpMetadata: { contentType: "image/jpeg", cacheControl: MEDIA_CACHE_CONTROL } });

@@ -22,7 +22,7 @@ import type { Env, PublishJob } from "../../env";
 import { getDb, type Db } from "../../lib/db";
 import { ApiError } from "../../lib/errors";
 import { isSocialPlatform, platformFor, type SocialPlatform } from "../../../platforms/adapters";
-import { DEFAULT_PLATFORM_ID, isPlatformId, platformMeta } from "../../../platforms/registry";
+import { DEFAULT_PLATFORM_ID, isPlatformId, networkName, platformMeta } from "../../../platforms/registry";
 import { composeWithHashtags } from "../../../platforms/shared/meta";
 import { PlatformError, type PlatformAdapter } from "../../../platforms/shared/adapter";
 import { getPublishingCredentials, markReconnectNeeded, type PublishingCredentials } from "../social";
@@ -199,7 +199,7 @@ async function attempt(
   };
 
   if (!isSocialPlatform(row.platform)) {
-    await markFailed(`No connected ${row.platform} account found`);
+    await markFailed(`No connected ${networkName(row.platform)} account found`);
     return { action: "ack", result: "failed" };
   }
 

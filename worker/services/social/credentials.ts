@@ -12,7 +12,7 @@ import type { Env } from "../../env";
 import { badRequest } from "../../lib/errors";
 import { decryptToken, encryptToken } from "../../lib/token-crypto";
 import { ADAPTERS, platformFor, type SocialPlatform } from "../../../platforms/adapters";
-import { platformLabel } from "../../../platforms/registry";
+import { networkName, networkShortName } from "../../../platforms/registry";
 import { PlatformError } from "../../../platforms/shared/adapter";
 import { projects } from "../../../schema/db/projects";
 import { users } from "../../../schema/db/auth";
@@ -34,7 +34,9 @@ const WAIT_LIMIT_MS = 60_000;
 /** How long before expiry each network's token is refreshed (its adapter module says). */
 const REFRESH_WINDOW_MS = Object.fromEntries(Object.entries(ADAPTERS).map(([id, m]) => [id, m.refreshWindowMs])) as Record<SocialPlatform, number>;
 
-const reconnectMessage = (p: string) => `${platformLabel(p)} access was revoked. Please reconnect your ${platformLabel(p)} account.`;
+// Messages name a network by the registry: in full first ("X (Twitter)"), short after ("X") (decision 291).
+const reconnectMessage = (p: string, named = false) =>
+  `${named ? networkShortName(p) : networkName(p)} access was revoked. Please reconnect your ${networkShortName(p)} account.`;
 
 /** How long before a token we cannot renew expires the user is reminded to reconnect (decision 196). */
 export const RECONNECT_REMINDER_MS = 7 * 86_400_000;
@@ -115,18 +117,18 @@ async function refreshHoldingLease(db: Db, env: Env, row: AccountRow): Promise<v
     if (err instanceof PlatformError && err.kind === "auth") {
       await db.update(socialAccounts).set({ refreshLockUntil: null }).where(eq(socialAccounts.id, row.id)).run();
       await markReconnectNeeded(db, row.id, env);
-      throw new PlatformError("auth", `Failed to refresh ${platformLabel(platform)} access token: ${reconnectMessage(platform)}`);
+      throw new PlatformError("auth", `Failed to refresh ${networkName(platform)} access token: ${reconnectMessage(platform, true)}`);
     }
     await db.update(socialAccounts).set({ refreshLockUntil: null }).where(eq(socialAccounts.id, row.id)).run();
     if (err instanceof PlatformError) throw err;
-    throw new PlatformError("retryable", `Failed to refresh ${platformLabel(platform)} access token`);
+    throw new PlatformError("retryable", `Failed to refresh ${networkName(platform)} access token`);
   }
 }
 
 /**
  * The project's connected account for a platform with a usable access token, refreshed first when
  * within 5 minutes of expiry (one refresh per account at a time). Throws ApiError
- * "No connected {platform} account found" when there is none, PlatformError("auth") when the
+ * "No connected {network name} account found" when there is none, PlatformError("auth") when the
  * account needs reconnecting.
  */
 export async function getPublishingCredentials(db: Db, env: Env, projectId: string, platform: SocialPlatform): Promise<PublishingCredentials> {
@@ -142,13 +144,13 @@ async function ensureFresh(db: Db, env: Env, platform: SocialPlatform, read: () 
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
     const row = await read();
-    if (!row) throw badRequest(`No connected ${platform} account found`);
+    if (!row) throw badRequest(`No connected ${networkName(platform)} account found`);
     if (row.tokenStatus === "reconnect_needed") throw new PlatformError("auth", reconnectMessage(platform));
     const now = Date.now();
     if (row.expiresAt != null && row.expiresAt <= now && !canRenew(row)) {
       // Lapsed and not renewable: only reconnecting helps; no call to the network.
       await markReconnectNeeded(db, row.id, env);
-      throw new PlatformError("auth", `${platformLabel(platform)} access expired. Please reconnect your ${platformLabel(platform)} account.`);
+      throw new PlatformError("auth", `${networkName(platform)} access expired. Please reconnect your ${networkShortName(platform)} account.`);
     }
     if (!needsRefresh(row, now)) return row;
 
@@ -168,12 +170,12 @@ async function ensureFresh(db: Db, env: Env, platform: SocialPlatform, read: () 
     if (lease.meta.changes === 1) {
       await refreshHoldingLease(db, env, row);
       const fresh = await read();
-      if (!fresh) throw badRequest(`No connected ${platform} account found`);
+      if (!fresh) throw badRequest(`No connected ${networkName(platform)} account found`);
       return fresh;
     }
     // Someone else is refreshing (or just did): wait and re-read.
     if (Date.now() - started > WAIT_LIMIT_MS) {
-      throw new PlatformError("retryable", `Failed to refresh ${platformLabel(platform)} access token: another refresh is still running`);
+      throw new PlatformError("retryable", `Failed to refresh ${networkName(platform)} access token: another refresh is still running`);
     }
     await sleep(Math.min(50 + attempt * 25, 400));
   }
@@ -254,7 +256,7 @@ export async function remindReconnects(db: Db, env: Env, nowMs = Date.now(), lim
       if (owner)
         await mailAdapter(env, db).send(
           reconnectReminderMail(owner.email, {
-            network: platformLabel(row.platform),
+            network: networkName(row.platform),
             account: row.accountName,
             project: owner.project,
             expiresAt: row.expiresAt!,

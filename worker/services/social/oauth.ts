@@ -13,7 +13,7 @@ import { base64url, newId, randomToken } from "../../lib/ids";
 import { ownedProject } from "../../lib/ownership";
 import { encryptToken } from "../../lib/token-crypto";
 import { ADAPTERS, isPlatformConfigured, isSocialPlatform, platformFor, type SocialPlatform } from "../../../platforms/adapters";
-import { isPlatformId, PLATFORM_METAS, platformLabel } from "../../../platforms/registry";
+import { isPlatformId, networkName, PLATFORM_METAS } from "../../../platforms/registry";
 import { PlatformError } from "../../../platforms/shared/adapter";
 import { toAccountView } from "./accounts";
 
@@ -22,7 +22,7 @@ const STATE_TTL_MS = 10 * 60_000;
 /** Resolves :platform; a network without an adapter yet answers the spec's placeholder message. */
 function oauthPlatform(platform: string): SocialPlatform {
   if (isSocialPlatform(platform)) return platform;
-  if (isPlatformId(platform)) throw badRequest(SOCIAL_TEXTS.placeholder(platformLabel(platform)));
+  if (isPlatformId(platform)) throw badRequest(SOCIAL_TEXTS.placeholder(networkName(platform)));
   throw notFound("Unknown platform");
 }
 
@@ -51,7 +51,7 @@ async function pkceChallenge(verifier: string): Promise<string> {
 export async function startOAuth(db: Db, env: Env, input: { userId: string; platform: string; projectId: string; origin: string }): Promise<{ url: string }> {
   const platform = oauthPlatform(input.platform);
   await ownedProject(db, input.userId, input.projectId, "networks");
-  if (!isPlatformConfigured(env, platform)) throw badRequest(`${platformLabel(platform)} is not configured on this server`);
+  if (!isPlatformConfigured(env, platform)) throw badRequest(`${networkName(platform)} is not configured on this server`);
   const adapter = platformFor(env, platform);
   const redirectUri = `${input.origin.replace(/\/+$/, "")}${callbackPath(platform)}`;
   const state = `${platform}_${randomToken(24)}`;
