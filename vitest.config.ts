@@ -51,6 +51,8 @@ export default defineConfig(async () => {
                   // fuzz-inputs.test.ts as bindings.
                   ...commandLineRunSettings(),
                 },
+                // An empty second D1 on which test/worker/team-migration.test.ts runs the migrations in steps.
+                d1Databases: ["MIGRATION_DB"],
               },
             })),
           ],

@@ -54,12 +54,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [authConfig, setAuthConfig] = useState<AuthConfig | null>(null);
   const [exitTo, setExitTo] = useState<string | null>(null);
   const loadSeq = useRef(0);
+  // The newest list, for switchProject called right after reloadProjects (the wizard, an
+  // invitation): that caller's render still holds the list from before the new project.
+  const latestProjects = useRef<Project[]>([]);
 
   const load = useCallback(async (apply: (update: () => void) => void) => {
     apply(() => setProjectLoading(true));
     try {
       const list = await request<Project[]>("/api/projects");
       apply(() => {
+        latestProjects.current = list;
         setProjects(list);
         // Keep the chosen project if it still exists, else the one this browser last chose,
         // otherwise the first one is current.
@@ -68,6 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // A project load failure leaves the project empty (spec section 8).
       apply(() => {
+        latestProjects.current = [];
         setProjects([]);
         setProjectState(null);
       });
@@ -89,6 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setUser(session.user);
           if (session.user) setExitTo(null);
           if (!session.user) {
+            latestProjects.current = [];
             setProjects([]);
             setProjectState(null);
           }
@@ -98,6 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // A session error on load clears user and project.
         apply(() => {
           setUser(null);
+          latestProjects.current = [];
           setProjects([]);
           setProjectState(null);
         });
@@ -131,6 +138,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         loadSeq.current++;
         setExitTo(to);
         setUser(null);
+        latestProjects.current = [];
         setProjects([]);
         setProjectState(null);
       },
@@ -140,7 +148,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setProjects((list) => list.map((x) => (x.id === p.id ? p : x)));
       },
       switchProject: (id) => {
-        const next = projects.find((p) => p.id === id);
+        const next = projects.find((p) => p.id === id) ?? latestProjects.current.find((p) => p.id === id);
         if (!next) return;
         remember(id);
         setProjectState(next);

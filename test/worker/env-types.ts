@@ -8,6 +8,7 @@ declare global {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: { name: string; queries: string[] }[];
       FAKES_URL: string;
+      MIGRATION_DB: D1Database;
     }
     interface GlobalProps {
       mainModule: typeof WorkerModule;

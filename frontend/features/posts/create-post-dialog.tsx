@@ -41,6 +41,7 @@ const formSchema = z.object({
 type FormValues = z.infer<typeof formSchema>;
 
 const pad = (n: number) => String(n).padStart(2, "0");
+const SENT_FOR_REVIEW = "Post sent for review: it publishes once an Owner or a Reviewer approves it";
 /** Today's date in the user's own time zone, as the date input wants it. */
 export const localDate = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const localTime = (d = new Date()) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -269,7 +270,11 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
         media_info: media,
         ...(sources.length ? { sources } : {}),
       });
-      if (mode === "now") {
+      // With approvals on, an Editor's post (Post Now included) waits for an Owner or a Reviewer
+      // instead of publishing or being scheduled (decision 202): say so, not "scheduled".
+      if (post.status === "in_review") {
+        notify.success(SENT_FOR_REVIEW);
+      } else if (mode === "now") {
         const done = post.status === "publishing" ? await waitForPublish(post.id) : post;
         // The platform's own reason, at once (stored in error_message by the publisher).
         if (done.status === "failed") notify.error(done.error_message ? `Failed to publish post: ${done.error_message}` : "Failed to publish post");
@@ -295,6 +300,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
     setBusy(true);
     let messageId: string | undefined;
     const done: string[] = [];
+    const inReview: string[] = [];
     const failed: string[] = [];
     for (const p of networks) {
       const t = texts[p]!;
@@ -316,6 +322,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
         messageId ??= post.message_id ?? undefined;
         const final = mode === "now" && post.status === "publishing" ? await waitForPublish(post.id) : post;
         if (final.status === "failed") failed.push(`${networkName(p)}: ${final.error_message ?? "Failed to publish post"}`);
+        else if (final.status === "in_review") inReview.push(networkName(p));
         else done.push(networkName(p));
       } catch (err) {
         failed.push(
@@ -324,10 +331,11 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
       }
     }
     if (done.length) notify.success(mode === "now" ? `Sent to ${done.join(", ")}` : `Scheduled for ${done.join(", ")}`);
+    if (inReview.length) notify.success(`${SENT_FOR_REVIEW} (${inReview.join(", ")})`);
     for (const f of failed) notify.error(f);
     setBusy(false);
     void refreshProjectData(project.id);
-    if (done.length) onOpenChange(false);
+    if (done.length || inReview.length) onOpenChange(false);
   };
 
   const addToQueue = async () => {
