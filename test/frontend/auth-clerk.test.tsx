@@ -61,7 +61,7 @@ function renderWithClerk(ui: ReactNode, auth: Partial<AuthState> = {}) {
   return { ...result, rerenderAuth: (a: Partial<AuthState>) => result.rerender(tree(a)) };
 }
 
-describe("auth screens with Clerk configured", { timeout: 15_000 }, () => {
+describe("auth screens with Clerk configured", () => {
   it("password sign-in goes through Clerk's signIn.create and setActive, not /api/auth/login", async () => {
     const calls = mockFetch({});
     clerk.signIn.create.mockResolvedValue({ status: "complete", createdSessionId: "sess_1" });
@@ -115,7 +115,7 @@ describe("auth screens with Clerk configured", { timeout: 15_000 }, () => {
   });
 });
 
-describe("ClerkGate without Clerk", { timeout: 15_000 }, () => {
+describe("ClerkGate without Clerk", () => {
   it("does not mount Clerk: the screens use the built-in actions", async () => {
     mockFetch({});
     clerk.providerKey = "";

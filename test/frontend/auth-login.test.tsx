@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("LoginPage", { timeout: 15_000 }, () => {
+describe("LoginPage", () => {
   it("shows the spec's validation messages and sends nothing", async () => {
     const calls = mockFetch({});
     renderAt("/login", <LoginPage />);

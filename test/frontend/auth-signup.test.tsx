@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("SignupPage", { timeout: 15_000 }, () => {
+describe("SignupPage", () => {
   it("shows every validation message, 'Passwords don't match' on the confirmation", async () => {
     const calls = mockFetch({});
     renderAt("/signup", <SignupPage />);
@@ -58,7 +58,7 @@ describe("SignupPage", { timeout: 15_000 }, () => {
   });
 });
 
-describe("ResetPasswordPage", { timeout: 15_000 }, () => {
+describe("ResetPasswordPage", () => {
   it("validates the email", async () => {
     const calls = mockFetch({});
     renderAt("/reset-password", <ResetPasswordPage />);
@@ -84,7 +84,7 @@ describe("ResetPasswordPage", { timeout: 15_000 }, () => {
   });
 });
 
-describe("UpdatePasswordPage", { timeout: 15_000 }, () => {
+describe("UpdatePasswordPage", () => {
   it("validates length and match", async () => {
     const calls = mockFetch({});
     renderAt("/auth/update-password?token=abc", <UpdatePasswordPage />);

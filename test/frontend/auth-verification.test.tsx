@@ -15,7 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("sign-in before the email is verified", { timeout: 15_000 }, () => {
+describe("sign-in before the email is verified", () => {
   it("says to check the verification mail and offers to send it again", async () => {
     const calls = mockFetch({
       "/api/auth/login": [403, { error: { code: "email_not_verified", message: NOT_VERIFIED } }],
@@ -36,7 +36,7 @@ describe("sign-in before the email is verified", { timeout: 15_000 }, () => {
   });
 });
 
-describe("changing the password while signed in", { timeout: 15_000 }, () => {
+describe("changing the password while signed in", () => {
   it("asks for the current password and shows the server's message when it is wrong", async () => {
     const calls = mockFetch({
       "/api/auth/update-password": [

@@ -47,7 +47,6 @@ beforeEach(() => {
   stubScreen({ phone: true });
 });
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 async function openEdit() {
   const user = userEvent.setup();

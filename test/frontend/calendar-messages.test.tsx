@@ -73,19 +73,8 @@ beforeEach(() => {
     }
     return ok({ error: { code: "not_found", message: "Not found" } }, 404);
   });
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
 });
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 const column = (i: number) => screen.getAllByTestId("week-column")[i]!;
 const messageCard = (id: string) => screen.getAllByTestId("message-card").find((c) => c.getAttribute("data-message-id") === id)!;

@@ -67,7 +67,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 // Interaction-heavy tests on a shared 2-core machine can exceed the 5 s default.
-vi.setConfig({ testTimeout: 30_000 });
 
 function renderPage() {
   return renderAppPage(<CalendarPage />, project);

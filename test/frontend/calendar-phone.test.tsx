@@ -44,7 +44,6 @@ beforeEach(() => {
   stubScreen({ phone: true });
 });
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 describe("the hour the day view opens at", () => {
   const row = (id: string, iso: string) => fromCalendarRow(toCalendarRow(makePost({ id, scheduled_for: iso })));

@@ -14,7 +14,6 @@ import type { SocialAccount } from "../../schema/api/social";
 import { makeProject, mastodonAccount } from "./test-utils";
 import { fakeApi } from "./fake-api";
 
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 async function generateOneMastodonDraft(accounts: SocialAccount[], length: number) {

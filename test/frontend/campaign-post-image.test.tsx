@@ -12,7 +12,6 @@ import { Toaster } from "../../frontend/components/ui/toaster";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import { FakeXhr, makeProject } from "./test-utils";
 
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 const project = makeProject();

@@ -10,7 +10,6 @@ import { fakeApi } from "./fake-api";
 import { makeProject } from "./test-utils";
 import { renderCreatePost } from "./create-post-utils";
 
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 const REASON = "No passage in your brand brain mentions this price (“£25”). “Brand book” says: “The beginner course costs £30.”";

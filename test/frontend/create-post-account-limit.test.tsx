@@ -14,7 +14,6 @@ import { makeProject, mastodonAccount } from "./test-utils";
 import { pickOnlyNetwork } from "./create-post-utils";
 import { fakeApi } from "./fake-api";
 
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 function renderWith(accounts: SocialAccount[]) {

@@ -8,7 +8,6 @@ import { makeProject } from "./test-utils";
 import { generateWithAi, renderCreatePost } from "./create-post-utils";
 import { fakeApi } from "./fake-api";
 
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 const project = makeProject({ name: "Kettle Cargo" });

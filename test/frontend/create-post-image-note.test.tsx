@@ -8,7 +8,6 @@ import { toaster } from "../../frontend/components/ui/toaster";
 import { jsonResponse, makeProject } from "./test-utils";
 import { generateWithAi, pickOnlyNetwork, renderCreatePost } from "./create-post-utils";
 
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 const gif = { url: "/media/gif-key-000000000000000000", file_name: "loop.gif", file_type: "image/gif", file_size: 90_000 };

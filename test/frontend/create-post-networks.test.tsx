@@ -9,7 +9,6 @@ import { toaster } from "../../frontend/components/ui/toaster";
 import { jsonResponse, makePost, makeProject } from "./test-utils";
 import { renderCreatePost } from "./create-post-utils";
 
-vi.setConfig({ testTimeout: 90_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 type Sent = { content: string; platform: string; hashtags: string[]; mode: string; message_id?: string };

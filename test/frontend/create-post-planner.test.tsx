@@ -11,7 +11,6 @@ type Call = { url: string; method: string; body: Record<string, unknown> | undef
 let calls: Call[];
 let queueAnswer: Response | null;
 
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {

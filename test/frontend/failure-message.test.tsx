@@ -15,7 +15,6 @@ const CHECK_URL = "https://www.linkedin.com/in/me/recent-activity/all/";
 const UNCONFIRMED = `Check LinkedIn: we could not confirm this post. Look for it at ${CHECK_URL} and publish it again only if it is not there.`;
 const failed = makePost({ id: "p-unconfirmed", platform: "linkedin", status: "failed", error_message: UNCONFIRMED });
 
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const noop = () => {};

@@ -53,7 +53,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe("first run keeps the app shell", { timeout: 40_000 }, () => {
+describe("first run keeps the app shell", () => {
   it("the tour's Get Started opens the wizard inside the shell", async () => {
     renderAt("/welcome", firstRun);
     const user = userEvent.setup();

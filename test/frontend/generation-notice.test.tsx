@@ -16,7 +16,6 @@ import CreatePostDialog from "../../frontend/features/posts/create-post-dialog";
 import { makeProject } from "./test-utils";
 import { fakeApi } from "./fake-api";
 
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 const project = makeProject();

@@ -10,7 +10,6 @@ import { system } from "../../frontend/app/theme";
 import { CsvImportDialog } from "../../frontend/features/calendar/csv-import-dialog";
 import { jsonResponse } from "./test-utils";
 
-vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 const REASON = "The brand book says £30";

@@ -10,8 +10,6 @@ import { PLATFORM_STYLE, SAMPLE_POSTS } from "../../frontend/features/landing/sa
 import { LANDING } from "../../platforms/landing";
 import { networkName, PLATFORM_IDS } from "../../platforms/registry";
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const wrap = (ui: React.ReactNode) =>
   render(
     <ChakraProvider value={system}>

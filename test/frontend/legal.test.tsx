@@ -6,8 +6,6 @@ import { system } from "../../frontend/app/theme";
 import PrivacyPage from "../../frontend/features/legal/privacy-page";
 import TermsPage from "../../frontend/features/legal/terms-page";
 
-vi.setConfig({ testTimeout: 20_000 });
-
 function renderAt(path: string, page: React.ReactNode) {
   return render(
     <ChakraProvider value={system}>

@@ -13,7 +13,6 @@ import { browserTimeZone } from "../../schema/api/campaigns";
 import type { Post } from "../../schema/api/posts";
 import { jsonResponse, makePost, makeProject, renderAppPage } from "./test-utils";
 
-vi.setConfig({ testTimeout: 60_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 // On a whole minute: the edit form keeps minutes, so an unmoved post keeps its time.

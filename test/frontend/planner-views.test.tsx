@@ -99,7 +99,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 function dnd() {
   const store = new Map<string, string>();

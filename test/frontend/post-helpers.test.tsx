@@ -12,7 +12,6 @@ import { fakeApi } from "./fake-api";
 import { makeProject } from "./test-utils";
 import { renderCreatePost } from "./create-post-utils";
 
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 let sent: { action: string; content: string; hashtags: string[]; platform: string; tone?: string }[] = [];

@@ -99,7 +99,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 function openDetail(post: Post, role: Role, onChanged = vi.fn()) {
   const project = makeProject({ role });

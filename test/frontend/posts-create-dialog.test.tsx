@@ -16,7 +16,6 @@ let responders: ((call: Call) => Response | Promise<Response | undefined> | unde
 const post = (over: Partial<Post> = {}) => makePost(over);
 
 // jsdom + Chakra on a busy machine: these interaction tests need more than the 5 s default.
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {

@@ -12,7 +12,6 @@ import { FakeXhr, makeProject } from "./test-utils";
 const project = makeProject({ brand_voice: "x", description: "x" });
 
 // jsdom + Chakra on a busy machine: these interaction tests need more than the 5 s default.
-vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {

@@ -36,8 +36,6 @@ beforeAll(() => {
   Object.assign(rendered, JSON.parse(r.stdout));
 }, 120_000);
 
-vi.setConfig({ testTimeout: 30_000 });
-
 let hydrated: Root | null = null;
 afterEach(() => {
   act(() => hydrated?.unmount());

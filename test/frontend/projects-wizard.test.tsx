@@ -215,7 +215,7 @@ describe("project wizard", () => {
     expect(await screen.findByText("Project created successfully!")).toBeInTheDocument();
   });
 
-  it("first run: describes the untouched default project instead of creating a second one", { timeout: 30_000 }, async () => {
+  it("first run: describes the untouched default project instead of creating a second one", async () => {
     const user = userEvent.setup();
     const defaultProject: Project = { ...created, id: "p-default", ...DEFAULT_PROJECT, user_email: "a@example.com" };
     fetchMock.mockImplementation(async () => new Response(JSON.stringify({ ...defaultProject, name: "Acme Coffee" }), { status: 200 }));
@@ -237,7 +237,7 @@ describe("project wizard", () => {
     });
   });
 
-  it("New project from the switcher (?new=1) creates a project even while the default one is untouched", { timeout: 30_000 }, async () => {
+  it("New project from the switcher (?new=1) creates a project even while the default one is untouched", async () => {
     const user = userEvent.setup();
     renderWizard({ ...created, id: "p-default", ...DEFAULT_PROJECT, user_email: "a@example.com" }, "/onboarding?new=1");
     await createWithDocument(user, file("deck.pdf", "%PDF-1.4"));

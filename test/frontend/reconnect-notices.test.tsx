@@ -56,7 +56,6 @@ beforeEach(() => {
   }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 const DASHBOARD: DashboardResponse = {
   total_posts: 0,

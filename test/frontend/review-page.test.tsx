@@ -45,7 +45,7 @@ function renderPage() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("review page", () => {
-  it("shows the shared post and sends a request for changes with the visitor's name and comment", { timeout: 30_000 }, async () => {
+  it("shows the shared post and sends a request for changes with the visitor's name and comment", async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url === `/api/review/${TOKEN}` && !init?.method) return jsonResponse(review);
       if (url === `/api/review/${TOKEN}/posts/p1/decision` && init?.method === "POST") return jsonResponse({ ok: true }, 201);

@@ -1,11 +1,9 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { system } from "../../frontend/app/theme";
 import ComingSoonPage from "../../frontend/features/coming-soon/coming-soon-page";
-
-vi.setConfig({ testTimeout: 20_000 });
 
 const renderAt = (path: string) =>
   render(

@@ -57,7 +57,7 @@ afterEach(() => {
 });
 
 describe("signed-in shell before its data", () => {
-  it("paints the shell frame and content skeletons while the session loads, then the data without replacing the frame", { timeout: 20_000 }, async () => {
+  it("paints the shell frame and content skeletons while the session loads, then the data without replacing the frame", async () => {
     const view = render(tree("/dashboard", { loading: true }));
     // The session not yet known (no request answered): the frame is there, no spinner.
     expect(await screen.findByTestId("shell-skeleton")).toBeInTheDocument();

@@ -16,7 +16,6 @@ vi.mock("../../frontend/features/settings/project-settings-dialog", () => ({
 }));
 
 // The machine is shared; the first render of a file pays for loading Chakra.
-vi.setConfig({ testTimeout: 20_000 });
 
 const progressUrl = `GET /api/projects/${project.id}/progress`;
 

@@ -1,10 +1,8 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { render, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { system } from "../../frontend/app/theme";
 import { notify, Toaster } from "../../frontend/components/ui/toaster";
-
-vi.setConfig({ testTimeout: 20_000 });
 
 // Decision 205: a failed sign-in's red toast stayed on screen after the next attempt succeeded.
 describe("toasts", () => {

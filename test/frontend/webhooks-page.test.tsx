@@ -63,8 +63,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("Webhooks page", () => {
-  it("adds an endpoint with its events and shows the secret once", { timeout: 20_000 }, async () => {
-    const user = userEvent.setup();
+  it("adds an endpoint with its events and shows the secret once", async () => {
+    const user = userEvent.setup({ delay: null });
     renderAppPage(<WebhooksPage />, project);
     expect(await screen.findByText("https://hooks.example.com/in")).toBeInTheDocument();
     expect(screen.getByText("Failing")).toBeInTheDocument();
@@ -95,8 +95,8 @@ describe("Webhooks page", () => {
     expect(screen.queryByText("whsec_SHOWNONCE")).not.toBeInTheDocument();
   });
 
-  it("shows the delivery log, resends a delivery and deletes an endpoint", { timeout: 15_000 }, async () => {
-    const user = userEvent.setup();
+  it("shows the delivery log, resends a delivery and deletes an endpoint", async () => {
+    const user = userEvent.setup({ delay: null });
     renderAppPage(<WebhooksPage />, project);
     await user.click(await screen.findByRole("button", { name: "Deliveries" }));
     const log = await screen.findByRole("table", { name: "Deliveries to https://hooks.example.com/in" });
