@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import drivingSchool from "../fixtures/brand-books/driving-school.json";
 import vegBoxFarm from "../fixtures/brand-books/veg-box-farm.json";
 import bikeRepair from "../fixtures/brand-books/bike-repair-shop.json";
+import dogGrooming from "../fixtures/brand-books/dog-grooming-salon.json";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
 import { bookAsSet, type BrandBook } from "../brain-eval/brand-books";
 import { createAiEngine } from "../../worker/adapters/ai/index";
@@ -18,6 +19,8 @@ import { segmentPassages, segmentText } from "../../worker/services/brain/text";
 const HELD_OUT: BrandBook[] = [drivingSchool, vegBoxFarm];
 /** Written for decision 257 and measured before any of its changes: the fresh held-out brand, reported apart. */
 const FRESH: BrandBook[] = [bikeRepair];
+/** Written for decision 293 and measured before any of its changes: reported apart again. */
+const FRESH_293: BrandBook[] = [dogGrooming];
 
 type Engine = Parameters<typeof evaluateRetrieval>[0];
 const ENGINES: [string, () => Engine][] = [
@@ -46,7 +49,7 @@ async function measure(book: BrandBook, engine: Engine = ENGINES[0]![1]()) {
 
 describe("held-out brand books (decision 182)", { timeout: 60_000 }, () => {
   it("each book has 25 everyday questions and 5 off-topic ones, every expected phrase in the book", () => {
-    for (const book of [...HELD_OUT, ...FRESH]) {
+    for (const book of [...HELD_OUT, ...FRESH, ...FRESH_293]) {
       expect(book.questions).toHaveLength(25);
       expect(book.unanswerable).toHaveLength(5);
       expect(bookAsSet(book, segmentText).missingExpected).toEqual([]);
@@ -58,9 +61,10 @@ describe("held-out brand books (decision 182)", { timeout: 60_000 }, () => {
     for (const [name, make] of ENGINES) {
       for (const book of HELD_OUT) rows.push({ set: "held-out (decision 182)", engineName: name, ...(await measure(book, make())) });
       for (const book of FRESH) rows.push({ set: "fresh held-out (decision 257)", engineName: name, ...(await measure(book, make())) });
+      for (const book of FRESH_293) rows.push({ set: "fresh held-out (decision 293)", engineName: name, ...(await measure(book, make())) });
     }
     console.log(`BRANDBOOK_ENGINES ${JSON.stringify(rows)}`);
-    expect(rows).toHaveLength(ENGINES.length * (HELD_OUT.length + FRESH.length));
+    expect(rows).toHaveLength(ENGINES.length * (HELD_OUT.length + FRESH.length + FRESH_293.length));
     for (const r of rows) expect(r.expectedNotFound).toBe(0);
   });
 
