@@ -19,7 +19,10 @@ import { segmentPassages, segmentText } from "../../worker/services/brain/text";
 const HELD_OUT: BrandBook[] = [drivingSchool, vegBoxFarm];
 /** Written for decision 257 and measured before any of its changes: the fresh held-out brand, reported apart. */
 const FRESH: BrandBook[] = [bikeRepair];
-/** Written for decision 293 and measured before any of its changes: reported apart again. */
+/**
+ * Written for decision 293 and measured before any of its changes: reported apart again. Measured
+ * once before (0.72 / 4 / 0) and once after (0.72 / 4 / 1) that decision's second stage.
+ */
 const FRESH_293: BrandBook[] = [dogGrooming];
 
 type Engine = Parameters<typeof evaluateRetrieval>[0];
@@ -79,11 +82,13 @@ describe("held-out brand books (decision 182)", { timeout: 60_000 }, () => {
     // With roles, question types and the local engine's questions (decisions 182, 183), measured once:
     // driving school 0.8 / 5 / 0; farm 0.84 / 3 / 2. Decision 182 goals (recall@3 >= 0.8, <= 2
     // unanswered, <= 1 off-topic) hold for recall only: the farm answers one more off-topic question.
+    // With decision 293's second stage (words and vector must agree near the floor), measured once:
+    // driving school 0.8 / 3 / 0; farm 0.84 / 1 / 2.
     expect(driving!.recallAt3).toBeGreaterThanOrEqual(0.8);
-    expect(driving!.unanswered).toBeLessThanOrEqual(5);
+    expect(driving!.unanswered).toBeLessThanOrEqual(3);
     expect(driving!.offTopicAnswered).toBeLessThanOrEqual(0);
     expect(farm!.recallAt3).toBeGreaterThanOrEqual(0.84);
-    expect(farm!.unanswered).toBeLessThanOrEqual(3);
+    expect(farm!.unanswered).toBeLessThanOrEqual(1);
     expect(farm!.offTopicAnswered).toBeLessThanOrEqual(2);
   });
 });

@@ -143,7 +143,7 @@ async function rankBrain(
   }
   const cal = relevanceOf(deps.engine);
   const all = await reranked(deps.engine, q, rankHybrid(segments.index, q, cosines, cal, segments.rows.length, -Infinity), segments.rows);
-  const { confidence, matches: ranked } = judgeAnswer(all, opts.floor ?? cal.floor, k);
+  const { confidence, matches: ranked } = judgeAnswer(all, opts.floor ?? cal.floor, k, cal);
   const matches = ranked.map((r) => {
     const row = segments.rows[r.index]!;
     const prev = segments.rows[r.index - 1];
