@@ -108,7 +108,7 @@ async function projectSegments(db: Db, projectId: string): Promise<ProjectSegmen
 
 /**
  * The best k segments for a question, if its best clears the engine's relevance floor (decision
- * 173). `floor` overrides it:
+ * 173) or, near it, its vector agrees (decision 293). `floor` overrides both:
  * a campaign ranks the whole brain (-Infinity) to spread over the brand's facts.
  */
 export async function searchBrainWith(
