@@ -107,7 +107,7 @@ export async function evaluateRetrieval(
     const cos = cosines(idx, qVecs[qi] ?? null);
     const all = rankHybrid(idx.bm25, q.q, cos, calibration, idx.ids.length, -Infinity);
     const ids = all.map((r) => idx.ids[r.index]!);
-    const judged = judgeAnswer(all, calibration.floor, k);
+    const judged = judgeAnswer(all, calibration.floor, k, calibration);
     if (judged.matches.length === 0) unanswered++;
     const pos = ids.findIndex((id) => q.expected.includes(id));
     stats.push({ kind: "on", best: all[0]?.relevance ?? 0, standout: standout(all), found: pos >= 0 && pos < k });
@@ -141,7 +141,7 @@ export async function evaluateRetrieval(
       pairs++;
       const all = rankHybrid(idx.bm25, q, cosines(idx, oVecs[qi] ?? null), calibration, idx.ids.length, -Infinity);
       stats.push({ kind: "off", best: all[0]?.relevance ?? 0, standout: standout(all), found: false });
-      if (judgeAnswer(all, calibration.floor, 1).matches.length > 0) falseMatches++;
+      if (judgeAnswer(all, calibration.floor, 1, calibration).matches.length > 0) falseMatches++;
     }
   });
   const n = set.questions.length || 1;

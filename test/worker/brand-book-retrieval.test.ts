@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import drivingSchool from "../fixtures/brand-books/driving-school.json";
 import vegBoxFarm from "../fixtures/brand-books/veg-box-farm.json";
 import bikeRepair from "../fixtures/brand-books/bike-repair-shop.json";
+import dogGrooming from "../fixtures/brand-books/dog-grooming-salon.json";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
 import { bookAsSet, type BrandBook } from "../brain-eval/brand-books";
 import { createAiEngine } from "../../worker/adapters/ai/index";
@@ -18,6 +19,11 @@ import { segmentPassages, segmentText } from "../../worker/services/brain/text";
 const HELD_OUT: BrandBook[] = [drivingSchool, vegBoxFarm];
 /** Written for decision 257 and measured before any of its changes: the fresh held-out brand, reported apart. */
 const FRESH: BrandBook[] = [bikeRepair];
+/**
+ * Written for decision 293 and measured before any of its changes: reported apart again. Measured
+ * once before (0.72 / 4 / 0) and once after (0.72 / 4 / 1) that decision's second stage.
+ */
+const FRESH_293: BrandBook[] = [dogGrooming];
 
 type Engine = Parameters<typeof evaluateRetrieval>[0];
 const ENGINES: [string, () => Engine][] = [
@@ -46,7 +52,7 @@ async function measure(book: BrandBook, engine: Engine = ENGINES[0]![1]()) {
 
 describe("held-out brand books (decision 182)", { timeout: 60_000 }, () => {
   it("each book has 25 everyday questions and 5 off-topic ones, every expected phrase in the book", () => {
-    for (const book of [...HELD_OUT, ...FRESH]) {
+    for (const book of [...HELD_OUT, ...FRESH, ...FRESH_293]) {
       expect(book.questions).toHaveLength(25);
       expect(book.unanswerable).toHaveLength(5);
       expect(bookAsSet(book, segmentText).missingExpected).toEqual([]);
@@ -58,9 +64,10 @@ describe("held-out brand books (decision 182)", { timeout: 60_000 }, () => {
     for (const [name, make] of ENGINES) {
       for (const book of HELD_OUT) rows.push({ set: "held-out (decision 182)", engineName: name, ...(await measure(book, make())) });
       for (const book of FRESH) rows.push({ set: "fresh held-out (decision 257)", engineName: name, ...(await measure(book, make())) });
+      for (const book of FRESH_293) rows.push({ set: "fresh held-out (decision 293)", engineName: name, ...(await measure(book, make())) });
     }
     console.log(`BRANDBOOK_ENGINES ${JSON.stringify(rows)}`);
-    expect(rows).toHaveLength(ENGINES.length * (HELD_OUT.length + FRESH.length));
+    expect(rows).toHaveLength(ENGINES.length * (HELD_OUT.length + FRESH.length + FRESH_293.length));
     for (const r of rows) expect(r.expectedNotFound).toBe(0);
   });
 
@@ -75,11 +82,13 @@ describe("held-out brand books (decision 182)", { timeout: 60_000 }, () => {
     // With roles, question types and the local engine's questions (decisions 182, 183), measured once:
     // driving school 0.8 / 5 / 0; farm 0.84 / 3 / 2. Decision 182 goals (recall@3 >= 0.8, <= 2
     // unanswered, <= 1 off-topic) hold for recall only: the farm answers one more off-topic question.
+    // With decision 293's second stage (words and vector must agree near the floor), measured once:
+    // driving school 0.8 / 3 / 0; farm 0.84 / 1 / 2.
     expect(driving!.recallAt3).toBeGreaterThanOrEqual(0.8);
-    expect(driving!.unanswered).toBeLessThanOrEqual(5);
+    expect(driving!.unanswered).toBeLessThanOrEqual(3);
     expect(driving!.offTopicAnswered).toBeLessThanOrEqual(0);
     expect(farm!.recallAt3).toBeGreaterThanOrEqual(0.84);
-    expect(farm!.unanswered).toBeLessThanOrEqual(3);
+    expect(farm!.unanswered).toBeLessThanOrEqual(1);
     expect(farm!.offTopicAnswered).toBeLessThanOrEqual(2);
   });
 });

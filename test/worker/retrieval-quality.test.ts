@@ -64,7 +64,9 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(local.offTopicMatchRate).toBeLessThanOrEqual(0.08);
     // Answered 0.839 while only matches above the floor were shown; 0.893 since the floor decides
     // whether the question is answered and its best three follow (decision 173).
-    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.88);
+    // 0.884 before decision 293's second stage, which was chosen on passages with roles and questions
+    // (as the product ingests them); on these bare passages it answers 0.857.
+    expect(local.answeredAtK).toBeGreaterThanOrEqual(0.85);
     expect(local.byKind.product!.recallAtK).toBeGreaterThanOrEqual(0.95);
     expect(local.byKind.direct!.recallAtK).toBe(1);
     expect(local.bySplit.heldout!.recallAtK).toBeGreaterThanOrEqual(0.9);
@@ -105,7 +107,9 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(r.recallAtK).toBeGreaterThanOrEqual(0.73);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
-    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
+    // Decision 293 (bare passages): answered 0.474 -> 0.579, off-topic 0.083 -> 0.117 (5 -> 7 of 60 pairs).
+    expect(r.answeredAtK).toBeGreaterThanOrEqual(0.57);
+    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.12);
   });
 
   // Two more brands of other trades (decision 116), each asked with its own new off-topic questions
@@ -129,7 +133,9 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     // since the floor decides whether a question is answered (decision 173).
     // 0.615 / 0.564 / 0.462 with the retired trade lists (decision 221).
     expect(r.recallAtK).toBeGreaterThanOrEqual(0.58);
-    expect(r.answeredAtK).toBeGreaterThanOrEqual(0.51);
+    // 0.538 before decision 293's second stage; 0.462 with it on these bare passages (two right
+    // answers just above the floor lack the vector's agreement).
+    expect(r.answeredAtK).toBeGreaterThanOrEqual(0.46);
     expect(r.recallAt1).toBeGreaterThanOrEqual(0.43);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
@@ -149,7 +155,8 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
     expect(r.recallAt1).toBeGreaterThanOrEqual(0.32);
     expect(r.byKind.direct!.recallAtK).toBe(1);
     expect(r.byKind.product!.recallAtK).toBe(1);
-    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.1);
+    // 0.042 before decision 293's second stage, 0.125 with it (2 -> 6 of 48 pairs): its cost, measured.
+    expect(r.offTopicMatchRate).toBeLessThanOrEqual(0.125);
   });
 
   it("a family-run hotel, written before the work of decision 109 and never tuned on, is answered", async () => {
@@ -227,7 +234,8 @@ describe("retrieval quality (recall@3)", { timeout: 60_000 }, () => {
   it("the floor keeps right answers and drops off-topic questions better than a lower or higher one", async () => {
     const engine = localEngine();
     const cal = relevanceOf(engine);
-    const at = (floor: number) => evaluateRetrieval(engine, set, 3, { ...cal, floor }, bundledSoftMatch());
+    // The floor alone (decision 293's second stage is measured in brain-confidence.test.ts and the brand books).
+    const at = (floor: number) => evaluateRetrieval(engine, set, 3, { ...cal, floor, agreement: undefined }, bundledSoftMatch());
     const [r, lower, higher] = await Promise.all([at(cal.floor), at(cal.floor - 0.1), at(cal.floor + 0.1)]);
     expect(lower.offTopicMatchRate).toBeGreaterThan(r.offTopicMatchRate);
     expect(higher.answeredAtK).toBeLessThan(r.answeredAtK);

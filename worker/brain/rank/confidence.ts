@@ -4,7 +4,11 @@
 // other passages score about as well (the user sees each candidate labelled "Possible match").
 // A zone under the floor for "possible" answers was measured and dropped: on the tuning sets it
 // showed 16 more right answers but answered 27 more off-topic pairs of 178 (decision 183).
-import { answerOf, type Ranked } from "./hybrid-rank";
+// Near the floor, words and meaning must agree (decision 293): with the engine's calibration, a
+// best match just above the floor whose vector does not agree is no answer, and one below it whose
+// vector does is shown as a possible match. Right and wrong passages score in the same range of
+// fused relevance (decision 257); the vector's agreement is the second, independent signal.
+import { answerOf, vectorScore, type Ranked, type RelevanceCalibration } from "./hybrid-rank";
 
 export type Confidence = "clear" | "possible" | "none";
 
@@ -19,10 +23,21 @@ export function standout(ranked: readonly Ranked[]): number {
   return ranked[0]!.relevance - mean;
 }
 
+/** Whether the best match answers by the second stage (decision 293), or undefined to leave it to the floor alone. */
+function agreed(best: Ranked | undefined, floor: number, cal: RelevanceCalibration | undefined): boolean | undefined {
+  const rule = cal?.agreement;
+  // Only at the engine's own floor: a caller with its own floor (a campaign ranks everything) keeps it.
+  if (!best || !rule || floor !== cal.floor) return undefined;
+  if (best.relevance >= rule.high) return true;
+  return best.relevance >= rule.low && vectorScore(best.cosine, cal) >= rule.vector;
+}
+
 /** The answer a ranked list (best first) gives: its confidence and the matches to show. */
-export function judgeAnswer(ranked: readonly Ranked[], floor: number, k: number): { confidence: Confidence; matches: Ranked[] } {
-  const matches = answerOf(ranked, floor, k);
+export function judgeAnswer(ranked: readonly Ranked[], floor: number, k: number, cal?: RelevanceCalibration): { confidence: Confidence; matches: Ranked[] } {
+  const matches = answerOf(ranked, floor, k, agreed(ranked[0], floor, cal));
   if (!matches.length) return { confidence: "none", matches };
   const second = ranked[1];
-  return { confidence: second && ranked[0]!.relevance - second.relevance < AMBIGUOUS_GAP ? "possible" : "clear", matches };
+  // An answer under the floor, admitted because both signals agree, is a candidate, not a clear answer.
+  const ambiguous = ranked[0]!.relevance < floor || (second && ranked[0]!.relevance - second.relevance < AMBIGUOUS_GAP);
+  return { confidence: ambiguous ? "possible" : "clear", matches };
 }

@@ -28,6 +28,12 @@ export type RelevanceCalibration = {
    * proportion: a question mostly about words the project does not know is probably off-topic.
    */
   minCoverage?: number;
+  /**
+   * Second-stage confidence (decision 293): near the floor, the best match answers only when its
+   * two independent signals agree. Under `high` it needs a vector score (the cosine on this 0-1
+   * scale) of at least `vector`, and with that it answers from `low` up, under the floor too.
+   */
+  agreement?: { low: number; high: number; vector: number };
 };
 
 const K1 = 1.2;
@@ -399,9 +405,14 @@ export class Bm25Index {
   }
 }
 
+/** The engine's cosine on a 0-1 scale: `unrelated` and below is 0, `strong` and above is 1. */
+export function vectorScore(cosine: number, cal: RelevanceCalibration): number {
+  return Math.max(0, Math.min(1, (cosine - cal.unrelated) / (cal.strong - cal.unrelated)));
+}
+
 /** Fused relevance in 0-1 of one segment from its cosine and its normalised BM25 score. */
 function fuse(cosine: number, lexical: number, cal: RelevanceCalibration): number {
-  const v = Math.max(0, Math.min(1, (cosine - cal.unrelated) / (cal.strong - cal.unrelated)));
+  const v = vectorScore(cosine, cal);
   const l = Math.max(0, Math.min(1, lexical));
   return cal.vectorWeight * v + (1 - cal.vectorWeight) * l;
 }
@@ -412,11 +423,12 @@ export type Ranked = { index: number; relevance: number; cosine: number; lexical
 const COMPANION_SHARE = 0.5;
 
 /**
- * The answer a ranked list gives (best first): nothing when its best is under the floor, else its
- * best `k` down to COMPANION_SHARE of the floor (decision 173).
+ * The answer a ranked list gives (best first): nothing when its best is under the floor (or, when
+ * `answers` says, whatever the floor: decision 293), else its best `k` down to COMPANION_SHARE of
+ * the floor (decision 173).
  */
-export function answerOf(ranked: readonly Ranked[], floor: number, k: number): Ranked[] {
-  if (!ranked.length || ranked[0]!.relevance < floor) return [];
+export function answerOf(ranked: readonly Ranked[], floor: number, k: number, answers?: boolean): Ranked[] {
+  if (!ranked.length || !(answers ?? ranked[0]!.relevance >= floor)) return [];
   const companionFloor = floor * COMPANION_SHARE;
   return ranked.slice(0, k).filter((r) => r.relevance >= companionFloor);
 }

@@ -108,7 +108,7 @@ async function projectSegments(db: Db, projectId: string): Promise<ProjectSegmen
 
 /**
  * The best k segments for a question, if its best clears the engine's relevance floor (decision
- * 173). `floor` overrides it:
+ * 173) or, near it, its vector agrees (decision 293). `floor` overrides both:
  * a campaign ranks the whole brain (-Infinity) to spread over the brand's facts.
  */
 export async function searchBrainWith(
@@ -143,7 +143,7 @@ async function rankBrain(
   }
   const cal = relevanceOf(deps.engine);
   const all = await reranked(deps.engine, q, rankHybrid(segments.index, q, cosines, cal, segments.rows.length, -Infinity), segments.rows);
-  const { confidence, matches: ranked } = judgeAnswer(all, opts.floor ?? cal.floor, k);
+  const { confidence, matches: ranked } = judgeAnswer(all, opts.floor ?? cal.floor, k, cal);
   const matches = ranked.map((r) => {
     const row = segments.rows[r.index]!;
     const prev = segments.rows[r.index - 1];

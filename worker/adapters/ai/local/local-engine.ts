@@ -20,9 +20,18 @@ const LOCAL_MATCH_THRESHOLD = 0.3;
  * Hybrid ranking calibration (decision 111), measured on test/fixtures/retrieval: cosines of
  * unrelated texts sit near 0.05, close paraphrases near 0.5; words weigh more than vectors here.
  * A question less than half of whose words the project knows (exactly or through a related word)
- * has its relevance scaled down in proportion (decision 115).
+ * has its relevance scaled down in proportion (decision 115). Near the floor the best match
+ * answers when its vector agrees (cosine 0.25 and up): from relevance 0.2, and under 0.33 only then
+ * (decision 293, chosen on the tuning sets: 41 unanswered and 23 off-topic answered became 36 / 22).
  */
-const LOCAL_RELEVANCE: RelevanceCalibration = { unrelated: 0.05, strong: 0.5, vectorWeight: 0.3, floor: 0.3, minCoverage: 0.5 };
+const LOCAL_RELEVANCE: RelevanceCalibration = {
+  unrelated: 0.05,
+  strong: 0.5,
+  vectorWeight: 0.3,
+  floor: 0.3,
+  minCoverage: 0.5,
+  agreement: { low: 0.2, high: 0.33, vector: 0.44 },
+};
 /** Documents of one brand score about 0.4-0.45 with each other, unrelated ones 0.05-0.3 (decision 040). */
 const LOCAL_CONNECTION_THRESHOLD = 0.35;
 
