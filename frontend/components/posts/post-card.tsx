@@ -130,19 +130,7 @@ export function PostCard({
             </Badge>
           </HStack>
         </HStack>
-        <Box
-          as="button"
-          textAlign="start"
-          fontSize="xs"
-          lineClamp={3}
-          onClick={() => actions.onOpen(post)}
-          title="Open post details"
-          _hover={{ color: "brand.fg" }}
-          cursor="pointer"
-          wordBreak="break-word"
-        >
-          {post.content}
-        </Box>
+        <PostTextButton post={post} onOpen={actions.onOpen} />
         {ruleIssue && (
           <Text fontSize="2xs" color="orange.fg" lineClamp={3} data-testid="post-rule-warning">
             Will be refused: {ruleIssue.message}
@@ -194,5 +182,24 @@ export function PostCardButtons({ post, actions, busy }: { post: CalendarPost; a
         </IconButton>
       )}
     </HStack>
+  );
+}
+
+/** A card's text, three lines at most; a click opens the post's details. */
+export function PostTextButton({ post, onOpen }: { post: CalendarPost; onOpen: (post: CalendarPost) => void }) {
+  return (
+    <Box
+      as="button"
+      textAlign="start"
+      fontSize="xs"
+      lineClamp={3}
+      onClick={() => onOpen(post)}
+      title="Open post details"
+      _hover={{ color: "brand.fg" }}
+      cursor="pointer"
+      wordBreak="break-word"
+    >
+      {post.content}
+    </Box>
   );
 }

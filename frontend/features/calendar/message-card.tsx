@@ -11,7 +11,16 @@ import { POST_STATUS_LABELS } from "../../../schema/api/post-status";
 import { formatTime } from "../../lib/calendar-dates";
 import { postImage } from "../../lib/api/calendar";
 import { PlatformIcon, PLATFORM_LABELS } from "../../components/posts/platform-icon";
-import { cardAllows, DRAG_TYPE, PostCard, PostCardButtons, ruleIssueOf, STATUS_COLORS, type PostCardActions } from "../../components/posts/post-card";
+import {
+  cardAllows,
+  DRAG_TYPE,
+  PostCard,
+  PostCardButtons,
+  PostTextButton,
+  ruleIssueOf,
+  STATUS_COLORS,
+  type PostCardActions,
+} from "../../components/posts/post-card";
 
 /** The networks of a message, for labels: "X (Twitter) and Instagram". */
 export function networksOf(posts: readonly CalendarPost[]): string {
@@ -81,19 +90,7 @@ function MessageCard({ posts, timeZone, actions, busyId }: { posts: CalendarPost
             {posts.length} networks
           </Badge>
         </HStack>
-        <Box
-          as="button"
-          textAlign="start"
-          fontSize="xs"
-          lineClamp={3}
-          onClick={() => actions.onOpen(first)}
-          title="Open post details"
-          _hover={{ color: "brand.fg" }}
-          cursor="pointer"
-          wordBreak="break-word"
-        >
-          {first.content}
-        </Box>
+        <PostTextButton post={first} onOpen={actions.onOpen} />
         <Stack as="ul" gap="1" listStyleType="none" aria-label="This message on each network">
           {posts.map((v) => (
             <VariantRow key={v.id} post={v} actions={actions} busy={busyId === v.id} />
