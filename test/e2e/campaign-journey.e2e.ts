@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, getJson, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 
 // Journey (decision 112): offline, on `npm start`, a person with a fed brain generates a 10-post
 // campaign over 5 days whose posts draw on their brand text, edits one, schedules all, finds them
@@ -52,11 +52,7 @@ describe("campaign journey at desktop width", () => {
   // padding with facts off the brief (decision 186); the later steps count on this figure.
   let generated = 0;
 
-  const api = async <T>(p: string): Promise<T> => {
-    const res = await page.request.get(`${baseUrl}${p}`);
-    expect(res.status(), `GET ${p}`).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(p: string) => getJson<T>(page, baseUrl, p);
   const dashboard = () => api<DashboardResponse>(`/api/projects/${projectId}/dashboard`);
 
   beforeAll(async () => {

@@ -213,3 +213,10 @@ export async function pickOnlyNetwork(dialog: Locator, id: string): Promise<void
     if (value && value !== id) await toggle(value, false);
   }
 }
+
+/** GETs an API path with the page's session (its cookies), expects 200 and returns the JSON. */
+export async function getJson<T>(page: Page, baseUrl: string, apiPath: string): Promise<T> {
+  const res = await page.request.get(`${baseUrl}${apiPath}`);
+  expect(res.status(), `GET ${apiPath}`).toBe(200);
+  return (await res.json()) as T;
+}

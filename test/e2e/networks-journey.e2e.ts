@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath, pickOnlyNetwork } from "./journey-helpers";
+import { expectToast, getJson, pickOnlyNetwork, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 import { makePng } from "./publish-helpers";
 
 // Journey (decision 140): offline, on `npm start`, a person connects all seven networks through
@@ -47,11 +47,7 @@ describe("connect all seven networks through the sandbox and publish one post wi
   let step: ReturnType<typeof steps>;
   let projectId = "";
 
-  const api = async <T>(p: string): Promise<T> => {
-    const res = await page.request.get(`${baseUrl}${p}`);
-    expect(res.status(), `GET ${p}`).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(p: string) => getJson<T>(page, baseUrl, p);
 
   beforeAll(async () => {
     session = await openBrowser();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import type { AnalyticsResponse } from "../../schema/api/analytics";
 import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath, pickOnlyNetwork } from "./journey-helpers";
+import { expectToast, getJson, pickOnlyNetwork, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 import { fireCron } from "./publish-helpers";
 
 // Journey (decision 150): offline, on `npm start`, a person sets a weekly posting slot, queues a
@@ -24,11 +24,7 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
   let step: ReturnType<typeof steps>;
   let projectId = "";
 
-  const api = async <T>(p: string): Promise<T> => {
-    const res = await page.request.get(`${baseUrl}${p}`);
-    expect(res.status(), `GET ${p}`).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(p: string) => getJson<T>(page, baseUrl, p);
   const projectPosts = () => api<Post[]>(`/api/projects/${projectId}/posts`);
   /** Local date, time and weekday of an instant in the browser's zone. */
   const local = (iso: string) =>

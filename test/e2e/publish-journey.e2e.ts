@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath, pickOnlyNetwork } from "./journey-helpers";
+import { expectToast, getJson, pickOnlyNetwork, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 import { fireCron, makePng, mintSandboxXTokens, recordTraffic, secretsIn, SANDBOX_TOKEN_RE } from "./publish-helpers";
 
 // Journey (decision 070): offline, on `npm start`, a person connects X and Instagram through the
@@ -30,11 +30,7 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
   let projectId = "";
   let scheduledAt = 0;
 
-  const api = async <T>(p: string): Promise<T> => {
-    const res = await page.request.get(`${baseUrl}${p}`);
-    expect(res.status(), `GET ${p}`).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(p: string) => getJson<T>(page, baseUrl, p);
   const projectPosts = () => api<Post[]>(`/api/projects/${projectId}/posts`);
 
   beforeAll(async () => {

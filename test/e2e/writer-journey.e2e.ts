@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import { openBrowser, type BrowserSession } from "./browser";
 import { startProduct, type Product } from "./global-setup";
-import { expectToast, pickOnlyNetwork, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, getJson, pickOnlyNetwork, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
 
 // Journey (issue "Posts a brand owner would publish", decisions 260, 278): offline, on `npm start`
 // (the local engine), a brand owner feeds the brain, connects X and Instagram through the sandbox,
@@ -65,11 +65,7 @@ describe("writer journey on the local engine: a two-network campaign, the claim 
   let step: ReturnType<typeof steps>;
   let projectId = "";
 
-  const api = async <T>(p: string): Promise<T> => {
-    const res = await page.request.get(`${baseUrl}${p}`);
-    expect(res.status(), `GET ${p}`).toBe(200);
-    return (await res.json()) as T;
-  };
+  const api = <T>(p: string) => getJson<T>(page, baseUrl, p);
 
   beforeAll(async () => {
     session = await openBrowser({ width: 1366, height: 900 });
