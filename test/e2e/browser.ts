@@ -33,6 +33,28 @@ export async function openBrowser(opts: { width?: number; height?: number; isMob
       "--disable-sync",
     ],
   });
+  const { context, cspViolations } = await openContext(browser, opts);
+  const page = await context.newPage();
+  return {
+    browser,
+    context,
+    page,
+    cspViolations,
+    close: async () => {
+      await browser.close();
+    },
+  };
+}
+
+/**
+ * A fresh context in a running browser: its own cookies and storage, as another person on another
+ * computer would have (a team's second member, a client with no account), with the journeys'
+ * timeouts and CSP recording.
+ */
+export async function openContext(
+  browser: Browser,
+  opts: { width?: number; height?: number; isMobile?: boolean } = {},
+): Promise<{ context: BrowserContext; cspViolations: string[] }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
     isMobile: opts.isMobile ?? false,
@@ -58,14 +80,5 @@ export async function openBrowser(opts: { width?: number; height?: number; isMob
   context.on("console", (msg) => {
     if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(msg.text())) cspViolations.push(msg.text());
   });
-  const page = await context.newPage();
-  return {
-    browser,
-    context,
-    page,
-    cspViolations,
-    close: async () => {
-      await browser.close();
-    },
-  };
+  return { context, cspViolations };
 }

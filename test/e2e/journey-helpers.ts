@@ -220,3 +220,23 @@ export async function getJson<T>(page: Page, baseUrl: string, apiPath: string): 
   expect(res.status(), `GET ${apiPath}`).toBe(200);
   return (await res.json()) as T;
 }
+
+/**
+ * The brand switcher (decision 200): opens the header's project menu, picks `name` and waits until
+ * the header shows it.
+ */
+export async function switchBrand(page: Page, name: string): Promise<void> {
+  await page.getByRole("button", { name: /^Project: .*\. Switch project$/ }).click();
+  await page.getByRole("menuitemradio", { name, exact: true }).click();
+  await expectText(headerProjectName(page), name);
+}
+
+/** Feeds the current project's brain with a pasted text on /brain ("Feed Brain"). */
+export async function feedBrain(page: Page, baseUrl: string, title: string, text: string): Promise<void> {
+  await page.goto(`${baseUrl}/brain`);
+  await page.getByRole("tab", { name: "Feed Brain" }).click();
+  await page.getByLabel("Document Title").fill(title);
+  await page.getByLabel("Content", { exact: true }).fill(text);
+  await page.getByRole("button", { name: "Process Content" }).click();
+  await expectToast(page, "Document processed successfully!");
+}

@@ -148,3 +148,27 @@ export function recordTraffic(page: Page, origin: string) {
     },
   };
 }
+
+// ---------- connecting and scheduling ----------
+/** On /social-connect: connects X through the sandbox's consent page in one click (decision 206). */
+export async function connectSandboxX(page: Page, baseUrl: string, sandboxUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/social-connect`);
+  await page.getByTestId("platform-twitter").getByRole("button", { name: "Connect X (Twitter)", exact: true }).click();
+  await page.waitForURL((u) => u.origin === sandboxUrl);
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await page.getByTestId("toast").filter({ hasText: "Successfully connected X account!" }).first().waitFor({ state: "visible" });
+  await page.waitForURL((u) => u.origin === baseUrl && u.pathname === "/social-connect");
+}
+
+/**
+ * The next whole minute at least `aheadMs` from now, as the instant and as the browser's local
+ * date and time (what the Schedule Post tab takes).
+ */
+export async function wholeMinuteAhead(page: Page, aheadMs: number): Promise<{ at: number; date: string; time: string }> {
+  return page.evaluate((ahead) => {
+    const at = Math.ceil((Date.now() + ahead) / 60_000) * 60_000;
+    const d = new Date(at);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return { at, date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: `${pad(d.getHours())}:${pad(d.getMinutes())}` };
+  }, aheadMs);
+}

@@ -154,6 +154,17 @@ describe("CreatePostDialog", () => {
     expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ mode: "now", content: "Now!" });
   });
 
+  it("an Editor's Post Now that goes In review (approvals on) says so, and never waits for a publish", async () => {
+    const user = userEvent.setup({ delay: null });
+    responders.push((c) => (c.url === "/api/projects/p1/posts" && c.method === "POST" ? jsonResponse(post({ status: "in_review" }), 201) : undefined));
+    const { dialog } = renderDialog();
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Needs a look");
+    await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
+    expect(await screen.findByText("Post sent for review: it publishes once an Owner or a Reviewer approves it")).toBeInTheDocument();
+    expect(screen.queryByText("Your post is being published")).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/posts/post1")).toBe(false);
+  });
+
   it("a failed publish toasts the failure", async () => {
     const user = userEvent.setup({ delay: null });
     responders.push((c) => {
