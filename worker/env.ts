@@ -40,10 +40,10 @@ export type Env = {
   OPENAI_IMAGE_MODEL?: string;
   /** Images API quality (gpt-image: low|medium|high|auto). */
   OPENAI_IMAGE_QUALITY?: string;
-  /** Workers AI models (defaults: @cf/meta/llama-3.1-8b-instruct, @cf/baai/bge-base-en-v1.5). */
+  /** Workers AI models (defaults: the first of WORKERS_AI_MODELS.chat / .embeddings, worker/adapters/ai/models.ts, as the deploy picks them from the catalog). */
   WORKERS_AI_CHAT_MODEL?: string;
   WORKERS_AI_EMBEDDING_MODEL?: string;
-  /** Workers AI text-to-image model (default @cf/black-forest-labs/flux-1-schnell; "off" keeps the brand card). */
+  /** Workers AI text-to-image model (default WORKERS_AI_MODELS.image[0]; "off" keeps the brand card). */
   WORKERS_AI_IMAGE_MODEL?: string;
   /** How long one generation waits for its AI images, in ms (default 90000); posts still waiting get the card. */
   AI_IMAGE_TIMEOUT_MS?: string;

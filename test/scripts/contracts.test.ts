@@ -2,7 +2,7 @@
 // contract and is not retired or shut down, and `npm run contracts` lists each contract with its
 // source and date and flags those read more than 90 days ago.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -105,6 +105,21 @@ describe("npm run contracts", () => {
     }
     expect(r.out).toContain("source: https://github.com/openai/openai-openapi");
     expect(r.out).toMatch(/\d+ contracts, 0 to refresh/);
+  });
+
+  it("each rule of a hand-written contract names the page it comes from", () => {
+    // Services without a machine-readable contract get a hand-written one (decisions 190, 276):
+    // its header gives the date it was read, each rule the page it comes from.
+    for (const file of ["vectorize/rules.json", "clerk/csp.json", "cf-images/binding.json", "openai/models.json", "wrangler/commands.json"]) {
+      const contract = JSON.parse(readFileSync(path.join(root, "test/contracts", file), "utf8")) as Record<string, unknown>;
+      const unsourced = Object.entries(contract)
+        .filter(([key]) => key !== "$contract")
+        .filter(
+          ([, rule]) => !(rule && typeof rule === "object" && ["page", "source", "see"].some((k) => typeof (rule as Record<string, unknown>)[k] === "string")),
+        )
+        .map(([key]) => `${file}: ${key}`);
+      expect(unsourced).toEqual([]);
+    }
   });
 
   it("flags contracts read more than 90 days ago and files without source or date, exit 1", () => {

@@ -12,11 +12,14 @@
 //   OpenAPI description's CreateImageRequest.model.
 export type ModelTask = "chat" | "embeddings" | "rerank" | "image";
 
+/** The Workers AI image default; workers-ai-image.ts sends it its own published inputs (steps, prompt length). */
+export const WORKERS_AI_FLUX_SCHNELL = "@cf/black-forest-labs/flux-1-schnell";
+
 export const WORKERS_AI_MODELS: Record<ModelTask, readonly string[]> = {
   chat: ["@cf/zai-org/glm-4.7-flash", "@cf/google/gemma-4-26b-a4b-it"],
   embeddings: ["@cf/baai/bge-base-en-v1.5"],
   rerank: ["@cf/baai/bge-reranker-base"],
-  image: ["@cf/black-forest-labs/flux-1-schnell"],
+  image: [WORKERS_AI_FLUX_SCHNELL],
 };
 
 /**

@@ -7,11 +7,11 @@
 // the caller falls back to the brand card, except "No such model" (a retired model), which moves
 // down the model list first (decision 230).
 import { decodeBase64Image, ImageModelError } from "./image-model";
-import { modelInUse, withModelFallback } from "./models";
+import { modelInUse, withModelFallback, WORKERS_AI_FLUX_SCHNELL, WORKERS_AI_MODELS } from "./models";
 import type { AiImageModel } from "./types";
 import type { AiBinding } from "./workers-ai-engine";
 
-export const WORKERS_AI_IMAGE_DEFAULT = "@cf/black-forest-labs/flux-1-schnell"; // WORKERS_AI_MODELS.image[0] (models.ts)
+export const WORKERS_AI_IMAGE_DEFAULT = WORKERS_AI_MODELS.image[0];
 /** flux-1-schnell's own default; the schema allows up to 8 (more time, more cost per image). */
 const FLUX_SCHNELL_STEPS = 4;
 const FLUX_PROMPT_MAX = 2048;
@@ -39,7 +39,7 @@ export class WorkersAiImageModel implements AiImageModel {
   private async generateWith(model: string, prompt: string, options: { signal?: AbortSignal }): Promise<Uint8Array> {
     options.signal?.throwIfAborted();
     const inputs: Record<string, unknown> =
-      model === WORKERS_AI_IMAGE_DEFAULT ? { prompt: prompt.slice(0, FLUX_PROMPT_MAX), steps: FLUX_SCHNELL_STEPS } : { prompt };
+      model === WORKERS_AI_FLUX_SCHNELL ? { prompt: prompt.slice(0, FLUX_PROMPT_MAX), steps: FLUX_SCHNELL_STEPS } : { prompt };
     const res: unknown = await this.ai.run(model, inputs);
     if (res instanceof ReadableStream) return bytesOf(res as ReadableStream<Uint8Array>);
     if (res instanceof Uint8Array) return res;
