@@ -22,7 +22,7 @@ import {
   type PostCardActions,
 } from "../../components/posts/post-card";
 
-/** The networks of a message, for labels: "X (Twitter) and Instagram". */
+/** The networks of a message, for labels: "A and B", each by its registry name. */
 export function networksOf(posts: readonly CalendarPost[]): string {
   const names = posts.map((p) => PLATFORM_LABELS[p.platform]);
   return names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;

@@ -34,7 +34,7 @@ const WAIT_LIMIT_MS = 60_000;
 /** How long before expiry each network's token is refreshed (its adapter module says). */
 const REFRESH_WINDOW_MS = Object.fromEntries(Object.entries(ADAPTERS).map(([id, m]) => [id, m.refreshWindowMs])) as Record<SocialPlatform, number>;
 
-// Messages name a network by the registry: in full first ("X (Twitter)"), short after ("X") (decision 291).
+// Messages name a network by the registry: its full name first, its short name after (decision 291).
 const reconnectMessage = (p: string, named = false) =>
   `${named ? networkShortName(p) : networkName(p)} access was revoked. Please reconnect your ${networkShortName(p)} account.`;
 
