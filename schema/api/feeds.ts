@@ -8,7 +8,7 @@ import { idParam, platformSchema } from "./common";
 export const FEED_POLL_MINUTES = 15;
 /** Feeds one project may follow. */
 export const MAX_FEEDS = 10;
-export const FEED_MODES = ["draft", "queue"] as const;
+const FEED_MODES = ["draft", "queue"] as const;
 
 export const FEED_TEXTS = {
   url: "Enter the address of an RSS or Atom feed",

@@ -339,7 +339,7 @@ export async function safeFetchBytes(raw: string, opts: SafeFetchOptions = {}): 
 }
 
 /** A feed is at most 1 MB (decision 284): a real feed's last 50 items are far less. */
-export const FEED_MAX_BYTES = 1024 * 1024;
+const FEED_MAX_BYTES = 1024 * 1024;
 
 /**
  * GETs an RSS or Atom feed safely (RSS to drafts, decision 284): the same address rules, redirects

@@ -5,7 +5,7 @@
 import { XMLParser } from "fast-xml-parser";
 import { htmlToText } from "../../../lib/safe-fetch";
 
-export const MAX_PARSED_ITEMS = 50;
+const MAX_PARSED_ITEMS = 50;
 const MAX_TITLE = 300;
 const MAX_SUMMARY = 1000;
 const MAX_GUID = 500;
@@ -14,7 +14,7 @@ export type FeedItem = { guid: string; title: string; link: string; summary: str
 export type ParsedFeed = { title: string | null; items: FeedItem[] };
 
 export class FeedParseError extends Error {}
-export const NOT_A_FEED = "The address is not an RSS or Atom feed";
+const NOT_A_FEED = "The address is not an RSS or Atom feed";
 
 type Node = Record<string, unknown>;
 const LISTS = new Set(["item", "entry", "link"]);

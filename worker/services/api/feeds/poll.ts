@@ -24,7 +24,7 @@ import { writeFeedPost } from "./write";
 
 export const POLL_INTERVAL_MS = FEED_POLL_MINUTES * 60_000;
 const FEEDS_PER_TICK = 3;
-export const MAX_NEW_ITEMS_PER_POLL = 5;
+const MAX_NEW_ITEMS_PER_POLL = 5;
 
 export type FeedPollDeps = { fetcher?: typeof fetch; engine?: AiEngine };
 export type FeedPollResult = { polled: number; written: number };
@@ -55,7 +55,7 @@ async function writeItem(db: Db, env: Env, engine: AiEngine, feed: FeedRow, bran
 }
 
 /** Reads one feed and writes its new items. Returns how many posts it wrote. */
-export async function pollFeed(db: Db, env: Env, feed: FeedRow, now: number, deps: FeedPollDeps = {}): Promise<number> {
+async function pollFeed(db: Db, env: Env, feed: FeedRow, now: number, deps: FeedPollDeps = {}): Promise<number> {
   const done = (patch: { title?: string | null; lastError: string | null }) =>
     db
       .update(feeds)
