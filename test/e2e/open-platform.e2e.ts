@@ -4,7 +4,7 @@
 // one post per network), reads it, a local webhook receiver (127.0.0.1) gets `post.published`
 // with a valid Brandpilot-Signature after the sandbox publishes it, and revoking the key makes the
 // next call 401. Then the MCP server with the SDK's own client: every tool listed and called, and
-// a call refused for a missing scope.
+// a call refused for a missing scope; and RSS to drafts: a followed feed read by the cron's job.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -77,7 +77,7 @@ async function newUser(): Promise<{ email: string; cookie: string }> {
 }
 
 describe("open platform (npm start)", () => {
-  it("key -> image by URL -> idempotent two-network post -> read -> signed post.published -> revoke; MCP lists and calls every tool", async () => {
+  it("key -> image by URL -> idempotent two-network post -> read -> signed post.published -> revoke; MCP lists and calls every tool; a feed becomes drafts", async () => {
     const receiverUrl = await listenLocal(receiver).then((r) => {
       closeReceiver = r.close;
       return r.url;
@@ -265,6 +265,24 @@ describe("open platform (npm start)", () => {
     expect(refused.isError).toBe(true);
     expect((JSON.parse((refused.content[0] as { text: string }).text) as { error: { code: string } }).error.code).toBe("insufficient_scope");
     await limited.close();
+
+    // RSS to drafts: the project follows the sample server's feed; the cron's feed-poll job reads it
+    // and each article becomes a draft with its link; a second run within 15 minutes reads nothing.
+    const feedRes = await app("POST", `/api/projects/${projectId}/feeds`, { url: `${demoWebUrl}/web/feed.xml`, platform: "twitter", mode: "draft" });
+    expect(feedRes.status, await feedRes.clone().text()).toBe(201);
+    const cron = async () => {
+      const res = await fetch(`${baseUrl}/dev/cron/feed-poll`, { method: "POST", headers: { origin: baseUrl } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { result: { polled: number; written: number } }).result;
+    };
+    expect(await cron()).toEqual({ polled: 1, written: 2 });
+    expect(await cron()).toEqual({ polled: 0, written: 0 });
+    const drafts2 = (await (await v1("GET", `/api/v1/projects/${projectId}/posts?status=draft&limit=200`)).json()) as { data: { content: string }[] };
+    const fromFeed = drafts2.data.filter((p) => p.content.includes(`${demoWebUrl}/web/journal/`));
+    expect(fromFeed).toHaveLength(2);
+    expect(fromFeed.some((p) => p.content.includes("Why we plant a tree for every order") && p.content.endsWith(`${demoWebUrl}/web/journal/2`))).toBe(true);
+    const [feed] = (await (await app("GET", `/api/projects/${projectId}/feeds`)).json()) as { title: string; last_error: string | null; post_count: number }[];
+    expect(feed).toMatchObject({ title: "Acme Trail Journal", last_error: null, post_count: 2 });
 
     // Revoked: the very next call is 401.
     expect((await app("DELETE", `/api/account/api-keys/${key.id}`)).status).toBe(200);
