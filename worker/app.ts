@@ -29,6 +29,7 @@ import { webhookRoutes } from "./routes/webhooks";
 import { writerRoutes } from "./routes/writer";
 import { mcpRoutes } from "./routes/mcp";
 import { reviewLinkRoutes } from "./routes/review-links";
+import { feedRoutes } from "./routes/feeds";
 
 // The app's API: session-authenticated routes under /api (the SPA calls them with request<T>, decision 250).
 const api = new Hono<AppEnv>()
@@ -54,7 +55,8 @@ const api = new Hono<AppEnv>()
   .route("/", teamRoutes)
   .route("/", postReviewRoutes)
   .route("/", reviewLinkRoutes)
-  .route("/", writerRoutes);
+  .route("/", writerRoutes)
+  .route("/", feedRoutes);
 
 export const app = new Hono<AppEnv>()
   // Secure by default (lib/security-middleware.ts): refuse to run half-configured, headers, body caps.

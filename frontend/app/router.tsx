@@ -100,6 +100,7 @@ const shellRoutes = [
   shellPage("/settings/schedule", () => import("../features/planner/posting-schedule-page")),
   shellPage("/settings/api-keys", () => import("../features/api-keys/api-keys-page")),
   shellPage("/settings/webhooks", () => import("../features/webhooks/webhooks-page")),
+  shellPage("/settings/feeds", () => import("../features/feeds/feeds-page")),
   shellPage("/settings/project", () => import("../features/team/project-settings-page")),
   shellPage("/settings/team", () => import("../features/team/team-page")),
   shellPage("/settings/activity", () => import("../features/team/activity-page")),

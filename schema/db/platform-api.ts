@@ -88,3 +88,46 @@ export const webhookDeliveries = sqliteTable(
   },
   (t) => [index("webhook_deliveries_webhook_idx").on(t.webhookId, t.createdAt)],
 );
+
+// RSS/Atom feeds a project follows (decision 284): each new item becomes a draft (or a queue entry)
+// written in the brand's voice. `created_by` is whose rights the cron acts with (and loses with).
+export const feeds = sqliteTable(
+  "feeds",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    // The feed's own title, once a poll has read it.
+    title: text("title"),
+    // The network its posts are written for.
+    platform: text("platform").notNull(),
+    mode: text("mode", { enum: ["draft", "queue"] })
+      .notNull()
+      .default("draft"),
+    lastPolledAt: integer("last_polled_at"),
+    // The last poll's problem (the feed, or an item that could not be written), null when it went well.
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("feeds_project_idx").on(t.projectId), index("feeds_polled_idx").on(t.lastPolledAt)],
+);
+
+// Items already seen, by the feed's guid (or link): an item is written once, however often it is polled.
+export const feedItems = sqliteTable(
+  "feed_items",
+  {
+    feedId: text("feed_id")
+      .notNull()
+      .references(() => feeds.id, { onDelete: "cascade" }),
+    guid: text("guid").notNull(),
+    // The post written from it; null for the backlog skipped on the first poll.
+    postId: text("post_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.feedId, t.guid] })],
+);

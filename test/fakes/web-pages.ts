@@ -7,6 +7,7 @@
 // `npm start` serves these pages from their own tiny server (demo-web-server.ts), never from the
 // platform sandbox, so the only local origin the brain may scrape exposes nothing of any user.
 //   /web/photo.png          a small valid PNG (CSV import images)
+//   /web/feed.xml           an RSS feed of two articles (RSS to drafts)
 import { registerFake, type FakeHandler } from "./server.ts";
 
 const BRAND_PAGE_HTML = `<!doctype html>
@@ -67,6 +68,20 @@ export const handleWebPage: FakeHandler = async (req, res, _body, url) => {
     // A whole PNG signature and header: passes the upload's magic-byte check (CSV import images).
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
     res.writeHead(200, { "content-type": "image/png" }).end(png);
+    return true;
+  }
+  if (path === "/web/feed.xml") {
+    const origin = `http://${req.headers.host ?? "127.0.0.1"}`;
+    const item = (n: number, title: string, text: string) =>
+      `<item><title>${title}</title><link>${origin}/web/journal/${n}</link><guid isPermaLink="false">journal-${n}</guid><pubDate>${new Date(Date.UTC(2026, 10, 20 + n)).toUTCString()}</pubDate><description><![CDATA[<p>${text}</p>]]></description></item>`;
+    res
+      .writeHead(200, { "content-type": "application/rss+xml; charset=utf-8" })
+      .end(
+        `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Acme Trail Journal</title><link>${origin}/web/brand.html</link>` +
+          item(1, "Packing the Summit 30 for a day hike", "What fits in 30 liters, and what to leave at home.") +
+          item(2, "Why we plant a tree for every order", "Over 50,000 trees so far, and where they grow.") +
+          `</channel></rss>`,
+      );
     return true;
   }
   void req;

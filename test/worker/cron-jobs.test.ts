@@ -12,7 +12,7 @@ const runJob = (job: string, time?: number | string) =>
 
 describe("/dev/cron/<job>", () => {
   it("lists every job the scheduled handler runs", () => {
-    expect(Object.keys(CRON_JOBS)).toEqual(["publish-dispatch", "token-refresh", "brain-sweep", "metrics-collection", "activity-sweep"]);
+    expect(Object.keys(CRON_JOBS)).toEqual(["publish-dispatch", "token-refresh", "brain-sweep", "metrics-collection", "activity-sweep", "feed-poll"]);
   });
 
   it("runs one job alone at the tick's time: the activity sweep only on the hour", async () => {
@@ -45,7 +45,7 @@ describe("/dev/cron/<job>", () => {
 
   it("refuses an unknown job or time, and answers 404 in production", async () => {
     const unknown = await expectError(await runJob("toString"), 404);
-    expect(unknown.message).toBe('No cron job "toString". Jobs: publish-dispatch, token-refresh, brain-sweep, metrics-collection, activity-sweep.');
+    expect(unknown.message).toBe('No cron job "toString". Jobs: publish-dispatch, token-refresh, brain-sweep, metrics-collection, activity-sweep, feed-poll.');
     for (const bad of ["soon", "-5", "1.5"]) {
       const err = await expectError(await runJob("activity-sweep", bad), 400);
       expect(err).toMatchObject({ code: "invalid_input", fields: { time: "Expected milliseconds since 1970" } });

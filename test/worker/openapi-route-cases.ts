@@ -19,6 +19,7 @@ import { authorizeAtSandbox, connectAccount } from "./social-helpers";
 import { APP_PASSWORD, approveAtSandbox } from "./network-helpers";
 import { createKey } from "./api-key-helpers";
 import { API_SCOPES } from "../../schema/api/api-keys";
+import type { MCP_TOOL_NAMES } from "../../worker/services/api/mcp/tools";
 
 export type Fixture = {
   /** The owner, with `projectId` set to the fixture project (made through POST /api/projects). */
@@ -38,6 +39,8 @@ export type Fixture = {
   /** A webhook endpoint of the project and one finished delivery of it (decision 210). */
   webhookId: string;
   deliveryId: string;
+  /** A feed the project follows (decision 284). */
+  feedId: string;
 };
 
 /** A webhook of the fixture project with one failed delivery (inserted: no network involved). */
@@ -51,6 +54,12 @@ async function fixtureWebhook(f: { owner: TestUser; projectId: string }): Promis
     .bind(deliveryId, hook.id, f.projectId, Date.now())
     .run();
   return { webhookId: hook.id, deliveryId };
+}
+
+/** A feed the project follows (added through the API; never polled in these tests). */
+async function fixtureFeed(f: { owner: TestUser; projectId: string }): Promise<string> {
+  const res = await json(f.owner, "POST", `/api/projects/${f.projectId}/feeds`, { url: `https://news.example.com/${crypto.randomUUID()}/feed.xml` });
+  return (await ok<{ id: string }>(res, 201, "feed")).id;
 }
 
 /** A request: path params (filled from the fixture unless given), query, and a JSON or form body. */
@@ -191,6 +200,7 @@ export async function buildFixture(): Promise<Fixture> {
     pendingState,
     apiKeyId: (await createKey(owner, { scopes: ["read"], name: "Fixture key" })).id,
     ...(await fixtureWebhook({ owner, projectId: project.id })),
+    feedId: await fixtureFeed({ owner, projectId: project.id }),
   };
 }
 
@@ -513,6 +523,15 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   "POST /api/webhook-deliveries/:deliveryId/resend": { rule: "owned", status: 202 },
 
+  // RSS to drafts (decision 284): a project's feeds; the delete names its row.
+  "GET /api/projects/:projectId/feeds": { rule: "owned", status: 200 },
+  "POST /api/projects/:projectId/feeds": {
+    rule: "owned",
+    status: 201,
+    request: () => ({ body: { url: "https://news.example.com/blog/rss.xml", mode: "queue" } }),
+  },
+  "DELETE /api/feeds/:feedId": { rule: "owned", status: 204, prepare: async (f) => ({ params: { feedId: await fixtureFeed(f) } }) },
+
   // Public API v1: sent with the caller's API key (every scope; see `send`), never a cookie.
   "GET /api/v1/openapi.json": { rule: "public", status: 200 },
   "GET /api/v1/projects": { rule: "caller", status: 200 },
@@ -693,6 +712,7 @@ function defaultParams(f: Fixture): Record<string, string> {
     keyId: f.apiKeyId,
     webhookId: f.webhookId,
     deliveryId: f.deliveryId,
+    feedId: f.feedId,
   };
 }
 
@@ -749,4 +769,42 @@ export async function send(routeKey: string, req: Req, who: TestUser | { cookie:
     body = JSON.stringify(req.body);
   }
   return call(url, { method, headers, body });
+}
+
+/**
+ * /mcp (decision 245) is one POST route whose tools each name a project or post: one sample call
+ * per tool, for the ownership matrix. "owned": another user's key is refused like a missing
+ * project or post; "caller": it answers the caller's own data only.
+ */
+export const MCP_TOOL_CASES: Record<(typeof MCP_TOOL_NAMES)[number], { rule: "owned" | "caller"; args: (f: Fixture) => Record<string, unknown> }> = {
+  list_projects: { rule: "caller", args: () => ({}) },
+  ask_brain: { rule: "owned", args: (f) => ({ project_id: f.projectId, question: "Where is the coffee roasted?" }) },
+  generate_posts: { rule: "owned", args: (f) => ({ project_id: f.projectId, prompt: "Announce the Friday roast" }) },
+  schedule_post: {
+    rule: "owned",
+    args: (f) => ({ project_id: f.projectId, content: "Fresh roast on Saturday", networks: ["twitter"], scheduled_for: inDays(4) }),
+  },
+  list_calendar: { rule: "owned", args: (f) => ({ project_id: f.projectId, limit: 5 }) },
+  reschedule_post: { rule: "owned", args: (f) => ({ post_id: f.postId, scheduled_for: inDays(5) }) },
+  get_analytics: { rule: "owned", args: (f) => ({ post_id: f.postId }) },
+};
+
+/** Calls one MCP tool as `who` (their API key with every scope) or anonymously; answers the tool's result. */
+export async function mcpToolCall(
+  name: string,
+  args: Record<string, unknown>,
+  who: { cookie: string } | null,
+): Promise<{ status: number; isError: boolean; text: string; code?: string }> {
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  if (who) headers.authorization = `Bearer ${await keyOf(who)}`;
+  const res = await call("/mcp", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+  });
+  const body = (await res.json()) as { result?: { isError?: boolean; content: { text: string }[] }; error?: { code: string } };
+  if (!body.result) return { status: res.status, isError: true, text: JSON.stringify(body), code: body.error?.code };
+  const text = body.result.content[0]?.text ?? "";
+  const isError = !!body.result.isError;
+  return { status: res.status, isError, text, code: isError ? (JSON.parse(text) as { error: { code: string } }).error.code : undefined };
 }

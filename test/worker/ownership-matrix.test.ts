@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { routeDescription } from "../../worker/lib/openapi";
 import { expectError, signIn, type TestUser } from "./helpers";
-import { buildFixture, reviewLink, ROUTE_CASES, sampleRequest, send, urlOf, type Fixture } from "./openapi-route-cases";
+import { buildFixture, MCP_TOOL_CASES, mcpToolCall, reviewLink, ROUTE_CASES, sampleRequest, send, urlOf, type Fixture } from "./openapi-route-cases";
+import { MCP_TOOL_NAMES } from "../../worker/services/api/mcp/tools";
 import { apiRoutes, checkedBody } from "./schema-helpers";
 import { can, type Action, type Role } from "../../schema/api/permissions";
 import { memberOf } from "./team-helpers";
@@ -115,6 +116,7 @@ const PROJECT_TABLES = [
   "media",
   "webhooks",
   "webhook_deliveries",
+  "feeds",
   // Team (decision 200).
   "project_members",
   "project_invitations",
@@ -277,6 +279,37 @@ describe("ownership matrix", () => {
     expect(total).toBeGreaterThanOrEqual(routes.length * 3);
     expect(counts).toEqual({ other: routes.length, anonymous: routes.length, owner: routes.length });
   });
+
+  it(
+    "/mcp: every tool x {another user's key, anonymous, the owner's key}: refused like a missing resource and nothing changed, 401, success",
+    { timeout: 300_000 },
+    async () => {
+      // /mcp is one POST route (decision 245); each of its tools names a project or post, so the matrix runs per tool.
+      expect(Object.keys(MCP_TOOL_CASES).sort()).toEqual([...MCP_TOOL_NAMES].sort());
+      const f = await buildFixture();
+      const stranger = await signIn();
+      const failures: string[] = [];
+      for (const name of MCP_TOOL_NAMES) {
+        const c = MCP_TOOL_CASES[name];
+        const args = c.args(f);
+        const before = await ownerSnapshot(f.owner.userId);
+        const other = await mcpToolCall(name, args, stranger);
+        const changed = changedParts(before, await ownerSnapshot(f.owner.userId));
+        if (changed.length) failures.push(`${name} with another user's key changed the owner's ${changed.join(", ")}`);
+        if (c.rule === "owned" && !(other.isError && other.code === "not_found"))
+          failures.push(`${name} with another user's key: expected not_found, got ${other.text}`);
+        if (c.rule === "caller" && (other.isError || other.text.includes(f.projectId))) failures.push(`${name} with another user's key: ${other.text}`);
+        const anon = await mcpToolCall(name, args, null);
+        if (anon.status !== 401 || anon.code !== "unauthorized") failures.push(`${name} anonymous: ${anon.status} ${anon.text}`);
+      }
+      for (const name of MCP_TOOL_NAMES) {
+        const mine = await mcpToolCall(name, MCP_TOOL_CASES[name].args(f), f.owner);
+        if (mine.status !== 200 || mine.isError) failures.push(`${name} with the owner's key: ${mine.status} ${mine.text}`);
+        if (name === "list_projects" && !mine.text.includes(f.projectId)) failures.push(`list_projects with the owner's key lacks the project`);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 
   it(
     "every project route x {editor, reviewer}: a role never exceeds its column (403, nothing changed); within it, let through",

@@ -7,6 +7,7 @@ import { resendStuckBrainDocuments } from "./brain-sweep-cron";
 import { collectDueMetrics } from "./metrics-cron";
 import { claimDuePosts } from "./publish-cron";
 import { refreshIdleTokens } from "./token-refresh-cron";
+import { pollDueFeeds } from "../services/api/feeds";
 
 export const CRON_JOBS: Readonly<Record<string, (env: Env, scheduledTime: number) => Promise<unknown>>> = {
   // Claims due posts and enqueues them; publishing happens in the queue consumer.
@@ -17,4 +18,6 @@ export const CRON_JOBS: Readonly<Record<string, (env: Env, scheduledTime: number
   "metrics-collection": collectDueMetrics,
   // Runs on the first tick of each hour only.
   "activity-sweep": sweepOldActivity,
+  // RSS to drafts (decision 284): feeds not read for 15 minutes, a few per tick.
+  "feed-poll": (env, time) => pollDueFeeds(env, time),
 };

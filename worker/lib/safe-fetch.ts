@@ -338,6 +338,27 @@ export async function safeFetchBytes(raw: string, opts: SafeFetchOptions = {}): 
   );
 }
 
+/** A feed is at most 1 MB (decision 284): a real feed's last 50 items are far less. */
+const FEED_MAX_BYTES = 1024 * 1024;
+
+/**
+ * GETs an RSS or Atom feed safely (RSS to drafts, decision 284): the same address rules, redirects
+ * and time cap as the scraper, at most 1 MB, and only the types feeds are served with.
+ */
+export async function safeFetchFeed(raw: string, opts: SafeFetchOptions = {}): Promise<FetchedPage> {
+  const got = await safeGet(
+    raw,
+    { ...opts, limits: { maxBytes: FEED_MAX_BYTES, ...opts.limits } },
+    "application/rss+xml,application/atom+xml,application/xml;q=0.9,text/xml;q=0.9",
+    /^(application\/(rss\+xml|atom\+xml|xml)|text\/xml)/,
+    "The address is not an RSS or Atom feed",
+    "application/xml",
+  ).catch((err: unknown) => {
+    throw err instanceof SafeFetchError && err.message === SAFE_FETCH_MESSAGES.tooLarge ? new SafeFetchError("The feed is too large (max 1 MB)") : err;
+  });
+  return { url: got.url, contentType: got.contentType, body: new TextDecoder(charsetOf(got.contentType)).decode(got.bytes) };
+}
+
 const ENTITIES: Record<string, string> = {
   amp: "&",
   lt: "<",

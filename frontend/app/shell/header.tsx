@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, IconButton, Menu, Portal, Text } from "@chakra-ui/react";
-import { BookOpen, ChartColumn, Check, ChevronDown, History, KeyRound, Library, LogOut, Plus, Send, Settings, Users, Webhook } from "lucide-react";
+import { BookOpen, ChartColumn, Check, ChevronDown, History, KeyRound, Library, LogOut, Plus, Rss, Send, Settings, Users, Webhook } from "lucide-react";
 import { can, ROLE_LABELS } from "../../../schema/api/permissions";
 import { Link, useNavigate } from "react-router-dom";
 import { useAuth } from "../../lib/auth-context";
@@ -79,6 +79,7 @@ export function Header() {
     else if (value === "analytics") navigate("/analytics");
     else if (value === "api-keys") navigate("/settings/api-keys");
     else if (value === "webhooks") navigate("/settings/webhooks");
+    else if (value === "feeds") navigate("/settings/feeds");
     else if (value === "team") navigate("/settings/team");
     else if (value === "activity") navigate("/settings/activity");
     else if (value === "onboarding") void viewOnboarding();
@@ -132,6 +133,9 @@ export function Header() {
                   </Menu.Item>
                   <Menu.Item value="webhooks" onClick={() => onSelect("webhooks")}>
                     <Webhook size={16} aria-hidden /> Webhooks
+                  </Menu.Item>
+                  <Menu.Item value="feeds" onClick={() => onSelect("feeds")}>
+                    <Rss size={16} aria-hidden /> Feeds
                   </Menu.Item>
                   <Menu.Item value="onboarding" onClick={() => onSelect("onboarding")}>
                     <BookOpen size={16} aria-hidden /> View Onboarding
