@@ -450,7 +450,7 @@ async function measureCpu(serverPid, user, brainUser, publishUser, cronJobsUser)
   // measured just before it, and judged against the Free plan's 10 ms. /proc counts CPU in
   // 10 ms ticks, hence n = 100 calls a figure.
   if (part("cron") && cronJobsUser) {
-    const jobs = ["publish-dispatch", "token-refresh", "brain-sweep", "metrics-collection", "activity-sweep"];
+    const jobs = ["publish-dispatch", "token-refresh", "brain-sweep", "metrics-collection", "activity-sweep", "feed-poll"];
     const post = (p) => call(p, { method: "POST", headers: { origin: base } });
     const idle = async () => {
       for (let i = 0; i < 120; i++) {
