@@ -256,7 +256,12 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
           time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           repeat,
         });
-        notify.success(`${series.posts.length} posts scheduled`);
+        const inReview = series.posts.filter((p) => p.status === "in_review").length;
+        notify.success(
+          inReview > 0
+            ? `${series.posts.length} posts sent for review: they publish once an Owner or a Reviewer approves them`
+            : `${series.posts.length} posts scheduled`,
+        );
         void refreshProjectData(project.id);
         onOpenChange(false);
         return;
