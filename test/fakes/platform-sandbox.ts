@@ -16,6 +16,13 @@ registerFake("/", (req, res, _body, url) => {
   html(res, 200, homePage(SANDBOXES));
   return true;
 });
+// Browsers ask every origin for /favicon.ico: the networks' own consent pages have one, and a 404
+// here would be a console error in every journey that connects (they fail on console errors).
+registerFake("/favicon.ico", (_req, res, _body, url) => {
+  if (url.pathname !== "/favicon.ico") return false;
+  res.writeHead(204, { "cache-control": "max-age=86400" }).end();
+  return true;
+});
 // Worker tests only (SANDBOX_MEDIA_STORE=1): PUT /_media?url=<url> with the bytes a public URL serves
 // (the app inside workerd is not reachable over TCP); platforms/shared/sandbox-media.ts.
 registerFake("/_media", (req, res, body, url) => {

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { clearToasts, json, mockFetch, project, renderShell, showDesktopNav } from "./shell-helpers";
+import { initialPosition } from "../../frontend/app/shell/floating-button";
 
 vi.mock("../../frontend/features/posts/create-post-dialog", () => ({
   default: ({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) =>
@@ -317,6 +318,55 @@ describe("Floating button", () => {
     fireEvent.pointerUp(fab, { pointerId: 2, clientX: 12, clientY: 11 });
     fireEvent.click(fab);
     expect(screen.getByRole("dialog", { name: "Quick actions" })).toBeInTheDocument();
+  });
+});
+
+describe("Floating button across viewport changes", () => {
+  const resizeTo = (w: number, h: number) =>
+    act(() => {
+      Object.defineProperty(window, "innerWidth", { configurable: true, value: w });
+      Object.defineProperty(window, "innerHeight", { configurable: true, value: h });
+      window.dispatchEvent(new Event("resize"));
+    });
+  const at = (fab: HTMLElement) => ({ left: parseFloat(fab.style.left), top: parseFloat(fab.style.top) });
+  let saved: { w: number; h: number };
+  beforeEach(() => {
+    saved = { w: window.innerWidth, h: window.innerHeight };
+    resizeTo(375, 812);
+  });
+  afterEach(() => resizeTo(saved.w, saved.h));
+
+  it("an untouched button stays bottom right in its band after the viewport shrinks and grows again (it never sticks over the header)", () => {
+    mockFetch({ [progressUrl]: () => json({ brain: false, social: false, posts: false }) });
+    renderShell();
+    const fab = screen.getByTestId("floating-button");
+    const home = at(fab);
+    expect(home).toEqual({ left: initialPosition().x, top: initialPosition().y });
+    resizeTo(120, 100);
+    // Inside the small viewport meanwhile.
+    expect(at(fab).left).toBeLessThanOrEqual(120 - 56 - 12);
+    expect(at(fab).top).toBeLessThanOrEqual(100 - 56 - 12);
+    resizeTo(375, 812);
+    expect(at(fab)).toEqual(home);
+    // Taller (rotation, the address bar hiding): still anchored to the bottom right.
+    resizeTo(812, 375);
+    expect(at(fab)).toEqual({ left: initialPosition().x, top: initialPosition().y });
+  });
+
+  it("a dragged button keeps the place it was put once the viewport is big enough again", () => {
+    mockFetch({ [progressUrl]: () => json({ brain: false, social: false, posts: false }) });
+    renderShell();
+    const fab = screen.getByTestId("floating-button");
+    fireEvent.pointerDown(fab, { pointerId: 1, button: 0, clientX: 300, clientY: 600 });
+    fireEvent.pointerMove(fab, { pointerId: 1, clientX: 200, clientY: 400 });
+    fireEvent.pointerUp(fab, { pointerId: 1, clientX: 200, clientY: 400 });
+    const placed = at(fab);
+    resizeTo(120, 100);
+    // Inside the small viewport meanwhile.
+    expect(at(fab).left).toBeLessThanOrEqual(120 - 56 - 12);
+    expect(at(fab).top).toBeLessThanOrEqual(100 - 56 - 12);
+    resizeTo(375, 812);
+    expect(at(fab)).toEqual(placed);
   });
 });
 

@@ -38,7 +38,14 @@ export function FloatingButton() {
   // A Reviewer creates nothing (decision 200).
   const { project } = useAuth();
   const mayEdit = !project || can(project.role, "edit");
-  const [pos, setPos] = useState<Point>(initialPosition);
+  // Where the user dragged it; null until then. What is shown is computed for the viewport of the
+  // moment: an untouched button stays bottom right inside the band left free for it (decision 241)
+  // however the viewport changes (rotation, the address bar, a split screen), and a dragged one is
+  // clamped without forgetting where it was put. Storing the clamped point lost it: one small
+  // viewport moved the button to the top left for good, over the logo.
+  const [placed, setPlaced] = useState<Point | null>(null);
+  const [, setViewport] = useState(viewport);
+  const pos = placed ? clampToViewport(placed) : initialPosition();
   const [open, setOpen] = useState(false);
   const drag = useRef<{ id: number; start: Point; origin: Point; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
@@ -46,7 +53,7 @@ export function FloatingButton() {
   const panelRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const onResize = () => setPos((p) => clampToViewport(p));
+    const onResize = () => setViewport(viewport());
     window.addEventListener("resize", onResize);
     return () => window.removeEventListener("resize", onResize);
   }, []);
@@ -86,7 +93,7 @@ export function FloatingButton() {
     const dy = e.clientY - d.start.y;
     if (!d.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
     d.moved = true;
-    setPos(clampToViewport({ x: d.origin.x + dx, y: d.origin.y + dy }));
+    setPlaced(clampToViewport({ x: d.origin.x + dx, y: d.origin.y + dy }));
   };
   const onPointerUp = (e: ReactPointerEvent<HTMLButtonElement>) => {
     const d = drag.current;

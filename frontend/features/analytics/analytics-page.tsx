@@ -15,8 +15,9 @@ import { LineChart, type ChartSeries } from "../../components/analytics/line-cha
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const colorOf = (p: string) => (isPlatformId(p) ? platformMeta(p).color : "#718096");
 
-function trend(now: number, before: number): string {
-  if (before === 0) return now > 0 ? "new" : "-";
+/** The change against the previous period of the same length; null when that period had no data (nothing to compare, decision 205). */
+function trend(now: number, before: number): string | null {
+  if (before === 0) return null;
   const pct = Math.round(((now - before) / before) * 1000) / 10;
   return `${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%`;
 }
@@ -91,8 +92,14 @@ export default function AnalyticsPage() {
                   <Text fontSize="xs" color="fg.muted">
                     engagement · {n.likes} likes · {n.reposts} reposts · {n.replies} replies · {n.impressions} reach
                   </Text>
-                  <Text fontSize="sm" color={trend(n.engagement, n.previous_engagement).startsWith("+") ? "green.fg" : "fg.muted"}>
-                    {trend(n.engagement, n.previous_engagement)} vs previous {days} days
+                  {/* The line keeps its height with no trend, so the cards do not change size. */}
+                  <Text
+                    fontSize="sm"
+                    minH="1lh"
+                    color={trend(n.engagement, n.previous_engagement)?.startsWith("+") ? "green.fg" : "fg.muted"}
+                    data-testid="network-trend"
+                  >
+                    {trend(n.engagement, n.previous_engagement) === null ? null : `${trend(n.engagement, n.previous_engagement)} vs previous ${days} days`}
                   </Text>
                 </Card.Body>
               </Card.Root>
