@@ -62,7 +62,9 @@ describe("Create Post: brand card note and media library", () => {
     const note = await within(dialog).findByRole("note");
     expect(note).toHaveTextContent("Card added - replace or remove");
     // The card is shown whole, with its alt text to edit.
-    expect(within(dialog).getByRole("img", { name: "Kettle Cargo: Meet the van" })).toHaveStyle({ objectFit: "contain" });
+    expect(within(within(dialog).getByTestId("attached-image")).getByRole("img", { name: "Kettle Cargo: Meet the van" })).toHaveStyle({ objectFit: "contain" });
+    // The preview reads the same alt text.
+    expect(within(within(dialog).getByTestId("post-preview")).getByRole("img", { name: "Kettle Cargo: Meet the van" })).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Alt text")).toHaveValue("Kettle Cargo: Meet the van");
     await user.click(within(note).getByRole("button", { name: "Replace" }));
     expect(await screen.findByRole("dialog", { name: "Upload Image" })).toBeInTheDocument();
@@ -88,7 +90,8 @@ describe("Create Post: brand card note and media library", () => {
     expect(alt).toHaveValue("A flat white in a blue cup");
     await user.clear(alt);
     await user.type(alt, "Two cups on the bar");
-    expect(within(dialog).getByRole("img", { name: "Two cups on the bar" })).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId("attached-image")).getByRole("img", { name: "Two cups on the bar" })).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId("post-preview")).getByRole("img", { name: "Two cups on the bar" })).toBeInTheDocument();
   });
 
   it("a delete the server refuses says why, and the image stays in the library", async () => {

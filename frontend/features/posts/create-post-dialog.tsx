@@ -533,6 +533,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                         content={content ?? ""}
                         hashtags={hashtags}
                         imageUrl={media?.url}
+                        imageAlt={media?.alt_text}
                         brandName={project?.name ?? "Your Brand"}
                         handle={account?.username ? `@${account.username}` : "@yourbrand"}
                       />
