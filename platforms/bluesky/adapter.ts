@@ -184,7 +184,7 @@ function blueskyAdapter(config: BlueskyConfig) {
         }
         const blob = (await readJson(up)).blob;
         if (!blob) throw new PlatformError("retryable", "Failed to upload media");
-        record.embed = { $type: "app.bsky.embed.images", images: [{ alt: "", image: blob }] };
+        record.embed = { $type: "app.bsky.embed.images", images: [{ alt: input.altText ?? "", image: blob }] };
       }
       const res = await xrpc(
         "com.atproto.repo.createRecord",

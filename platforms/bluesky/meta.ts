@@ -48,7 +48,7 @@ export const blueskyMeta = defineMeta({
     maxLength: 300,
     countLength: graphemeLength,
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 1_000_000, maxCount: 4, required: false, shrinkToFit: true },
+    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 1_000_000, maxCount: 4, required: false, shrinkToFit: true, altText: true },
     dailyCap: 1000,
     hashtagCap: 3,
   },

@@ -218,7 +218,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       const uri = `at://${acc.id}/app.bsky.feed.post/${rkey}`;
       const rec: Rec = { uri, cid: `bafyrei${randomBytes(20).toString("hex")}`, accountId: acc.id, rkey, record, createdAt: Date.now() };
       state.records.set(uri, rec);
-      const first = ((record.embed as { images?: { image?: { ref?: { $link?: string } } }[] } | undefined)?.images ?? [])[0]?.image?.ref?.$link;
+      const image = ((record.embed as { images?: { alt?: string; image?: { ref?: { $link?: string } } }[] } | undefined)?.images ?? [])[0];
+      const first = image?.image?.ref?.$link;
       core.posts.push({
         network: "bluesky",
         id: uri,
@@ -226,6 +227,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
         username: acc.username,
         text,
         imageUrl: first ? `/bluesky/_blob/${first}` : null,
+        altText: image?.alt || null,
         createdAt: rec.createdAt,
       });
       return rec;

@@ -123,7 +123,7 @@ function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       return longLived(`${config.graphBase}/refresh_access_token?${qs}`);
     },
 
-    async publish({ accessToken, accountId, text, imageUrl }) {
+    async publish({ accessToken, accountId, text, imageUrl, altText }) {
       if (!imageUrl) throw new PlatformError("rejected", INSTAGRAM_IMAGE_REQUIRED);
       // The daily publishing quota (a rolling 24 hours) is checked before anything is created.
       const limit = await call(graph(`/${encodeURIComponent(accountId)}/content_publishing_limit?fields=quota_usage,config`), { headers: bearer(accessToken) });
@@ -148,7 +148,8 @@ function instagramAdapter(config: InstagramConfig): PlatformAdapter {
         label,
         accessToken,
         createUrl: graph(`/${encodeURIComponent(accountId)}/media`),
-        createBody: { image_url: imageUrl, caption: text },
+        // alt_text: the image container's accessibility text (test/contracts/meta-graph/contract.ts).
+        createBody: { image_url: imageUrl, caption: text, ...(altText ? { alt_text: altText } : {}) },
         statusUrl: (id) => graph(`/${encodeURIComponent(id)}?fields=status_code,status`),
         readStatus: (body) => ({ status: str(body.status_code), detail: str(body.status) }),
         publishUrl: graph(`/${encodeURIComponent(accountId)}/media_publish`),

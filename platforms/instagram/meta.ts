@@ -36,6 +36,7 @@ export const instagramMeta = defineMeta({
       required: true,
       aspect: { min: 4 / 5, max: 1.91, label: "between 4:5 (portrait) and 1.91:1 (landscape)" },
       maxWidth: 1440,
+      altText: true,
     },
     dailyCap: 50,
     hashtagCap: 5,

@@ -189,7 +189,7 @@ async function handleInstagram(req: IncomingMessage, res: ServerResponse, body: 
         return true;
       }
       if (!(await downloadImage(res, imageUrl, IMAGES))) return true;
-      send(res, 200, { id: containers.create(auth.acc, caption, imageUrl) });
+      send(res, 200, { id: containers.create(auth.acc, caption, imageUrl, p.get("alt_text") || null) });
       return true;
     }
     const container = containers.target(instagramSandbox, res, auth.acc, p.get("creation_id") ?? "");

@@ -187,7 +187,8 @@ function linkedinAdapter(config: LinkedInConfig) {
           if (Date.now() >= deadline) throw new PlatformError("retryable", "LinkedIn is still processing the image. Please try again.");
           await sleep(pollInterval);
         }
-        post.content = { media: { id: image } };
+        // altText: the Posts API's media content (test/contracts/linkedin/contract.ts, up to 4,086 characters).
+        post.content = { media: { id: image, ...(input.altText ? { altText: input.altText } : {}) } };
       }
       const res = await call(
         `${config.apiBase}/rest/posts`,

@@ -137,7 +137,7 @@ const plain = (commentary: string) => commentary.replace(/\{hashtag\|\\#\|((?:\\
 const ACCEPTED_TYPES: Partial<Record<MediaKind, string>> = { jpeg: "image/jpeg", png: "image/png", gif: "image/gif" };
 const sniff = (b: Buffer): string | null => ACCEPTED_TYPES[mediaKind(b)] ?? null;
 
-function commitPost(acc: Account, author: string, commentary: string, media: string | null): Post {
+function commitPost(acc: Account, author: string, commentary: string, media: string | null, altText: string | null = null): Post {
   const post: Post = { id: `urn:li:share:${nextId("7")}`, author, commentary, media, createdAt: Date.now() };
   posts.push(post);
   state.posts.push({
@@ -147,6 +147,7 @@ function commitPost(acc: Account, author: string, commentary: string, media: str
     username: acc.username,
     text: plain(commentary),
     imageUrl: media ? `/linkedin/_image/${encodeURIComponent(media)}` : null,
+    altText,
     createdAt: post.createdAt,
   });
   return post;
@@ -318,9 +319,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     const input = jsonBody(body);
     const commentary = typeof input.commentary === "string" ? input.commentary : "";
     const media = ((input.content as { media?: { id?: string } } | undefined)?.media?.id ?? null) as string | null;
+    const altText = ((input.content as { media?: { altText?: string } } | undefined)?.media?.altText ?? null) as string | null;
     const failure = takeFailure("linkedin", "post", acc);
     if (failure) {
-      if (failure.fail === "timeout" && failure.commit) commitPost(acc, member, commentary, media);
+      if (failure.fail === "timeout" && failure.commit) commitPost(acc, member, commentary, media, altText);
       return answerFailure(linkedinSandbox, res, failure);
     }
     const missing = ["author", "commentary", "visibility", "distribution", "lifecycleState"].filter((k) => input[k] === undefined);
@@ -338,7 +340,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     }
     const dup = posts.find((x) => x.author === member && x.commentary === commentary && x.media === media);
     if (dup) return (liErr(res, 422, `Content is a duplicate of ${dup.id}`, { code: "DUPLICATE_POST" }), true);
-    const post = commitPost(acc, member, commentary, media);
+    const post = commitPost(acc, member, commentary, media, altText);
     res.writeHead(201, { "x-restli-id": post.id, "content-type": "application/json" }).end("");
     return true;
   }

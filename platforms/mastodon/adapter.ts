@@ -199,6 +199,8 @@ function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: 
         const blob = new Blob([img.data], { type: img.type });
         const body = new FormData();
         body.set("file", blob, "image");
+        // The media's `description` is its alt text (docs.joinmastodon.org/methods/media/#v2).
+        if (input.altText) body.set("description", input.altText);
         const up = await api("/api/v2/media", { method: "POST", headers: bearer(input.accessToken), body });
         if (!up.ok) {
           const err = await classifyMastodonResponse(up, "api");

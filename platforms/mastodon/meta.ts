@@ -80,6 +80,7 @@ export const mastodonMeta = defineMeta({
       maxCount: 4,
       required: false,
       shrinkToFit: true,
+      altText: true,
     },
     // Mastodon takes a file "less than" image_size_limit: the largest accepted is one byte less.
     accountImageMaxBytes: (meta) => (typeof meta?.imageSizeLimit === "number" && meta.imageSizeLimit > 1 ? meta.imageSizeLimit - 1 : null),

@@ -32,7 +32,7 @@ import { MASTODON_DEFAULT_LIMITS, mastodonLength } from "./meta.ts";
 
 type App = { host: string; clientId: string; clientSecret: string; redirectUris: string[]; scopes: string[] };
 type Token = { host: string; accountId: string; scopes: string[] };
-type Media = { id: string; accountId: string; type: string; bytes: Buffer; readyAt: number; attached: boolean };
+type Media = { id: string; accountId: string; type: string; bytes: Buffer; readyAt: number; attached: boolean; description: string | null };
 type Status = { id: string; host: string; accountId: string; text: string; mediaIds: string[]; createdAt: number };
 
 const PROCESSING_MS = 300;
@@ -248,6 +248,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     const failure = takeFailure("mastodon", "upload", a.acc);
     if (failure) return answerFailure(mastodonSandbox, res, failure);
     let file: Blob | null = null;
+    let description: string | null = null;
     try {
       const fd = await new Request("http://sandbox/upload", {
         method: "POST",
@@ -256,6 +257,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       }).formData();
       const f = fd.get("file");
       file = f instanceof Blob ? f : null;
+      const d = fd.get("description");
+      description = typeof d === "string" && d ? d : null;
     } catch {
       file = null;
     }
@@ -272,9 +275,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
       bytes: Buffer.from(await file.arrayBuffer()),
       readyAt: Date.now() + PROCESSING_MS,
       attached: false,
+      description,
     });
     // Processed in the background: 202 with url null, like Mastodon does for larger files.
-    send(res, 202, { id, type: "image", url: null, preview_url: `/mastodon/_media/${id}`, description: null });
+    send(res, 202, { id, type: "image", url: null, preview_url: `/mastodon/_media/${id}`, description });
     return true;
   }
 
@@ -308,6 +312,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
         username: a.acc.username,
         text,
         imageUrl: mediaIds[0] ? `/mastodon/_media/${mediaIds[0]}` : null,
+        altText: mediaIds[0] ? (media.get(mediaIds[0])?.description ?? null) : null,
         createdAt: s.createdAt,
       });
       return s;

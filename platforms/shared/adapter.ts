@@ -45,6 +45,8 @@ export type PublishInput = {
   imageUrl?: string;
   /** The image's bytes when the caller already has them (from R2); otherwise imageUrl is fetched. */
   image?: { data: ArrayBuffer | Uint8Array; contentType: string };
+  /** What the image shows, for people who cannot see it; sent where the network carries it (`rules.images.altText`). */
+  altText?: string;
   /**
    * The same for every attempt of one post (derived from its id). A network that offers an
    * idempotency key sends it (Mastodon: the Idempotency-Key header; Bluesky derives its record key from it), so a repeat attempt after a

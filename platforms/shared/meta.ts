@@ -37,6 +37,12 @@ export type ImageRules = {
    * GIF as its first frame: Threads takes JPEG and PNG only; decision 129).
    */
   sentAsJpeg?: readonly ImageType[];
+  /**
+   * The network carries an image's alt text (Bluesky's embed `alt`, Mastodon's media
+   * `description`, X's media metadata, LinkedIn's `altText`, Instagram's and Threads' container
+   * `alt_text`): the app stores it with the post and the adapter sends it (decision 287).
+   */
+  altText?: boolean;
 };
 
 /**

@@ -35,6 +35,8 @@ export type Posted = {
   username: string;
   text: string;
   imageUrl: string | null;
+  /** The image's alt text as the network received it (null: none). */
+  altText?: string | null;
   createdAt: number;
 };
 type FailureKind = "500" | "429" | "timeout" | "reject";
@@ -177,8 +179,8 @@ export function sandboxMetrics(post: Posted, nowMs = Date.now()): { likes: numbe
 export const postsInDay = (acc: Account): Posted[] =>
   state.posts.filter((x) => x.network === acc.network && x.accountId === acc.id && x.createdAt > Date.now() - 86_400_000);
 
-export function recordPost(acc: Account, text: string, imageUrl: string | null, idBase: string): Posted {
-  const post: Posted = { network: acc.network, id: nextId(idBase), accountId: acc.id, username: acc.username, text, imageUrl, createdAt: Date.now() };
+export function recordPost(acc: Account, text: string, imageUrl: string | null, idBase: string, altText: string | null = null): Posted {
+  const post: Posted = { network: acc.network, id: nextId(idBase), accountId: acc.id, username: acc.username, text, imageUrl, altText, createdAt: Date.now() };
   state.posts.push(post);
   return post;
 }
@@ -377,6 +379,7 @@ function stateOf(network: string, url: URL) {
       username: p.username,
       text: p.text,
       image_url: p.imageUrl,
+      alt_text: p.altText ?? null,
       created_at: new Date(p.createdAt).toISOString(),
     })),
     pendingFailures: state.failures.filter((f) => f.network === network).length,

@@ -165,7 +165,15 @@ export function answerInsights(network: string, rules: InsightsRules, res: Serve
 }
 
 // ---------- containers ----------
-export type Container = { id: string; accountId: string; imageUrl: string | null; text: string; readyAt: number; status: "IN_PROGRESS" | "PUBLISHED" };
+export type Container = {
+  id: string;
+  accountId: string;
+  imageUrl: string | null;
+  text: string;
+  readyAt: number;
+  status: "IN_PROGRESS" | "PUBLISHED";
+  altText?: string | null;
+};
 
 export type ImageRules = {
   kinds: readonly MediaKind[];
@@ -208,12 +216,12 @@ export function containerStore(opts: { idBase: string; postIdBase: string; delay
   const containers = new Map<string, Container>();
   const publish = (acc: Account, c: Container): Posted => {
     c.status = "PUBLISHED";
-    return recordPost(acc, c.text, c.imageUrl, opts.postIdBase);
+    return recordPost(acc, c.text, c.imageUrl, opts.postIdBase, c.altText ?? null);
   };
   return {
-    create(acc: Account, text: string, imageUrl: string | null): string {
+    create(acc: Account, text: string, imageUrl: string | null, altText: string | null = null): string {
       const id = nextId(opts.idBase);
-      containers.set(id, { id, accountId: acc.id, imageUrl, text, readyAt: Date.now() + opts.delayMs, status: "IN_PROGRESS" });
+      containers.set(id, { id, accountId: acc.id, imageUrl, text, readyAt: Date.now() + opts.delayMs, status: "IN_PROGRESS", altText });
       return id;
     },
     get: (id: string) => containers.get(id),

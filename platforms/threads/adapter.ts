@@ -91,7 +91,7 @@ function threadsAdapter(config: ThreadsConfig) {
       return longLived(`${config.graphBase}/refresh_access_token?${qs}`);
     },
 
-    async publish({ accessToken, accountId, text, imageUrl, image }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
+    async publish({ accessToken, accountId, text, imageUrl, image, altText }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
       // Threads fetches images itself: without a public address the post cannot carry its image.
       if (image && !imageUrl) throw new PlatformError("rejected", "Threads needs the image at a public address (set APP_ORIGIN)");
       return publishViaContainer({
@@ -100,7 +100,8 @@ function threadsAdapter(config: ThreadsConfig) {
         label,
         accessToken,
         createUrl: graph(`/${encodeURIComponent(accountId)}/threads`),
-        createBody: imageUrl ? { media_type: "IMAGE", image_url: imageUrl, text } : { media_type: "TEXT", text },
+        // alt_text: images only (developers.facebook.com/docs/threads/posts/accessibility).
+        createBody: imageUrl ? { media_type: "IMAGE", image_url: imageUrl, text, ...(altText ? { alt_text: altText } : {}) } : { media_type: "TEXT", text },
         statusUrl: (id) => graph(`/${encodeURIComponent(id)}?fields=status,error_message`),
         readStatus: (body) => ({ status: str(body.status), detail: str(body.error_message) }),
         publishUrl: graph(`/${encodeURIComponent(accountId)}/threads_publish`),

@@ -37,7 +37,7 @@ export const threadsMeta = defineMeta({
     maxLength: 500,
     countLength: threadsLength,
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png"], maxBytes: 8 * 1024 * 1024, maxCount: 1, required: false, sentAsJpeg: ["image/gif"] },
+    images: { types: ["image/jpeg", "image/png"], maxBytes: 8 * 1024 * 1024, maxCount: 1, required: false, sentAsJpeg: ["image/gif"], altText: true },
     dailyCap: 250,
     hashtagCap: 1,
   },

@@ -206,7 +206,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
         return true;
       }
       if (mediaType === "IMAGE" && !(await downloadImage(res, imageUrl!, IMAGES))) return true;
-      send(res, 200, { id: containers.create(auth.acc, text, mediaType === "IMAGE" ? imageUrl : null) });
+      send(res, 200, { id: containers.create(auth.acc, text, mediaType === "IMAGE" ? imageUrl : null, p.get("alt_text") || null) });
       return true;
     }
     const container = containers.target(threadsSandbox, res, auth.acc, p.get("creation_id") ?? "");

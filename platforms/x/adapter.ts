@@ -266,7 +266,18 @@ export function xAdapter(config: XConfig): PlatformAdapter {
       if (img) {
         const { type } = img;
         const blob = new Blob([img.data], { type });
-        mediaIds.push(type === "image/gif" ? await chunkedUpload(input.accessToken, blob, type) : await simpleUpload(input.accessToken, blob));
+        const mediaId = type === "image/gif" ? await chunkedUpload(input.accessToken, blob, type) : await simpleUpload(input.accessToken, blob);
+        // Alt text is set on the uploaded media before the post (POST /2/media/metadata,
+        // docs.x.com/x-api/media/create-media-metadata; at most 1,000 characters).
+        if (input.altText) {
+          const meta = await call("/2/media/metadata", {
+            method: "POST",
+            headers: authed(input.accessToken, { "content-type": "application/json" }),
+            body: JSON.stringify({ id: mediaId, metadata: { alt_text: { text: input.altText } } }),
+          });
+          if (!meta.ok) throw await uploadError(meta);
+        }
+        mediaIds.push(mediaId);
       }
       const payload: Record<string, unknown> = { text: input.text };
       if (mediaIds.length) payload.media = { media_ids: mediaIds };

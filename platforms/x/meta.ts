@@ -33,7 +33,7 @@ export const xMeta = defineMeta({
     maxLength: 280,
     countLength: xWeightedLength,
     composeText: composeWithHashtags,
-    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 5 * 1024 * 1024, maxCount: 4, required: false },
+    images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 5 * 1024 * 1024, maxCount: 4, required: false, altText: true },
     dailyCap: 2400,
     hashtagCap: 2,
   },

@@ -30,7 +30,7 @@ import {
 } from "../shared/sandbox-core.ts";
 import { X_SANDBOX_CLIENT } from "./meta.ts";
 
-type UploadedMedia = { id: string; accountId: string; type: string; bytes: Buffer; ready: boolean; total?: number; chunks?: Buffer[] };
+type UploadedMedia = { id: string; accountId: string; type: string; bytes: Buffer; ready: boolean; total?: number; chunks?: Buffer[]; altText?: string };
 
 const X_ACCESS_TTL_S = 7200;
 /** X's posting limit per user per 24 hours (docs/decisions/122). */
@@ -234,6 +234,26 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
   }
 
   // The chunked upload (2025): initialize (JSON), {id}/append (multipart), {id}/finalize.
+  // Alt text of an uploaded image (docs.x.com "Create Media metadata"): the owner's own media only.
+  if (path === "/2/media/metadata" && req.method === "POST") {
+    const acc = xAuth(req, res);
+    if (!acc) return true;
+    const input = jsonBody(body);
+    const m = media.get(typeof input.id === "string" ? input.id : "");
+    const alt = ((input.metadata ?? {}) as { alt_text?: { text?: unknown } }).alt_text?.text;
+    if (!String(req.headers["content-type"] ?? "").startsWith("application/json") || typeof alt !== "string" || alt.length > 1000) {
+      send(res, 400, invalidRequest(["metadata.alt_text.text is required (at most 1000 characters)"]));
+      return true;
+    }
+    if (!m || m.accountId !== acc.id) {
+      send(res, 400, invalidRequest(["media id not found"]));
+      return true;
+    }
+    m.altText = alt;
+    send(res, 200, { data: { id: m.id, associated_metadata: { alt_text: { text: alt } } } }, xHeaders());
+    return true;
+  }
+
   if (path === "/2/media/upload/initialize" && req.method === "POST") {
     const acc = xAuth(req, res);
     if (!acc) return true;
@@ -501,7 +521,8 @@ function asReturned(p: Posted): { text: string; entities?: { urls: Record<string
 }
 
 function recordTweet(acc: Account, text: string, mediaIds: unknown[]): Posted {
-  return recordPost(acc, text, mediaIds.length ? `/x/_media/${String(mediaIds[0])}` : null, "18");
+  const first = mediaIds.length ? media.get(String(mediaIds[0])) : undefined;
+  return recordPost(acc, text, mediaIds.length ? `/x/_media/${String(mediaIds[0])}` : null, "18", first?.altText ?? null);
 }
 
 function answerInjected(res: ServerResponse, f: Failure) {

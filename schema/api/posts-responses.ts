@@ -1,12 +1,25 @@
 import { z } from "zod";
 import { PLATFORMS } from "./common";
 import { postSourcesSchema } from "./post-sources";
-import { mediaInfoSchema, POST_STATUSES, type MediaInfo, type Post } from "./posts";
+import { IMAGE_TYPES, mediaInfoSchema, POST_STATUSES, type LibraryImage, type MediaInfo, type Post } from "./posts";
 
 // Response schemas of the posts and media routes (declared with describeRoute, checked in tests).
 const isoInstant = z.iso.datetime({ offset: true });
 
 export const mediaInfoResponse = mediaInfoSchema.strict() satisfies z.ZodType<MediaInfo>;
+
+export const libraryImageResponse = z.strictObject({
+  id: z.string(),
+  url: z.string(),
+  file_name: z.string(),
+  file_type: z.enum(IMAGE_TYPES),
+  file_size: z.number().int().min(1),
+  alt_text: z.string().nullable(),
+  kind: z.enum(["upload", "card", "ai"]),
+  created_at: isoInstant,
+  in_use: z.number().int().min(0),
+}) satisfies z.ZodType<LibraryImage>;
+export const libraryResponse = z.array(libraryImageResponse);
 
 export const postResponse = z.strictObject({
   id: z.string(),

@@ -11,13 +11,40 @@ export { POST_STATUSES, type PostStatus };
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif"] as const;
 
+export const MAX_ALT_TEXT = 1000;
+export const ALT_TEXT_MESSAGE = "Alt text is at most 1,000 characters";
+// 1,000: X's limit, the smallest of the networks that carry alt text (docs/decisions/287).
+const altTextSchema = z.string().trim().max(MAX_ALT_TEXT, ALT_TEXT_MESSAGE);
+const MEDIA_KINDS = ["upload", "card", "ai"] as const;
+
 export const mediaInfoSchema = z.object({
   url: z.string().max(2000),
   file_name: z.string().max(300),
   file_type: z.enum(IMAGE_TYPES),
   file_size: z.number().int().min(1).max(MAX_IMAGE_BYTES),
+  /** What the image shows, for people who cannot see it; sent where the network carries it (decision 287). */
+  alt_text: altTextSchema.optional(),
+  /** Where the image came from: set by the server from its media row ("card": the automatic brand card). */
+  kind: z.enum(MEDIA_KINDS).optional(),
 });
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
+
+/** One image of a project's media library (uploads, brand cards and generated images; never a network's converted copy). */
+export type LibraryImage = {
+  id: string;
+  url: string;
+  file_name: string;
+  file_type: (typeof IMAGE_TYPES)[number];
+  file_size: number;
+  alt_text: string | null;
+  kind: (typeof MEDIA_KINDS)[number];
+  created_at: string;
+  /** Posts not yet published that carry this image (deleting it is refused while any do). */
+  in_use: number;
+};
+
+export const updateLibraryImageSchema = z.object({ alt_text: altTextSchema });
+export const mediaParam = z.object({ projectId: z.string().min(1).max(100), mediaId: z.string().min(1).max(100) });
 
 // A scheduled time far outside any plan (year 20, year 9999) is a typo or an attack on the calendar
 // and the cron queries: times must lie between yesterday and two years ahead (docs/architecture.md security rules).

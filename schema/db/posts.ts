@@ -3,7 +3,7 @@ import { PLATFORM_IDS } from "../../platforms/registry";
 import { projects } from "./projects";
 import type { PostSource } from "../api/post-sources";
 
-export type MediaInfo = { url: string; file_name: string; file_type: string; file_size: number };
+export type MediaInfo = { url: string; file_name: string; file_type: string; file_size: number; alt_text?: string; kind?: "upload" | "card" | "ai" };
 
 export const campaigns = sqliteTable(
   "campaigns",
@@ -103,6 +103,13 @@ export const media = sqliteTable(
     fileType: text("file_type").notNull(),
     fileSize: integer("file_size").notNull(),
     createdAt: integer("created_at").notNull(),
+    // The project's media library (decision 287): the image's alt text, offered with it whenever
+    // it is attached to a post; and where it came from ("copy": a network's converted copy of
+    // another row, never listed in the library).
+    altText: text("alt_text"),
+    kind: text("kind", { enum: ["upload", "card", "ai", "copy"] })
+      .notNull()
+      .default("upload"),
   },
   (t) => [index("media_project_idx").on(t.projectId)],
 );

@@ -106,6 +106,15 @@ describe.each(NETWORKS)("%s conforms", (id: SocialPlatform) => {
     expect(item?.image_url).toBeTruthy();
   });
 
+  it("sends the image's alt text where the network carries it (rules.images.altText), and none where it does not", async () => {
+    const text = `Conformance alt ${crypto.randomUUID().slice(0, 8)}`;
+    const altText = "A paper bag of Friday roast on a wooden counter, £12 price tag";
+    const { platformPostId } = await adapter.publish({ ...(await post(text, true)), altText });
+    const item = (await networkState(id, account())).items.find((i) => i.id === platformPostId);
+    expect(item?.image_url).toBeTruthy();
+    expect(item?.alt_text).toBe(meta.rules.images.altText ? altText : null);
+  });
+
   it.each(["image/png", "image/gif"] as const)("publishes a %s image when the network takes that type as it is", async (type) => {
     const bytes = type === "image/gif" ? GIF : PNG;
     if (!meta.rules.images.types.includes(type) || meta.rules.images.sendAs) return;

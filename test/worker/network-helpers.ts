@@ -93,7 +93,7 @@ export type NetworkState = {
   refreshes: Record<string, number>;
   exchanges: Record<string, number>;
   posts: Record<string, number>;
-  items: { id: string; account_id: string; username: string; text: string; image_url: string | null; created_at: string }[];
+  items: { id: string; account_id: string; username: string; text: string; image_url: string | null; alt_text: string | null; created_at: string }[];
 };
 
 export async function networkState(network: SocialPlatform, account: string): Promise<NetworkState> {

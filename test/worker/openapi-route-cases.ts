@@ -32,6 +32,8 @@ export type Fixture = {
   failedPostId: string;
   campaignId: string;
   media: MediaInfo;
+  /** The uploaded image's id in the project's media library (decision 287). */
+  mediaId: string;
   /** An OAuth flow the owner started and has not finished (its state is the owner's). */
   pendingState: string;
   /** One of the owner's API keys (decision 210). */
@@ -185,6 +187,8 @@ export async function buildFixture(): Promise<Fixture> {
     201,
     "media",
   );
+  const library = await ok<{ id: string; url: string }[]>(await json(owner, "GET", `/api/projects/${project.id}/media`), 200, "media library");
+  const mediaId = library.find((m) => m.url === media.url)!.id;
   const start = await ok<{ url: string }>(await json(owner, "GET", `/api/oauth/twitter/start?projectId=${project.id}`), 200, "oauth start");
   const pendingState = new URL(start.url).searchParams.get("state")!;
   return {
@@ -197,6 +201,7 @@ export async function buildFixture(): Promise<Fixture> {
     failedPostId,
     campaignId: campaign.id,
     media,
+    mediaId,
     pendingState,
     apiKeyId: (await createKey(owner, { scopes: ["read"], name: "Fixture key" })).id,
     ...(await fixtureWebhook({ owner, projectId: project.id })),
@@ -389,6 +394,23 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     }),
   },
   "POST /api/projects/:projectId/media": { rule: "owned", status: 201, request: () => ({ form: imageForm }) },
+  // The media library (decision 287).
+  "GET /api/projects/:projectId/media": { rule: "owned", status: 200 },
+  "PATCH /api/projects/:projectId/media/:mediaId": { rule: "owned", status: 200, request: () => ({ body: { alt_text: "A bag of fresh roast" } }) },
+  "DELETE /api/projects/:projectId/media/:mediaId": {
+    rule: "owned",
+    status: 204,
+    // A fresh upload: the fixture's image stays for the other cases.
+    prepare: async (f) => {
+      const fresh = await ok<MediaInfo>(
+        await call(`/api/projects/${f.projectId}/media`, { method: "POST", headers: { cookie: f.owner.cookie, origin: ORIGIN }, body: imageForm() }),
+        201,
+        "media",
+      );
+      const items = await ok<{ id: string; url: string }[]>(await json(f.owner, "GET", `/api/projects/${f.projectId}/media`), 200, "media library");
+      return { params: { mediaId: items.find((m) => m.url === fresh.url)!.id } };
+    },
+  },
   "GET /api/posts/:postId": { rule: "owned", status: 200 },
   "PATCH /api/posts/:postId": { rule: "owned", status: 200, request: () => ({ body: { content: "Fresh roast on Saturday", hashtags: ["roast"] } }) },
   "DELETE /api/posts/:postId": {
@@ -713,6 +735,7 @@ function defaultParams(f: Fixture): Record<string, string> {
     webhookId: f.webhookId,
     deliveryId: f.deliveryId,
     feedId: f.feedId,
+    mediaId: f.mediaId,
   };
 }
 

@@ -97,6 +97,7 @@ const ROLE_PREPARED = new Set([
   "DELETE /api/posts/:postId",
   "DELETE /api/v1/posts/:postId",
   "DELETE /api/projects/:projectId/review-links/:linkId",
+  "DELETE /api/projects/:projectId/media/:mediaId",
 ]);
 
 type Snapshot = Record<string, string>;

@@ -1,17 +1,17 @@
 import { Hono } from "hono";
-import { createPostSchema, listPostsQuery, updatePostSchema } from "../../schema/api/posts";
+import { createPostSchema, listPostsQuery, mediaParam, updateLibraryImageSchema, updatePostSchema } from "../../schema/api/posts";
 import { postParam, projectParam } from "../../schema/api/common";
 import type { AppEnv } from "../lib/context";
 import { allowedOrigin, currentCaller, currentUser, requireUser } from "./middleware/session";
 import { validate } from "../lib/validate";
 import { createPost, deletePost, getPost, listPosts, publishPostNow, retryPost, updatePost } from "../services/posts";
-import { uploadImage } from "../services/posts";
+import { deleteLibraryImage, listLibrary, updateLibraryImage, uploadImage } from "../services/posts";
 import { MAX_IMAGE_BYTES } from "../../schema/api/posts";
 import { payloadTooLarge } from "../lib/errors";
 import { SIZE_MESSAGE } from "../services/posts";
 import { describeRoute } from "../lib/openapi";
 import { jsonText } from "../lib/json-text";
-import { mediaInfoResponse, postListResponse, postResponse } from "../../schema/api/posts-responses";
+import { libraryImageResponse, libraryResponse, mediaInfoResponse, postListResponse, postResponse } from "../../schema/api/posts-responses";
 
 // Multipart overhead allowance on top of the 5 MB image limit.
 const MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 64 * 1024;
@@ -19,6 +19,7 @@ const MAX_UPLOAD_BODY = MAX_IMAGE_BYTES + 64 * 1024;
 export const postRoutes = new Hono<AppEnv>()
   .use("/projects/:projectId/posts", requireUser)
   .use("/projects/:projectId/media", requireUser)
+  .use("/projects/:projectId/media/*", requireUser)
   .use("/posts/*", requireUser)
   .get(
     "/projects/:projectId/posts",
@@ -43,7 +44,7 @@ export const postRoutes = new Hono<AppEnv>()
   )
   .post(
     "/projects/:projectId/media",
-    describeRoute({ summary: "Upload a post image (multipart: file, optional accountId)", responses: { 201: mediaInfoResponse } }),
+    describeRoute({ summary: "Upload a post image (multipart: file, optional accountId, optional altText)", responses: { 201: mediaInfoResponse } }),
     validate("param", projectParam),
     async (c) => {
       const { projectId } = c.req.valid("param");
@@ -55,8 +56,36 @@ export const postRoutes = new Hono<AppEnv>()
       const info = await uploadImage(c.get("db"), c.env, currentUser(c).id, projectId, {
         file: form?.get("file") ?? null,
         accountId: typeof accountId === "string" ? accountId : null,
+        altText: form?.get("altText") ?? null,
       });
       return c.json(info, 201);
+    },
+  )
+  // The project's media library (decision 287).
+  .get(
+    "/projects/:projectId/media",
+    describeRoute({ summary: "The project's media library: its images, newest first, with alt text and use", responses: { 200: libraryResponse } }),
+    validate("param", projectParam),
+    async (c) => c.json(await listLibrary(c.get("db"), currentUser(c).id, c.req.valid("param").projectId)),
+  )
+  .patch(
+    "/projects/:projectId/media/:mediaId",
+    describeRoute({ summary: "Set a library image's alt text", responses: { 200: libraryImageResponse } }),
+    validate("param", mediaParam),
+    validate("json", updateLibraryImageSchema),
+    async (c) => {
+      const { projectId, mediaId } = c.req.valid("param");
+      return c.json(await updateLibraryImage(c.get("db"), currentUser(c).id, projectId, mediaId, c.req.valid("json")));
+    },
+  )
+  .delete(
+    "/projects/:projectId/media/:mediaId",
+    describeRoute({ summary: "Delete a library image (refused while a post not yet published carries it)", responses: { 204: null } }),
+    validate("param", mediaParam),
+    async (c) => {
+      const { projectId, mediaId } = c.req.valid("param");
+      await deleteLibraryImage(c.get("db"), c.env, currentUser(c).id, projectId, mediaId);
+      return c.body(null, 204);
     },
   )
   .get("/posts/:postId", describeRoute({ summary: "One post", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Field, HStack, Image, Input, Portal, Stack, Textarea } from "@chakra-ui/react";
+import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Textarea } from "@chakra-ui/react";
 import { useEffect, useState } from "react";
 import { DEFAULT_PLATFORM_ID, PLATFORM_METAS } from "../../../platforms/registry";
 import { checkPostRules } from "../../../platforms/validation";
@@ -9,6 +9,7 @@ import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/
 import { DateTimeFields } from "../ui/date-time-fields";
 import { OptionSelect } from "../ui/option-select";
 import ImageUploadDialog from "./image-upload-dialog";
+import { AttachedImage } from "./attached-image";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, parseHashtags } from "../../lib/api/calendar";
 
@@ -77,7 +78,7 @@ export function EditPostDialog({
     if (platform !== post.platform) changes.platform = platform;
     if (!sameTags(hashtags, post.hashtags)) changes.hashtags = hashtags;
     if (timeChanged) changes.scheduled_for = new Date(when!).toISOString();
-    if ((media?.url ?? null) !== (post.media_info?.url ?? null)) changes.media_info = media;
+    if ((media?.url ?? null) !== (post.media_info?.url ?? null) || (media?.alt_text ?? "") !== (post.media_info?.alt_text ?? "")) changes.media_info = media;
     if (Object.keys(changes).length === 0) {
       onClose();
       return;
@@ -121,7 +122,7 @@ export function EditPostDialog({
                 </Field.Root>
                 <Field.Root invalid={issues.some((i) => i.field === "media_info")}>
                   <Field.Label>Image</Field.Label>
-                  {media && <Image src={media.url} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" maxW="sm" />}
+                  {media && <AttachedImage media={media} onChange={setMedia} onReplace={() => setUploadOpen(true)} onRemove={() => setMedia(null)} />}
                   <HStack gap="2">
                     <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
                       {media ? "Change Image" : "Add Image"}

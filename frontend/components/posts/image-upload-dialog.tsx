@@ -1,13 +1,15 @@
 // "Upload Image": the type and size are checked here for a quick answer, and again by the server
 // (by content) which is the real gate. Progress comes from XHR upload events, not a timer.
-import { Box, Button, CloseButton, Dialog, HStack, IconButton, Image, Portal, Progress, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, CloseButton, Dialog, Field, HStack, IconButton, Image, Input, Portal, Progress, Stack, Text } from "@chakra-ui/react";
 import { ImageUp, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, type MediaInfo } from "../../../schema/api/posts";
+import { IMAGE_TYPES, MAX_ALT_TEXT, MAX_IMAGE_BYTES, type LibraryImage, type MediaInfo } from "../../../schema/api/posts";
 import { useAuth } from "../../lib/auth-context";
 import { notify } from "../ui/toaster";
 import { useDropZone } from "../ui/use-drop-zone";
-import { attachImage, uploadImage } from "../../lib/api/posts";
+import { attachImage, libraryKey, libraryMedia, uploadImage } from "../../lib/api/posts";
+import { useSWRConfig } from "swr";
+import { MediaLibrary } from "./media-library";
 
 const SIZE_ERROR = "File size must be less than 5MB";
 const TYPE_ERROR = "Please choose a JPEG, PNG or GIF image";
@@ -37,6 +39,8 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: "empty" });
+  const [altText, setAltText] = useState("");
+  const { mutate } = useSWRConfig();
   const abortRef = useRef<AbortController | null>(null);
   const hintId = useId();
 
@@ -52,6 +56,7 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
     abortRef.current = null;
     setFile(null);
     setPreview(null);
+    setAltText("");
     setPhase({ kind: "empty" });
   };
 
@@ -88,12 +93,14 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
     try {
       const media = await uploadImage(project.id, file, {
         accountId,
+        altText,
         signal: controller.signal,
         onProgress: (percent) => setPhase((p) => (p.kind === "uploading" ? { kind: "uploading", percent } : p)),
       });
       if (postId) await attachImage(postId, media);
       notify.success("Image attached successfully!");
       onComplete(media);
+      void mutate(libraryKey(project.id));
       abortRef.current = null;
       close();
     } catch (err) {
@@ -105,6 +112,19 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
   };
 
   const uploading = phase.kind === "uploading";
+
+  // A library image: attached as it is stored, with its alt text (decision 287).
+  const pick = async (item: LibraryImage) => {
+    const media = libraryMedia(item);
+    try {
+      if (postId) await attachImage(postId, media);
+      notify.success("Image attached successfully!");
+      onComplete(media);
+      close();
+    } catch (err) {
+      notify.error(err instanceof Error && err.message ? err.message : "Failed to attach image");
+    }
+  };
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => (e.open ? onOpenChange(true) : close())} placement="center" size={{ smDown: "full", sm: "md" }}>
@@ -174,6 +194,20 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
                   </Box>
                 )}
 
+                {file && (
+                  <Field.Root>
+                    <Field.Label>Alt text</Field.Label>
+                    <Input
+                      value={altText}
+                      maxLength={MAX_ALT_TEXT}
+                      onChange={(e) => setAltText(e.target.value)}
+                      placeholder="Describe the image for people who cannot see it"
+                      disabled={uploading}
+                    />
+                    <Field.HelperText>Kept with the image in your library and sent where the network supports alt text</Field.HelperText>
+                  </Field.Root>
+                )}
+
                 {phase.kind === "uploading" && (
                   <Stack gap="1">
                     <HStack justify="space-between" fontSize="sm">
@@ -194,6 +228,8 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
                     <Text fontSize="sm">{phase.message || "Please try again"}</Text>
                   </Box>
                 )}
+
+                {!file && project && <MediaLibrary projectId={project.id} onPick={(item) => void pick(item)} disabled={uploading} />}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

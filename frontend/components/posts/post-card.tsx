@@ -92,7 +92,17 @@ export function PostCard({
     >
       <Stack gap="1.5">
         {image ? (
-          <Image src={image} alt="Post image" borderRadius="sm" aspectRatio={4 / 3} objectFit="cover" w="full" />
+          // Whole image, never cropped (a brand card's text reaches its edges): letterboxed in its frame.
+          <Image
+            src={image}
+            alt={post.media_info?.alt_text || "Post image"}
+            borderRadius="sm"
+            aspectRatio={4 / 3}
+            w="full"
+            bg="bg.muted"
+            style={{ objectFit: "contain" }}
+            data-testid="post-card-image"
+          />
         ) : movable && !compact ? (
           <Button
             size="xs"

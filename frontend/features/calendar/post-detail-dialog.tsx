@@ -8,6 +8,7 @@ import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { notify } from "../../components/ui/toaster";
 import { fetcher } from "../../lib/api";
 import ImageUploadDialog from "../../components/posts/image-upload-dialog";
+import { AttachedImage } from "../../components/posts/attached-image";
 import { PostSources } from "../../components/posts/post-sources";
 import { PostCommentThread, PostReviewActions } from "../../components/posts/post-thread";
 import type { Role } from "../../../schema/api/permissions";
@@ -89,6 +90,18 @@ export function PostDetailDialog({
   const editable = mayEdit(post);
   const image = editing ? (media?.url ?? null) : postImage(post);
   const when = localDateTimeToUtc(date, time, timeZone);
+  // The automatic brand card's note (decision 287): Replace opens the image dialog in edit mode,
+  // Remove takes the card off the post at once.
+  const startReplace = () => {
+    setEditing(true);
+    setUploadOpen(true);
+  };
+  const removeCard = async () => {
+    setSaving(true);
+    const ok = await onSave(post, { media_info: null });
+    setSaving(false);
+    if (ok) onClose();
+  };
 
   const save = async () => {
     if (!content.trim()) {
@@ -100,7 +113,7 @@ export function PostDetailDialog({
     if (content.trim() !== post.content) changes.content = content.trim();
     if (hashtags.join(" ") !== post.hashtags.join(" ")) changes.hashtags = hashtags;
     if (when !== Date.parse(post.scheduled_for) || post.status === "draft") changes.scheduled_for = new Date(when).toISOString();
-    if ((media?.url ?? null) !== (post.media_info?.url ?? null)) changes.media_info = media;
+    if ((media?.url ?? null) !== (post.media_info?.url ?? null) || (media?.alt_text ?? "") !== (post.media_info?.alt_text ?? "")) changes.media_info = media;
     if (Object.keys(changes).length === 0) {
       setEditing(false);
       return;
@@ -157,7 +170,7 @@ export function PostDetailDialog({
                   <ClaimCheck projectId={full?.id === post.id ? full.project_id : undefined} content={content} onChange={setContent} />
                   <Field.Root>
                     <Field.Label>Image</Field.Label>
-                    {image && <Image src={image} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" maxW="sm" />}
+                    {media && <AttachedImage media={media} onChange={setMedia} onReplace={() => setUploadOpen(true)} onRemove={() => setMedia(null)} />}
                     <HStack gap="2">
                       <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
                         {image ? "Change Image" : "Add Image"}
@@ -176,7 +189,22 @@ export function PostDetailDialog({
                   <Text fontSize="sm" color="fg.muted">
                     {formatDay(dateInZone(Date.parse(post.scheduled_for), timeZone), "long")} · {formatTime(post.scheduled_for, timeZone)}
                   </Text>
-                  {image && <Image src={image} alt="Post image" borderRadius="md" aspectRatio={4 / 3} objectFit="cover" />}
+                  {image && (
+                    <Box borderRadius="md" borderWidth="1px" bg="bg.muted" overflow="hidden">
+                      <Image src={image} alt={post.media_info?.alt_text || "Post image"} w="full" maxH="360px" style={{ objectFit: "contain" }} />
+                    </Box>
+                  )}
+                  {post.media_info?.kind === "card" && editable && (
+                    <HStack gap="2" flexWrap="wrap" role="note" bg="bg.info" color="fg.info" borderRadius="md" px="3" py="2" fontSize="sm">
+                      <Text>Card added - replace or remove</Text>
+                      <Button size="xs" variant="outline" onClick={startReplace}>
+                        Replace
+                      </Button>
+                      <Button size="xs" variant="ghost" onClick={() => void removeCard()}>
+                        Remove
+                      </Button>
+                    </HStack>
+                  )}
                   <Text whiteSpace="pre-wrap">{post.content}</Text>
                   {post.hashtags.length > 0 && <Text color="brand.fg">{formatHashtags(post.hashtags)}</Text>}
                   <PostSources sources={full?.id === post.id ? full.sources : undefined} />

@@ -14,6 +14,7 @@ import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
 import { createPost, generateSocialPost, waitForPublish } from "../../lib/api/posts";
 import ImageUploadDialog from "../../components/posts/image-upload-dialog";
+import { AttachedImage } from "../../components/posts/attached-image";
 import { createSeries, queuePost, type RepeatValue } from "../../lib/api/planner";
 import { RepeatFields } from "../../components/planner/repeat-fields";
 import { PostSources } from "../../components/posts/post-sources";
@@ -501,6 +502,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                         </>
                       )}
                     </HStack>
+                    {media && <AttachedImage media={media} onChange={setMedia} onReplace={() => setUploadOpen(true)} onRemove={() => setMedia(null)} />}
                     {mediaIssue && !blank && (
                       <Text fontSize="sm" color="fg.error" role="alert">
                         {mediaIssue.message}
@@ -544,6 +546,7 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
                         content={content ?? ""}
                         hashtags={hashtags}
                         imageUrl={media?.url}
+                        imageAlt={media?.alt_text}
                         brandName={project?.name ?? "Your Brand"}
                         handle={account?.username ? `@${account.username}` : "@yourbrand"}
                       />

@@ -2,7 +2,7 @@
 // progress bar.
 import type { z } from "zod";
 import type { GenerateResponse } from "../../../schema/api/campaigns";
-import type { createPostSchema, MediaInfo, Post } from "../../../schema/api/posts";
+import type { createPostSchema, LibraryImage, MediaInfo, Post } from "../../../schema/api/posts";
 import { request } from "../api";
 import { uploadForm } from "../upload";
 
@@ -46,10 +46,30 @@ export async function waitForPublish(postId: string, timeoutMs = 20_000, stepMs 
 export function uploadImage(
   projectId: string,
   file: File,
-  opts: { accountId?: string; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+  opts: { accountId?: string; altText?: string; onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
 ): Promise<MediaInfo> {
   const form = new FormData();
   form.set("file", file);
   if (opts.accountId) form.set("accountId", opts.accountId);
+  if (opts.altText?.trim()) form.set("altText", opts.altText.trim());
   return uploadForm<MediaInfo>(`/api/projects/${projectId}/media`, form, opts);
+}
+
+/** The SWR key of a project's media library (decision 287). */
+export const libraryKey = (projectId: string) => `/api/projects/${projectId}/media`;
+
+export function deleteLibraryImage(projectId: string, mediaId: string): Promise<void> {
+  return request<void>(`${libraryKey(projectId)}/${mediaId}`, { method: "DELETE" });
+}
+
+/** A library image as a post attaches it (the server takes the stored facts from its row). */
+export function libraryMedia(item: LibraryImage): MediaInfo {
+  return {
+    url: item.url,
+    file_name: item.file_name,
+    file_type: item.file_type,
+    file_size: item.file_size,
+    ...(item.alt_text ? { alt_text: item.alt_text } : {}),
+    ...(item.kind !== "upload" ? { kind: item.kind } : {}),
+  };
 }

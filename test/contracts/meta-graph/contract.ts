@@ -140,6 +140,7 @@ const TH = {
   insights: "https://developers.facebook.com/docs/threads/insights",
   appToken: "https://developers.facebook.com/documentation/threads/get-started/app-access-tokens",
   reference: "https://developers.facebook.com/documentation/threads/reference",
+  alt: "https://developers.facebook.com/docs/threads/posts/accessibility",
 };
 const TV = "v1.0";
 
@@ -200,10 +201,11 @@ export const threadsContract: Contract = {
         type: "object",
         required: ["media_type"],
         oneOf: [
-          { properties: { media_type: { const: "TEXT" } }, required: ["text"], not: { required: ["image_url"] } },
+          { properties: { media_type: { const: "TEXT" } }, required: ["text"], not: { anyOf: [{ required: ["image_url"] }, { required: ["alt_text"] }] } },
           { properties: { media_type: { const: "IMAGE" } }, required: ["image_url"] },
         ],
-        properties: { media_type: { enum: ["TEXT", "IMAGE"] }, text: { type: "string", maxLength: 500 }, image_url: { type: "string", format: "uri" } },
+        // alt_text: images and videos only (TH.alt, read 2026-11-28).
+        properties: { media_type: { enum: ["TEXT", "IMAGE"] }, text: { type: "string", maxLength: 500 }, image_url: { type: "string", format: "uri" }, alt_text: { type: "string" } },
         additionalProperties: false,
       },
       source: `${TH.posts} (read ${READ}) Step 1: media container (media_type TEXT with text, IMAGE with image_url; text up to 500 characters)`,

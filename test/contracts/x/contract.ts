@@ -10,6 +10,7 @@ const OAUTH_URL = "https://docs.x.com/fundamentals/authentication/oauth-2-0/user
 const READ = "2026-11-27";
 
 const FIELDS_URL = "https://docs.x.com/x-api/fundamentals/fields";
+const METADATA_URL = "https://docs.x.com/x-api/media/create-media-metadata";
 const fromSpec = endpointsFromOpenApi(openapi as never, `${OPENAPI_URL} (read ${READ})`, { headers: { authorization: "^Bearer \\S+$" } });
 
 // One documented override: openapi.json v2.167 names the Post fields parameter `post.fields`,
@@ -31,6 +32,7 @@ export const xContract: Contract = {
     { url: OPENAPI_URL, read: READ, note: "X API v2 core endpoints, info.version 2.167; subset in test/contracts/x/openapi.json" },
     { url: FIELDS_URL, read: READ, note: "the Post fields parameter is tweet.fields (the openapi.json says post.fields)" },
     { url: OAUTH_URL, read: READ, note: "authorization code with PKCE, refresh_token grant, confidential clients use Basic auth" },
+    { url: METADATA_URL, read: "2026-11-28", note: "POST /2/media/metadata (alt text of an uploaded image); not in the openapi.json subset" },
   ],
   definitions: fromSpec.definitions,
   endpoints: [
@@ -78,6 +80,35 @@ export const xContract: Contract = {
         additionalProperties: false,
       },
       source: `${OAUTH_URL} (read ${READ}) Step 3 (POST oauth2/token) and "Refresh token"`,
+    },
+    {
+      // Only the alt_text part of `metadata` is written here (the one Brandpilot sends); the
+      // text's 1,000-character limit is the v1.1 media/metadata/create page's, which v2 keeps.
+      method: "POST",
+      path: "/2/media/metadata",
+      headers: { authorization: "^Bearer \\S+$", "content-type": "^application/json" },
+      contentTypes: ["application/json"],
+      body: {
+        type: "object",
+        required: ["id", "metadata"],
+        properties: {
+          id: { type: "string", pattern: "^[0-9]{1,19}$" },
+          metadata: {
+            type: "object",
+            properties: {
+              alt_text: {
+                type: "object",
+                required: ["text"],
+                properties: { text: { type: "string", maxLength: 1000 } },
+                additionalProperties: false,
+              },
+            },
+            additionalProperties: false,
+          },
+        },
+        additionalProperties: false,
+      },
+      source: `${METADATA_URL} (read 2026-11-28) "Create Media metadata": { id, metadata: { alt_text: { text } } }`,
     },
   ],
 };

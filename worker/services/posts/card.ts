@@ -12,7 +12,7 @@
 /// <reference path="./fonts/font-modules.d.ts" />
 import { encode } from "fast-png";
 import type { ImageRules } from "../../../platforms/shared/meta";
-import type { MediaInfo } from "../../../schema/api/posts";
+import { MAX_ALT_TEXT, type MediaInfo } from "../../../schema/api/posts";
 import type { Env } from "../../env";
 import type { Db } from "../../lib/db";
 import { fnv1a } from "../../text/tokenize";
@@ -216,5 +216,7 @@ export async function makePostCard(
 ): Promise<MediaInfo> {
   const png = renderCardPng(input, cardFormatFor(input.rules));
   const file = new File([new Uint8Array(png)], "brand-card.png", { type: "image/png" });
-  return uploadImage(db, env, userId, projectId, { file });
+  // The card is its text: the alt text says what it reads, so a screen reader hears the same.
+  const altText = `${cleanText(input.projectName)}: ${cleanText(input.keyLine)}`.slice(0, MAX_ALT_TEXT);
+  return uploadImage(db, env, userId, projectId, { file, kind: "card", altText });
 }

@@ -72,7 +72,7 @@ async function aiImage(
   const bytes = await beforeDeadline(deadline, (signal) => model.generate(imagePrompt({ keyLine: req.keyLine, brand }), { signal }));
   const kind = checkModelImage(bytes, req.platform);
   const file = new File([new Uint8Array(bytes)], `ai-image.${kind.ext}`, { type: kind.type });
-  return uploadImage(db, env, userId, projectId, { file });
+  return uploadImage(db, env, userId, projectId, { file, kind: "ai" });
 }
 
 function timeoutSetting(env: Env): number {

@@ -3,6 +3,7 @@ export { assistCapabilities, assistDraft, checkDraftClaims } from "./claim-check
 export { generateContent } from "./generation";
 export { postListJsonQuery, postListText } from "./json";
 export { postEventInsert, postsSubject, postWriter, timedStatus } from "./lifecycle";
+export { deleteLibraryImage, listLibrary, updateLibraryImage } from "./library";
 export { MEDIA_CACHE_CONTROL, readPublicMedia, SIZE_MESSAGE, storeImage, uploadImage } from "./media";
 export {
   CREATED_ACTION,

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { media } from "../../../schema/db/posts";
 import { socialAccounts } from "../../../schema/db/social";
-import { MAX_IMAGE_BYTES, type MediaInfo } from "../../../schema/api/posts";
+import { ALT_TEXT_MESSAGE, MAX_ALT_TEXT, MAX_IMAGE_BYTES, type MediaInfo } from "../../../schema/api/posts";
 import type { Db } from "../../lib/db";
 import type { Env } from "../../env";
 import { ApiError, badRequest, notFound, payloadTooLarge } from "../../lib/errors";
@@ -59,7 +59,7 @@ export async function uploadImage(
   env: Env,
   userId: string,
   projectId: string,
-  input: { file: unknown; accountId?: string | null },
+  input: { file: unknown; accountId?: string | null; altText?: unknown; kind?: StoredKind },
 ): Promise<MediaInfo> {
   await ownedProject(db, userId, projectId);
   const file = input.file;
@@ -68,16 +68,36 @@ export async function uploadImage(
   if (file.size === 0) throw badRequest(TYPE_MESSAGE, { file: TYPE_MESSAGE });
   const accountId = input.accountId?.trim() || null;
   if (accountId) await ownedAccount(db, projectId, accountId);
+  const alt = altTextField(input.altText);
 
   const bytes = new Uint8Array(await file.arrayBuffer());
-  return storeImage(db, env, projectId, accountId ?? projectId, bytes, file.name);
+  return storeImage(db, env, projectId, accountId ?? projectId, bytes, file.name, { altText: alt, kind: input.kind });
 }
+
+/** The multipart `altText` field: optional, trimmed, at most MAX_ALT_TEXT characters. */
+function altTextField(value: unknown): string | null {
+  if (value == null) return null;
+  if (typeof value !== "string") throw badRequest(ALT_TEXT_MESSAGE, { altText: ALT_TEXT_MESSAGE });
+  const alt = value.trim();
+  if (alt.length > MAX_ALT_TEXT) throw badRequest(ALT_TEXT_MESSAGE, { altText: ALT_TEXT_MESSAGE });
+  return alt || null;
+}
+
+type StoredKind = "upload" | "card" | "ai";
 
 /**
  * Stores image bytes for a project after the same content checks as an upload (size, magic
  * bytes); used by uploads and by CSV import's fetched image URLs. The caller checked ownership.
  */
-export async function storeImage(db: Db, env: Env, projectId: string, owner: string, bytes: Uint8Array, name: string): Promise<MediaInfo> {
+export async function storeImage(
+  db: Db,
+  env: Env,
+  projectId: string,
+  owner: string,
+  bytes: Uint8Array,
+  name: string,
+  extra: { altText?: string | null; kind?: StoredKind } = {},
+): Promise<MediaInfo> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw payloadTooLarge(SIZE_MESSAGE);
   const kind = sniffImage(bytes.subarray(0, 16));
   if (!kind) throw badRequest(TYPE_MESSAGE, { file: TYPE_MESSAGE });
@@ -102,13 +122,31 @@ export async function storeImage(db: Db, env: Env, projectId: string, owner: str
   try {
     await db
       .insert(media)
-      .values({ id: newId(), projectId, r2Key, publicKey, fileName, fileType: kind.type, fileSize: bytes.byteLength, createdAt: Date.now() })
+      .values({
+        id: newId(),
+        projectId,
+        r2Key,
+        publicKey,
+        fileName,
+        fileType: kind.type,
+        fileSize: bytes.byteLength,
+        createdAt: Date.now(),
+        altText: extra.altText ?? null,
+        kind: extra.kind ?? "upload",
+      })
       .run();
   } catch (err) {
     await env.BUCKET.delete(r2Key);
     throw err;
   }
-  return { url: `/media/${publicKey}`, file_name: fileName, file_type: kind.type, file_size: bytes.byteLength };
+  return {
+    url: `/media/${publicKey}`,
+    file_name: fileName,
+    file_type: kind.type,
+    file_size: bytes.byteLength,
+    ...(extra.altText ? { alt_text: extra.altText } : {}),
+    ...(extra.kind && extra.kind !== "upload" ? { kind: extra.kind } : {}),
+  };
 }
 
 /** The public read behind /media/:publicKey (no auth: the key itself is the capability). */

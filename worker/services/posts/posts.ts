@@ -144,7 +144,16 @@ export async function resolveMedia(db: Db, projectId: string, info: MediaInfo | 
     : null;
   if (!row) throw badRequest("Failed to attach image", { media_info: "Please upload the image again" });
   const url = `/media/${row.publicKey}`;
-  const mediaInfo: MediaInfo = { url, file_name: row.fileName, file_type: row.fileType as MediaInfo["file_type"], file_size: row.fileSize };
+  // Alt text: the post's own when it sends one, else the library image's (decision 287).
+  const alt = info.alt_text?.trim() || row.altText || "";
+  const mediaInfo: MediaInfo = {
+    url,
+    file_name: row.fileName,
+    file_type: row.fileType as MediaInfo["file_type"],
+    file_size: row.fileSize,
+    ...(alt ? { alt_text: alt } : {}),
+    ...(row.kind === "card" || row.kind === "ai" ? { kind: row.kind } : {}),
+  };
   return { mediaInfo, mediaUrl: origin ? origin.replace(/\/+$/, "") + url : null };
 }
 

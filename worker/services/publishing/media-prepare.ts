@@ -93,6 +93,9 @@ export async function prepareImage(env: Env, db: Db, platform: PlatformId, origi
     fileType: "image/jpeg",
     fileSize: jpeg.byteLength,
     createdAt: Date.now(),
+    // A network's converted copy: never listed in the project's media library (decision 287).
+    altText: original.altText,
+    kind: "copy",
   };
   if (!existing) await db.insert(media).values(row).onConflictDoNothing().run();
   const saved = (await db.select().from(media).where(eq(media.r2Key, r2Key)).get()) ?? row;

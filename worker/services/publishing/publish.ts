@@ -233,6 +233,7 @@ async function attempt(
       text,
       imageUrl,
       image,
+      ...(imageUrl || image ? { altText: row.mediaInfo?.alt_text?.trim() || undefined } : {}),
       idempotencyKey: `brandpilot-post-${row.id}`,
     });
     await markPublished(platformPostId);
