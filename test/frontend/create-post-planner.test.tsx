@@ -10,19 +10,21 @@ const project = makeProject({ name: "Acme Coffee" });
 type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
 let calls: Call[];
 let queueAnswer: Response | null;
+let seriesStatus: "scheduled" | "in_review";
 
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   calls = [];
   queueAnswer = null;
+  seriesStatus = "scheduled";
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const call: Call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     if (call.url === "/api/projects/p1/social-accounts") return jsonResponse([]);
     if (call.url === "/api/projects/p1/queue")
       return queueAnswer ?? jsonResponse(makePost({ content: "Queued", scheduled_for: "2030-01-07T14:00:00.000Z" }), 201);
-    if (call.url === "/api/projects/p1/series") return jsonResponse({ series_id: "s1", posts: [makePost(), makePost(), makePost()] }, 201);
+    if (call.url === "/api/projects/p1/series") return jsonResponse({ series_id: "s1", posts: [1, 2, 3].map(() => makePost({ status: seriesStatus })) }, 201);
     return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
   });
 });
@@ -71,5 +73,15 @@ describe("Create Post planner tools", () => {
     const body = calls.find((c) => c.url === "/api/projects/p1/series")!.body!;
     expect(body).toMatchObject({ content: "Weekly tip", recurrence: { start_date: "2030-01-07", time: "09:30", every: 2, unit: "week", count: 3 } });
     expect(calls.some((c) => c.url === "/api/projects/p1/posts")).toBe(false);
+  });
+
+  it("a recurring post that goes In review (approvals on) says so instead of 'scheduled'", async () => {
+    const user = userEvent.setup({ delay: null });
+    seriesStatus = "in_review";
+    const { dialog } = renderDialog("schedule");
+    await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Weekly tip");
+    await user.click(within(dialog).getByRole("checkbox", { name: "Repeat this post" }));
+    await user.click(within(dialog).getByRole("button", { name: "Schedule Post" }));
+    expect(await screen.findByText("3 posts sent for review: they publish once an Owner or a Reviewer approves them")).toBeInTheDocument();
   });
 });
