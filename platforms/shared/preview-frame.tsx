@@ -1,4 +1,4 @@
-import { AspectRatio, Avatar, Box, HStack, Image, Stack, Text } from "@chakra-ui/react";
+import { Avatar, Box, Center, HStack, Image, Stack, Text } from "@chakra-ui/react";
 import { ChartNoAxesColumn, Globe, Heart, MessageCircle, Repeat2, Share } from "lucide-react";
 import type { ReactNode } from "react";
 
@@ -86,8 +86,10 @@ function Body({ content, tags }: { content: string; tags: string[] }) {
 
 function Media({ url, alt, ratio, bleed = false }: { url: string; alt?: string | null; ratio: number; bleed?: boolean }) {
   return (
-    <AspectRatio
-      ratio={ratio}
+    // The CSS aspect-ratio, not Chakra's AspectRatio: that component pulls the whole Chakra theme
+    // into the start-up chunk once a public page (the review page) shows a preview (+16 KiB gzip).
+    <Box
+      aspectRatio={ratio}
       borderRadius={bleed ? "none" : "md"}
       overflow="hidden"
       borderWidth={bleed ? "0" : "1px"}
@@ -95,9 +97,8 @@ function Media({ url, alt, ratio, bleed = false }: { url: string; alt?: string |
       data-testid="preview-media"
       data-ratio={ratio.toFixed(2)}
     >
-      {/* Inline: AspectRatio's own rule sets its child image to cover. */}
-      <Image src={url} alt={alt?.trim() || "Attached image"} style={{ objectFit: "contain" }} />
-    </AspectRatio>
+      <Image src={url} alt={alt?.trim() || "Attached image"} w="full" h="full" objectFit="contain" />
+    </Box>
   );
 }
 
@@ -160,11 +161,11 @@ export function PreviewFrame({
         {imageUrl ? (
           <Media url={imageUrl} alt={imageAlt} ratio={imageRatio} bleed />
         ) : (
-          <AspectRatio ratio={imageRatio} bg="bg.muted" data-testid="preview-media" data-ratio={imageRatio.toFixed(2)}>
+          <Center aspectRatio={imageRatio} bg="bg.muted" data-testid="preview-media" data-ratio={imageRatio.toFixed(2)}>
             <Text color="fg.muted" fontSize="sm" textAlign="center" px="6">
               Add an image: every post here shows one
             </Text>
-          </AspectRatio>
+          </Center>
         )}
         <Stack gap="1" px="3" py="2">
           <HStack gap="4">{actionRow}</HStack>
