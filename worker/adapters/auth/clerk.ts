@@ -56,6 +56,8 @@ export const clerkAuth: AuthAdapter = {
       payload = await verifyToken(token, {
         jwtKey: env.CLERK_JWT_KEY,
         secretKey: env.CLERK_JWT_KEY ? undefined : env.CLERK_SECRET_KEY,
+        // Without a JWT key the JWKS comes from the Backend API (GET /v1/jwks, decision 277).
+        apiUrl: env.CLERK_API_URL,
         authorizedParties: authorizedParties(env, req),
       });
     } catch {
