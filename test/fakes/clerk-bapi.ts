@@ -17,9 +17,9 @@ type Operation = { operationId: string; method: string; path: string; pathParams
 type ClerkError = { status: number; code: string; message: string; long_message: string };
 const contract = JSON.parse(readFileSync(new URL("../contracts/clerk/backend-api.json", import.meta.url), "utf8")) as {
   security: { header: string; pattern: string; unauthorized: ClerkError };
-  headers: Record<string, { pattern?: string; required: boolean }>;
+  headers: { required: Record<string, { pattern?: string; required: boolean }> };
   unknownEndpoint: ClerkError;
-  operations: Operation[];
+  operations: { list: Operation[] };
   schemas: Record<string, object>;
 };
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -38,7 +38,7 @@ const log: Logged[] = [];
 
 /** The operation a request names, with its path parameters, or null (unknown endpoint). */
 function match(method: string, path: string): { op: Operation; params: Record<string, string> } | null {
-  for (const op of contract.operations) {
+  for (const op of contract.operations.list) {
     if (op.method !== method) continue;
     const names: string[] = [];
     const re = new RegExp(`^${op.path.replace(/\{(\w+)\}/g, (_, n: string) => (names.push(n), "([^/]+)"))}$`);
@@ -54,7 +54,7 @@ function requestProblems(req: IncomingMessage, body: Buffer, found: ReturnType<t
   if (!found) problems.push(`unknown endpoint ${req.method} ${req.url}`);
   const auth = req.headers[contract.security.header];
   if (typeof auth !== "string" || !new RegExp(contract.security.pattern).test(auth)) problems.push("Authorization is not Bearer <secret key>");
-  for (const [name, rule] of Object.entries(contract.headers)) {
+  for (const [name, rule] of Object.entries(contract.headers.required)) {
     const value = req.headers[name];
     if (typeof value !== "string") {
       if (rule.required) problems.push(`missing header ${name}`);
