@@ -23,6 +23,8 @@ export type Env = {
   CLERK_PUBLISHABLE_KEY?: string;
   CLERK_JWT_KEY?: string;
   CLERK_AUTHORIZED_PARTIES?: string;
+  /** Clerk's Backend API base URL; unset in production (@clerk/backend's https://api.clerk.com). Tests point it at a fake (decision 277). */
+  CLERK_API_URL?: string;
 
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;

@@ -9,3 +9,4 @@ import "./openai.ts";
 import "./dns.ts";
 import "./webhook-receiver.ts";
 import "./images.ts";
+import "./clerk-bapi.ts";

@@ -110,7 +110,14 @@ describe("npm run contracts", () => {
   it("each rule of a hand-written contract names the page it comes from", () => {
     // Services without a machine-readable contract get a hand-written one (decisions 190, 276):
     // its header gives the date it was read, each rule the page it comes from.
-    for (const file of ["vectorize/rules.json", "clerk/csp.json", "cf-images/binding.json", "openai/models.json", "wrangler/commands.json"]) {
+    for (const file of [
+      "vectorize/rules.json",
+      "clerk/csp.json",
+      "clerk/backend-api.json",
+      "cf-images/binding.json",
+      "openai/models.json",
+      "wrangler/commands.json",
+    ]) {
       const contract = JSON.parse(readFileSync(path.join(root, "test/contracts", file), "utf8")) as Record<string, unknown>;
       const unsourced = Object.entries(contract)
         .filter(([key]) => key !== "$contract")

@@ -24,7 +24,7 @@ export const accountRoutes = new Hono<AppEnv>().delete(
     if (clerkId && c.env.CLERK_SECRET_KEY) {
       // Without this the Clerk user would sign straight back in to a fresh, empty account.
       try {
-        await createClerkClient({ secretKey: c.env.CLERK_SECRET_KEY }).users.deleteUser(clerkId);
+        await createClerkClient({ secretKey: c.env.CLERK_SECRET_KEY, apiUrl: c.env.CLERK_API_URL }).users.deleteUser(clerkId);
       } catch (err) {
         console.error("clerk user delete failed", err);
       }

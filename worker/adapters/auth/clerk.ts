@@ -1,5 +1,6 @@
 // Clerk: the session token (a short-lived RS256 JWT) is verified in the Worker with the instance's
-// PEM public key, so no request leaves the Worker (networkless). `authorizedParties` pins the
+// PEM public key (CLERK_JWT_KEY), so no request leaves the Worker; with only CLERK_SECRET_KEY the
+// SDK fetches the instance JWKS from Clerk's Backend API (decision 277). `authorizedParties` pins the
 // token's `azp` to our own origins, which stops tokens minted for another site on the same Clerk
 // instance. A verified Clerk user maps to one local users row, created on first sight.
 import { verifyToken } from "@clerk/backend";
@@ -56,6 +57,8 @@ export const clerkAuth: AuthAdapter = {
       payload = await verifyToken(token, {
         jwtKey: env.CLERK_JWT_KEY,
         secretKey: env.CLERK_JWT_KEY ? undefined : env.CLERK_SECRET_KEY,
+        // Without a JWT key the JWKS comes from the Backend API (GET /v1/jwks, decision 277).
+        apiUrl: env.CLERK_API_URL,
         authorizedParties: authorizedParties(env, req),
       });
     } catch {
