@@ -8,6 +8,7 @@ import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { deleteProject, updateProject } from "../../lib/api/team";
+import { PageLayout } from "../../components/ui/page-layout";
 
 // Project settings (decision 200): the brand's name, industry, voice and description (what the writer
 // follows), its colour (the brand card's background, decision 270), the approval settings (Owners) and deleting the project with its name typed again.
@@ -91,14 +92,12 @@ function SettingsForms({ project }: { project: Project }) {
   };
 
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="6" w="full" maxW="3xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Project settings
-        </Heading>
-        <Text color="fg.muted">What Brandpilot knows about {project.name}: every post and campaign follows it.</Text>
-      </Stack>
-
+    <PageLayout
+      title="Project settings"
+      gap="6"
+      maxW="3xl"
+      description={<Text color="fg.muted">What Brandpilot knows about {project.name}: every post and campaign follows it.</Text>}
+    >
       <Card.Root>
         <Card.Body>
           <form onSubmit={(e) => void save(e)} noValidate aria-label="Brand">
@@ -251,6 +250,6 @@ function SettingsForms({ project }: { project: Project }) {
           </Card.Body>
         </Card.Root>
       ) : null}
-    </Stack>
+    </PageLayout>
   );
 }

@@ -9,6 +9,7 @@ import { LoadingScreen } from "../../components/ui/loading-screen";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
 import { changeRole, invite, removeMember, resendInvitation, revokeInvitation } from "../../lib/api/team";
+import { PageLayout } from "../../components/ui/page-layout";
 
 const dateTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -71,14 +72,7 @@ export default function TeamPage() {
   };
 
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="6" w="full" maxW="4xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Team
-        </Heading>
-        <Text color="fg.muted">Who works on {project.name}, and what each of them may do.</Text>
-      </Stack>
-
+    <PageLayout title="Team" gap="6" description={<Text color="fg.muted">Who works on {project.name}, and what each of them may do.</Text>}>
       {owner ? (
         <Card.Root>
           <Card.Body>
@@ -224,7 +218,7 @@ export default function TeamPage() {
           </Stack>
         </>
       )}
-    </Stack>
+    </PageLayout>
   );
 }
 
@@ -235,10 +229,7 @@ export function ActivityPage() {
   const { data, error, isLoading } = useSWR<ActivityEntry[]>(path, fetcher, { shouldRetryOnError: false });
   if (!project) return <LoadingScreen />;
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="4" w="full" maxW="4xl">
-      <Heading as="h1" size="2xl">
-        Activity
-      </Heading>
+    <PageLayout title="Activity" gap="4">
       {isLoading ? (
         <HStack>
           <Spinner size="sm" /> <Text>Loading...</Text>
@@ -264,6 +255,6 @@ export function ActivityPage() {
           ))}
         </Stack>
       )}
-    </Stack>
+    </PageLayout>
   );
 }
