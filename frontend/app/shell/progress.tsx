@@ -1,9 +1,10 @@
-import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { Check } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import useSWR from "swr";
 import { useAuth } from "../../lib/auth-context";
+import { AppDialog } from "../../components/ui/app-dialog";
 
 /** GET /api/projects/:id/progress (projects area): each flag is true once the step is done. */
 type ProjectProgress = { brain: boolean; social: boolean; posts: boolean };
@@ -100,77 +101,62 @@ export function ProgressIndicator() {
 
 function ProgressDialog({ open, onOpenChange, progress }: { open: boolean; onOpenChange: (open: boolean) => void; progress: ProjectProgress | undefined }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="center" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Project Progress</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack as="ol" gap="3" listStyleType="none" ps="0">
-                {STEPS.map((s, i) => {
-                  const complete = Boolean(progress?.[s.key]);
-                  return (
-                    <Box
-                      as="li"
-                      key={s.key}
-                      borderWidth="1px"
-                      rounded="lg"
-                      p="4"
-                      bg={complete ? "green.50" : "bg"}
-                      borderColor={complete ? "green.200" : "border"}
-                      data-testid={`progress-step-${s.key}`}
-                    >
-                      <HStack align="start" gap="3" flexWrap={{ base: "wrap", sm: "nowrap" }}>
-                        <Box
-                          flexShrink={0}
-                          w="8"
-                          h="8"
-                          rounded="full"
-                          display="flex"
-                          alignItems="center"
-                          justifyContent="center"
-                          fontWeight="semibold"
-                          bg={complete ? "green.500" : "brand.100"}
-                          color={complete ? "white" : "brand.700"}
-                          aria-hidden
-                        >
-                          {complete ? <Check size={16} /> : i + 1}
-                        </Box>
-                        <Stack gap="1" minW="0" flex={{ base: "1 1 calc(100% - 3rem)", sm: "1 1 0%" }}>
-                          <Text fontWeight="semibold">{s.title}</Text>
-                          <Text fontSize="sm" color="fg.muted">
-                            {s.description}
-                          </Text>
-                        </Stack>
-                        {/* Beside the text from 640 px; below it (aligned with it) on phones. */}
-                        <Box ps={{ base: "11", sm: "0" }} alignSelf={{ base: "stretch", sm: "center" }} flexShrink={0}>
-                          {complete ? (
-                            <Badge colorPalette="green" variant="subtle">
-                              Complete
-                            </Badge>
-                          ) : (
-                            <Button asChild size="sm" colorPalette="brand">
-                              <Link to={s.to} onClick={() => onOpenChange(false)}>
-                                {s.action}
-                              </Link>
-                            </Button>
-                          )}
-                        </Box>
-                      </HStack>
-                    </Box>
-                  );
-                })}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} onClose={() => onOpenChange(false)} size="md" closeButton title="Project Progress">
+      <Stack as="ol" gap="3" listStyleType="none" ps="0">
+        {STEPS.map((s, i) => {
+          const complete = Boolean(progress?.[s.key]);
+          return (
+            <Box
+              as="li"
+              key={s.key}
+              borderWidth="1px"
+              rounded="lg"
+              p="4"
+              bg={complete ? "green.50" : "bg"}
+              borderColor={complete ? "green.200" : "border"}
+              data-testid={`progress-step-${s.key}`}
+            >
+              <HStack align="start" gap="3" flexWrap={{ base: "wrap", sm: "nowrap" }}>
+                <Box
+                  flexShrink={0}
+                  w="8"
+                  h="8"
+                  rounded="full"
+                  display="flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  fontWeight="semibold"
+                  bg={complete ? "green.500" : "brand.100"}
+                  color={complete ? "white" : "brand.700"}
+                  aria-hidden
+                >
+                  {complete ? <Check size={16} /> : i + 1}
+                </Box>
+                <Stack gap="1" minW="0" flex={{ base: "1 1 calc(100% - 3rem)", sm: "1 1 0%" }}>
+                  <Text fontWeight="semibold">{s.title}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {s.description}
+                  </Text>
+                </Stack>
+                {/* Beside the text from 640 px; below it (aligned with it) on phones. */}
+                <Box ps={{ base: "11", sm: "0" }} alignSelf={{ base: "stretch", sm: "center" }} flexShrink={0}>
+                  {complete ? (
+                    <Badge colorPalette="green" variant="subtle">
+                      Complete
+                    </Badge>
+                  ) : (
+                    <Button asChild size="sm" colorPalette="brand">
+                      <Link to={s.to} onClick={() => onOpenChange(false)}>
+                        {s.action}
+                      </Link>
+                    </Button>
+                  )}
+                </Box>
+              </HStack>
+            </Box>
+          );
+        })}
+      </Stack>
+    </AppDialog>
   );
 }
