@@ -128,17 +128,7 @@ export function PostCard({
               <time dateTime={post.scheduled_for}>{time}</time>
             </Text>
           </HStack>
-          <HStack gap="1">
-            {comments > 0 && (
-              <HStack gap="0.5" fontSize="2xs" color="fg.muted" aria-label={`${comments} comment${comments === 1 ? "" : "s"}`} data-testid="comment-count">
-                <MessageSquare size={11} aria-hidden />
-                <span aria-hidden>{comments}</span>
-              </HStack>
-            )}
-            <Badge size="xs" colorPalette={STATUS_COLORS[post.status]}>
-              {POST_STATUS_LABELS[post.status]}
-            </Badge>
-          </HStack>
+          <PostStatusLine post={post} comments={comments} />
         </HStack>
         <PostTextButton post={post} onOpen={actions.onOpen} />
         {ruleIssue && (
@@ -211,5 +201,22 @@ export function PostTextButton({ post, onOpen }: { post: CalendarPost; onOpen: (
     >
       {post.content}
     </Box>
+  );
+}
+
+/** A post's comment count (when it has comments) and its status badge. */
+export function PostStatusLine({ post, comments }: { post: CalendarPost; comments: number }) {
+  return (
+    <HStack gap="1">
+      {comments > 0 && (
+        <HStack gap="0.5" fontSize="2xs" color="fg.muted" aria-label={`${comments} comment${comments === 1 ? "" : "s"}`} data-testid="comment-count">
+          <MessageSquare size={11} aria-hidden />
+          <span aria-hidden>{comments}</span>
+        </HStack>
+      )}
+      <Badge size="xs" colorPalette={STATUS_COLORS[post.status]}>
+        {POST_STATUS_LABELS[post.status]}
+      </Badge>
+    </HStack>
   );
 }

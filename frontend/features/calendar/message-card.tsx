@@ -4,10 +4,9 @@
 // status and actions, so every variant is still published, edited, retried and deleted alone.
 // Dragging the card moves the whole message: its variants share the time they were written for.
 import { Badge, Box, Button, HStack, IconButton, Image, Stack, Text } from "@chakra-ui/react";
-import { ImagePlus, MessageSquare } from "lucide-react";
+import { ImagePlus } from "lucide-react";
 import type { DragEvent } from "react";
 import type { CalendarPost } from "../../../schema/api/calendar";
-import { POST_STATUS_LABELS } from "../../../schema/api/post-status";
 import { formatTime } from "../../lib/calendar-dates";
 import { postImage } from "../../lib/api/calendar";
 import { PlatformIcon, PLATFORM_LABELS } from "../../components/posts/platform-icon";
@@ -18,7 +17,7 @@ import {
   PostCardButtons,
   PostTextButton,
   ruleIssueOf,
-  STATUS_COLORS,
+  PostStatusLine,
   type PostCardActions,
 } from "../../components/posts/post-card";
 
@@ -125,17 +124,7 @@ function VariantRow({ post, actions, busy }: { post: CalendarPost; actions: Post
             {label}
           </Text>
         </Button>
-        <HStack gap="1">
-          {comments > 0 && (
-            <HStack gap="0.5" fontSize="2xs" color="fg.muted" aria-label={`${comments} comment${comments === 1 ? "" : "s"}`} data-testid="comment-count">
-              <MessageSquare size={11} aria-hidden />
-              <span aria-hidden>{comments}</span>
-            </HStack>
-          )}
-          <Badge size="xs" colorPalette={STATUS_COLORS[post.status]}>
-            {POST_STATUS_LABELS[post.status]}
-          </Badge>
-        </HStack>
+        <PostStatusLine post={post} comments={comments} />
       </HStack>
       {ruleIssue && (
         <Text fontSize="2xs" color="orange.fg" lineClamp={3} data-testid="post-rule-warning">
