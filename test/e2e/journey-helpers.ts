@@ -132,7 +132,17 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 /** Opens the header's settings menu and picks an item (Settings, Content Library, ..., Logout). */
 export async function chooseSettingsMenuItem(page: Page, item: string): Promise<void> {
   await page.getByRole("button", { name: "Settings menu" }).click();
-  await page.getByRole("menuitem", { name: item, exact: true }).click();
+  const entry = page.getByRole("menuitem", { name: item, exact: true });
+  // Under load a click that lands while the menu is still opening is dropped and the menu stays
+  // open (seen at load 6-15): choosing the item closes the menu, so click until it has closed.
+  for (let attempt = 1; ; attempt++) {
+    await entry.click();
+    const closed = await entry.waitFor({ state: "hidden", timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed || attempt === 3) return;
+  }
 }
 
 /** Logout from the header's settings menu; ends on /login with the spec's toast. */

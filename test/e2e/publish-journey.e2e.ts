@@ -165,7 +165,8 @@ describe("connect X and Instagram through the sandbox, publish now and on schedu
       await dialog.getByLabel("Hashtags").fill("#tasting");
       await dialog.getByLabel("Date").fill(when.date);
       await dialog.getByLabel("Time").fill(when.time);
-      await dialog.getByTestId("post-preview").getByText("@sandbox_ig_user", { exact: true }).waitFor();
+      // Instagram shows the bare username (no "@"), above the image and before the caption.
+      await dialog.getByTestId("post-preview").getByText("sandbox_ig_user", { exact: true }).first().waitFor();
     });
     await step("attach an image (Instagram needs one)", () => attachImage(dialog, SCHEDULED_IMAGE, [219, 39, 119]));
     await step("Schedule Post", async () => {
