@@ -12,6 +12,7 @@ export const APP_SLOT_RECIPES = [
   "menu",
   "nativeSelect",
   "progress",
+  "skeleton",
   "stat",
   "table",
   "tabs",
