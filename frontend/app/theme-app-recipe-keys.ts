@@ -2,7 +2,7 @@
 // loadAppRecipes() in theme.ts from the build's virtual module (scripts/vite/chakra-app-recipes.ts),
 // never part of the initial chunk. Using another Chakra component on a signed-in screen? Add its
 // recipe key here: test/frontend/shell-theme.test.ts fails until you do.
-export const APP_RECIPES = ["textarea", "inputAddon", "checkmark"] as const;
+export const APP_RECIPES = ["textarea", "inputAddon", "checkmark", "skeleton"] as const;
 export const APP_SLOT_RECIPES = [
   "avatar",
   "checkbox",
@@ -12,7 +12,6 @@ export const APP_SLOT_RECIPES = [
   "menu",
   "nativeSelect",
   "progress",
-  "skeleton",
   "stat",
   "table",
   "tabs",
