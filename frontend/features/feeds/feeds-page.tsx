@@ -12,6 +12,7 @@ import { notify } from "../../components/ui/toaster";
 import { ApiRequestError, fetcher } from "../../lib/api";
 import { addFeed, feedsPath, removeFeed } from "../../lib/api/feeds";
 import { useAuth } from "../../lib/auth-context";
+import { PageLayout } from "../../components/ui/page-layout";
 
 // Settings -> Feeds (RSS to drafts, decision 284): the project follows RSS/Atom feeds; each new
 // item becomes a draft (or a queue entry) in the brand's voice with its link. The list shows
@@ -119,17 +120,15 @@ export default function FeedsPage() {
   };
 
   return (
-    <Stack p={{ base: "4", md: "8" }} gap="5" w="full" maxW="4xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Feeds
-        </Heading>
+    <PageLayout
+      title="Feeds"
+      description={
         <Text color="fg.muted">
           {project.name}: follow your blog or news feeds (RSS or Atom). Every {FEED_POLL_MINUTES} minutes Brandpilot reads them, and each new item becomes a
           post written in your brand's voice with the item's link.
         </Text>
-      </Stack>
-
+      }
+    >
       {editable ? (
         <Card.Root>
           <Card.Body as="form" onSubmit={(e: React.FormEvent) => void submit(e)} gap="4">
@@ -193,6 +192,6 @@ export default function FeedsPage() {
           feeds.data.map((f) => <FeedCard key={f.id} feed={f} editable={editable} onRemove={remove} />)
         )}
       </Stack>
-    </Stack>
+    </PageLayout>
   );
 }
