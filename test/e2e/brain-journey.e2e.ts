@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, type BrowserSession } from "./browser";
+import { describe, expect, inject, it } from "vitest";
 import { documentRow, dropFiles, fixtureFile, openBrainTab, overviewSection, recordTexts, snapshot, waitForDocumentReady } from "./brain-helpers";
-import { expectTitle, expectToast, horizontalOverflow, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectTitle, expectToast, horizontalOverflow, journeyBrowser, signIn, signUp, type Step, uniqueEmail, waitForPath } from "./journey-helpers";
 
 // Journey (decision 109): offline, on `npm start`, a person pastes brand text, uploads a PDF and a
 // DOCX, scrapes a page served on localhost, watches progress, sees a summary, topics and insights
@@ -42,17 +41,12 @@ const demoWebUrl = inject("demoWebUrl");
 const BRAND_URL = `${demoWebUrl}/web/brand.html`;
 
 describe("brain journey (decision 109)", () => {
-  let session: BrowserSession;
   let page: Page;
-  let step: ReturnType<typeof steps>;
+  let step: Step;
 
-  beforeAll(async () => {
-    session = await openBrowser({ width: 1280, height: 900 });
-    page = session.page;
-    step = steps(page, "brain journey desktop");
-  });
-  afterAll(async () => {
-    await session?.close();
+  journeyBrowser("brain journey desktop", { width: 1280, height: 900 }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   it("signs up, signs in and opens an empty Brain Studio", async () => {
@@ -274,19 +268,14 @@ describe("brain journey (decision 109)", () => {
 });
 
 describe("brain journey at 375 px", () => {
-  let session: BrowserSession;
   let page: Page;
-
-  beforeAll(async () => {
-    session = await openBrowser({ width: 375, height: 812, isMobile: true });
-    page = session.page;
-  });
-  afterAll(async () => {
-    await session?.close();
+  let step: Step;
+  journeyBrowser("brain journey mobile", { width: 375, height: 812, isMobile: true }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   it("shows every Brain Studio tab without a horizontal scrollbar", async () => {
-    const step = steps(page, "brain journey mobile");
     const noSideways = async (where: string) => {
       const { scrollWidth, clientWidth } = await horizontalOverflow(page);
       expect(clientWidth, where).toBe(375);
@@ -328,19 +317,14 @@ describe("brain journey at 375 px", () => {
 });
 
 describe("deleting a document (desktop)", () => {
-  let session: BrowserSession;
   let page: Page;
-
-  beforeAll(async () => {
-    session = await openBrowser({ width: 1280, height: 900 });
-    page = session.page;
-  });
-  afterAll(async () => {
-    await session?.close();
+  let step: Step;
+  journeyBrowser("brain journey delete", { width: 1280, height: 900 }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   it("removes the scraped page from the list, the answers and the overview", async () => {
-    const step = steps(page, "brain journey delete");
     await step("sign in and open Feed Brain", async () => {
       await signIn(page, baseUrl, EMAIL, PASSWORD);
       await page.goto(`${baseUrl}/brain`);

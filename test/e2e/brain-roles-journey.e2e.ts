@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openBrowser, type BrowserSession } from "./browser";
+import { describe, expect, inject, it } from "vitest";
 import { documentRow, openBrainTab, overviewSection, snapshot, waitForDocumentReady } from "./brain-helpers";
-import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, journeyBrowser, signIn, signUp, type Step, uniqueEmail, waitForPath } from "./journey-helpers";
 
 // Journey (decisions 181-183, 255): a person pastes a FAQ and a brand book, asks a question in
 // their own words and sees the answering sentence with its source, corrects a passage's role in
@@ -43,17 +42,12 @@ const BOOK = [
 const PILLARS = ["New problems of the week", "Member stories", "Training tips"];
 
 describe("brain roles journey: FAQ and brand book, a paraphrased question, a corrected role, the overview", () => {
-  let session: BrowserSession;
   let page: Page;
-  let step: ReturnType<typeof steps>;
+  let step: Step;
 
-  beforeAll(async () => {
-    session = await openBrowser({ width: 1280, height: 900 });
-    page = session.page;
-    step = steps(page, "brain roles journey");
-  });
-  afterAll(async () => {
-    await session?.close();
+  journeyBrowser("brain roles journey", { width: 1280, height: 900 }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   const paste = async (title: string, content: string) => {

@@ -1,9 +1,8 @@
 import { encode as encodePng } from "fast-png";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
-import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, journeyBrowser, signIn, signUp, type Step, uniqueEmail, waitForPath } from "./journey-helpers";
 
 // Journey (decision 116): offline, on `npm start`, a person with a fed brain generates a campaign for
 // X and Instagram, opens a post's sources ("Based on: ...") to check a claim against the brand
@@ -31,17 +30,12 @@ async function tomorrowIn(page: Page): Promise<string> {
 }
 
 describe("brain sources and the Instagram card", () => {
-  let session: BrowserSession;
   let page: Page;
-  let step: ReturnType<typeof steps>;
+  let step: Step;
 
-  beforeAll(async () => {
-    session = await openBrowser({ width: 1366, height: 900 });
-    page = session.page;
-    step = steps(page, "brain sources journey");
-  });
-  afterAll(async () => {
-    await session?.close();
+  journeyBrowser("brain sources journey", { width: 1366, height: 900 }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   it("generates a campaign, opens a post's sources and schedules it with its Instagram card", async () => {

@@ -1,9 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import type { DashboardResponse } from "../../schema/api/campaigns";
-import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, getJson, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, getJson, journeyBrowser, signIn, signUp, type Step, uniqueEmail, waitForPath } from "./journey-helpers";
 
 // Journey (decision 112): offline, on `npm start`, a person with a fed brain generates a 10-post
 // campaign over 5 days whose posts draw on their brand text, edits one, schedules all, finds them
@@ -44,9 +43,8 @@ async function nextSundayIn(page: Page): Promise<string> {
 }
 
 describe("campaign journey at desktop width", () => {
-  let session: BrowserSession;
   let page: Page;
-  let step: ReturnType<typeof steps>;
+  let step: Step;
   let projectId = "";
   // Posts the writer made: one message per network (decision 185), fewer than asked rather than
   // padding with facts off the brief (decision 186); the later steps count on this figure.
@@ -55,13 +53,9 @@ describe("campaign journey at desktop width", () => {
   const api = <T>(p: string) => getJson<T>(page, baseUrl, p);
   const dashboard = () => api<DashboardResponse>(`/api/projects/${projectId}/dashboard`);
 
-  beforeAll(async () => {
-    session = await openBrowser({ width: 1366, height: 900 });
-    page = session.page;
-    step = steps(page, "campaign journey desktop");
-  });
-  afterAll(async () => {
-    await session?.close();
+  journeyBrowser("campaign journey desktop", { width: 1366, height: 900 }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   it("signs up, feeds the brain and connects X", async () => {
@@ -189,17 +183,12 @@ describe("campaign journey at desktop width", () => {
 });
 
 describe("the same screens at 375 px", () => {
-  let session: BrowserSession;
   let page: Page;
-  let step: ReturnType<typeof steps>;
+  let step: Step;
 
-  beforeAll(async () => {
-    session = await openBrowser({ width: 375, height: 812, isMobile: true });
-    page = session.page;
-    step = steps(page, "campaign journey 375px");
-  });
-  afterAll(async () => {
-    await session?.close();
+  journeyBrowser("campaign journey 375px", { width: 375, height: 812, isMobile: true }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   it("uses the dashboard, a forced day-view calendar and the campaign creator on a phone", async () => {

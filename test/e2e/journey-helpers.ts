@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { openBrowser, type BrowserSession } from "./browser";
 
 // Building blocks for end-to-end journeys, in the words a user sees on screen (the spec's texts).
 // Every wait is explicit (a URL, a visible element, a mail arriving); nothing sleeps.
@@ -42,6 +43,28 @@ export function steps(page: Page, journey: string) {
       throw e;
     }
   };
+}
+
+export type Step = ReturnType<typeof steps>;
+
+/**
+ * A describe block's browser: opened before its tests at `viewport`, closed after them however they
+ * end. `use` receives the session, its page and the journey's named steps (assign them to the
+ * block's own variables).
+ */
+export function journeyBrowser(
+  journey: string,
+  viewport: Parameters<typeof openBrowser>[0],
+  use: (opened: { session: BrowserSession; page: Page; step: Step }) => void,
+): void {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await openBrowser(viewport);
+    use({ session, page: session.page, step: steps(session.page, journey) });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
 }
 
 /** Saves a full-page screenshot as test-results/<journey>/<name>.png (a journey's record of what it saw); returns the path. */

@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
-import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, getJson, pickOnlyNetwork, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, getJson, journeyBrowser, pickOnlyNetwork, signIn, signUp, type Step, uniqueEmail, waitForPath } from "./journey-helpers";
 import { makePng } from "./publish-helpers";
 
 // Journey (decision 140): offline, on `npm start`, a person connects all seven networks through
@@ -42,20 +41,15 @@ const NETWORKS: Net[] = [
 const textFor = (n: Net) => `${n.name} launch ${run}: the new roast is here`;
 
 describe("connect all seven networks through the sandbox and publish one post with an image to each", () => {
-  let session: BrowserSession;
   let page: Page;
-  let step: ReturnType<typeof steps>;
+  let step: Step;
   let projectId = "";
 
   const api = <T>(p: string) => getJson<T>(page, baseUrl, p);
 
-  beforeAll(async () => {
-    session = await openBrowser();
-    page = session.page;
-    step = steps(page, "networks journey");
-  });
-  afterAll(async () => {
-    await session?.close();
+  journeyBrowser("networks journey", {}, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   async function approveAtSandbox(n: Net) {

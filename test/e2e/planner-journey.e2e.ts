@@ -1,9 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import type { AnalyticsResponse } from "../../schema/api/analytics";
-import { openBrowser, type BrowserSession } from "./browser";
-import { expectToast, getJson, pickOnlyNetwork, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, getJson, journeyBrowser, pickOnlyNetwork, signIn, signUp, type Step, uniqueEmail, waitForPath } from "./journey-helpers";
 import { fireCron } from "./publish-helpers";
 
 // Journey (decision 150): offline, on `npm start`, a person sets a weekly posting slot, queues a
@@ -19,9 +18,8 @@ const QUEUED = `Queued roast notes ${run}`;
 const PUBLISHED = `Metrics roast ${run}`;
 
 describe("planner journey: slots, queue, month view, CSV import, analytics", () => {
-  let session: BrowserSession;
   let page: Page;
-  let step: ReturnType<typeof steps>;
+  let step: Step;
   let projectId = "";
 
   const api = <T>(p: string) => getJson<T>(page, baseUrl, p);
@@ -38,13 +36,9 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
       };
     }, iso);
 
-  beforeAll(async () => {
-    session = await openBrowser({ width: 1366, height: 900 });
-    page = session.page;
-    step = steps(page, "planner journey");
-  });
-  afterAll(async () => {
-    await session?.close();
+  journeyBrowser("planner journey", { width: 1366, height: 900 }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   it("signs up and connects X through the sandbox", async () => {

@@ -2,9 +2,8 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
-import { openBrowser, type BrowserSession } from "./browser";
 import { startProduct, type Product } from "./global-setup";
-import { expectToast, getJson, pickOnlyNetwork, signIn, signUp, steps, uniqueEmail, waitForPath } from "./journey-helpers";
+import { expectToast, getJson, journeyBrowser, pickOnlyNetwork, signIn, signUp, type Step, uniqueEmail, waitForPath } from "./journey-helpers";
 
 // Journey (issue "Posts a brand owner would publish", decisions 260, 278): offline, on `npm start`
 // (the local engine), a brand owner feeds the brain, connects X and Instagram through the sandbox,
@@ -60,20 +59,15 @@ async function openCreatePost(page: Page): Promise<Locator> {
 }
 
 describe("writer journey on the local engine: a two-network campaign, the claim check, Shorten", () => {
-  let session: BrowserSession;
   let page: Page;
-  let step: ReturnType<typeof steps>;
+  let step: Step;
   let projectId = "";
 
   const api = <T>(p: string) => getJson<T>(page, baseUrl, p);
 
-  beforeAll(async () => {
-    session = await openBrowser({ width: 1366, height: 900 });
-    page = session.page;
-    step = steps(page, "writer journey");
-  });
-  afterAll(async () => {
-    await session?.close();
+  journeyBrowser("writer journey", { width: 1366, height: 900 }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   it("signs up, feeds the brain and connects X and Instagram through the sandbox", async () => {
@@ -211,22 +205,21 @@ describe("writer journey on the local engine: a two-network campaign, the claim 
 
 describe("writer journey on an LLM engine (the sandbox's OpenAI stand-in): Rewrite and Shorten act", () => {
   let product: Product;
-  let session: BrowserSession;
   let page: Page;
-  let step: ReturnType<typeof steps>;
+  let step: Step;
   const DRAFT = "Saturday classes start at 2pm in Leeds. Our beginner course costs £30 for four sessions, mats included.";
 
   beforeAll(async () => {
     // A second product whose Worker talks to test/fakes/openai.ts (FAKE_AI=openai); the SPA was
     // built by this run's setup.
     product = await startProduct(path.join(root, ".e2e", "writer-llm-state"), { FAKE_AI: "openai", SKIP_BUILD: "1" });
-    session = await openBrowser({ width: 1280, height: 900 });
-    page = session.page;
-    step = steps(page, "writer journey llm");
   });
   afterAll(async () => {
-    await session?.close();
     await product?.stop();
+  });
+  journeyBrowser("writer journey llm", { width: 1280, height: 900 }, (opened) => {
+    page = opened.page;
+    step = opened.step;
   });
 
   it("rewrites a draft through the model and shortens it", async () => {
