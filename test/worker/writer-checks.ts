@@ -3,6 +3,7 @@
 // except `onBrief` (posts naming the brief's subject). Posts of one message (same message_id)
 // may share sentences; sentences repeated across messages count.
 import type { QualityBrand, QualityBrief } from "../fixtures/writer/heldout";
+import { NUMBER_WORDS } from "../../worker/text/number-words";
 
 export type CheckedPost = { content: string; hashtags: string[]; platform: string; message_id?: string };
 
@@ -59,33 +60,11 @@ function longestSharedRun(a: string[], b: string[]): number {
   return best;
 }
 
-const NUMBER_WORDS: Record<string, string> = {
-  one: "1",
-  two: "2",
-  three: "3",
-  four: "4",
-  five: "5",
-  six: "6",
-  seven: "7",
-  eight: "8",
-  nine: "9",
-  ten: "10",
-  eleven: "11",
-  twelve: "12",
-  fifteen: "15",
-  twenty: "20",
-  thirty: "30",
-  forty: "40",
-  fifty: "50",
-  sixty: "60",
-  hundred: "100",
-};
-
 /** The figures a text states: digits (commas dropped), and number words as digits. */
 export function figuresIn(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/\d[\d,]*(?:\.\d+)?/g)) out.push(m[0].replace(/,/g, "").replace(/\.0+$/, ""));
-  for (const w of lowerWords(text)) if (NUMBER_WORDS[w]) out.push(NUMBER_WORDS[w]!);
+  for (const w of lowerWords(text)) if (NUMBER_WORDS[w]) out.push(String(NUMBER_WORDS[w]));
   return out;
 }
 
@@ -130,6 +109,19 @@ export function hashtagDefect(tag: string, post: string, brand: QualityBrand): s
 const CTA_START =
   /^(?:questions\?|book|call|contact|share|visit|join|enquire|reserve|try|tag|tell us|come|ask|send|learn|read|find out|get in touch|explore|discover|compare|see for|let'?s talk|say hello|we'?d love|we look forward)/i;
 
+/** Every defect the checks count, at zero: what a campaign without a defect measures. */
+export const NO_DEFECTS = {
+  internalNotes: 0,
+  labelEchoes: 0,
+  badHashtags: 0,
+  unsupportedFigures: 0,
+  pastedBriefs: 0,
+  repeatedSentences: 0,
+  stockCtas: 0,
+} as const;
+
+const noCounts = (): QualityCounts => ({ posts: 0, messages: 0, onBrief: 0, ...NO_DEFECTS, findings: [] });
+
 /** Counts the issue's defects over one campaign. */
 export function checkCampaign(posts: CheckedPost[], brand: QualityBrand, brief: QualityBrief): QualityCounts {
   const findings: string[] = [];
@@ -140,19 +132,7 @@ export function checkCampaign(posts: CheckedPost[], brand: QualityBrand, brief: 
   const pasteRun = Math.min(8, Math.max(4, briefWords.length - 1));
   const sentenceMessage = new Map<string, string>();
   const messages = new Set<string>();
-  const counts: QualityCounts = {
-    posts: posts.length,
-    messages: 0,
-    onBrief: 0,
-    internalNotes: 0,
-    labelEchoes: 0,
-    badHashtags: 0,
-    unsupportedFigures: 0,
-    pastedBriefs: 0,
-    repeatedSentences: 0,
-    stockCtas: 0,
-    findings,
-  };
+  const counts: QualityCounts = { ...noCounts(), posts: posts.length, findings };
   posts.forEach((p, i) => {
     const message = p.message_id ?? `post-${i}`;
     messages.add(message);
@@ -221,19 +201,7 @@ export function checkCampaign(posts: CheckedPost[], brand: QualityBrand, brief: 
 
 /** Sums campaign counts (findings concatenated). */
 export function sumCounts(all: QualityCounts[]): QualityCounts {
-  const total: QualityCounts = {
-    posts: 0,
-    messages: 0,
-    onBrief: 0,
-    internalNotes: 0,
-    labelEchoes: 0,
-    badHashtags: 0,
-    unsupportedFigures: 0,
-    pastedBriefs: 0,
-    repeatedSentences: 0,
-    stockCtas: 0,
-    findings: [],
-  };
+  const total = noCounts();
   for (const c of all) {
     for (const k of Object.keys(total) as (keyof QualityCounts)[]) {
       if (k === "findings") total.findings.push(...c.findings);

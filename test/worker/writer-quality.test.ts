@@ -12,7 +12,7 @@ import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
-import { checkCampaign, figuresIn, hashtagDefect, sumCounts, type CheckedPost, type QualityCounts } from "./writer-checks";
+import { checkCampaign, figuresIn, hashtagDefect, NO_DEFECTS, sumCounts, type CheckedPost, type QualityCounts } from "./writer-checks";
 import { HELDOUT_BRANDS, type QualityBrand } from "../fixtures/writer/heldout";
 import { YOGA } from "../fixtures/writer/quality-fixture";
 
@@ -104,13 +104,7 @@ describe("the quality checks themselves", () => {
     ];
     expect(figures(checkCampaign(good, YOGA, brief))).toMatchObject({
       onBriefPct: 100,
-      internalNotes: 0,
-      labelEchoes: 0,
-      badHashtags: 0,
-      unsupportedFigures: 0,
-      pastedBriefs: 0,
-      repeatedSentences: 0,
-      stockCtas: 0,
+      ...NO_DEFECTS,
     });
     expect(
       checkCampaign([{ platform: "twitter", content: "Our beginner course starts soon. Book a call with our team.", hashtags: [] }], YOGA, brief).stockCtas,
@@ -137,13 +131,7 @@ describe("writer quality", { timeout: 240_000 }, () => {
       posts: 0,
       messages: 0,
       onBriefPct: 0,
-      internalNotes: 0,
-      labelEchoes: 0,
-      badHashtags: 0,
-      unsupportedFigures: 0,
-      pastedBriefs: 0,
-      repeatedSentences: 0,
-      stockCtas: 0,
+      ...NO_DEFECTS,
     });
     // Every message goes to both networks.
     for (const campaign of posts)

@@ -16,7 +16,7 @@ import { BRAND_VOICES } from "../../schema/api/projects";
 import { writePosts } from "../../worker/adapters/ai/local/posts";
 import { PLATFORM_METAS } from "../../platforms/registry";
 import { YOGA } from "../fixtures/writer/quality-fixture";
-import { checkCampaign } from "./writer-checks";
+import { checkCampaign, NO_DEFECTS } from "./writer-checks";
 
 describe("roles: what may be published", () => {
   it("reads internal notes from their labels and strips other labels", () => {
@@ -148,13 +148,7 @@ describe("the local writer: one message on every network", () => {
     );
     expect({ ...c, findings: [] }).toMatchObject({
       onBrief: drafts.length,
-      internalNotes: 0,
-      labelEchoes: 0,
-      badHashtags: 0,
-      unsupportedFigures: 0,
-      pastedBriefs: 0,
-      repeatedSentences: 0,
-      stockCtas: 0,
+      ...NO_DEFECTS,
     });
     for (const d of drafts) expect(d.hashtags.length).toBeLessThanOrEqual(hashtagCap(d.platform));
     // The brand's own invitation is the call to action.

@@ -28,6 +28,7 @@ import { CLICKBAIT, HOOKS, hookFor, LINE_VOICES, voiceOf, withArticle } from "..
 import { porterStem, sentenceTexts } from "../../../text/nlp";
 import { GENERIC_HEADS, leadNounPhrase, PEOPLE_HEADS, taggedVerbAt, verbForm, type NounPhrase } from "../../../text/noun-phrase";
 import type { Tagger } from "../../../text/pos";
+import { NUMBER_WORDS } from "../../../text/number-words";
 import { fnv1a, STOPWORDS, truncateWords, wordSet, words } from "../../../text/tokenize";
 import { DEFAULT_PLATFORM_ID } from "../../../../platforms/registry";
 
@@ -87,26 +88,6 @@ function topicalOverlap(a: Set<string>, b: Set<string>): number {
 /** Normalised sentence key: two sentences are "the same" when their words are. */
 const keyOf = (s: string) => words(s).join(" ");
 
-const NUMBER_WORDS: Record<string, string> = {
-  one: "1",
-  two: "2",
-  three: "3",
-  four: "4",
-  five: "5",
-  six: "6",
-  seven: "7",
-  eight: "8",
-  nine: "9",
-  ten: "10",
-  eleven: "11",
-  twelve: "12",
-  fifteen: "15",
-  twenty: "20",
-  thirty: "30",
-  forty: "40",
-  fifty: "50",
-  hundred: "100",
-};
 const UNITS: [RegExp, string][] = [
   [/\b(\d+(?:[.,]\d+)?) dollars?\b/gi, "$$$1"],
   [/\b(\d+(?:[.,]\d+)?) pounds?\b(?! of)/gi, "£$1"],
@@ -140,7 +121,7 @@ function firstClause(text: string): string | null {
 function restate(text: string, brief: string): string | null {
   let t = text.replace(
     /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b(?=\s+(?:\w+\s+)?(?:billion|million|thousand|hundred|days?|weeks?|months?|years?|hours?|minutes?|layers?|times|kilos?|\w+s\b))/gi,
-    (w) => NUMBER_WORDS[w.toLowerCase()] ?? w,
+    (w) => String(NUMBER_WORDS[w.toLowerCase()] ?? w),
   );
   for (const [re, to] of UNITS) t = t.replace(re, to);
   if (!repeatsBrief(t, brief)) return t;

@@ -5,6 +5,7 @@
 // one click to replace or keep. It never blocks scheduling: it only reports.
 import { porterStem } from "../../../text/nlp";
 import { STOPWORDS } from "../../../text/tokenize";
+import { NUMBER_WORDS } from "../../../text/number-words";
 
 type ClaimKind = "price" | "figure" | "time" | "date" | "name" | "absolute";
 
@@ -27,27 +28,8 @@ export type ClaimFinding = {
 
 type Claim = { text: string; start: number; end: number; kind: ClaimKind; key: string };
 
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  hundred: 100,
-  thousand: 1000,
-};
+/** Number words that state a figure; "one" is left out, as it is mostly a pronoun ("the one you need"). */
+const FIGURE_WORDS = Object.keys(NUMBER_WORDS).filter((w) => w !== "one");
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 /** Absolute promises a brand must be able to back ("free", "only", "first", "guaranteed"). */
@@ -73,7 +55,7 @@ const PATTERNS: [ClaimKind, RegExp][] = [
       "giu",
     ),
   ],
-  ["figure", new RegExp(`\\b\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?%?|\\b\\d+(?:\\.\\d+)?%?|\\b(?:${Object.keys(NUMBER_WORDS).join("|")})\\b`, "giu")],
+  ["figure", new RegExp(`\\b\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?%?|\\b\\d+(?:\\.\\d+)?%?|\\b(?:${FIGURE_WORDS.join("|")})\\b`, "giu")],
   ["absolute", new RegExp(`\\b(?:${ABSOLUTES.join("|")})\\b`, "giu")],
 ];
 
