@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { startLocalServer, waitFor } from "./lib/local-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -172,19 +173,6 @@ export async function runLighthouse(baseUrl, { cookie, presets, runs = Number(pr
 }
 
 // ---------- standalone ----------
-async function waitFor(url, timeoutMs) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} not up`);
-}
-
 /** A new user with its default project (onboarding seen, so /dashboard shows the dashboard). */
 async function signedInCookie(base) {
   const email = `lighthouse-${Date.now()}@example.com`;
@@ -225,28 +213,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const persistDir = path.join(root, ".bench", "lh-state");
   rmSync(persistDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    // This Node first on PATH: wrangler's launcher runs `node` from PATH and needs 22+.
-    env: {
-      ...process.env,
-      PATH: [path.dirname(process.execPath), path.join(root, "node_modules", ".bin"), process.env.PATH].join(path.delimiter),
-      PORT: String(port),
-      SANDBOX_PORT: String(sandboxPort),
-      PERSIST_DIR: persistDir,
-      CRON_TICK_MS: "0",
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const stop = () => {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      /* gone */
-    }
-  };
+  const stop = startLocalServer({ port, sandboxPort, persistDir });
   try {
     await waitFor(`${base}/api/health`, 180_000);
     const cookie = await signedInCookie(base);

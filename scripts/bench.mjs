@@ -14,7 +14,7 @@
 //   Cloudflare bills the Worker, since local D1, R2 and queues run inside the same workerd; each
 //   route is judged against the Workers Free plan's 10 ms per invocation.
 // Nothing here asserts: figures are written down with their budgets.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -24,6 +24,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { ADAPTERS } from "../platforms/adapters.ts";
 import { networkName, PLATFORM_METAS } from "../platforms/registry.ts";
+import { startLocalServer, waitFor } from "./lib/local-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // The bench's networks come from the registry (nothing outside platforms/ names one, decision 233):
@@ -183,35 +184,8 @@ function seedSql({ userId, projectId, token, posts, duePosts, dueAt, groups = 1 
   return lines.join("\n");
 }
 
-async function waitFor(url, timeoutMs) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} not up`);
-}
-
 function startServer(persistDir) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: { ...env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), PERSIST_DIR: persistDir, SKIP_BUILD: "1", CRON_TICK_MS: "0", LOG_LEVEL: "error" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      /* gone */
-    }
-  };
-  stop.pid = child.pid;
-  return stop;
+  return startLocalServer({ port, sandboxPort, persistDir, env: { ...env, SKIP_BUILD: "1" } });
 }
 
 // ---------- CPU per route (decision 179) ----------
