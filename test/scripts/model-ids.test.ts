@@ -5,11 +5,12 @@
 // Workers AI model (test/contracts/workers-ai/deprecations.json) named anywhere the product or its
 // operators read, comments included (the day-one default `@cf/meta/llama-3.1-8b-instruct` was
 // still named as the default in worker/env.ts).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { OPENAI_MODELS } from "../../worker/adapters/ai/models";
+import { sourceFiles } from "./source-files";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const MODELS_FILE = "worker/adapters/ai/models.ts";
@@ -22,16 +23,6 @@ export function isModelId(text: string): boolean {
   return /^@(cf|hf)\/[\w.-]+\/[\w.-]+$/.test(text) || LISTED_OPENAI.has(text);
 }
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) out.push(...sourceFiles(full));
-    } else if (/\.(ts|tsx|mts|mjs|js)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
-  }
-  return out;
-}
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
 const files = SCANNED.flatMap((d) => sourceFiles(path.join(root, d)));
 

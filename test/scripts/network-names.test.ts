@@ -10,6 +10,7 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { PLATFORM_METAS } from "../../platforms/registry.ts";
+import { sourceFiles } from "./source-files";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SCANNED = ["worker", "frontend", "schema", "scripts"];
@@ -43,17 +44,6 @@ export function namesNetwork(kind: "text" | "identifier", text: string): string 
   const words = kind === "identifier" ? text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ") : text;
   const m = WORD.exec(words);
   return m ? `names ${m[1]}` : null;
-}
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) out.push(...sourceFiles(full));
-    } else if (/\.(ts|tsx|mts|mjs|js|cjs)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
-  }
-  return out;
 }
 
 /** Why a comment names a network, or null ("X" and "Threads" are also plain words there). */

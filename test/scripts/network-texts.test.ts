@@ -3,12 +3,13 @@
 // or, after that, its short name ("X"); never an older name ("Twitter", "Twitter (X)") nor its stored
 // id ("instagram"). Reads every string and template in worker/ and platforms/ with the TypeScript
 // parser (comments are not read), and checks the shared rule messages for every network.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { networkName, networkShortName, PLATFORM_METAS } from "../../platforms/registry.ts";
 import { checkPostRules, imageNote } from "../../platforms/validation.ts";
+import { sourceFiles } from "./source-files";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -23,16 +24,6 @@ const SKIPPED = [
   /^platforms\/[a-z]+\/sandbox\.ts$/, // the stand-in network's own answers
   /^platforms\/shared\/sandbox-/,
 ];
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
-  }
-  return out;
-}
 
 /** Each string or template piece in a file that names a network by an older name, as "line: text". */
 function legacyNames(file: string): string[] {
@@ -64,7 +55,7 @@ describe("one name per network in the texts the product writes", () => {
   it("no string the Worker or a network's code writes uses an older name", () => {
     const found: string[] = [];
     for (const dir of ["worker", "platforms"])
-      for (const file of sourceFiles(path.join(root, dir))) {
+      for (const file of sourceFiles(path.join(root, dir), /\.(ts|tsx)$/)) {
         const rel = path.relative(root, file).split(path.sep).join("/");
         if (SKIPPED.some((re) => re.test(rel))) continue;
         for (const f of legacyNames(file)) found.push(`${rel}:${f}`);
