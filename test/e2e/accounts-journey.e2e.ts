@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { openBrowser, type BrowserSession } from "./browser";
 import {
@@ -46,6 +47,17 @@ const SIDE_NAV: [label: string, path: string, title: string][] = [
   ["Social Accounts", "/social-connect", "Connect Your Social Media"],
 ];
 
+/** Signs in on the open /login page and lands on /dashboard after the spec's 500 ms pause, with My First Project in the header. */
+async function signInAndLandOnDashboard(page: Page, email: string, password: string): Promise<void> {
+  const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/login" && r.ok()).then(() => Date.now());
+  await submitSignIn(page, baseUrl, email, password, { stay: true });
+  await waitForPath(page, "/dashboard");
+  // The spec's 500 ms pause between a successful sign-in and leaving /login.
+  expect(Date.now() - (await signedIn)).toBeGreaterThanOrEqual(450);
+  await expectTitle(page, "Welcome Back");
+  await expectText(headerProjectName(page), "My First Project");
+}
+
 describe("accounts journey (decision 130)", () => {
   it("signs up, signs in, tours, navigates everywhere, uses magic link and reset, renames and deletes the account", async () => {
     session = await openBrowser({ width: 1280, height: 800 });
@@ -87,13 +99,7 @@ describe("accounts journey (decision 130)", () => {
     });
 
     await step("sign in with the password, land on /dashboard with My First Project in the header", async () => {
-      const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/login" && r.ok()).then(() => Date.now());
-      await submitSignIn(page, baseUrl, email, password, { stay: true });
-      await waitForPath(page, "/dashboard");
-      // The spec's 500 ms pause between a successful sign-in and leaving /login.
-      expect(Date.now() - (await signedIn)).toBeGreaterThanOrEqual(450);
-      await expectTitle(page, "Welcome Back");
-      await expectText(headerProjectName(page), "My First Project");
+      await signInAndLandOnDashboard(page, email, password);
     });
 
     await step("a signed-in visit to /login bounces to /dashboard", async () => {
@@ -289,13 +295,7 @@ describe("accounts journey (decision 130)", () => {
     await step("sign up and sign in at 375 px", async () => {
       await signUp(page, baseUrl, email, password);
       await noSideways("/login");
-      const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/login" && r.ok()).then(() => Date.now());
-      await submitSignIn(page, baseUrl, email, password, { stay: true });
-      await waitForPath(page, "/dashboard");
-      // The spec's 500 ms pause between a successful sign-in and leaving /login.
-      expect(Date.now() - (await signedIn)).toBeGreaterThanOrEqual(450);
-      await expectTitle(page, "Welcome Back");
-      await expectText(headerProjectName(page), "My First Project");
+      await signInAndLandOnDashboard(page, email, password);
       await noSideways("/dashboard");
     });
 

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import { expectToast, getJson, journeyBrowser, signIn, signUp, type Step, uniqueEmail, waitForPath } from "./journey-helpers";
+import { connectSandboxX } from "./publish-helpers";
 
 // Journey (decision 112): offline, on `npm start`, a person with a fed brain generates a 10-post
 // campaign over 5 days whose posts draw on their brand text, edits one, schedules all, finds them
@@ -73,13 +74,7 @@ describe("campaign journey at desktop width", () => {
       await expectToast(page, "Document processed successfully!");
     });
     await step("connect X through the sandbox", async () => {
-      await page.goto(`${baseUrl}/social-connect`);
-      // One click: a configured network goes straight to its consent (decision 206).
-      await page.getByTestId("platform-twitter").getByRole("button", { name: "Connect X (Twitter)", exact: true }).click();
-      await page.waitForURL((u) => u.origin === sandboxUrl);
-      await page.getByRole("button", { name: "Approve", exact: true }).click();
-      await expectToast(page, "Successfully connected X account!");
-      await waitForPath(page, "/social-connect");
+      await connectSandboxX(page, baseUrl, sandboxUrl);
     });
     const before = await dashboard();
     expect(before).toMatchObject({ total_posts: 0, scheduled_posts: 0, connected_accounts: 1, upcoming: [] });

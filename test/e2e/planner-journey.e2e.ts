@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import type { Post } from "../../schema/api/posts";
 import type { AnalyticsResponse } from "../../schema/api/analytics";
-import { expectToast, getJson, journeyBrowser, pickOnlyNetwork, signIn, signUp, type Step, uniqueEmail, waitForPath } from "./journey-helpers";
-import { fireCron } from "./publish-helpers";
+import { expectToast, getJson, journeyBrowser, pickOnlyNetwork, signIn, signUp, type Step, uniqueEmail } from "./journey-helpers";
+import { connectSandboxX, fireCron } from "./publish-helpers";
 
 // Journey (decision 150): offline, on `npm start`, a person sets a weekly posting slot, queues a
 // post into the next free slot, drags it in the month view (its time of day is kept), imports a
@@ -49,13 +49,7 @@ describe("planner journey: slots, queue, month view, CSV import, analytics", () 
     });
     projectId = (await api<{ id: string }[]>("/api/projects"))[0]!.id;
     await step("connect X", async () => {
-      await page.goto(`${baseUrl}/social-connect`);
-      // One click: a configured network goes straight to its consent (decision 206).
-      await page.getByTestId("platform-twitter").getByRole("button", { name: "Connect X (Twitter)", exact: true }).click();
-      await page.waitForURL((u) => u.origin === sandboxUrl);
-      await page.getByRole("button", { name: "Approve", exact: true }).click();
-      await expectToast(page, "Successfully connected X account!");
-      await waitForPath(page, "/social-connect");
+      await connectSandboxX(page, baseUrl, sandboxUrl);
     });
   });
 

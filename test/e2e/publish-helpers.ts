@@ -153,6 +153,7 @@ export function recordTraffic(page: Page, origin: string) {
 /** On /social-connect: connects X through the sandbox's consent page in one click (decision 206). */
 export async function connectSandboxX(page: Page, baseUrl: string, sandboxUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/social-connect`);
+  // One click: a configured network goes straight to its consent (decision 206).
   await page.getByTestId("platform-twitter").getByRole("button", { name: "Connect X (Twitter)", exact: true }).click();
   await page.waitForURL((u) => u.origin === sandboxUrl);
   await page.getByRole("button", { name: "Approve", exact: true }).click();
