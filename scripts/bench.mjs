@@ -25,6 +25,7 @@ import autocannon from "autocannon";
 import { ADAPTERS } from "../platforms/adapters.ts";
 import { networkName, PLATFORM_METAS } from "../platforms/registry.ts";
 import { startLocalServer, waitFor } from "./lib/local-server.mjs";
+import { pdfFile } from "./lib/pdf.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // The bench's networks come from the registry (nothing outside platforms/ names one, decision 233):
@@ -250,16 +251,7 @@ function brandPdf(bytes) {
     kids.push(`${objects.length} 0 R`);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${kids.length} >>`;
-  let out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
-  const offsets = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, "latin1"));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return { bytes: Buffer.from(out, "latin1"), pages: pages.length };
+  return { bytes: pdfFile(objects), pages: pages.length };
 }
 
 /** Polls a brain document until it is ready or failed (or 10 minutes pass); its last status. */
