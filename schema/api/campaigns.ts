@@ -4,7 +4,7 @@ import { checkPostRules } from "../../platforms/validation";
 import { platformSchema, type Platform } from "./common";
 import { browserTimeZone, dateInZone, isValidTimeZone, parseDate, parseTime, timeInZone } from "./campaign-schedule";
 import { postSourcesSchema, type PostSource } from "./post-sources";
-import { mediaInfoSchema, type MediaInfo, type Post } from "./posts";
+import { contentSchema, mediaInfoSchema, type MediaInfo, type Post } from "./posts";
 
 // Texts, defaults and bounds are the spec's (docs/product-spec.md sections 5 and 9).
 const CAMPAIGN_DEFAULTS = { post_count: 5, duration: 7, platforms: [DEFAULT_PLATFORM_ID] as Platform[], start_time: "09:00" };
@@ -167,7 +167,7 @@ const hashtagSchema = z
 /** A generated post as the user edited it before scheduling. */
 const campaignPostSchema = z
   .object({
-    content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long"),
+    content: contentSchema,
     hashtags: z.array(hashtagSchema).max(30).default([]),
     platform: platformSchema,
     scheduled_for: z.string().datetime({ offset: true, message: "Please choose a valid date and time" }),

@@ -2,7 +2,7 @@ import { DEFAULT_PLATFORM_ID } from "../../platforms/registry";
 import { z } from "zod";
 import { idParam, platformSchema, type Platform } from "./common";
 import { isValidTimeZone, parseDate, parseTime } from "./campaign-schedule";
-import { mediaInfoSchema, type Post } from "./posts";
+import { contentSchema, hashtagSchema, mediaInfoSchema, type Post } from "./posts";
 import { MAX_OCCURRENCES } from "./posting-schedule";
 
 // Requests and responses of the planner's tools (decision 150): the weekly posting schedule, the
@@ -10,13 +10,6 @@ import { MAX_OCCURRENCES } from "./posting-schedule";
 const timeZoneSchema = z.string().max(100).refine(isValidTimeZone, "Unknown time zone");
 const timeSchema = z.string().refine((v) => parseTime(v) !== null, "Please choose a valid time (HH:MM)");
 const dateSchema = z.string().refine((v) => parseDate(v) !== null, "Please choose a valid date");
-const hashtagSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .transform((h) => h.replace(/^#+/, ""));
-const contentSchema = z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long");
 
 const MAX_SLOTS = 100;
 

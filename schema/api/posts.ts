@@ -63,15 +63,19 @@ export const scheduledForSchema = z
     { message: SCHEDULE_WINDOW_MESSAGE },
   );
 
-const hashtagSchema = z
+/** A hashtag as typed, stored without its leading "#". */
+export const hashtagSchema = z
   .string()
   .trim()
   .min(1)
   .max(100)
   .transform((h) => h.replace(/^#+/, ""));
 
+/** A post's text (the spec's messages). */
+export const contentSchema = z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long");
+
 export const createPostSchema = z.object({
-  content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long"),
+  content: contentSchema,
   platform: platformSchema.default(DEFAULT_PLATFORM_ID),
   hashtags: z.array(hashtagSchema).max(30).default([]),
   /** ISO instant; omitted for "Post Now". */
@@ -89,7 +93,7 @@ export const createPostSchema = z.object({
 
 export const updatePostSchema = z
   .object({
-    content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long").optional(),
+    content: contentSchema.optional(),
     hashtags: z.array(hashtagSchema).max(30).optional(),
     media_info: mediaInfoSchema.nullable().optional(),
     scheduled_for: scheduledForSchema.optional(),

@@ -3,7 +3,7 @@
 // times are RFC 3339 (UTC, as toISOString writes them); resources reuse the app's schemas.
 import { z } from "zod";
 import { platformSchema } from "./common";
-import { createPostSchema, mediaInfoSchema, POST_STATUSES, scheduledForSchema } from "./posts";
+import { contentSchema, createPostSchema, mediaInfoSchema, POST_STATUSES, scheduledForSchema } from "./posts";
 import { postResponse } from "./posts-responses";
 import { projectResponse } from "./projects-responses";
 import { brainDocumentResponse } from "./brain-responses";
@@ -30,7 +30,7 @@ export const v1ListPostsQuery = pageQuery.extend({
  */
 const variantSchema = z.object({
   platform: platformSchema,
-  content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long").optional(),
+  content: contentSchema.optional(),
   hashtags: createPostSchema.shape.hashtags.optional(),
 });
 export const v1CreatePostSchema = z

@@ -2,6 +2,7 @@
 // AI helpers of the post editor (decision 227). Shared by the Worker and the SPA.
 import { z } from "zod";
 import { PLATFORMS } from "./common";
+import { contentSchema } from "./posts";
 import { BRAND_VOICES } from "./projects";
 
 const CLAIM_KINDS = ["price", "figure", "time", "date", "name", "absolute"] as const;
@@ -43,7 +44,7 @@ type BrandVoiceValue = (typeof BRAND_VOICES)[number]["value"];
 export const assistRequestSchema = z
   .object({
     action: z.enum(ASSIST_ACTIONS, { error: "Please choose a helper" }),
-    content: z.string().trim().min(1, "Please enter some content").max(5000, "Content is too long"),
+    content: contentSchema,
     hashtags: z.array(z.string().trim().min(1).max(100)).max(30).default([]),
     platform: z.enum(PLATFORMS),
     /** Change tone: which of the five voices. */
