@@ -8,6 +8,7 @@ import drivingSchool from "../fixtures/brand-books/driving-school.json";
 import vegBoxFarm from "../fixtures/brand-books/veg-box-farm.json";
 import bikeRepair from "../fixtures/brand-books/bike-repair-shop.json";
 import dogGrooming from "../fixtures/brand-books/dog-grooming-salon.json";
+import removals from "../fixtures/brand-books/removals-company.json";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
 import { bookAsSet, type BrandBook } from "../brain-eval/brand-books";
 import { createAiEngine } from "../../worker/adapters/ai/index";
@@ -24,6 +25,8 @@ const FRESH: BrandBook[] = [bikeRepair];
  * once before (0.72 / 4 / 0) and once after (0.72 / 4 / 1) that decision's second stage.
  */
 const FRESH_293: BrandBook[] = [dogGrooming];
+/** Written for decision 305 and committed before any of its changes: reported apart. */
+const FRESH_305: BrandBook[] = [removals];
 
 type Engine = Parameters<typeof evaluateRetrieval>[0];
 const ENGINES: [string, () => Engine][] = [
@@ -65,9 +68,10 @@ describe("held-out brand books (decision 182)", { timeout: 60_000 }, () => {
       for (const book of HELD_OUT) rows.push({ set: "held-out (decision 182)", engineName: name, ...(await measure(book, make())) });
       for (const book of FRESH) rows.push({ set: "fresh held-out (decision 257)", engineName: name, ...(await measure(book, make())) });
       for (const book of FRESH_293) rows.push({ set: "fresh held-out (decision 293)", engineName: name, ...(await measure(book, make())) });
+      for (const book of FRESH_305) rows.push({ set: "fresh held-out (decision 305)", engineName: name, ...(await measure(book, make())) });
     }
     console.log(`BRANDBOOK_ENGINES ${JSON.stringify(rows)}`);
-    expect(rows).toHaveLength(ENGINES.length * (HELD_OUT.length + FRESH.length + FRESH_293.length));
+    expect(rows).toHaveLength(ENGINES.length * (HELD_OUT.length + FRESH.length + FRESH_293.length + FRESH_305.length));
     for (const r of rows) expect(r.expectedNotFound).toBe(0);
   });
 
