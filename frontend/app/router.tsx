@@ -50,7 +50,11 @@ export async function preloadPrerendered(path: string): Promise<void> {
   if (load) preloaded.set(load, (await load()).default);
 }
 
-const AppShell = lazy(withAppRecipes(() => import("./shell/app-shell")));
+// The signed-in screens' loaders (screens.ts, decision 300): fetched beside the shell, which every
+// screen inside it waits for anyway, so their preload lists are not part of /'s and /login's JS.
+const loadScreens = () => import("./screens");
+const screen = (name: keyof typeof import("./screens").screens) => (): Promise<{ default: ComponentType }> => loadScreens().then((m) => m.screens[name]());
+const AppShell = lazy(withAppRecipes(() => Promise.all([import("./shell/app-shell"), loadScreens()]).then(([m]) => m)));
 // Screens inside the app shell: while the session, their code and their data load, the shell's
 // skeleton paints (shell-skeleton.tsx). It is its own small chunk, fetched at start-up only on
 // these paths (preloadShellSkeleton), so / and /login do not pay for it in their initial JS.
@@ -91,24 +95,24 @@ function ShellWaiting() {
 const shellWaiting = <ShellWaiting />;
 
 const shellRoutes = [
-  shellPage("/dashboard", () => import("../features/dashboard/dashboard-page"), dashboardContentFrame),
-  shellPage("/calendar", () => import("../features/calendar/calendar-page")),
-  shellPage("/brain", () => import("../features/brain/brain-page")),
-  shellPage("/campaigns/new", () => import("../features/campaigns/campaign-new-page")),
-  shellPage("/content", () => import("../features/coming-soon/coming-soon-page")),
-  shellPage("/analytics", () => import("../features/analytics/analytics-page")),
-  shellPage("/settings/schedule", () => import("../features/planner/posting-schedule-page")),
-  shellPage("/settings/api-keys", () => import("../features/api-keys/api-keys-page")),
-  shellPage("/settings/webhooks", () => import("../features/webhooks/webhooks-page")),
-  shellPage("/settings/feeds", () => import("../features/feeds/feeds-page")),
-  shellPage("/settings/project", () => import("../features/team/project-settings-page")),
-  shellPage("/settings/team", () => import("../features/team/team-page")),
-  shellPage("/settings/activity", () => import("../features/team/activity-page")),
+  shellPage("/dashboard", screen("dashboard"), dashboardContentFrame),
+  shellPage("/calendar", screen("calendar")),
+  shellPage("/brain", screen("brain")),
+  shellPage("/campaigns/new", screen("campaignNew")),
+  shellPage("/content", screen("content")),
+  shellPage("/analytics", screen("analytics")),
+  shellPage("/settings/schedule", screen("postingSchedule")),
+  shellPage("/settings/api-keys", screen("apiKeys")),
+  shellPage("/settings/webhooks", screen("webhooks")),
+  shellPage("/settings/feeds", screen("feeds")),
+  shellPage("/settings/project", screen("projectSettings")),
+  shellPage("/settings/team", screen("team")),
+  shellPage("/settings/activity", screen("activity")),
   // First run (decision 290): what the tour's Get Started and the checklist open keeps the shell.
-  shellPage("/onboarding", () => import("../features/projects/project-wizard-page")),
-  shellPage("/social-connect", () => import("../features/social/social-connect-page")),
+  shellPage("/onboarding", screen("wizard")),
+  shellPage("/social-connect", screen("socialConnect")),
   // Every network's OAuth callback (/auth/<platform id>/callback); the page ignores unknown ids.
-  shellPage("/auth/:platform/callback", () => import("../features/social/social-connect-page")),
+  shellPage("/auth/:platform/callback", screen("socialConnect")),
 ];
 const SHELL_PATHS = shellRoutes.map((r) => r.path);
 
@@ -138,8 +142,8 @@ const routes = [
       {
         element: <RequireAuth shellPaths={SHELL_PATHS} shellSkeleton={shellWaiting} />,
         children: [
-          { path: "/welcome", element: page(() => import("../features/onboarding/welcome-page")) },
-          { path: "/invite/:token", element: page(() => import("../features/team/invite-page")) },
+          { path: "/welcome", element: page(screen("welcome")) },
+          { path: "/invite/:token", element: page(screen("invite")) },
           {
             element: (
               <Suspense fallback={shellWaiting}>

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { loginErrors, type LoginErrors } from "../../../schema/api/auth-rules";
 import { remembered, useAuth } from "../../lib/auth-context";
-import { listProjects } from "../../lib/api/projects";
 import { notify } from "../../components/ui/toaster";
 import { ApiRequestError } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -19,6 +18,8 @@ type FromState = { from?: string } | null;
 /** Whether the project this browser opens on (the remembered one, else the first) has not seen the tour yet. */
 async function needsTour(): Promise<boolean> {
   try {
+    // Loaded here, on the mailed link's path only: not part of /login's initial JS (decision 300).
+    const { listProjects } = await import("../../lib/api/projects");
     const list = await listProjects();
     const current = list.find((p) => p.id === remembered()) ?? list[0];
     return !!current && !current.has_seen_onboarding;
