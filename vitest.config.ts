@@ -62,6 +62,11 @@ export default defineConfig(async () => {
             include: ["test/worker/**/*.test.ts"],
             setupFiles: ["test/worker/setup.ts"],
             globalSetup: ["test/fakes/global-setup.ts"],
+            // One file at a time (docs/decisions/310): every file talks to the one fakes server,
+            // whose sandbox resets, fault switches and contract-violation log are shared state.
+            // Its own group, so the other two projects can run two files at once.
+            maxWorkers: 1,
+            sequence: { groupOrder: 1 },
           },
         },
         {
@@ -71,6 +76,10 @@ export default defineConfig(async () => {
             include: ["test/frontend/**/*.test.tsx", "test/frontend/**/*.test.ts"],
             environment: "jsdom",
             setupFiles: ["test/frontend/setup.ts"],
+            // Each file still gets a fresh module graph and DOM, but in a VM context of a reused
+            // process: jsdom and the externalized packages load once per process (docs/decisions/310).
+            pool: "vmForks",
+            maxWorkers: 2,
             // A failure deadline, not a timing check, and the only one (no file sets its own):
             // interaction-heavy screens took 24 s on a 2-core machine at load 15 (the webhooks form,
             // typing three addresses), passing in 1-3 s when quiet.
@@ -79,7 +88,7 @@ export default defineConfig(async () => {
         },
         {
           // Node-side scripts (deploy, bundle budget) against fakes of the tools they drive.
-          test: { name: "scripts", include: ["test/scripts/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
+          test: { name: "scripts", include: ["test/scripts/**/*.test.ts"], environment: "node", testTimeout: 60_000, maxWorkers: 2 },
         },
       ],
     },
