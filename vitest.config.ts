@@ -88,7 +88,16 @@ export default defineConfig(async () => {
         },
         {
           // Node-side scripts (deploy, bundle budget) against fakes of the tools they drive.
-          test: { name: "scripts", include: ["test/scripts/**/*.test.ts"], environment: "node", testTimeout: 60_000, maxWorkers: 2 },
+          // One file at a time, after the others: deploy.test.ts runs deploy.mjs (and wrangler's bundle) 19
+          // times and timed out beside other files at load 10-20 (docs/decisions/310).
+          test: {
+            name: "scripts",
+            include: ["test/scripts/**/*.test.ts"],
+            environment: "node",
+            testTimeout: 60_000,
+            maxWorkers: 1,
+            sequence: { groupOrder: 2 },
+          },
         },
       ],
     },
