@@ -11,6 +11,7 @@ import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { Toaster } from "../../frontend/components/ui/toaster";
 import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import { FakeXhr, makeProject } from "./test-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -18,35 +19,27 @@ const project = makeProject();
 const card = { url: "/media/card-key-0000000000000000", file_name: "ai-image.jpg", file_type: "image/jpeg", file_size: 120_000 };
 const mine = { url: "/media/mine-key-0000000000000000", file_name: "my-photo.png", file_type: "image/png", file_size: 2048 };
 
-type Call = { url: string; body: unknown };
-let calls: Call[];
+let calls: FakeRequest[];
 
 beforeEach(() => {
-  calls = [];
   FakeXhr.last = null;
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-    if (call.url.endsWith("/generate")) {
-      return json({
-        engine: "openai",
-        posts: [
-          {
-            content: "Meet the mobile repair van.",
-            hashtags: ["KettleCargo"],
-            platform: "instagram",
-            scheduled_for: new Date(Date.UTC(2030, 0, 1, 9)).toISOString(),
-            sources: [],
-            media_info: card,
-          },
-        ],
-      });
-    }
-    if (call.url.endsWith("/campaigns")) return json({ id: "c1", posts: [] }, 201);
-    return json({}, 404);
-  });
+  calls = fakeApi({
+    "/api/projects/:projectId/generate": {
+      engine: "openai",
+      posts: [
+        {
+          content: "Meet the mobile repair van.",
+          hashtags: ["KettleCargo"],
+          platform: "instagram",
+          scheduled_for: new Date(Date.UTC(2030, 0, 1, 9)).toISOString(),
+          sources: [],
+          media_info: card,
+        },
+      ],
+    },
+    "/api/projects/:projectId/campaigns": [201, { id: "c1", posts: [] }],
+  }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 
