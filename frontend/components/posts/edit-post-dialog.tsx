@@ -9,8 +9,7 @@ import type { MediaInfo } from "../../../schema/api/posts";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { DateTimeFields } from "../ui/date-time-fields";
 import { OptionSelect } from "../ui/option-select";
-import ImageUploadDialog from "./image-upload-dialog";
-import { AttachedImage } from "./attached-image";
+import { mediaChanged, PostImageField, usePostSave } from "./post-image-field";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, parseHashtags } from "../../lib/api/calendar";
 
@@ -46,7 +45,7 @@ export function EditPostDialog({
   const [tags, setTags] = useState("");
   const [media, setMedia] = useState<MediaInfo | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, send } = usePostSave(onSave, onClose);
   useEffect(() => {
     if (!post) return;
     const at = Date.parse(post.scheduled_for);
@@ -79,15 +78,8 @@ export function EditPostDialog({
     if (platform !== post.platform) changes.platform = platform;
     if (!sameTags(hashtags, post.hashtags)) changes.hashtags = hashtags;
     if (timeChanged) changes.scheduled_for = new Date(when!).toISOString();
-    if ((media?.url ?? null) !== (post.media_info?.url ?? null) || (media?.alt_text ?? "") !== (post.media_info?.alt_text ?? "")) changes.media_info = media;
-    if (Object.keys(changes).length === 0) {
-      onClose();
-      return;
-    }
-    setSaving(true);
-    const ok = await onSave(post, changes);
-    setSaving(false);
-    if (ok) onClose();
+    if (mediaChanged(media, post.media_info)) changes.media_info = media;
+    await send(post, changes);
   };
 
   return (
@@ -129,22 +121,13 @@ export function EditPostDialog({
           <Input value={tags} onChange={(e) => setTags(e.target.value)} placeholder="#launch #spring" />
           <Field.HelperText>Separated by spaces; they count towards the network's length limit</Field.HelperText>
         </Field.Root>
-        <Field.Root invalid={issues.some((i) => i.field === "media_info")}>
-          <Field.Label>Image</Field.Label>
-          {media && <AttachedImage media={media} onChange={setMedia} onReplace={() => setUploadOpen(true)} onRemove={() => setMedia(null)} />}
-          <HStack gap="2">
-            <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
-              {media ? "Change Image" : "Add Image"}
-            </Button>
-            {media && (
-              <Button size="sm" variant="ghost" onClick={() => setMedia(null)}>
-                Remove image
-              </Button>
-            )}
-          </HStack>
-          <Field.ErrorText>{issues.find((i) => i.field === "media_info")?.message}</Field.ErrorText>
-          <ImageUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onComplete={(m) => setMedia(m)} />
-        </Field.Root>
+        <PostImageField
+          media={media}
+          onChange={setMedia}
+          uploadOpen={uploadOpen}
+          onUploadOpen={setUploadOpen}
+          error={issues.find((i) => i.field === "media_info")?.message}
+        />
       </Stack>
     </AppDialog>
   );

@@ -8,8 +8,7 @@ import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/
 import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { notify } from "../../components/ui/toaster";
 import { fetcher } from "../../lib/api";
-import ImageUploadDialog from "../../components/posts/image-upload-dialog";
-import { AttachedImage } from "../../components/posts/attached-image";
+import { mediaChanged, PostImageField, usePostSave } from "../../components/posts/post-image-field";
 import { PostSources } from "../../components/posts/post-sources";
 import { PostCommentThread, PostReviewActions } from "../../components/posts/post-thread";
 import type { Role } from "../../../schema/api/permissions";
@@ -64,7 +63,7 @@ export function PostDetailDialog({
   const [hashtags, setHashtags] = useState<string[]>([]);
   const [media, setMedia] = useState<MediaInfo | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, send } = usePostSave(onSave, onClose);
   // The calendar reads only what its cards draw (decision 171): what else the modal shows of the
   // post (the brain passages it drew on) comes with the full post, fetched when it opens.
   const { data: full, mutate: mutateFull } = useSWR<Post>(post ? postPath(post.id) : null, fetcher, { shouldRetryOnError: false });
@@ -97,12 +96,7 @@ export function PostDetailDialog({
     setEditing(true);
     setUploadOpen(true);
   };
-  const removeCard = async () => {
-    setSaving(true);
-    const ok = await onSave(post, { media_info: null });
-    setSaving(false);
-    if (ok) onClose();
-  };
+  const removeCard = () => send(post, { media_info: null });
 
   const save = async () => {
     if (!content.trim()) {
@@ -114,15 +108,8 @@ export function PostDetailDialog({
     if (content.trim() !== post.content) changes.content = content.trim();
     if (hashtags.join(" ") !== post.hashtags.join(" ")) changes.hashtags = hashtags;
     if (when !== Date.parse(post.scheduled_for) || post.status === "draft") changes.scheduled_for = new Date(when).toISOString();
-    if ((media?.url ?? null) !== (post.media_info?.url ?? null) || (media?.alt_text ?? "") !== (post.media_info?.alt_text ?? "")) changes.media_info = media;
-    if (Object.keys(changes).length === 0) {
-      setEditing(false);
-      return;
-    }
-    setSaving(true);
-    const ok = await onSave(post, changes);
-    setSaving(false);
-    if (ok) onClose();
+    if (mediaChanged(media, post.media_info)) changes.media_info = media;
+    await send(post, changes, () => setEditing(false));
   };
 
   return (
@@ -182,21 +169,7 @@ export function PostDetailDialog({
             }}
           />
           <ClaimCheck projectId={full?.id === post.id ? full.project_id : undefined} content={content} onChange={setContent} />
-          <Field.Root>
-            <Field.Label>Image</Field.Label>
-            {media && <AttachedImage media={media} onChange={setMedia} onReplace={() => setUploadOpen(true)} onRemove={() => setMedia(null)} />}
-            <HStack gap="2">
-              <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
-                {image ? "Change Image" : "Add Image"}
-              </Button>
-              {image && (
-                <Button size="sm" variant="ghost" onClick={() => setMedia(null)}>
-                  Remove image
-                </Button>
-              )}
-            </HStack>
-            <ImageUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onComplete={(m) => setMedia(m)} />
-          </Field.Root>
+          <PostImageField media={media} onChange={setMedia} uploadOpen={uploadOpen} onUploadOpen={setUploadOpen} />
         </Stack>
       ) : (
         <Stack gap="4">
