@@ -1,16 +1,11 @@
 // "The user can replace it" (decision 116): in the campaign creator a generated Instagram post's image
 // (AI image or brand card) can be removed and replaced by the user's own upload before the
 // campaign is scheduled; Instagram's rule (an image is required) is shown while it has none.
-import { ChakraProvider } from "@chakra-ui/react";
-import { act, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { system } from "../../frontend/app/theme";
-import { AuthTestProvider } from "../../frontend/lib/auth-context";
-import { Toaster } from "../../frontend/components/ui/toaster";
-import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import { FakeXhr, makeProject } from "./test-utils";
+import { renderCampaignNew } from "./campaign-utils";
 import { fakeApi, type FakeRequest } from "./fake-api";
 
 configure({ asyncUtilTimeout: 5000 });
@@ -46,19 +41,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("campaign creator: the generated image can be replaced", () => {
   it("removes the generated image, shows Instagram's rule, attaches the user's upload and schedules with it", async () => {
     const user = userEvent.setup({ delay: null });
-    render(
-      <ChakraProvider value={system}>
-        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
-          <MemoryRouter initialEntries={["/campaigns/new"]}>
-            <Routes>
-              <Route path="/campaigns/new" element={<CampaignNewPage />} />
-              <Route path="/calendar" element={<h1>Calendar here</h1>} />
-            </Routes>
-          </MemoryRouter>
-          <Toaster />
-        </AuthTestProvider>
-      </ChakraProvider>,
-    );
+    renderCampaignNew(project);
     await user.type(screen.getByLabelText("Campaign prompt"), "A week about our mobile repair van service");
     await user.click(screen.getByRole("checkbox", { name: "Instagram" }));
     await user.click(screen.getByRole("button", { name: "Generate Posts" }));
@@ -92,17 +75,7 @@ describe("campaign creator: the generated image can be replaced", () => {
 
   it("Cancel keeps the generated image", async () => {
     const user = userEvent.setup({ delay: null });
-    render(
-      <ChakraProvider value={system}>
-        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
-          <MemoryRouter initialEntries={["/campaigns/new"]}>
-            <Routes>
-              <Route path="/campaigns/new" element={<CampaignNewPage />} />
-            </Routes>
-          </MemoryRouter>
-        </AuthTestProvider>
-      </ChakraProvider>,
-    );
+    renderCampaignNew(project);
     await user.type(screen.getByLabelText("Campaign prompt"), "A week about our mobile repair van service");
     await user.click(screen.getByRole("button", { name: "Generate Posts" }));
     const item = (await screen.findAllByTestId("generated-post"))[0]!;

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { system } from "../../frontend/app/theme";
 import { CsvImportDialog } from "../../frontend/features/calendar/csv-import-dialog";
 import { fakeApi } from "./fake-api";
+import { wrongPrice } from "./test-utils";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -20,22 +21,7 @@ beforeEach(() => {
   type Sent = { content?: string; rows?: { content: string }[] };
   fakeApi({
     "/api/projects/p1/claims": ({ body }) => {
-      const at = (body as Sent).content!.indexOf("£25");
-      const findings =
-        at < 0
-          ? []
-          : [
-              {
-                text: "£25",
-                start: at,
-                end: at + 3,
-                kind: "price",
-                reason: REASON,
-                nearest: { text: "The course costs £30.", source: "Brand book", segment_id: "s1" },
-                suggestion: "£30",
-              },
-            ];
-      return { findings, passages: 3 };
+      return { findings: wrongPrice((body as Sent).content!, REASON, { text: "The course costs £30.", source: "Brand book" }), passages: 3 };
     },
     "/api/projects/p1/import/check": ({ body }) => ({
       created: 0,

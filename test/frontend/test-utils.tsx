@@ -96,6 +96,12 @@ export function calendarApi(store: { posts: Post[] }, extra: Record<string, Fake
   });
 }
 
+/** The claim check's findings for a text quoting "£25" where the brand's documents say £30 (none without it). */
+export function wrongPrice(content: string, reason: string, nearest: { text: string; source: string }) {
+  const at = content.indexOf("£25");
+  return at < 0 ? [] : [{ text: "£25", start: at, end: at + 3, kind: "price", reason, nearest: { ...nearest, segment_id: "s1" }, suggestion: "£30" }];
+}
+
 /** A scheduled Twitter post DTO as the API returns it; tests override what they look at. */
 export function makePost(over: Partial<Post> = {}): Post {
   return {
