@@ -3,27 +3,21 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import LoginPage from "../../frontend/features/auth/login-page";
 import { GOOGLE_NEEDS_CLERK } from "../../frontend/features/auth/google-button";
 import { PublicOnly } from "../../frontend/app/guards";
 import { system } from "../../frontend/app/theme";
 import { AuthTestProvider, type AuthState } from "../../frontend/lib/auth-context";
 import { fillAndSubmit, mockFetch, renderAt } from "./auth-test-utils";
+import { notify } from "./notify-mock";
 import { makeProject } from "./test-utils";
 
 function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock("../../frontend/components/ui/toaster", () => ({ notify, toaster: { create: vi.fn(), dismiss: vi.fn() }, Toaster: () => null }));
-
-beforeEach(() => {
-  notify.success.mockReset();
-  notify.error.mockReset();
-  notify.info.mockReset();
-});
+vi.mock("../../frontend/components/ui/toaster", () => import("./notify-mock"));
 afterEach(() => vi.unstubAllGlobals());
 
 describe("LoginPage", () => {

@@ -1,20 +1,14 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import SignupPage from "../../frontend/features/auth/signup-page";
 import ResetPasswordPage from "../../frontend/features/auth/reset-password-page";
 import UpdatePasswordPage from "../../frontend/features/auth/update-password-page";
 import { GOOGLE_NEEDS_CLERK } from "../../frontend/features/auth/google-button";
 import { fillAndSubmit, mockFetch, renderAt } from "./auth-test-utils";
+import { notify } from "./notify-mock";
 
-const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock("../../frontend/components/ui/toaster", () => ({ notify, toaster: { create: vi.fn(), dismiss: vi.fn() }, Toaster: () => null }));
-
-beforeEach(() => {
-  notify.success.mockReset();
-  notify.error.mockReset();
-  notify.info.mockReset();
-});
+vi.mock("../../frontend/components/ui/toaster", () => import("./notify-mock"));
 afterEach(() => vi.unstubAllGlobals());
 
 describe("SignupPage", () => {

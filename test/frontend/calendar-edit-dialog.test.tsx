@@ -6,7 +6,8 @@ import { shiftAnchor, todayDate } from "../../frontend/lib/calendar-dates";
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
-import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+import { calendarApi, makePost, makeProject, renderAppPage } from "./test-utils";
+import type { FakeRequest } from "./fake-api";
 import { stubScreen } from "./media-query";
 
 // The card's Edit Post modal (decision 242): date, time, hashtags and image besides the text,
@@ -17,32 +18,13 @@ const tomorrow = shiftAnchor(todayDate(tz), "day", 1);
 const dayAfter = shiftAnchor(tomorrow, "day", 1);
 const at = (day: string, time: string) => new Date(localDateTimeToUtc(day, time, tz)!).toISOString();
 
-let posts: Post[];
-let patches: { url: string; body: Record<string, unknown> }[];
+const store: { posts: Post[] } = { posts: [] };
+let calls: FakeRequest[];
+const patches = () => calls.filter((c) => c.method === "PATCH").map(({ url, body }) => ({ url, body }));
 
 beforeEach(() => {
-  patches = [];
-  posts = [makePost({ id: "p-x", content: "Launch day", hashtags: ["launch"], scheduled_for: at(tomorrow, "10:00") })];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const ok = (b: unknown) => new Response(JSON.stringify(b), { status: 200, headers: { "content-type": "application/json" } });
-    if (url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
-    if (url.startsWith("/api/projects/p1/calendar")) {
-      const u = new URL(url, "http://x");
-      const from = Date.parse(u.searchParams.get("from")!);
-      const to = Date.parse(u.searchParams.get("to")!);
-      return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
-    }
-    const m = /^\/api\/posts\/([^/]+)$/.exec(url);
-    if (m && init?.method === "PATCH") {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      patches.push({ url, body });
-      const p = posts.find((x) => x.id === m[1])!;
-      Object.assign(p, body);
-      return ok(p);
-    }
-    return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
-  });
+  store.posts = [makePost({ id: "p-x", content: "Launch day", hashtags: ["launch"], scheduled_for: at(tomorrow, "10:00") })];
+  calls = calendarApi(store).calls;
   // A phone: the day view, where tomorrow's post is one "Next day" away whatever today is.
   stubScreen({ phone: true });
 });
@@ -71,8 +53,8 @@ describe("the calendar's Edit Post modal", () => {
     await user.clear(tags);
     await user.type(tags, "#launch spring");
     await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
-    await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toEqual({ url: "/api/posts/p-x", body: { scheduled_for: at(dayAfter, "10:00"), hashtags: ["launch", "spring"] } });
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({ url: "/api/posts/p-x", body: { scheduled_for: at(dayAfter, "10:00"), hashtags: ["launch", "spring"] } });
   });
 
   it("refuses a time in the past and text over the network's limit, as Create Post does", async () => {
@@ -93,13 +75,13 @@ describe("the calendar's Edit Post modal", () => {
     expect(await within(dialog).findByText(/^Too long for /)).toBeInTheDocument();
     expect(save).toBeDisabled();
     await user.click(save);
-    expect(patches).toHaveLength(0);
+    expect(patches()).toHaveLength(0);
   });
 
   it("moves the post to another network, checked by that network's rules before anything is sent", async () => {
     const { user, dialog } = await openEdit();
     const network = within(dialog).getByLabelText("Network");
-    expect(network).toHaveValue(posts[0]!.platform);
+    expect(network).toHaveValue(store.posts[0]!.platform);
     const save = within(dialog).getByRole("button", { name: "Save Changes" });
     // 400 characters fit LinkedIn but not Bluesky (300): the move is refused while the text is too long.
     const box = within(dialog).getByLabelText("Content");
@@ -113,7 +95,7 @@ describe("the calendar's Edit Post modal", () => {
     expect(save).toBeDisabled();
     await user.selectOptions(network, "linkedin");
     await user.click(save);
-    await waitFor(() => expect(patches).toHaveLength(1));
-    expect(patches[0]).toEqual({ url: "/api/posts/p-x", body: { content: "y".repeat(400), platform: "linkedin" } });
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({ url: "/api/posts/p-x", body: { content: "y".repeat(400), platform: "linkedin" } });
   });
 });

@@ -12,19 +12,19 @@ import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import { fromCalendarRow, toCalendarRow } from "../../schema/api/calendar";
 import type { Post } from "../../schema/api/posts";
-import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+import { calendarApi, makePost, makeProject, renderAppPage } from "./test-utils";
+import type { FakeRequest } from "./fake-api";
 
 const project = makeProject({ id: "p1", role: "owner" });
 const tz = browserTimeZone();
 const week = visibleRange("week", todayDate(tz), tz);
 const at = (day: number, time: string) => new Date(localDateTimeToUtc(week.days[day], time, tz)!).toISOString();
 
-let posts: Post[];
-let calls: { url: string; method: string; body?: unknown }[];
+const store: { posts: Post[] } = { posts: [] };
+let calls: FakeRequest[];
 
 beforeEach(() => {
-  calls = [];
-  posts = [
+  store.posts = [
     // One message on X and Instagram, Tuesday 10:00.
     makePost({ id: "m1-x", platform: "twitter", content: "Saturday class for beginners.", message_id: "m1", scheduled_for: at(2, "10:00") }),
     makePost({ id: "m1-ig", platform: "instagram", content: "Saturday class for beginners. Mats included.", message_id: "m1", scheduled_for: at(2, "10:00") }),
@@ -45,34 +45,7 @@ beforeEach(() => {
     makePost({ id: "m3-x", platform: "twitter", content: "Open studio morning", message_id: "m3", scheduled_for: at(5, "09:00") }),
     makePost({ id: "m3-ig", platform: "instagram", content: "Open studio, later", message_id: "m3", scheduled_for: at(5, "17:00") }),
   ];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    calls.push({ url, method, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
-    const ok = (b: unknown, status = 200) =>
-      new Response(status === 204 ? null : JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
-    if (method === "GET" && url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
-    if (method === "GET" && url.startsWith("/api/projects/p1/calendar")) {
-      const u = new URL(url, "http://x");
-      const from = Date.parse(u.searchParams.get("from")!);
-      const to = Date.parse(u.searchParams.get("to")!);
-      return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
-    }
-    const m = /^\/api\/posts\/([^/]+)(\/publish|\/retry)?$/.exec(url);
-    if (m) {
-      const p = posts.find((x) => x.id === m[1]);
-      if (!p) return ok({ error: { code: "not_found", message: "Not found" } }, 404);
-      if (method === "DELETE") {
-        posts = posts.filter((x) => x.id !== p.id);
-        return ok(null, 204);
-      }
-      if (m[2] === "/publish") Object.assign(p, { status: "publishing" });
-      else if (method === "GET" && p.status === "publishing") return ok({ ...Object.assign(p, { status: "published" }) });
-      if (method === "PATCH") Object.assign(p, JSON.parse(String(init?.body)));
-      return ok(p);
-    }
-    return ok({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+  calls = calendarApi(store).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -85,7 +58,7 @@ const variantRow = (card: HTMLElement, postId: string) =>
 
 describe("groupByMessage", () => {
   it("joins a message's variants due at the same time, keeps the first post's order, and leaves other posts alone", () => {
-    const rows = posts.map((p) => fromCalendarRow(toCalendarRow(p)));
+    const rows = store.posts.map((p) => fromCalendarRow(toCalendarRow(p)));
     expect(groupByMessage(rows).map((g) => g.map((p) => p.id))).toEqual([["m1-x", "m1-ig"], ["solo"], ["m2-x", "m2-ig"], ["m3-x"], ["m3-ig"]]);
     // Posts without a message are never joined, even at the same time.
     const lone = rows.map((p) => ({ ...p, message_id: null, scheduled_for: rows[0]!.scheduled_for }));

@@ -6,7 +6,8 @@ import { shiftAnchor, todayDate, visibleRange } from "../../frontend/lib/calenda
 import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
-import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+import { calendarApi, makePost, makeProject, renderAppPage } from "./test-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
 import { stubScreen } from "./media-query";
 
 const project = makeProject({ industry: "Tech", brand_voice: "x", description: "d", user_email: "a@b.c" });
@@ -23,47 +24,17 @@ function post(id: string, day: number, time: string, extra: Partial<Post> = {}):
   });
 }
 
-let posts: Post[];
-let calls: { url: string; method: string; body?: unknown }[];
+const store: { posts: Post[] } = { posts: [] };
+let calls: FakeRequest[];
 
 beforeEach(() => {
-  calls = [];
-  posts = [
+  store.posts = [
     post("sun", 0, "09:00"),
     post("tue-ig", 2, "10:30", { platform: "instagram", content: "Instagram launch day" }),
     post("tue-pub", 2, "08:00", { status: "published", published_at: new Date().toISOString() }),
     post("fri-fail", 5, "12:00", { status: "failed", error_message: "Failed to publish post" }),
   ];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    calls.push({ url, method, body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined });
-    const ok = (b: unknown, status = 200) =>
-      new Response(status === 204 ? null : JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
-    if (method === "GET" && url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
-    if (method === "GET" && url.startsWith("/api/projects/p1/calendar")) {
-      const u = new URL(url, "http://x");
-      const from = Date.parse(u.searchParams.get("from")!);
-      const to = Date.parse(u.searchParams.get("to")!);
-      return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
-    }
-
-    const m = /^\/api\/posts\/([^/]+)(\/publish|\/retry)?$/.exec(url);
-    if (m) {
-      const p = posts.find((x) => x.id === m[1])!;
-      if (method === "DELETE") {
-        posts = posts.filter((x) => x.id !== p.id);
-        return ok(null, 204);
-      }
-      if (m[2] === "/publish") Object.assign(p, { status: "publishing" });
-      // The publisher finishes by the time the page polls the post.
-      else if (method === "GET" && p.status === "publishing") return ok({ ...Object.assign(p, { status: "published" }) });
-      if (m[2] === "/retry") Object.assign(p, { status: "scheduled" });
-      if (method === "PATCH") Object.assign(p, JSON.parse(String(init?.body)));
-      return ok(p);
-    }
-    return ok({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+  calls = calendarApi(store).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 // Interaction-heavy tests on a shared 2-core machine can exceed the 5 s default.
@@ -148,7 +119,7 @@ describe("content calendar", () => {
 
   it("forces the day view below 768 px and hides the view buttons", async () => {
     stubScreen({ phone: true });
-    posts = [];
+    store.posts = [];
     renderPage();
     expect(screen.queryByRole("button", { name: "Week View" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Day View" })).not.toBeInTheDocument();
@@ -190,7 +161,7 @@ describe("content calendar", () => {
 
   it("reads the week in the calendar's shape and fetches the full post (its sources) when one is opened", async () => {
     const user = userEvent.setup();
-    posts[1] = { ...posts[1]!, sources: [{ segment_id: "s1", document_id: "d1", document_title: "Brand book", content: "Launch on Tuesdays." }] };
+    store.posts[1] = { ...store.posts[1]!, sources: [{ segment_id: "s1", document_id: "d1", document_title: "Brand book", content: "Launch on Tuesdays." }] };
     renderPage();
     await waitFor(() => expect(screen.getAllByTestId("post-card")).toHaveLength(4));
     // The week's answer carries no sources: they come with the full post.
@@ -254,7 +225,7 @@ describe("content calendar", () => {
   });
 
   it("toasts 'Failed to load posts' when the week cannot be loaded", async () => {
-    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ error: { code: "internal", message: "x" } }), { status: 500 }));
+    fakeApi({ "*": [500, { error: { code: "internal", message: "x" } }] });
     renderPage();
     expect((await screen.findAllByText("Failed to load posts")).length).toBeGreaterThan(0);
   });

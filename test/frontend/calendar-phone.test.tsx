@@ -10,7 +10,8 @@ import { browserTimeZone } from "../../schema/api/campaigns";
 import { localDateTimeToUtc } from "../../schema/api/campaign-schedule";
 import type { Post } from "../../schema/api/posts";
 import { fromCalendarRow, toCalendarRow } from "../../schema/api/calendar";
-import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+import { calendarApi, makePost, makeProject, renderAppPage } from "./test-utils";
+import type { FakeRequest } from "./fake-api";
 import { stubScreen } from "./media-query";
 
 // The calendar on a phone (decisions 240, 241): day view and a list view, the day view opened
@@ -21,26 +22,13 @@ const today = todayDate(tz);
 const tomorrow = shiftAnchor(today, "day", 1);
 const at = (day: string, time: string) => new Date(localDateTimeToUtc(day, time, tz)!).toISOString();
 
-let posts: Post[];
-let urls: string[];
+const store: { posts: Post[] } = { posts: [] };
+let calls: FakeRequest[];
 const ROW = 40;
 
 beforeEach(() => {
-  urls = [];
-  posts = [];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
-    const url = String(input);
-    urls.push(url);
-    const ok = (b: unknown) => new Response(JSON.stringify(b), { status: 200, headers: { "content-type": "application/json" } });
-    if (url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
-    if (url.startsWith("/api/projects/p1/calendar")) {
-      const u = new URL(url, "http://x");
-      const from = Date.parse(u.searchParams.get("from")!);
-      const to = Date.parse(u.searchParams.get("to")!);
-      return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
-    }
-    return new Response(JSON.stringify({ error: { code: "not_found", message: "Not found" } }), { status: 404 });
-  });
+  store.posts = [];
+  calls = calendarApi(store).calls;
   stubScreen({ phone: true });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -102,7 +90,7 @@ describe("the calendar below 768 px", () => {
   it("shows the month's posts as an agenda in the list view, loading exactly that month", async () => {
     const user = userEvent.setup();
     const monthStart = `${today.slice(0, 8)}01`;
-    posts = [
+    store.posts = [
       makePost({ id: "first", content: "Month opener", scheduled_for: at(monthStart, "10:00") }),
       makePost({ id: "today", content: "Today's post", scheduled_for: at(today, "23:30"), platform: "linkedin" }),
       makePost({ id: "next", content: "Following month", scheduled_for: at(addMonths(monthStart, 1), "10:00") }),
@@ -115,14 +103,14 @@ describe("the calendar below 768 px", () => {
     expect(within(list).getByText("Today's post")).toBeInTheDocument();
     expect(within(list).queryByText("Following month")).not.toBeInTheDocument();
     const month = visibleRange("list", today, tz);
-    expect(urls.some((u) => u.includes(`from=${encodeURIComponent(month.from)}`) && u.includes(`to=${encodeURIComponent(month.to)}`))).toBe(true);
+    expect(calls.some(({ url: u }) => u.includes(`from=${encodeURIComponent(month.from)}`) && u.includes(`to=${encodeURIComponent(month.to)}`))).toBe(true);
     expect(screen.getByRole("button", { name: "List" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("button", { name: "Next month" })).toBeInTheDocument();
   });
 
   it("opens the day view scrolled to the day's first post, not at 00:00", async () => {
     const user = userEvent.setup();
-    posts = [
+    store.posts = [
       makePost({ id: "late", content: "Late one", scheduled_for: at(tomorrow, "15:00") }),
       makePost({ id: "early", content: "Early one", scheduled_for: at(tomorrow, "07:15") }),
     ];

@@ -1,14 +1,9 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { system } from "../../frontend/app/theme";
-import { AuthTestProvider } from "../../frontend/lib/auth-context";
-import { Toaster } from "../../frontend/components/ui/toaster";
-import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import { defaultStart, todayIn, browserTimeZone } from "../../schema/api/campaigns";
 import { makeProject } from "./test-utils";
+import { renderCampaignNew } from "./campaign-utils";
 
 const project = makeProject();
 
@@ -36,21 +31,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 // Interaction-heavy tests on a shared 2-core machine can exceed the 5 s default.
 
-function renderPage(withProject = true) {
-  return render(
-    <ChakraProvider value={system}>
-      <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project: withProject ? project : null }}>
-        <MemoryRouter initialEntries={["/campaigns/new"]}>
-          <Routes>
-            <Route path="/campaigns/new" element={<CampaignNewPage />} />
-            <Route path="/calendar" element={<h1>Calendar here</h1>} />
-          </Routes>
-        </MemoryRouter>
-        <Toaster />
-      </AuthTestProvider>
-    </ChakraProvider>,
-  );
-}
+const renderPage = (withProject = true) => renderCampaignNew(withProject ? project : null);
 
 const generated = (n: number) => ({
   engine: "local",

@@ -1,16 +1,12 @@
 // "The user can replace it" (decision 116): in the campaign creator a generated Instagram post's image
 // (AI image or brand card) can be removed and replaced by the user's own upload before the
 // campaign is scheduled; Instagram's rule (an image is required) is shown while it has none.
-import { ChakraProvider } from "@chakra-ui/react";
-import { act, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { system } from "../../frontend/app/theme";
-import { AuthTestProvider } from "../../frontend/lib/auth-context";
-import { Toaster } from "../../frontend/components/ui/toaster";
-import CampaignNewPage from "../../frontend/features/campaigns/campaign-new-page";
 import { FakeXhr, makeProject } from "./test-utils";
+import { renderCampaignNew } from "./campaign-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -18,54 +14,34 @@ const project = makeProject();
 const card = { url: "/media/card-key-0000000000000000", file_name: "ai-image.jpg", file_type: "image/jpeg", file_size: 120_000 };
 const mine = { url: "/media/mine-key-0000000000000000", file_name: "my-photo.png", file_type: "image/png", file_size: 2048 };
 
-type Call = { url: string; body: unknown };
-let calls: Call[];
+let calls: FakeRequest[];
 
 beforeEach(() => {
-  calls = [];
   FakeXhr.last = null;
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-    if (call.url.endsWith("/generate")) {
-      return json({
-        engine: "openai",
-        posts: [
-          {
-            content: "Meet the mobile repair van.",
-            hashtags: ["KettleCargo"],
-            platform: "instagram",
-            scheduled_for: new Date(Date.UTC(2030, 0, 1, 9)).toISOString(),
-            sources: [],
-            media_info: card,
-          },
-        ],
-      });
-    }
-    if (call.url.endsWith("/campaigns")) return json({ id: "c1", posts: [] }, 201);
-    return json({}, 404);
-  });
+  calls = fakeApi({
+    "/api/projects/:projectId/generate": {
+      engine: "openai",
+      posts: [
+        {
+          content: "Meet the mobile repair van.",
+          hashtags: ["KettleCargo"],
+          platform: "instagram",
+          scheduled_for: new Date(Date.UTC(2030, 0, 1, 9)).toISOString(),
+          sources: [],
+          media_info: card,
+        },
+      ],
+    },
+    "/api/projects/:projectId/campaigns": [201, { id: "c1", posts: [] }],
+  }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe("campaign creator: the generated image can be replaced", () => {
   it("removes the generated image, shows Instagram's rule, attaches the user's upload and schedules with it", async () => {
     const user = userEvent.setup({ delay: null });
-    render(
-      <ChakraProvider value={system}>
-        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
-          <MemoryRouter initialEntries={["/campaigns/new"]}>
-            <Routes>
-              <Route path="/campaigns/new" element={<CampaignNewPage />} />
-              <Route path="/calendar" element={<h1>Calendar here</h1>} />
-            </Routes>
-          </MemoryRouter>
-          <Toaster />
-        </AuthTestProvider>
-      </ChakraProvider>,
-    );
+    renderCampaignNew(project);
     await user.type(screen.getByLabelText("Campaign prompt"), "A week about our mobile repair van service");
     await user.click(screen.getByRole("checkbox", { name: "Instagram" }));
     await user.click(screen.getByRole("button", { name: "Generate Posts" }));
@@ -99,17 +75,7 @@ describe("campaign creator: the generated image can be replaced", () => {
 
   it("Cancel keeps the generated image", async () => {
     const user = userEvent.setup({ delay: null });
-    render(
-      <ChakraProvider value={system}>
-        <AuthTestProvider value={{ user: { id: "u1", email: "a@example.com" }, project }}>
-          <MemoryRouter initialEntries={["/campaigns/new"]}>
-            <Routes>
-              <Route path="/campaigns/new" element={<CampaignNewPage />} />
-            </Routes>
-          </MemoryRouter>
-        </AuthTestProvider>
-      </ChakraProvider>,
-    );
+    renderCampaignNew(project);
     await user.type(screen.getByLabelText("Campaign prompt"), "A week about our mobile repair van service");
     await user.click(screen.getByRole("button", { name: "Generate Posts" }));
     const item = (await screen.findAllByTestId("generated-post"))[0]!;

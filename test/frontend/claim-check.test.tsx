@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toaster } from "../../frontend/components/ui/toaster";
 import { fakeApi } from "./fake-api";
-import { makeProject } from "./test-utils";
+import { makeProject, wrongPrice } from "./test-utils";
 import { renderCreatePost } from "./create-post-utils";
 
 configure({ asyncUtilTimeout: 5000 });
@@ -22,22 +22,7 @@ beforeEach(() => {
     "POST /api/projects/p1/claims": ({ body }) => {
       const { content } = body as { content: string };
       checked.push(content);
-      const at = content.indexOf("£25");
-      const findings =
-        at < 0
-          ? []
-          : [
-              {
-                text: "£25",
-                start: at,
-                end: at + 3,
-                kind: "price",
-                reason: REASON,
-                nearest: { text: "The beginner course costs £30.", source: "“Brand book”", segment_id: "s1" },
-                suggestion: "£30",
-              },
-            ];
-      return { findings, passages: 4 };
+      return { findings: wrongPrice(content, REASON, { text: "The beginner course costs £30.", source: "“Brand book”" }), passages: 4 };
     },
   });
 });

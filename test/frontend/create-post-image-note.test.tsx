@@ -5,7 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { imageNote } from "../../platforms/validation";
 import { toaster } from "../../frontend/components/ui/toaster";
-import { jsonResponse, makeProject } from "./test-utils";
+import { makeProject } from "./test-utils";
+import { fakeApi } from "./fake-api";
 import { generateWithAi, pickOnlyNetwork, renderCreatePost } from "./create-post-utils";
 
 configure({ asyncUtilTimeout: 5000 });
@@ -14,18 +15,14 @@ const gif = { url: "/media/gif-key-000000000000000000", file_name: "loop.gif", f
 const STILL = "Threads takes no GIFs: this one will be posted as a still image (its first frame).";
 
 beforeEach(() => {
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url === "/api/projects/p1/social-accounts") return jsonResponse([]);
-    if (url === "/api/projects/p1/generate") {
-      return jsonResponse({
-        engine: "openai",
-        skipped_subjects: [],
-        requested_count: 1,
-        posts: [{ content: "Our new loop.", hashtags: [], platform: "twitter", scheduled_for: "", sources: [], media_info: gif }],
-      });
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  fakeApi({
+    "GET /api/projects/p1/social-accounts": [],
+    "/api/projects/p1/generate": {
+      engine: "openai",
+      skipped_subjects: [],
+      requested_count: 1,
+      posts: [{ content: "Our new loop.", hashtags: [], platform: "twitter", scheduled_for: "", sources: [], media_info: gif }],
+    },
   });
 });
 afterEach(() => {

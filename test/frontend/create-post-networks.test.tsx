@@ -6,7 +6,8 @@ import { configure, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toaster } from "../../frontend/components/ui/toaster";
-import { jsonResponse, makePost, makeProject } from "./test-utils";
+import { makePost, makeProject } from "./test-utils";
+import { fakeApi } from "./fake-api";
 import { renderCreatePost } from "./create-post-utils";
 
 configure({ asyncUtilTimeout: 5000 });
@@ -18,20 +19,18 @@ let refuse: string | null = null;
 beforeEach(() => {
   sent = [];
   refuse = null;
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url === "/api/projects/p1/social-accounts") return jsonResponse([]);
-    if (url === "/api/projects/p1/claims") return jsonResponse({ findings: [], passages: 1 });
-    if (url === "/api/projects/p1/posts" && init?.method === "POST") {
-      const body = JSON.parse(String(init.body)) as Sent;
-      sent.push(body);
-      if (body.platform === refuse) return jsonResponse({ error: { code: "invalid_input", message: "Please connect this account first" } }, 400);
-      return jsonResponse(
-        makePost({ id: `post-${sent.length}`, platform: body.platform as never, content: body.content, message_id: body.message_id ?? "msg-1" }),
+  fakeApi({
+    "GET /api/projects/p1/social-accounts": [],
+    "/api/projects/p1/claims": { findings: [], passages: 1 },
+    "POST /api/projects/p1/posts": ({ body }) => {
+      const sentBody = body as Sent;
+      sent.push(sentBody);
+      if (sentBody.platform === refuse) return [400, { error: { code: "invalid_input", message: "Please connect this account first" } }];
+      return [
         201,
-      );
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+        makePost({ id: `post-${sent.length}`, platform: sentBody.platform as never, content: sentBody.content, message_id: sentBody.message_id ?? "msg-1" }),
+      ];
+    },
   });
 });
 afterEach(() => {

@@ -3,30 +3,25 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toaster } from "../../frontend/components/ui/toaster";
 import { makePost, makeProject, jsonResponse } from "./test-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
 import { renderCreatePost } from "./create-post-utils";
 
 // Decision 150 in Create Post: "Add to queue" and "Repeat this post".
 const project = makeProject({ name: "Acme Coffee" });
-type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
-let calls: Call[];
+let calls: FakeRequest[];
 let queueAnswer: Response | null;
 let seriesStatus: "scheduled" | "in_review";
 
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
-  calls = [];
   queueAnswer = null;
   seriesStatus = "scheduled";
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: Call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    if (call.url === "/api/projects/p1/social-accounts") return jsonResponse([]);
-    if (call.url === "/api/projects/p1/queue")
-      return queueAnswer ?? jsonResponse(makePost({ content: "Queued", scheduled_for: "2030-01-07T14:00:00.000Z" }), 201);
-    if (call.url === "/api/projects/p1/series") return jsonResponse({ series_id: "s1", posts: [1, 2, 3].map(() => makePost({ status: seriesStatus })) }, 201);
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+  calls = fakeApi({
+    "GET /api/projects/p1/social-accounts": [],
+    "/api/projects/p1/queue": () => queueAnswer ?? [201, makePost({ content: "Queued", scheduled_for: "2030-01-07T14:00:00.000Z" })],
+    "/api/projects/p1/series": () => [201, { series_id: "s1", posts: [1, 2, 3].map(() => makePost({ status: seriesStatus })) }],
+  }).calls;
 });
 afterEach(() => {
   vi.unstubAllGlobals();

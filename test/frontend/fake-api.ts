@@ -70,10 +70,10 @@ async function toResponse(answer: Answer): Promise<Response> {
 /**
  * Replaces fetch until vi.restoreAllMocks / vi.unstubAllGlobals. `routes` maps "METHOD /path/:param"
  * (or a path alone, for any method; `*` matches the rest) to an answer or a handler; the first
- * route that matches answers. Returns the recorded calls and the calls no route answered.
+ * route that matches answers; routes a test adds to `routes` later answer too. Returns the recorded
+ * calls and the calls no route answered.
  */
 export function fakeApi(routes: Record<string, FakeRoute>) {
-  const table = Object.entries(routes).map(([key, route]) => ({ ...compile(key), route }));
   const calls: FakeRequest[] = [];
   const unmatched: string[] = [];
   const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -82,7 +82,8 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     const url = raw.startsWith("http") ? raw : `${parsed.pathname}${parsed.search}`;
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     const base = { method, url, path: parsed.pathname, query: parsed.searchParams, body: readBody(init?.body) };
-    for (const { method: m, match, route } of table) {
+    for (const [key, route] of Object.entries(routes)) {
+      const { method: m, match } = compile(key);
       if (m && m !== method) continue;
       const params = match(parsed.pathname);
       if (!params) continue;

@@ -8,7 +8,8 @@ import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { system } from "../../frontend/app/theme";
 import { CsvImportDialog } from "../../frontend/features/calendar/csv-import-dialog";
-import { jsonResponse } from "./test-utils";
+import { fakeApi } from "./fake-api";
+import { wrongPrice } from "./test-utils";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -17,34 +18,20 @@ let imported: { content: string }[] = [];
 
 beforeEach(() => {
   imported = [];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const body = JSON.parse(String(init?.body ?? "{}")) as { content?: string; rows?: { content: string }[] };
-    if (url === "/api/projects/p1/claims") {
-      const at = body.content!.indexOf("£25");
-      const findings =
-        at < 0
-          ? []
-          : [
-              {
-                text: "£25",
-                start: at,
-                end: at + 3,
-                kind: "price",
-                reason: REASON,
-                nearest: { text: "The course costs £30.", source: "Brand book", segment_id: "s1" },
-                suggestion: "£30",
-              },
-            ];
-      return jsonResponse({ findings, passages: 3 });
-    }
-    if (url === "/api/projects/p1/import/check")
-      return jsonResponse({ created: 0, results: body.rows!.map((_, i) => ({ row: i + 1, ok: true, errors: [], platform: "twitter", scheduled_for: null })) });
-    if (url === "/api/projects/p1/import") {
-      imported.push(...body.rows!);
-      return jsonResponse({ created: body.rows!.length, results: [] });
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  type Sent = { content?: string; rows?: { content: string }[] };
+  fakeApi({
+    "/api/projects/p1/claims": ({ body }) => {
+      return { findings: wrongPrice((body as Sent).content!, REASON, { text: "The course costs £30.", source: "Brand book" }), passages: 3 };
+    },
+    "/api/projects/p1/import/check": ({ body }) => ({
+      created: 0,
+      results: (body as Sent).rows!.map((_, i) => ({ row: i + 1, ok: true, errors: [], platform: "twitter", scheduled_for: null })),
+    }),
+    "/api/projects/p1/import": ({ body }) => {
+      const rows = (body as Sent).rows!;
+      imported.push(...rows);
+      return { created: rows.length, results: [] };
+    },
   });
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -11,7 +11,8 @@ import type { PostEdit } from "../../frontend/components/posts/edit-post-dialog"
 import { fromCalendarRow, toCalendarRow, type CalendarPost } from "../../schema/api/calendar";
 import { browserTimeZone } from "../../schema/api/campaigns";
 import type { Post } from "../../schema/api/posts";
-import { jsonResponse, makePost, makeProject, renderAppPage } from "./test-utils";
+import { makePost, makeProject, renderAppPage } from "./test-utils";
+import { fakeApi } from "./fake-api";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -27,19 +28,15 @@ let assisted: { action: string; platform: string; content: string }[] = [];
 
 beforeEach(() => {
   assisted = [];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const post = full.find((p) => url.endsWith(`/api/posts/${p.id}`));
-    if (post) return jsonResponse(post);
-    if (url === "/api/projects/p1/assist" && (init?.method ?? "GET") === "GET")
-      return jsonResponse({ engine: "local", available: ["shorten", "adapt", "hashtags"], tones: [] });
-    if (url === "/api/projects/p1/claims") return jsonResponse({ findings: [], passages: 1 });
-    if (url === "/api/projects/p1/assist") {
-      const body = JSON.parse(String(init?.body)) as (typeof assisted)[number];
-      assisted.push(body);
-      return jsonResponse({ content: body.content.split(/(?<=\.)\s/)[0], hashtags: [] });
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  fakeApi({
+    "/api/posts/:id": ({ params }) => full.find((p) => p.id === params.id) ?? [404, { error: { code: "not_found", message: "Not found" } }],
+    "GET /api/projects/p1/assist": { engine: "local", available: ["shorten", "adapt", "hashtags"], tones: [] },
+    "/api/projects/p1/claims": { findings: [], passages: 1 },
+    "/api/projects/p1/assist": ({ body }) => {
+      const asked = body as (typeof assisted)[number];
+      assisted.push(asked);
+      return { content: asked.content.split(/(?<=\.)\s/)[0], hashtags: [] };
+    },
   });
 });
 afterEach(() => vi.unstubAllGlobals());

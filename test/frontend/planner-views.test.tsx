@@ -9,6 +9,7 @@ import { addDays, localDateTimeToUtc, weekday } from "../../schema/api/campaign-
 import type { Post } from "../../schema/api/posts";
 import type { AnalyticsResponse } from "../../schema/api/analytics";
 import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
 
 // The charts draw on canvas, which jsdom lacks: the chart is replaced by its text summary.
 vi.mock("../../frontend/components/analytics/line-chart", () => ({
@@ -26,11 +27,10 @@ const at = (date: string, time: string) => new Date(localDateTimeToUtc(date, tim
 
 let posts: Post[];
 let drafts: Post[];
-let calls: { url: string; method: string; body?: unknown }[];
+let calls: FakeRequest[];
 let analytics: AnalyticsResponse;
 
 beforeEach(() => {
-  calls = [];
   posts = [
     makePost({ id: "m1", content: "Month post one", scheduled_for: at(firstOfMonth, "14:25") }),
     makePost({ id: "m2", content: "Month post two", scheduled_for: at(addDays(firstOfMonth, 2), "08:00"), platform: "instagram" }),
@@ -55,48 +55,34 @@ beforeEach(() => {
     ],
     best_times: [{ weekday: 1, hour: 9, posts: 2, avg_engagement: 17 }],
   };
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    calls.push({ url, method, body });
-    const ok = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
-
-    if (url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer(drafts));
-    if (url.startsWith("/api/projects/p1/calendar?from=")) {
-      const u = new URL(url, "http://x");
-      const from = Date.parse(u.searchParams.get("from")!);
-      const to = Date.parse(u.searchParams.get("to")!);
-      return ok(calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to)));
-    }
-    if (url === "/api/projects/p1/slots")
-      return ok({ time_zone: tz, slots: [{ id: "s1", platform: "linkedin", weekday: weekday(addDays(firstOfMonth, 3)), time: "07:30" }] });
-    if (url === "/api/projects/p1/posts/bulk") return ok({ changed: 2, skipped: 0 });
-    if (url === "/api/projects/p1/import/check") {
-      return ok({
-        created: 0,
-        results: (body.rows as unknown[]).map((_, i) =>
-          i === 1
-            ? {
-                row: 2,
-                ok: false,
-                errors: ["Too long for X (Twitter): 300/280 characters as X counts them, hashtags included"],
-                platform: "twitter",
-                scheduled_for: null,
-              }
-            : { row: i + 1, ok: true, errors: [], platform: "twitter", scheduled_for: null },
-        ),
-      });
-    }
-    if (url === "/api/projects/p1/import") return ok({ created: (body.rows as unknown[]).length - 1, results: [] });
-    if (url.startsWith("/api/projects/p1/analytics")) return ok(analytics);
-    const m = /^\/api\/posts\/([^/]+)$/.exec(url);
-    if (m && method === "PATCH") {
-      const p = [...posts, ...drafts].find((x) => x.id === m[1])!;
-      return ok({ ...p, ...body, status: "scheduled" });
-    }
-    return ok({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+  const rowsOf = (body: unknown) => (body as { rows: unknown[] }).rows;
+  calls = fakeApi({
+    "GET /api/projects/p1/calendar": ({ query }) => {
+      if (query.get("status") === "draft") return calendarAnswer(drafts);
+      const from = Date.parse(query.get("from")!);
+      const to = Date.parse(query.get("to")!);
+      return calendarAnswer(posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to));
+    },
+    "/api/projects/p1/slots": () => ({ time_zone: tz, slots: [{ id: "s1", platform: "linkedin", weekday: weekday(addDays(firstOfMonth, 3)), time: "07:30" }] }),
+    "/api/projects/p1/posts/bulk": { changed: 2, skipped: 0 },
+    "/api/projects/p1/import/check": ({ body }) => ({
+      created: 0,
+      results: rowsOf(body).map((_, i) =>
+        i === 1
+          ? {
+              row: 2,
+              ok: false,
+              errors: ["Too long for X (Twitter): 300/280 characters as X counts them, hashtags included"],
+              platform: "twitter",
+              scheduled_for: null,
+            }
+          : { row: i + 1, ok: true, errors: [], platform: "twitter", scheduled_for: null },
+      ),
+    }),
+    "/api/projects/p1/import": ({ body }) => ({ created: rowsOf(body).length - 1, results: [] }),
+    "/api/projects/p1/analytics": () => analytics,
+    "PATCH /api/posts/:id": ({ params, body }) => ({ ...[...posts, ...drafts].find((x) => x.id === params.id)!, ...(body as object), status: "scheduled" }),
+  }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 

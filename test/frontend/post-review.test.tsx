@@ -16,6 +16,7 @@ import type { Role } from "../../schema/api/permissions";
 import type { Post } from "../../schema/api/posts";
 import type { PostComment, Team } from "../../schema/api/team";
 import { calendarAnswer, makePost, makeProject, renderAppPage } from "./test-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
 
 // Decision 202: the post detail offers Approve / Request changes and the comment thread to whom the
 // lifecycle module allows, and every post button follows the member's role.
@@ -25,7 +26,7 @@ const past = new Date(Date.now() - 3_600_000).toISOString();
 
 let posts: Post[];
 let comments: PostComment[];
-let calls: { url: string; method: string; body?: unknown }[];
+let calls: FakeRequest[];
 const team: Team = {
   members: [
     { user_id: "u1", email: "a@b.c", role: "reviewer", joined_at: 0, you: true },
@@ -36,7 +37,6 @@ const team: Team = {
 };
 
 beforeEach(() => {
-  calls = [];
   comments = [
     { id: "c1", post_id: "r1", author: "editor@acme.test", kind: "comment", body: "Ready for a look", created_at: Date.UTC(2026, 0, 5, 9), mine: false },
   ];
@@ -49,54 +49,32 @@ beforeEach(() => {
       scheduled_for: new Date(localDateTimeToUtc(todayDate(tz), "12:00", tz)!).toISOString(),
     }),
   ];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? "GET";
-    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    calls.push({ url, method, body });
-    const ok = (b: unknown, status = 200) => new Response(JSON.stringify(b), { status, headers: { "content-type": "application/json" } });
-    if (url.startsWith("/api/projects/p1/calendar?status=draft")) return ok(calendarAnswer([]));
-    if (url.startsWith("/api/projects/p1/calendar")) return ok(calendarAnswer(posts.filter((p) => p.id === "s1" || p.id === "r1")));
-    if (url === "/api/projects/p1/members") return ok(team);
-    if (url.startsWith("/api/projects/p1/comment-counts?"))
-      return ok({ counts: Object.fromEntries(posts.map((p) => [p.id, comments.filter((c) => c.post_id === p.id).length]).filter(([, n]) => n)) });
-    const m = /^\/api\/posts\/([^/]+)(\/comments|\/review)?$/.exec(url);
-    if (m) {
-      const post = posts.find((p) => p.id === m[1]);
-      // Not a member of its project, or gone: the API answers 404.
-      if (!post) return ok({ error: { code: "not_found", message: "Post not found" } }, 404);
-      if (m[2] === "/comments" && method === "GET") return ok(comments.filter((c) => c.post_id === post.id));
-      if (m[2] === "/comments") {
-        const c: PostComment = {
-          id: `c${comments.length + 1}`,
-          post_id: post.id,
-          author: "a@b.c",
-          kind: "comment",
-          body: body.body,
-          created_at: Date.now(),
-          mine: true,
-        };
-        comments.push(c);
-        return ok(c, 201);
-      }
-      if (m[2] === "/review") {
-        if (body.decision === "approve") post.status = "scheduled";
-        const c: PostComment = {
-          id: `c${comments.length + 1}`,
-          post_id: post.id,
-          author: "a@b.c",
-          kind: body.decision === "approve" ? "approved" : "changes_requested",
-          body: body.comment,
-          created_at: Date.now(),
-          mine: true,
-        };
-        comments.push(c);
-        return ok(c, 201);
-      }
-      return ok(post);
-    }
-    return ok({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+  // Not a member of its project, or gone: the API answers 404.
+  const notFound: [number, unknown] = [404, { error: { code: "not_found", message: "Post not found" } }];
+  const find = (id: string) => posts.find((p) => p.id === id);
+  // A comment or a review decision, added to the post's thread.
+  const comment = (postId: string, kind: PostComment["kind"], body: string | undefined): [number, PostComment] => {
+    const c: PostComment = { id: `c${comments.length + 1}`, post_id: postId, author: "a@b.c", kind, body: body!, created_at: Date.now(), mine: true };
+    comments.push(c);
+    return [201, c];
+  };
+  calls = fakeApi({
+    "GET /api/projects/p1/calendar": ({ query }) => calendarAnswer(query.get("status") === "draft" ? [] : posts.filter((p) => p.id === "s1" || p.id === "r1")),
+    "/api/projects/p1/members": team,
+    "/api/projects/p1/comment-counts": () => ({
+      counts: Object.fromEntries(posts.map((p) => [p.id, comments.filter((c) => c.post_id === p.id).length]).filter(([, n]) => n)),
+    }),
+    "GET /api/posts/:id/comments": ({ params }) => (find(params.id!) ? comments.filter((c) => c.post_id === params.id) : notFound),
+    "POST /api/posts/:id/comments": ({ params, body }) => (find(params.id!) ? comment(params.id!, "comment", (body as { body: string }).body) : notFound),
+    "/api/posts/:id/review": ({ params, body }) => {
+      const post = find(params.id!);
+      if (!post) return notFound;
+      const { decision, comment: note } = body as { decision: string; comment?: string };
+      if (decision === "approve") post.status = "scheduled";
+      return comment(post.id, decision === "approve" ? "approved" : "changes_requested", note);
+    },
+    "/api/posts/:id": ({ params }) => find(params.id!) ?? notFound,
+  }).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 

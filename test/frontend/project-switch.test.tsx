@@ -5,7 +5,8 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuthProvider, useAuth } from "../../frontend/lib/auth-context";
-import { jsonResponse, makeProject } from "./test-utils";
+import { makeProject } from "./test-utils";
+import { fakeApi } from "./fake-api";
 
 const first = makeProject({ id: "p1", name: "My First Project" });
 const second = makeProject({ id: "p2", name: "Juniper Bikes" });
@@ -32,15 +33,10 @@ function Probe() {
 
 function serve(lists: (typeof first)[][]) {
   let call = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url === "/api/auth/session") return jsonResponse({ user: { id: "u1", email: "ann@example.com" }, auth: { provider: "builtin", devOutbox: true } });
-      if (url === "/api/projects") return jsonResponse(lists[Math.min(call++, lists.length - 1)]);
-      return jsonResponse({ error: { code: "not_found", message: "not found" } }, 404);
-    }),
-  );
+  fakeApi({
+    "/api/auth/session": { user: { id: "u1", email: "ann@example.com" }, auth: { provider: "builtin", devOutbox: true } },
+    "/api/projects": () => lists[Math.min(call++, lists.length - 1)],
+  });
 }
 
 afterEach(() => {

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SharedReview } from "../../schema/api/review-links";
 import { system } from "../../frontend/app/theme";
 import ReviewPage from "../../frontend/features/review/review-page";
-import { jsonResponse } from "./test-utils";
+import { fakeApi } from "./fake-api";
 
 const TOKEN = "t".repeat(43);
 const review: SharedReview = {
@@ -46,12 +46,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("review page", () => {
   it("shows the shared post and sends a request for changes with the visitor's name and comment", async () => {
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === `/api/review/${TOKEN}` && !init?.method) return jsonResponse(review);
-      if (url === `/api/review/${TOKEN}/posts/p1/decision` && init?.method === "POST") return jsonResponse({ ok: true }, 201);
-      return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+    const { calls } = fakeApi({
+      [`GET /api/review/${TOKEN}`]: review,
+      [`POST /api/review/${TOKEN}/posts/p1/decision`]: [201, { ok: true }],
     });
-    vi.stubGlobal("fetch", fetchMock);
     renderPage();
     expect(await screen.findByRole("heading", { name: "Posts for your review" })).toBeInTheDocument();
     expect(screen.getByText(/Seaside Inn shared 1 post/)).toBeInTheDocument();
@@ -64,20 +62,16 @@ describe("review page", () => {
     await user.type(screen.getByLabelText(/Your name/), "Dana");
     await user.click(screen.getByRole("button", { name: "Request changes" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Please say what should change");
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(0);
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
 
     await user.type(screen.getByLabelText("Comment"), "Say Saturday too");
     await user.click(screen.getByRole("button", { name: "Request changes" }));
     expect(await screen.findByText("Thanks: your request for changes was sent to the team.")).toBeInTheDocument();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST")!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ decision: "request_changes", name: "Dana", comment: "Say Saturday too" });
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ decision: "request_changes", name: "Dana", comment: "Say Saturday too" });
   });
 
   it("an expired or revoked link shows a clear page", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => jsonResponse({ error: { code: "gone", message: "This link has expired or was revoked" } }, 410)),
-    );
+    fakeApi({ "*": [410, { error: { code: "gone", message: "This link has expired or was revoked" } }] });
     renderPage();
     expect(await screen.findByRole("heading", { name: "This review link has expired" })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText(/Ask the person who shared it for a new one/)).toBeInTheDocument());

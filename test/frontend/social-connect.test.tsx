@@ -11,6 +11,7 @@ import { fetcher } from "../../frontend/lib/api";
 import SocialConnectPage from "../../frontend/features/social/social-connect-page";
 import type { SocialAccount } from "../../schema/api/social";
 import { makeProject, jsonResponse as json } from "./test-utils";
+import { fakeApi, type FakeRequest, type FakeRoute } from "./fake-api";
 
 const redirectTo = vi.fn();
 vi.mock("../../frontend/lib/api/social", async (importOriginal) => ({
@@ -33,16 +34,14 @@ const twitterAccount: SocialAccount = {
   reconnect_by: null,
 };
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[];
+let calls: FakeRequest[];
 let accounts: SocialAccount[];
-let routes: Record<string, (call: Call) => Response>;
+let routes: Record<string, FakeRoute>;
 /** Networks this (pretend) server can connect; all of them unless a test says otherwise. */
 let unconfigured: string[];
 const ALL = ["twitter", "facebook", "instagram", "linkedin", "bluesky", "mastodon", "threads"];
 
 beforeEach(() => {
-  calls = [];
   accounts = [];
   redirectTo.mockReset();
   unconfigured = [];
@@ -50,14 +49,7 @@ beforeEach(() => {
     "GET /api/projects/p1/social-accounts": () => json(accounts),
     "GET /api/social-networks": () => json({ networks: ALL.map((id) => ({ id, configured: !unconfigured.includes(id) })) }),
   };
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = (init?.method ?? "GET").toUpperCase();
-    const call = { url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const handler = routes[`${method} ${url.split("?")[0]}`];
-    return handler ? handler(call) : json({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+  calls = fakeApi(routes).calls;
 });
 afterEach(() => vi.unstubAllGlobals());
 

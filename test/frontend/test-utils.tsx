@@ -11,6 +11,8 @@ import { CALENDAR_ROW_FIELDS, toCalendarRow, type CalendarPage } from "../../sch
 import type { Project } from "../../schema/api/projects";
 import type { SocialAccount } from "../../schema/api/social";
 
+import { fakeApi, type FakeRoute } from "./fake-api";
+
 export { jsonResponse } from "./fake-api";
 
 /** A connected Mastodon account whose server allows `maxLength` characters (null: not known). */
@@ -50,6 +52,54 @@ export function makeProject(over: Partial<Project> = {}): Project {
 /** GET /api/projects/:id/calendar's answer for these posts (decision 171: rows, fields named once). */
 export function calendarAnswer(posts: Post[]): CalendarPage {
   return { fields: CALENDAR_ROW_FIELDS, posts: posts.map(toCalendarRow) };
+}
+
+/**
+ * The calendar's side of the API over posts the test holds (fake-api.ts): the visible range's read
+ * (posts whose time is in [from, to)), no drafts, and a post's read, edit, delete, publish (done by
+ * the next read) and retry. `extra` routes answer first. Returns the fake's recorded calls.
+ */
+export function calendarApi(store: { posts: Post[] }, extra: Record<string, FakeRoute> = {}, projectId = "p1") {
+  const find = (id: string) => store.posts.find((p) => p.id === id);
+  const notFound: [number, unknown] = [404, { error: { code: "not_found", message: "Not found" } }];
+  return fakeApi({
+    ...extra,
+    [`GET /api/projects/${projectId}/calendar`]: ({ query }) => {
+      if (query.get("status") === "draft") return calendarAnswer([]);
+      const from = Date.parse(query.get("from")!);
+      const to = Date.parse(query.get("to")!);
+      return calendarAnswer(store.posts.filter((p) => Date.parse(p.scheduled_for) >= from && Date.parse(p.scheduled_for) < to));
+    },
+    "GET /api/posts/:id": ({ params }) => {
+      const p = find(params.id!);
+      // The publisher finishes by the time the page polls the post.
+      if (p?.status === "publishing") p.status = "published";
+      return p ?? notFound;
+    },
+    "PATCH /api/posts/:id": ({ params, body }) => {
+      const p = find(params.id!);
+      return p ? Object.assign(p, body) : notFound;
+    },
+    "DELETE /api/posts/:id": ({ params }) => {
+      if (!find(params.id!)) return notFound;
+      store.posts = store.posts.filter((p) => p.id !== params.id);
+      return undefined;
+    },
+    "POST /api/posts/:id/publish": ({ params }) => {
+      const p = find(params.id!);
+      return p ? Object.assign(p, { status: "publishing" }) : notFound;
+    },
+    "POST /api/posts/:id/retry": ({ params }) => {
+      const p = find(params.id!);
+      return p ? Object.assign(p, { status: "scheduled" }) : notFound;
+    },
+  });
+}
+
+/** The claim check's findings for a text quoting "£25" where the brand's documents say £30 (none without it). */
+export function wrongPrice(content: string, reason: string, nearest: { text: string; source: string }) {
+  const at = content.indexOf("£25");
+  return at < 0 ? [] : [{ text: "£25", start: at, end: at + 3, kind: "price", reason, nearest: { ...nearest, segment_id: "s1" }, suggestion: "£30" }];
 }
 
 /** A scheduled Twitter post DTO as the API returns it; tests override what they look at. */

@@ -8,6 +8,7 @@ import { AuthTestProvider } from "../../frontend/lib/auth-context";
 import { system } from "../../frontend/app/theme";
 import WelcomePage from "../../frontend/features/onboarding/welcome-page";
 import { makeProject } from "./test-utils";
+import { fakeApi, type FakeRequest } from "./fake-api";
 
 const project = makeProject({ ...DEFAULT_PROJECT, user_email: "a@example.com", created_at: 1 });
 
@@ -19,7 +20,9 @@ const ITEMS = [
   ["Multi-platform management", "Analytics", "Growth recommendations"],
 ];
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let calls: FakeRequest[];
+/** The onboarding PATCH fails (500) when set. */
+let failing = false;
 let setProject: Mock<(p: Project) => void>;
 
 function renderTour(value: { project: Project | null } = { project }) {
@@ -42,8 +45,10 @@ function renderTour(value: { project: Project | null } = { project }) {
 const title = () => screen.getByRole("heading", { level: 1 }).textContent;
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => new Response(JSON.stringify({ ...project, has_seen_onboarding: true }), { status: 200 }));
-  vi.stubGlobal("fetch", fetchMock);
+  failing = false;
+  calls = fakeApi({
+    "PATCH /api/projects/p1/onboarding": () => (failing ? [500, { error: { code: "internal", message: "x" } }] : { ...project, has_seen_onboarding: true }),
+  }).calls;
   setProject = vi.fn<(p: Project) => void>();
 });
 afterEach(() => {
@@ -67,7 +72,7 @@ describe("onboarding tour", () => {
     for (let i = 3; i > 0; i--) await user.click(screen.getByRole("button", { name: "Back" }));
     expect(title()).toBe(TITLES[0]);
     expect(screen.getByRole("button", { name: "Back" })).toBeDisabled();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it("jumps to a slide from its dot", async () => {
@@ -107,10 +112,7 @@ describe("onboarding tour", () => {
     await user.click(screen.getByRole("button", { name: "Go to slide 4" }));
     await user.click(screen.getByRole("button", { name: "Get Started" }));
     expect(await screen.findByRole("heading", { name: "Project wizard screen" })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe("/api/projects/p1/onboarding");
-    expect(init.method).toBe("PATCH");
-    expect(JSON.parse(init.body as string)).toEqual({ has_seen_onboarding: true });
+    expect(calls[0]).toMatchObject({ url: "/api/projects/p1/onboarding", method: "PATCH", body: { has_seen_onboarding: true } });
     expect(setProject).toHaveBeenCalledWith({ ...project, has_seen_onboarding: true });
   });
 
@@ -119,12 +121,12 @@ describe("onboarding tour", () => {
     renderTour();
     await user.click(screen.getByRole("button", { name: "Skip" }));
     expect(await screen.findByRole("heading", { name: "Dashboard screen" })).toBeInTheDocument();
-    expect(JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({ has_seen_onboarding: true });
+    expect(calls[0]!.body).toEqual({ has_seen_onboarding: true });
     expect(setProject).toHaveBeenCalled();
   });
 
   it("a failed skip is only logged and the user stays on the tour", async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: "internal", message: "x" } }), { status: 500 }));
+    failing = true;
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const user = userEvent.setup();
     renderTour();

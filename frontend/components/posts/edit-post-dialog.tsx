@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Textarea } from "@chakra-ui/react";
+import { Button, Field, HStack, Input, Stack, Textarea } from "@chakra-ui/react";
+import { AppDialog } from "../ui/app-dialog";
 import { useEffect, useState } from "react";
 import { DEFAULT_PLATFORM_ID, PLATFORM_METAS } from "../../../platforms/registry";
 import { checkPostRules } from "../../../platforms/validation";
@@ -8,8 +9,7 @@ import type { MediaInfo } from "../../../schema/api/posts";
 import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { DateTimeFields } from "../ui/date-time-fields";
 import { OptionSelect } from "../ui/option-select";
-import ImageUploadDialog from "./image-upload-dialog";
-import { AttachedImage } from "./attached-image";
+import { mediaChanged, PostImageField, usePostSave } from "./post-image-field";
 import { PlatformIcon, PLATFORM_LABELS } from "./platform-icon";
 import { formatHashtags, parseHashtags } from "../../lib/api/calendar";
 
@@ -45,7 +45,7 @@ export function EditPostDialog({
   const [tags, setTags] = useState("");
   const [media, setMedia] = useState<MediaInfo | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, send } = usePostSave(onSave, onClose);
   useEffect(() => {
     if (!post) return;
     const at = Date.parse(post.scheduled_for);
@@ -78,80 +78,57 @@ export function EditPostDialog({
     if (platform !== post.platform) changes.platform = platform;
     if (!sameTags(hashtags, post.hashtags)) changes.hashtags = hashtags;
     if (timeChanged) changes.scheduled_for = new Date(when!).toISOString();
-    if ((media?.url ?? null) !== (post.media_info?.url ?? null) || (media?.alt_text ?? "") !== (post.media_info?.alt_text ?? "")) changes.media_info = media;
-    if (Object.keys(changes).length === 0) {
-      onClose();
-      return;
-    }
-    setSaving(true);
-    const ok = await onSave(post, changes);
-    setSaving(false);
-    if (ok) onClose();
+    if (mediaChanged(media, post.media_info)) changes.media_info = media;
+    await send(post, changes);
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="md" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Edit Post</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root disabled={!!post.series_id}>
-                  <Field.Label>Network</Field.Label>
-                  <HStack gap="2" w="full">
-                    <PlatformIcon platform={platform} decorative />
-                    {/* "All future" edits of a series keep their network (the series edit has no network field). */}
-                    <OptionSelect options={NETWORK_OPTIONS} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)} />
-                  </HStack>
-                  {post.series_id && <Field.HelperText>A recurring post keeps its network</Field.HelperText>}
-                </Field.Root>
-                <DateTimeFields date={date} time={time} onDate={setDate} onTime={setTime} error={timeError} />
-                <Field.Root invalid={!content.trim() || issues.some((i) => i.field === "content")}>
-                  <Field.Label>Content</Field.Label>
-                  <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
-                  <Field.ErrorText>{content.trim() ? issues.find((i) => i.field === "content")?.message : "Please enter some content"}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Hashtags</Field.Label>
-                  <Input value={tags} onChange={(e) => setTags(e.target.value)} placeholder="#launch #spring" />
-                  <Field.HelperText>Separated by spaces; they count towards the network's length limit</Field.HelperText>
-                </Field.Root>
-                <Field.Root invalid={issues.some((i) => i.field === "media_info")}>
-                  <Field.Label>Image</Field.Label>
-                  {media && <AttachedImage media={media} onChange={setMedia} onReplace={() => setUploadOpen(true)} onRemove={() => setMedia(null)} />}
-                  <HStack gap="2">
-                    <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
-                      {media ? "Change Image" : "Add Image"}
-                    </Button>
-                    {media && (
-                      <Button size="sm" variant="ghost" onClick={() => setMedia(null)}>
-                        Remove image
-                      </Button>
-                    )}
-                  </HStack>
-                  <Field.ErrorText>{issues.find((i) => i.field === "media_info")?.message}</Field.ErrorText>
-                  <ImageUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onComplete={(m) => setMedia(m)} />
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="brand" onClick={save} disabled={blocked}>
-                {saving ? "Saving..." : "Save Changes"}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      onClose={onClose}
+      size="md"
+      scrollBehavior="inside"
+      closeButton
+      title="Edit Post"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button colorPalette="brand" onClick={save} disabled={blocked}>
+            {saving ? "Saving..." : "Save Changes"}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Field.Root disabled={!!post.series_id}>
+          <Field.Label>Network</Field.Label>
+          <HStack gap="2" w="full">
+            <PlatformIcon platform={platform} decorative />
+            {/* "All future" edits of a series keep their network (the series edit has no network field). */}
+            <OptionSelect options={NETWORK_OPTIONS} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)} />
+          </HStack>
+          {post.series_id && <Field.HelperText>A recurring post keeps its network</Field.HelperText>}
+        </Field.Root>
+        <DateTimeFields date={date} time={time} onDate={setDate} onTime={setTime} error={timeError} />
+        <Field.Root invalid={!content.trim() || issues.some((i) => i.field === "content")}>
+          <Field.Label>Content</Field.Label>
+          <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
+          <Field.ErrorText>{content.trim() ? issues.find((i) => i.field === "content")?.message : "Please enter some content"}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Hashtags</Field.Label>
+          <Input value={tags} onChange={(e) => setTags(e.target.value)} placeholder="#launch #spring" />
+          <Field.HelperText>Separated by spaces; they count towards the network's length limit</Field.HelperText>
+        </Field.Root>
+        <PostImageField
+          media={media}
+          onChange={setMedia}
+          uploadOpen={uploadOpen}
+          onUploadOpen={setUploadOpen}
+          error={issues.find((i) => i.field === "media_info")?.message}
+        />
+      </Stack>
+    </AppDialog>
   );
 }

@@ -1,6 +1,7 @@
 // "Upload Image": the type and size are checked here for a quick answer, and again by the server
 // (by content) which is the real gate. Progress comes from XHR upload events, not a timer.
-import { Box, Button, CloseButton, Dialog, Field, HStack, IconButton, Image, Input, Portal, Progress, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Field, HStack, IconButton, Image, Input, Progress, Stack, Text } from "@chakra-ui/react";
+import { AppDialog } from "../ui/app-dialog";
 import { ImageUp, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { IMAGE_TYPES, MAX_ALT_TEXT, MAX_IMAGE_BYTES, type LibraryImage, type MediaInfo } from "../../../schema/api/posts";
@@ -127,125 +128,118 @@ export default function ImageUploadDialog({ open, onOpenChange, accountId, postI
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => (e.open ? onOpenChange(true) : close())} placement="center" size={{ smDown: "full", sm: "md" }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Upload Image</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <input
-                  ref={inputRef}
-                  type="file"
-                  accept="image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif"
-                  hidden
-                  data-testid="image-file-input"
-                  aria-label="Choose an image"
-                  onChange={(e) => {
-                    choose(e.target.files?.[0]);
-                    e.target.value = "";
-                  }}
-                />
-                {file && preview ? (
-                  <Box position="relative" borderRadius="md" overflow="hidden" borderWidth="1px">
-                    <Image src={preview} alt={`Preview of ${file.name}`} maxH="280px" w="full" objectFit="contain" bg="bg.muted" />
-                    {!uploading && (
-                      <IconButton aria-label="Remove image" size="sm" variant="solid" position="absolute" top="2" right="2" onClick={reset}>
-                        <X size={16} />
-                      </IconButton>
-                    )}
-                  </Box>
-                ) : file ? (
-                  <HStack justify="space-between" borderWidth="1px" borderRadius="md" p="3">
-                    <Text truncate>{file.name}</Text>
-                    {!uploading && (
-                      <IconButton aria-label="Remove image" size="sm" variant="ghost" onClick={reset}>
-                        <X size={16} />
-                      </IconButton>
-                    )}
-                  </HStack>
-                ) : (
-                  <Box
-                    role="button"
-                    tabIndex={0}
-                    aria-describedby={hintId}
-                    data-testid="drop-zone"
-                    {...zoneProps}
-                    borderWidth="2px"
-                    borderStyle="dashed"
-                    borderColor={dragging ? "brand.solid" : "border"}
-                    bg={dragging ? "brand.subtle" : undefined}
-                    borderRadius="lg"
-                    p="8"
-                    textAlign="center"
-                    cursor="pointer"
-                    _focusVisible={{ outline: "2px solid", outlineColor: "brand.solid" }}
-                  >
-                    <Stack align="center" gap="2">
-                      <ImageUp size={32} aria-hidden />
-                      <Text>Drag &amp; drop an image here, or click to select</Text>
-                      <Text id={hintId} fontSize="sm" color="fg.muted">
-                        Supported formats: JPEG, PNG, GIF (max 5MB)
-                      </Text>
-                    </Stack>
-                  </Box>
-                )}
+    <AppDialog
+      open={open}
+      onClose={close}
+      fullBelow="sm"
+      closeButton
+      title="Upload Image"
+      footer={
+        <>
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button colorPalette="brand" onClick={upload} disabled={!file || uploading} loading={uploading} loadingText="Uploading...">
+            Upload Image
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <input
+          ref={inputRef}
+          type="file"
+          accept="image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif"
+          hidden
+          data-testid="image-file-input"
+          aria-label="Choose an image"
+          onChange={(e) => {
+            choose(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+        />
+        {file && preview ? (
+          <Box position="relative" borderRadius="md" overflow="hidden" borderWidth="1px">
+            <Image src={preview} alt={`Preview of ${file.name}`} maxH="280px" w="full" objectFit="contain" bg="bg.muted" />
+            {!uploading && (
+              <IconButton aria-label="Remove image" size="sm" variant="solid" position="absolute" top="2" right="2" onClick={reset}>
+                <X size={16} />
+              </IconButton>
+            )}
+          </Box>
+        ) : file ? (
+          <HStack justify="space-between" borderWidth="1px" borderRadius="md" p="3">
+            <Text truncate>{file.name}</Text>
+            {!uploading && (
+              <IconButton aria-label="Remove image" size="sm" variant="ghost" onClick={reset}>
+                <X size={16} />
+              </IconButton>
+            )}
+          </HStack>
+        ) : (
+          <Box
+            role="button"
+            tabIndex={0}
+            aria-describedby={hintId}
+            data-testid="drop-zone"
+            {...zoneProps}
+            borderWidth="2px"
+            borderStyle="dashed"
+            borderColor={dragging ? "brand.solid" : "border"}
+            bg={dragging ? "brand.subtle" : undefined}
+            borderRadius="lg"
+            p="8"
+            textAlign="center"
+            cursor="pointer"
+            _focusVisible={{ outline: "2px solid", outlineColor: "brand.solid" }}
+          >
+            <Stack align="center" gap="2">
+              <ImageUp size={32} aria-hidden />
+              <Text>Drag &amp; drop an image here, or click to select</Text>
+              <Text id={hintId} fontSize="sm" color="fg.muted">
+                Supported formats: JPEG, PNG, GIF (max 5MB)
+              </Text>
+            </Stack>
+          </Box>
+        )}
 
-                {file && (
-                  <Field.Root>
-                    <Field.Label>Alt text</Field.Label>
-                    <Input
-                      value={altText}
-                      maxLength={MAX_ALT_TEXT}
-                      onChange={(e) => setAltText(e.target.value)}
-                      placeholder="Describe the image for people who cannot see it"
-                      disabled={uploading}
-                    />
-                    <Field.HelperText>Kept with the image in your library and sent where the network supports alt text</Field.HelperText>
-                  </Field.Root>
-                )}
+        {file && (
+          <Field.Root>
+            <Field.Label>Alt text</Field.Label>
+            <Input
+              value={altText}
+              maxLength={MAX_ALT_TEXT}
+              onChange={(e) => setAltText(e.target.value)}
+              placeholder="Describe the image for people who cannot see it"
+              disabled={uploading}
+            />
+            <Field.HelperText>Kept with the image in your library and sent where the network supports alt text</Field.HelperText>
+          </Field.Root>
+        )}
 
-                {phase.kind === "uploading" && (
-                  <Stack gap="1">
-                    <HStack justify="space-between" fontSize="sm">
-                      <Text>Uploading...</Text>
-                      <Text>{phase.percent}%</Text>
-                    </HStack>
-                    <Progress.Root value={phase.percent} max={100} colorPalette="brand" aria-label="Upload progress">
-                      <Progress.Track>
-                        <Progress.Range />
-                      </Progress.Track>
-                    </Progress.Root>
-                  </Stack>
-                )}
+        {phase.kind === "uploading" && (
+          <Stack gap="1">
+            <HStack justify="space-between" fontSize="sm">
+              <Text>Uploading...</Text>
+              <Text>{phase.percent}%</Text>
+            </HStack>
+            <Progress.Root value={phase.percent} max={100} colorPalette="brand" aria-label="Upload progress">
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          </Stack>
+        )}
 
-                {phase.kind === "failed" && (
-                  <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" color="fg.error" borderRadius="md" p="3">
-                    <Text fontWeight="semibold">Upload Failed</Text>
-                    <Text fontSize="sm">{phase.message || "Please try again"}</Text>
-                  </Box>
-                )}
+        {phase.kind === "failed" && (
+          <Box role="alert" borderWidth="1px" borderColor="border.error" bg="bg.error" color="fg.error" borderRadius="md" p="3">
+            <Text fontWeight="semibold">Upload Failed</Text>
+            <Text fontSize="sm">{phase.message || "Please try again"}</Text>
+          </Box>
+        )}
 
-                {!file && project && <MediaLibrary projectId={project.id} onPick={(item) => void pick(item)} disabled={uploading} />}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button colorPalette="brand" onClick={upload} disabled={!file || uploading} loading={uploading} loadingText="Uploading...">
-                Upload Image
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+        {!file && project && <MediaLibrary projectId={project.id} onPick={(item) => void pick(item)} disabled={uploading} />}
+      </Stack>
+    </AppDialog>
   );
 }

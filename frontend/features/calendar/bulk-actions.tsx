@@ -1,4 +1,5 @@
-import { Button, Field, HStack, Input, NativeSelect, Text } from "@chakra-ui/react";
+import { Button, Field, HStack, Input, Text } from "@chakra-ui/react";
+import { OptionSelect } from "../../components/ui/option-select";
 import { useCallback, useMemo, useState } from "react";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
 import type { BulkResponse } from "../../../schema/api/planner";
@@ -8,6 +9,8 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { notify } from "../../components/ui/toaster";
 import { request } from "../../lib/api";
 import { PLATFORM_LABELS } from "../../components/posts/platform-icon";
+
+const NETWORK_OPTIONS = PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }));
 
 // Bulk actions (decision 150): select several posts, then move them by N days (each keeps its local
 // time of day), change their network, or delete them — one confirmation, one request, one batch
@@ -100,16 +103,7 @@ export function BulkBar({ projectId, timeZone, selection, onDone }: { projectId:
       </Button>
       <Field.Root w="40">
         <Field.Label fontSize="xs">Network</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={platform} onChange={(e) => setPlatform(e.target.value as Platform)} bg="bg">
-            {PLATFORMS.map((p) => (
-              <option key={p} value={p}>
-                {PLATFORM_LABELS[p]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect size="sm" bg="bg" options={NETWORK_OPTIONS} value={platform} onChange={(e) => setPlatform(e.target.value as Platform)} />
       </Field.Root>
       <Button size="sm" variant="outline" disabled={n === 0} onClick={() => setPending({ action: "platform", platform })}>
         Change network

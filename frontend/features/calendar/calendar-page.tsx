@@ -46,6 +46,9 @@ import { CsvImportDialog } from "./csv-import-dialog";
 import { CsvExportDialog } from "./csv-export-dialog";
 import { useSeriesEdit } from "./series-scope-dialog";
 import { localDateTimeToUtc } from "../../../schema/api/campaign-schedule";
+import { OptionSelect } from "../../components/ui/option-select";
+
+const PLATFORM_FILTER_OPTIONS = [{ value: "all", label: "All platforms" }, ...PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))];
 
 type StatusFilter = "all" | Extract<PostStatus, "scheduled" | "in_review" | "published" | "failed">;
 type PlatformFilter = "all" | Platform;
@@ -333,17 +336,7 @@ export default function CalendarPage() {
           <HStack id="calendar-filters" gap="3" wrap="wrap" align="end">
             <Field.Root w={{ base: "full", sm: "200px" }}>
               <Field.Label>Platform</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={platform} onChange={(e) => setPlatform(e.target.value as PlatformFilter)} bg="bg">
-                  <option value="all">All platforms</option>
-                  {PLATFORMS.map((p) => (
-                    <option key={p} value={p}>
-                      {PLATFORM_LABELS[p]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <OptionSelect options={PLATFORM_FILTER_OPTIONS} value={platform} onChange={(e) => setPlatform(e.target.value as PlatformFilter)} bg="bg" />
             </Field.Root>
             <Field.Root w={{ base: "full", sm: "200px" }}>
               <Field.Label>Status</Field.Label>

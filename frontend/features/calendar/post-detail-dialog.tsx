@@ -1,4 +1,5 @@
-import { Badge, Box, Button, CloseButton, Dialog, Field, HStack, Image, Portal, Stack, Text, Textarea } from "@chakra-ui/react";
+import { Badge, Box, Button, Field, HStack, Image, Stack, Text, Textarea } from "@chakra-ui/react";
+import { AppDialog } from "../../components/ui/app-dialog";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import useSWR from "swr";
 import type { MediaInfo, Post } from "../../../schema/api/posts";
@@ -7,8 +8,7 @@ import { dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/
 import { DateTimeFields } from "../../components/ui/date-time-fields";
 import { notify } from "../../components/ui/toaster";
 import { fetcher } from "../../lib/api";
-import ImageUploadDialog from "../../components/posts/image-upload-dialog";
-import { AttachedImage } from "../../components/posts/attached-image";
+import { mediaChanged, PostImageField, usePostSave } from "../../components/posts/post-image-field";
 import { PostSources } from "../../components/posts/post-sources";
 import { PostCommentThread, PostReviewActions } from "../../components/posts/post-thread";
 import type { Role } from "../../../schema/api/permissions";
@@ -63,7 +63,7 @@ export function PostDetailDialog({
   const [hashtags, setHashtags] = useState<string[]>([]);
   const [media, setMedia] = useState<MediaInfo | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, send } = usePostSave(onSave, onClose);
   // The calendar reads only what its cards draw (decision 171): what else the modal shows of the
   // post (the brain passages it drew on) comes with the full post, fetched when it opens.
   const { data: full, mutate: mutateFull } = useSWR<Post>(post ? postPath(post.id) : null, fetcher, { shouldRetryOnError: false });
@@ -96,12 +96,7 @@ export function PostDetailDialog({
     setEditing(true);
     setUploadOpen(true);
   };
-  const removeCard = async () => {
-    setSaving(true);
-    const ok = await onSave(post, { media_info: null });
-    setSaving(false);
-    if (ok) onClose();
-  };
+  const removeCard = () => send(post, { media_info: null });
 
   const save = async () => {
     if (!content.trim()) {
@@ -113,156 +108,118 @@ export function PostDetailDialog({
     if (content.trim() !== post.content) changes.content = content.trim();
     if (hashtags.join(" ") !== post.hashtags.join(" ")) changes.hashtags = hashtags;
     if (when !== Date.parse(post.scheduled_for) || post.status === "draft") changes.scheduled_for = new Date(when).toISOString();
-    if ((media?.url ?? null) !== (post.media_info?.url ?? null) || (media?.alt_text ?? "") !== (post.media_info?.alt_text ?? "")) changes.media_info = media;
-    if (Object.keys(changes).length === 0) {
-      setEditing(false);
-      return;
-    }
-    setSaving(true);
-    const ok = await onSave(post, changes);
-    setSaving(false);
-    if (ok) onClose();
+    if (mediaChanged(media, post.media_info)) changes.media_info = media;
+    await send(post, changes, () => setEditing(false));
   };
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size="md" placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <HStack gap="2">
-                <PlatformIcon platform={post.platform} />
-                <Dialog.Title>{editing ? "Edit Post" : `${PLATFORM_LABELS[post.platform]} post`}</Dialog.Title>
-                <Badge colorPalette={STATUS_COLORS[status ?? post.status]}>{POST_STATUS_LABELS[status ?? post.status]}</Badge>
-              </HStack>
-            </Dialog.Header>
-            <Dialog.Body>
-              {onSelectVariant && (
-                <Box mb="3">
-                  <MessageVariantTabs post={post} variants={variants} onSelect={onSelectVariant} />
-                </Box>
+    <AppDialog
+      onClose={onClose}
+      size="md"
+      scrollBehavior="inside"
+      closeButton
+      titleStart={<PlatformIcon platform={post.platform} />}
+      title={editing ? "Edit Post" : `${PLATFORM_LABELS[post.platform]} post`}
+      titleEnd={<Badge colorPalette={STATUS_COLORS[status ?? post.status]}>{POST_STATUS_LABELS[status ?? post.status]}</Badge>}
+      footer={
+        <>
+          {editing ? (
+            <>
+              <Button variant="outline" onClick={() => (startInEdit ? onClose() : setEditing(false))}>
+                Cancel
+              </Button>
+              <Button colorPalette="brand" onClick={save} disabled={saving || when === null || !content.trim()}>
+                {saving ? "Saving..." : "Save Changes"}
+              </Button>
+            </>
+          ) : (
+            <>
+              {editable && status === post.status && (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
               )}
-              {editing ? (
-                <Stack gap="4">
-                  <DateTimeFields
-                    date={date}
-                    time={time}
-                    onDate={setDate}
-                    onTime={setTime}
-                    error={when === null ? "Please choose a valid date and time" : null}
-                  />
-                  <Field.Root invalid={!content.trim()}>
-                    <Field.Label>Content</Field.Label>
-                    <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
-                    <Field.ErrorText>Please enter some content</Field.ErrorText>
-                  </Field.Root>
-                  {hashtags.length > 0 && <Text color="brand.fg">{formatHashtags(hashtags)}</Text>}
-                  <PostHelpers
-                    projectId={projectId ?? (full?.id === post.id ? full.project_id : undefined)}
-                    platform={post.platform}
-                    draft={{ content, hashtags }}
-                    onApply={(d) => {
-                      setContent(d.content);
-                      setHashtags(d.hashtags);
-                    }}
-                  />
-                  <ClaimCheck projectId={full?.id === post.id ? full.project_id : undefined} content={content} onChange={setContent} />
-                  <Field.Root>
-                    <Field.Label>Image</Field.Label>
-                    {media && <AttachedImage media={media} onChange={setMedia} onReplace={() => setUploadOpen(true)} onRemove={() => setMedia(null)} />}
-                    <HStack gap="2">
-                      <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
-                        {image ? "Change Image" : "Add Image"}
-                      </Button>
-                      {image && (
-                        <Button size="sm" variant="ghost" onClick={() => setMedia(null)}>
-                          Remove image
-                        </Button>
-                      )}
-                    </HStack>
-                    <ImageUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} onComplete={(m) => setMedia(m)} />
-                  </Field.Root>
-                </Stack>
-              ) : (
-                <Stack gap="4">
-                  <Text fontSize="sm" color="fg.muted">
-                    {formatDay(dateInZone(Date.parse(post.scheduled_for), timeZone), "long")} · {formatTime(post.scheduled_for, timeZone)}
-                  </Text>
-                  {image && (
-                    <Box borderRadius="md" borderWidth="1px" bg="bg.muted" overflow="hidden">
-                      <Image src={image} alt={post.media_info?.alt_text || "Post image"} w="full" maxH="360px" style={{ objectFit: "contain" }} />
-                    </Box>
-                  )}
-                  {post.media_info?.kind === "card" && editable && (
-                    <HStack gap="2" flexWrap="wrap" role="note" bg="bg.info" color="fg.info" borderRadius="md" px="3" py="2" fontSize="sm">
-                      <Text>Card added - replace or remove</Text>
-                      <Button size="xs" variant="outline" onClick={startReplace}>
-                        Replace
-                      </Button>
-                      <Button size="xs" variant="ghost" onClick={() => void removeCard()}>
-                        Remove
-                      </Button>
-                    </HStack>
-                  )}
-                  <Text whiteSpace="pre-wrap">{post.content}</Text>
-                  {post.hashtags.length > 0 && <Text color="brand.fg">{formatHashtags(post.hashtags)}</Text>}
-                  <PostSources sources={full?.id === post.id ? full.sources : undefined} />
-                  {post.error_message && (
-                    <Box borderWidth="1px" borderColor="red.muted" bg="red.subtle" p="3" borderRadius="md">
-                      <Text fontSize="sm" color="red.fg">
-                        <FailureMessage message={post.error_message} />
-                      </Text>
-                    </Box>
-                  )}
-                  {post.status === "published" && (
-                    <Suspense fallback={null}>
-                      <PostMetricsChart postId={post.id} />
-                    </Suspense>
-                  )}
-                  <PostReviewActions
-                    postId={post.id}
-                    status={status ?? post.status}
-                    scheduledFor={post.scheduled_for}
-                    role={role}
-                    onDecided={() => {
-                      void mutateFull();
-                      onChanged?.();
-                    }}
-                  />
-                  {projectId && (
-                    <PostCommentThread key={`${post.id}:${status}`} postId={post.id} projectId={projectId} status={status ?? post.status} role={role} />
-                  )}
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              {editing ? (
-                <>
-                  <Button variant="outline" onClick={() => (startInEdit ? onClose() : setEditing(false))}>
-                    Cancel
-                  </Button>
-                  <Button colorPalette="brand" onClick={save} disabled={saving || when === null || !content.trim()}>
-                    {saving ? "Saving..." : "Save Changes"}
-                  </Button>
-                </>
-              ) : (
-                <>
-                  {editable && status === post.status && (
-                    <Button variant="outline" onClick={() => setEditing(true)}>
-                      Edit
-                    </Button>
-                  )}
-                  <Button onClick={onClose}>Close</Button>
-                </>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+              <Button onClick={onClose}>Close</Button>
+            </>
+          )}
+        </>
+      }
+    >
+      {onSelectVariant && (
+        <Box mb="3">
+          <MessageVariantTabs post={post} variants={variants} onSelect={onSelectVariant} />
+        </Box>
+      )}
+      {editing ? (
+        <Stack gap="4">
+          <DateTimeFields date={date} time={time} onDate={setDate} onTime={setTime} error={when === null ? "Please choose a valid date and time" : null} />
+          <Field.Root invalid={!content.trim()}>
+            <Field.Label>Content</Field.Label>
+            <Textarea value={content} onChange={(e) => setContent(e.target.value)} rows={6} />
+            <Field.ErrorText>Please enter some content</Field.ErrorText>
+          </Field.Root>
+          {hashtags.length > 0 && <Text color="brand.fg">{formatHashtags(hashtags)}</Text>}
+          <PostHelpers
+            projectId={projectId ?? (full?.id === post.id ? full.project_id : undefined)}
+            platform={post.platform}
+            draft={{ content, hashtags }}
+            onApply={(d) => {
+              setContent(d.content);
+              setHashtags(d.hashtags);
+            }}
+          />
+          <ClaimCheck projectId={full?.id === post.id ? full.project_id : undefined} content={content} onChange={setContent} />
+          <PostImageField media={media} onChange={setMedia} uploadOpen={uploadOpen} onUploadOpen={setUploadOpen} />
+        </Stack>
+      ) : (
+        <Stack gap="4">
+          <Text fontSize="sm" color="fg.muted">
+            {formatDay(dateInZone(Date.parse(post.scheduled_for), timeZone), "long")} · {formatTime(post.scheduled_for, timeZone)}
+          </Text>
+          {image && (
+            <Box borderRadius="md" borderWidth="1px" bg="bg.muted" overflow="hidden">
+              <Image src={image} alt={post.media_info?.alt_text || "Post image"} w="full" maxH="360px" style={{ objectFit: "contain" }} />
+            </Box>
+          )}
+          {post.media_info?.kind === "card" && editable && (
+            <HStack gap="2" flexWrap="wrap" role="note" bg="bg.info" color="fg.info" borderRadius="md" px="3" py="2" fontSize="sm">
+              <Text>Card added - replace or remove</Text>
+              <Button size="xs" variant="outline" onClick={startReplace}>
+                Replace
+              </Button>
+              <Button size="xs" variant="ghost" onClick={() => void removeCard()}>
+                Remove
+              </Button>
+            </HStack>
+          )}
+          <Text whiteSpace="pre-wrap">{post.content}</Text>
+          {post.hashtags.length > 0 && <Text color="brand.fg">{formatHashtags(post.hashtags)}</Text>}
+          <PostSources sources={full?.id === post.id ? full.sources : undefined} />
+          {post.error_message && (
+            <Box borderWidth="1px" borderColor="red.muted" bg="red.subtle" p="3" borderRadius="md">
+              <Text fontSize="sm" color="red.fg">
+                <FailureMessage message={post.error_message} />
+              </Text>
+            </Box>
+          )}
+          {post.status === "published" && (
+            <Suspense fallback={null}>
+              <PostMetricsChart postId={post.id} />
+            </Suspense>
+          )}
+          <PostReviewActions
+            postId={post.id}
+            status={status ?? post.status}
+            scheduledFor={post.scheduled_for}
+            role={role}
+            onDecided={() => {
+              void mutateFull();
+              onChanged?.();
+            }}
+          />
+          {projectId && <PostCommentThread key={`${post.id}:${status}`} postId={post.id} projectId={projectId} status={status ?? post.status} role={role} />}
+        </Stack>
+      )}
+    </AppDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleGrid, Stack, Tabs, Text, Textarea } from "@chakra-ui/react";
+import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Tabs, Text, Textarea } from "@chakra-ui/react";
+import { AppDialog } from "../../components/ui/app-dialog";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ImagePlus, Sparkles } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -378,207 +379,190 @@ export default function CreatePostDialog({ open, onOpenChange, defaultMode = "no
 
   return (
     <>
-      <Dialog.Root
+      <AppDialog
         open={open}
-        onOpenChange={(e) => (e.open ? onOpenChange(true) : close())}
-        placement="center"
-        size={{ mdDown: "full", md: "lg" }}
+        onClose={close}
+        busy={busy}
+        size="lg"
+        fullBelow="md"
         scrollBehavior="inside"
+        closeButton
+        title="Create Post"
+        footer={
+          <>
+            <Button variant="outline" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              variant="outline"
+              colorPalette="brand"
+              onClick={() => void addToQueue()}
+              disabled={busy || blank || queueing || issues.length > 0 || broken.size > 0}
+              loading={queueing}
+              loadingText="Adding..."
+            >
+              Add to queue
+            </Button>
+            <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank || queueing || issues.length > 0 || broken.size > 0}>
+              {busy ? busyLabel : submitLabel}
+            </Button>
+          </>
+        }
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Create Post</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <form
-                  id="create-post-form"
-                  noValidate
-                  aria-label="Create post"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    void submit();
-                  }}
-                >
-                  <Stack gap="4">
-                    <Tabs.Root value={mode} onValueChange={(e) => setMode(e.value as Mode)} variant="enclosed" fitted>
-                      <Tabs.List>
-                        <Tabs.Trigger value="now">Post Now</Tabs.Trigger>
-                        <Tabs.Trigger value="schedule">Schedule Post</Tabs.Trigger>
-                      </Tabs.List>
-                    </Tabs.Root>
+        <form
+          id="create-post-form"
+          noValidate
+          aria-label="Create post"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="4">
+            <Tabs.Root value={mode} onValueChange={(e) => setMode(e.value as Mode)} variant="enclosed" fitted>
+              <Tabs.List>
+                <Tabs.Trigger value="now">Post Now</Tabs.Trigger>
+                <Tabs.Trigger value="schedule">Schedule Post</Tabs.Trigger>
+              </Tabs.List>
+            </Tabs.Root>
 
-                    <NetworkPicker options={PLATFORM_OPTIONS} value={networks} onChange={pickNetworks} />
-                    <NetworkTabs
-                      networks={networks}
-                      active={platform}
-                      adjusted={
-                        new Set(
-                          networks.filter(
-                            (p) =>
-                              p !== networks[0] && (texts[p]!.content !== texts[networks[0]!]!.content || texts[p]!.hashtags !== texts[networks[0]!]!.hashtags),
-                          ),
-                        )
-                      }
-                      broken={broken}
-                      onSelect={(p) => switchTo(p)}
-                      onReset={resetVariant}
-                    />
+            <NetworkPicker options={PLATFORM_OPTIONS} value={networks} onChange={pickNetworks} />
+            <NetworkTabs
+              networks={networks}
+              active={platform}
+              adjusted={
+                new Set(
+                  networks.filter(
+                    (p) => p !== networks[0] && (texts[p]!.content !== texts[networks[0]!]!.content || texts[p]!.hashtags !== texts[networks[0]!]!.hashtags),
+                  ),
+                )
+              }
+              broken={broken}
+              onSelect={(p) => switchTo(p)}
+              onReset={resetVariant}
+            />
 
-                    <Field.Root invalid={!!formState.errors.content || !!contentIssue}>
-                      <HStack justify="space-between" w="full">
-                        <Field.Label>Content</Field.Label>
-                        <Button
-                          size="xs"
-                          variant={aiOpen ? "subtle" : "ghost"}
-                          colorPalette="brand"
-                          aria-expanded={aiOpen}
-                          onClick={() => setAiOpen((v) => !v)}
-                        >
-                          <Sparkles size={14} aria-hidden /> Generate with AI
-                        </Button>
-                      </HStack>
-                      <Textarea {...register("content")} rows={5} placeholder="What's on your mind?" />
-                      <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
-                      <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} maxLength={maxLength} />
-                    </Field.Root>
-                    <PostHelpers
-                      projectId={project?.id}
-                      platform={platform}
-                      draft={{ content: content ?? "", hashtags }}
-                      onApply={(d) => {
-                        setValue("content", d.content, { shouldDirty: true });
-                        setValue("hashtags", d.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
-                      }}
-                    />
-                    <ClaimCheck projectId={project?.id} content={content ?? ""} onChange={(text) => setValue("content", text, { shouldDirty: true })} />
-                    <GenerationNotice gaps={gaps} single onNavigate={close} />
-                    {localDraft && (
-                      <Text fontSize="xs" color="fg.muted" data-testid="local-draft">
-                        Drafted from your brand brain&apos;s sentences
-                      </Text>
-                    )}
-
-                    {aiOpen && (
-                      <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
-                        <Stack gap="2">
-                          <Field.Root>
-                            <Field.Label>Prompt</Field.Label>
-                            <Textarea value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={2} placeholder="What would you like to post about?" />
-                          </Field.Root>
-                          <HStack justify="end">
-                            <Button size="sm" variant="outline" onClick={() => setAiOpen(false)} disabled={generating}>
-                              Cancel
-                            </Button>
-                            <Button
-                              size="sm"
-                              colorPalette="brand"
-                              onClick={generate}
-                              disabled={!prompt.trim() || generating}
-                              loading={generating}
-                              loadingText="Generating..."
-                            >
-                              Generate
-                            </Button>
-                          </HStack>
-                        </Stack>
-                      </Box>
-                    )}
-
-                    <HStack gap="3" flexWrap="wrap">
-                      <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
-                        <ImagePlus size={16} aria-hidden /> {media ? "Change Image" : "Add Image"}
-                      </Button>
-                      {media && (
-                        <>
-                          <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-                            Image attached: {media.file_name}
-                          </Text>
-                          <Button size="xs" variant="ghost" onClick={() => setMedia(null)}>
-                            Remove image
-                          </Button>
-                        </>
-                      )}
-                    </HStack>
-                    {media && <AttachedImage media={media} onChange={setMedia} onReplace={() => setUploadOpen(true)} onRemove={() => setMedia(null)} />}
-                    {mediaIssue && !blank && (
-                      <Text fontSize="sm" color="fg.error" role="alert">
-                        {mediaIssue.message}
-                      </Text>
-                    )}
-                    {mediaNote && (
-                      <Text fontSize="sm" color="fg.muted">
-                        {mediaNote}
-                      </Text>
-                    )}
-
-                    {mode === "schedule" && (
-                      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                        <Field.Root>
-                          <Field.Label>Date</Field.Label>
-                          <Input type="date" min={localDate()} {...register("date")} />
-                        </Field.Root>
-                        <Field.Root>
-                          <Field.Label>Time</Field.Label>
-                          <Input type="time" {...register("time")} />
-                          {date && <Field.HelperText>Your local time ({Intl.DateTimeFormat().resolvedOptions().timeZone})</Field.HelperText>}
-                        </Field.Root>
-                      </SimpleGrid>
-                    )}
-                    {mode === "schedule" && <RepeatFields value={repeat} onChange={setRepeat} />}
-
-                    <Field.Root>
-                      <Field.Label>Hashtags</Field.Label>
-                      <Input {...register("hashtags")} placeholder="#marketing #brand" />
-                      <Field.HelperText>Separate hashtags with spaces</Field.HelperText>
-                    </Field.Root>
-
-                    <PostSources sources={sources} />
-
-                    <Stack gap="2">
-                      <Text fontWeight="medium" fontSize="sm">
-                        Preview
-                      </Text>
-                      <PostPreviewCard
-                        platform={platform}
-                        content={content ?? ""}
-                        hashtags={hashtags}
-                        imageUrl={media?.url}
-                        imageAlt={media?.alt_text}
-                        brandName={project?.name ?? "Your Brand"}
-                        handle={account?.username ? `@${account.username}` : "@yourbrand"}
-                      />
-                    </Stack>
-                  </Stack>
-                </form>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close} disabled={busy}>
-                  Cancel
+            <Field.Root invalid={!!formState.errors.content || !!contentIssue}>
+              <HStack justify="space-between" w="full">
+                <Field.Label>Content</Field.Label>
+                <Button size="xs" variant={aiOpen ? "subtle" : "ghost"} colorPalette="brand" aria-expanded={aiOpen} onClick={() => setAiOpen((v) => !v)}>
+                  <Sparkles size={14} aria-hidden /> Generate with AI
                 </Button>
-                <Button
-                  variant="outline"
-                  colorPalette="brand"
-                  onClick={() => void addToQueue()}
-                  disabled={busy || blank || queueing || issues.length > 0 || broken.size > 0}
-                  loading={queueing}
-                  loadingText="Adding..."
-                >
-                  Add to queue
-                </Button>
-                <Button type="submit" form="create-post-form" colorPalette="brand" disabled={busy || blank || queueing || issues.length > 0 || broken.size > 0}>
-                  {busy ? busyLabel : submitLabel}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" disabled={busy} />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+              </HStack>
+              <Textarea {...register("content")} rows={5} placeholder="What's on your mind?" />
+              <Field.ErrorText>{formState.errors.content?.message}</Field.ErrorText>
+              <PostRulesHint platform={platform} content={content ?? ""} hashtags={hashtags} issue={contentIssue} maxLength={maxLength} />
+            </Field.Root>
+            <PostHelpers
+              projectId={project?.id}
+              platform={platform}
+              draft={{ content: content ?? "", hashtags }}
+              onApply={(d) => {
+                setValue("content", d.content, { shouldDirty: true });
+                setValue("hashtags", d.hashtags.map((h) => `#${h.replace(/^#+/, "")}`).join(" "), { shouldDirty: true });
+              }}
+            />
+            <ClaimCheck projectId={project?.id} content={content ?? ""} onChange={(text) => setValue("content", text, { shouldDirty: true })} />
+            <GenerationNotice gaps={gaps} single onNavigate={close} />
+            {localDraft && (
+              <Text fontSize="xs" color="fg.muted" data-testid="local-draft">
+                Drafted from your brand brain&apos;s sentences
+              </Text>
+            )}
+
+            {aiOpen && (
+              <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
+                <Stack gap="2">
+                  <Field.Root>
+                    <Field.Label>Prompt</Field.Label>
+                    <Textarea value={prompt} onChange={(e) => setPrompt(e.target.value)} rows={2} placeholder="What would you like to post about?" />
+                  </Field.Root>
+                  <HStack justify="end">
+                    <Button size="sm" variant="outline" onClick={() => setAiOpen(false)} disabled={generating}>
+                      Cancel
+                    </Button>
+                    <Button
+                      size="sm"
+                      colorPalette="brand"
+                      onClick={generate}
+                      disabled={!prompt.trim() || generating}
+                      loading={generating}
+                      loadingText="Generating..."
+                    >
+                      Generate
+                    </Button>
+                  </HStack>
+                </Stack>
+              </Box>
+            )}
+
+            <HStack gap="3" flexWrap="wrap">
+              <Button size="sm" variant="outline" onClick={() => setUploadOpen(true)}>
+                <ImagePlus size={16} aria-hidden /> {media ? "Change Image" : "Add Image"}
+              </Button>
+              {media && (
+                <>
+                  <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                    Image attached: {media.file_name}
+                  </Text>
+                  <Button size="xs" variant="ghost" onClick={() => setMedia(null)}>
+                    Remove image
+                  </Button>
+                </>
+              )}
+            </HStack>
+            {media && <AttachedImage media={media} onChange={setMedia} onReplace={() => setUploadOpen(true)} onRemove={() => setMedia(null)} />}
+            {mediaIssue && !blank && (
+              <Text fontSize="sm" color="fg.error" role="alert">
+                {mediaIssue.message}
+              </Text>
+            )}
+            {mediaNote && (
+              <Text fontSize="sm" color="fg.muted">
+                {mediaNote}
+              </Text>
+            )}
+
+            {mode === "schedule" && (
+              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+                <Field.Root>
+                  <Field.Label>Date</Field.Label>
+                  <Input type="date" min={localDate()} {...register("date")} />
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Time</Field.Label>
+                  <Input type="time" {...register("time")} />
+                  {date && <Field.HelperText>Your local time ({Intl.DateTimeFormat().resolvedOptions().timeZone})</Field.HelperText>}
+                </Field.Root>
+              </SimpleGrid>
+            )}
+            {mode === "schedule" && <RepeatFields value={repeat} onChange={setRepeat} />}
+
+            <Field.Root>
+              <Field.Label>Hashtags</Field.Label>
+              <Input {...register("hashtags")} placeholder="#marketing #brand" />
+              <Field.HelperText>Separate hashtags with spaces</Field.HelperText>
+            </Field.Root>
+
+            <PostSources sources={sources} />
+
+            <Stack gap="2">
+              <Text fontWeight="medium" fontSize="sm">
+                Preview
+              </Text>
+              <PostPreviewCard
+                platform={platform}
+                content={content ?? ""}
+                hashtags={hashtags}
+                imageUrl={media?.url}
+                imageAlt={media?.alt_text}
+                brandName={project?.name ?? "Your Brand"}
+                handle={account?.username ? `@${account.username}` : "@yourbrand"}
+              />
+            </Stack>
+          </Stack>
+        </form>
+      </AppDialog>
       <ImageUploadDialog open={uploadOpen} onOpenChange={setUploadOpen} accountId={account?.id} onComplete={(m) => setMedia(m)} />
     </>
   );

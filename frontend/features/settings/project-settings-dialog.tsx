@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, Field, HStack, Heading, Input, Portal, Separator, Stack, Text } from "@chakra-ui/react";
+import { Button, Field, HStack, Heading, Input, Separator, Stack, Text } from "@chakra-ui/react";
+import { AppDialog } from "../../components/ui/app-dialog";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { projectRenameSchema } from "../../../schema/api/projects";
 import { useAuth } from "../../lib/auth-context";
@@ -15,31 +16,20 @@ const DELETE_CONFIRMATION = "DELETE";
 /** Settings: rename the current project, see the account email, delete the account. */
 export default function ProjectSettingsDialog({ open, onOpenChange }: Props) {
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
+      onClose={() => onOpenChange(false)}
       lazyMount
       unmountOnExit
-      placement="center"
-      size={{ base: "full", sm: "md" }}
+      fullBelow="sm"
       scrollBehavior="inside"
+      closeButton
+      closeLabel="Close settings"
+      title="Settings"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Settings</Dialog.Title>
-            </Dialog.Header>
-            {/* Mounted on each open, so the form starts from the current project. */}
-            <SettingsBody close={() => onOpenChange(false)} />
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close settings" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {/* Mounted on each open, so the form starts from the current project. */}
+      <SettingsBody close={() => onOpenChange(false)} />
+    </AppDialog>
   );
 }
 
@@ -102,107 +92,105 @@ function SettingsBody({ close }: { close: () => void }) {
   };
 
   return (
-    <Dialog.Body>
-      <Stack gap="6" pb="4">
-        <Stack as="section" gap="3" aria-labelledby="settings-project">
-          <Heading as="h3" size="md" id="settings-project">
-            Project Settings
-          </Heading>
-          <form onSubmit={(e) => void save(e)} noValidate>
-            <Stack gap="3">
-              <Field.Root invalid={!!nameError}>
-                <Field.Label>Project Name</Field.Label>
-                <Input
-                  value={name}
-                  maxLength={80}
-                  disabled={!project}
-                  onChange={(e) => {
-                    setName(e.target.value);
-                    setNameError(null);
-                  }}
-                  onKeyDown={(e) => {
-                    // Enter always answers, even while Save is disabled: blank explains, unchanged closes.
-                    if (e.key === "Enter") void save(e);
-                  }}
-                />
-                <Field.ErrorText>{nameError}</Field.ErrorText>
-              </Field.Root>
-              <HStack justify="flex-end">
-                <Button type="submit" colorPalette="brand" disabled={saving || !trimmed || unchanged || !project}>
-                  {saving ? "Saving..." : "Save"}
-                </Button>
-              </HStack>
-            </Stack>
-          </form>
-        </Stack>
-
-        <Separator />
-
-        <Stack as="section" gap="3" aria-labelledby="settings-profile">
-          <Heading as="h3" size="md" id="settings-profile">
-            User Profile
-          </Heading>
-          <Field.Root>
-            <Field.Label>Email</Field.Label>
-            <HStack w="full">
-              <Input value={user?.email ?? project?.user_email ?? ""} readOnly flex="1" />
-              <Button variant="outline" onClick={() => notify.info("Email change coming soon")}>
-                Change
+    <Stack gap="6" pb="4">
+      <Stack as="section" gap="3" aria-labelledby="settings-project">
+        <Heading as="h3" size="md" id="settings-project">
+          Project Settings
+        </Heading>
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <Stack gap="3">
+            <Field.Root invalid={!!nameError}>
+              <Field.Label>Project Name</Field.Label>
+              <Input
+                value={name}
+                maxLength={80}
+                disabled={!project}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  setNameError(null);
+                }}
+                onKeyDown={(e) => {
+                  // Enter always answers, even while Save is disabled: blank explains, unchanged closes.
+                  if (e.key === "Enter") void save(e);
+                }}
+              />
+              <Field.ErrorText>{nameError}</Field.ErrorText>
+            </Field.Root>
+            <HStack justify="flex-end">
+              <Button type="submit" colorPalette="brand" disabled={saving || !trimmed || unchanged || !project}>
+                {saving ? "Saving..." : "Save"}
               </Button>
             </HStack>
-          </Field.Root>
-        </Stack>
-
-        <Separator />
-
-        <AiEngineSection />
-
-        <Separator />
-
-        <Stack as="section" gap="3" aria-labelledby="settings-danger" borderWidth="1px" borderColor="red.200" rounded="md" p="4">
-          <Heading as="h3" size="md" id="settings-danger" color="red.600">
-            Danger zone
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            Deleting your account permanently removes your projects, documents, brain content, posts and connected social accounts.
-          </Text>
-          {!confirming ? (
-            <HStack>
-              <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
-                Delete Account
-              </Button>
-            </HStack>
-          ) : (
-            <Stack gap="3">
-              <Field.Root>
-                <Field.Label>Type {DELETE_CONFIRMATION} to confirm</Field.Label>
-                <Input value={confirmText} autoComplete="off" onChange={(e) => setConfirmText(e.target.value)} />
-              </Field.Root>
-              <HStack justify="flex-end" flexWrap="wrap">
-                <Button
-                  variant="ghost"
-                  onClick={() => {
-                    setConfirming(false);
-                    setConfirmText("");
-                  }}
-                  disabled={deleting}
-                >
-                  Cancel
-                </Button>
-                <Button
-                  colorPalette="red"
-                  onClick={() => void deleteAccount()}
-                  disabled={confirmText !== DELETE_CONFIRMATION}
-                  loading={deleting}
-                  loadingText="Deleting..."
-                >
-                  Delete my account
-                </Button>
-              </HStack>
-            </Stack>
-          )}
-        </Stack>
+          </Stack>
+        </form>
       </Stack>
-    </Dialog.Body>
+
+      <Separator />
+
+      <Stack as="section" gap="3" aria-labelledby="settings-profile">
+        <Heading as="h3" size="md" id="settings-profile">
+          User Profile
+        </Heading>
+        <Field.Root>
+          <Field.Label>Email</Field.Label>
+          <HStack w="full">
+            <Input value={user?.email ?? project?.user_email ?? ""} readOnly flex="1" />
+            <Button variant="outline" onClick={() => notify.info("Email change coming soon")}>
+              Change
+            </Button>
+          </HStack>
+        </Field.Root>
+      </Stack>
+
+      <Separator />
+
+      <AiEngineSection />
+
+      <Separator />
+
+      <Stack as="section" gap="3" aria-labelledby="settings-danger" borderWidth="1px" borderColor="red.200" rounded="md" p="4">
+        <Heading as="h3" size="md" id="settings-danger" color="red.600">
+          Danger zone
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          Deleting your account permanently removes your projects, documents, brain content, posts and connected social accounts.
+        </Text>
+        {!confirming ? (
+          <HStack>
+            <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
+              Delete Account
+            </Button>
+          </HStack>
+        ) : (
+          <Stack gap="3">
+            <Field.Root>
+              <Field.Label>Type {DELETE_CONFIRMATION} to confirm</Field.Label>
+              <Input value={confirmText} autoComplete="off" onChange={(e) => setConfirmText(e.target.value)} />
+            </Field.Root>
+            <HStack justify="flex-end" flexWrap="wrap">
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setConfirming(false);
+                  setConfirmText("");
+                }}
+                disabled={deleting}
+              >
+                Cancel
+              </Button>
+              <Button
+                colorPalette="red"
+                onClick={() => void deleteAccount()}
+                disabled={confirmText !== DELETE_CONFIRMATION}
+                loading={deleting}
+                loadingText="Deleting..."
+              >
+                Delete my account
+              </Button>
+            </HStack>
+          </Stack>
+        )}
+      </Stack>
+    </Stack>
   );
 }

@@ -1,23 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Dialog,
-  Flex,
-  Heading,
-  HStack,
-  IconButton,
-  Link,
-  List,
-  Portal,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, Card, Container, Flex, Heading, HStack, IconButton, Link, List, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react";
+import { AppDialog } from "../../components/ui/app-dialog";
 import { ArrowLeft, ExternalLink, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -347,65 +329,61 @@ export default function SocialConnectPage() {
         </Flex>
       </Stack>
 
-      <Dialog.Root open={!!guide} onOpenChange={(e) => !e.open && !starting && closeGuide()} placement="center" scrollBehavior="inside">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content mx="4">
-              <Dialog.Header>
-                <Dialog.Title>{guide && !configured(guide.id) ? `Set up ${guide.name}` : `Connect ${guide?.name ?? ""}`}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <List.Root as="ol" listStyleType="decimal" ps="5" gap="2">
-                    {guide?.setupGuide
-                      .filter((step) => configured(guide.id) || !/^Click Connect below/.test(step))
-                      .map((step) => (
-                        <List.Item key={step}>{step}</List.Item>
-                      ))}
-                  </List.Root>
-                  {/* Only an Owner gets here for a network that is not configured: a task for the deployment. */}
-                  {guide && !configured(guide.id) && (
-                    <Alert.Root status="warning" variant="subtle">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>Developer Account Required</Alert.Title>
-                        <Alert.Description>
-                          {guide.name} is not set up on this Brandpilot server yet. Whoever runs this deployment needs a {guide.shortName} developer account
-                          with an app, once; these steps are for them. After that, Connect goes straight to {guide.shortName}.
-                        </Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
-                  <Link href={guide?.setupUrl} target="_blank" rel="noopener noreferrer" colorPalette="brand" fontWeight="medium">
-                    {guide?.connectFields.length ? `Open ${guide.name}` : "Open Developer Portal"} <ExternalLink size={14} />
-                  </Link>
-                  {guide && configured(guide.id) && guide.connectFields.length > 0 && (
-                    <ConnectFields
-                      fields={guide.connectFields}
-                      values={values}
-                      errors={fieldErrors}
-                      disabled={!!starting}
-                      onChange={setValues}
-                      onSubmit={() => void startFlow(guide)}
-                    />
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={closeGuide} disabled={!!starting}>
-                  {guide && configured(guide.id) ? "Cancel" : "Close"}
-                </Button>
-                {guide && configured(guide.id) && (
-                  <Button colorPalette="brand" onClick={() => void startFlow(guide)} loading={!!starting} loadingText="Connecting...">
-                    {accountFor(guide.id) ? `Reconnect ${guide.name}` : `Connect ${guide.name}`}
-                  </Button>
-                )}
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <AppDialog
+        open={!!guide}
+        onClose={closeGuide}
+        busy={!!starting}
+        scrollBehavior="inside"
+        title={guide && !configured(guide.id) ? `Set up ${guide.name}` : `Connect ${guide?.name ?? ""}`}
+        footer={
+          <>
+            <Button variant="outline" onClick={closeGuide} disabled={!!starting}>
+              {guide && configured(guide.id) ? "Cancel" : "Close"}
+            </Button>
+            {guide && configured(guide.id) && (
+              <Button colorPalette="brand" onClick={() => void startFlow(guide)} loading={!!starting} loadingText="Connecting...">
+                {accountFor(guide.id) ? `Reconnect ${guide.name}` : `Connect ${guide.name}`}
+              </Button>
+            )}
+          </>
+        }
+      >
+        <Stack gap="4">
+          <List.Root as="ol" listStyleType="decimal" ps="5" gap="2">
+            {guide?.setupGuide
+              .filter((step) => configured(guide.id) || !/^Click Connect below/.test(step))
+              .map((step) => (
+                <List.Item key={step}>{step}</List.Item>
+              ))}
+          </List.Root>
+          {/* Only an Owner gets here for a network that is not configured: a task for the deployment. */}
+          {guide && !configured(guide.id) && (
+            <Alert.Root status="warning" variant="subtle">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Developer Account Required</Alert.Title>
+                <Alert.Description>
+                  {guide.name} is not set up on this Brandpilot server yet. Whoever runs this deployment needs a {guide.shortName} developer account with an
+                  app, once; these steps are for them. After that, Connect goes straight to {guide.shortName}.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+          <Link href={guide?.setupUrl} target="_blank" rel="noopener noreferrer" colorPalette="brand" fontWeight="medium">
+            {guide?.connectFields.length ? `Open ${guide.name}` : "Open Developer Portal"} <ExternalLink size={14} />
+          </Link>
+          {guide && configured(guide.id) && guide.connectFields.length > 0 && (
+            <ConnectFields
+              fields={guide.connectFields}
+              values={values}
+              errors={fieldErrors}
+              disabled={!!starting}
+              onChange={setValues}
+              onSubmit={() => void startFlow(guide)}
+            />
+          )}
+        </Stack>
+      </AppDialog>
 
       <AccountChoiceDialog
         networkName={nameOf(choice?.platform ?? "")}
