@@ -24,6 +24,7 @@ import { mailAdapter } from "../adapters/mail";
 import { publicOrigin } from "../lib/app-config";
 import type { AppEnv } from "../lib/context";
 import { currentUser, requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { listActivity } from "../services/projects";
@@ -45,7 +46,7 @@ export const teamRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "The project's members and pending invitations", responses: { 200: teamResponse } }),
     requireUser,
     validate("param", projectParam),
-    async (c) => c.json(await getTeam(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+    async (c) => c.json(await getTeam(serviceContext(c), c.req.valid("param").projectId)),
   )
   .post(
     "/projects/:projectId/invitations",
@@ -53,7 +54,7 @@ export const teamRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", projectParam),
     validate("json", inviteSchema),
-    async (c) => c.json(await invite(mailDeps(c), currentUser(c), c.req.valid("param").projectId, c.req.valid("json")), 201),
+    async (c) => c.json(await invite(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json"), publicOrigin(c.env, c.req.url)), 201),
   )
   .post(
     "/projects/:projectId/invitations/:invitationId/resend",
@@ -62,7 +63,7 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("param", invitationParam),
     async (c) => {
       const { projectId, invitationId } = c.req.valid("param");
-      return c.json(await resendInvitation(mailDeps(c), currentUser(c), projectId, invitationId));
+      return c.json(await resendInvitation(serviceContext(c), projectId, invitationId, publicOrigin(c.env, c.req.url)));
     },
   )
   .delete(
@@ -72,7 +73,7 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("param", invitationParam),
     async (c) => {
       const { projectId, invitationId } = c.req.valid("param");
-      await revokeInvitation(c.get("db"), currentUser(c), projectId, invitationId);
+      await revokeInvitation(serviceContext(c), projectId, invitationId);
       return c.body(null, 204);
     },
   )
@@ -84,7 +85,7 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("json", roleChangeSchema),
     async (c) => {
       const { projectId, userId } = c.req.valid("param");
-      return c.json(await changeRole(c.get("db"), currentUser(c), projectId, userId, c.req.valid("json").role));
+      return c.json(await changeRole(serviceContext(c), projectId, userId, c.req.valid("json").role));
     },
   )
   .delete(
@@ -94,7 +95,7 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("param", memberParam),
     async (c) => {
       const { projectId, userId } = c.req.valid("param");
-      await removeMember(c.get("db"), currentUser(c), projectId, userId);
+      await removeMember(serviceContext(c), projectId, userId);
       return c.body(null, 204);
     },
   )
@@ -106,7 +107,7 @@ export const teamRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     validate("json", acceptInvitationSchema),
-    async (c) => c.json(await acceptInvitation(c.get("db"), currentUser(c), c.req.valid("json").token)),
+    async (c) => c.json(await acceptInvitation(serviceContext(c), c.req.valid("json").token)),
   )
   .get(
     "/projects/:projectId/comment-counts",
@@ -121,7 +122,7 @@ export const teamRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "Who did what in the project, newest first, 90 days", responses: { 200: activityListResponse } }),
     requireUser,
     validate("param", projectParam),
-    async (c) => c.json(await listActivity(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+    async (c) => c.json(await listActivity(serviceContext(c), c.req.valid("param").projectId)),
   );
 
 // Comments and approvals on a post (decision 202).

@@ -30,6 +30,7 @@ import {
 } from "../../schema/api/v1";
 import type { ApiScope } from "../../schema/api/api-keys";
 import { allowedOrigin } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { apiKeyAuth, currentKey } from "./middleware/api-key";
 import type { AppEnv } from "../lib/context";
 import { badRequest, payloadTooLarge } from "../lib/errors";
@@ -87,7 +88,7 @@ export const v1Routes = new Hono<AppEnv>()
     async (c) => {
       const key = currentKey(c);
       requireScope(key, "read");
-      const all = (await listProjects(c.get("db"), c.get("user")!)).filter((p) => keyReaches(key, p.id)).map(toV1Project);
+      const all = (await listProjects(serviceContext(c))).filter((p) => keyReaches(key, p.id)).map(toV1Project);
       return c.json(pageOf(all, (p) => ({ t: sinceEpoch(p.created_at), id: p.id }), c.req.valid("query")));
     },
   )
@@ -97,7 +98,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     async (c) => {
       const { projectId } = await keyOnProject(c, "read");
-      const [project] = (await listProjects(c.get("db"), c.get("user")!)).filter((p) => p.id === projectId);
+      const [project] = (await listProjects(serviceContext(c))).filter((p) => p.id === projectId);
       return c.json(toV1Project(project!));
     },
   )
