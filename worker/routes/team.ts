@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { postParam, projectParam } from "../../schema/api/common";
 import { activityListResponse } from "../../schema/api/activity";
 import { projectResponse } from "../../schema/api/projects-responses";
@@ -20,24 +20,15 @@ import {
   postCommentResponse,
   teamResponse,
 } from "../../schema/api/team-responses";
-import { mailAdapter } from "../adapters/mail";
 import { publicOrigin } from "../lib/app-config";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "./middleware/session";
+import { requireUser } from "./middleware/session";
 import { serviceContext } from "./middleware/service-context";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { listActivity } from "../services/projects";
 import { addComment, commentCounts, decide, listComments } from "../services/posts";
 import { acceptInvitation, changeRole, getTeam, invite, removeMember, resendInvitation, revokeInvitation } from "../services/projects";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context (its input types differ)
-const mailDeps = (c: Context<AppEnv, any, any>) => ({
-  db: c.get("db"),
-  mail: mailAdapter(c.env, c.get("db")),
-  origin: publicOrigin(c.env, c.req.url),
-  env: c.env,
-});
 
 // Team (decision 200): members, roles, invitations, activity. Thin: the services check the role.
 export const teamRoutes = new Hono<AppEnv>()
@@ -115,7 +106,7 @@ export const teamRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", projectParam),
     validate("query", commentCountsQuery),
-    async (c) => c.json(await commentCounts(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("query"))),
+    async (c) => c.json(await commentCounts(serviceContext(c), c.req.valid("param").projectId, c.req.valid("query"))),
   )
   .get(
     "/projects/:projectId/activity",
@@ -132,7 +123,7 @@ export const postReviewRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "A post's comment thread, oldest first", responses: { 200: postCommentListResponse } }),
     requireUser,
     validate("param", postParam),
-    async (c) => c.json(await listComments(c.get("db"), currentUser(c), c.req.valid("param").postId)),
+    async (c) => c.json(await listComments(serviceContext(c), c.req.valid("param").postId)),
   )
   .post(
     "/posts/:postId/comments",
@@ -140,7 +131,7 @@ export const postReviewRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", postParam),
     validate("json", commentSchema),
-    async (c) => c.json(await addComment(mailDeps(c), currentUser(c), c.req.valid("param").postId, c.req.valid("json").body), 201),
+    async (c) => c.json(await addComment(serviceContext(c), c.req.valid("param").postId, c.req.valid("json").body, publicOrigin(c.env, c.req.url)), 201),
   )
   .post(
     "/posts/:postId/review",
@@ -148,5 +139,5 @@ export const postReviewRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", postParam),
     validate("json", reviewDecisionSchema),
-    async (c) => c.json(await decide(c.get("db"), currentUser(c), c.req.valid("param").postId, c.req.valid("json"), c.env), 201),
+    async (c) => c.json(await decide(serviceContext(c), c.req.valid("param").postId, c.req.valid("json")), 201),
   );

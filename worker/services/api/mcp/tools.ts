@@ -121,7 +121,7 @@ export function createMcpServer(ctx: ServiceContext, origin: string): McpServer 
         await keyProject(db, key, project_id, "write_posts");
         const input = parse(generateRequestSchema, rest);
         await enforceKeyGenerationLimit(db, key);
-        return generateContent(db, env, key.userId, project_id, input);
+        return generateContent(ctx, project_id, input);
       }),
   );
 
@@ -147,7 +147,7 @@ export function createMcpServer(ctx: ServiceContext, origin: string): McpServer 
         const input = parse(v1CreatePostSchema, { ...rest, mode: rest.mode ?? "schedule" });
         // Nothing publishes without the publish scope (as POST /api/v1/projects/:id/posts).
         if (input.mode === "now") requireScope(key, "publish");
-        return { data: await createNetworkPosts(db, env, key.userId, project_id, input, origin) };
+        return { data: await createNetworkPosts(ctx, project_id, input, origin) };
       }),
   );
 
@@ -184,7 +184,7 @@ export function createMcpServer(ctx: ServiceContext, origin: string): McpServer 
     (args) =>
       run(async () => {
         const post = await keyPost(db, key, args.post_id, "write_posts");
-        return updatePost(db, key.userId, post.id, parse(updatePostSchema, { scheduled_for: args.scheduled_for }), origin, env);
+        return updatePost(ctx, post.id, parse(updatePostSchema, { scheduled_for: args.scheduled_for }), origin);
       }),
   );
 
@@ -206,11 +206,11 @@ export function createMcpServer(ctx: ServiceContext, origin: string): McpServer 
       run(async () => {
         if (args.post_id) {
           const post = await keyPost(db, key, args.post_id, "read");
-          return getPostMetrics(db, key.userId, post.id);
+          return getPostMetrics(ctx, post.id);
         }
         if (!args.project_id) throw badRequest("Send project_id or post_id", { project_id: "Send project_id or post_id" });
         await keyProject(db, key, args.project_id, "read");
-        return getAnalytics(db, key.userId, args.project_id, parse(analyticsQuery, { days: args.days, time_zone: args.time_zone }));
+        return getAnalytics(ctx, args.project_id, parse(analyticsQuery, { days: args.days, time_zone: args.time_zone }));
       }),
   );
 
