@@ -5,7 +5,7 @@
 // LM Studio or vLLM (float embeddings, no usage block, no key needed).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signIn } from "./helpers";
+import { serviceCtx, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { createAiEngine } from "../../worker/adapters/ai";
@@ -100,7 +100,7 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     expect(seg!.n).toBeGreaterThan(0);
     const matches = await searchBrain(getDb(env.DB), e, user.projectId, "Does the mobile repair van come to my office?");
     expect(matches[0]?.content).toMatch(/mobile repair van/);
-    const res = await generateContent(getDb(env.DB), e, user.userId, user.projectId, {
+    const res = await generateContent(serviceCtx(user, e), user.projectId, {
       prompt: "Tell people about our mobile repair van",
       type: "social_post",
       time_zone: "UTC",
@@ -166,7 +166,7 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     const user = await signIn();
     const failing = { run: async () => Promise.reject(new Error("AiError: 5006: Invalid input")) };
     const e = { ...env, OPENAI_API_KEY: undefined, AI: failing as unknown as Ai };
-    const err = await generateContent(getDb(env.DB), e, user.userId, user.projectId, {
+    const err = await generateContent(serviceCtx(user, e), user.projectId, {
       prompt: "Tell people about our van service",
       type: "social_post",
       time_zone: "UTC",
@@ -198,7 +198,7 @@ describe("OpenAI-compatible servers (Ollama, LM Studio, vLLM) through OPENAI_BAS
 
   it("writes posts from a chat answer without a usage block", async () => {
     const user = await signIn();
-    const res = await generateContent(getDb(env.DB), compat(), user.userId, user.projectId, {
+    const res = await generateContent(serviceCtx(user, compat()), user.projectId, {
       prompt: "Tell people about our cargo bikes",
       type: "social_post",
       time_zone: "UTC",

@@ -7,7 +7,7 @@ import { getDb } from "../../worker/lib/db";
 import { collectMetrics, METRICS_INTERVAL_MS, metricWrites } from "../../worker/services/analytics/metrics-collect";
 import { weekOverWeek } from "../../worker/services/analytics/analytics";
 import { getPublishingCredentials } from "../../worker/services/social/credentials";
-import { expectError, json, signIn } from "./helpers";
+import { expectError, json, serviceCtx, signIn } from "./helpers";
 import { connectSandboxAccount, insertPost, sandboxControl } from "./posts-fixtures";
 import { putPublicMedia } from "./public-media";
 
@@ -142,7 +142,7 @@ describe("analytics aggregation", () => {
     await db().batch([first!, ...rest]);
 
     const { getAnalytics } = await import("../../worker/services/analytics/analytics");
-    const res: AnalyticsResponse = await getAnalytics(db(), u.userId, u.projectId, { days: 7, time_zone: "America/New_York" }, now);
+    const res: AnalyticsResponse = await getAnalytics(serviceCtx(u), u.projectId, { days: 7, time_zone: "America/New_York" }, now);
     expect(res.series.dates).toHaveLength(7);
     expect(res.series.dates.at(-1)).toBe("2026-06-17");
     const x = res.networks.find((n) => n.platform === "twitter")!;
@@ -158,7 +158,7 @@ describe("analytics aggregation", () => {
       { weekday: 4, hour: 18, posts: 1, avg_engagement: 15 },
     ]);
 
-    const ninety = await getAnalytics(db(), u.userId, u.projectId, { days: 90, time_zone: "UTC" }, now);
+    const ninety = await getAnalytics(serviceCtx(u), u.projectId, { days: 90, time_zone: "UTC" }, now);
     expect(ninety.top_posts).toHaveLength(4);
 
     expect(

@@ -12,7 +12,7 @@ import { calendarPageText, postListJsonQuery } from "../../worker/services/posts
 import { CALENDAR_ROW_FIELDS, calendarPosts, toCalendarRow, type CalendarPage, type CalendarPost } from "../../schema/api/calendar";
 import { calendarPageResponse } from "../../schema/api/calendar-responses";
 import type { Post } from "../../schema/api/posts";
-import { expectError, json, signIn, type TestUser } from "./helpers";
+import { expectError, json, readCtx, signIn, type TestUser } from "./helpers";
 import { insertPost, insertPostWithEveryColumn } from "./posts-fixtures";
 
 let owner: TestUser;
@@ -178,8 +178,8 @@ describe("GET /api/projects/:projectId/calendar", () => {
   it("the service answers the owner's posts and refuses anyone else's (resolved callers too)", async () => {
     const [a, b] = [await signIn(), await signIn()];
     await insertPost(a.projectId, { content: "Mine" });
-    const page = JSON.parse(await listCalendarPosts(db(), a.userId, a.projectId, {})) as CalendarPage;
+    const page = JSON.parse(await listCalendarPosts(readCtx(a.userId), a.projectId, {})) as CalendarPage;
     expect(calendarPosts(page).map((p) => p.content)).toEqual(["Mine"]);
-    await expect(listCalendarPosts(db(), b.userId, a.projectId, {})).rejects.toMatchObject({ status: 404 });
+    await expect(listCalendarPosts(readCtx(b.userId), a.projectId, {})).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -5,12 +5,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { checkClaims, findClaims } from "../../worker/adapters/ai/writer/claims";
-import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import type { ClaimCheckResponse } from "../../schema/api/writer";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { expectError, json, signIn } from "./helpers";
+import { expectError, json, serviceCtx, signIn } from "./helpers";
 
 const BOOK = `Lotus Room Yoga runs a beginner course on Saturdays at 2pm for people who have never tried yoga.
 The beginner course costs £30 for four Saturday sessions, mats included.
@@ -112,7 +111,7 @@ describe("POST /api/projects/:projectId/claims", { timeout: 60_000 }, () => {
 
   it("finds no unsupported claim in what the local writer drafts from the brain", async () => {
     const { user, e } = await fedProject();
-    const res = await generateContent(getDb(env.DB), e, user.userId, user.projectId, {
+    const res = await generateContent(serviceCtx(user, e), user.projectId, {
       prompt: "Announce our Saturday beginner course for people who have never tried yoga",
       type: "campaign",
       count: 4,

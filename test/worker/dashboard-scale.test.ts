@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signIn } from "./helpers";
-import { getDb } from "../../worker/lib/db";
+import { readCtx, signIn } from "./helpers";
 import { getDashboard } from "../../worker/services/analytics/dashboard";
 
 const HOUR = 3_600_000;
@@ -34,7 +33,7 @@ describe("dashboard at 10,000 posts", () => {
     }
     for (let i = 0; i < stmts.length; i += 200) await env.DB.batch(stmts.slice(i, i + 200));
 
-    const d = await getDashboard(getDb(env.DB), user.userId, user.projectId, now);
+    const d = await getDashboard(readCtx(user.userId), user.projectId, now);
     expect(d.total_posts).toBe(10_000);
     expect(d.scheduled_posts).toBe(scheduled);
     expect(previous).toBeGreaterThan(0);

@@ -6,9 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import twitter from "twitter-text";
-import { signIn } from "./helpers";
+import { serviceCtx, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { composePostText } from "../../worker/services/publishing/publish";
@@ -29,7 +28,7 @@ async function fed(brand: WriterBrand, voice = brand.brand_voice) {
   for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
   const generate = async (prompt: string, count = 6, platforms: readonly ("twitter" | "instagram" | "linkedin")[] = PLATFORMS) =>
     (
-      await generateContent(getDb(env.DB), e, user.userId, user.projectId, {
+      await generateContent(serviceCtx(user, e), user.projectId, {
         prompt,
         type: "campaign",
         count,

@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signIn } from "./helpers";
+import { serviceCtx, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { createAiEngine } from "../../worker/adapters/ai";
 import type { AiEngine } from "../../worker/adapters/ai/types";
-import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { publishedLength } from "../../schema/api/campaigns";
@@ -55,9 +54,7 @@ describe("generation grounded in a fed brain", () => {
     const { user, e } = await fedUser();
     const { engine, inputs } = spy(createAiEngine(e));
     const res = await generateContent(
-      getDb(env.DB),
-      e,
-      user.userId,
+      serviceCtx(user, e),
       user.projectId,
       {
         prompt: "Tell people about our cold brew kit and how we roast",
@@ -99,7 +96,7 @@ describe("generation grounded in a fed brain", () => {
     const openaiEnv = { ...e, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: FAKE_OPENAI, OPENAI_MAX_RETRIES: "0" };
     // Brain vectors were made by the local engine; the OpenAI engine never compares with them, so
     // context is empty here and insights still flow.
-    const res = await generateContent(getDb(env.DB), openaiEnv, user.userId, user.projectId, {
+    const res = await generateContent(serviceCtx(user, openaiEnv), user.projectId, {
       prompt: "Announce the cold brew kit to coffee lovers everywhere",
       type: "campaign",
       count: 4,
@@ -132,8 +129,7 @@ describe("generation grounded in a fed brain", () => {
   it("OpenAI engine (fake server): malformed JSON twice -> the local writer's drafts, labelled (decision 226); server failure -> the spec's failure text", async () => {
     const user = await signIn();
     const openaiEnv = { ...env, OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: FAKE_OPENAI, OPENAI_MAX_RETRIES: "0" };
-    const db = getDb(env.DB);
-    const fallback = await generateContent(db, openaiEnv, user.userId, user.projectId, {
+    const fallback = await generateContent(serviceCtx(user, openaiEnv), user.projectId, {
       prompt: "Write about FAKE_MALFORMED_JSON please",
       type: "campaign",
       count: 3,
@@ -145,7 +141,7 @@ describe("generation grounded in a fed brain", () => {
     });
     expect(fallback.posts.length).toBeGreaterThan(0);
     await expect(
-      generateContent(db, openaiEnv, user.userId, user.projectId, { prompt: "Write about FAKE_SERVER_ERROR please", type: "social_post", time_zone: "UTC" }),
+      generateContent(serviceCtx(user, openaiEnv), user.projectId, { prompt: "Write about FAKE_SERVER_ERROR please", type: "social_post", time_zone: "UTC" }),
     ).rejects.toMatchObject({ status: 502, message: "Failed to generate content. Please try again." });
   });
 });

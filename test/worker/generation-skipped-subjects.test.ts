@@ -4,9 +4,8 @@
 // (skipped_subjects, requested_count); an engine that writes with a model skips nothing.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { json, signIn } from "./helpers";
+import { json, serviceCtx, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import type { AiEngine } from "../../worker/adapters/ai/types";
@@ -36,9 +35,7 @@ async function fed(brand: Brand) {
   const generate = async (prompt: string, count: number, engine?: AiEngine): Promise<GenerateResponse> =>
     generateResponse.parse(
       await generateContent(
-        getDb(env.DB),
-        e,
-        user.userId,
+        serviceCtx(user, e),
         user.projectId,
         {
           prompt,

@@ -5,12 +5,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import twitter from "twitter-text";
-import { call, json, signIn } from "./helpers";
+import { call, json, serviceCtx, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { repeatsBrief } from "../../worker/adapters/ai/writer/brief";
 import { CLICKBAIT } from "../../worker/adapters/ai/writer/wording";
 import { sentenceTexts } from "../../worker/text/nlp";
-import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { composePostText } from "../../worker/services/publishing/publish";
@@ -47,7 +46,7 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
 
 async function campaign(voice: string, prompt: string, count: number, platforms: ("twitter" | "instagram" | "linkedin")[]) {
   const { user, e } = await fedProject(voice);
-  const res = await generateContent(getDb(env.DB), e, user.userId, user.projectId, {
+  const res = await generateContent(serviceCtx(user, e), user.projectId, {
     prompt,
     type: "campaign",
     count,

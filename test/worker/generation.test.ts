@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { expectError, json, signIn } from "./helpers";
-import { getDb } from "../../worker/lib/db";
+import { expectError, json, serviceCtx, signIn } from "./helpers";
 import { fitPost, generateContent, sanitizeDrafts } from "../../worker/services/posts/generation";
 import type { AiEngine } from "../../worker/adapters/ai/types";
 import { publishedLength } from "../../schema/api/campaigns";
@@ -160,9 +159,7 @@ describe("generation service against misbehaving engine output", () => {
     await setBrand(user.projectId);
     const engine = stubEngine([{ content: "Hello", hashtags: ["a"], platform: "twitter" }]);
     await generateContent(
-      getDb(env.DB),
-      env,
-      user.userId,
+      serviceCtx(user),
       user.projectId,
       {
         prompt: "Coffee week campaign",
@@ -191,10 +188,9 @@ describe("generation service against misbehaving engine output", () => {
 
   it("answers 'No content generated' (422) when the model output is malformed or empty", async () => {
     const user = await signIn();
-    const db = getDb(env.DB);
     const input = { prompt: "A detailed prompt here", type: "campaign" as const, count: 3, time_zone: "UTC" };
     for (const output of [[], null, "not json", { posts: "x" }, [{ content: "   " }, { hashtags: ["x"] }, 42]]) {
-      await expect(generateContent(db, env, user.userId, user.projectId, input, stubEngine(output))).rejects.toMatchObject({
+      await expect(generateContent(serviceCtx(user), user.projectId, input, stubEngine(output))).rejects.toMatchObject({
         status: 422,
         message: "No content generated",
       });
@@ -204,14 +200,7 @@ describe("generation service against misbehaving engine output", () => {
   it("answers 502 with the spec's failure text when the engine throws, never a 500", async () => {
     const user = await signIn();
     await expect(
-      generateContent(
-        getDb(env.DB),
-        env,
-        user.userId,
-        user.projectId,
-        { prompt: "A detailed prompt", type: "social_post", time_zone: "UTC" },
-        stubEngine(new Error("boom")),
-      ),
+      generateContent(serviceCtx(user), user.projectId, { prompt: "A detailed prompt", type: "social_post", time_zone: "UTC" }, stubEngine(new Error("boom"))),
     ).rejects.toMatchObject({ status: 502, message: "Failed to generate content. Please try again." });
   });
 
@@ -272,9 +261,7 @@ describe("generation service against misbehaving engine output", () => {
     const user = await signIn();
     const date = future(2);
     const res = await generateContent(
-      getDb(env.DB),
-      env,
-      user.userId,
+      serviceCtx(user),
       user.projectId,
       { prompt: "A post", type: "social_post", start_date: date, start_time: "18:45", time_zone: "Europe/Berlin" },
       stubEngine([{ content: "Hi", hashtags: [] }, { content: "extra" }]),

@@ -4,6 +4,10 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { SESSION_COOKIE } from "../../worker/adapters/auth/session-cookie";
 import { sha256Hex } from "../../worker/lib/ids";
+import type { Caller } from "../../worker/lib/caller";
+import { getDb } from "../../worker/lib/db";
+import type { ServiceContext } from "../../worker/services/context";
+import type { Env } from "../../worker/env";
 import { ERRORS, isErrorCode } from "../../schema/api/errors";
 
 export const ORIGIN = "http://localhost";
@@ -95,4 +99,14 @@ export function ownedProjectShape(user: TestUser, details: Record<string, unknow
     owner_posts_need_review: false,
     brand_color: null,
   };
+}
+
+/** The service context of a signed-in user (worker/services/context.ts), for a test that calls a service directly. */
+export function serviceCtx(user: { userId: string; email: string }, e: Env = env): ServiceContext {
+  return { db: getDb(e.DB), env: e, caller: { id: user.userId, email: user.email, key: null } };
+}
+
+/** The context of a read that checks its caller in its own batch (decision 162). */
+export function readCtx(userId: string): ServiceContext<Caller> {
+  return { db: getDb(env.DB), env, caller: { userId } };
 }

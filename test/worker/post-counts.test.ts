@@ -8,7 +8,7 @@ import { getDb } from "../../worker/lib/db";
 import { createPosts } from "../../worker/services/posts/posts";
 import { getDashboard } from "../../worker/services/analytics/dashboard";
 import { insertPost } from "./posts-fixtures";
-import { signIn } from "./helpers";
+import { readCtx, signIn } from "./helpers";
 
 const DAY = 86_400_000;
 
@@ -30,7 +30,7 @@ async function stored(projectId: string) {
 async function expectInStep(userId: string, projectId: string) {
   const truth = await counted(projectId);
   expect(await stored(projectId)).toEqual(truth);
-  const d = await getDashboard(getDb(env.DB), userId, projectId);
+  const d = await getDashboard(readCtx(userId), projectId);
   expect({ total: d.total_posts, scheduled: d.scheduled_posts }).toEqual(truth);
 }
 

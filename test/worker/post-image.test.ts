@@ -4,7 +4,7 @@
 // to the brand card; no model configured -> the card; and never an orphan object or row.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, signIn, type TestUser } from "./helpers";
+import { call, json, serviceCtx, signIn, type TestUser } from "./helpers";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { createAiEngine } from "../../worker/adapters/ai";
 import { imagePrompt, IMAGE_PROMPT_MAX } from "../../worker/adapters/ai/image-model";
@@ -43,7 +43,7 @@ async function brandUser(): Promise<TestUser> {
 
 function generate(e: Env, user: TestUser, prompt: string, more: Partial<GenerateInput> = {}) {
   const input = { prompt, type: "social_post", platforms: ["instagram"], time_zone: "UTC", ...more } as GenerateInput;
-  return generateContent(getDb(env.DB), e, user.userId, user.projectId, input);
+  return generateContent(serviceCtx(user, e), user.projectId, input);
 }
 
 /** The stored image behind a post's media URL: type by content, size from its header. */

@@ -11,7 +11,7 @@ import { listPosts, newPostRow, toPostDto, type ListPostsFilter } from "../../wo
 import { postListJsonQuery, postListText } from "../../worker/services/posts/json";
 import { getDashboard } from "../../worker/services/analytics/dashboard";
 import { postListResponse } from "../../schema/api/posts-responses";
-import { signIn, type TestUser } from "./helpers";
+import { readCtx, signIn, type TestUser } from "./helpers";
 import { insertPostWithEveryColumn } from "./posts-fixtures";
 
 let owner: TestUser;
@@ -113,7 +113,7 @@ describe("posts as JSON text from D1 rows", () => {
         .values(newPostRow(other.projectId, { platform: "twitter", content: `Odd ${i}`, scheduledFor: at }, null, Date.UTC(2026, 0, 1)));
     const { dto, text } = await readBoth(other.projectId);
     expect(text).toBeNull(); // SQLite's text is refused...
-    const answered = await listPosts(db(), other.userId, other.projectId, {}); // ...and the calendar's read writes the list by toPostDto
+    const answered = await listPosts(readCtx(other.userId), other.projectId, {}); // ...and the calendar's read writes the list by toPostDto
     expect(answered).toBe(JSON.stringify(dto));
     expect(dto.map((p) => p.scheduled_for)).toEqual(["-000001-06-01T00:00:00.000Z", "2027-02-01T00:00:00.000Z", "+010000-01-01T00:00:00.001Z"]);
   });
@@ -154,7 +154,7 @@ describe("posts as JSON text from D1 rows", () => {
         .filter((p) => !filter.q || p.content.toLowerCase().includes(filter.q.toLowerCase()))
         .slice(0, filter.limit ?? 1000)
         .map((p) => p.content);
-      const answered = JSON.parse(await listPosts(db(), other.userId, other.projectId, filter)) as { content: string }[];
+      const answered = JSON.parse(await listPosts(readCtx(other.userId), other.projectId, filter)) as { content: string }[];
       expect(
         answered.map((p) => p.content),
         JSON.stringify(filter),
@@ -200,12 +200,12 @@ describe("posts as JSON text from D1 rows", () => {
       (await db().select().from(posts).where(eq(posts.projectId, other.projectId)).orderBy(asc(posts.scheduledFor)))
         .filter((r) => r.scheduledFor > now)
         .map(toPostDto);
-    expect(JSON.stringify((await getDashboard(db(), other.userId, other.projectId, now)).upcoming)).toBe(JSON.stringify(await expected()));
+    expect(JSON.stringify((await getDashboard(readCtx(other.userId), other.projectId, now)).upcoming)).toBe(JSON.stringify(await expected()));
     await db()
       .update(posts)
       .set({ scheduledFor: Date.UTC(10000, 0, 1) })
       .where(eq(posts.content, 'Up "2"\n😀'));
-    const upcoming = (await getDashboard(db(), other.userId, other.projectId, now)).upcoming;
+    const upcoming = (await getDashboard(readCtx(other.userId), other.projectId, now)).upcoming;
     expect(upcoming.at(-1)?.scheduled_for).toBe("+010000-01-01T00:00:00.000Z");
     expect(JSON.stringify(upcoming)).toBe(JSON.stringify(await expected()));
   });

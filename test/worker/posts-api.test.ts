@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectError, json, signIn } from "./helpers";
+import { call, expectError, json, serviceCtx, signIn } from "./helpers";
 import { connectAccount, insertPost, readPost } from "./posts-fixtures";
 import type { Post } from "../../schema/api/posts";
 
@@ -110,9 +110,8 @@ describe("POST /api/projects/:projectId/posts", () => {
     const u = await signIn();
     await connectAccount(u.projectId, "twitter");
     const { createPost } = await import("../../worker/services/posts/posts");
-    const { getDb } = await import("../../worker/lib/db");
     const broken = { ...env, PUBLISH_JOBS: { sendBatch: async () => Promise.reject(new Error("queue down")) } } as unknown as typeof env;
-    const post = await createPost(getDb(env.DB), broken, u.userId, u.projectId, { content: "Queue down", platform: "twitter", hashtags: [], mode: "now" });
+    const post = await createPost(serviceCtx(u, broken), u.projectId, { content: "Queue down", platform: "twitter", hashtags: [], mode: "now" });
     expect(post).toMatchObject({ status: "scheduled", publish_attempts: 0 });
     expect(Date.parse(post.scheduled_for)).toBeLessThanOrEqual(Date.now());
   });

@@ -11,10 +11,9 @@ import { addTextDocument } from "../../worker/services/brain/documents";
 import type { AssistCapabilities, AssistResponse } from "../../schema/api/writer";
 import { BRAND_VOICES } from "../../schema/api/projects";
 import { OpenAiEngine } from "../../worker/adapters/ai/openai-engine";
-import { getDb } from "../../worker/lib/db";
 import { assistCapabilities, assistDraft } from "../../worker/services/posts";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { expectError, json, signIn } from "./helpers";
+import { expectError, json, serviceCtx, signIn } from "./helpers";
 
 const DRAFT =
   "Our beginner course is really the easiest way to start yoga on a Saturday. It runs for four Saturday sessions at 2pm. Mats are included, so you just bring yourself. Maya Okafor teaches every class with a warm pun or two.";
@@ -88,15 +87,12 @@ describe("Rewrite and Change tone with an AI engine (decision 259)", { timeout: 
   it("each is one model request answering a single edit, and every helper is available", async () => {
     const user = await signIn();
     const engine = new OpenAiEngine({ apiKey: "sk-test", baseURL: `${env.FAKES_URL}/openai/v1`, retry: { maxRetries: 0 }, warn: () => {} });
-    const db = getDb(env.DB);
-    const caps = await assistCapabilities(db, env, user.userId, user.projectId, engine);
+    const caps = await assistCapabilities(serviceCtx(user), user.projectId, engine);
     expect(caps.available).toEqual(["rewrite", "shorten", "tone", "adapt", "hashtags"]);
     const marker = crypto.randomUUID();
     const draft = `Our beginner course runs on Saturdays. Mats are included ${marker}.`;
     const out = await assistDraft(
-      db,
-      env,
-      user.userId,
+      serviceCtx(user),
       user.projectId,
       { action: "tone", tone: "playful", content: draft, hashtags: [], platform: "twitter" },
       engine,

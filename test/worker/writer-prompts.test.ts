@@ -28,12 +28,11 @@ import {
 } from "../../worker/adapters/ai/writer/prompts";
 import { strictSchemaProblems } from "../contracts/strict-schema";
 import type { GeneratePostsInput } from "../../worker/adapters/ai/types";
-import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { signIn } from "./helpers";
+import { serviceCtx, signIn } from "./helpers";
 
 const BRAND = { name: "Lotus Room Yoga", industry: "Healthcare", brand_voice: "Warm & Friendly", description: "A small yoga studio in Leeds." };
 
@@ -299,9 +298,7 @@ describe("generation falls back to the local writer, saying so", { timeout: 60_0
     });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const res = await generateContent(
-      getDb(env.DB),
-      e,
-      user.userId,
+      serviceCtx(user, e),
       user.projectId,
       { prompt: "Announce our Saturday beginner course FAKE_REFUSAL", type: "social_post", platforms: ["twitter"], time_zone: "UTC" },
       openAi(),

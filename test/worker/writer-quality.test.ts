@@ -7,9 +7,8 @@
 // issue's thresholds are asserted on it.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signIn } from "./helpers";
+import { serviceCtx, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { getDb } from "../../worker/lib/db";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { checkCampaign, figuresIn, hashtagDefect, NO_DEFECTS, sumCounts, type CheckedPost, type QualityCounts } from "./writer-checks";
@@ -30,7 +29,7 @@ async function measureBrand(brand: QualityBrand): Promise<{ counts: QualityCount
   const counts: QualityCounts[] = [];
   const posts: CheckedPost[][] = [];
   for (const brief of brand.briefs) {
-    const res = await generateContent(getDb(env.DB), e, user.userId, user.projectId, {
+    const res = await generateContent(serviceCtx(user, e), user.projectId, {
       prompt: brief.prompt,
       type: "campaign",
       count: MESSAGES,

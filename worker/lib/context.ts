@@ -1,6 +1,7 @@
 import type { Env } from "../env";
 import type { Db } from "./db";
 import type { KeyCaller } from "../services/api/keys";
+import type { ServiceContext } from "../services/context";
 
 export type SessionUser = { id: string; email: string };
 
@@ -15,5 +16,7 @@ export type AppEnv = {
     deferredSession?: { sessionId: string; now: number } | null;
     /** The API key of a /api/v1 or /mcp request (services/api-keys, decision 211). */
     apiKey?: KeyCaller | null;
+    /** The service context, built once per request (routes/middleware/service-context.ts). */
+    services?: ServiceContext;
   };
 };

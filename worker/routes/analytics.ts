@@ -3,7 +3,8 @@ import { postParam, projectParam } from "../../schema/api/common";
 import { analyticsQuery } from "../../schema/api/analytics";
 import { analyticsResponse, postMetricsResponse } from "../../schema/api/analytics-responses";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "./middleware/session";
+import { requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { getAnalytics, getPostMetrics } from "../services/analytics";
@@ -17,7 +18,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", analyticsQuery),
     async (c) => {
-      return c.json(await getAnalytics(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("query")));
+      return c.json(await getAnalytics(serviceContext(c), c.req.valid("param").projectId, c.req.valid("query")));
     },
   )
   .get(
@@ -26,6 +27,6 @@ export const analyticsRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", postParam),
     async (c) => {
-      return c.json(await getPostMetrics(c.get("db"), currentUser(c).id, c.req.valid("param").postId));
+      return c.json(await getPostMetrics(serviceContext(c), c.req.valid("param").postId));
     },
   );

@@ -3,7 +3,8 @@ import { listPostsQuery } from "../../schema/api/posts";
 import { calendarPageResponse } from "../../schema/api/calendar-responses";
 import { projectParam } from "../../schema/api/common";
 import type { AppEnv } from "../lib/context";
-import { currentCaller, requireUser } from "./middleware/session";
+import { requireUser } from "./middleware/session";
+import { readContext } from "./middleware/service-context";
 import { validate } from "../lib/validate";
 import { describeRoute } from "../lib/openapi";
 import { jsonText } from "../lib/json-text";
@@ -23,6 +24,6 @@ export const calendarRoutes = new Hono<AppEnv>().use("/projects/:projectId/calen
   validate("query", listPostsQuery),
   async (c) => {
     const { projectId } = c.req.valid("param");
-    return jsonText(c, await listCalendarPosts(c.get("db"), currentCaller(c), projectId, c.req.valid("query")));
+    return jsonText(c, await listCalendarPosts(readContext(c), projectId, c.req.valid("query")));
   },
 );

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context";
-import { allowedOrigin, currentUser, requireUser } from "./middleware/session";
+import { allowedOrigin, requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { validate } from "../lib/validate";
 import { idParam, projectParam } from "../../schema/api/common";
 import { createCampaignSchema, generateRequestSchema } from "../../schema/api/campaigns";
@@ -22,7 +23,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate("json", generateRequestSchema),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return c.json(await generateContent(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json")));
+      return c.json(await generateContent(serviceContext(c), projectId, c.req.valid("json")));
     },
   )
   .get(
@@ -32,7 +33,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return c.json(await listCampaigns(c.get("db"), currentUser(c).id, projectId));
+      return c.json(await listCampaigns(serviceContext(c), projectId));
     },
   )
   .post(
@@ -43,7 +44,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate("json", createCampaignSchema),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return c.json(await createCampaign(c.get("db"), currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c), c.env), 201);
+      return c.json(await createCampaign(serviceContext(c), projectId, c.req.valid("json"), allowedOrigin(c)), 201);
     },
   )
   .get(
@@ -53,6 +54,6 @@ export const campaignRoutes = new Hono<AppEnv>()
     validate("param", campaignParam),
     async (c) => {
       const { campaignId } = c.req.valid("param");
-      return c.json(await getCampaign(c.get("db"), currentUser(c).id, campaignId));
+      return c.json(await getCampaign(serviceContext(c), campaignId));
     },
   );

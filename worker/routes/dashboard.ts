@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/context";
-import { currentCaller, requireUser } from "./middleware/session";
+import { requireUser } from "./middleware/session";
+import { readContext } from "./middleware/service-context";
 import { validate } from "../lib/validate";
 import { projectParam } from "../../schema/api/common";
 import { getDashboard } from "../services/analytics";
@@ -15,6 +16,6 @@ export const dashboardRoutes = new Hono<AppEnv>().get(
   validate("param", projectParam),
   async (c) => {
     const { projectId } = c.req.valid("param");
-    return c.json(await getDashboard(c.get("db"), currentCaller(c), projectId));
+    return c.json(await getDashboard(readContext(c), projectId));
   },
 );

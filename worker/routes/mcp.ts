@@ -6,7 +6,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { describeRoute } from "../lib/openapi";
-import { apiKeyAuth, currentKey } from "./middleware/api-key";
+import { apiKeyAuth } from "./middleware/api-key";
+import { serviceContext } from "./middleware/service-context";
 import { allowedOrigin } from "./middleware/session";
 import type { AppEnv } from "../lib/context";
 import { getDb } from "../lib/db";
@@ -17,7 +18,7 @@ const rpcAnswer = z.looseObject({ jsonrpc: z.literal("2.0"), id: z.union([z.stri
 const mcpResponse = z.union([rpcAnswer, z.array(rpcAnswer)]);
 
 async function handle(c: Context<AppEnv>) {
-  const server = createMcpServer({ db: c.get("db"), env: c.env, key: currentKey(c), origin: allowedOrigin(c) });
+  const server = createMcpServer(serviceContext(c), allowedOrigin(c));
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   return transport.handleRequest(c.req.raw);

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { createPostSchema, listPostsQuery, mediaParam, updateLibraryImageSchema, updatePostSchema } from "../../schema/api/posts";
 import { postParam, projectParam } from "../../schema/api/common";
 import type { AppEnv } from "../lib/context";
-import { allowedOrigin, currentCaller, currentUser, requireUser } from "./middleware/session";
+import { allowedOrigin, requireUser } from "./middleware/session";
+import { readContext, serviceContext } from "./middleware/service-context";
 import { validate } from "../lib/validate";
 import { createPost, deletePost, getPost, listPosts, publishPostNow, retryPost, updatePost } from "../services/posts";
 import { deleteLibraryImage, listLibrary, updateLibraryImage, uploadImage } from "../services/posts";
@@ -28,7 +29,7 @@ export const postRoutes = new Hono<AppEnv>()
     validate("query", listPostsQuery),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return jsonText(c, await listPosts(c.get("db"), currentCaller(c), projectId, c.req.valid("query")));
+      return jsonText(c, await listPosts(readContext(c), projectId, c.req.valid("query")));
     },
   )
   .post(
@@ -38,7 +39,7 @@ export const postRoutes = new Hono<AppEnv>()
     validate("json", createPostSchema),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      const post = await createPost(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json"), allowedOrigin(c));
+      const post = await createPost(serviceContext(c), projectId, c.req.valid("json"), allowedOrigin(c));
       return c.json(post, 201);
     },
   )
@@ -53,7 +54,7 @@ export const postRoutes = new Hono<AppEnv>()
       if (length > MAX_UPLOAD_BODY) throw payloadTooLarge(SIZE_MESSAGE);
       const form = await c.req.formData().catch(() => null);
       const accountId = form?.get("accountId");
-      const info = await uploadImage(c.get("db"), c.env, currentUser(c).id, projectId, {
+      const info = await uploadImage(serviceContext(c), projectId, {
         file: form?.get("file") ?? null,
         accountId: typeof accountId === "string" ? accountId : null,
         altText: form?.get("altText") ?? null,
@@ -66,7 +67,7 @@ export const postRoutes = new Hono<AppEnv>()
     "/projects/:projectId/media",
     describeRoute({ summary: "The project's media library: its images, newest first, with alt text and use", responses: { 200: libraryResponse } }),
     validate("param", projectParam),
-    async (c) => c.json(await listLibrary(c.get("db"), currentUser(c).id, c.req.valid("param").projectId)),
+    async (c) => c.json(await listLibrary(serviceContext(c), c.req.valid("param").projectId)),
   )
   .patch(
     "/projects/:projectId/media/:mediaId",
@@ -75,7 +76,7 @@ export const postRoutes = new Hono<AppEnv>()
     validate("json", updateLibraryImageSchema),
     async (c) => {
       const { projectId, mediaId } = c.req.valid("param");
-      return c.json(await updateLibraryImage(c.get("db"), currentUser(c).id, projectId, mediaId, c.req.valid("json")));
+      return c.json(await updateLibraryImage(serviceContext(c), projectId, mediaId, c.req.valid("json")));
     },
   )
   .delete(
@@ -84,12 +85,12 @@ export const postRoutes = new Hono<AppEnv>()
     validate("param", mediaParam),
     async (c) => {
       const { projectId, mediaId } = c.req.valid("param");
-      await deleteLibraryImage(c.get("db"), c.env, currentUser(c).id, projectId, mediaId);
+      await deleteLibraryImage(serviceContext(c), projectId, mediaId);
       return c.body(null, 204);
     },
   )
   .get("/posts/:postId", describeRoute({ summary: "One post", responses: { 200: postResponse } }), validate("param", postParam), async (c) => {
-    return c.json(await getPost(c.get("db"), currentUser(c).id, c.req.valid("param").postId));
+    return c.json(await getPost(serviceContext(c), c.req.valid("param").postId));
   })
   .patch(
     "/posts/:postId",
@@ -97,12 +98,12 @@ export const postRoutes = new Hono<AppEnv>()
     validate("param", postParam),
     validate("json", updatePostSchema),
     async (c) => {
-      const post = await updatePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c), c.env);
+      const post = await updatePost(serviceContext(c), c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c));
       return c.json(post);
     },
   )
   .delete("/posts/:postId", describeRoute({ summary: "Delete a post", responses: { 204: null } }), validate("param", postParam), async (c) => {
-    await deletePost(c.get("db"), currentUser(c).id, c.req.valid("param").postId);
+    await deletePost(serviceContext(c), c.req.valid("param").postId);
     return c.body(null, 204);
   })
   .post(
@@ -110,7 +111,7 @@ export const postRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "Publish a scheduled post now", responses: { 200: postResponse } }),
     validate("param", postParam),
     async (c) => {
-      return c.json(await publishPostNow(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
+      return c.json(await publishPostNow(serviceContext(c), c.req.valid("param").postId));
     },
   )
   .post(
@@ -118,6 +119,6 @@ export const postRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "Retry a failed post", responses: { 200: postResponse } }),
     validate("param", postParam),
     async (c) => {
-      return c.json(await retryPost(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId));
+      return c.json(await retryPost(serviceContext(c), c.req.valid("param").postId));
     },
   );

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { idParam, projectParam } from "../../schema/api/common";
 import { DOCUMENT_MESSAGES, MAX_WIZARD_TOTAL_BYTES, onboardingSchema, projectDeleteSchema, projectUpdateSchema } from "../../schema/api/projects";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "./middleware/session";
+import { requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { badRequest, payloadTooLarge } from "../lib/errors";
 import { validate } from "../lib/validate";
 import { getProject, listProjects, projectProgress, setOnboardingSeen, updateProject } from "../services/projects";
@@ -38,7 +39,7 @@ async function readSubmissionBody(req: Request): Promise<FormData | Record<strin
 // Mounted at /api/projects. Every handler resolves the caller and leaves ownership to the service.
 export const projectRoutes = new Hono<AppEnv>()
   .get("/", describeRoute({ summary: "The caller's projects, oldest first", responses: { 200: projectListResponse } }), requireUser, async (c) =>
-    c.json(await listProjects(c.get("db"), currentUser(c))),
+    c.json(await listProjects(serviceContext(c))),
   )
   .post(
     "/",
@@ -46,13 +47,13 @@ export const projectRoutes = new Hono<AppEnv>()
     requireUser,
     async (c) => {
       const submission = await checkSubmission(await readSubmissionBody(c.req.raw));
-      const project = await createProject(c.get("db"), c.env.BUCKET, currentUser(c), submission);
+      const project = await createProject(serviceContext(c), submission);
       c.executionCtx.waitUntil(feedBrainWithWizardDocuments(c.env, c.get("db"), project.user_id, project.id, submission.documents));
       return c.json(project, 201);
     },
   )
   .get("/:projectId", describeRoute({ summary: "One project", responses: { 200: projectResponse } }), requireUser, validate("param", projectParam), async (c) =>
-    c.json(await getProject(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+    c.json(await getProject(serviceContext(c), c.req.valid("param").projectId)),
   )
   .patch(
     "/:projectId",
@@ -63,7 +64,7 @@ export const projectRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", projectParam),
     validate("json", projectUpdateSchema),
-    async (c) => c.json(await updateProject(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json"))),
+    async (c) => c.json(await updateProject(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json"))),
   )
   .delete(
     "/:projectId",
@@ -72,7 +73,7 @@ export const projectRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", projectDeleteSchema),
     async (c) => {
-      await deleteProject(c.get("db"), c.env.BUCKET, currentUser(c), c.req.valid("param").projectId, c.req.valid("json").name);
+      await deleteProject(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json").name);
       return c.body(null, 204);
     },
   )
@@ -82,14 +83,14 @@ export const projectRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", projectParam),
     validate("json", onboardingSchema),
-    async (c) => c.json(await setOnboardingSeen(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("json").has_seen_onboarding)),
+    async (c) => c.json(await setOnboardingSeen(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json").has_seen_onboarding)),
   )
   .get(
     "/:projectId/documents",
     describeRoute({ summary: "The project's uploaded documents", responses: { 200: projectDocumentListResponse } }),
     requireUser,
     validate("param", projectParam),
-    async (c) => c.json(await listDocuments(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+    async (c) => c.json(await listDocuments(serviceContext(c), c.req.valid("param").projectId)),
   )
   .delete(
     "/:projectId/documents/:documentId",
@@ -98,7 +99,7 @@ export const projectRoutes = new Hono<AppEnv>()
     validate("param", documentParam),
     async (c) => {
       const { projectId, documentId } = c.req.valid("param");
-      await deleteDocument(c.get("db"), c.env.BUCKET, currentUser(c), projectId, documentId);
+      await deleteDocument(serviceContext(c), projectId, documentId);
       return c.body(null, 204);
     },
   )
@@ -107,5 +108,5 @@ export const projectRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "Header progress flags (brain, social, posts)", responses: { 200: projectProgressResponse } }),
     requireUser,
     validate("param", projectParam),
-    async (c) => c.json(await projectProgress(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+    async (c) => c.json(await projectProgress(serviceContext(c), c.req.valid("param").projectId)),
   );

@@ -8,7 +8,8 @@ import type { AppEnv } from "../lib/context";
 import { describeRoute } from "../lib/openapi";
 import { clientIp } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
-import { currentUser, requireUser } from "./middleware/session";
+import { requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { createReviewLink, decideByLink, listReviewLinks, openReview, revokeReviewLink } from "../services/projects";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context (its input types differ)
@@ -22,7 +23,7 @@ export const reviewLinkRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "The project's review links that still work, newest first", responses: { 200: reviewLinkListResponse } }),
     requireUser,
     validate("param", projectParam),
-    async (c) => c.json(await listReviewLinks(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+    async (c) => c.json(await listReviewLinks(serviceContext(c), c.req.valid("param").projectId)),
   )
   .post(
     "/projects/:projectId/review-links",
@@ -33,8 +34,7 @@ export const reviewLinkRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", projectParam),
     validate("json", createReviewLinkSchema),
-    async (c) =>
-      c.json(await createReviewLink({ db: c.get("db"), origin: origin(c) }, currentUser(c), c.req.valid("param").projectId, c.req.valid("json")), 201),
+    async (c) => c.json(await createReviewLink(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json"), origin(c)), 201),
   )
   .delete(
     "/projects/:projectId/review-links/:linkId",
@@ -43,7 +43,7 @@ export const reviewLinkRoutes = new Hono<AppEnv>()
     validate("param", reviewLinkParam),
     async (c) => {
       const { projectId, linkId } = c.req.valid("param");
-      await revokeReviewLink(c.get("db"), currentUser(c), projectId, linkId);
+      await revokeReviewLink(serviceContext(c), projectId, linkId);
       return c.body(null, 204);
     },
   )

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { postParam, projectParam } from "../../schema/api/common";
 import { activityListResponse } from "../../schema/api/activity";
 import { projectResponse } from "../../schema/api/projects-responses";
@@ -20,23 +20,15 @@ import {
   postCommentResponse,
   teamResponse,
 } from "../../schema/api/team-responses";
-import { mailAdapter } from "../adapters/mail";
 import { publicOrigin } from "../lib/app-config";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "./middleware/session";
+import { requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { listActivity } from "../services/projects";
 import { addComment, commentCounts, decide, listComments } from "../services/posts";
 import { acceptInvitation, changeRole, getTeam, invite, removeMember, resendInvitation, revokeInvitation } from "../services/projects";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context (its input types differ)
-const mailDeps = (c: Context<AppEnv, any, any>) => ({
-  db: c.get("db"),
-  mail: mailAdapter(c.env, c.get("db")),
-  origin: publicOrigin(c.env, c.req.url),
-  env: c.env,
-});
 
 // Team (decision 200): members, roles, invitations, activity. Thin: the services check the role.
 export const teamRoutes = new Hono<AppEnv>()
@@ -45,7 +37,7 @@ export const teamRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "The project's members and pending invitations", responses: { 200: teamResponse } }),
     requireUser,
     validate("param", projectParam),
-    async (c) => c.json(await getTeam(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+    async (c) => c.json(await getTeam(serviceContext(c), c.req.valid("param").projectId)),
   )
   .post(
     "/projects/:projectId/invitations",
@@ -53,7 +45,7 @@ export const teamRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", projectParam),
     validate("json", inviteSchema),
-    async (c) => c.json(await invite(mailDeps(c), currentUser(c), c.req.valid("param").projectId, c.req.valid("json")), 201),
+    async (c) => c.json(await invite(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json"), publicOrigin(c.env, c.req.url)), 201),
   )
   .post(
     "/projects/:projectId/invitations/:invitationId/resend",
@@ -62,7 +54,7 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("param", invitationParam),
     async (c) => {
       const { projectId, invitationId } = c.req.valid("param");
-      return c.json(await resendInvitation(mailDeps(c), currentUser(c), projectId, invitationId));
+      return c.json(await resendInvitation(serviceContext(c), projectId, invitationId, publicOrigin(c.env, c.req.url)));
     },
   )
   .delete(
@@ -72,7 +64,7 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("param", invitationParam),
     async (c) => {
       const { projectId, invitationId } = c.req.valid("param");
-      await revokeInvitation(c.get("db"), currentUser(c), projectId, invitationId);
+      await revokeInvitation(serviceContext(c), projectId, invitationId);
       return c.body(null, 204);
     },
   )
@@ -84,7 +76,7 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("json", roleChangeSchema),
     async (c) => {
       const { projectId, userId } = c.req.valid("param");
-      return c.json(await changeRole(c.get("db"), currentUser(c), projectId, userId, c.req.valid("json").role));
+      return c.json(await changeRole(serviceContext(c), projectId, userId, c.req.valid("json").role));
     },
   )
   .delete(
@@ -94,7 +86,7 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("param", memberParam),
     async (c) => {
       const { projectId, userId } = c.req.valid("param");
-      await removeMember(c.get("db"), currentUser(c), projectId, userId);
+      await removeMember(serviceContext(c), projectId, userId);
       return c.body(null, 204);
     },
   )
@@ -106,7 +98,7 @@ export const teamRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     validate("json", acceptInvitationSchema),
-    async (c) => c.json(await acceptInvitation(c.get("db"), currentUser(c), c.req.valid("json").token)),
+    async (c) => c.json(await acceptInvitation(serviceContext(c), c.req.valid("json").token)),
   )
   .get(
     "/projects/:projectId/comment-counts",
@@ -114,14 +106,14 @@ export const teamRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", projectParam),
     validate("query", commentCountsQuery),
-    async (c) => c.json(await commentCounts(c.get("db"), currentUser(c), c.req.valid("param").projectId, c.req.valid("query"))),
+    async (c) => c.json(await commentCounts(serviceContext(c), c.req.valid("param").projectId, c.req.valid("query"))),
   )
   .get(
     "/projects/:projectId/activity",
     describeRoute({ summary: "Who did what in the project, newest first, 90 days", responses: { 200: activityListResponse } }),
     requireUser,
     validate("param", projectParam),
-    async (c) => c.json(await listActivity(c.get("db"), currentUser(c), c.req.valid("param").projectId)),
+    async (c) => c.json(await listActivity(serviceContext(c), c.req.valid("param").projectId)),
   );
 
 // Comments and approvals on a post (decision 202).
@@ -131,7 +123,7 @@ export const postReviewRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "A post's comment thread, oldest first", responses: { 200: postCommentListResponse } }),
     requireUser,
     validate("param", postParam),
-    async (c) => c.json(await listComments(c.get("db"), currentUser(c), c.req.valid("param").postId)),
+    async (c) => c.json(await listComments(serviceContext(c), c.req.valid("param").postId)),
   )
   .post(
     "/posts/:postId/comments",
@@ -139,7 +131,7 @@ export const postReviewRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", postParam),
     validate("json", commentSchema),
-    async (c) => c.json(await addComment(mailDeps(c), currentUser(c), c.req.valid("param").postId, c.req.valid("json").body), 201),
+    async (c) => c.json(await addComment(serviceContext(c), c.req.valid("param").postId, c.req.valid("json").body, publicOrigin(c.env, c.req.url)), 201),
   )
   .post(
     "/posts/:postId/review",
@@ -147,5 +139,5 @@ export const postReviewRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", postParam),
     validate("json", reviewDecisionSchema),
-    async (c) => c.json(await decide(c.get("db"), currentUser(c), c.req.valid("param").postId, c.req.valid("json"), c.env), 201),
+    async (c) => c.json(await decide(serviceContext(c), c.req.valid("param").postId, c.req.valid("json")), 201),
   );

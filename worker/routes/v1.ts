@@ -30,6 +30,7 @@ import {
 } from "../../schema/api/v1";
 import type { ApiScope } from "../../schema/api/api-keys";
 import { allowedOrigin } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { apiKeyAuth, currentKey } from "./middleware/api-key";
 import type { AppEnv } from "../lib/context";
 import { badRequest, payloadTooLarge } from "../lib/errors";
@@ -87,7 +88,7 @@ export const v1Routes = new Hono<AppEnv>()
     async (c) => {
       const key = currentKey(c);
       requireScope(key, "read");
-      const all = (await listProjects(c.get("db"), c.get("user")!)).filter((p) => keyReaches(key, p.id)).map(toV1Project);
+      const all = (await listProjects(serviceContext(c))).filter((p) => keyReaches(key, p.id)).map(toV1Project);
       return c.json(pageOf(all, (p) => ({ t: sinceEpoch(p.created_at), id: p.id }), c.req.valid("query")));
     },
   )
@@ -97,7 +98,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     async (c) => {
       const { projectId } = await keyOnProject(c, "read");
-      const [project] = (await listProjects(c.get("db"), c.get("user")!)).filter((p) => p.id === projectId);
+      const [project] = (await listProjects(serviceContext(c))).filter((p) => p.id === projectId);
       return c.json(toV1Project(project!));
     },
   )
@@ -182,7 +183,7 @@ export const v1Routes = new Hono<AppEnv>()
       if (body.mode === "now") requireScope(key, "publish");
       return idempotentCreate(c, body, async () => ({
         status: 201,
-        body: { data: await createNetworkPosts(c.get("db"), c.env, key.userId, projectId, body, allowedOrigin(c)) },
+        body: { data: await createNetworkPosts(serviceContext(c), projectId, body, allowedOrigin(c)) },
       }));
     },
   )
@@ -209,7 +210,7 @@ export const v1Routes = new Hono<AppEnv>()
       const key = currentKey(c);
       const current = await keyPost(c.get("db"), key, c.req.valid("param").postId, "write_posts");
       await checkIfMatch(c.req.header("if-match"), current);
-      const post = await updatePost(c.get("db"), key.userId, current.id, c.req.valid("json"), allowedOrigin(c), c.env);
+      const post = await updatePost(serviceContext(c), current.id, c.req.valid("json"), allowedOrigin(c));
       c.header("etag", await postEtag(post));
       return c.json(post);
     },
@@ -222,7 +223,7 @@ export const v1Routes = new Hono<AppEnv>()
       const key = currentKey(c);
       const current = await keyPost(c.get("db"), key, c.req.valid("param").postId, "write_posts");
       await checkIfMatch(c.req.header("if-match"), current);
-      await deletePost(c.get("db"), key.userId, current.id);
+      await deletePost(serviceContext(c), current.id);
       return c.body(null, 204);
     },
   )
@@ -233,7 +234,7 @@ export const v1Routes = new Hono<AppEnv>()
     async (c) => {
       const key = currentKey(c);
       const current = await keyPost(c.get("db"), key, c.req.valid("param").postId, "publish");
-      return c.json(await publishPostNow(c.get("db"), c.env, key.userId, current.id));
+      return c.json(await publishPostNow(serviceContext(c), current.id));
     },
   )
   .post(
@@ -250,7 +251,7 @@ export const v1Routes = new Hono<AppEnv>()
       const key = currentKey(c);
       const post = await keyPost(c.get("db"), key, c.req.valid("param").postId, "publish");
       // The same decision as the screens' (services/posts/review.ts), acting as the key's creator.
-      return c.json(await decide(c.get("db"), c.get("user")!, post.id, c.req.valid("json"), c.env), 201);
+      return c.json(await decide(serviceContext(c), post.id, c.req.valid("json")), 201);
     },
   )
   .get(
@@ -260,7 +261,7 @@ export const v1Routes = new Hono<AppEnv>()
     async (c) => {
       const key = currentKey(c);
       const post = await keyPost(c.get("db"), key, c.req.valid("param").postId, "read");
-      return c.json(await getPostMetrics(c.get("db"), key.userId, post.id));
+      return c.json(await getPostMetrics(serviceContext(c), post.id));
     },
   )
   // Media.
@@ -273,7 +274,7 @@ export const v1Routes = new Hono<AppEnv>()
     }),
     validate("param", projectParam),
     async (c) => {
-      const { key, projectId } = await keyOnProject(c, "write_posts");
+      const { projectId } = await keyOnProject(c, "write_posts");
       if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BODY) throw payloadTooLarge(SIZE_MESSAGE);
       if ((c.req.header("content-type") ?? "").includes("application/json")) {
         const parsed = v1MediaUrlSchema.safeParse(await c.req.json().catch(() => null));
@@ -290,7 +291,7 @@ export const v1Routes = new Hono<AppEnv>()
         });
       }
       const form = await c.req.formData().catch(() => null);
-      return c.json(await uploadImage(c.get("db"), c.env, key.userId, projectId, { file: form?.get("file") ?? null }), 201);
+      return c.json(await uploadImage(serviceContext(c), projectId, { file: form?.get("file") ?? null }), 201);
     },
   )
   // Generation and campaigns.
@@ -306,7 +307,7 @@ export const v1Routes = new Hono<AppEnv>()
     async (c) => {
       const { key, projectId } = await keyOnProject(c, "write_posts");
       await enforceKeyGenerationLimit(c.get("db"), key);
-      return c.json(await generateContent(c.get("db"), c.env, key.userId, projectId, c.req.valid("json")));
+      return c.json(await generateContent(serviceContext(c), projectId, c.req.valid("json")));
     },
   )
   .post(
@@ -319,11 +320,11 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", createCampaignSchema),
     async (c) => {
-      const { key, projectId } = await keyOnProject(c, "write_posts");
+      const { projectId } = await keyOnProject(c, "write_posts");
       const body = c.req.valid("json");
       return idempotentCreate(c, body, async () => ({
         status: 201,
-        body: await createCampaign(c.get("db"), key.userId, projectId, body, allowedOrigin(c), c.env),
+        body: await createCampaign(serviceContext(c), projectId, body, allowedOrigin(c)),
       }));
     },
   )
@@ -345,7 +346,7 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", analyticsQuery),
     async (c) => {
-      const { key, projectId } = await keyOnProject(c, "read");
-      return c.json(await getAnalytics(c.get("db"), key.userId, projectId, c.req.valid("query")));
+      const { projectId } = await keyOnProject(c, "read");
+      return c.json(await getAnalytics(serviceContext(c), projectId, c.req.valid("query")));
     },
   );

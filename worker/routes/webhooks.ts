@@ -12,7 +12,8 @@ import {
   webhookParam,
 } from "../../schema/api/webhooks";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "./middleware/session";
+import { requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, resendDelivery } from "../services/api/webhooks";
@@ -23,7 +24,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "The project's webhook endpoints", responses: { 200: webhookListResponse } }),
     requireUser,
     validate("param", projectParam),
-    async (c) => c.json(await listWebhooks(c.get("db"), currentUser(c).id, c.req.valid("param").projectId)),
+    async (c) => c.json(await listWebhooks(serviceContext(c), c.req.valid("param").projectId)),
   )
   .post(
     "/projects/:projectId/webhooks",
@@ -31,7 +32,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", projectParam),
     validate("json", createWebhookSchema),
-    async (c) => c.json(await createWebhook(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json")), 201),
+    async (c) => c.json(await createWebhook(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json")), 201),
   )
   .delete(
     "/webhooks/:webhookId",
@@ -39,7 +40,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", webhookParam),
     async (c) => {
-      await deleteWebhook(c.get("db"), currentUser(c).id, c.req.valid("param").webhookId);
+      await deleteWebhook(serviceContext(c), c.req.valid("param").webhookId);
       return c.body(null, 204);
     },
   )
@@ -48,12 +49,12 @@ export const webhookRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "The endpoint's newest deliveries (status, response code, time)", responses: { 200: deliveryListResponse } }),
     requireUser,
     validate("param", webhookParam),
-    async (c) => c.json(await listDeliveries(c.get("db"), currentUser(c).id, c.req.valid("param").webhookId)),
+    async (c) => c.json(await listDeliveries(serviceContext(c), c.req.valid("param").webhookId)),
   )
   .post(
     "/webhook-deliveries/:deliveryId/resend",
     describeRoute({ summary: "Send a delivered or failed event again (same event id)", responses: { 202: deliveryResponse } }),
     requireUser,
     validate("param", deliveryParam),
-    async (c) => c.json(await resendDelivery(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").deliveryId), 202),
+    async (c) => c.json(await resendDelivery(serviceContext(c), c.req.valid("param").deliveryId), 202),
   );

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { projectParam } from "../../schema/api/common";
 import { assistCapabilitiesResponse, assistRequestSchema, assistResponse, claimCheckRequestSchema, claimCheckResponse } from "../../schema/api/writer";
 import type { AppEnv } from "../lib/context";
-import { currentUser, requireUser } from "./middleware/session";
+import { requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { assistCapabilities, assistDraft, checkDraftClaims } from "../services/posts";
@@ -20,7 +21,7 @@ export const writerRoutes = new Hono<AppEnv>()
     validate("json", claimCheckRequestSchema),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return c.json(await checkDraftClaims(c.get("db"), currentUser(c).id, projectId, c.req.valid("json").content));
+      return c.json(await checkDraftClaims(serviceContext(c), projectId, c.req.valid("json").content));
     },
   )
   .get(
@@ -33,7 +34,7 @@ export const writerRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return c.json(await assistCapabilities(c.get("db"), c.env, currentUser(c).id, projectId));
+      return c.json(await assistCapabilities(serviceContext(c), projectId));
     },
   )
   .post(
@@ -47,6 +48,6 @@ export const writerRoutes = new Hono<AppEnv>()
     validate("json", assistRequestSchema),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return c.json(await assistDraft(c.get("db"), c.env, currentUser(c).id, projectId, c.req.valid("json")));
+      return c.json(await assistDraft(serviceContext(c), projectId, c.req.valid("json")));
     },
   );

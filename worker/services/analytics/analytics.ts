@@ -12,18 +12,20 @@ import { timeInZone, weekday, dateInZone } from "../../../schema/api/campaign-sc
 import type { Db } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import { utcDay } from "./metrics-collect";
-import { getPost } from "../posts";
+import { readPost } from "../posts";
+import type { ServiceContext } from "../context";
 
 const DAY = 86_400_000;
 const TOP_LIMIT = 10;
 
 export async function getAnalytics(
-  db: Db,
-  userId: string,
+  ctx: ServiceContext,
   projectId: string,
   q: { days: number; time_zone: string },
   nowMs = Date.now(),
 ): Promise<AnalyticsResponse> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const { days } = q;
   const dates = Array.from({ length: days }, (_, i) => utcDay(nowMs - (days - 1 - i) * DAY));
   const prevStart = utcDay(nowMs - (2 * days - 1) * DAY);
@@ -109,8 +111,10 @@ export async function getAnalytics(
   };
 }
 
-export async function getPostMetrics(db: Db, userId: string, postId: string): Promise<PostMetricsResponse> {
-  const post = await getPost(db, userId, postId);
+export async function getPostMetrics(ctx: ServiceContext, postId: string): Promise<PostMetricsResponse> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
+  const post = await readPost(db, userId, postId);
   const rows = await db.select().from(postMetrics).where(eq(postMetrics.postId, post.id)).orderBy(asc(postMetrics.day)).limit(400).all();
   return { post_id: post.id, series: rows.map((r) => ({ day: r.day, likes: r.likes, reposts: r.reposts, replies: r.replies, impressions: r.impressions })) };
 }

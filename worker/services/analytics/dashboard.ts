@@ -14,11 +14,12 @@ import { brainDocuments } from "../../../schema/db/brain";
 import { socialAccounts } from "../../../schema/db/social";
 import type { DashboardResponse } from "../../../schema/api/campaigns";
 import type { Post } from "../../../schema/api/posts";
-import { plainBatch, reusedStatement, type Db } from "../../lib/db";
+import { plainBatch, reusedStatement } from "../../lib/db";
 import { asCaller, assertOwner, ownerProbeStatements, type Caller } from "../../lib/caller";
 import { toPostDto } from "../posts";
 import { weekOverWeekDays, weekOverWeekQuery } from "./analytics";
 import { postListJsonQuery, postListText } from "../posts";
+import type { ServiceContext } from "../context";
 
 const UPCOMING_LIMIT = 10;
 /** The length of a trend's period and of the previous period it is compared with. */
@@ -39,7 +40,8 @@ export function formatChange(percent: number | null): string | null {
   return `${percent >= 0 ? "+" : ""}${percent.toFixed(1)}%`;
 }
 
-export async function getDashboard(db: Db, caller: string | Caller, projectId: string, nowMs = Date.now()): Promise<DashboardResponse> {
+export async function getDashboard(ctx: ServiceContext<Caller>, projectId: string, nowMs = Date.now()): Promise<DashboardResponse> {
+  const { db, caller } = ctx;
   // One round trip: the session check and the ownership probe travel in the same read-only batch
   // (decision 162), and nothing is returned unless both found the caller. The figures are one
   // statement of scalar subqueries (fewer statements, less per-statement work in D1); each count

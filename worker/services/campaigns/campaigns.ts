@@ -7,13 +7,12 @@ import { campaigns, posts } from "../../../schema/db/posts";
 import { projectMembers } from "../../../schema/db/projects";
 import type { Campaign, CampaignWithPosts, createCampaignSchema } from "../../../schema/api/campaigns";
 import type { Platform } from "../../../schema/api/common";
-import type { Db } from "../../lib/db";
 import { notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { ownedProject } from "../../lib/ownership";
 import { emitScheduled, newPostRow, resolveMedia, toPostDto } from "../posts";
-import type { Env } from "../../env";
 import { postEventInsert, postsSubject, postWriter, timedStatus } from "../posts";
+import type { ServiceContext } from "../context";
 
 export type CreateCampaignInput = z.output<typeof createCampaignSchema>;
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -37,14 +36,9 @@ function toCampaignDto(row: CampaignRow, postsTotal: number): Campaign {
   };
 }
 
-export async function createCampaign(
-  db: Db,
-  userId: string,
-  projectId: string,
-  input: CreateCampaignInput,
-  origin?: string,
-  env?: Env,
-): Promise<CampaignWithPosts> {
+export async function createCampaign(ctx: ServiceContext, projectId: string, input: CreateCampaignInput, origin?: string): Promise<CampaignWithPosts> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   // An Editor's campaign waits In review when the project needs approvals (decision 235).
   const writer = await postWriter(db, userId, projectId);
   const at = Date.now();
@@ -91,12 +85,14 @@ export async function createCampaign(
   }
   const verb = writer.review ? "submitted a campaign for review:" : "created a campaign:";
   await db.batch([db.insert(campaigns).values(campaign), ...postInserts, postEventInsert(db, writer, verb, postsSubject(rows.length))]);
-  const saved = await getCampaign(db, userId, campaign.id);
+  const saved = await getCampaign(ctx, campaign.id);
   await emitScheduled(env, db, projectId, saved.posts);
   return saved;
 }
 
-export async function listCampaigns(db: Db, userId: string, projectId: string): Promise<Campaign[]> {
+export async function listCampaigns(ctx: ServiceContext, projectId: string): Promise<Campaign[]> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId, "read");
   const rows = await db
     .select({ campaign: campaigns, total: count(posts.id) })
@@ -110,7 +106,9 @@ export async function listCampaigns(db: Db, userId: string, projectId: string): 
   return rows.map((r) => toCampaignDto(r.campaign, r.total));
 }
 
-export async function getCampaign(db: Db, userId: string, campaignId: string): Promise<CampaignWithPosts> {
+export async function getCampaign(ctx: ServiceContext, campaignId: string): Promise<CampaignWithPosts> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const found = await db
     .select({ campaign: campaigns })
     .from(campaigns)

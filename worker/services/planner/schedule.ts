@@ -36,7 +36,7 @@ import { postEventInsert, postsSubject, postWriter, timedStatus } from "../posts
 import {
   CREATED_ACTION,
   createPosts,
-  getPost,
+  readPost,
   hasConnectedAccount,
   newPostRow,
   noAccountMessage,
@@ -249,8 +249,8 @@ export async function updateSeriesFrom(
   input: z.output<typeof updateSeriesSchema>,
   origin?: string,
 ): Promise<SeriesUpdateResponse> {
-  const post = await getPost(db, userId, postId);
-  // getPost lets any member read; changing the series needs the edit role (decision 200), and an
+  const post = await readPost(db, userId, postId);
+  // readPost lets any member read; changing the series needs the edit role (decision 200), and an
   // edit by a writer whose posts need approval sends the occurrences back to review (decision 235).
   const writer = await postWriter(db, userId, post.project_id);
   if (!post.series_id) throw badRequest("This post is not part of a series");

@@ -13,13 +13,12 @@
 import { encode } from "fast-png";
 import type { ImageRules } from "../../../platforms/shared/meta";
 import { MAX_ALT_TEXT, type MediaInfo } from "../../../schema/api/posts";
-import type { Env } from "../../env";
-import type { Db } from "../../lib/db";
 import { fnv1a } from "../../text/tokenize";
 import { CoverageMask, readFont, type Font } from "./font";
 import interBoldBytes from "./fonts/inter-bold-subset.ttf";
 import interRegularBytes from "./fonts/inter-regular-subset.ttf";
 import { uploadImage } from "./media";
+import type { ServiceContext } from "../context";
 
 type Rgb = [number, number, number];
 type CardFormat = "square" | "portrait" | "landscape";
@@ -208,9 +207,7 @@ export function renderCardPng(input: { keyLine: string; projectName: string; bra
 
 /** Renders a card in the layout the network's image rules call for and stores it like an upload of the project. */
 export async function makePostCard(
-  db: Db,
-  env: Env,
-  userId: string,
+  ctx: ServiceContext,
   projectId: string,
   input: { keyLine: string; projectName: string; brandColor?: string | null; rules: Pick<ImageRules, "aspect"> },
 ): Promise<MediaInfo> {
@@ -218,5 +215,5 @@ export async function makePostCard(
   const file = new File([new Uint8Array(png)], "brand-card.png", { type: "image/png" });
   // The card is its text: the alt text says what it reads, so a screen reader hears the same.
   const altText = `${cleanText(input.projectName)}: ${cleanText(input.keyLine)}`.slice(0, MAX_ALT_TEXT);
-  return uploadImage(db, env, userId, projectId, { file, kind: "card", altText });
+  return uploadImage(ctx, projectId, { file, kind: "card", altText });
 }

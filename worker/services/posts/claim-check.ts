@@ -23,6 +23,7 @@ import { adapt, shorten, suggestHashtags } from "../../adapters/ai/writer/assist
 import { checkClaims, type ClaimFact } from "../../adapters/ai/writer/claims";
 import type { Db } from "../../lib/db";
 import { ownedProject } from "../../lib/ownership";
+import type { ServiceContext } from "../context";
 
 /** Passages read per check: a brain's first this-many passages (brand books are a few hundred). */
 const MAX_PASSAGES = 3000;
@@ -41,7 +42,9 @@ async function projectFacts(db: Db, project: { id: string; name: string; descrip
   return facts;
 }
 
-export async function checkDraftClaims(db: Db, userId: string, projectId: string, content: string): Promise<ClaimCheckResponse> {
+export async function checkDraftClaims(ctx: ServiceContext, projectId: string, content: string): Promise<ClaimCheckResponse> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const project = await ownedProject(db, userId, projectId, "read");
   const facts = await projectFacts(db, project);
   return { findings: checkClaims(content, facts), passages: facts.length - 1 };
@@ -56,13 +59,9 @@ function helpersOf(engine: AiEngine): AssistAction[] {
 }
 
 /** GET /projects/:projectId/assist: which helpers work here, and Change tone's five voices. */
-export async function assistCapabilities(
-  db: Db,
-  env: Env,
-  userId: string,
-  projectId: string,
-  engine: AiEngine = createAiEngine(env),
-): Promise<AssistCapabilities> {
+export async function assistCapabilities(ctx: ServiceContext, projectId: string, engine: AiEngine = createAiEngine(ctx.env)): Promise<AssistCapabilities> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId, "read");
   return { engine: engine.kind, available: helpersOf(engine), tones: BRAND_VOICES.map((v) => ({ value: v.value, label: v.label })) };
 }
@@ -83,13 +82,13 @@ const EDIT_PASSAGES = 6;
  * engine a typed `needs_ai_engine` error. Every result is a single edit (text and hashtags).
  */
 export async function assistDraft(
-  db: Db,
-  env: Env,
-  userId: string,
+  ctx: ServiceContext,
   projectId: string,
   req: z.output<typeof assistRequestSchema>,
-  engine: AiEngine = createAiEngine(env),
+  engine: AiEngine = createAiEngine(ctx.env),
 ): Promise<AssistResponse> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const project = await ownedProject(db, userId, projectId, "read");
   const hashtags = req.hashtags.map((h) => h.replace(/^#+/, "")).filter(Boolean);
   const available = helpersOf(engine);
@@ -112,7 +111,7 @@ export async function assistDraft(
       const tone = req.action === "tone" ? BRAND_VOICES.find((v) => v.value === req.tone)?.label : undefined;
       const brand = { name: project.name, industry: project.industry, brand_voice: project.brandVoice, description: project.description };
       try {
-        const passages = await draftPassages(db, env, engine, projectId, req.content);
+        const passages = await draftPassages(db, ctx.env, engine, projectId, req.content);
         const out = await engine.editDraft({
           action: req.action,
           content: req.content,

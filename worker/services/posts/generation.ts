@@ -21,6 +21,7 @@ import type { PassageRole } from "../../../schema/api/passage-roles";
 import { PLATFORMS, type Platform } from "../../../schema/api/common";
 import { campaignSchedule, dateInZone, localDateTimeToUtc, timeInZone } from "../../../schema/api/campaign-schedule";
 import { PLATFORM_LIMITS, publishedLength, type GeneratedPost, type GenerateResponse, type generateRequestSchema } from "../../../schema/api/campaigns";
+import type { ServiceContext } from "../context";
 
 export type GenerateInput = z.output<typeof generateRequestSchema>;
 
@@ -255,20 +256,20 @@ function scheduleTimes(input: GenerateInput, n: number, nowMs: number): number[]
 }
 
 export async function generateContent(
-  db: Db,
-  env: Env,
-  userId: string,
+  ctx: ServiceContext,
   projectId: string,
   input: GenerateInput,
-  engine: AiEngine = createAiEngine(env),
+  engine: AiEngine = createAiEngine(ctx.env),
 ): Promise<GenerateResponse> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const project = await ownedProject(db, userId, projectId);
   const isCampaign = input.type === "campaign";
   // Spec: a single post is 1 post on the default network (unless the caller picks a platform).
   const platforms: Platform[] = input.platforms?.length ? [...new Set(input.platforms)] : [DEFAULT_PLATFORM_ID];
   const count = isCampaign ? (input.count ?? 5) : 1;
-  const ctx = await brainContext(db, env, engine, projectId, input.prompt, count);
-  const { context, insights, passages } = ctx;
+  const brain = await brainContext(db, env, engine, projectId, input.prompt, count);
+  const { context, insights, passages } = brain;
 
   const request = {
     brand: { name: project.name, industry: project.industry, brand_voice: project.brandVoice, description: project.description },
@@ -308,16 +309,14 @@ export async function generateContent(
     platform: d.platform,
     ...(d.image_prompt ? { image_prompt: d.image_prompt } : {}),
     scheduled_for: new Date(times[d.message ?? 0]!).toISOString(),
-    sources: sourcesOf(d, ctx),
+    sources: sourcesOf(d, brain),
     message_id: `m${(d.message ?? 0) + 1}`,
   }));
   // Some networks publish nothing without an image: each of their posts gets an AI image where the
   // engine has an image model, else (and on any failure of it) its brand card (post-image.ts).
   const images = await makePostImages(
-    db,
-    env,
+    ctx,
     engine,
-    userId,
     projectId,
     { ...request.brand, color: project.brandColor },
     posts.map((p, i) => ({ platform: p.platform, keyLine: drafts[i]!.key_line ?? firstSentence(p.content) })),

@@ -14,10 +14,10 @@ import { MAX_IMAGE_BYTES, type MediaInfo } from "../../../schema/api/posts";
 import { ImageModelError, imagePrompt } from "../../adapters/ai/image-model";
 import type { AiEngine, AiImageModel, BrandProfile } from "../../adapters/ai/types";
 import type { Env } from "../../env";
-import type { Db } from "../../lib/db";
 import { imageSize } from "../../../platforms/shared/image-size";
 import { sniffImage, uploadImage } from "./media";
 import { makePostCard } from "./card";
+import type { ServiceContext } from "../context";
 
 const AI_IMAGE_TIMEOUT_MS = 90_000;
 const CONCURRENCY = 4;
@@ -60,10 +60,8 @@ async function beforeDeadline<T>(deadline: number, run: (signal: AbortSignal) =>
 }
 
 async function aiImage(
-  db: Db,
-  env: Env,
+  ctx: ServiceContext,
   model: AiImageModel,
-  userId: string,
   projectId: string,
   brand: BrandProfile,
   req: PostImageRequest,
@@ -72,7 +70,7 @@ async function aiImage(
   const bytes = await beforeDeadline(deadline, (signal) => model.generate(imagePrompt({ keyLine: req.keyLine, brand }), { signal }));
   const kind = checkModelImage(bytes, req.platform);
   const file = new File([new Uint8Array(bytes)], `ai-image.${kind.ext}`, { type: kind.type });
-  return uploadImage(db, env, userId, projectId, { file, kind: "ai" });
+  return uploadImage(ctx, projectId, { file, kind: "ai" });
 }
 
 function timeoutSetting(env: Env): number {
@@ -86,14 +84,13 @@ function timeoutSetting(env: Env): number {
  * failed (it then keeps no image, and the user attaches one).
  */
 export async function makePostImages(
-  db: Db,
-  env: Env,
+  ctx: ServiceContext,
   engine: Pick<AiEngine, "image">,
-  userId: string,
   projectId: string,
   brand: BrandProfile & { color?: string | null },
   requests: PostImageRequest[],
 ): Promise<(MediaInfo | undefined)[]> {
+  const { env } = ctx;
   const out: (MediaInfo | undefined)[] = requests.map(() => undefined);
   const todo = requests.flatMap((r, i) => (needsImage(r.platform) ? [i] : []));
   const deadline = Date.now() + timeoutSetting(env);
@@ -101,14 +98,14 @@ export async function makePostImages(
     const req = requests[i]!;
     if (engine.image) {
       try {
-        out[i] = await aiImage(db, env, engine.image, userId, projectId, brand, req, deadline);
+        out[i] = await aiImage(ctx, engine.image, projectId, brand, req, deadline);
         return;
       } catch (err) {
         console.warn(`image model ${engine.image.model} gave no usable image; the post gets the brand card`, err instanceof Error ? err.message : err);
       }
     }
     try {
-      out[i] = await makePostCard(db, env, userId, projectId, {
+      out[i] = await makePostCard(ctx, projectId, {
         keyLine: req.keyLine,
         projectName: brand.name,
         brandColor: brand.color,

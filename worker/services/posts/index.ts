@@ -18,6 +18,7 @@ export {
   newPostRow,
   noAccountMessage,
   publishPostNow,
+  readPost,
   resolveMedia,
   retryPost,
   toPostDto,

@@ -7,10 +7,10 @@
 import { and, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import { media, posts } from "../../../schema/db/posts";
 import type { LibraryImage } from "../../../schema/api/posts";
-import type { Env } from "../../env";
 import type { Db } from "../../lib/db";
 import { conflict, notFound } from "../../lib/errors";
 import { ownedProject } from "../../lib/ownership";
+import type { ServiceContext } from "../context";
 
 /** At most this many images are listed (newest first): a picker, not an archive. */
 const LIBRARY_LIMIT = 200;
@@ -44,7 +44,9 @@ function toLibraryImage(row: Row, inUse: number): LibraryImage {
   };
 }
 
-export async function listLibrary(db: Db, userId: string, projectId: string): Promise<LibraryImage[]> {
+export async function listLibrary(ctx: ServiceContext, projectId: string): Promise<LibraryImage[]> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId, "read");
   const [rows, counts] = await Promise.all([
     db
@@ -70,7 +72,9 @@ async function libraryRow(db: Db, projectId: string, mediaId: string): Promise<R
 }
 
 /** Sets a library image's alt text ("" clears it); posts that already carry the image keep their own. */
-export async function updateLibraryImage(db: Db, userId: string, projectId: string, mediaId: string, input: { alt_text: string }): Promise<LibraryImage> {
+export async function updateLibraryImage(ctx: ServiceContext, projectId: string, mediaId: string, input: { alt_text: string }): Promise<LibraryImage> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId);
   const row = await libraryRow(db, projectId, mediaId);
   const altText = input.alt_text.trim() || null;
@@ -80,7 +84,9 @@ export async function updateLibraryImage(db: Db, userId: string, projectId: stri
 }
 
 /** Deletes a library image, its R2 object and the networks' converted copies of it. */
-export async function deleteLibraryImage(db: Db, env: Env, userId: string, projectId: string, mediaId: string): Promise<void> {
+export async function deleteLibraryImage(ctx: ServiceContext, projectId: string, mediaId: string): Promise<void> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId);
   const row = await libraryRow(db, projectId, mediaId);
   const inUse = (await useCounts(db, projectId)).get(`/media/${row.publicKey}`) ?? 0;

@@ -11,6 +11,7 @@ import type { Env } from "../../env";
 import { ApiError, badRequest, notFound, payloadTooLarge } from "../../lib/errors";
 import { newId, randomToken } from "../../lib/ids";
 import { ownedProject } from "../../lib/ownership";
+import type { ServiceContext } from "../context";
 
 export const SIZE_MESSAGE = "File size must be less than 5MB";
 const TYPE_MESSAGE = "Unsupported file type. Please upload a JPEG, PNG or GIF image.";
@@ -55,12 +56,12 @@ async function ownedAccount(db: Db, projectId: string, accountId: string) {
  * `accountId` (optional) must be a social account of the same project.
  */
 export async function uploadImage(
-  db: Db,
-  env: Env,
-  userId: string,
+  ctx: ServiceContext,
   projectId: string,
   input: { file: unknown; accountId?: string | null; altText?: unknown; kind?: StoredKind },
 ): Promise<MediaInfo> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId);
   const file = input.file;
   if (!(file instanceof File)) throw badRequest("Please choose an image to upload", { file: "Please choose an image to upload" });

@@ -24,6 +24,7 @@ import { postEventInsert, postsSubject, postWriter, timedStatus } from "./lifecy
 import { asCaller, assertOwner, ownerProbeStatements, type Caller } from "../../lib/caller";
 import { claimPostsNow } from "../publishing";
 import { calendarPageText, postListJsonQuery, postListText, type CalendarPageJson, type PostListJson } from "./json";
+import type { ServiceContext } from "../context";
 
 type PostRow = typeof posts.$inferSelect;
 
@@ -157,14 +158,9 @@ export async function resolveMedia(db: Db, projectId: string, info: MediaInfo | 
   return { mediaInfo, mediaUrl: origin ? origin.replace(/\/+$/, "") + url : null };
 }
 
-export async function createPost(
-  db: Db,
-  env: Env,
-  userId: string,
-  projectId: string,
-  input: z.output<typeof createPostSchema>,
-  origin?: string,
-): Promise<Post> {
+export async function createPost(ctx: ServiceContext, projectId: string, input: z.output<typeof createPostSchema>, origin?: string): Promise<Post> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   // With approvals on, an Editor's post (and an Owner's when the second setting says so) waits In
   // review and is never claimed by the publisher until approved (decisions 202, 235).
   const writer = await postWriter(db, userId, projectId);
@@ -222,12 +218,11 @@ export async function createPost(
  * reschedule, approval), so a subscriber sees every such post once per scheduling.
  */
 export async function emitScheduled(
-  env: Env | undefined,
+  env: Env,
   db: Db,
   projectId: string,
   scheduled: readonly Pick<Post, "id" | "platform" | "scheduled_for" | "message_id" | "status">[],
 ): Promise<void> {
-  if (!env) return;
   for (const p of scheduled)
     if (p.status === "scheduled")
       await emitEvent(env, db, projectId, "post.scheduled", { post_id: p.id, platform: p.platform, scheduled_for: p.scheduled_for, message_id: p.message_id });
@@ -278,7 +273,8 @@ async function listProjectPosts(db: Db, projectId: string, filter: ListPostsFilt
 }
 
 /** The post list: the posts as JSON text written by SQLite (post-json.ts, decision 170). */
-export async function listPosts(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter): Promise<PostListJson> {
+export async function listPosts(ctx: ServiceContext<Caller>, projectId: string, filter: ListPostsFilter): Promise<PostListJson> {
+  const { db, caller } = ctx;
   const text = postListText(await readPostList(db, caller, projectId, filter, "post"));
   // A post with an instant SQLite cannot write as JavaScript does (before year 0 or after 9999;
   // the API never stores one): the list is read again and written by toPostDto.
@@ -286,7 +282,8 @@ export async function listPosts(db: Db, caller: string | Caller, projectId: stri
 }
 
 /** The calendar's read: the same posts, each as the calendar's row (decision 171). */
-export async function listCalendarPosts(db: Db, caller: string | Caller, projectId: string, filter: ListPostsFilter): Promise<CalendarPageJson> {
+export async function listCalendarPosts(ctx: ServiceContext<Caller>, projectId: string, filter: ListPostsFilter): Promise<CalendarPageJson> {
+  const { db, caller } = ctx;
   return calendarPageText(await readPostList(db, caller, projectId, filter, "calendar"));
 }
 
@@ -336,11 +333,18 @@ async function ownedPostRow(db: Db, userId: string, postId: string, action: Acti
   return found.post;
 }
 
-export async function getPost(db: Db, userId: string, postId: string): Promise<Post> {
+export async function getPost(ctx: ServiceContext, postId: string): Promise<Post> {
+  return readPost(ctx.db, ctx.caller.id, postId);
+}
+
+/** `getPost` for another area's access check that has only the user id (an API key's owner). */
+export async function readPost(db: Db, userId: string, postId: string): Promise<Post> {
   return toPostDto(await ownedPostRow(db, userId, postId, "read"));
 }
 
-export async function updatePost(db: Db, userId: string, postId: string, input: z.output<typeof updatePostSchema>, origin?: string, env?: Env): Promise<Post> {
+export async function updatePost(ctx: ServiceContext, postId: string, input: z.output<typeof updatePostSchema>, origin?: string): Promise<Post> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const row = await ownedPostRow(db, userId, postId);
   const writer = await postWriter(db, userId, row.projectId);
   const review = writer.review;
@@ -360,17 +364,16 @@ export async function updatePost(db: Db, userId: string, postId: string, input: 
       throw badRequest(noAccountMessage(input.platform), { platform: noAccountMessage(input.platform) });
     changes.platform = input.platform;
   }
-  if (env) {
-    await assertPostRules(env, db, {
-      projectId: row.projectId,
-      platform: changes.platform ?? row.platform,
-      content: changes.content ?? row.content,
-      hashtags: changes.hashtags ?? row.hashtags ?? [],
-      mediaInfo: (changes.mediaInfo !== undefined ? changes.mediaInfo : (row.mediaInfo ?? null)) as MediaInfo | null,
-      scheduledFor: changes.scheduledFor ?? row.scheduledFor,
-      postId: row.id,
-    });
-  }
+  // Always checked: the context always carries env, so no caller can skip the network's rules.
+  await assertPostRules(env, db, {
+    projectId: row.projectId,
+    platform: changes.platform ?? row.platform,
+    content: changes.content ?? row.content,
+    hashtags: changes.hashtags ?? row.hashtags ?? [],
+    mediaInfo: (changes.mediaInfo !== undefined ? changes.mediaInfo : (row.mediaInfo ?? null)) as MediaInfo | null,
+    scheduledFor: changes.scheduledFor ?? row.scheduledFor,
+    postId: row.id,
+  });
   changes.updatedAt = Date.now();
   // Which statuses each change may start from, and where it leads, are the lifecycle module's
   // (schema/api/post-status.ts): editing an approved post sends it back to review.
@@ -396,7 +399,9 @@ export async function updatePost(db: Db, userId: string, postId: string, input: 
   return dto;
 }
 
-export async function deletePost(db: Db, userId: string, postId: string): Promise<void> {
+export async function deletePost(ctx: ServiceContext, postId: string): Promise<void> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const row = await ownedPostRow(db, userId, postId);
   const writer = await postWriter(db, userId, row.projectId);
   // Conditional: a post the publisher holds cannot go from under it (schema/api/post-status.ts).
@@ -411,7 +416,9 @@ export async function deletePost(db: Db, userId: string, postId: string): Promis
 }
 
 /** Publish now: a scheduled post is claimed at once and queued, exactly like a due post. */
-export async function publishPostNow(db: Db, env: Env, userId: string, postId: string): Promise<Post> {
+export async function publishPostNow(ctx: ServiceContext, postId: string): Promise<Post> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const row = await ownedPostRow(db, userId, postId);
   if (row.status !== "scheduled") throw conflict("Only scheduled posts can be published now");
   const now = Date.now();
@@ -421,7 +428,9 @@ export async function publishPostNow(db: Db, env: Env, userId: string, postId: s
 }
 
 /** Retry: failed -> scheduled now, then the same claim + queue path. */
-export async function retryPost(db: Db, env: Env, userId: string, postId: string): Promise<Post> {
+export async function retryPost(ctx: ServiceContext, postId: string): Promise<Post> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const row = await ownedPostRow(db, userId, postId);
   const now = Date.now();
   const reset = await db

@@ -7,6 +7,7 @@ import type { SessionUser } from "../../lib/context";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { projectAccess } from "../../lib/ownership";
+import type { ServiceContext } from "../context";
 
 const ACTIVITY_DAYS = 90;
 const DAY = 86_400_000;
@@ -28,7 +29,8 @@ export async function logActivity(db: Db, projectId: string, actor: SessionUser 
   await activityInsert(db, projectId, actor, action, subject).run();
 }
 
-export async function listActivity(db: Db, user: SessionUser, projectId: string, now = Date.now()): Promise<ActivityEntry[]> {
+export async function listActivity(ctx: ServiceContext, projectId: string, now = Date.now()): Promise<ActivityEntry[]> {
+  const { db, caller: user } = ctx;
   await projectAccess(db, user.id, projectId);
   const rows = await db
     .select()

@@ -11,11 +11,11 @@ import { brainDocuments } from "../../../schema/db/brain";
 import { media, posts } from "../../../schema/db/posts";
 import { projectDocuments, projects } from "../../../schema/db/projects";
 import { socialAccounts } from "../../../schema/db/social";
-import type { SessionUser } from "../../lib/context";
 import type { Db } from "../../lib/db";
 import { badRequest, conflict } from "../../lib/errors";
 import { assertCan, projectAccess } from "../../lib/ownership";
 import { listPrefix, R2_DELETE_BATCH } from "../auth";
+import type { ServiceContext } from "../context";
 
 /** Every R2 key of one project: its prefixes, its accounts' image prefixes and the keys its rows name. */
 async function projectObjectKeys(db: Db, bucket: R2Bucket, projectId: string): Promise<string[]> {
@@ -37,7 +37,9 @@ async function projectObjectKeys(db: Db, bucket: R2Bucket, projectId: string): P
   return [...keys];
 }
 
-export async function deleteProject(db: Db, bucket: R2Bucket, user: SessionUser, projectId: string, typedName: string): Promise<{ objects: number }> {
+export async function deleteProject(ctx: ServiceContext, projectId: string, typedName: string): Promise<{ objects: number }> {
+  const { db, caller: user } = ctx;
+  const bucket = ctx.env.BUCKET;
   const { project, role } = await projectAccess(db, user.id, projectId);
   assertCan(role, "manage");
   if (typedName.trim() !== project.name) throw badRequest(PROJECT_DELETE_MESSAGE, { name: PROJECT_DELETE_MESSAGE });

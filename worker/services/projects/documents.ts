@@ -16,14 +16,13 @@ import {
   type ProjectDocument,
 } from "../../../schema/api/projects";
 import { projectDocuments } from "../../../schema/db/projects";
-import type { SessionUser } from "../../lib/context";
-import type { Db } from "../../lib/db";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId, now, randomToken } from "../../lib/ids";
 import { ownedProject } from "../../lib/ownership";
 import { fieldErrors } from "../../lib/validate";
 import { DOCUMENT_MIME, contentMatches, docxWithinBounds } from "./file-check";
 import { insertProjectQuery, toProject } from "./projects";
+import type { ServiceContext } from "../context";
 
 type CheckedDocument = { name: string; type: DocumentType; bytes: Uint8Array };
 export type ProjectSubmission = { details: ProjectDetails; documents: CheckedDocument[] };
@@ -80,7 +79,9 @@ export async function checkSubmission(input: FormData | Record<string, unknown>)
 }
 
 /** Creates the project and stores its documents in R2 under project-documents/{projectId}/. */
-export async function createProject(db: Db, bucket: R2Bucket, user: SessionUser, submission: ProjectSubmission): Promise<Project> {
+export async function createProject(ctx: ServiceContext, submission: ProjectSubmission): Promise<Project> {
+  const { db, caller: user } = ctx;
+  const bucket = ctx.env.BUCKET;
   const projectId = newId();
   const at = now();
   const stored: string[] = [];
@@ -120,7 +121,8 @@ const toDocument = (r: DocumentRow): ProjectDocument => ({
   file_size: r.fileSize,
 });
 
-export async function listDocuments(db: Db, user: SessionUser, projectId: string): Promise<ProjectDocument[]> {
+export async function listDocuments(ctx: ServiceContext, projectId: string): Promise<ProjectDocument[]> {
+  const { db, caller: user } = ctx;
   await ownedProject(db, user.id, projectId, "read");
   const rows = await db
     .select()
@@ -131,7 +133,9 @@ export async function listDocuments(db: Db, user: SessionUser, projectId: string
 }
 
 /** Removes the row, then the R2 object (an orphaned object is harmless; a dangling row is not). */
-export async function deleteDocument(db: Db, bucket: R2Bucket, user: SessionUser, projectId: string, documentId: string): Promise<void> {
+export async function deleteDocument(ctx: ServiceContext, projectId: string, documentId: string): Promise<void> {
+  const { db, caller: user } = ctx;
+  const bucket = ctx.env.BUCKET;
   await ownedProject(db, user.id, projectId);
   const where = and(eq(projectDocuments.id, documentId), eq(projectDocuments.projectId, projectId));
   const row = await db.delete(projectDocuments).where(where).returning().get();

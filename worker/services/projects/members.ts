@@ -12,6 +12,7 @@ import { INVITATION_DAYS, TEAM_MESSAGES, type Invitation, type Member, type Team
 import type { Project } from "../../../schema/api/projects";
 import { users } from "../../../schema/db/auth";
 import { projectInvitations, projectMembers } from "../../../schema/db/projects";
+import { mailAdapter } from "../../adapters/mail";
 import type { MailAdapter } from "../../adapters/mail/types";
 import type { SessionUser } from "../../lib/context";
 import type { Db } from "../../lib/db";
@@ -21,10 +22,12 @@ import { assertCan, projectAccess } from "../../lib/ownership";
 import { invitationMail } from "./team-mail";
 import { toProject } from "./projects";
 import { logActivity } from "./activity";
+import type { ServiceContext } from "../context";
 
 const DAY = 86_400_000;
 
-export async function getTeam(db: Db, user: SessionUser, projectId: string, now = Date.now()): Promise<Team> {
+export async function getTeam(ctx: ServiceContext, projectId: string, now = Date.now()): Promise<Team> {
+  const { db, caller: user } = ctx;
   await projectAccess(db, user.id, projectId);
   const [members, invitations] = await db.batch([
     db
@@ -45,7 +48,8 @@ export async function getTeam(db: Db, user: SessionUser, projectId: string, now 
   };
 }
 
-type MailDeps = { db: Db; mail: MailAdapter; origin: string };
+type MailDeps = { mail: MailAdapter; origin: string };
+const mailDeps = (ctx: ServiceContext, origin: string): MailDeps => ({ mail: mailAdapter(ctx.env, ctx.db), origin });
 
 async function mailInvitation(deps: MailDeps, invitation: { email: string; role: Role }, projectName: string, inviter: SessionUser, token: string) {
   await deps.mail.send(
@@ -61,13 +65,14 @@ async function mailInvitation(deps: MailDeps, invitation: { email: string; role:
 
 /** Invites an address with a role; a pending invitation of the same address is replaced. */
 export async function invite(
-  deps: MailDeps,
-  user: SessionUser,
+  ctx: ServiceContext,
   projectId: string,
   input: { email: string; role: Role },
+  origin: string,
   now = Date.now(),
 ): Promise<Invitation> {
-  const { db } = deps;
+  const { db, caller: user } = ctx;
+  const deps = mailDeps(ctx, origin);
   const { project, role } = await projectAccess(db, user.id, projectId);
   assertCan(role, "manage");
   const member = await db
@@ -111,8 +116,9 @@ async function pendingInvitation(db: Db, projectId: string, invitationId: string
 }
 
 /** A new link (the old one stops working) and 7 more days. */
-export async function resendInvitation(deps: MailDeps, user: SessionUser, projectId: string, invitationId: string, now = Date.now()): Promise<Invitation> {
-  const { db } = deps;
+export async function resendInvitation(ctx: ServiceContext, projectId: string, invitationId: string, origin: string, now = Date.now()): Promise<Invitation> {
+  const { db, caller: user } = ctx;
+  const deps = mailDeps(ctx, origin);
   const { project, role } = await projectAccess(db, user.id, projectId);
   assertCan(role, "manage");
   const row = await pendingInvitation(db, projectId, invitationId);
@@ -129,7 +135,8 @@ export async function resendInvitation(deps: MailDeps, user: SessionUser, projec
   return { id: row.id, email: row.email, role: row.role, expires_at: expiresAt, created_at: row.createdAt };
 }
 
-export async function revokeInvitation(db: Db, user: SessionUser, projectId: string, invitationId: string): Promise<void> {
+export async function revokeInvitation(ctx: ServiceContext, projectId: string, invitationId: string): Promise<void> {
+  const { db, caller: user } = ctx;
   const { role } = await projectAccess(db, user.id, projectId);
   assertCan(role, "manage");
   const row = await pendingInvitation(db, projectId, invitationId);
@@ -152,7 +159,8 @@ async function memberEmail(db: Db, projectId: string, userId: string): Promise<s
   return row.email;
 }
 
-export async function changeRole(db: Db, user: SessionUser, projectId: string, memberId: string, newRole: Role): Promise<Member> {
+export async function changeRole(ctx: ServiceContext, projectId: string, memberId: string, newRole: Role): Promise<Member> {
+  const { db, caller: user } = ctx;
   const { role } = await projectAccess(db, user.id, projectId);
   assertCan(role, "manage");
   const email = await memberEmail(db, projectId, memberId);
@@ -174,7 +182,8 @@ export async function changeRole(db: Db, user: SessionUser, projectId: string, m
 }
 
 /** Owners remove anyone; any member may leave (remove themselves). Never the last Owner. */
-export async function removeMember(db: Db, user: SessionUser, projectId: string, memberId: string): Promise<void> {
+export async function removeMember(ctx: ServiceContext, projectId: string, memberId: string): Promise<void> {
+  const { db, caller: user } = ctx;
   const { role } = await projectAccess(db, user.id, projectId);
   if (memberId !== user.id) assertCan(role, "manage");
   const email = await memberEmail(db, projectId, memberId);
@@ -194,7 +203,8 @@ export async function removeMember(db: Db, user: SessionUser, projectId: string,
 }
 
 /** Accepting: the signed-in account must have the invited address; the project joins its list. */
-export async function acceptInvitation(db: Db, user: SessionUser, token: string, now = Date.now()): Promise<Project> {
+export async function acceptInvitation(ctx: ServiceContext, token: string, now = Date.now()): Promise<Project> {
+  const { db, caller: user } = ctx;
   const hash = await sha256Hex(token);
   const row = await db
     .select()

@@ -12,6 +12,7 @@ import type { SessionUser } from "../../lib/context";
 import type { Db } from "../../lib/db";
 import { newId, now } from "../../lib/ids";
 import { assertCan, ownedProject, projectAccess } from "../../lib/ownership";
+import type { ServiceContext } from "../context";
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -58,7 +59,8 @@ function selectMemberOf(db: Db, userId: string) {
 }
 
 /** The caller's projects (own and joined), oldest first; a user in none gets the default project. */
-export async function listProjects(db: Db, user: SessionUser): Promise<Project[]> {
+export async function listProjects(ctx: ServiceContext): Promise<Project[]> {
+  const { db, caller: user } = ctx;
   let rows = await selectMemberOf(db, user.id);
   if (rows.length === 0) {
     await ensureDefaultProject(db, user.id);
@@ -67,7 +69,8 @@ export async function listProjects(db: Db, user: SessionUser): Promise<Project[]
   return rows.map((r) => toProject(r.project, user.email, r.role));
 }
 
-export async function getProject(db: Db, user: SessionUser, projectId: string): Promise<Project> {
+export async function getProject(ctx: ServiceContext, projectId: string): Promise<Project> {
+  const { db, caller: user } = ctx;
   const { project, role } = await projectAccess(db, user.id, projectId);
   return toProject(project, user.email, role);
 }
@@ -106,7 +109,8 @@ async function updateMember(db: Db, user: SessionUser, projectId: string, action
  * Project settings: the brand's name, industry, voice and description (Owners and Editors: the
  * brand is what the writer follows), the approval settings (Owners only), decision 200.
  */
-export function updateProject(db: Db, user: SessionUser, projectId: string, input: ProjectUpdate): Promise<Project> {
+export function updateProject(ctx: ServiceContext, projectId: string, input: ProjectUpdate): Promise<Project> {
+  const { db, caller: user } = ctx;
   const set: Partial<ProjectRow> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.industry !== undefined) set.industry = input.industry;
@@ -120,12 +124,14 @@ export function updateProject(db: Db, user: SessionUser, projectId: string, inpu
 }
 
 /** The onboarding flag is the member's own view of the tour: any member may set it. */
-export function setOnboardingSeen(db: Db, user: SessionUser, projectId: string, seen: boolean): Promise<Project> {
+export function setOnboardingSeen(ctx: ServiceContext, projectId: string, seen: boolean): Promise<Project> {
+  const { db, caller: user } = ctx;
   return updateMember(db, user, projectId, "read", { hasSeenOnboarding: seen });
 }
 
 /** Header progress dots: one round trip with three `exists` probes on indexed project_id columns. */
-export async function projectProgress(db: Db, user: SessionUser, projectId: string): Promise<ProjectProgress> {
+export async function projectProgress(ctx: ServiceContext, projectId: string): Promise<ProjectProgress> {
+  const { db, caller: user } = ctx;
   await ownedProject(db, user.id, projectId, "read");
   const row = await db.get<{ brain: number; social: number; posts: number }>(sql`
     select exists(select 1 from brain_documents where project_id = ${projectId}) as brain,

@@ -16,7 +16,6 @@ import { posts } from "../../../schema/db/posts";
 import { projectMembers, projects } from "../../../schema/db/projects";
 import { postComments, reviewLinks } from "../../../schema/db/teams";
 import type { MailAdapter } from "../../adapters/mail/types";
-import type { SessionUser } from "../../lib/context";
 import type { Db } from "../../lib/db";
 import { apiError, badRequest, notFound } from "../../lib/errors";
 import { newId, randomToken, sha256Hex } from "../../lib/ids";
@@ -24,6 +23,7 @@ import { assertCan, projectAccess } from "../../lib/ownership";
 import { enforceRateLimits } from "../../lib/rate-limit";
 import { activityInsert, logActivity } from "./activity";
 import { reviewDecisionMail } from "./team-mail";
+import type { ServiceContext } from "../context";
 
 const DAY = 86_400_000;
 type LinkRow = typeof reviewLinks.$inferSelect;
@@ -40,13 +40,13 @@ export type ShareInput = { post_ids?: string[]; from?: string; to?: string; plat
 
 /** Makes a link; the answer carries its URL, the only time the token is ever shown. */
 export async function createReviewLink(
-  deps: { db: Db; origin: string },
-  user: SessionUser,
+  ctx: ServiceContext,
   projectId: string,
   input: ShareInput,
+  origin: string,
   now = Date.now(),
 ): Promise<CreatedReviewLink> {
-  const { db } = deps;
+  const { db, caller: user } = ctx;
   const { role } = await projectAccess(db, user.id, projectId);
   assertCan(role, "share");
   const days = Math.min(REVIEW_LINK_DAYS.max, Math.max(REVIEW_LINK_DAYS.min, input.days));
@@ -90,11 +90,12 @@ export async function createReviewLink(
     db.insert(reviewLinks).values(row),
     activityInsert(db, projectId, user, "shared for review", ids.length === 1 ? "1 post" : `${ids.length} posts`),
   ]);
-  return { ...toDto(row, user.email), url: `${deps.origin}/review/${token}` };
+  return { ...toDto(row, user.email), url: `${origin}/review/${token}` };
 }
 
 /** The project's links that still work, newest first (any member sees them). */
-export async function listReviewLinks(db: Db, user: SessionUser, projectId: string, now = Date.now()): Promise<ReviewLink[]> {
+export async function listReviewLinks(ctx: ServiceContext, projectId: string, now = Date.now()): Promise<ReviewLink[]> {
+  const { db, caller: user } = ctx;
   await projectAccess(db, user.id, projectId);
   const rows = await db
     .select({ link: reviewLinks, email: users.email })
@@ -107,7 +108,8 @@ export async function listReviewLinks(db: Db, user: SessionUser, projectId: stri
 }
 
 /** Revokes a link of the project (whoever may share may revoke): its next request gets the expired page. */
-export async function revokeReviewLink(db: Db, user: SessionUser, projectId: string, linkId: string, now = Date.now()): Promise<void> {
+export async function revokeReviewLink(ctx: ServiceContext, projectId: string, linkId: string, now = Date.now()): Promise<void> {
+  const { db, caller: user } = ctx;
   const { role } = await projectAccess(db, user.id, projectId);
   assertCan(role, "share");
   const done = await db

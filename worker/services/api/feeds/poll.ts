@@ -16,6 +16,7 @@ import { getDb, type Db } from "../../../lib/db";
 import { ApiError } from "../../../lib/errors";
 import { ownedProject } from "../../../lib/ownership";
 import { safeFetchFeed, SafeFetchError, scrapeOptions } from "../../../lib/safe-fetch";
+import { contextFor, type ServiceContext } from "../../context";
 import { createPost } from "../../posts";
 import { queuePost } from "../../planner";
 import type { FeedRow } from "./feeds";
@@ -39,19 +40,19 @@ const newestFirst = (items: FeedItem[]) =>
     .map((x) => x.item);
 
 /** One item as a post: the draft, or the queue's next free slot (a draft, saying why, when the queue has none). */
-async function writeItem(db: Db, env: Env, engine: AiEngine, feed: FeedRow, brand: Parameters<typeof writeFeedPost>[1], item: FeedItem) {
+async function writeItem(ctx: ServiceContext, engine: AiEngine, feed: FeedRow, brand: Parameters<typeof writeFeedPost>[1], item: FeedItem) {
   const platform = feed.platform as Platform;
   const { content, hashtags } = await writeFeedPost(engine, brand, item, platform);
   if (feed.mode === "queue") {
     try {
-      return { post: await queuePost(db, env, feed.createdBy, feed.projectId, { content, platform, hashtags }), note: null };
+      return { post: await queuePost(ctx.db, ctx.env, feed.createdBy, feed.projectId, { content, platform, hashtags }), note: null };
     } catch (err) {
       if (!(err instanceof ApiError) || err.code !== "invalid_input") throw err;
-      const post = await createPost(db, env, feed.createdBy, feed.projectId, { content, platform, hashtags, mode: "draft" });
+      const post = await createPost(ctx, feed.projectId, { content, platform, hashtags, mode: "draft" });
       return { post, note: `Saved as a draft: ${err.message}` };
     }
   }
-  return { post: await createPost(db, env, feed.createdBy, feed.projectId, { content, platform, hashtags, mode: "draft" }), note: null };
+  return { post: await createPost(ctx, feed.projectId, { content, platform, hashtags, mode: "draft" }), note: null };
 }
 
 /** Reads one feed and writes its new items. Returns how many posts it wrote. */
@@ -105,12 +106,13 @@ async function pollFeed(db: Db, env: Env, feed: FeedRow, now: number, deps: Feed
   const engine = deps.engine ?? createAiEngine(env);
   let written = 0;
   let problem: string | null = null;
+  const ctx = await contextFor(db, env, feed.createdBy);
   for (const item of toWrite) {
     // Claim the guid first: a concurrent poll (or a retry) never writes the item twice.
     const claimed = await db.insert(feedItems).values({ feedId: feed.id, guid: item.guid, postId: null, createdAt: now }).onConflictDoNothing().returning();
     if (claimed.length === 0) continue;
     try {
-      const { post, note } = await writeItem(db, env, engine, feed, brand, item);
+      const { post, note } = await writeItem(ctx, engine, feed, brand, item);
       await db
         .update(feedItems)
         .set({ postId: post.id })

@@ -8,7 +8,7 @@ import { apiError, notFound } from "../../../lib/errors";
 import type { Action } from "../../../../schema/api/permissions";
 import { ownedProject } from "../../../lib/ownership";
 import type { KeyCaller } from "./keys";
-import { getPost } from "../../posts";
+import { readPost } from "../../posts";
 
 /** 403 insufficient_scope unless the key carries `scope`. */
 export function requireScope(key: KeyCaller, scope: ApiScope): void {
@@ -42,7 +42,7 @@ export function keyReaches(key: KeyCaller, projectId: string): boolean {
 /** A post a key request acts on: scope, then the creator's ownership, then the key's project reach. */
 export async function keyPost(db: Db, key: KeyCaller, postId: string, scope: ApiScope) {
   requireScope(key, scope);
-  const post = await getPost(db, key.userId, postId);
+  const post = await readPost(db, key.userId, postId);
   if (!keyReaches(key, post.project_id)) throw notFound("Post not found");
   return post;
 }

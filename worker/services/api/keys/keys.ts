@@ -19,6 +19,7 @@ import type { Db } from "../../../lib/db";
 import { notFound, unauthorized } from "../../../lib/errors";
 import { ownedProject } from "../../../lib/ownership";
 import { newId, randomToken, sha256Hex } from "../../../lib/ids";
+import type { ServiceContext } from "../../context";
 
 /** The key a request came with, resolved: who it acts as and what it may do. */
 export type KeyCaller = { id: string; userId: string; email: string; projectId: string | null; scopes: ApiScope[] };
@@ -50,7 +51,9 @@ function toDto(row: Row, projectName: string | null): ApiKeyDto {
   };
 }
 
-export async function createApiKey(db: Db, userId: string, input: CreateApiKeyInput, now = Date.now()): Promise<CreatedApiKey> {
+export async function createApiKey(ctx: ServiceContext, input: CreateApiKeyInput, now = Date.now()): Promise<CreatedApiKey> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   // A key for one project needs that project to be the user's (404 exactly as a missing one).
   // Any member may make one (a Reviewer too): the key then acts with their role, never more (access.ts).
   const project = input.project_id ? await ownedProject(db, userId, input.project_id, "read") : null;
@@ -73,7 +76,9 @@ export async function createApiKey(db: Db, userId: string, input: CreateApiKeyIn
 }
 
 /** The user's keys, newest first, revoked ones included (so the list shows what was revoked). */
-export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyDto[]> {
+export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyDto[]> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const rows = await db
     .select({ key: apiKeys, projectName: projects.name })
     .from(apiKeys)
@@ -84,7 +89,9 @@ export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyDto[]> 
   return rows.map((r) => toDto(r.key, r.projectName));
 }
 
-export async function revokeApiKey(db: Db, userId: string, keyId: string, now = Date.now()): Promise<ApiKeyDto> {
+export async function revokeApiKey(ctx: ServiceContext, keyId: string, now = Date.now()): Promise<ApiKeyDto> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const row = await db
     .update(apiKeys)
     .set({ revokedAt: now })

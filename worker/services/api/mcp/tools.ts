@@ -11,12 +11,9 @@ import { generateRequestSchema } from "../../../../schema/api/campaigns";
 import { POST_STATUSES, updatePostSchema } from "../../../../schema/api/posts";
 import { platformSchema } from "../../../../schema/api/common";
 import { v1CreatePostSchema, v1ListPostsQuery } from "../../../../schema/api/v1";
-import type { Env } from "../../../env";
-import type { Db } from "../../../lib/db";
-import { ApiError, badRequest } from "../../../lib/errors";
+import { ApiError, badRequest, unauthorized } from "../../../lib/errors";
 import { fieldErrors } from "../../../lib/validate";
 import { keyPost, keyProject, keyReaches, requireScope } from "../keys";
-import type { KeyCaller } from "../keys";
 import { enforceKeyGenerationLimit } from "../keys";
 import { getAnalytics, getPostMetrics } from "../../analytics";
 import { toV1Project } from "../v1";
@@ -26,8 +23,7 @@ import { queryBrain } from "../../brain";
 import { generateContent } from "../../posts";
 import { updatePost } from "../../posts";
 import { listProjects } from "../../projects";
-
-export type McpContext = { db: Db; env: Env; key: KeyCaller; origin: string };
+import type { ServiceContext } from "../../context";
 
 export const MCP_TOOL_NAMES = ["list_projects", "ask_brain", "generate_posts", "schedule_post", "list_calendar", "reschedule_post", "get_analytics"] as const;
 
@@ -68,8 +64,10 @@ function parse<T extends ZodType>(schema: T, value: unknown): z.output<T> {
 const run = (fn: () => Promise<unknown>) => fn().then(ok, refusal);
 
 /** A fresh server per request: the Worker is stateless, the key decides what each tool may do. */
-export function createMcpServer(ctx: McpContext): McpServer {
-  const { db, env, key } = ctx;
+export function createMcpServer(ctx: ServiceContext, origin: string): McpServer {
+  const { db, env } = ctx;
+  const key = ctx.caller.key;
+  if (!key) throw unauthorized();
   const server = new McpServer({ name: "brandpilot", version: "1.0.0" });
 
   server.registerTool(
@@ -83,7 +81,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
     () =>
       run(async () => {
         requireScope(key, "read");
-        const projects = await listProjects(db, { id: key.userId, email: key.email });
+        const projects = await listProjects(ctx);
         return { data: projects.filter((p) => keyReaches(key, p.id)).map(toV1Project) };
       }),
   );
@@ -123,7 +121,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
         await keyProject(db, key, project_id, "write_posts");
         const input = parse(generateRequestSchema, rest);
         await enforceKeyGenerationLimit(db, key);
-        return generateContent(db, env, key.userId, project_id, input);
+        return generateContent(ctx, project_id, input);
       }),
   );
 
@@ -149,7 +147,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
         const input = parse(v1CreatePostSchema, { ...rest, mode: rest.mode ?? "schedule" });
         // Nothing publishes without the publish scope (as POST /api/v1/projects/:id/posts).
         if (input.mode === "now") requireScope(key, "publish");
-        return { data: await createNetworkPosts(db, env, key.userId, project_id, input, ctx.origin) };
+        return { data: await createNetworkPosts(ctx, project_id, input, origin) };
       }),
   );
 
@@ -186,7 +184,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
     (args) =>
       run(async () => {
         const post = await keyPost(db, key, args.post_id, "write_posts");
-        return updatePost(db, key.userId, post.id, parse(updatePostSchema, { scheduled_for: args.scheduled_for }), ctx.origin, env);
+        return updatePost(ctx, post.id, parse(updatePostSchema, { scheduled_for: args.scheduled_for }), origin);
       }),
   );
 
@@ -208,11 +206,11 @@ export function createMcpServer(ctx: McpContext): McpServer {
       run(async () => {
         if (args.post_id) {
           const post = await keyPost(db, key, args.post_id, "read");
-          return getPostMetrics(db, key.userId, post.id);
+          return getPostMetrics(ctx, post.id);
         }
         if (!args.project_id) throw badRequest("Send project_id or post_id", { project_id: "Send project_id or post_id" });
         await keyProject(db, key, args.project_id, "read");
-        return getAnalytics(db, key.userId, args.project_id, parse(analyticsQuery, { days: args.days, time_zone: args.time_zone }));
+        return getAnalytics(ctx, args.project_id, parse(analyticsQuery, { days: args.days, time_zone: args.time_zone }));
       }),
   );
 

@@ -5,12 +5,12 @@ import { posts } from "../../../../schema/db/posts";
 import type { Post } from "../../../../schema/api/posts";
 import type { V1CreatePostInput, Page } from "../../../../schema/api/v1";
 import { V1_DEFAULT_LIMIT } from "../../../../schema/api/v1";
-import type { Env } from "../../../env";
 import type { Db } from "../../../lib/db";
 import { apiError } from "../../../lib/errors";
 import { sha256Hex } from "../../../lib/ids";
 import { createPost, deletePost, toPostDto } from "../../posts";
 import { decodeCursor, encodeCursor } from "./pagination";
+import type { ServiceContext } from "../../context";
 
 export type PostFilter = { from?: string; to?: string; status?: Post["status"]; platform?: Post["platform"]; limit?: number; cursor?: string };
 
@@ -41,16 +41,14 @@ export async function listPostPage(db: Db, projectId: string, q: PostFilter): Pr
  * rules). If one network refuses, the posts already made for the others are removed again, so a
  * create is all or nothing.
  */
-export async function createNetworkPosts(db: Db, env: Env, userId: string, projectId: string, input: V1CreatePostInput, origin: string): Promise<Post[]> {
+export async function createNetworkPosts(ctx: ServiceContext, projectId: string, input: V1CreatePostInput, origin: string): Promise<Post[]> {
   const made: Post[] = [];
   try {
     for (const platform of input.networks) {
       const variant = input.variants?.find((v) => v.platform === platform);
       made.push(
         await createPost(
-          db,
-          env,
-          userId,
+          ctx,
           projectId,
           {
             content: variant?.content ?? input.content,
@@ -69,8 +67,7 @@ export async function createNetworkPosts(db: Db, env: Env, userId: string, proje
     }
   } catch (err) {
     // Posts published at once cannot be taken back; a scheduled or draft one can.
-    for (const p of made)
-      if (p.status === "scheduled" || p.status === "draft" || p.status === "in_review") await deletePost(db, userId, p.id).catch(() => undefined);
+    for (const p of made) if (p.status === "scheduled" || p.status === "draft" || p.status === "in_review") await deletePost(ctx, p.id).catch(() => undefined);
     throw err;
   }
   return made;

@@ -12,6 +12,7 @@ import { assertCan, ownedProject, projectAccess } from "../../../lib/ownership";
 import { isProduction } from "../../../lib/app-config";
 import { checkUrl, SafeFetchError } from "../../../lib/safe-fetch";
 import { encryptToken } from "../../../lib/token-crypto";
+import type { ServiceContext } from "../../context";
 
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -71,7 +72,9 @@ function checkEndpoint(env: Env, raw: string): string {
   }
 }
 
-export async function createWebhook(db: Db, env: Env, userId: string, projectId: string, input: { url: string; events: WebhookEvent[] }) {
+export async function createWebhook(ctx: ServiceContext, projectId: string, input: { url: string; events: WebhookEvent[] }) {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId, "manage");
   const url = checkEndpoint(env, input.url);
   const secret = `whsec_${randomToken(24)}`;
@@ -88,7 +91,9 @@ export async function createWebhook(db: Db, env: Env, userId: string, projectId:
   return { ...toDto(row), secret };
 }
 
-export async function listWebhooks(db: Db, userId: string, projectId: string): Promise<WebhookDto[]> {
+export async function listWebhooks(ctx: ServiceContext, projectId: string): Promise<WebhookDto[]> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId, "manage");
   const rows = await db.select().from(webhooks).where(eq(webhooks.projectId, projectId)).orderBy(webhooks.createdAt, webhooks.id).all();
   return rows.map(toDto);
@@ -112,13 +117,17 @@ async function ownedWebhook(db: Db, userId: string, webhookId: string): Promise<
   return hook;
 }
 
-export async function deleteWebhook(db: Db, userId: string, webhookId: string): Promise<void> {
+export async function deleteWebhook(ctx: ServiceContext, webhookId: string): Promise<void> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const hook = await ownedWebhook(db, userId, webhookId);
   await db.delete(webhooks).where(eq(webhooks.id, hook.id)).run();
 }
 
 /** The newest 100 deliveries of an endpoint (the log on the Webhooks screen). */
-export async function listDeliveries(db: Db, userId: string, webhookId: string): Promise<DeliveryDto[]> {
+export async function listDeliveries(ctx: ServiceContext, webhookId: string): Promise<DeliveryDto[]> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const hook = await ownedWebhook(db, userId, webhookId);
   const rows = await db
     .select()
@@ -131,7 +140,9 @@ export async function listDeliveries(db: Db, userId: string, webhookId: string):
 }
 
 /** "Resend": the same event (same id, so receivers can deduplicate) queued again as a new delivery. */
-export async function resendDelivery(db: Db, env: Env, userId: string, deliveryId: string): Promise<DeliveryDto> {
+export async function resendDelivery(ctx: ServiceContext, deliveryId: string): Promise<DeliveryDto> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const d = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).get();
   if (!d) throw notFound("Delivery not found");
   await managerOf(db, userId, d.projectId, "Delivery not found");
