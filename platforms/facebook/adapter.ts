@@ -5,20 +5,19 @@
 // there is nothing to refresh: a revoked one means "reconnect"). Text posts go to
 // POST /{page-id}/feed, photo posts to POST /{page-id}/photos with the bytes as multipart
 // "source" (or a public image URL Facebook fetches itself). See docs/decisions/140.
-import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
-import { FACEBOOK_SANDBOX_CLIENT, facebookMeta } from "./meta.ts";
 import {
-  envString,
+  appOrSandbox,
   metricCount,
   PlatformError,
-  trimSlash,
   type AdapterModule,
   type PlatformAdapter,
   type PostMetrics,
-  type TokenSet,
   type RecentPostQuery,
+  type TokenSet,
 } from "../shared/adapter.ts";
-import { classifyGraphResponse, findOwnGraphPost, graphToken, type GraphErrorRules } from "../shared/graph-api.ts";
+import { graphAppCheck, graphAppFromEnv, graphClient, type GraphAppConfig, type GraphErrorRules } from "../shared/graph-api.ts";
+import { bearerHeaders as bearer, form, metricsOneByOne, readJson, str } from "../shared/http.ts";
+import { FACEBOOK_SANDBOX_CLIENT, facebookMeta } from "./meta.ts";
 
 const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_read_engagement"];
 // The current Graph API version on the changelog (read 2026-11-28; decision 264); its contract
@@ -29,25 +28,12 @@ const label = facebookMeta.displayName;
 // 80001: the Page's own rate limit; 200: the token lacks the Page permission (reconnect to grant it).
 const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613, 80001]), authCodes: new Set([190, 200]), reconnect: "your Facebook Page" };
 
-type FacebookConfig = {
-  clientId: string;
-  clientSecret: string;
-  /** https://graph.facebook.com */
-  graphBase: string;
-  /** https://www.facebook.com/v26.0/dialog/oauth */
-  authorizeUrl: string;
-  timeoutMs: number;
-};
-
 type FacebookPage = { id: string; name: string; accessToken: string };
 
-const classifyFacebookResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
-
-function facebookAdapter(config: FacebookConfig) {
-  const graph = (path: string) => `${config.graphBase}/${FACEBOOK_GRAPH_VERSION}${path}`;
-  const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
-
-  const tokenFrom = (url: string): Promise<TokenSet> => graphToken(call, classifyFacebookResponse, url, "Facebook did not return an access token");
+function facebookAdapter(config: GraphAppConfig) {
+  const api = graphClient(config, FACEBOOK_GRAPH_VERSION, ERRORS);
+  const { graph, call, classify } = api;
+  const tokenFrom = (url: string) => api.token(url, "Facebook did not return an access token");
 
   return {
     platform: "facebook" as const,
@@ -81,13 +67,13 @@ function facebookAdapter(config: FacebookConfig) {
         ),
       );
       const meRes = await call(graph("/me?fields=id,name"), { headers: bearer(long.accessToken) });
-      if (!meRes.ok) throw await classifyFacebookResponse(meRes, "api");
+      if (!meRes.ok) throw await classify(meRes, "api");
       const me = await readJson(meRes);
       const pages: FacebookPage[] = [];
       let url: string | undefined = graph("/me/accounts?fields=id,name,access_token,tasks&limit=100");
       for (let i = 0; url && i < 20; i++) {
         const res = await call(url, { headers: bearer(long.accessToken) });
-        if (!res.ok) throw await classifyFacebookResponse(res, "api");
+        if (!res.ok) throw await classify(res, "api");
         const body = await readJson(res);
         for (const p of Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : []) {
           const tasks = Array.isArray(p.tasks) ? (p.tasks as string[]) : [];
@@ -136,14 +122,13 @@ function facebookAdapter(config: FacebookConfig) {
           true,
         );
       }
-      if (!res.ok) throw await classifyFacebookResponse(res, "api");
+      if (!res.ok) throw await classify(res, "api");
       const body = await readJson(res);
       const id = str(body.post_id) ?? str(body.id);
       if (!id) throw new PlatformError("unknown_outcome", "Facebook did not return the post id");
       return { platformPostId: id };
     },
 
-    /** The Page's published posts since `sinceMs`, following paging.next (time-bounded). */
     // Analytics (decision 144): GET /{page-post-id}?fields=reactions.summary(total_count).limit(0),
     // comments.summary(total_count).limit(0),shares with the Page token (pages_read_engagement).
     // One post per call: the multi-id form (?ids=) fails as a whole when one post was deleted.
@@ -161,7 +146,7 @@ function facebookAdapter(config: FacebookConfig) {
             ),
             { headers: bearer(accessToken) },
           ),
-        classifyFacebookResponse,
+        classify,
         (p) => {
           const total = (edge: unknown) =>
             metricCount(((edge as Record<string, unknown> | undefined)?.summary as Record<string, unknown> | undefined)?.total_count);
@@ -174,19 +159,9 @@ function facebookAdapter(config: FacebookConfig) {
         },
       ),
 
-    async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
-      const want = text.trim();
-      return findOwnGraphPost({
-        call,
-        classify: classifyFacebookResponse,
-        accessToken,
-        edgeUrl: (qs) => graph(`/${encodeURIComponent(accountId)}/published_posts?${qs}`),
-        textField: "message",
-        timeField: "created_time",
-        sinceMs,
-        sameText: (t) => t.trim() === want,
-      });
-    },
+    /** The Page's published posts since `sinceMs`, following the paging cursor (time-bounded). */
+    findRecentPost: (q: RecentPostQuery) =>
+      api.findOwnPost(q, `/${encodeURIComponent(q.accountId)}/published_posts`, { text: "message", time: "created_time" }, (t) => t.trim()),
   };
 }
 
@@ -196,37 +171,29 @@ function facebookAdapter(config: FacebookConfig) {
  * without a client id the sandbox's /facebook routes are used when PLATFORM_SANDBOX_URL is set.
  */
 export const facebookAdapterModule: AdapterModule = {
-  hasCredentials: (env) => Boolean(envString(env, "FACEBOOK_CLIENT_ID")),
-  create(env, ctx) {
-    const clientId = envString(env, "FACEBOOK_CLIENT_ID");
-    if (clientId) {
-      return facebookAdapter({
-        clientId,
-        clientSecret: envString(env, "FACEBOOK_CLIENT_SECRET") ?? "",
-        graphBase: trimSlash(envString(env, "FACEBOOK_GRAPH_BASE") ?? "https://graph.facebook.com"),
-        authorizeUrl: envString(env, "FACEBOOK_AUTHORIZE_URL") ?? `https://www.facebook.com/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`,
+  ...appOrSandbox(
+    "FACEBOOK",
+    (app) =>
+      facebookAdapter(
+        graphAppFromEnv(app, { graphBase: "https://graph.facebook.com", authorizeUrl: `https://www.facebook.com/${FACEBOOK_GRAPH_VERSION}/dialog/oauth` }),
+      ),
+    (sandbox, ctx) =>
+      facebookAdapter({
+        ...FACEBOOK_SANDBOX_CLIENT,
+        graphBase: `${sandbox}/facebook`,
+        authorizeUrl: `${sandbox}/facebook/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`,
         timeoutMs: ctx.timeoutMs,
-      });
-    }
-    if (!ctx.sandboxUrl) return null;
-    return facebookAdapter({
-      ...FACEBOOK_SANDBOX_CLIENT,
-      graphBase: `${ctx.sandboxUrl}/facebook`,
-      authorizeUrl: `${ctx.sandboxUrl}/facebook/${FACEBOOK_GRAPH_VERSION}/dialog/oauth`,
-      timeoutMs: ctx.timeoutMs,
-    });
-  },
+      }),
+  ),
   sandboxKey: "facebook",
   // App access token: GET /oauth/access_token?grant_type=client_credentials with the app's id and secret.
-  appCheck: {
+  appCheck: graphAppCheck({
     source: "https://developers.facebook.com/docs/facebook-login/guides/access-tokens#apptokens",
-    run: (env, ctx) =>
-      checkAppToken(
-        `${trimSlash(envString(env, "FACEBOOK_GRAPH_BASE") ?? "https://graph.facebook.com")}/${FACEBOOK_GRAPH_VERSION}/oauth/access_token?${new URLSearchParams({ client_id: envString(env, "FACEBOOK_CLIENT_ID") ?? "", client_secret: envString(env, "FACEBOOK_CLIENT_SECRET") ?? "", grant_type: "client_credentials" })}`,
-        {},
-        { label, timeoutMs: ctx.timeoutMs },
-      ),
-  },
+    prefix: "FACEBOOK",
+    label,
+    graphBase: "https://graph.facebook.com",
+    versionPath: `/${FACEBOOK_GRAPH_VERSION}`,
+  }),
   renewal: "none",
   // Facebook Login gives a user token; the user picks the Page to publish as (its token does not expire).
   connect: {

@@ -7,9 +7,9 @@
 // (https://api.instagram.com), INSTAGRAM_GRAPH_BASE (https://graph.instagram.com),
 // INSTAGRAM_AUTHORIZE_URL (https://www.instagram.com/oauth/authorize); without a client id the
 // sandbox's /instagram routes are used when PLATFORM_SANDBOX_URL is set.
-import { envString, PlatformError, trimSlash, type AdapterModule, type PlatformAdapter, type TokenSet } from "../shared/adapter.ts";
-import { classifyGraphResponse, findOwnGraphPost, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
-import { bearerHeaders as bearer, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
+import { appOrSandbox, PlatformError, SANDBOX_POLL, type AdapterModule, type PlatformAdapter } from "../shared/adapter.ts";
+import { classifyGraphResponse, graphAppFromEnv, graphClient, type GraphAppConfig, type GraphErrorRules } from "../shared/graph-api.ts";
+import { bearerHeaders as bearer, readJson, str } from "../shared/http.ts";
 import { INSTAGRAM_IMAGE_REQUIRED, INSTAGRAM_SANDBOX_CLIENT, instagramMeta } from "./meta.ts";
 
 const INSTAGRAM_SCOPES = [
@@ -23,19 +23,10 @@ const INSTAGRAM_SCOPES = [
 export const INSTAGRAM_GRAPH_VERSION = "v26.0";
 export { INSTAGRAM_IMAGE_REQUIRED };
 
-type InstagramConfig = {
-  clientId: string;
-  clientSecret: string;
+/** A Graph API app whose code is redeemed on a host of its own. */
+type InstagramConfig = GraphAppConfig & {
   /** e.g. https://api.instagram.com (POST /oauth/access_token) */
   apiBase: string;
-  /** e.g. https://graph.instagram.com */
-  graphBase: string;
-  /** e.g. https://www.instagram.com/oauth/authorize */
-  authorizeUrl: string;
-  timeoutMs: number;
-  /** Container status polling: interval and overall bound. */
-  pollIntervalMs?: number;
-  pollTimeoutMs?: number;
 };
 
 // Named in messages as the registry names it (decision 291).
@@ -66,12 +57,8 @@ function normalizeCaption(text: string): string {
 }
 
 function instagramAdapter(config: InstagramConfig): PlatformAdapter {
-  const graph = (path: string) => `${config.graphBase}/${INSTAGRAM_GRAPH_VERSION}${path}`;
-  const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
-  const pollInterval = config.pollIntervalMs ?? 1000;
-  const pollTimeout = config.pollTimeoutMs ?? 30_000;
-
-  const longLived = (url: string): Promise<TokenSet> => graphToken(call, classifyInstagramResponse, url, "Invalid token refresh response");
+  const api = graphClient(config, INSTAGRAM_GRAPH_VERSION, ERRORS, 30_000);
+  const { graph, call } = api;
 
   return {
     platform: "instagram",
@@ -89,27 +76,12 @@ function instagramAdapter(config: InstagramConfig): PlatformAdapter {
     },
 
     async exchangeCode({ code, redirectUri }) {
-      // Instagram appends "#_" to the redirect; a pasted code may still carry it.
-      const cleanCode = code.replace(/#_$/, "");
-      const res = await call(`${config.apiBase}/oauth/access_token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: form({
-          client_id: config.clientId,
-          client_secret: config.clientSecret,
-          grant_type: "authorization_code",
-          redirect_uri: redirectUri,
-          code: cleanCode,
-        }),
-      });
-      if (!res.ok) throw await classifyInstagramResponse(res, "token");
-      const body = await readJson(res);
+      const body = await api.redeemCode(`${config.apiBase}/oauth/access_token`, redirectUri, code);
       // Answered either flat or as { data: [ { access_token, user_id, permissions } ] }.
       const first = Array.isArray(body.data) ? ((body.data[0] ?? {}) as Record<string, unknown>) : body;
       const shortToken = str(first.access_token);
       if (!shortToken) throw new PlatformError("retryable", "Failed to connect Instagram account");
-      const qs = new URLSearchParams({ grant_type: "ig_exchange_token", client_secret: config.clientSecret, access_token: shortToken });
-      const tokens = await longLived(`${config.graphBase}/access_token?${qs}`);
+      const tokens = await api.longLived(shortToken, "ig_exchange_token");
       const me = await call(graph(`/me?${new URLSearchParams({ fields: "user_id,username", access_token: tokens.accessToken })}`));
       if (!me.ok) throw await classifyInstagramResponse(me, "api");
       const profile = await readJson(me);
@@ -118,10 +90,7 @@ function instagramAdapter(config: InstagramConfig): PlatformAdapter {
       return { ...tokens, account: { id, username: str(profile.username) ?? "" } };
     },
 
-    async refresh({ accessToken }) {
-      const qs = new URLSearchParams({ grant_type: "ig_refresh_token", access_token: accessToken });
-      return longLived(`${config.graphBase}/refresh_access_token?${qs}`);
-    },
+    refresh: ({ accessToken }) => api.refreshLongLived(accessToken, "ig_refresh_token"),
 
     async publish({ accessToken, accountId, text, imageUrl, altText }) {
       if (!imageUrl) throw new PlatformError("rejected", INSTAGRAM_IMAGE_REQUIRED);
@@ -140,21 +109,15 @@ function instagramAdapter(config: InstagramConfig): PlatformAdapter {
           );
         }
       } else if (limit.status === 401 || limit.status === 400) {
-        throw await classifyInstagramResponse(limit, "api");
+        throw await api.classify(limit, "api");
       }
-      return publishViaContainer({
-        call,
-        classify: classifyInstagramResponse,
-        label,
+      return api.publishViaContainer({
         accessToken,
-        createUrl: graph(`/${encodeURIComponent(accountId)}/media`),
+        accountId,
+        edges: { create: "media", publish: "media_publish" },
         // alt_text: the image container's accessibility text (test/contracts/meta-graph/contract.ts).
         createBody: { image_url: imageUrl, caption: text, ...(altText ? { alt_text: altText } : {}) },
-        statusUrl: (id) => graph(`/${encodeURIComponent(id)}?fields=status_code,status`),
-        readStatus: (body) => ({ status: str(body.status_code), detail: str(body.status) }),
-        publishUrl: graph(`/${encodeURIComponent(accountId)}/media_publish`),
-        pollIntervalMs: pollInterval,
-        pollTimeoutMs: pollTimeout,
+        statusFields: { status: "status_code", detail: "status" },
         processing: "the image",
         publishedId: "published media id",
       });
@@ -165,67 +128,36 @@ function instagramAdapter(config: InstagramConfig): PlatformAdapter {
     // budget is why a cron run reads at most `metricsBatch` media per account.
     metricsBatch: 25,
     fetchMetrics: ({ accessToken, postIds }) =>
-      metricsOneByOne(
-        postIds,
-        25,
-        (id) =>
-          call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "likes,comments,shares,reach" })}`), {
-            headers: bearer(accessToken),
-          }),
-        classifyInstagramResponse,
-        (json) => {
-          const values = insightValues(json);
-          return {
-            likes: values.get("likes") ?? 0,
-            reposts: values.get("shares") ?? 0,
-            replies: values.get("comments") ?? 0,
-            impressions: values.get("reach") ?? 0,
-          };
-        },
-      ),
+      api.insights(accessToken, postIds, "likes,comments,shares,reach", (values) => ({
+        likes: values.get("likes") ?? 0,
+        reposts: values.get("shares") ?? 0,
+        replies: values.get("comments") ?? 0,
+        impressions: values.get("reach") ?? 0,
+      })),
 
-    async findRecentPost({ accessToken, text, sinceMs }) {
-      // Everything the account published since the first attempt began, newest first (decision 121).
-      const want = normalizeCaption(text);
-      return findOwnGraphPost({
-        call,
-        classify: classifyInstagramResponse,
-        accessToken,
-        edgeUrl: (qs) => graph(`/me/media?${qs}`),
-        textField: "caption",
-        timeField: "timestamp",
-        sinceMs,
-        sameText: (t) => normalizeCaption(t) === want,
-      });
-    },
+    // Everything the account published since the first attempt began, newest first (decision 121).
+    findRecentPost: (q) => api.findOwnPost(q, "/me/media", { text: "caption", time: "timestamp" }, normalizeCaption),
   };
 }
 
 export const instagramAdapterModule: AdapterModule = {
-  hasCredentials: (env) => Boolean(envString(env, "INSTAGRAM_CLIENT_ID")),
-  create(env, ctx) {
-    const clientId = envString(env, "INSTAGRAM_CLIENT_ID");
-    if (clientId) {
-      return instagramAdapter({
-        clientId,
-        clientSecret: envString(env, "INSTAGRAM_CLIENT_SECRET") ?? "",
-        apiBase: trimSlash(envString(env, "INSTAGRAM_API_BASE") ?? "https://api.instagram.com"),
-        graphBase: trimSlash(envString(env, "INSTAGRAM_GRAPH_BASE") ?? "https://graph.instagram.com"),
-        authorizeUrl: envString(env, "INSTAGRAM_AUTHORIZE_URL") ?? "https://www.instagram.com/oauth/authorize",
+  ...appOrSandbox(
+    "INSTAGRAM",
+    (app) =>
+      instagramAdapter({
+        ...graphAppFromEnv(app, { graphBase: "https://graph.instagram.com", authorizeUrl: "https://www.instagram.com/oauth/authorize" }),
+        apiBase: app.base("API_BASE", "https://api.instagram.com"),
+      }),
+    (sandbox, ctx) =>
+      instagramAdapter({
+        ...INSTAGRAM_SANDBOX_CLIENT,
+        apiBase: `${sandbox}/instagram`,
+        graphBase: `${sandbox}/instagram/graph`,
+        authorizeUrl: `${sandbox}/instagram/oauth/authorize`,
         timeoutMs: ctx.timeoutMs,
-      });
-    }
-    if (!ctx.sandboxUrl) return null;
-    return instagramAdapter({
-      ...INSTAGRAM_SANDBOX_CLIENT,
-      apiBase: `${ctx.sandboxUrl}/instagram`,
-      graphBase: `${ctx.sandboxUrl}/instagram/graph`,
-      authorizeUrl: `${ctx.sandboxUrl}/instagram/oauth/authorize`,
-      timeoutMs: ctx.timeoutMs,
-      pollIntervalMs: 150,
-      pollTimeoutMs: 10_000,
-    });
-  },
+        ...SANDBOX_POLL,
+      }),
+  ),
   sandboxKey: "instagram",
   legacyColumns: { userId: "instagramUserId", username: "instagramUsername" },
   renewal: "access-token",

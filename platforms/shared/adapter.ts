@@ -201,3 +201,50 @@ export function envString(env: PlatformEnv, name: string): string | undefined {
 }
 
 export const trimSlash = (url: string) => url.replace(/\/+$/, "");
+
+/** The sandbox answers container and media status fast: adapters pointed at it poll briefly. */
+export const SANDBOX_POLL = { pollIntervalMs: 150, pollTimeoutMs: 10_000 };
+
+/** A network app's settings in the env, each `<PREFIX>_<NAME>` (X_CLIENT_ID, X_API_BASE). */
+export type AppEnv = {
+  clientId: string;
+  /** `<PREFIX>_CLIENT_SECRET`, undefined when unset (a public client has none). */
+  clientSecret: string | undefined;
+  /** A base URL: `<PREFIX>_<name>` without trailing slashes, else the documented default. */
+  base(name: string, fallback: string): string;
+  /** A full URL (a consent page): `<PREFIX>_<name>` as set, else the documented default. */
+  url(name: string, fallback: string): string;
+  /** Any other `<PREFIX>_<name>`, undefined when unset or empty. */
+  get(name: string): string | undefined;
+  timeoutMs: number;
+};
+
+/**
+ * hasCredentials and create for a network whose app is set by `<PREFIX>_CLIENT_ID`: with it, the
+ * real API (`real`); without it, the local sandbox under PLATFORM_SANDBOX_URL (`sandbox`, handed
+ * that URL); with neither, no adapter.
+ */
+export function appOrSandbox(
+  prefix: string,
+  real: (app: AppEnv) => PlatformAdapter,
+  sandbox: (sandboxUrl: string, ctx: AdapterContext, env: PlatformEnv) => PlatformAdapter,
+): Pick<AdapterModule, "hasCredentials" | "create"> {
+  return {
+    hasCredentials: (env) => Boolean(envString(env, `${prefix}_CLIENT_ID`)),
+    create(env, ctx) {
+      const get = (name: string) => envString(env, `${prefix}_${name}`);
+      const clientId = get("CLIENT_ID");
+      if (clientId) {
+        return real({
+          clientId,
+          clientSecret: get("CLIENT_SECRET"),
+          base: (name, fallback) => trimSlash(get(name) ?? fallback),
+          url: (name, fallback) => get(name) ?? fallback,
+          get,
+          timeoutMs: ctx.timeoutMs,
+        });
+      }
+      return ctx.sandboxUrl ? sandbox(ctx.sandboxUrl, ctx, env) : null;
+    },
+  };
+}

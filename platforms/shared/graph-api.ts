@@ -6,8 +6,18 @@
 // insights (metricsOneByOne in http.ts reads them). Each network's adapter.ts says what is its
 // own: endpoints, rate-limit and auth codes, status field names, messages, metric names
 // (docs/decisions/125).
-import { PlatformError, metricCount, type TokenSet } from "./adapter.ts";
-import { bearerHeaders, form, readJson, readTokenResponse, sleep, str } from "./http.ts";
+import {
+  envString,
+  metricCount,
+  PlatformError,
+  trimSlash,
+  type AdapterModule,
+  type AppEnv,
+  type PostMetrics,
+  type RecentPostQuery,
+  type TokenSet,
+} from "./adapter.ts";
+import { bearerHeaders, checkAppToken, form, metricsOneByOne, platformFetch, readJson, readTokenResponse, sleep, str } from "./http.ts";
 
 type Call = (url: string, init?: RequestInit, publishes?: boolean) => Promise<Response>;
 type Classify = (res: Response, context: "token" | "api") => Promise<PlatformError>;
@@ -50,63 +60,194 @@ export async function classifyGraphResponse(res: Response, context: "token" | "a
   return new PlatformError("rejected", `${rules.label} rejected the post: ${detail}`);
 }
 
-/** GET <url> answering {access_token, expires_in}: a token without a refresh token (the Graph API has none). */
-export const graphToken = async (call: Call, classify: Classify, url: string, missing: string): Promise<TokenSet> =>
-  readTokenResponse(await call(url), classify, missing);
+/** A Graph API app as the adapter module configures it: the real API's (graphAppFromEnv) or the sandbox's. */
+export type GraphAppConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** The Graph host, e.g. https://graph.threads.com */
+  graphBase: string;
+  /** The consent page, e.g. https://threads.com/oauth/authorize */
+  authorizeUrl: string;
+  timeoutMs: number;
+  /** Container status polling: interval and overall bound (the sandbox's are short). */
+  pollIntervalMs?: number;
+  pollTimeoutMs?: number;
+};
 
-export type ContainerPublish = {
-  call: Call;
-  classify: Classify;
+/** `<PREFIX>_CLIENT_ID`, `_CLIENT_SECRET`, `_GRAPH_BASE` and `_AUTHORIZE_URL` (else the network's documented hosts). */
+export const graphAppFromEnv = (app: AppEnv, defaults: { graphBase: string; authorizeUrl: string }): GraphAppConfig => ({
+  clientId: app.clientId,
+  clientSecret: app.clientSecret ?? "",
+  graphBase: app.base("GRAPH_BASE", defaults.graphBase),
+  authorizeUrl: app.url("AUTHORIZE_URL", defaults.authorizeUrl),
+  timeoutMs: app.timeoutMs,
+});
+
+/**
+ * `npm run doctor`'s check of a Graph API app (decision 234): GET <graph base><version>/oauth/access_token?
+ * grant_type=client_credentials with `<PREFIX>_CLIENT_ID` and `_CLIENT_SECRET` must issue an app token.
+ */
+export function graphAppCheck(opts: {
+  source: string;
+  prefix: string;
   label: string;
+  graphBase: string;
+  versionPath: string;
+}): NonNullable<AdapterModule["appCheck"]> {
+  const { prefix, label } = opts;
+  return {
+    source: opts.source,
+    run: (env, ctx) =>
+      checkAppToken(
+        `${trimSlash(envString(env, `${prefix}_GRAPH_BASE`) ?? opts.graphBase)}${opts.versionPath}/oauth/access_token?${new URLSearchParams({ client_id: envString(env, `${prefix}_CLIENT_ID`) ?? "", client_secret: envString(env, `${prefix}_CLIENT_SECRET`) ?? "", grant_type: "client_credentials" })}`,
+        {},
+        { label, timeoutMs: ctx.timeoutMs },
+      ),
+  };
+}
+
+/** A container publish: what differs per network (edges, body, status fields, nouns of the messages). */
+export type ContainerPublish = {
   accessToken: string;
-  /** POST: makes the container, answers {id}. */
-  createUrl: string;
+  accountId: string;
+  /** The account's edges: the one that makes the container (answers {id}) and the one that publishes it. */
+  edges: { create: string; publish: string };
   createBody: Record<string, string | undefined>;
-  /** GET with the container id: its status. */
-  statusUrl: (containerId: string) => string;
-  /** The status and why it failed, from the status answer (field names differ per network). */
-  readStatus: (body: Record<string, unknown>) => { status: string | undefined; detail: string | undefined };
-  /** POST {creation_id}: the call that makes the post visible. */
-  publishUrl: string;
-  pollIntervalMs: number;
-  pollTimeoutMs: number;
+  /** The container's status field and the field saying why it failed (names differ per network). */
+  statusFields: { status: string; detail: string };
   /** The nouns of the messages: what is processed ("the image"), what id is returned ("published media id"). */
   processing: string;
   publishedId: string;
 };
 
+const LONG_LIVED_MISSING = "Invalid token refresh response";
+
 /**
- * Container, poll, publish. Only the publish call makes a post visible, so only its timeout is
- * "unknown_outcome"; a container that is still processing at the deadline is "retryable", one in
- * ERROR or EXPIRED "rejected".
+ * One Graph API app's calls: versioned URLs, timed fetches naming the network, its error rules,
+ * and the flows the three networks share. `defaultPollTimeoutMs`: how long a container may process
+ * (the publish flows only).
  */
-export async function publishViaContainer(o: ContainerPublish): Promise<{ platformPostId: string }> {
-  const formHeaders = bearerHeaders(o.accessToken, { "content-type": "application/x-www-form-urlencoded" });
-  const created = await o.call(o.createUrl, { method: "POST", headers: formHeaders, body: form(o.createBody) });
-  if (!created.ok) throw await o.classify(created, "api");
-  const containerId = str((await readJson(created)).id);
-  if (!containerId) throw new PlatformError("retryable", `${o.label} did not create the media container`);
+export function graphClient(config: GraphAppConfig, version: string, rules: GraphErrorRules, defaultPollTimeoutMs = 30_000) {
+  const { label } = rules;
+  const graph = (path: string) => `${config.graphBase}/${version}${path}`;
+  const call: Call = (url, init = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
+  const classify: Classify = (res, context) => classifyGraphResponse(res, context, rules);
+  const pollIntervalMs = config.pollIntervalMs ?? 1000;
+  const pollTimeoutMs = config.pollTimeoutMs ?? defaultPollTimeoutMs;
+  const edge = (id: string, name: string) => graph(`/${encodeURIComponent(id)}/${name}`);
+  const token = async (url: string, missing: string): Promise<TokenSet> => readTokenResponse(await call(url), classify, missing);
 
-  const deadline = Date.now() + o.pollTimeoutMs;
-  for (;;) {
-    const res = await o.call(o.statusUrl(containerId), { headers: bearerHeaders(o.accessToken) });
-    if (!res.ok) throw await o.classify(res, "api");
-    const { status, detail } = o.readStatus(await readJson(res));
-    if (status === "FINISHED" || status === "PUBLISHED") break;
-    if (status === "ERROR" || status === "EXPIRED") throw new PlatformError("rejected", `${o.label} could not process ${o.processing}: ${detail ?? status}`);
-    if (Date.now() >= deadline) throw new PlatformError("retryable", `${o.label} is still processing ${o.processing}. Please try again.`);
-    await sleep(o.pollIntervalMs);
-  }
+  return {
+    graph,
+    call,
+    classify,
 
-  const published = await o.call(o.publishUrl, { method: "POST", headers: formHeaders, body: form({ creation_id: containerId }) }, true);
-  if (!published.ok) throw await o.classify(published, "api");
-  const id = str((await readJson(published)).id);
-  if (!id) throw new PlatformError("unknown_outcome", `${o.label} did not return the ${o.publishedId}`);
-  return { platformPostId: id };
+    /** GET <url> answering {access_token, expires_in}: a token without a refresh token (the Graph API has none). */
+    token,
+
+    /**
+     * The OAuth code's first answer (Instagram, Threads): POST <url> with the code as a form. The
+     * network appends "#_" to the redirect; a pasted code may still carry it.
+     */
+    async redeemCode(url: string, redirectUri: string, code: string): Promise<Record<string, unknown>> {
+      const res = await call(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: form({
+          client_id: config.clientId,
+          client_secret: config.clientSecret,
+          grant_type: "authorization_code",
+          redirect_uri: redirectUri,
+          code: code.replace(/#_$/, ""),
+        }),
+      });
+      if (!res.ok) throw await classify(res, "token");
+      return readJson(res);
+    },
+
+    /** A short-lived token for a 60-day one (Instagram's ig_exchange_token, Threads' th_exchange_token). */
+    longLived: (shortToken: string, grantType: string) =>
+      token(
+        `${config.graphBase}/access_token?${new URLSearchParams({ grant_type: grantType, client_secret: config.clientSecret, access_token: shortToken })}`,
+        LONG_LIVED_MISSING,
+      ),
+
+    /** A long-lived token renewed (ig_refresh_token, th_refresh_token). */
+    refreshLongLived: (accessToken: string, grantType: string) =>
+      token(`${config.graphBase}/refresh_access_token?${new URLSearchParams({ grant_type: grantType, access_token: accessToken })}`, LONG_LIVED_MISSING),
+
+    /**
+     * Container, poll, publish. Only the publish call makes a post visible, so only its timeout is
+     * "unknown_outcome"; a container that is still processing at the deadline is "retryable", one in
+     * ERROR or EXPIRED "rejected".
+     */
+    async publishViaContainer(o: ContainerPublish): Promise<{ platformPostId: string }> {
+      const formHeaders = bearerHeaders(o.accessToken, { "content-type": "application/x-www-form-urlencoded" });
+      const created = await call(edge(o.accountId, o.edges.create), { method: "POST", headers: formHeaders, body: form(o.createBody) });
+      if (!created.ok) throw await classify(created, "api");
+      const containerId = str((await readJson(created)).id);
+      if (!containerId) throw new PlatformError("retryable", `${label} did not create the media container`);
+
+      const deadline = Date.now() + pollTimeoutMs;
+      const statusUrl = graph(`/${encodeURIComponent(containerId)}?fields=${o.statusFields.status},${o.statusFields.detail}`);
+      for (;;) {
+        const res = await call(statusUrl, { headers: bearerHeaders(o.accessToken) });
+        if (!res.ok) throw await classify(res, "api");
+        const body = await readJson(res);
+        const status = str(body[o.statusFields.status]);
+        if (status === "FINISHED" || status === "PUBLISHED") break;
+        if (status === "ERROR" || status === "EXPIRED")
+          throw new PlatformError("rejected", `${label} could not process ${o.processing}: ${str(body[o.statusFields.detail]) ?? status}`);
+        if (Date.now() >= deadline) throw new PlatformError("retryable", `${label} is still processing ${o.processing}. Please try again.`);
+        await sleep(pollIntervalMs);
+      }
+
+      const published = await call(
+        edge(o.accountId, o.edges.publish),
+        { method: "POST", headers: formHeaders, body: form({ creation_id: containerId }) },
+        true,
+      );
+      if (!published.ok) throw await classify(published, "api");
+      const id = str((await readJson(published)).id);
+      if (!id) throw new PlatformError("unknown_outcome", `${label} did not return the ${o.publishedId}`);
+      return { platformPostId: id };
+    },
+
+    /**
+     * Per-media insights, GET /{media-id}/insights?metric=..., one media per call (the app's call
+     * budget is per user: a cron run reads at most 25 media per account, decision 144).
+     */
+    insights: (accessToken: string, postIds: string[], metric: string, toMetrics: (values: Map<string, number>) => PostMetrics) =>
+      metricsOneByOne(
+        postIds,
+        25,
+        (id) => call(edge(id, `insights?${new URLSearchParams({ metric })}`), { headers: bearerHeaders(accessToken) }),
+        classify,
+        (json) => toMetrics(insightValues(json)),
+      ),
+
+    /**
+     * findRecentPost over one of the account's edges (path from the API version on): its posts
+     * whose text, through `normalize`, is the published text's (decision 121).
+     */
+    findOwnPost: (q: RecentPostQuery, edgePath: string, fields: { text: string; time: string }, normalize: (text: string) => string) => {
+      const want = normalize(q.text);
+      return findOwnGraphPost({
+        call,
+        classify,
+        accessToken: q.accessToken,
+        edgeUrl: (qs) => graph(`${edgePath}?${qs}`),
+        textField: fields.text,
+        timeField: fields.time,
+        sinceMs: q.sinceMs,
+        sameText: (t) => normalize(t) === want,
+      });
+    },
+  };
 }
 
 /** The values of an insights answer {data: [{name, values: [{value}]} or {name, total_value: {value}}]}, by metric name. */
-export function insightValues(json: Record<string, unknown>): Map<string, number> {
+function insightValues(json: Record<string, unknown>): Map<string, number> {
   const values = new Map<string, number>();
   for (const d of Array.isArray(json.data) ? (json.data as Record<string, unknown>[]) : []) {
     const v = Array.isArray(d.values)
@@ -126,7 +267,7 @@ const MAX_OWN_POST_PAGES = 50;
  * Graph edge newest first, 100 a page, following the `after` cursor Meta documents for all three
  * APIs, until a page is empty, a post older than the window shows, or there is no cursor.
  */
-export async function findOwnGraphPost(opts: {
+async function findOwnGraphPost(opts: {
   call: Call;
   classify: Classify;
   accessToken: string;

@@ -4,19 +4,10 @@
 // image_url Threads fetches itself), polled until FINISHED, then threads_publish. Only
 // threads_publish makes a post visible, so only its timeout is "unknown_outcome".
 // See docs/decisions/140.
-import { bearerHeaders as bearer, checkAppToken, form, metricsOneByOne, platformFetch, readJson, str } from "../shared/http.ts";
+import { appOrSandbox, PlatformError, SANDBOX_POLL, type AdapterModule, type PlatformAdapter } from "../shared/adapter.ts";
+import { graphAppCheck, graphAppFromEnv, graphClient, type GraphAppConfig, type GraphErrorRules } from "../shared/graph-api.ts";
+import { bearerHeaders as bearer, readJson, str } from "../shared/http.ts";
 import { THREADS_SANDBOX_CLIENT, threadsMeta } from "./meta.ts";
-import {
-  envString,
-  PlatformError,
-  trimSlash,
-  type AdapterModule,
-  type PlatformAdapter,
-  type PostMetrics,
-  type TokenSet,
-  type RecentPostQuery,
-} from "../shared/adapter.ts";
-import { classifyGraphResponse, findOwnGraphPost, graphToken, insightValues, publishViaContainer, type GraphErrorRules } from "../shared/graph-api.ts";
 
 // threads_manage_insights: the media insights the analytics cron reads (decision 144).
 const THREADS_SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights"];
@@ -25,32 +16,14 @@ export const THREADS_API_VERSION = "v1.0";
 const label = threadsMeta.displayName;
 const ERRORS: GraphErrorRules = { label, rateLimitCodes: new Set([4, 17, 32, 613, 80002]), authCodes: new Set([190]), reconnect: "your Threads account" };
 
-type ThreadsConfig = {
-  clientId: string;
-  clientSecret: string;
-  /** https://graph.threads.com */
-  graphBase: string;
-  /** https://threads.com/oauth/authorize */
-  authorizeUrl: string;
-  timeoutMs: number;
-  pollIntervalMs?: number;
-  pollTimeoutMs?: number;
-};
-
-const classifyThreadsResponse = (res: Response, context: "token" | "api"): Promise<PlatformError> => classifyGraphResponse(res, context, ERRORS);
-
-function threadsAdapter(config: ThreadsConfig) {
-  const graph = (path: string) => `${config.graphBase}/${THREADS_API_VERSION}${path}`;
-  const call = (url: string, init: RequestInit = {}, publishes = false) => platformFetch(url, init, { label, timeoutMs: config.timeoutMs, publishes });
-  const pollInterval = config.pollIntervalMs ?? 1000;
-  const pollTimeout = config.pollTimeoutMs ?? 60_000;
-
-  const longLived = (url: string): Promise<TokenSet> => graphToken(call, classifyThreadsResponse, url, "Invalid token refresh response");
+function threadsAdapter(config: GraphAppConfig): PlatformAdapter {
+  const api = graphClient(config, THREADS_API_VERSION, ERRORS, 60_000);
+  const { graph, call, classify } = api;
 
   return {
-    platform: "threads" as const,
+    platform: "threads",
 
-    authorizeUrl({ state, redirectUri }: { state: string; redirectUri: string }) {
+    authorizeUrl({ state, redirectUri }) {
       const url = new URL(config.authorizeUrl);
       url.searchParams.set("client_id", config.clientId);
       url.searchParams.set("redirect_uri", redirectUri);
@@ -60,53 +33,31 @@ function threadsAdapter(config: ThreadsConfig) {
       return url.toString();
     },
 
-    async exchangeCode({ code, redirectUri }: { code: string; redirectUri: string }): Promise<TokenSet & { account: { id: string; username: string } }> {
-      const res = await call(`${config.graphBase}/oauth/access_token`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: form({
-          client_id: config.clientId,
-          client_secret: config.clientSecret,
-          grant_type: "authorization_code",
-          redirect_uri: redirectUri,
-          code: code.replace(/#_$/, ""),
-        }),
-      });
-      if (!res.ok) throw await classifyThreadsResponse(res, "token");
-      const first = await readJson(res);
+    async exchangeCode({ code, redirectUri }) {
+      const first = await api.redeemCode(`${config.graphBase}/oauth/access_token`, redirectUri, code);
       const shortToken = str(first.access_token);
       if (!shortToken) throw new PlatformError("retryable", "Failed to connect Threads account");
-      const qs = new URLSearchParams({ grant_type: "th_exchange_token", client_secret: config.clientSecret, access_token: shortToken });
-      const tokens = await longLived(`${config.graphBase}/access_token?${qs}`);
+      const tokens = await api.longLived(shortToken, "th_exchange_token");
       const me = await call(graph(`/me?fields=id,username`), { headers: bearer(tokens.accessToken) });
-      if (!me.ok) throw await classifyThreadsResponse(me, "api");
+      if (!me.ok) throw await classify(me, "api");
       const profile = await readJson(me);
       const id = str(profile.id) ?? str(first.user_id);
       if (!id) throw new PlatformError("retryable", "Failed to connect Threads account");
       return { ...tokens, account: { id, username: str(profile.username) ?? "" } };
     },
 
-    async refresh({ accessToken }: { accessToken: string; refreshToken: string | null }): Promise<TokenSet> {
-      const qs = new URLSearchParams({ grant_type: "th_refresh_token", access_token: accessToken });
-      return longLived(`${config.graphBase}/refresh_access_token?${qs}`);
-    },
+    refresh: ({ accessToken }) => api.refreshLongLived(accessToken, "th_refresh_token"),
 
-    async publish({ accessToken, accountId, text, imageUrl, image, altText }: Parameters<PlatformAdapter["publish"]>[0]): Promise<{ platformPostId: string }> {
+    async publish({ accessToken, accountId, text, imageUrl, image, altText }) {
       // Threads fetches images itself: without a public address the post cannot carry its image.
       if (image && !imageUrl) throw new PlatformError("rejected", "Threads needs the image at a public address (set APP_ORIGIN)");
-      return publishViaContainer({
-        call,
-        classify: classifyThreadsResponse,
-        label,
+      return api.publishViaContainer({
         accessToken,
-        createUrl: graph(`/${encodeURIComponent(accountId)}/threads`),
+        accountId,
+        edges: { create: "threads", publish: "threads_publish" },
         // alt_text: images only (developers.facebook.com/docs/threads/posts/accessibility).
         createBody: imageUrl ? { media_type: "IMAGE", image_url: imageUrl, text, ...(altText ? { alt_text: altText } : {}) } : { media_type: "TEXT", text },
-        statusUrl: (id) => graph(`/${encodeURIComponent(id)}?fields=status,error_message`),
-        readStatus: (body) => ({ status: str(body.status), detail: str(body.error_message) }),
-        publishUrl: graph(`/${encodeURIComponent(accountId)}/threads_publish`),
-        pollIntervalMs: pollInterval,
-        pollTimeoutMs: pollTimeout,
+        statusFields: { status: "status", detail: "error_message" },
         processing: "the post",
         publishedId: "published post id",
       });
@@ -117,40 +68,16 @@ function threadsAdapter(config: ThreadsConfig) {
     // budget is per user, so a cron run reads at most `metricsBatch` media per account. A deleted
     // media is skipped; auth and rate limits stop the run.
     metricsBatch: 25,
-    fetchMetrics: ({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> =>
-      metricsOneByOne(
-        postIds,
-        25,
-        (id) =>
-          call(graph(`/${encodeURIComponent(id)}/insights?${new URLSearchParams({ metric: "views,likes,replies,reposts,quotes" })}`), {
-            headers: bearer(accessToken),
-          }),
-        classifyThreadsResponse,
-        (json) => {
-          const v = insightValues(json);
-          return {
-            likes: v.get("likes") ?? 0,
-            reposts: (v.get("reposts") ?? 0) + (v.get("quotes") ?? 0),
-            replies: v.get("replies") ?? 0,
-            impressions: v.get("views") ?? 0,
-          };
-        },
-      ),
+    fetchMetrics: ({ accessToken, postIds }) =>
+      api.insights(accessToken, postIds, "views,likes,replies,reposts,quotes", (v) => ({
+        likes: v.get("likes") ?? 0,
+        reposts: (v.get("reposts") ?? 0) + (v.get("quotes") ?? 0),
+        replies: v.get("replies") ?? 0,
+        impressions: v.get("views") ?? 0,
+      })),
 
     /** Pages through the profile's threads published since `sinceMs` (time-bounded, not a fixed count). */
-    async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
-      const want = text.trim();
-      return findOwnGraphPost({
-        call,
-        classify: classifyThreadsResponse,
-        accessToken,
-        edgeUrl: (qs) => graph(`/${encodeURIComponent(accountId)}/threads?${qs}`),
-        textField: "text",
-        timeField: "timestamp",
-        sinceMs,
-        sameText: (t) => t.trim() === want,
-      });
-    },
+    findRecentPost: (q) => api.findOwnPost(q, `/${encodeURIComponent(q.accountId)}/threads`, { text: "text", time: "timestamp" }, (t) => t.trim()),
   };
 }
 
@@ -161,39 +88,27 @@ function threadsAdapter(config: ThreadsConfig) {
  * without a client id the sandbox's /threads routes are used when PLATFORM_SANDBOX_URL is set.
  */
 export const threadsAdapterModule: AdapterModule = {
-  hasCredentials: (env) => Boolean(envString(env, "THREADS_CLIENT_ID")),
-  create(env, ctx) {
-    const clientId = envString(env, "THREADS_CLIENT_ID");
-    if (clientId) {
-      return threadsAdapter({
-        clientId,
-        clientSecret: envString(env, "THREADS_CLIENT_SECRET") ?? "",
-        graphBase: trimSlash(envString(env, "THREADS_GRAPH_BASE") ?? "https://graph.threads.com"),
-        authorizeUrl: envString(env, "THREADS_AUTHORIZE_URL") ?? "https://threads.com/oauth/authorize",
+  ...appOrSandbox(
+    "THREADS",
+    (app) => threadsAdapter(graphAppFromEnv(app, { graphBase: "https://graph.threads.com", authorizeUrl: "https://threads.com/oauth/authorize" })),
+    (sandbox, ctx) =>
+      threadsAdapter({
+        ...THREADS_SANDBOX_CLIENT,
+        graphBase: `${sandbox}/threads`,
+        authorizeUrl: `${sandbox}/threads/oauth/authorize`,
         timeoutMs: ctx.timeoutMs,
-      });
-    }
-    if (!ctx.sandboxUrl) return null;
-    return threadsAdapter({
-      ...THREADS_SANDBOX_CLIENT,
-      graphBase: `${ctx.sandboxUrl}/threads`,
-      authorizeUrl: `${ctx.sandboxUrl}/threads/oauth/authorize`,
-      timeoutMs: ctx.timeoutMs,
-      pollIntervalMs: 150,
-      pollTimeoutMs: 10_000,
-    });
-  },
+        ...SANDBOX_POLL,
+      }),
+  ),
   sandboxKey: "threads",
   // App access token: GET /oauth/access_token?grant_type=client_credentials with the Threads app id and secret.
-  appCheck: {
+  appCheck: graphAppCheck({
     source: "https://developers.facebook.com/documentation/threads/get-started/app-access-tokens",
-    run: (env, ctx) =>
-      checkAppToken(
-        `${trimSlash(envString(env, "THREADS_GRAPH_BASE") ?? "https://graph.threads.com")}/oauth/access_token?${new URLSearchParams({ client_id: envString(env, "THREADS_CLIENT_ID") ?? "", client_secret: envString(env, "THREADS_CLIENT_SECRET") ?? "", grant_type: "client_credentials" })}`,
-        {},
-        { label, timeoutMs: ctx.timeoutMs },
-      ),
-  },
+    prefix: "THREADS",
+    label,
+    graphBase: "https://graph.threads.com",
+    versionPath: "",
+  }),
   renewal: "access-token",
   connect: { kind: "oauth2", pkce: false },
   // Long-lived tokens last 60 days: refresh a week ahead; Threads refuses tokens younger than 24 h.
