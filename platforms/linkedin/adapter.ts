@@ -10,6 +10,8 @@
 import { checkAppToken, form, loadPostImage, metricsOneByOne, platformFetch, readJson, readTokenResponse, sleep, str } from "../shared/http.ts";
 import { LINKEDIN_SANDBOX_CLIENT, LINKEDIN_SANDBOX_PARTNER, linkedinMeta } from "./meta.ts";
 import {
+  appOrSandbox,
+  SANDBOX_POLL,
   envString,
   metricCount,
   PlatformError,
@@ -266,36 +268,33 @@ function linkedinAdapter(config: LinkedInConfig) {
  * without a client id the sandbox's /linkedin routes are used when PLATFORM_SANDBOX_URL is set.
  */
 export const linkedinAdapterModule: AdapterModule = {
-  hasCredentials: (env) => Boolean(envString(env, "LINKEDIN_CLIENT_ID")),
-  create(env, ctx) {
-    const clientId = envString(env, "LINKEDIN_CLIENT_ID");
-    const version = envString(env, "LINKEDIN_API_VERSION") ?? LINKEDIN_DEFAULT_VERSION;
-    if (clientId) {
+  ...appOrSandbox(
+    "LINKEDIN",
+    (app) =>
+      linkedinAdapter({
+        clientId: app.clientId,
+        clientSecret: app.clientSecret ?? "",
+        authBase: app.base("AUTH_BASE", "https://www.linkedin.com"),
+        apiBase: app.base("API_BASE", "https://api.linkedin.com"),
+        version: app.get("API_VERSION") ?? LINKEDIN_DEFAULT_VERSION,
+        timeoutMs: app.timeoutMs,
+        readSocial: app.get("MEMBER_SOCIAL_READ") === "true",
+      }),
+    (sandbox, ctx, env) => {
+      // The sandbox's standard app has what a fresh LinkedIn app gets (no r_member_social, no
+      // refresh tokens); LINKEDIN_MEMBER_SOCIAL_READ=true uses its approved-partner app instead.
+      const partner = envString(env, "LINKEDIN_MEMBER_SOCIAL_READ") === "true";
       return linkedinAdapter({
-        clientId,
-        clientSecret: envString(env, "LINKEDIN_CLIENT_SECRET") ?? "",
-        authBase: trimSlash(envString(env, "LINKEDIN_AUTH_BASE") ?? "https://www.linkedin.com"),
-        apiBase: trimSlash(envString(env, "LINKEDIN_API_BASE") ?? "https://api.linkedin.com"),
-        version,
+        ...(partner ? LINKEDIN_SANDBOX_PARTNER : LINKEDIN_SANDBOX_CLIENT),
+        authBase: `${sandbox}/linkedin`,
+        apiBase: `${sandbox}/linkedin`,
+        version: envString(env, "LINKEDIN_API_VERSION") ?? LINKEDIN_DEFAULT_VERSION,
         timeoutMs: ctx.timeoutMs,
-        readSocial: envString(env, "LINKEDIN_MEMBER_SOCIAL_READ") === "true",
+        ...SANDBOX_POLL,
+        readSocial: partner,
       });
-    }
-    if (!ctx.sandboxUrl) return null;
-    // The sandbox's standard app has what a fresh LinkedIn app gets (no r_member_social, no
-    // refresh tokens); LINKEDIN_MEMBER_SOCIAL_READ=true uses its approved-partner app instead.
-    const partner = envString(env, "LINKEDIN_MEMBER_SOCIAL_READ") === "true";
-    return linkedinAdapter({
-      ...(partner ? LINKEDIN_SANDBOX_PARTNER : LINKEDIN_SANDBOX_CLIENT),
-      authBase: `${ctx.sandboxUrl}/linkedin`,
-      apiBase: `${ctx.sandboxUrl}/linkedin`,
-      version,
-      timeoutMs: ctx.timeoutMs,
-      pollIntervalMs: 150,
-      pollTimeoutMs: 10_000,
-      readSocial: partner,
-    });
-  },
+    },
+  ),
   sandboxKey: "linkedin",
   // Client credentials (2-legged): a standard app is refused app tokens with access_denied, which
   // still proves LinkedIn knows the id and secret (a wrong pair is invalid_client). Brandpilot

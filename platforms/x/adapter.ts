@@ -6,16 +6,7 @@
 // Configuration: X_CLIENT_ID (+ X_CLIENT_SECRET for a confidential client), X_API_BASE
 // (https://api.x.com), X_AUTHORIZE_URL (https://x.com/i/oauth2/authorize); without X_CLIENT_ID the
 // sandbox's /x routes are used when PLATFORM_SANDBOX_URL is set.
-import {
-  envString,
-  metricCount,
-  PlatformError,
-  trimSlash,
-  type AdapterModule,
-  type PlatformAdapter,
-  type PostMetrics,
-  type TokenSet,
-} from "../shared/adapter.ts";
+import { appOrSandbox, metricCount, PlatformError, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
 import { bearerHeaders as authed, form, loadPostImage, platformFetch, readJson, readTokenResponse, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { X_SANDBOX_CLIENT, xMeta } from "./meta.ts";
 
@@ -345,26 +336,19 @@ export function xAdapter(config: XConfig): PlatformAdapter {
 }
 
 export const xAdapterModule: AdapterModule = {
-  hasCredentials: (env) => Boolean(envString(env, "X_CLIENT_ID")),
-  create(env, ctx) {
-    const clientId = envString(env, "X_CLIENT_ID");
-    if (clientId) {
-      return xAdapter({
-        clientId,
-        clientSecret: envString(env, "X_CLIENT_SECRET"),
-        apiBase: trimSlash(envString(env, "X_API_BASE") ?? "https://api.x.com"),
-        authorizeUrl: envString(env, "X_AUTHORIZE_URL") ?? "https://x.com/i/oauth2/authorize",
-        timeoutMs: ctx.timeoutMs,
-      });
-    }
-    if (!ctx.sandboxUrl) return null;
-    return xAdapter({
-      clientId: X_SANDBOX_CLIENT.clientId,
-      apiBase: `${ctx.sandboxUrl}/x`,
-      authorizeUrl: `${ctx.sandboxUrl}/x/i/oauth2/authorize`,
-      timeoutMs: ctx.timeoutMs,
-    });
-  },
+  ...appOrSandbox(
+    "X",
+    (app) =>
+      xAdapter({
+        clientId: app.clientId,
+        clientSecret: app.clientSecret,
+        apiBase: app.base("API_BASE", "https://api.x.com"),
+        authorizeUrl: app.url("AUTHORIZE_URL", "https://x.com/i/oauth2/authorize"),
+        timeoutMs: app.timeoutMs,
+      }),
+    (sandbox, ctx) =>
+      xAdapter({ clientId: X_SANDBOX_CLIENT.clientId, apiBase: `${sandbox}/x`, authorizeUrl: `${sandbox}/x/i/oauth2/authorize`, timeoutMs: ctx.timeoutMs }),
+  ),
   sandboxKey: "x",
   legacyColumns: { userId: "twitterUserId", username: "twitterUsername" },
   renewal: "refresh-token",
