@@ -12,6 +12,7 @@ import {
   answerFailure,
   bearer,
   bump,
+  formBody,
   handleAuthorize,
   nextId,
   params,
@@ -25,7 +26,7 @@ import {
   type Failure,
   type SandboxNetwork,
 } from "../shared/sandbox-core.ts";
-import { graphError as fbError } from "../shared/sandbox-graph.ts";
+import { answerGraphFault, graphError as fbError } from "../shared/sandbox-graph.ts";
 import { FACEBOOK_SANDBOX_CLIENT } from "./meta.ts";
 
 type Tok = { kind: "user-short" | "user-long" | "page"; accountId: string; expiresAt: number };
@@ -83,16 +84,8 @@ const PHOTO_MAX = 4 * 1024 * 1024;
 
 /** The multipart "source" upload of POST /{page-id}/photos: its caption and the stored photo's URL, or why it is refused. */
 async function uploadedPhoto(req: IncomingMessage, body: Buffer): Promise<{ caption: string; imageUrl: string } | { error: string }> {
-  let fd: FormData;
-  try {
-    fd = await new Request("http://sandbox/photos", {
-      method: "POST",
-      headers: { "content-type": String(req.headers["content-type"] ?? "") },
-      body: new Uint8Array(body),
-    }).formData();
-  } catch {
-    return { error: "(#324) Requires upload file" };
-  }
+  const fd = await formBody(req, body);
+  if (!fd) return { error: "(#324) Requires upload file" };
   const source = fd.get("source");
   if (!(source instanceof Blob) || source.size === 0) return { error: "(#324) Requires upload file" };
   if (!PHOTO_TYPES.includes(source.type)) return { error: "(#324) The photo file is missing or not a supported image type" };
@@ -308,14 +301,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
   return false;
 }
 
-function answerInjected(res: ServerResponse, f: Failure) {
-  if (f.fail === "500")
-    send(res, 500, {
-      error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true },
-    });
-  else if (f.fail === "429")
-    send(res, 429, { error: { message: "(#32) Page request limit reached", type: "OAuthException", code: 32 } }, { "retry-after": String(f.retryAfter) });
-  else fbError(res, 400, "(#100) The message is too long", 100);
-}
+const answerInjected = (res: ServerResponse, f: Failure) =>
+  answerGraphFault(res, f, {
+    unexpected: "An unexpected error has occurred. Please retry your request later.",
+    rateLimit: { message: "(#32) Page request limit reached", code: 32 },
+    refuse: (r) => fbError(r, 400, "(#100) The message is too long", 100),
+  });
 
 export const facebookSandbox: SandboxNetwork = { key: "facebook", name: "Facebook", idPrefix: "10", postIdPrefix: "1220", answerInjected, handle };

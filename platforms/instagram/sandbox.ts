@@ -26,6 +26,7 @@ import {
   downloadImage,
   exchangeForLongLived,
   graphAuth,
+  answerGraphFault,
   graphError as igError,
   issueGraphToken,
   quotaBody,
@@ -220,30 +221,21 @@ async function handleInstagram(req: IncomingMessage, res: ServerResponse, body: 
   return false;
 }
 
-function answerInjected(res: ServerResponse, f: Failure) {
-  if (f.fail === "500") {
-    send(res, 500, { error: { message: "An unexpected error has occurred.", type: "OAuthException", code: 2, is_transient: true } });
-  } else if (f.fail === "429") {
-    send(
-      res,
-      429,
-      { error: { message: "Application request limit reached", type: "OAuthException", code: 4 } },
-      {
-        "retry-after": String(f.retryAfter),
-      },
-    );
-  } else {
-    send(res, 400, {
-      error: {
-        message: "Invalid parameter",
-        type: "OAuthException",
-        code: 100,
-        error_subcode: 2207052,
-        error_user_msg: "The media could not be fetched from this URI.",
-      },
-    });
-  }
-}
+const answerInjected = (res: ServerResponse, f: Failure) =>
+  answerGraphFault(res, f, {
+    unexpected: "An unexpected error has occurred.",
+    rateLimit: { message: "Application request limit reached", code: 4 },
+    refuse: (r) =>
+      send(r, 400, {
+        error: {
+          message: "Invalid parameter",
+          type: "OAuthException",
+          code: 100,
+          error_subcode: 2207052,
+          error_user_msg: "The media could not be fetched from this URI.",
+        },
+      }),
+  });
 
 export const instagramSandbox: SandboxNetwork = {
   key: "instagram",

@@ -14,6 +14,7 @@ import {
   answerFailure,
   bearer,
   bump,
+  formBody,
   handleAuthorize,
   jsonBody,
   params,
@@ -247,21 +248,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
     if (!a) return true;
     const failure = takeFailure("mastodon", "upload", a.acc);
     if (failure) return answerFailure(mastodonSandbox, res, failure);
-    let file: Blob | null = null;
-    let description: string | null = null;
-    try {
-      const fd = await new Request("http://sandbox/upload", {
-        method: "POST",
-        headers: { "content-type": String(req.headers["content-type"] ?? "") },
-        body: new Uint8Array(body),
-      }).formData();
-      const f = fd.get("file");
-      file = f instanceof Blob ? f : null;
-      const d = fd.get("description");
-      description = typeof d === "string" && d ? d : null;
-    } catch {
-      file = null;
-    }
+    const fd = await formBody(req, body);
+    const f = fd?.get("file");
+    const file = f instanceof Blob ? f : null;
+    const d = fd?.get("description");
+    const description = typeof d === "string" && d ? d : null;
     if (!file || file.size === 0) return (merr(res, 422, "Validation failed: File can't be blank"), true);
     if (!SUPPORTED.includes(file.type)) return (merr(res, 422, `Validation failed: File content type is invalid`), true);
     // MediaAttachment validates the size "less than" the server's image_size_limit.

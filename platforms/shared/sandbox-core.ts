@@ -143,6 +143,18 @@ export function jsonBody(body: Buffer): Record<string, unknown> {
     return {};
   }
 }
+/** A multipart/form-data body as the platform's server parses it, or null when it is not one. */
+export async function formBody(req: IncomingMessage, body: Buffer): Promise<FormData | null> {
+  try {
+    return await new Request("http://sandbox/upload", {
+      method: "POST",
+      headers: { "content-type": String(req.headers["content-type"] ?? "") },
+      body: new Uint8Array(body),
+    }).formData();
+  } catch {
+    return null;
+  }
+}
 export function bearer(req: IncomingMessage, p?: URLSearchParams): string | null {
   const h = req.headers.authorization ?? "";
   if (h.startsWith("Bearer ")) return h.slice(7);

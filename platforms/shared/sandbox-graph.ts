@@ -23,6 +23,7 @@ import {
   token,
   type AccessToken,
   type Account,
+  type Failure,
   type Posted,
   type SandboxNetwork,
 } from "./sandbox-core.ts";
@@ -30,6 +31,22 @@ import { fetchMedia, type MediaKind } from "./sandbox-media.ts";
 
 export function graphError(res: ServerResponse, status: number, message: string, code: number, extra: Record<string, unknown> = {}) {
   send(res, status, { error: { message, type: "OAuthException", code, fbtrace_id: randomBytes(8).toString("hex"), ...extra } });
+}
+
+/**
+ * The Graph API's answers to the faults injected through /_control: a transient 500 and a rate
+ * limit (429 with retry-after) in the shape all three networks use, each with its own message and
+ * code; any other fault is the network's own refusal (`refuse`).
+ */
+export function answerGraphFault(
+  res: ServerResponse,
+  f: Failure,
+  o: { unexpected: string; rateLimit: { message: string; code: number }; refuse: (res: ServerResponse) => void },
+) {
+  if (f.fail === "500") send(res, 500, { error: { message: o.unexpected, type: "OAuthException", code: 2, is_transient: true } });
+  else if (f.fail === "429")
+    send(res, 429, { error: { message: o.rateLimit.message, type: "OAuthException", code: o.rateLimit.code } }, { "retry-after": String(f.retryAfter) });
+  else o.refuse(res);
 }
 
 // ---------- tokens (Instagram, Threads) ----------

@@ -27,6 +27,7 @@ import {
   downloadImage,
   exchangeForLongLived,
   graphAuth,
+  answerGraphFault,
   graphError as thError,
   issueGraphToken,
   quotaBody,
@@ -234,14 +235,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, body: Buffer, u
   return false;
 }
 
-function answerInjected(res: ServerResponse, f: Failure) {
-  if (f.fail === "500")
-    send(res, 500, {
-      error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true },
-    });
-  else if (f.fail === "429")
-    send(res, 429, { error: { message: "Application request limit reached", type: "OAuthException", code: 4 } }, { "retry-after": String(f.retryAfter) });
-  else thError(res, 400, "Invalid parameter", 100, { error_user_msg: "The post text is too long. The limit is 500 characters." });
-}
+const answerInjected = (res: ServerResponse, f: Failure) =>
+  answerGraphFault(res, f, {
+    unexpected: "An unexpected error has occurred. Please retry your request later.",
+    rateLimit: { message: "Application request limit reached", code: 4 },
+    refuse: (r) => thError(r, 400, "Invalid parameter", 100, { error_user_msg: "The post text is too long. The limit is 500 characters." }),
+  });
 
 export const threadsSandbox: SandboxNetwork = { key: "threads", name: "Threads", idPrefix: "2587", postIdPrefix: "1810", answerInjected, handle };

@@ -10,14 +10,15 @@ import {
   answerFailure,
   bearer,
   bump,
+  formBody,
   handleAuthorize,
   jsonBody,
   nextId,
   params,
   postsInDay,
   recordPost,
-  sandboxMetrics,
   s256,
+  sandboxMetrics,
   send,
   state,
   takeFailure,
@@ -179,16 +180,7 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
   if (path === "/2/media/upload" && req.method === "POST") {
     const acc = xAuth(req, res);
     if (!acc) return true;
-    let form: FormData | null = null;
-    try {
-      form = await new Request("http://sandbox/upload", {
-        method: "POST",
-        headers: { "content-type": String(req.headers["content-type"] ?? "") },
-        body: new Uint8Array(body),
-      }).formData();
-    } catch {
-      form = null;
-    }
+    const form = await formBody(req, body);
     const field = (k: string) => (typeof form?.get(k) === "string" ? (form!.get(k) as string) : "");
     const file = form?.get("media");
     const blob = file instanceof Blob ? file : null;
@@ -288,16 +280,7 @@ async function handleX(req: IncomingMessage, res: ServerResponse, body: Buffer, 
       return true;
     }
     if (chunked[2] === "append") {
-      let form: FormData | null = null;
-      try {
-        form = await new Request("http://sandbox/append", {
-          method: "POST",
-          headers: { "content-type": String(req.headers["content-type"] ?? "") },
-          body: new Uint8Array(body),
-        }).formData();
-      } catch {
-        form = null;
-      }
+      const form = await formBody(req, body);
       const chunk = form?.get("media");
       const index = Number(form?.get("segment_index"));
       if (!(chunk instanceof Blob) || !Number.isInteger(index) || index < 0 || index > 999) {
