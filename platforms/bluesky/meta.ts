@@ -19,9 +19,6 @@ function graphemeLength(s: string): number {
 export const blueskyMeta = defineMeta({
   id: "bluesky",
   label: "Bluesky",
-  brand: "Bluesky",
-  displayName: "Bluesky",
-  selectLabel: "Bluesky",
   color: "#1185FE",
   iconPath:
     "M12 10.8c-1.1-2.1-4-6.1-6.8-8C2.6.9 1.6 1.3.9 1.6.1 1.9 0 3.1 0 3.8s.4 5.7.6 6.5c.8 2.7 3.7 3.7 6.4 3.4-3.9.6-7.4 2-2.8 7.1 5 5.2 6.9-1.1 7.8-4.3.9 3.2 2 9.3 7.7 4.3 4.3-4.3 1.2-6.5-2.7-7.1 2.7.3 5.6-.7 6.4-3.4.2-.8.6-5.8.6-6.5s-.1-1.9-.9-2.2c-.7-.3-1.7-.6-4.3 1.2-2.8 2-5.7 5.9-6.8 8Z",

@@ -6,9 +6,6 @@ import { codePointLength, composeWithHashtags, defineMeta } from "../shared/meta
 export const facebookMeta = defineMeta({
   id: "facebook",
   label: "Facebook",
-  brand: "Facebook",
-  displayName: "Facebook",
-  selectLabel: "Facebook",
   color: "#1877F2",
   iconPath: "M14 8.5V6.8c0-.8.5-1 1-1h2.4V2.1L14.1 2C10.6 2 10 4.6 10 6.3v2.2H7.5V12H10v10h4V12h3l.4-3.5H14Z",
   setupUrl: "https://developers.facebook.com/apps",

@@ -9,9 +9,6 @@ export const INSTAGRAM_IMAGE_REQUIRED = "Instagram requires an image. Please att
 export const instagramMeta = defineMeta({
   id: "instagram",
   label: "Instagram",
-  brand: "Instagram",
-  displayName: "Instagram",
-  selectLabel: "Instagram",
   color: "#E1306C",
   iconPath:
     "M12 7.4a4.6 4.6 0 1 0 0 9.2 4.6 4.6 0 0 0 0-9.2Zm0 7.6a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm4.8-8.9a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2ZM7.5 2h9A5.5 5.5 0 0 1 22 7.5v9a5.5 5.5 0 0 1-5.5 5.5h-9A5.5 5.5 0 0 1 2 16.5v-9A5.5 5.5 0 0 1 7.5 2Zm0 1.8a3.7 3.7 0 0 0-3.7 3.7v9a3.7 3.7 0 0 0 3.7 3.7h9a3.7 3.7 0 0 0 3.7-3.7v-9a3.7 3.7 0 0 0-3.7-3.7h-9Z",

@@ -10,9 +10,6 @@ export const LINKEDIN_MAX_PIXELS = 36_152_320;
 export const linkedinMeta = defineMeta({
   id: "linkedin",
   label: "LinkedIn",
-  brand: "LinkedIn",
-  displayName: "LinkedIn",
-  selectLabel: "LinkedIn",
   color: "#0A66C2",
   iconPath:
     "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.5h4V21H3V9.5Zm6.5 0h3.8v1.6h.1c.5-1 1.8-2 3.7-2 4 0 4.7 2.6 4.7 6V21h-4v-5.2c0-1.2 0-2.9-1.8-2.9s-2.1 1.4-2.1 2.8V21h-4V9.5Z",

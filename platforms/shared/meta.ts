@@ -156,7 +156,15 @@ export function composeWithHashtags(content: string, hashtags: readonly string[]
   return tags.length ? `${content.trim()}\n\n${tags.join(" ")}` : content.trim();
 }
 
+/** A meta as a network declares it: `brand`, `displayName` and `selectLabel` are `label` unless given. */
+type DeclaredMeta<Id extends string> = Omit<PlatformMeta, "id" | "brand" | "displayName" | "selectLabel"> & {
+  id: Id;
+  brand?: string;
+  displayName?: string;
+  selectLabel?: string;
+};
+
 /** Declares a network's meta with its id kept as a literal type (the id union derives from it). */
-export function defineMeta<const Id extends string>(meta: PlatformMeta<Id>): PlatformMeta<Id> {
-  return meta;
+export function defineMeta<const Id extends string>(meta: DeclaredMeta<Id>): PlatformMeta<Id> {
+  return { ...meta, brand: meta.brand ?? meta.label, displayName: meta.displayName ?? meta.label, selectLabel: meta.selectLabel ?? meta.label };
 }

@@ -1,5 +1,5 @@
 import { Avatar, Box, Center, HStack, Image, Stack, Text } from "@chakra-ui/react";
-import { ChartNoAxesColumn, Globe, Heart, MessageCircle, Repeat2, Share } from "lucide-react";
+import { ChartNoAxesColumn, Globe, Heart, MessageCircle, Repeat2, Share, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
 // The frame every network's preview card shares (spec: max width 600 px, avatar, name, handle,
@@ -18,8 +18,14 @@ export type PostPreviewProps = {
   handle?: string;
 };
 
-/** One action with its count at 0; `labelled` writes the action's name instead (LinkedIn's and Facebook's bars), `bare` shows the icon alone (Threads). */
-export function PreviewAction({ label, icon, labelled = false, bare = false }: { label: string; icon: ReactNode; labelled?: boolean; bare?: boolean }) {
+/**
+ * One action of a card's row: its name, its icon and how it shows. By default the icon with its
+ * count at 0; "labelled" writes the action's name instead (LinkedIn's and Facebook's bars), "bare"
+ * shows the icon alone (Threads).
+ */
+export type PreviewActionSpec = readonly [label: string, icon: LucideIcon, show?: "labelled" | "bare"];
+
+function PreviewAction({ label, icon, labelled = false, bare = false }: { label: string; icon: ReactNode; labelled?: boolean; bare?: boolean }) {
   return (
     <HStack as="span" gap="1" color="fg.muted" fontSize="sm" aria-label={labelled || bare ? label : `${label}: 0`} py={labelled ? "1" : undefined}>
       {icon}
@@ -33,16 +39,18 @@ export function PreviewAction({ label, icon, labelled = false, bare = false }: {
 }
 
 /** The engagement row most networks show: reply, repost, like, views, share, all at 0. */
-function DefaultActions() {
-  return (
-    <>
-      <PreviewAction label="Reply" icon={<MessageCircle size={16} aria-hidden />} />
-      <PreviewAction label="Repost" icon={<Repeat2 size={16} aria-hidden />} />
-      <PreviewAction label="Like" icon={<Heart size={16} aria-hidden />} />
-      <PreviewAction label="View" icon={<ChartNoAxesColumn size={16} aria-hidden />} />
-      <PreviewAction label="Share" icon={<Share size={16} aria-hidden />} />
-    </>
-  );
+const DEFAULT_ACTIONS: readonly PreviewActionSpec[] = [
+  ["Reply", MessageCircle],
+  ["Repost", Repeat2],
+  ["Like", Heart],
+  ["View", ChartNoAxesColumn],
+  ["Share", Share],
+];
+
+function ActionRow({ actions, iconSize }: { actions: readonly PreviewActionSpec[]; iconSize: number }) {
+  return actions.map(([label, Icon, show]) => (
+    <PreviewAction key={label} label={label} icon={<Icon size={iconSize} aria-hidden />} labelled={show === "labelled"} bare={show === "bare"} />
+  ));
 }
 
 type FrameProps = PostPreviewProps & {
@@ -50,8 +58,10 @@ type FrameProps = PostPreviewProps & {
   network?: string;
   /** Width / height of the image frame. */
   imageRatio?: number;
-  /** The action row; DefaultActions when omitted. */
-  actions?: ReactNode;
+  /** The action row, in order; reply, repost, like, views, share when omitted. */
+  actions?: readonly PreviewActionSpec[];
+  /** The action icons' size in px (16 unless the network draws them larger). */
+  actionIconSize?: number;
   /**
    * How the network lays a post out:
    * "thread" avatar beside the text (X, Bluesky); "threads" the same with the username only and
@@ -140,13 +150,14 @@ export function PreviewFrame({
   brandName = "Your Brand",
   handle = "@yourbrand",
   imageRatio = 4 / 3,
-  actions,
+  actions = DEFAULT_ACTIONS,
+  actionIconSize = 16,
   layout = "thread",
   subtitle,
   network,
 }: FrameProps) {
   const tags = hashtags.map((h) => h.replace(/^#+/, "")).filter(Boolean);
-  const actionRow = actions ?? <DefaultActions />;
+  const actionRow = <ActionRow actions={actions} iconSize={actionIconSize} />;
   const username = handle.replace(/^@/, "").split("@")[0]!;
   if (layout === "photo") {
     // The square image leads; with none yet, a square placeholder holds its place.
