@@ -4,17 +4,10 @@
 // and a daily cap well inside the documented createRecord points budget. Sources in
 // docs/decisions/140-five-more-networks.md (lexicons app.bsky.feed.post, app.bsky.embed.images;
 // docs.bsky.app rate limits).
-import { composeWithHashtags, defineMeta } from "../shared/meta.ts";
+import { composeWithHashtags, defineMeta, graphemeLength } from "../shared/meta.ts";
 
 const encoder = new TextEncoder();
 export const utf8Length = (s: string) => encoder.encode(s).length;
-
-/** Graphemes as a reader sees them (an emoji with modifiers is one): Bluesky's unit of length. */
-function graphemeLength(s: string): number {
-  let n = 0;
-  for (const _ of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)) n++;
-  return n;
-}
 
 export const blueskyMeta = defineMeta({
   id: "bluesky",
@@ -43,7 +36,8 @@ export const blueskyMeta = defineMeta({
   ],
   rules: {
     maxLength: 300,
-    countLength: graphemeLength,
+    // Graphemes, Bluesky's unit of length.
+    countLength: (text) => graphemeLength(text),
     composeText: composeWithHashtags,
     images: { types: ["image/jpeg", "image/png", "image/gif"], maxBytes: 1_000_000, maxCount: 4, required: false, shrinkToFit: true, altText: true },
     dailyCap: 1000,

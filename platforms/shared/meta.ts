@@ -144,6 +144,16 @@ export type ConnectField = {
 export const codePointLength = (text: string): number => [...text].length;
 
 /**
+ * Length by grapheme, what a reader sees as one character (an emoji with its modifiers is one),
+ * each weighed by `weight` (1 unless the network counts some graphemes more).
+ */
+export function graphemeLength(text: string, weight: (grapheme: string) => number = () => 1): number {
+  let n = 0;
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) n += weight(segment);
+  return n;
+}
+
+/**
  * The text sent to a network: the content, then a blank line and the hashtags the content does
  * not already contain, separated by single spaces.
  */

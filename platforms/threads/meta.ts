@@ -3,17 +3,12 @@
 // its first frame, decision 129), only the first #tag
 // becomes a topic tag, 250 API-published posts per profile per 24 hours. Sources in
 // docs/decisions/140 (developers.facebook.com/docs/threads/posts, /threads/overview).
-import { composeWithHashtags, defineMeta } from "../shared/meta.ts";
+import { composeWithHashtags, defineMeta, graphemeLength } from "../shared/meta.ts";
 const encoder = new TextEncoder();
 
 /** Length as Threads counts it: one per character, an emoji as its UTF-8 bytes. */
-export function threadsLength(text: string): number {
-  let n = 0;
-  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)) {
-    n += /\p{Extended_Pictographic}/u.test(segment) ? encoder.encode(segment).length : 1;
-  }
-  return n;
-}
+export const threadsLength = (text: string): number =>
+  graphemeLength(text, (grapheme) => (/\p{Extended_Pictographic}/u.test(grapheme) ? encoder.encode(grapheme).length : 1));
 
 export const threadsMeta = defineMeta({
   id: "threads",
