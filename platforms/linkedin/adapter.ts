@@ -17,6 +17,7 @@ import {
   PlatformError,
   trimSlash,
   type AdapterModule,
+  type ClientConfig,
   type PlatformAdapter,
   type PostMetrics,
   type TokenSet,
@@ -29,17 +30,12 @@ export const LINKEDIN_DEFAULT_VERSION = "202610";
 // Named in messages as the registry names it (decision 291).
 const label = linkedinMeta.displayName;
 
-type LinkedInConfig = {
-  clientId: string;
-  clientSecret: string;
+type LinkedInConfig = ClientConfig & {
   /** https://www.linkedin.com (authorization + token) */
   authBase: string;
   /** https://api.linkedin.com */
   apiBase: string;
   version: string;
-  timeoutMs: number;
-  pollIntervalMs?: number;
-  pollTimeoutMs?: number;
   /**
    * The app was granted r_member_social (restricted: "select developers only"); then it is
    * requested and post metrics are read (decision 144). Set with LINKEDIN_MEMBER_SOCIAL_READ=true.

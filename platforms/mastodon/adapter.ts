@@ -8,30 +8,16 @@
 // Rules (length, media count, types, size) come from the instance's GET /api/v2/instance.
 // See docs/decisions/140.
 import { bearerHeaders as bearer, form, loadPostImage, metricsOneByOne, platformFetch, readJson, retryAfterMs, sleep, str } from "../shared/http.ts";
-import {
-  envString,
-  metricCount,
-  PlatformError,
-  type AdapterModule,
-  type PlatformAdapter,
-  type PostMetrics,
-  type TokenSet,
-  type RecentPostQuery,
-} from "../shared/adapter.ts";
+import { envString, metricCount, PlatformError, type AdapterModule, type ClientConfig, type PlatformAdapter, pkceConsentUrl } from "../shared/adapter.ts";
 import { MASTODON_DEFAULT_LIMITS, type MastodonLimits, mastodonMeta } from "./meta.ts";
 
 const MASTODON_SCOPES = "read write:statuses write:media";
 // Named in messages as the registry names it (decision 291).
 const label = mastodonMeta.displayName;
 
-type MastodonConfig = {
+type MastodonConfig = ClientConfig & {
   /** https://mastodon.social (no trailing slash) */
   instanceUrl: string;
-  clientId: string;
-  clientSecret: string;
-  timeoutMs: number;
-  pollIntervalMs?: number;
-  pollTimeoutMs?: number;
 };
 
 /** "mastodon.social", "@me@fosstodon.org", "https://x.y/" -> "https://x.y"; null when not a host. */
@@ -139,29 +125,10 @@ function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: 
   return {
     platform: "mastodon" as const,
 
-    authorizeUrl({ state, redirectUri, codeChallenge }: { state: string; redirectUri: string; codeChallenge?: string }) {
-      const url = new URL(`${config.instanceUrl}/oauth/authorize`);
-      url.searchParams.set("response_type", "code");
-      url.searchParams.set("client_id", config.clientId);
-      url.searchParams.set("redirect_uri", redirectUri);
-      url.searchParams.set("scope", MASTODON_SCOPES);
-      url.searchParams.set("state", state);
-      if (codeChallenge) {
-        url.searchParams.set("code_challenge", codeChallenge);
-        url.searchParams.set("code_challenge_method", "S256");
-      }
-      return url.toString();
-    },
+    authorizeUrl: ({ state, redirectUri, codeChallenge }) =>
+      pkceConsentUrl(`${config.instanceUrl}/oauth/authorize`, { clientId: config.clientId, redirectUri, scope: MASTODON_SCOPES, state, codeChallenge }),
 
-    async exchangeCode({
-      code,
-      redirectUri,
-      codeVerifier,
-    }: {
-      code: string;
-      redirectUri: string;
-      codeVerifier?: string;
-    }): Promise<TokenSet & { account: { id: string; username: string } }> {
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
       const res = await api("/oauth/token", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -187,7 +154,7 @@ function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: 
       return { accessToken, refreshToken: null, expiresAt: null, account: { id, username: `${str(acc.username) ?? id}@${host}` } };
     },
 
-    async refresh(): Promise<TokenSet> {
+    async refresh() {
       // Mastodon tokens do not expire; a revoked one can only be replaced by reconnecting.
       throw new PlatformError("auth", "Mastodon access was revoked. Please reconnect your Mastodon account.");
     },
@@ -243,7 +210,7 @@ function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: 
     // versions, so one call per status; 20 per run keeps far inside the default 300 requests per
     // 5 minutes per account. A deleted status (404) is left out; auth and rate limits stop the run.
     metricsBatch: 20,
-    fetchMetrics: ({ accessToken, postIds }: { accessToken: string; accountId: string; postIds: string[] }): Promise<Map<string, PostMetrics>> =>
+    fetchMetrics: ({ accessToken, postIds }) =>
       metricsOneByOne(
         postIds,
         20,
@@ -253,7 +220,7 @@ function mastodonAdapter(config: MastodonConfig): PlatformAdapter & { platform: 
       ),
 
     /** Pages back through the account's statuses (newest first) until before `sinceMs`. */
-    async findRecentPost({ accessToken, accountId, text, sinceMs }: RecentPostQuery): Promise<string | null> {
+    async findRecentPost({ accessToken, accountId, text, sinceMs }) {
       const want = text.trim();
       let maxId: string | undefined;
       for (let page = 0; page < 50; page++) {

@@ -202,6 +202,35 @@ export function envString(env: PlatformEnv, name: string): string | undefined {
 
 export const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
+/**
+ * An OAuth 2.0 consent page's URL in RFC 6749's order (response_type, client_id, redirect_uri,
+ * scope, state) and, with a PKCE challenge, code_challenge and code_challenge_method=S256.
+ */
+export function pkceConsentUrl(base: string, o: { clientId: string; redirectUri: string; scope: string; state: string; codeChallenge?: string }): string {
+  const url = new URL(base);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("client_id", o.clientId);
+  url.searchParams.set("redirect_uri", o.redirectUri);
+  url.searchParams.set("scope", o.scope);
+  url.searchParams.set("state", o.state);
+  if (o.codeChallenge) {
+    url.searchParams.set("code_challenge", o.codeChallenge);
+    url.searchParams.set("code_challenge_method", "S256");
+  }
+  return url.toString();
+}
+
+/** What an OAuth adapter is built with besides its URLs: its app's client and how long it waits. */
+export type ClientConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** Per-request timeout in ms. */
+  timeoutMs: number;
+  /** Media or container status polling: interval and overall bound (the network's defaults when unset). */
+  pollIntervalMs?: number;
+  pollTimeoutMs?: number;
+};
+
 /** The sandbox answers container and media status fast: adapters pointed at it poll briefly. */
 export const SANDBOX_POLL = { pollIntervalMs: 150, pollTimeoutMs: 10_000 };
 

@@ -13,6 +13,7 @@ import {
   trimSlash,
   type AdapterModule,
   type AppEnv,
+  type ClientConfig,
   type PostMetrics,
   type RecentPostQuery,
   type TokenSet,
@@ -61,17 +62,11 @@ export async function classifyGraphResponse(res: Response, context: "token" | "a
 }
 
 /** A Graph API app as the adapter module configures it: the real API's (graphAppFromEnv) or the sandbox's. */
-export type GraphAppConfig = {
-  clientId: string;
-  clientSecret: string;
+export type GraphAppConfig = ClientConfig & {
   /** The Graph host, e.g. https://graph.threads.com */
   graphBase: string;
   /** The consent page, e.g. https://threads.com/oauth/authorize */
   authorizeUrl: string;
-  timeoutMs: number;
-  /** Container status polling: interval and overall bound (the sandbox's are short). */
-  pollIntervalMs?: number;
-  pollTimeoutMs?: number;
 };
 
 /** `<PREFIX>_CLIENT_ID`, `_CLIENT_SECRET`, `_GRAPH_BASE` and `_AUTHORIZE_URL` (else the network's documented hosts). */

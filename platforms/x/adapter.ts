@@ -6,7 +6,16 @@
 // Configuration: X_CLIENT_ID (+ X_CLIENT_SECRET for a confidential client), X_API_BASE
 // (https://api.x.com), X_AUTHORIZE_URL (https://x.com/i/oauth2/authorize); without X_CLIENT_ID the
 // sandbox's /x routes are used when PLATFORM_SANDBOX_URL is set.
-import { appOrSandbox, metricCount, PlatformError, type AdapterModule, type PlatformAdapter, type PostMetrics, type TokenSet } from "../shared/adapter.ts";
+import {
+  appOrSandbox,
+  metricCount,
+  pkceConsentUrl,
+  PlatformError,
+  type AdapterModule,
+  type PlatformAdapter,
+  type PostMetrics,
+  type TokenSet,
+} from "../shared/adapter.ts";
 import { bearerHeaders as authed, form, loadPostImage, platformFetch, readJson, readTokenResponse, retryAfterMs, sleep, str } from "../shared/http.ts";
 import { X_SANDBOX_CLIENT, xMeta } from "./meta.ts";
 
@@ -221,19 +230,8 @@ export function xAdapter(config: XConfig): PlatformAdapter {
   return {
     platform: "twitter",
 
-    authorizeUrl({ state, redirectUri, codeChallenge }) {
-      const url = new URL(config.authorizeUrl);
-      url.searchParams.set("response_type", "code");
-      url.searchParams.set("client_id", config.clientId);
-      url.searchParams.set("redirect_uri", redirectUri);
-      url.searchParams.set("scope", X_SCOPES.join(" "));
-      url.searchParams.set("state", state);
-      if (codeChallenge) {
-        url.searchParams.set("code_challenge", codeChallenge);
-        url.searchParams.set("code_challenge_method", "S256");
-      }
-      return url.toString();
-    },
+    authorizeUrl: ({ state, redirectUri, codeChallenge }) =>
+      pkceConsentUrl(config.authorizeUrl, { clientId: config.clientId, redirectUri, scope: X_SCOPES.join(" "), state, codeChallenge }),
 
     async exchangeCode({ code, redirectUri, codeVerifier }) {
       const tokens = await tokenRequest({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier });
