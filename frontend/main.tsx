@@ -10,9 +10,10 @@
 // The landing page (/) needs no script to be read, scrolled or followed: its app starts on the
 // visitor's first touch, key, scroll or focus, or when its live demo comes into view (decision
 // 325), so a phone that only reads it never spends its CPU on React; a button pressed before the
-// app is ready is pressed again once it is (lib/early-clicks.ts).
+// app is ready is pressed again once it is (lib/early-clicks.ts). A signed-in visitor's app starts
+// as soon as the session answers, to send them on.
 import { holdEarlyClicks } from "./lib/early-clicks";
-import { requestSessionEarly } from "./lib/early-session";
+import { earlySessionHasUser, requestSessionEarly } from "./lib/early-session";
 
 requestSessionEarly();
 let started = false;
@@ -45,6 +46,8 @@ function startOnDemand() {
   holdEarlyClicks();
   for (const name of events) addEventListener(name, now, { capture: true, passive: true });
   if (demo) inView?.observe(demo);
+  // A signed-in visitor is sent on to the app (the landing's guard): no need to wait for a touch.
+  void earlySessionHasUser().then((signedIn) => signedIn && now());
 }
 
 const prerendered = document.getElementById("root")?.dataset.prerendered;

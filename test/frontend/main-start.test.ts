@@ -84,6 +84,20 @@ describe("main.tsx on the pre-rendered landing page (decision 325: the app start
     });
   }
 
+  it("starts at once for a signed-in visitor (the landing sends them on), and the app still gets the session answer", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ user: { id: "u1" } }))),
+    );
+    landing();
+    await import("../../frontend/main");
+    for (let i = 0; i < 20 && !document.head.querySelector("link"); i++) await settle(); // the answer arrives
+    await startedAfterPreloads();
+    expect(started).toHaveBeenCalledTimes(1);
+    const { takeEarlySession } = await import("../../frontend/lib/early-session");
+    expect(await (await takeEarlySession())!.json()).toEqual({ user: { id: "u1" } });
+  });
+
   it("starts the app when the live demo comes into view", async () => {
     const observed: Element[] = [];
     let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
