@@ -7,7 +7,13 @@
 // when they have all arrived. A hidden tab gets no animation frames: the timer starts it anyway.
 // Every other path has nothing to paint before the app renders, so it starts at once. The session
 // is asked for before anything else (lib/early-session.ts).
-import { requestSessionEarly } from "./lib/early-session";
+// The landing page (/) needs no script to be read, scrolled or followed: its app starts on the
+// visitor's first touch, key, scroll or focus, or when its live demo comes into view (decision
+// 325), so a phone that only reads it never spends its CPU on React; a button pressed before the
+// app is ready is pressed again once it is (lib/early-clicks.ts). A signed-in visitor's app starts
+// as soon as the session answers, to send them on.
+import { holdEarlyClicks } from "./lib/early-clicks";
+import { earlySessionHasUser, requestSessionEarly } from "./lib/early-session";
 
 requestSessionEarly();
 let started = false;
@@ -27,7 +33,26 @@ const start = () => {
   // downloads (decision 172).
   void Promise.all(loaded).then(() => import("./app/start"));
 };
-if (document.getElementById("root")?.dataset.prerendered) {
+function startOnDemand() {
+  const events = ["pointerdown", "touchstart", "keydown", "wheel", "scroll", "focusin"] as const;
+  const demo = document.querySelector('[data-testid="demo-slot"]');
+  const inView =
+    demo && typeof IntersectionObserver !== "undefined" ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && now()) : null;
+  function now() {
+    for (const name of events) removeEventListener(name, now, true);
+    inView?.disconnect();
+    start();
+  }
+  holdEarlyClicks();
+  for (const name of events) addEventListener(name, now, { capture: true, passive: true });
+  if (demo) inView?.observe(demo);
+  // A signed-in visitor is sent on to the app (the landing's guard): no need to wait for a touch.
+  void earlySessionHasUser().then((signedIn) => signedIn && now());
+}
+
+const prerendered = document.getElementById("root")?.dataset.prerendered;
+if (prerendered === "/") startOnDemand();
+else if (prerendered) {
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 100);
 } else start();

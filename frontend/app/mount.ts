@@ -5,11 +5,13 @@
 // default-priority root update would run as one long task.
 import { startTransition, type ReactNode } from "react";
 import { createRoot, hydrateRoot, type HydrationOptions, type Root } from "react-dom/client";
+import { stopHoldingEarlyClicks } from "../lib/early-clicks";
 import { preloadPrerendered, preloadShellSkeleton } from "./router";
 
 export async function mountApp(root: HTMLElement, app: ReactNode, path: string, options: HydrationOptions = {}): Promise<Root> {
   if (root.dataset.prerendered === path) {
     await preloadPrerendered(path);
+    stopHoldingEarlyClicks(); // React sees every click from here (lib/early-clicks.ts)
     let hydrated!: Root;
     startTransition(() => {
       hydrated = hydrateRoot(root, app, options);

@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
 import { BrowserRouter, Outlet, useLocation, useRoutes } from "react-router-dom";
 import { LoadingScreen } from "../components/ui/loading-screen";
+import { pressHeldClick } from "../lib/early-clicks";
 import { useAuth } from "../lib/auth-context";
 import { PublicOnly, RequireAuth } from "./guards";
 import { loadAppRecipes } from "./theme";
@@ -34,6 +35,9 @@ const prerenderedPage = (load: () => Promise<{ default: ComponentType }>, fallba
   const Lazy = lazy(load);
   function Page() {
     const Loaded = preloaded.get(load);
+    // Its effect runs once the page's markup is hydrated (its Suspense boundary hydrates after the
+    // root's commit): a button pressed before the app started is pressed now (lib/early-clicks.ts).
+    useEffect(pressHeldClick, []);
     return Loaded ? <Loaded /> : <Lazy />;
   }
   return (

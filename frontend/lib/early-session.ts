@@ -14,3 +14,17 @@ export function takeEarlySession(): Promise<Response> | null {
   pending = null;
   return taken;
 }
+
+/**
+ * Whether the early answer names a signed-in user (false without one, or on any failure). It reads
+ * a copy, so the answer stays for AuthProvider; main.tsx asks at once, before the app can take it.
+ */
+export function earlySessionHasUser(): Promise<boolean> {
+  if (!pending) return Promise.resolve(false);
+  return pending
+    .then((response) => (response.ok ? (response.clone().json() as Promise<{ user?: unknown }>) : null))
+    .then(
+      (body) => Boolean(body?.user),
+      () => false,
+    );
+}

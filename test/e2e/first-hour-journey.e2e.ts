@@ -73,6 +73,30 @@ for (const viewport of [
     });
 
     it("signs up, lands in the tour from the mailed link, walks it into the wizard and describes the brand, all inside the shell", async () => {
+      // The landing page's app starts on the visitor's first touch, scroll or key (decision 325):
+      // the tap that starts it still opens the menu, and the demo loads once scrolled to.
+      await step("the landing page answers its very first tap; Launch App opens sign-up", async () => {
+        await page.goto(`${baseUrl}/`);
+        await page.getByRole("heading", { name: "Social Media on Autopilot" }).waitFor();
+        await page.getByTestId("demo-slot").scrollIntoViewIfNeeded();
+        await page.getByTestId("landing-demo").waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        if (viewport.phone) {
+          await page.reload(); // a cold page again: the first tap is on the menu button
+          await page.getByRole("button", { name: "Open menu" }).click();
+          const menu = page.getByRole("navigation", { name: "Sections (mobile)" });
+          await menu.waitFor();
+          await screenshot("landing menu");
+          await menu.getByRole("link", { name: /Launch App/ }).click();
+        } else {
+          await screenshot("landing");
+          await page
+            .getByRole("banner")
+            .getByRole("link", { name: /Launch App/ })
+            .click();
+        }
+        await waitForPath(page, "/signup");
+      });
       await step("sign up on /signup", () => signUp(page, baseUrl, email, PASSWORD, { verify: false }));
       await step("open the verification link from the mail: signed in, in the tour", async () => {
         await followOutboxLink(page, baseUrl, email, "Verify your Brandpilot email");

@@ -52,3 +52,75 @@ describe("main.tsx on the SPA shell (no pre-rendered page: it starts at once)", 
     expect(started).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("main.tsx on the pre-rendered landing page (decision 325: the app starts on demand)", () => {
+  const landing = () => {
+    document.body.innerHTML = '<div id="root" data-prerendered="/"><button type="button">Open menu</button><div data-testid="demo-slot"></div></div>';
+  };
+  const startedAfterPreloads = async () => {
+    for (const link of document.head.querySelectorAll("link")) link.dispatchEvent(new Event("load"));
+    for (let i = 0; i < 5 && !started.mock.calls.length; i++) await settle();
+  };
+
+  it("paints without the app: nothing is downloaded or started until the visitor does something", async () => {
+    landing();
+    await import("../../frontend/main");
+    await new Promise((resolve) => setTimeout(resolve, 150)); // past the other pre-rendered pages' start timer
+    expect(document.head.querySelectorAll("link")).toHaveLength(0);
+    await startedAfterPreloads();
+    expect(started).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledWith("/api/auth/session", { credentials: "same-origin" }); // still asked early
+  });
+
+  for (const event of ["pointerdown", "keydown", "touchstart", "scroll", "focusin"]) {
+    it(`starts the app on the first ${event}, once`, async () => {
+      landing();
+      await import("../../frontend/main");
+      document.body.dispatchEvent(new Event(event, { bubbles: true }));
+      document.body.dispatchEvent(new Event(event, { bubbles: true }));
+      expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
+      await startedAfterPreloads();
+      expect(started).toHaveBeenCalledTimes(1);
+    });
+  }
+
+  it("starts at once for a signed-in visitor (the landing sends them on), and the app still gets the session answer", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ user: { id: "u1" } }))),
+    );
+    landing();
+    await import("../../frontend/main");
+    for (let i = 0; i < 20 && !document.head.querySelector("link"); i++) await settle(); // the answer arrives
+    await startedAfterPreloads();
+    expect(started).toHaveBeenCalledTimes(1);
+    const { takeEarlySession } = await import("../../frontend/lib/early-session");
+    expect(await (await takeEarlySession())!.json()).toEqual({ user: { id: "u1" } });
+  });
+
+  it("starts the app when the live demo comes into view", async () => {
+    const observed: Element[] = [];
+    let notify: ((entries: { isIntersecting: boolean }[]) => void) | undefined;
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          notify = callback;
+        }
+        observe(el: Element) {
+          observed.push(el);
+        }
+        disconnect() {}
+      },
+    );
+    landing();
+    await import("../../frontend/main");
+    expect(observed).toEqual([document.querySelector('[data-testid="demo-slot"]')]);
+    notify!([{ isIntersecting: false }]);
+    await startedAfterPreloads();
+    expect(started).not.toHaveBeenCalled();
+    notify!([{ isIntersecting: true }]);
+    await startedAfterPreloads();
+    expect(started).toHaveBeenCalledTimes(1);
+  });
+});
