@@ -335,8 +335,8 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", pageQuery),
     async (c) => {
-      const { key, projectId } = await keyOnProject(c, "read");
-      const accounts = (await listAccounts(c.get("db"), key.userId, projectId)).map(toV1Account);
+      const { projectId } = await keyOnProject(c, "read");
+      const accounts = (await listAccounts(serviceContext(c), projectId)).map(toV1Account);
       return c.json(pageOf(accounts, (a) => ({ t: sinceEpoch(a.created_at), id: a.id }), c.req.valid("query")));
     },
   )
