@@ -8,7 +8,7 @@ import { checkClaims, findClaims } from "../../worker/adapters/ai/writer/claims"
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import type { ClaimCheckResponse } from "../../schema/api/writer";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { expectError, json, serviceCtx, signIn } from "./helpers";
 
 const BOOK = `Lotus Room Yoga runs a beginner course on Saturdays at 2pm for people who have never tried yoga.
@@ -78,7 +78,7 @@ async function fedProject() {
     .bind(user.projectId)
     .run();
   const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: BOOK });
+  await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Brand book", content: BOOK });
   for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
   return { user, e };
 }

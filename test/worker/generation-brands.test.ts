@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import twitter from "twitter-text";
 import { serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { composePostText } from "../../worker/services/publishing/publish";
@@ -24,7 +24,7 @@ async function fed(brand: WriterBrand, voice = brand.brand_voice) {
     .bind(brand.name, brand.industry, voice, brand.description, user.projectId)
     .run();
   const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: brand.title, content: brand.book });
+  await addTextDocument(serviceCtx(user, e), user.projectId, { title: brand.title, content: brand.book });
   for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
   const generate = async (prompt: string, count = 6, platforms: readonly ("twitter" | "instagram" | "linkedin")[] = PLATFORMS) =>
     (

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { createAiEngine } from "../../worker/adapters/ai";
 import type { AiEngine } from "../../worker/adapters/ai/types";
 import { addTextDocument } from "../../worker/services/brain/documents";
@@ -26,7 +26,7 @@ async function fedUser() {
     .bind(user.projectId)
     .run();
   const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "About Lumen", content: DOC });
+  await addTextDocument(serviceCtx(user, e), user.projectId, { title: "About Lumen", content: DOC });
   for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
   await env.DB.prepare(
     "insert into brain_insights (id, project_id, type, content, confidence, created_at) values (?, ?, 'brand_trait', 'Warm and honest about coffee', 0.95, ?), (?, ?, 'goal', 'Grow subscriptions', 0.9, ?), (?, ?, 'social_hook', 'Low-confidence hook', 0.1, ?)",

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { json, serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import type { AiEngine } from "../../worker/adapters/ai/types";
@@ -30,7 +30,7 @@ async function fed(brand: Brand) {
     .bind(brand.name, brand.industry, brand.brand_voice, brand.description, user.projectId)
     .run();
   const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: brand.title, content: brand.book });
+  await addTextDocument(serviceCtx(user, e), user.projectId, { title: brand.title, content: brand.book });
   for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
   const generate = async (prompt: string, count: number, engine?: AiEngine): Promise<GenerateResponse> =>
     generateResponse.parse(

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import twitter from "twitter-text";
 import { call, json, serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { repeatsBrief } from "../../worker/adapters/ai/writer/brief";
 import { CLICKBAIT } from "../../worker/adapters/ai/writer/wording";
 import { sentenceTexts } from "../../worker/text/nlp";
@@ -37,7 +37,7 @@ async function fedProject(voice: string) {
     .bind(voice, user.projectId)
     .run();
   const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: BRAND_BOOK });
+  await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Brand book", content: BRAND_BOOK });
   for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
   return { user, e };
 }

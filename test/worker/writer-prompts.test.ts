@@ -31,7 +31,7 @@ import type { GeneratePostsInput } from "../../worker/adapters/ai/types";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { serviceCtx, signIn } from "./helpers";
 
 const BRAND = { name: "Lotus Room Yoga", industry: "Healthcare", brand_voice: "Warm & Friendly", description: "A small yoga studio in Leeds." };
@@ -291,7 +291,7 @@ describe("generation falls back to the local writer, saying so", { timeout: 60_0
       .bind(user.projectId)
       .run();
     const { e, sent } = quietEnv();
-    await addTextDocument(depsFor(e), user.userId, user.projectId, {
+    await addTextDocument(serviceCtx(user, e), user.projectId, {
       title: "Brand book",
       content:
         "Lotus Room Yoga runs a beginner course on Saturdays at 2pm for people who have never tried yoga.\nThe beginner course costs £30 for four Saturday sessions, mats included.\nBook your place on our website.",

@@ -8,7 +8,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { checkCampaign, figuresIn, hashtagDefect, NO_DEFECTS, sumCounts, type CheckedPost, type QualityCounts } from "./writer-checks";
@@ -24,7 +24,7 @@ async function measureBrand(brand: QualityBrand): Promise<{ counts: QualityCount
     .bind(brand.name, brand.industry, brand.brand_voice, brand.description, user.projectId)
     .run();
   const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: brand.title, content: brand.book });
+  await addTextDocument(serviceCtx(user, e), user.projectId, { title: brand.title, content: brand.book });
   for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
   const counts: QualityCounts[] = [];
   const posts: CheckedPost[][] = [];

@@ -20,7 +20,8 @@ import type { AiEngine, Insight } from "../../adapters/ai/types";
 import type { Env } from "../../env";
 import type { Db } from "../../lib/db";
 import { ownedProject } from "../../lib/ownership";
-import { brainDeps, spaceOf, type BrainDeps } from "./deps";
+import type { ServiceContext } from "../context";
+import { brainDeps, brainDepsFor, spaceOf, type BrainDeps } from "./deps";
 import { BRAIN } from "./text";
 
 export type BrainMatch = {
@@ -236,8 +237,9 @@ export async function topInsights(db: Db, projectId: string, n = 2): Promise<Ins
 }
 
 /** POST /brain/query: the caller must own the project. A clear answer leads with its answering sentence and source. */
-export async function queryBrain(deps: BrainDeps, userId: string, projectId: string, question: string): Promise<BrainAnswer> {
-  await ownedProject(deps.db, userId, projectId, "read");
+export async function queryBrain(ctx: ServiceContext, projectId: string, question: string): Promise<BrainAnswer> {
+  const deps = brainDepsFor(ctx);
+  await ownedProject(deps.db, ctx.caller.id, projectId, "read");
   const { confidence, matches } = await rankBrain(deps, projectId, question, BRAIN.queryResults, {});
   const top = matches[0];
   if (confidence !== "clear" || !top) return { confidence, answer: null, matches };
