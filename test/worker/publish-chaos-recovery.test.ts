@@ -19,6 +19,7 @@ import { signIn } from "./helpers";
 import { connectSandboxAccount, sandboxControl, sandboxPosts } from "./posts-fixtures";
 import { putPublicMedia } from "./public-media";
 import { failingD1 } from "./failing-d1";
+import { prng } from "./prng";
 
 // Given on the command line (VITE_CHAOS_SEED=7 npx vitest ...): vitest.config.ts passes them in as bindings.
 const metaEnv = env as unknown as Record<string, string | undefined>;
@@ -27,18 +28,6 @@ const POSTS = 40;
 const BUSY_BURST = 60;
 const MAX_STEPS = 60;
 const FIVE_MINUTES = 5 * 60_000;
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), chance: (p: number) => next() < p };
-}
 
 type Platform = "twitter" | "instagram";
 type Account = { projectId: string; platform: Platform; username: string };
