@@ -22,6 +22,7 @@ import { connectNetwork, NEW_NETWORKS, networkControl, sandboxAccountName, uname
 import { putPublicMedia } from "./public-media";
 import { failingD1 } from "./failing-d1";
 import { prng } from "./prng";
+import { deliverChaosBatch } from "./queue-kit";
 
 // Given on the command line (VITE_CHAOS_SEED=7 npx vitest ...): vitest.config.ts passes them in as bindings.
 const metaEnv = env as unknown as Record<string, string | undefined>;
@@ -214,13 +215,7 @@ it(
         batches.map(async (msgs) => {
           counts.batches++;
           counts.deliveries += msgs.length;
-          const batch = createMessageBatch<PublishJob>(
-            "publish-jobs",
-            msgs.map((m) => ({ id: m.id, timestamp: new Date(now), attempts: m.attempts, body: m.body })),
-          );
-          const ctx = createExecutionContext();
-          await handlePublishBatch(batch, e);
-          const result = await getQueueResult(batch, ctx);
+          const result = await deliverChaosBatch(e, msgs, now);
           counts.acks += result.explicitAcks.length;
           for (const r of result.retryMessages) {
             counts.retries++;
