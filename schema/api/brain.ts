@@ -44,13 +44,17 @@ export type BrainDocumentDto = {
 /** A brain match: the segment, its relevance (0-1), where it sits, its neighbours as context and its role. */
 export type BrainQueryMatch = {
   content: string;
+  /** Fused relevance, 0-1. */
   similarity: number;
   segment_id: string;
   document_id: string;
   document_title: string;
+  /** Position of the segment in its document (0-based). */
   position: number;
+  /** The segments just before and after it in the same document ("" at either end). */
   context_before: string;
   context_after: string;
+  /** What the passage is for (null until the re-index classifies an older passage); the writer leaves internal roles out of post text. */
   role: PassageRole | null;
 };
 /**

@@ -2,13 +2,21 @@ import { sqliteTable, text, integer, real, blob, index } from "drizzle-orm/sqlit
 import { projects } from "./projects";
 import { PASSAGE_ROLES } from "../api/passage-roles";
 
+// Every brain row belongs to a project, most to a document too, and goes with it.
+const projectRef = () =>
+  text("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" });
+const documentRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => brainDocuments.id, { onDelete: "cascade" });
+
 export const brainDocuments = sqliteTable(
   "brain_documents",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
     title: text("title").notNull(),
     // Stored content is cut to 2000 characters (spec); the full text lives in R2 under sourceKey.
     content: text("content").notNull(),
@@ -32,12 +40,8 @@ export const brainSegments = sqliteTable(
   "brain_segments",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    documentId: text("document_id")
-      .notNull()
-      .references(() => brainDocuments.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
+    documentId: documentRef("document_id"),
     content: text("content").notNull(),
     segmentIndex: integer("segment_index").notNull(),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
@@ -61,12 +65,8 @@ export const brainVectors = sqliteTable(
   "brain_vectors",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    documentId: text("document_id")
-      .notNull()
-      .references(() => brainDocuments.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
+    documentId: documentRef("document_id"),
     kind: text("kind", { enum: ["document", "segment"] }).notNull(),
     engine: text("engine").notNull(),
     dim: integer("dim").notNull(),
@@ -79,15 +79,9 @@ export const brainConnections = sqliteTable(
   "brain_connections",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    sourceId: text("source_id")
-      .notNull()
-      .references(() => brainDocuments.id, { onDelete: "cascade" }),
-    targetId: text("target_id")
-      .notNull()
-      .references(() => brainDocuments.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
+    sourceId: documentRef("source_id"),
+    targetId: documentRef("target_id"),
     relationshipType: text("relationship_type").notNull(),
     strength: real("strength").notNull(),
   },
@@ -98,9 +92,7 @@ export const brainInsights = sqliteTable(
   "brain_insights",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
     documentId: text("document_id").references(() => brainDocuments.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     content: text("content").notNull(),
@@ -114,9 +106,7 @@ export const brainTopics = sqliteTable(
   "brain_topics",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
     name: text("name").notNull(),
     description: text("description").notNull(),
     relevanceScore: real("relevance_score").notNull(),

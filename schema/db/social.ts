@@ -3,13 +3,21 @@ import { PLATFORM_IDS } from "../../platforms/registry";
 import { projects } from "./projects";
 import { users } from "./auth";
 
+// Rows that belong to a project (and a flow's user) go with it.
+const projectRef = () =>
+  text("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" });
+const userRef = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export const socialAccounts = sqliteTable(
   "social_accounts",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
     platform: text("platform", { enum: PLATFORM_IDS }).notNull(),
     accountName: text("account_name").notNull(),
     // AES-GCM ciphertexts (base64 of iv+ciphertext); never sent to the browser.
@@ -45,12 +53,8 @@ export const socialAccounts = sqliteTable(
 // One-time OAuth state, 10-minute expiry, with the PKCE verifier kept server-side.
 export const oauthStates = sqliteTable("oauth_states", {
   state: text("state").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  projectId: text("project_id")
-    .notNull()
-    .references(() => projects.id, { onDelete: "cascade" }),
+  userId: userRef(),
+  projectId: projectRef(),
   platform: text("platform").notNull(),
   codeVerifier: text("code_verifier"),
   redirectUri: text("redirect_uri").notNull(),
@@ -76,12 +80,8 @@ export const instanceApps = sqliteTable("mastodon_apps", {
 // encrypted, one-time, 10 minutes, bound to the user who started the flow.
 export const pendingAccountChoices = sqliteTable("pending_account_choices", {
   id: text("id").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  projectId: text("project_id")
-    .notNull()
-    .references(() => projects.id, { onDelete: "cascade" }),
+  userId: userRef(),
+  projectId: projectRef(),
   platform: text("platform").notNull(),
   payloadEnc: text("payload_enc").notNull(),
   expiresAt: integer("expires_at").notNull(),

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { createAiEngine } from "../../worker/adapters/ai";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
@@ -92,7 +92,7 @@ describe("Workers AI engine (fake AI binding)", { timeout: 30_000 }, () => {
     const user = await signIn();
     const { e: quiet, sent } = quietEnv();
     const { e, ai } = withAi(quiet);
-    await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: DOC });
+    await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Brand book", content: DOC });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const seg = await env.DB.prepare("select count(*) as n from brain_vectors where project_id = ? and engine = ?")
       .bind(user.projectId, "workers-ai:@cf/baai/bge-base-en-v1.5")

@@ -7,7 +7,7 @@ import { getDb } from "../../worker/lib/db";
 import { collectMetrics, METRICS_INTERVAL_MS, metricWrites } from "../../worker/services/analytics/metrics-collect";
 import { weekOverWeek } from "../../worker/services/analytics/analytics";
 import { getPublishingCredentials } from "../../worker/services/social/credentials";
-import { expectError, json, serviceCtx, signIn } from "./helpers";
+import { expectError, json, queryPlan, serviceCtx, signIn } from "./helpers";
 import { connectSandboxAccount, insertPost, sandboxControl } from "./posts-fixtures";
 import { putPublicMedia } from "./public-media";
 
@@ -182,20 +182,12 @@ describe("analytics aggregation", () => {
   });
 
   it("reads the period from indexes, never scanning the series (query plans)", async () => {
-    const plan = async (q: string, ...binds: unknown[]) =>
-      (
-        await env.DB.prepare(`explain query plan ${q}`)
-          .bind(...binds)
-          .all<{ detail: string }>()
-      ).results
-        .map((r) => r.detail)
-        .join(" | ");
-    expect(await plan("select published_at, engagement from post_metric_totals where project_id = ? and published_at >= ?", "p", 0)).toMatch(
+    expect(await queryPlan("select published_at, engagement from post_metric_totals where project_id = ? and published_at >= ?", "p", 0)).toMatch(
       /COVERING INDEX post_metric_totals_project_idx/,
     );
-    expect(await plan("select * from project_metrics_daily where project_id = ? and day >= ?", "p", "2026-01-01")).toMatch(
+    expect(await queryPlan("select * from project_metrics_daily where project_id = ? and day >= ?", "p", "2026-01-01")).toMatch(
       /USING PRIMARY KEY|sqlite_autoindex_project_metrics_daily/,
     );
-    expect(await plan("select * from post_metrics where post_id = ? order by day", "x")).toMatch(/sqlite_autoindex_post_metrics|PRIMARY KEY/);
+    expect(await queryPlan("select * from post_metrics where post_id = ? order by day", "x")).toMatch(/sqlite_autoindex_post_metrics|PRIMARY KEY/);
   });
 });

@@ -5,8 +5,8 @@
 // The local engine has none of these paths, so `npm start` is unchanged.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { serviceCtx, signIn } from "./helpers";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { createAiEngine } from "../../worker/adapters/ai";
 import { isGrounded } from "../../worker/adapters/ai/grounded-answer";
@@ -30,7 +30,7 @@ async function fedBrain(ai: AiBinding) {
   const user = await signIn();
   const { e: quiet, sent } = quietEnv();
   const e = withAi(quiet, ai);
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: FAQ });
+  await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Brand book", content: FAQ });
   for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
   return { user, e };
 }
@@ -97,7 +97,7 @@ describe("brain LLM paths (decision 220)", { timeout: 60_000 }, () => {
     expect(questionCalls.length).toBeGreaterThan(0);
 
     ai.calls.length = 0;
-    const res = await queryBrain(depsFor(e), user.userId, user.projectId, "Is there free parking at the studio?");
+    const res = await queryBrain(serviceCtx(user, e), user.projectId, "Is there free parking at the studio?");
     const rerank = ai.calls.find((c) => c.model === RERANKER);
     expect(rerank).toBeDefined();
     const contexts = rerank!.inputs.contexts as { text: string }[];
@@ -115,7 +115,7 @@ describe("brain LLM paths (decision 220)", { timeout: 60_000 }, () => {
   it("an answer stating a figure no passage states is dropped for the passage's own sentence", async () => {
     const ai = fakeAiBinding(env.FAKES_URL);
     const { user, e } = await fedBrain(ai);
-    const res = await queryBrain(depsFor(e), user.userId, user.projectId, "Is there free parking at the studio? FAKE_UNGROUNDED");
+    const res = await queryBrain(serviceCtx(user, e), user.projectId, "Is there free parking at the studio? FAKE_UNGROUNDED");
     expect(res.answer).not.toBeNull();
     expect(res.answer!.text).not.toMatch(/999/);
     expect(res.answer!.text).toMatch(/12 free spaces/);
@@ -127,7 +127,7 @@ describe("brain LLM paths (decision 220)", { timeout: 60_000 }, () => {
       run: (model, inputs) => (model === RERANKER ? Promise.reject(new Error("AiError: 5006: Invalid input")) : inner.run(model, inputs)),
     };
     const { user, e } = await fedBrain(failing);
-    const res = await queryBrain(depsFor(e), user.userId, user.projectId, "Is there free parking at the studio?");
+    const res = await queryBrain(serviceCtx(user, e), user.projectId, "Is there free parking at the studio?");
     expect(res.matches[0]!.content).toMatch(/12 free spaces/);
   });
 

@@ -17,8 +17,8 @@ import { addTextDocument } from "../../worker/services/brain/documents";
 import { OpenAiEngine, REASONING_ALLOWANCE } from "../../worker/adapters/ai/openai-engine";
 import { WorkersAiEngine } from "../../worker/adapters/ai/workers-ai-engine";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
-import { json, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { json, serviceCtx, signIn } from "./helpers";
+import { deliver, quietEnv } from "./brain-test-kit";
 
 const BOOKS: BrandBook[] = [drivingSchool, vegBoxFarm];
 const passagesOf = (book: BrandBook) => book.documents.flatMap((d) => segmentPassages(d.text)).map((p) => ({ text: p.text, role: classifyPassage(p) }));
@@ -97,7 +97,7 @@ describe("overview by role (decision 255)", { timeout: 60_000 }, () => {
   it("through the API: the farm book's overview has no fragment, topics are domain noun phrases, themes are its pillars", async () => {
     const user = await signIn();
     const { e, sent } = quietEnv();
-    await addTextDocument(depsFor(e), user.userId, user.projectId, { title: vegBoxFarm.documents[0]!.title, content: vegBoxFarm.documents[0]!.text });
+    await addTextDocument(serviceCtx(user, e), user.projectId, { title: vegBoxFarm.documents[0]!.title, content: vegBoxFarm.documents[0]!.text });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const s = (await (await json(user, "GET", `/api/projects/${user.projectId}/brain/summary`)).json()) as BrainSummary;
     expect(s.placeholder).toBe(false);
@@ -119,7 +119,7 @@ describe("overview by role (decision 255)", { timeout: 60_000 }, () => {
       "",
       "Every repair comes with a free safety check of brakes and tyres.",
     ].join("\n");
-    await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Notes", content: text });
+    await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Notes", content: text });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const s = (await (await json(user, "GET", `/api/projects/${user.projectId}/brain/summary`)).json()) as BrainSummary;
     expect(s.elevator_pitch).toMatch(/^Brightside Bikes repairs bicycles/);

@@ -6,8 +6,8 @@ import { addTextDocument, deleteDocument, listDocuments } from "../../worker/ser
 import { projectSummary } from "../../worker/services/brain/summary";
 import { chunkByWords } from "../../worker/text/tokenize";
 import { BRAIN, BRAIN_MESSAGES, documentParts, segmentText } from "../../worker/services/brain/text";
-import { signIn } from "./helpers";
-import { BRAND_TEXT, count, deliver, depsFor, faultyEngine, quietEnv } from "./brain-test-kit";
+import { serviceCtx, signIn } from "./helpers";
+import { BRAND_TEXT, count, deliver, faultyEngine, quietEnv } from "./brain-test-kit";
 
 const engine = createAiEngine(env);
 
@@ -85,8 +85,7 @@ describe("brain queue consumer", () => {
   it("takes a document from queued to ready, storing segments, vectors and progress", async () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
-    const deps = depsFor(e);
-    const doc = await addTextDocument(deps, u.userId, u.projectId, { title: "About Acme", content: BRAND_TEXT });
+    const doc = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "About Acme", content: BRAND_TEXT });
     expect(doc).toMatchObject({ status: "queued", progress_done: 0, progress_total: 2 });
     expect(sent).toEqual([{ kind: "process-document", projectId: u.projectId, documentId: doc.id }]);
 
@@ -120,7 +119,7 @@ describe("brain queue consumer", () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
     const text = longText(9_000);
-    const doc = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Field Manual", content: text });
+    const doc = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Field Manual", content: text });
     await deliver(e, sent);
     const parts = await env.DB.prepare("select id, title, content, status from brain_documents where json_extract(metadata, '$.parentId') = ? order by id")
       .bind(doc.id)
@@ -140,7 +139,7 @@ describe("brain queue consumer", () => {
     expect(await docRow(doc.id)).toMatchObject({ status: "ready", progress_done: 4, progress_total: 4 });
     expect((await docRow(doc.id))!.content.length).toBe(2000);
     // The list shows the document once, with its parts counted.
-    const list = await listDocuments(depsFor(e), u.userId, u.projectId);
+    const list = await listDocuments(serviceCtx(u, e), u.projectId);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: doc.id, parts: 3, char_count: text.length });
   });
@@ -148,7 +147,7 @@ describe("brain queue consumer", () => {
   it("continues a long document across messages when the time budget runs out", async () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
-    const doc = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Big", content: longText(11_000) });
+    const doc = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Big", content: longText(11_000) });
     const job = sent.shift()!;
     await deliver(e, [job], { budgetMs: -1 });
     expect(await docRow(doc.id)).toMatchObject({ status: "processing", progress_done: 1, progress_total: 4 });
@@ -163,7 +162,7 @@ describe("brain queue consumer", () => {
   it("is idempotent: redelivered and duplicate messages never duplicate rows", async () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
-    const doc = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Twice", content: longText(6_000) });
+    const doc = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Twice", content: longText(6_000) });
     const job = sent[0]!;
     const snapshot = async () => ({
       docs: await count("select count(*) as n from brain_documents where project_id = ?", u.projectId),
@@ -193,9 +192,9 @@ describe("brain queue consumer", () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
     const bad = faultyEngine({ embed: (texts) => (texts.some((t) => t.startsWith("Broken")) ? "null" : undefined) });
-    const good1 = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Good one", content: BRAND_TEXT });
-    const broken = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Broken", content: longText(5_000) });
-    const good2 = await addTextDocument(depsFor(e), u.userId, u.projectId, {
+    const good1 = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Good one", content: BRAND_TEXT });
+    const broken = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Broken", content: longText(5_000) });
+    const good2 = await addTextDocument(serviceCtx(u, e), u.projectId, {
       title: "Good two",
       content: "Northwind Coffee roasts single-origin beans every Monday in Portland.",
     });
@@ -217,7 +216,7 @@ describe("brain queue consumer", () => {
     const { e, sent } = quietEnv();
     // Document embeddings (title + blank line + text) work; segment embeddings all fail.
     const noSeg = faultyEngine({ embed: (texts) => (texts.every((t) => !t.includes("\n\n")) ? "null" : undefined) });
-    const doc = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "No segments", content: BRAND_TEXT });
+    const doc = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "No segments", content: BRAND_TEXT });
     await deliver(e, sent, { engine: noSeg });
     expect(await docRow(doc.id)).toMatchObject({ status: "failed", error_message: BRAIN_MESSAGES.noSegments });
   });
@@ -226,7 +225,7 @@ describe("brain queue consumer", () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
     const down = faultyEngine({ embed: () => "throw" });
-    const doc = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Flaky", content: BRAND_TEXT });
+    const doc = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Flaky", content: BRAND_TEXT });
     const job = sent[0]!;
     // A thrown document embedding is reported as the spec's message (the engine gave no vector).
     const first = await deliver(e, [job], { engine: down });
@@ -234,7 +233,7 @@ describe("brain queue consumer", () => {
     expect(await docRow(doc.id)).toMatchObject({ status: "failed", error_message: BRAIN_MESSAGES.embeddingFailed });
 
     // A database/infrastructure error is retried; only the last attempt marks the document failed.
-    const doc2 = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Lost source", content: BRAND_TEXT });
+    const doc2 = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Lost source", content: BRAND_TEXT });
     const job2 = sent[1]!;
     const flakyR2 = {
       ...e,
@@ -256,10 +255,10 @@ describe("brain queue consumer", () => {
   it("connects documents above the engine's connection threshold only (0.7 on ada-002's scale)", async () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
-    const a = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Packs", content: BRAND_TEXT });
-    const b = await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Packs", content: BRAND_TEXT + " Thanks for reading." });
+    const a = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Packs", content: BRAND_TEXT });
+    const b = await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Packs", content: BRAND_TEXT + " Thanks for reading." });
     await deliver(e, sent.splice(0));
-    const c = await addTextDocument(depsFor(e), u.userId, u.projectId, {
+    const c = await addTextDocument(serviceCtx(u, e), u.projectId, {
       title: "Quarterly tax filing",
       content: "Invoices must reach accounting by the fifth business day; VAT returns are filed quarterly with the revenue office.",
     });
@@ -296,9 +295,9 @@ describe("brain queue consumer", () => {
       }),
     });
     for (const title of ["One", "Two", "Bad batch"]) {
-      await addTextDocument(depsFor(e), u.userId, u.projectId, { title, content: `${title}. ${longText(1_500, title.toLowerCase())}` });
+      await addTextDocument(serviceCtx(u, e), u.projectId, { title, content: `${title}. ${longText(1_500, title.toLowerCase())}` });
     }
-    await addTextDocument(depsFor(e), u.userId, u.projectId, { title: "Four", content: BRAND_TEXT });
+    await addTextDocument(serviceCtx(u, e), u.projectId, { title: "Four", content: BRAND_TEXT });
     for (const job of sent.splice(0)) await deliver(e, [job], { engine: eng });
     const last = seen.slice(-2); // the final rebuild saw all 4 documents in 2 batches
     expect(last.map((b) => b.length)).toEqual([2, 2]);
@@ -321,15 +320,15 @@ describe("brain queue consumer", () => {
   it("deleting a document removes its parts, segments, vectors, connections, source and the summary cache", async () => {
     const u = await signIn();
     const { e, sent } = quietEnv();
-    const deps = depsFor(e);
-    const keep = await addTextDocument(deps, u.userId, u.projectId, { title: "Keep", content: BRAND_TEXT });
-    const gone = await addTextDocument(deps, u.userId, u.projectId, { title: "Gone", content: BRAND_TEXT + " " + longText(5_000) });
+    const ctx = serviceCtx(u, e);
+    const keep = await addTextDocument(ctx, u.projectId, { title: "Keep", content: BRAND_TEXT });
+    const gone = await addTextDocument(ctx, u.projectId, { title: "Gone", content: BRAND_TEXT + " " + longText(5_000) });
     await deliver(e, sent.splice(0));
     expect(await count("select count(*) as n from brain_connections where project_id = ?", u.projectId)).toBeGreaterThan(0);
-    await projectSummary(deps, u.projectId);
+    await projectSummary(ctx, u.projectId);
     expect(await count("select count(*) as n from brain_summaries where project_id = ?", u.projectId)).toBe(1);
 
-    await deleteDocument(deps, u.userId, u.projectId, gone.id);
+    await deleteDocument(ctx, u.projectId, gone.id);
     expect(await count("select count(*) as n from brain_documents where id like ?", `${gone.id}%`)).toBe(0);
     expect(await count("select count(*) as n from brain_segments where document_id like ?", `${gone.id}%`)).toBe(0);
     expect(await count("select count(*) as n from brain_vectors where document_id like ?", `${gone.id}%`)).toBe(0);

@@ -3,7 +3,7 @@
 // the new engine, and queries with the new engine find the brand's passages again.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signIn } from "./helpers";
+import { serviceCtx, signIn } from "./helpers";
 import { deliver, depsFor, quietEnv } from "./brain-test-kit";
 import { LocalAiEngine } from "../../worker/adapters/ai/local/local-engine";
 import { addTextDocument } from "../../worker/services/brain/documents";
@@ -21,10 +21,10 @@ describe("re-index when the AI engine changes", { timeout: 60_000 }, () => {
   it("shows the brain behind for a new engine, re-embeds it in the background, and answers again", async () => {
     const user = await signIn();
     const { e, sent } = quietEnv();
-    await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: DOC });
+    await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Brand book", content: DOC });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
 
-    const before = await indexStatusFor(depsFor(e), user.userId, user.projectId);
+    const before = await indexStatusFor(serviceCtx(user, e), user.projectId);
     expect(before.reindexing).toBe(false);
     expect(before.done).toBe(before.total);
     expect(sent).toEqual([]);
@@ -32,7 +32,7 @@ describe("re-index when the AI engine changes", { timeout: 60_000 }, () => {
     // Another engine (its own name and dimension): nothing of it is indexed yet.
     const other = new LocalAiEngine({ table: null, engine: "local-hashing-only" });
     const deps = depsFor(e, other);
-    const stale = await indexStatusFor(deps, user.userId, user.projectId);
+    const stale = await indexStatusFor(serviceCtx(user, e), user.projectId, { engine: other });
     expect(stale).toMatchObject({ engine: "local-hashing-only", done: 0, reindexing: true });
     expect(stale.total).toBeGreaterThan(0);
     expect(sent).toEqual([{ kind: "reindex", projectId: user.projectId }]);
@@ -41,7 +41,7 @@ describe("re-index when the AI engine changes", { timeout: 60_000 }, () => {
 
     // The queue consumer re-embeds with the new engine.
     for (let i = 0; i < 20 && sent.length > 0; i++) await deliver(e, sent.splice(0), { engine: other });
-    const after = await indexStatusFor(deps, user.userId, user.projectId);
+    const after = await indexStatusFor(serviceCtx(user, e), user.projectId, { engine: other });
     expect(after).toMatchObject({ engine: "local-hashing-only", reindexing: false });
     expect(after.done).toBe(after.total);
     const vectors = await env.DB.prepare(
@@ -69,8 +69,8 @@ describe("re-index when the AI engine changes", { timeout: 60_000 }, () => {
       "Is there parking? Yes, 12 free spaces behind the building.",
       "Do you do birthday parties? Yes, for ages 6 to 14 on Saturday afternoons.",
     ].join("\n");
-    const a = await addTextDocument(deps, user.userId, user.projectId, { title: "FAQ", content: faq });
-    const b = await addTextDocument(deps, user.userId, user.projectId, { title: "Brand book", content: DOC });
+    const a = await addTextDocument(serviceCtx(user, e), user.projectId, { title: "FAQ", content: faq });
+    const b = await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Brand book", content: DOC });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const docsBefore = await env.DB.prepare("select id, title, status from brain_documents where project_id = ? order by id").bind(user.projectId).all();
 
@@ -97,19 +97,19 @@ describe("re-index when the AI engine changes", { timeout: 60_000 }, () => {
       env.DB.prepare("update brain_documents set metadata = json_remove(metadata, '$.segmentation') where project_id = ?").bind(user.projectId),
     ]);
 
-    const stale = await indexStatusFor(deps, user.userId, user.projectId);
+    const stale = await indexStatusFor(serviceCtx(user, e), user.projectId);
     expect(stale.reindexing).toBe(true);
     expect(stale.done).toBe(0); // every passage of a stale document is still to do
     expect(sent).toEqual([{ kind: "reindex", projectId: user.projectId }]);
 
     // One message with no time left: the first document is cut again, then the job continues in a new message.
     await deliver(e, sent.splice(0), { budgetMs: 0 });
-    const midway = await indexStatusFor(deps, user.userId, user.projectId);
+    const midway = await indexStatusFor(serviceCtx(user, e), user.projectId);
     expect(midway.reindexing).toBe(true);
     expect(midway.done).toBeGreaterThan(0);
     expect(midway.done).toBeLessThan(midway.total);
     for (let i = 0; i < 20 && sent.length > 0; i++) await deliver(e, sent.splice(0));
-    const after = await indexStatusFor(deps, user.userId, user.projectId);
+    const after = await indexStatusFor(serviceCtx(user, e), user.projectId);
     expect(after).toMatchObject({ reindexing: false });
     expect(after.done).toBe(after.total);
 

@@ -4,8 +4,8 @@
 // answers with the answering sentence and its source (decision 183).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { json, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { json, serviceCtx, signIn } from "./helpers";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { classifyPassage } from "../../worker/brain/roles/classify";
 import { localPassageQuestions } from "../../worker/brain/expand";
 import { passagesOf } from "../../worker/services/brain/passages";
@@ -58,7 +58,7 @@ describe("passage roles", { timeout: 60_000 }, () => {
   it("ingest stores each passage's role; a query returns it with the answering sentence and its source; the user corrects a role", async () => {
     const user = await signIn();
     const { e, sent } = quietEnv();
-    const doc = await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: BOOK });
+    const doc = await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Brand book", content: BOOK });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const rows = await env.DB.prepare("select id, content, role, role_source from brain_segments where document_id = ? order by segment_index")
       .bind(doc.id)
@@ -108,17 +108,17 @@ describe("passage roles", { timeout: 60_000 }, () => {
   it("a brain stored before roles is classified by the background re-index, with progress, keeping every document", async () => {
     const user = await signIn();
     const { e, sent } = quietEnv();
-    const doc = await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: BOOK });
+    const doc = await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Brand book", content: BOOK });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const count = async () => (await env.DB.prepare("select count(*) as n from brain_segments where document_id = ?").bind(doc.id).first<{ n: number }>())!.n;
     const segments = await count();
     await env.DB.prepare("update brain_segments set role = null, questions = null where project_id = ?").bind(user.projectId).run();
 
-    const stale = await indexStatusFor(depsFor(e), user.userId, user.projectId);
+    const stale = await indexStatusFor(serviceCtx(user, e), user.projectId);
     expect(stale).toMatchObject({ total: segments, done: 0, reindexing: true });
     expect(sent).toEqual([{ kind: "reindex", projectId: user.projectId }]);
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
-    expect(await indexStatusFor(depsFor(e), user.userId, user.projectId)).toMatchObject({ total: segments, done: segments, reindexing: false });
+    expect(await indexStatusFor(serviceCtx(user, e), user.projectId)).toMatchObject({ total: segments, done: segments, reindexing: false });
     expect(await count()).toBe(segments);
     const voice = await env.DB.prepare("select role, questions from brain_segments where document_id = ? and content like 'Brand voice%'")
       .bind(doc.id)
@@ -145,7 +145,7 @@ describe("overview from role passages (decision 184)", () => {
   it("a brain with a pillars line and a competitors line: the summary uses them", async () => {
     const user = await signIn();
     const { e, sent } = quietEnv();
-    await addTextDocument(depsFor(e), user.userId, user.projectId, {
+    await addTextDocument(serviceCtx(user, e), user.projectId, {
       title: "Brand book",
       content: `${BOOK}\n\nCompetitors sell cheap kites online; we repair every kite we sell.`,
     });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BrainJob, Env } from "../../worker/env";
 import { resendStuckBrainDocuments, STALE_MS } from "../../worker/jobs/brain-sweep-cron";
-import { signIn } from "./helpers";
+import { serviceCtx, signIn } from "./helpers";
 import { recordingQueue } from "./queue-kit";
 
 function capturingEnv() {
@@ -48,13 +48,12 @@ describe("cron sweep of brain documents whose job was lost", () => {
 
   it("a re-sent document is processed to ready by the real consumer path", async () => {
     const { addTextDocument } = await import("../../worker/services/brain/documents");
-    const { brainDeps } = await import("../../worker/services/brain/deps");
     const { handleBrainBatch } = await import("../../worker/jobs/brain-consumer");
     const { createMessageBatch, createExecutionContext, getQueueResult } = await import("cloudflare:test");
     const u = await signIn();
     // Stored, but its message "lost": the capturing queue swallows the first send.
     const { e } = capturingEnv();
-    const doc = await addTextDocument(brainDeps(e), u.userId, u.projectId, {
+    const doc = await addTextDocument(serviceCtx(u, e), u.projectId, {
       title: "Lost job",
       content: "Our roastery in Porto ships single-origin beans every Tuesday to subscribers across Europe.",
     });

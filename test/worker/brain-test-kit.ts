@@ -7,6 +7,8 @@ import type { AiEngine } from "../../worker/adapters/ai/types";
 import type { BrainJob, Env } from "../../worker/env";
 import { handleBrainBatch, type BrainConsumerOptions } from "../../worker/jobs/brain-consumer";
 import { brainDeps, type BrainDeps } from "../../worker/services/brain/deps";
+import { addTextDocument } from "../../worker/services/brain/documents";
+import { serviceCtx, signIn, type TestUser } from "./helpers";
 import { recordingQueue } from "./queue-kit";
 
 export function quietEnv(): { e: Env; sent: BrainJob[] } {
@@ -16,6 +18,20 @@ export function quietEnv(): { e: Env; sent: BrainJob[] } {
 
 export function depsFor(e: Env, engine?: AiEngine): BrainDeps {
   return brainDeps(e, engine ? { engine } : {});
+}
+
+type BrandFacts = { name: string; industry: string; brand_voice: string; description: string };
+
+/** A signed-in project with these brand facts and one document fed to its brain through the real queue consumer. */
+export async function fedProject(brand: BrandFacts, doc: { title: string; content: string }): Promise<{ user: TestUser; e: Env }> {
+  const user = await signIn();
+  await env.DB.prepare("update projects set name = ?, industry = ?, brand_voice = ?, description = ? where id = ?")
+    .bind(brand.name, brand.industry, brand.brand_voice, brand.description, user.projectId)
+    .run();
+  const { e, sent } = quietEnv();
+  await addTextDocument(serviceCtx(user, e), user.projectId, doc);
+  for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
+  return { user, e };
 }
 
 let seq = 0;

@@ -2,13 +2,11 @@
 // absolute claims that no brain passage supports are flagged with the reason and the nearest brand
 // fact; supported ones are not. Through POST /api/projects/:projectId/claims on a fed brain, and
 // on the local writer's own campaign (a generated post with an unsupported figure is a defect).
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { checkClaims, findClaims } from "../../worker/adapters/ai/writer/claims";
-import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import type { ClaimCheckResponse } from "../../schema/api/writer";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { fedProject } from "./brain-test-kit";
 import { expectError, json, serviceCtx, signIn } from "./helpers";
 
 const BOOK = `Lotus Room Yoga runs a beginner course on Saturdays at 2pm for people who have never tried yoga.
@@ -70,22 +68,12 @@ describe("checkClaims", () => {
   });
 });
 
-async function fedProject() {
-  const user = await signIn();
-  await env.DB.prepare(
-    "update projects set name = 'Lotus Room Yoga', industry = 'Fitness', brand_voice = 'Warm & Friendly', description = 'A small yoga studio in Leeds.' where id = ?",
-  )
-    .bind(user.projectId)
-    .run();
-  const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: BOOK });
-  for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
-  return { user, e };
-}
+const LOTUS = { name: "Lotus Room Yoga", industry: "Fitness", brand_voice: "Warm & Friendly", description: "A small yoga studio in Leeds." };
+const fedLotus = () => fedProject(LOTUS, { title: "Brand book", content: BOOK });
 
 describe("POST /api/projects/:projectId/claims", { timeout: 60_000 }, () => {
   it("underlines a wrong price typed into a draft and names the brand's price; a true draft has no findings", async () => {
-    const { user } = await fedProject();
+    const { user } = await fedLotus();
     const res = await json(user, "POST", `/api/projects/${user.projectId}/claims`, { content: "Beginner course: just £25 for four Saturdays!" });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ClaimCheckResponse;
@@ -100,7 +88,7 @@ describe("POST /api/projects/:projectId/claims", { timeout: 60_000 }, () => {
   });
 
   it("refuses bad input with the field's message, and another user's project with 404", async () => {
-    const { user } = await fedProject();
+    const { user } = await fedLotus();
     const bad = await json(user, "POST", `/api/projects/${user.projectId}/claims`, { content: "x".repeat(5001) });
     const body = await expectError(bad, 400);
     expect(JSON.stringify(body)).toContain("Content is too long");
@@ -110,7 +98,7 @@ describe("POST /api/projects/:projectId/claims", { timeout: 60_000 }, () => {
   });
 
   it("finds no unsupported claim in what the local writer drafts from the brain", async () => {
-    const { user, e } = await fedProject();
+    const { user, e } = await fedLotus();
     const res = await generateContent(serviceCtx(user, e), user.projectId, {
       prompt: "Announce our Saturday beginner course for people who have never tried yoga",
       type: "campaign",

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { readCtx, signIn } from "./helpers";
+import { queryPlan, readCtx, signIn } from "./helpers";
 import { getDashboard } from "../../worker/services/analytics/dashboard";
 
 const HOUR = 3_600_000;
@@ -63,13 +63,7 @@ describe("dashboard at 10,000 posts", () => {
       ],
     ];
     for (const [q, binds, expected] of plans) {
-      const plan = (
-        await env.DB.prepare(`explain query plan ${q}`)
-          .bind(...binds)
-          .all<{ detail: string }>()
-      ).results
-        .map((r) => r.detail)
-        .join(" | ");
+      const plan = await queryPlan(q, ...binds);
       expect(plan, q).toMatch(expected);
       expect(plan, q).not.toMatch(/SCAN posts|TEMP B-TREE/);
     }

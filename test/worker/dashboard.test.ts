@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectError, json, signIn } from "./helpers";
+import { call, expectError, json, queryPlan, signIn } from "./helpers";
 import type { DashboardResponse } from "../../schema/api/campaigns";
 import { formatChange, periodChangePercent } from "../../worker/services/analytics/dashboard";
 import { insertPost as insertFixturePost, type PostState } from "./posts-fixtures";
@@ -175,10 +175,7 @@ describe("dashboard figures", () => {
     ];
     for (const q of queries) {
       const binds = q.includes("scheduled_for >") ? [user.projectId, Date.now()] : [user.projectId];
-      const rows = await env.DB.prepare(`explain query plan ${q}`)
-        .bind(...binds)
-        .all<{ detail: string }>();
-      plans.push(rows.results.map((r) => r.detail).join(" | "));
+      plans.push(await queryPlan(q, ...binds));
     }
     for (const plan of plans) {
       expect(plan).toMatch(/USING (COVERING )?INDEX/);

@@ -6,9 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import twitter from "twitter-text";
-import { serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { addTextDocument } from "../../worker/services/brain/documents";
+import { serviceCtx } from "./helpers";
+import { fedProject } from "./brain-test-kit";
 import { generateContent } from "../../worker/services/posts/generation";
 import { composePostText } from "../../worker/services/publishing/publish";
 import { measurePost } from "../../platforms/validation";
@@ -19,13 +18,7 @@ import { WRITER_BRANDS, type WriterBrand } from "../fixtures/writer/brands";
 const PLATFORMS = ["twitter", "instagram", "linkedin"] as const;
 
 async function fed(brand: WriterBrand, voice = brand.brand_voice) {
-  const user = await signIn();
-  await env.DB.prepare("update projects set name = ?, industry = ?, brand_voice = ?, description = ? where id = ?")
-    .bind(brand.name, brand.industry, voice, brand.description, user.projectId)
-    .run();
-  const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: brand.title, content: brand.book });
-  for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
+  const { user, e } = await fedProject({ ...brand, brand_voice: voice }, { title: brand.title, content: brand.book });
   const generate = async (prompt: string, count = 6, platforms: readonly ("twitter" | "instagram" | "linkedin")[] = PLATFORMS) =>
     (
       await generateContent(serviceCtx(user, e), user.projectId, {

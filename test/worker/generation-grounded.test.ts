@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { fedProject } from "./brain-test-kit";
 import { createAiEngine } from "../../worker/adapters/ai";
 import type { AiEngine } from "../../worker/adapters/ai/types";
-import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { publishedLength } from "../../schema/api/campaigns";
 
@@ -19,15 +18,8 @@ const DOC =
 
 /** A user whose brain has been fed DOC (document processed through the real queue handler). */
 async function fedUser() {
-  const user = await signIn();
-  await env.DB.prepare(
-    "update projects set name = 'Lumen Roasters', industry = 'Coffee', brand_voice = 'Warm & Friendly', description = 'A small-batch coffee roaster.' where id = ?",
-  )
-    .bind(user.projectId)
-    .run();
-  const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "About Lumen", content: DOC });
-  for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
+  const lumen = { name: "Lumen Roasters", industry: "Coffee", brand_voice: "Warm & Friendly", description: "A small-batch coffee roaster." };
+  const { user, e } = await fedProject(lumen, { title: "About Lumen", content: DOC });
   await env.DB.prepare(
     "insert into brain_insights (id, project_id, type, content, confidence, created_at) values (?, ?, 'brand_trait', 'Warm and honest about coffee', 0.95, ?), (?, ?, 'goal', 'Grow subscriptions', 0.9, ?), (?, ?, 'social_hook', 'Low-confidence hook', 0.1, ?)",
   )

@@ -2,11 +2,9 @@
 // post on a subject of the brief the brain knows nothing about, and a campaign comes back shorter
 // than asked when the brain has no more distinct facts. The generation result says both
 // (skipped_subjects, requested_count); an engine that writes with a model skips nothing.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { json, serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { addTextDocument } from "../../worker/services/brain/documents";
+import { fedProject } from "./brain-test-kit";
 import { generateContent } from "../../worker/services/posts/generation";
 import type { AiEngine } from "../../worker/adapters/ai/types";
 import { unknownSubjects } from "../../worker/adapters/ai/local/posts";
@@ -25,13 +23,7 @@ const TEA: Brand = { name: "Lumen Tea", industry: "tea", brand_voice: "casual", 
 
 /** A signed-in project with the brand's book fed to its brain through the real queue consumer. */
 async function fed(brand: Brand) {
-  const user = await signIn();
-  await env.DB.prepare("update projects set name = ?, industry = ?, brand_voice = ?, description = ? where id = ?")
-    .bind(brand.name, brand.industry, brand.brand_voice, brand.description, user.projectId)
-    .run();
-  const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: brand.title, content: brand.book });
-  for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
+  const { user, e } = await fedProject(brand, { title: brand.title, content: brand.book });
   const generate = async (prompt: string, count: number, engine?: AiEngine): Promise<GenerateResponse> =>
     generateResponse.parse(
       await generateContent(

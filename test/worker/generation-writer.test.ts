@@ -5,12 +5,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import twitter from "twitter-text";
-import { call, json, serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { call, campaignPostOf, json, serviceCtx } from "./helpers";
+import { fedProject } from "./brain-test-kit";
 import { repeatsBrief } from "../../worker/adapters/ai/writer/brief";
 import { CLICKBAIT } from "../../worker/adapters/ai/writer/wording";
 import { sentenceTexts } from "../../worker/text/nlp";
-import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { composePostText } from "../../worker/services/publishing/publish";
 import { sniffImage } from "../../worker/services/posts/media";
@@ -29,23 +28,16 @@ Replacing a family car with a cargo bike saves a typical household around 4,000 
 The belt drive needs no oil and lasts roughly three times longer than a chain.
 Riders get a free safety lesson on handling, braking and cornering with a loaded box.`;
 
-async function fedProject(voice: string) {
-  const user = await signIn();
-  await env.DB.prepare(
-    "update projects set name = 'Kettle Cargo', industry = 'Cargo bikes', brand_voice = ?, description = 'Electric cargo bikes for families.' where id = ?",
-  )
-    .bind(voice, user.projectId)
-    .run();
-  const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: BRAND_BOOK });
-  for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
-  return { user, e };
-}
+const fedKettle = (voice: string) =>
+  fedProject(
+    { name: "Kettle Cargo", industry: "Cargo bikes", brand_voice: voice, description: "Electric cargo bikes for families." },
+    { title: "Brand book", content: BRAND_BOOK },
+  );
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 async function campaign(voice: string, prompt: string, count: number, platforms: ("twitter" | "instagram" | "linkedin")[]) {
-  const { user, e } = await fedProject(voice);
+  const { user, e } = await fedKettle(voice);
   const res = await generateContent(serviceCtx(user, e), user.projectId, {
     prompt,
     type: "campaign",
@@ -177,15 +169,7 @@ describe("the local writer on a fed brain", { timeout: 60_000 }, () => {
       start_date: tomorrow(),
       start_time: "09:00",
       time_zone: "UTC",
-      posts: posts.map((p) => ({
-        content: p.content,
-        hashtags: p.hashtags,
-        platform: p.platform,
-        scheduled_for: p.scheduled_for,
-        sources: p.sources,
-        media_info: p.media_info ?? null,
-        message_id: p.message_id,
-      })),
+      posts: posts.map((p) => ({ ...campaignPostOf(p), message_id: p.message_id })),
     });
     expect(saved.status).toBe(201);
     const body = (await saved.json()) as { posts: { platform: string; media_info: unknown; sources: unknown[]; message_id: string | null }[] };

@@ -8,6 +8,7 @@ import type { Caller } from "../../worker/lib/caller";
 import { getDb } from "../../worker/lib/db";
 import type { ServiceContext } from "../../worker/services/context";
 import type { Env } from "../../worker/env";
+import type { GeneratedPost } from "../../schema/api/campaigns";
 import { ERRORS, isErrorCode } from "../../schema/api/errors";
 
 export const ORIGIN = "http://localhost";
@@ -110,3 +111,21 @@ export function serviceCtx(user: { userId: string; email: string }, e: Env = env
 export function readCtx(userId: string): ServiceContext<Caller> {
   return { db: getDb(env.DB), env, caller: { userId } };
 }
+
+/** SQLite's plan for a statement, its steps joined by " | " (to check that a read uses an index). */
+export async function queryPlan(q: string, ...binds: unknown[]): Promise<string> {
+  const rows = await env.DB.prepare(`explain query plan ${q}`)
+    .bind(...binds)
+    .all<{ detail: string }>();
+  return rows.results.map((r) => r.detail).join(" | ");
+}
+
+/** A generated draft as the client sends it back to save a campaign (its sources and image kept). */
+export const campaignPostOf = (p: GeneratedPost) => ({
+  content: p.content,
+  hashtags: p.hashtags,
+  platform: p.platform,
+  scheduled_for: p.scheduled_for,
+  sources: p.sources,
+  media_info: p.media_info ?? null,
+});

@@ -777,12 +777,12 @@ function keyOf(caller: { cookie: string }): Promise<string> {
 
 /**
  * Sends `req` as `who` (a user, or null for anonymous); `req.as` overrides the caller. The public
- * API (/api/v1) takes the caller's API key instead of the cookie.
+ * API (/api/v1) takes the caller's API key instead of the cookie; `keySecret` sends that key alone.
  */
-export async function send(routeKey: string, req: Req, who: TestUser | { cookie: string } | null): Promise<Response> {
-  const caller = req.as !== undefined ? req.as : who;
+export async function send(routeKey: string, req: Req, who: TestUser | { cookie: string } | null, keySecret?: string): Promise<Response> {
+  const caller = keySecret ? null : req.as !== undefined ? req.as : who;
   const { method, url, pathname } = urlOf(routeKey, req);
-  const headers: Record<string, string> = { origin: ORIGIN, ...req.headers };
+  const headers: Record<string, string> = { origin: ORIGIN, ...(keySecret ? { authorization: `Bearer ${keySecret}` } : {}), ...req.headers };
   if (caller && pathname.startsWith("/api/v1/")) headers.authorization = `Bearer ${await keyOf(caller)}`;
   else if (caller) headers.cookie = caller.cookie;
   let body: BodyInit | undefined;

@@ -4,9 +4,8 @@ import { localDateTimeToUtc, addDays, dateInZone, timeInZone } from "../../schem
 import type { BulkResponse, SeriesResponse, SeriesUpdateResponse, SlotsResponse } from "../../schema/api/planner";
 import type { ImportResponse } from "../../schema/api/post-import";
 import type { Post } from "../../schema/api/posts";
-import { getDb } from "../../worker/lib/db";
 import { importPosts } from "../../worker/services/planner/import";
-import { call, expectError, json, signIn } from "./helpers";
+import { call, expectError, json, serviceCtx, signIn } from "./helpers";
 import { connectAccount, insertPost } from "./posts-fixtures";
 
 const ZONE = "America/New_York";
@@ -207,7 +206,7 @@ describe("CSV import and export", () => {
         },
       ],
     };
-    const res = await importPosts(getDb(env.DB), withFakes, u.userId, u.projectId, input, { origin: "http://localhost" });
+    const res = await importPosts(serviceCtx(u, withFakes), u.projectId, input, { origin: "http://localhost" });
     expect(res.created).toBe(3);
     expect(res.results.filter((r) => r.ok).map((r) => r.row)).toEqual([1, 4, 6]);
     expect(res.results[6]!.errors).toEqual(["Image URL: The link is not an image"]);

@@ -9,9 +9,8 @@ import { addDays, dateInZone, localDateTimeToUtc } from "../../schema/api/campai
 import type { BulkResponse, SeriesResponse } from "../../schema/api/planner";
 import type { ImportResponse } from "../../schema/api/post-import";
 import type { Post } from "../../schema/api/posts";
-import { getDb } from "../../worker/lib/db";
 import { checkImport, importPosts } from "../../worker/services/planner/import";
-import { expectError, json, signIn } from "./helpers";
+import { expectError, json, serviceCtx, signIn } from "./helpers";
 import { connectAccount, insertPost } from "./posts-fixtures";
 
 const ZONE = "Europe/Berlin";
@@ -156,11 +155,11 @@ describe("planner paths use the networks' rules", () => {
     };
     // The fakes' host is allowed for image URLs only outside the route's own env.
     const withFakes = { ...env, SCRAPE_ALLOW_HOSTS: fakes.host };
-    const preview = await checkImport(getDb(env.DB), withFakes, u.userId, u.projectId, { time_zone: ZONE, first_row: 1, rows });
+    const preview = await checkImport(serviceCtx(u, withFakes), u.projectId, { time_zone: ZONE, first_row: 1, rows });
     check(preview);
     expect(await postCount(u.projectId)).toBe(49);
 
-    const res = await importPosts(getDb(env.DB), withFakes, u.userId, u.projectId, { time_zone: ZONE, first_row: 1, rows }, { origin: "http://localhost" });
+    const res = await importPosts(serviceCtx(u, withFakes), u.projectId, { time_zone: ZONE, first_row: 1, rows }, { origin: "http://localhost" });
     check(res);
     expect(res.created).toBe(2);
     const created = await env.DB.prepare("select content from posts where project_id = ? and content not like 'Already %' order by content")

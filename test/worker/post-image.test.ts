@@ -4,7 +4,7 @@
 // to the brand card; no model configured -> the card; and never an orphan object or row.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, serviceCtx, signIn, type TestUser } from "./helpers";
+import { call, campaignPostOf, json, serviceCtx, signIn, type TestUser } from "./helpers";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
 import { createAiEngine } from "../../worker/adapters/ai";
 import { imagePrompt, IMAGE_PROMPT_MAX } from "../../worker/adapters/ai/image-model";
@@ -248,14 +248,7 @@ describe("OpenAI image model", { timeout: 60_000 }, () => {
       start_date: tomorrow,
       start_time: "09:00",
       time_zone: "UTC",
-      posts: res.posts.map((p) => ({
-        content: p.content,
-        hashtags: p.hashtags,
-        platform: p.platform,
-        scheduled_for: p.scheduled_for,
-        sources: p.sources,
-        media_info: p.media_info ?? null,
-      })),
+      posts: res.posts.map(campaignPostOf),
     });
     expect(saved.status).toBe(201);
     const body = (await saved.json()) as { posts: { platform: string; media_info: { url: string } | null }[] };

@@ -1,6 +1,7 @@
 // Fixtures for the posts and publishing tests: connected accounts (tokens encrypted exactly as the
 // social area stores them) and posts inserted directly in a given state.
 import { env } from "cloudflare:workers";
+import type { PublishJob } from "../../worker/env";
 import { encryptToken } from "../../worker/lib/token-crypto";
 import { getDb } from "../../worker/lib/db";
 import { campaigns, posts } from "../../schema/db/posts";
@@ -95,6 +96,19 @@ export async function insertPost(projectId: string, s: PostState = {}): Promise<
     )
     .run();
   return id;
+}
+
+/** A post already claimed by a tick at `claimedAt` (status publishing, 1 attempt), with its queue job. */
+export async function claimedPost(projectId: string, content: string, { claimedAt = Date.now() - 1000, ...extra }: PostState & { claimedAt?: number } = {}) {
+  const id = await insertPost(projectId, {
+    content,
+    status: "publishing",
+    publishAttempts: 1,
+    lastAttempt: claimedAt,
+    scheduledFor: claimedAt - 1000,
+    ...extra,
+  });
+  return { id, job: { postId: id, claimedAt } satisfies PublishJob };
 }
 
 export type PostRowRaw = {

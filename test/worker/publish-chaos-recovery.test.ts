@@ -8,17 +8,17 @@
 //   running out brings them back; they are reconciled before anything is sent again.
 // The history must show 0 duplicates, 0 posts stuck, and every post published within 5 minutes
 // of its due time. Latency percentiles are printed for BENCHMARKS.md (npm run bench reads them).
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, it, vi } from "vitest";
 import type { Env, PublishJob } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
-import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
 import { composePostText } from "../../worker/services/publishing/publish";
 import { signIn } from "./helpers";
 import { connectSandboxAccount, sandboxControl, sandboxPosts } from "./posts-fixtures";
 import { putPublicMedia } from "./public-media";
 import { failingD1 } from "./failing-d1";
+import { prng } from "./prng";
+import { deliverChaosBatch } from "./queue-kit";
 
 // Given on the command line (VITE_CHAOS_SEED=7 npx vitest ...): vitest.config.ts passes them in as bindings.
 const metaEnv = env as unknown as Record<string, string | undefined>;
@@ -27,18 +27,6 @@ const POSTS = 40;
 const BUSY_BURST = 60;
 const MAX_STEPS = 60;
 const FIVE_MINUTES = 5 * 60_000;
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), chance: (p: number) => next() < p };
-}
 
 type Platform = "twitter" | "instagram";
 type Account = { projectId: string; platform: Platform; username: string };
@@ -123,13 +111,7 @@ it("chaos: busy accounts and a worker killed mid-batch publish every post once, 
   const killedIds = new Set<string>();
   const uncertainAccounts = new Set<Account>();
   const deliver = async (msgs: Message[]) => {
-    const batch = createMessageBatch<PublishJob>(
-      "publish-jobs",
-      msgs.map((m) => ({ id: m.id, timestamp: new Date(now), attempts: m.attempts, body: m.body })),
-    );
-    const ctx = createExecutionContext();
-    await handlePublishBatch(batch, e);
-    const result = await getQueueResult(batch, ctx);
+    const result = await deliverChaosBatch(e, msgs, now);
     for (const r of result.retryMessages) {
       const m = msgs.find((x) => x.id === r.msgId)!;
       queue.push({ ...m, id: crypto.randomUUID(), attempts: m.attempts + 1, visibleAt: now + (r.delaySeconds ?? 0) * 1000 });

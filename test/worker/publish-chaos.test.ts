@@ -21,6 +21,8 @@ import { connectSandboxAccount, insertPost, readPost, sandboxControl as sandboxC
 import { connectNetwork, NEW_NETWORKS, networkControl, sandboxAccountName, uname, type NewNetwork } from "./network-helpers";
 import { putPublicMedia } from "./public-media";
 import { failingD1 } from "./failing-d1";
+import { prng } from "./prng";
+import { deliverChaosBatch } from "./queue-kit";
 
 // Given on the command line (VITE_CHAOS_SEED=7 npx vitest ...): vitest.config.ts passes them in as bindings.
 const metaEnv = env as unknown as Record<string, string | undefined>;
@@ -36,19 +38,6 @@ const sandboxControl = (network: Network, body: Record<string, unknown>) =>
   network === "twitter" || network === "instagram" ? sandboxControlXIg(network, body) : networkControl(network, body);
 const FAULT_STEPS = 30; // faults are injected in the first steps, then the run must settle
 const MAX_STEPS = 400;
-
-/** mulberry32: a small seeded PRNG so a run can be replayed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), chance: (p: number) => next() < p, pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]! };
-}
 
 type Account = { user: TestUser; projectId: string; platform: Network; username: string; accountId: string };
 type Message = { id: string; body: PublishJob; attempts: number; visibleAt: number };
@@ -226,13 +215,7 @@ it(
         batches.map(async (msgs) => {
           counts.batches++;
           counts.deliveries += msgs.length;
-          const batch = createMessageBatch<PublishJob>(
-            "publish-jobs",
-            msgs.map((m) => ({ id: m.id, timestamp: new Date(now), attempts: m.attempts, body: m.body })),
-          );
-          const ctx = createExecutionContext();
-          await handlePublishBatch(batch, e);
-          const result = await getQueueResult(batch, ctx);
+          const result = await deliverChaosBatch(e, msgs, now);
           counts.acks += result.explicitAcks.length;
           for (const r of result.retryMessages) {
             counts.retries++;

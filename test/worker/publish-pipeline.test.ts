@@ -8,25 +8,12 @@ import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
 import { RECONCILE_MARKER } from "../../worker/services/publishing/claim";
 import { platformFor } from "../../platforms/adapters";
 import { json, signIn } from "./helpers";
-import { connectAccount, connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts, waitFor } from "./posts-fixtures";
+import { claimedPost, connectAccount, connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts, waitFor } from "./posts-fixtures";
 import { servePreparedMedia } from "./public-media";
 import { deliverPublish, publishTestEnv } from "./queue-kit";
 
 const testEnv = () => publishTestEnv();
 const deliver = deliverPublish;
-
-/** A post already claimed by a tick at `claimedAt` (status publishing, 1 attempt). */
-async function claimed(projectId: string, content: string, claimedAt = Date.now() - 1000, extra: Parameters<typeof insertPost>[1] = {}) {
-  const id = await insertPost(projectId, {
-    content,
-    status: "publishing",
-    publishAttempts: 1,
-    lastAttempt: claimedAt,
-    scheduledFor: claimedAt - 1000,
-    ...extra,
-  });
-  return { id, job: { postId: id, claimedAt } satisfies PublishJob };
-}
 
 const armed: ("twitter" | "instagram")[] = [];
 async function arm(platform: "twitter" | "instagram", body: Record<string, unknown>) {
@@ -164,7 +151,7 @@ describe("publish consumer errors", () => {
     const u = await signIn();
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, `Official batch ${acc.username}`);
+    const { id, job } = await claimedPost(u.projectId, `Official batch ${acc.username}`);
     const batch = createMessageBatch<PublishJob>("publish-jobs", [
       { id: "m1", timestamp: new Date(), attempts: 1, body: job },
       { id: "m2", timestamp: new Date(), attempts: 1, body: job },
@@ -183,7 +170,7 @@ describe("publish consumer errors", () => {
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     await arm("twitter", { fail: "500", times: 10, account: acc.username });
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, `Five hundred ${acc.username}`);
+    const { id, job } = await claimedPost(u.projectId, `Five hundred ${acc.username}`);
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 4; attempt++) {
       const r = await deliver(e, [job], attempt);
@@ -206,7 +193,7 @@ describe("publish consumer errors", () => {
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     await arm("twitter", { fail: "429", times: 1, account: acc.username, retryAfter: 7 });
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, `Rate limited ${acc.username}`);
+    const { id, job } = await claimedPost(u.projectId, `Rate limited ${acc.username}`);
     const first = await deliver(e, [job], 1);
     expect(first.retries).toEqual([expect.objectContaining({ delaySeconds: expect.any(Number) })]);
     expect(first.retries[0]!.delaySeconds).toBeGreaterThanOrEqual(6);
@@ -223,7 +210,7 @@ describe("publish consumer errors", () => {
     // The sandbox records the tweet, then hangs: the platform accepted but we never heard.
     await arm("twitter", { fail: "timeout", times: 1, account: acc.username, commit: true });
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, `Timed out ${acc.username}`);
+    const { id, job } = await claimedPost(u.projectId, `Timed out ${acc.username}`);
     const first = await deliver(e, [job], 1);
     expect(first.retries).toHaveLength(1);
     expect(await readPost(id)).toMatchObject({ status: "publishing", error_message: RECONCILE_MARKER });
@@ -238,7 +225,7 @@ describe("publish consumer errors", () => {
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     await arm("twitter", { fail: "timeout", times: 10, account: acc.username });
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, `Always slow ${acc.username}`);
+    const { id, job } = await claimedPost(u.projectId, `Always slow ${acc.username}`);
     for (let attempt = 1; attempt <= 4; attempt++) expect((await deliver(e, [job], attempt)).retries).toHaveLength(1);
     expect((await deliver(e, [job], 5)).retries).toHaveLength(0);
     const row = (await readPost(id))!;
@@ -252,7 +239,7 @@ describe("publish consumer errors", () => {
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     await sandboxControl("twitter", { fail: "revoke", account: acc.username });
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, `Revoked ${acc.username}`);
+    const { id, job } = await claimedPost(u.projectId, `Revoked ${acc.username}`);
     const r = await deliver(e, [job], 1);
     expect(r.retries).toHaveLength(0);
     const row = (await readPost(id))!;
@@ -267,7 +254,7 @@ describe("publish consumer errors", () => {
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     await arm("twitter", { fail: "reject", times: 1, account: acc.username });
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, `Duplicate ${acc.username}`);
+    const { id, job } = await claimedPost(u.projectId, `Duplicate ${acc.username}`);
     const r = await deliver(e, [job], 1);
     expect(r.retries).toHaveLength(0);
     const row = (await readPost(id))!;
@@ -279,7 +266,7 @@ describe("publish consumer errors", () => {
     const u = await signIn();
     await connectSandboxAccount(u.projectId, "twitter");
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, "x".repeat(300));
+    const { id, job } = await claimedPost(u.projectId, "x".repeat(300));
     expect((await deliver(e, [job], 1)).retries).toHaveLength(0);
     expect((await readPost(id))!.status).toBe("failed");
   });
@@ -287,10 +274,10 @@ describe("publish consumer errors", () => {
   it("no connected account: failed with the spec's message", async () => {
     const u = await signIn();
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, "Nobody home");
+    const { id, job } = await claimedPost(u.projectId, "Nobody home");
     await deliver(e, [job], 1);
     expect(await readPost(id)).toMatchObject({ status: "failed", error_message: "No connected X (Twitter) account found" });
-    const fb = await claimed(u.projectId, "Facebook post", Date.now() - 1000, { platform: "facebook" });
+    const fb = await claimedPost(u.projectId, "Facebook post", { platform: "facebook" });
     await deliver(e, [fb.job], 1);
     expect(await readPost(fb.id)).toMatchObject({ status: "failed", error_message: "No connected Facebook account found" });
   });
@@ -300,7 +287,7 @@ describe("publish consumer errors", () => {
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     const content = `Crashed mid-publish ${acc.username}`;
     const now = Date.now();
-    const { id } = await claimed(u.projectId, content, now - 16 * 60_000, { createdAt: now - 20 * 60_000 });
+    const { id } = await claimedPost(u.projectId, content, { claimedAt: now - 16 * 60_000, createdAt: now - 20 * 60_000 });
     // The earlier attempt got through to the platform before the consumer died.
     const creds = await import("../../worker/services/social/credentials");
     const { getDb } = await import("../../worker/lib/db");
@@ -321,7 +308,7 @@ describe("publish consumer errors", () => {
     const u = await signIn();
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     const now = Date.now();
-    const { id } = await claimed(u.projectId, `Lost message ${acc.username}`, now - 16 * 60_000);
+    const { id } = await claimedPost(u.projectId, `Lost message ${acc.username}`, { claimedAt: now - 16 * 60_000 });
     const { e, q } = testEnv();
     await claimDuePosts(e, now);
     await deliver(
@@ -337,8 +324,8 @@ describe("publish consumer errors", () => {
     const u = await signIn();
     const acc = await connectSandboxAccount(u.projectId, "twitter");
     const { e } = testEnv();
-    const withId = await claimed(u.projectId, `Has id ${acc.username}`, Date.now() - 1000, { platformPostId: "18000" });
-    const stale = await claimed(u.projectId, `Old token ${acc.username}`);
+    const withId = await claimedPost(u.projectId, `Has id ${acc.username}`, { platformPostId: "18000" });
+    const stale = await claimedPost(u.projectId, `Old token ${acc.username}`);
     const results = await Promise.all([
       deliver(e, [withId.job], 1),
       deliver(e, [{ postId: crypto.randomUUID(), claimedAt: Date.now() }], 1),
@@ -398,7 +385,7 @@ describe("publish consumer errors", () => {
     const u = await signIn();
     const acc = await connectAccount(u.projectId, "twitter", { accessToken: "not-a-sandbox-token" });
     const { e } = testEnv();
-    const { id, job } = await claimed(u.projectId, "Unknown token");
+    const { id, job } = await claimedPost(u.projectId, "Unknown token");
     await deliver(e, [job], 1);
     expect((await readPost(id))!.status).toBe("failed");
     const account = await env.DB.prepare("select token_status from social_accounts where id = ?").bind(acc.accountId).first<{ token_status: string }>();

@@ -8,32 +8,19 @@ import { encode as encodePng } from "fast-png";
 import { describe, expect, it } from "vitest";
 import { classifyXResponse, normalizeOwnText, normalizeTweetText } from "../../platforms/x/adapter";
 import { platformFor } from "../../platforms/adapters";
-import type { Env, PublishJob } from "../../worker/env";
+import type { Env } from "../../worker/env";
 import { claimDuePosts } from "../../worker/jobs/publish-cron";
 import { getDb } from "../../worker/lib/db";
 import { MAX_ATTEMPTS } from "../../worker/services/publishing/publish";
 import { RECONCILE_MARKER } from "../../worker/services/publishing/claim";
 import { getPublishingCredentials } from "../../worker/services/social/credentials";
 import { expectError, json, signIn, type TestUser } from "./helpers";
-import { connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts } from "./posts-fixtures";
+import { claimedPost, connectSandboxAccount, insertPost, readPost, sandboxControl, sandboxPosts } from "./posts-fixtures";
 import { putPublicMedia, servePreparedMedia } from "./public-media";
 import { deliverPublish, publishTestEnv } from "./queue-kit";
 
 const testEnv = () => publishTestEnv();
 const deliver = deliverPublish;
-
-const claimedPost = async (projectId: string, content: string, extra: Parameters<typeof insertPost>[1] = {}) => {
-  const claimedAt = Date.now() - 1000;
-  const id = await insertPost(projectId, {
-    content,
-    status: "publishing",
-    publishAttempts: 1,
-    lastAttempt: claimedAt,
-    scheduledFor: claimedAt - 1000,
-    ...extra,
-  });
-  return { id, job: { postId: id, claimedAt } satisfies PublishJob };
-};
 
 /** A real PNG of the given size (RGBA, half transparent on the left). */
 function png(width: number, height: number): Uint8Array {

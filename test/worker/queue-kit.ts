@@ -1,3 +1,4 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { Env, PublishJob } from "../../worker/env";
 import { handlePublishBatch } from "../../worker/jobs/publish-consumer";
@@ -64,4 +65,18 @@ export async function deliverPublish(
 export function publishTestEnv(extra: Partial<Env> = {}): { e: Env; q: { jobs: PublishJob[]; batchSizes: number[] } } {
   const { queue, sent, batchSizes } = recordingQueue<PublishJob>();
   return { e: { ...(env as unknown as Env), PUBLISH_JOBS: queue, PLATFORM_TIMEOUT_MS: "400", ...extra } as Env, q: { jobs: sent, batchSizes } };
+}
+
+/**
+ * The chaos tests' delivery (publish-chaos*.test.ts): their own messages (id, attempts) at the
+ * simulated time `now`, through the runtime's batch, answering the runtime's ack/retry result.
+ */
+export async function deliverChaosBatch(e: Env, msgs: { id: string; attempts: number; body: PublishJob }[], now: number) {
+  const batch = createMessageBatch<PublishJob>(
+    "publish-jobs",
+    msgs.map((m) => ({ id: m.id, timestamp: new Date(now), attempts: m.attempts, body: m.body })),
+  );
+  const ctx = createExecutionContext();
+  await handlePublishBatch(batch, e);
+  return getQueueResult(batch, ctx);
 }

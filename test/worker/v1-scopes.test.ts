@@ -8,21 +8,11 @@ import { API_SCOPES, type ApiScope } from "../../schema/api/api-keys";
 import { app } from "../../worker/app";
 import { routeDescription } from "../../worker/lib/openapi";
 import { createKey } from "./api-key-helpers";
-import { call, expectError, ORIGIN } from "./helpers";
-import { buildFixture, ROUTE_CASES, sampleRequest, urlOf, type Req } from "./openapi-route-cases";
+import { expectError } from "./helpers";
+import { buildFixture, ROUTE_CASES, sampleRequest, send, type Req } from "./openapi-route-cases";
 import { apiRoutes } from "./schema-helpers";
 
-function sendWithKey(routeKey: string, req: Req, secret: string): Promise<Response> {
-  const { method, url } = urlOf(routeKey, req);
-  const headers: Record<string, string> = { origin: ORIGIN, authorization: `Bearer ${secret}`, ...req.headers };
-  let body: BodyInit | undefined;
-  if (req.form) body = req.form();
-  else if (req.body !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(req.body);
-  }
-  return call(url, { method, headers, body });
-}
+const sendWithKey = (routeKey: string, req: Req, secret: string) => send(routeKey, req, null, secret);
 
 async function projectRows(projectId: string): Promise<string> {
   const parts: string[] = [];

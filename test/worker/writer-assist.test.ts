@@ -12,7 +12,7 @@ import type { AssistCapabilities, AssistResponse } from "../../schema/api/writer
 import { BRAND_VOICES } from "../../schema/api/projects";
 import { OpenAiEngine } from "../../worker/adapters/ai/openai-engine";
 import { assistCapabilities, assistDraft } from "../../worker/services/posts";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
+import { deliver, quietEnv } from "./brain-test-kit";
 import { expectError, json, serviceCtx, signIn } from "./helpers";
 
 const DRAFT =
@@ -53,7 +53,7 @@ describe("POST /api/projects/:projectId/assist", { timeout: 60_000 }, () => {
     const user = await signIn();
     await env.DB.prepare("update projects set name = 'Lotus Room Yoga' where id = ?").bind(user.projectId).run();
     const { e, sent } = quietEnv();
-    await addTextDocument(depsFor(e), user.userId, user.projectId, { title: "Brand book", content: BOOK });
+    await addTextDocument(serviceCtx(user, e), user.projectId, { title: "Brand book", content: BOOK });
     for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const path = `/api/projects/${user.projectId}/assist`;
     const short = (await (await json(user, "POST", path, { action: "shorten", content: DRAFT, platform: "linkedin" })).json()) as AssistResponse;

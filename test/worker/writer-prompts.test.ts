@@ -28,11 +28,10 @@ import {
 } from "../../worker/adapters/ai/writer/prompts";
 import { strictSchemaProblems } from "../contracts/strict-schema";
 import type { GeneratePostsInput } from "../../worker/adapters/ai/types";
-import { addTextDocument } from "../../worker/services/brain/documents";
 import { generateContent } from "../../worker/services/posts/generation";
 import { fakeAiBinding } from "../fakes/workers-ai-binding";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { serviceCtx, signIn } from "./helpers";
+import { fedProject } from "./brain-test-kit";
+import { serviceCtx } from "./helpers";
 
 const BRAND = { name: "Lotus Room Yoga", industry: "Healthcare", brand_voice: "Warm & Friendly", description: "A small yoga studio in Leeds." };
 
@@ -284,19 +283,12 @@ describe("the Workers AI engine's posts against the fake binding", () => {
 
 describe("generation falls back to the local writer, saying so", { timeout: 60_000 }, () => {
   it("answers the local writer's drafts with engine 'local' and the reason when the model refuses twice", async () => {
-    const user = await signIn();
-    await env.DB.prepare(
-      "update projects set name = 'Lotus Room Yoga', industry = 'Fitness', brand_voice = 'Warm & Friendly', description = 'A small yoga studio in Leeds.' where id = ?",
-    )
-      .bind(user.projectId)
-      .run();
-    const { e, sent } = quietEnv();
-    await addTextDocument(depsFor(e), user.userId, user.projectId, {
+    const lotus = { name: "Lotus Room Yoga", industry: "Fitness", brand_voice: "Warm & Friendly", description: "A small yoga studio in Leeds." };
+    const { user, e } = await fedProject(lotus, {
       title: "Brand book",
       content:
         "Lotus Room Yoga runs a beginner course on Saturdays at 2pm for people who have never tried yoga.\nThe beginner course costs £30 for four Saturday sessions, mats included.\nBook your place on our website.",
     });
-    for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
     const res = await generateContent(
       serviceCtx(user, e),
       user.projectId,

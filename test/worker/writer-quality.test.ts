@@ -5,11 +5,9 @@
 // (test/fixtures/writer/heldout.ts) are only measured and printed (WRITER_HELDOUT, read by
 // `npm run bench`); the fixture brand (quality-fixture.ts) is measured (WRITER_FIXTURE) and the
 // issue's thresholds are asserted on it.
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { serviceCtx, signIn } from "./helpers";
-import { deliver, depsFor, quietEnv } from "./brain-test-kit";
-import { addTextDocument } from "../../worker/services/brain/documents";
+import { serviceCtx } from "./helpers";
+import { fedProject } from "./brain-test-kit";
 import { generateContent } from "../../worker/services/posts/generation";
 import { checkCampaign, figuresIn, hashtagDefect, NO_DEFECTS, sumCounts, type CheckedPost, type QualityCounts } from "./writer-checks";
 import { HELDOUT_BRANDS, type QualityBrand } from "../fixtures/writer/heldout";
@@ -19,13 +17,7 @@ const PLATFORMS = ["twitter", "instagram"] as const;
 const MESSAGES = 4;
 
 async function measureBrand(brand: QualityBrand): Promise<{ counts: QualityCounts[]; posts: CheckedPost[][] }> {
-  const user = await signIn();
-  await env.DB.prepare("update projects set name = ?, industry = ?, brand_voice = ?, description = ? where id = ?")
-    .bind(brand.name, brand.industry, brand.brand_voice, brand.description, user.projectId)
-    .run();
-  const { e, sent } = quietEnv();
-  await addTextDocument(depsFor(e), user.userId, user.projectId, { title: brand.title, content: brand.book });
-  for (let i = 0; i < 10 && sent.length > 0; i++) await deliver(e, sent.splice(0));
+  const { user, e } = await fedProject(brand, { title: brand.title, content: brand.book });
   const counts: QualityCounts[] = [];
   const posts: CheckedPost[][] = [];
   for (const brief of brand.briefs) {

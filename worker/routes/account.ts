@@ -2,10 +2,9 @@ import { createClerkClient } from "@clerk/backend";
 import { Hono } from "hono";
 import { clerkConfigured } from "../adapters/auth";
 import { CLERK_SESSION_COOKIE, clearCookie } from "../adapters/auth/session-cookie";
-import { currentUser, requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
+import { requireUser } from "./middleware/session";
 import type { AppEnv } from "../lib/context";
-import { users } from "../../schema/db/auth";
-import { eq } from "drizzle-orm";
 import { deleteAccount } from "../services/auth";
 import { describeRoute } from "../lib/openapi";
 import { accountDeletedResponse } from "../../schema/api/system-responses";
@@ -15,12 +14,8 @@ export const accountRoutes = new Hono<AppEnv>().delete(
   describeRoute({ summary: "Delete the account and everything it owns", responses: { 200: accountDeletedResponse } }),
   requireUser,
   async (c) => {
-    const user = currentUser(c);
-    const db = c.get("db");
-    const clerkId = clerkConfigured(c.env)
-      ? (await db.select({ clerkUserId: users.clerkUserId }).from(users).where(eq(users.id, user.id)).get())?.clerkUserId
-      : null;
-    const result = await deleteAccount(db, c.env.BUCKET, user.id);
+    const result = await deleteAccount(serviceContext(c));
+    const clerkId = clerkConfigured(c.env) ? result.clerkUserId : null;
     if (clerkId && c.env.CLERK_SECRET_KEY) {
       // Without this the Clerk user would sign straight back in to a fresh, empty account.
       try {

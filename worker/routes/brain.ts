@@ -6,7 +6,7 @@ import type { AppEnv } from "../lib/context";
 import { ApiError, badRequest, payloadTooLarge } from "../lib/errors";
 import { fieldErrors, validate } from "../lib/validate";
 import { ownedProject } from "../lib/ownership";
-import { brainDeps } from "../services/brain";
+import { serviceContext } from "./middleware/service-context";
 import { addFileDocument, addTextDocument, addUrlDocument, deleteDocument, getDocument, listDocuments } from "../services/brain";
 import { queryBrain } from "../services/brain";
 import { projectSummary } from "../services/brain";
@@ -26,7 +26,6 @@ import { indexStatusFor } from "../services/brain";
 
 type Ctx = Context<AppEnv>;
 
-const deps = (c: Ctx) => brainDeps(c.env, { db: c.get("db") });
 const projectIdOf = (c: Ctx) => c.req.param("projectId") ?? "";
 
 function parseWith<T>(
@@ -42,7 +41,6 @@ function parseWith<T>(
 }
 
 async function addDocument(c: Ctx) {
-  const user = currentUser(c);
   const projectId = projectIdOf(c);
   const type = c.req.header("content-type") ?? "";
   if (type.startsWith("multipart/form-data")) {
@@ -58,7 +56,7 @@ async function addDocument(c: Ctx) {
     if (!file || typeof file === "string") throw badRequest("Please choose a file", { file: "Please choose a file" });
     const title = form.get("title");
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const doc = await addFileDocument(deps(c), user.id, projectId, { name: file.name, bytes }, typeof title === "string" ? title : undefined);
+    const doc = await addFileDocument(serviceContext(c), projectId, { name: file.name, bytes }, typeof title === "string" ? title : undefined);
     return c.json(doc, 202);
   }
   let body: unknown;
@@ -69,10 +67,10 @@ async function addDocument(c: Ctx) {
   }
   if (body && typeof body === "object" && "url" in body) {
     const { url } = parseWith(brainUrlDocumentSchema, body);
-    return c.json(await addUrlDocument(deps(c), user.id, projectId, url, undefined, c.req.url), 202);
+    return c.json(await addUrlDocument(serviceContext(c), projectId, url, undefined, c.req.url), 202);
   }
   const input = parseWith(brainTextDocumentSchema, body);
-  return c.json(await addTextDocument(deps(c), user.id, projectId, input), 202);
+  return c.json(await addTextDocument(serviceContext(c), projectId, input), 202);
 }
 
 export const brainRoutes = new Hono<AppEnv>()
@@ -83,7 +81,7 @@ export const brainRoutes = new Hono<AppEnv>()
     await next();
   })
   .get("/documents", describeRoute({ summary: "List the project's brain documents", responses: { 200: brainDocumentListResponse } }), async (c) =>
-    c.json(await listDocuments(deps(c), currentUser(c).id, projectIdOf(c))),
+    c.json(await listDocuments(serviceContext(c), projectIdOf(c))),
   )
   .post(
     "/documents",
@@ -94,13 +92,13 @@ export const brainRoutes = new Hono<AppEnv>()
     addDocument,
   )
   .get("/documents/:documentId", describeRoute({ summary: "One brain document with its progress", responses: { 200: brainDocumentResponse } }), async (c) =>
-    c.json(await getDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"))),
+    c.json(await getDocument(serviceContext(c), projectIdOf(c), c.req.param("documentId"))),
   )
   .delete(
     "/documents/:documentId",
     describeRoute({ summary: "Delete a brain document and everything derived from it", responses: { 204: null } }),
     async (c) => {
-      await deleteDocument(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("documentId"));
+      await deleteDocument(serviceContext(c), projectIdOf(c), c.req.param("documentId"));
       return c.body(null, 204);
     },
   )
@@ -108,10 +106,8 @@ export const brainRoutes = new Hono<AppEnv>()
     "/summary",
     describeRoute({ summary: "The project's brand summary (elevator pitch, themes, insights, topics)", responses: { 200: brainSummaryResponse } }),
     async (c) => {
-      const d = deps(c);
-      await ownedProject(d.db, currentUser(c).id, projectIdOf(c), "read");
       try {
-        return c.json(await projectSummary(d, projectIdOf(c)));
+        return c.json(await projectSummary(serviceContext(c), projectIdOf(c)));
       } catch (err) {
         if (err instanceof ApiError) throw err;
         console.error("brain: summary failed", err);
@@ -125,7 +121,7 @@ export const brainRoutes = new Hono<AppEnv>()
       summary: "How much of the brain the current AI engine has embedded; starts a re-index when behind",
       responses: { 200: brainIndexStatusResponse },
     }),
-    async (c) => c.json(await indexStatusFor(deps(c), currentUser(c).id, projectIdOf(c))),
+    async (c) => c.json(await indexStatusFor(serviceContext(c), projectIdOf(c))),
   )
   .post(
     "/query",
@@ -136,12 +132,12 @@ export const brainRoutes = new Hono<AppEnv>()
     validate("json", brainQuerySchema),
     async (c) => {
       const { question } = c.req.valid("json");
-      return c.json(await queryBrain(deps(c), currentUser(c).id, projectIdOf(c), question));
+      return c.json(await queryBrain(serviceContext(c), projectIdOf(c), question));
     },
   )
   .patch(
     "/segments/:segmentId",
     describeRoute({ summary: "Correct a passage's role (kept when the brain is re-indexed)", responses: { 200: brainSegmentResponse } }),
     validate("json", brainSegmentRoleSchema),
-    async (c) => c.json(await setSegmentRole(deps(c), currentUser(c).id, projectIdOf(c), c.req.param("segmentId"), c.req.valid("json").role)),
+    async (c) => c.json(await setSegmentRole(serviceContext(c), projectIdOf(c), c.req.param("segmentId"), c.req.valid("json").role)),
   );

@@ -7,7 +7,8 @@ import type { AppEnv } from "../lib/context";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { createFeed, deleteFeed, listFeeds } from "../services/api/feeds";
-import { currentUser, requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
+import { requireUser } from "./middleware/session";
 
 export const feedRoutes = new Hono<AppEnv>()
   .get(
@@ -15,7 +16,7 @@ export const feedRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "The RSS/Atom feeds the project follows, with each one's last poll and error", responses: { 200: feedListResponse } }),
     requireUser,
     validate("param", projectParam),
-    async (c) => c.json(await listFeeds(c.get("db"), currentUser(c).id, c.req.valid("param").projectId)),
+    async (c) => c.json(await listFeeds(serviceContext(c), c.req.valid("param").projectId)),
   )
   .post(
     "/projects/:projectId/feeds",
@@ -26,7 +27,7 @@ export const feedRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", projectParam),
     validate("json", createFeedSchema),
-    async (c) => c.json(await createFeed(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json"), c.req.url), 201),
+    async (c) => c.json(await createFeed(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json"), c.req.url), 201),
   )
   .delete(
     "/feeds/:feedId",
@@ -34,7 +35,7 @@ export const feedRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", feedParam),
     async (c) => {
-      await deleteFeed(c.get("db"), currentUser(c).id, c.req.valid("param").feedId);
+      await deleteFeed(serviceContext(c), c.req.valid("param").feedId);
       return c.body(null, 204);
     },
   );

@@ -13,7 +13,8 @@ import {
   slotsResponse,
 } from "../../schema/api/planner-responses";
 import type { AppEnv } from "../lib/context";
-import { allowedOrigin, currentUser, requireUser } from "./middleware/session";
+import { allowedOrigin, requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
 import { describeRoute } from "../lib/openapi";
 import { validate } from "../lib/validate";
 import { bulkPosts, createSeries, getSlots, putSlots, queuePost, queueSlots, updateSeriesFrom } from "../services/planner";
@@ -35,7 +36,7 @@ export const plannerRoutes = new Hono<AppEnv>()
     describeRoute({ summary: "The project's weekly posting schedule", responses: { 200: slotsResponse } }),
     validate("param", projectParam),
     async (c) => {
-      return c.json(await getSlots(c.get("db"), currentUser(c).id, c.req.valid("param").projectId));
+      return c.json(await getSlots(serviceContext(c), c.req.valid("param").projectId));
     },
   )
   .put(
@@ -44,7 +45,7 @@ export const plannerRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", putSlotsSchema),
     async (c) => {
-      return c.json(await putSlots(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json")));
+      return c.json(await putSlots(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json")));
     },
   )
   .post(
@@ -53,7 +54,7 @@ export const plannerRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", queuePostSchema),
     async (c) => {
-      const post = await queuePost(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json"), allowedOrigin(c));
+      const post = await queuePost(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json"), allowedOrigin(c));
       return c.json(post, 201);
     },
   )
@@ -63,7 +64,7 @@ export const plannerRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", queueSlotsSchema),
     async (c) => {
-      return c.json({ slots: await queueSlots(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json").platforms) });
+      return c.json({ slots: await queueSlots(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json").platforms) });
     },
   )
   .post(
@@ -72,7 +73,7 @@ export const plannerRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", createSeriesSchema),
     async (c) => {
-      const series = await createSeries(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json"), allowedOrigin(c));
+      const series = await createSeries(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json"), allowedOrigin(c));
       return c.json(series, 201);
     },
   )
@@ -82,7 +83,7 @@ export const plannerRoutes = new Hono<AppEnv>()
     validate("param", postParam),
     validate("json", updateSeriesSchema),
     async (c) => {
-      return c.json(await updateSeriesFrom(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c)));
+      return c.json(await updateSeriesFrom(serviceContext(c), c.req.valid("param").postId, c.req.valid("json"), allowedOrigin(c)));
     },
   )
   .post(
@@ -91,7 +92,7 @@ export const plannerRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", bulkPostsSchema),
     async (c) => {
-      return c.json(await bulkPosts(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json")));
+      return c.json(await bulkPosts(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json")));
     },
   )
   .get(
@@ -100,7 +101,7 @@ export const plannerRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", exportQuery),
     async (c) => {
-      const csv = await exportPostsCsv(c.get("db"), currentUser(c).id, c.req.valid("param").projectId, c.req.valid("query"), allowedOrigin(c));
+      const csv = await exportPostsCsv(serviceContext(c), c.req.valid("param").projectId, c.req.valid("query"), allowedOrigin(c));
       return c.body(csv, 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="brandpilot-posts.csv"' });
     },
   )
@@ -110,7 +111,7 @@ export const plannerRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", importCheckSchema),
     async (c) => {
-      return c.json(await checkImport(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json")));
+      return c.json(await checkImport(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json")));
     },
   )
   .post(
@@ -119,8 +120,6 @@ export const plannerRoutes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", importSchema),
     async (c) => {
-      return c.json(
-        await importPosts(c.get("db"), c.env, currentUser(c).id, c.req.valid("param").projectId, c.req.valid("json"), { origin: allowedOrigin(c) }),
-      );
+      return c.json(await importPosts(serviceContext(c), c.req.valid("param").projectId, c.req.valid("json"), { origin: allowedOrigin(c) }));
     },
   );

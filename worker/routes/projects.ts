@@ -47,8 +47,9 @@ export const projectRoutes = new Hono<AppEnv>()
     requireUser,
     async (c) => {
       const submission = await checkSubmission(await readSubmissionBody(c.req.raw));
-      const project = await createProject(serviceContext(c), submission);
-      c.executionCtx.waitUntil(feedBrainWithWizardDocuments(c.env, c.get("db"), project.user_id, project.id, submission.documents));
+      const ctx = serviceContext(c);
+      const project = await createProject(ctx, submission);
+      c.executionCtx.waitUntil(feedBrainWithWizardDocuments(ctx, project.id, submission.documents));
       return c.json(project, 201);
     },
   )

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { accountChoiceSchema, appPasswordSchema, oauthCallbackSchema, oauthStartQuery } from "../../schema/api/social";
 import { idParam } from "../../schema/api/common";
-import { allowedOrigin, currentUser, requireUser } from "./middleware/session";
+import { serviceContext } from "./middleware/service-context";
+import { allowedOrigin, requireUser } from "./middleware/session";
 import type { AppEnv } from "../lib/context";
 import { validate } from "../lib/validate";
 import { disconnectAccount, listAccounts } from "../services/social";
@@ -27,7 +28,7 @@ export const socialRoutes = new Hono<AppEnv>()
     validate("param", z.object({ projectId: idParam })),
     async (c) => {
       const { projectId } = c.req.valid("param");
-      return c.json(await listAccounts(c.get("db"), currentUser(c).id, projectId));
+      return c.json(await listAccounts(serviceContext(c), projectId));
     },
   )
   .get(
@@ -42,7 +43,7 @@ export const socialRoutes = new Hono<AppEnv>()
     requireUser,
     validate("param", z.object({ accountId: idParam })),
     async (c) => {
-      await disconnectAccount(c.get("db"), currentUser(c).id, c.req.valid("param").accountId);
+      await disconnectAccount(serviceContext(c), c.req.valid("param").accountId);
       return c.json({ ok: true });
     },
   )
@@ -53,9 +54,9 @@ export const socialRoutes = new Hono<AppEnv>()
     validate("param", z.object({ platform: z.string().max(40) })),
     validate("query", oauthStartQuery),
     async (c) => {
-      const input = { userId: currentUser(c).id, platform: c.req.valid("param").platform, projectId: c.req.valid("query").projectId, origin: allowedOrigin(c) };
-      const result =
-        (await startConnect(c.get("db"), c.env, { ...input, instance: c.req.valid("query").instance })) ?? (await startOAuth(c.get("db"), c.env, input));
+      const ctx = serviceContext(c);
+      const input = { platform: c.req.valid("param").platform, projectId: c.req.valid("query").projectId, origin: allowedOrigin(c) };
+      const result = (await startConnect(ctx, { ...input, instance: c.req.valid("query").instance })) ?? (await startOAuth(ctx, input));
       return c.json(result);
     },
   )
@@ -69,8 +70,9 @@ export const socialRoutes = new Hono<AppEnv>()
     validate("param", z.object({ platform: z.string().max(40) })),
     validate("json", oauthCallbackSchema),
     async (c) => {
-      const input = { userId: currentUser(c).id, platform: c.req.valid("param").platform, callback: c.req.valid("json") };
-      const account = (await completeConnect(c.get("db"), c.env, input)) ?? (await completeOAuth(c.get("db"), c.env, input));
+      const ctx = serviceContext(c);
+      const input = { platform: c.req.valid("param").platform, callback: c.req.valid("json") };
+      const account = (await completeConnect(ctx, input)) ?? (await completeOAuth(ctx, input));
       return c.json(account);
     },
   )
@@ -86,8 +88,7 @@ export const socialRoutes = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid("json");
       return c.json(
-        await chooseAccount(c.get("db"), c.env, {
-          userId: currentUser(c).id,
+        await chooseAccount(serviceContext(c), {
           platform: c.req.valid("param").platform,
           choice: body.choice,
           optionId: body.option_id,
@@ -108,8 +109,7 @@ export const socialRoutes = new Hono<AppEnv>()
       const { projectId, platform } = c.req.valid("param");
       const body = c.req.valid("json");
       return c.json(
-        await connectWithAppPassword(c.get("db"), c.env, {
-          userId: currentUser(c).id,
+        await connectWithAppPassword(serviceContext(c), {
           projectId,
           platform,
           identifier: body.identifier,

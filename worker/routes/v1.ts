@@ -42,7 +42,6 @@ import { enforceKeyGenerationLimit } from "../services/api/keys";
 import { idempotencyKeyOf, idempotent, requestFingerprint, type Stored } from "../services/api/v1";
 import { checkIfMatch, createNetworkPosts, listPostPage, postEtag } from "../services/api/v1";
 import { pageOf } from "../services/api/v1";
-import { brainDeps } from "../services/brain";
 import { addTextDocument, addUrlDocument, getDocument, listDocuments } from "../services/brain";
 import { queryBrain } from "../services/brain";
 import { createCampaign } from "../services/campaigns";
@@ -109,8 +108,8 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", pageQuery),
     async (c) => {
-      const { key, projectId } = await keyOnProject(c, "read");
-      const docs = (await listDocuments(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId)).map(toV1BrainDocument);
+      const { projectId } = await keyOnProject(c, "read");
+      const docs = (await listDocuments(serviceContext(c), projectId)).map(toV1BrainDocument);
       return c.json(pageOf(docs, (d) => ({ t: sinceEpoch(d.created_at), id: d.id }), c.req.valid("query")));
     },
   )
@@ -124,14 +123,11 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", brainDocumentSchema),
     async (c) => {
-      const { key, projectId } = await keyOnProject(c, "brain");
+      const { projectId } = await keyOnProject(c, "brain");
       const body = c.req.valid("json");
       return idempotentCreate(c, body, async () => {
-        const deps = brainDeps(c.env, { db: c.get("db") });
-        const doc =
-          "url" in body
-            ? await addUrlDocument(deps, key.userId, projectId, body.url, undefined, c.req.url)
-            : await addTextDocument(deps, key.userId, projectId, body);
+        const ctx = serviceContext(c);
+        const doc = "url" in body ? await addUrlDocument(ctx, projectId, body.url, undefined, c.req.url) : await addTextDocument(ctx, projectId, body);
         return { status: 202, body: toV1BrainDocument(doc) };
       });
     },
@@ -141,9 +137,9 @@ export const v1Routes = new Hono<AppEnv>()
     describeRoute({ summary: "One brain document and its status", scope: "read", responses: { 200: v1BrainDocument } }),
     validate("param", documentParam),
     async (c) => {
-      const { key, projectId } = await keyOnProject(c, "read");
+      const { projectId } = await keyOnProject(c, "read");
       const { documentId } = c.req.valid("param");
-      return c.json(toV1BrainDocument(await getDocument(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId, documentId)));
+      return c.json(toV1BrainDocument(await getDocument(serviceContext(c), projectId, documentId)));
     },
   )
   .post(
@@ -152,8 +148,8 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("json", brainQuerySchema),
     async (c) => {
-      const { key, projectId } = await keyOnProject(c, "read");
-      return c.json(await queryBrain(brainDeps(c.env, { db: c.get("db") }), key.userId, projectId, c.req.valid("json").question));
+      const { projectId } = await keyOnProject(c, "read");
+      return c.json(await queryBrain(serviceContext(c), projectId, c.req.valid("json").question));
     },
   )
   // Posts.
@@ -335,8 +331,8 @@ export const v1Routes = new Hono<AppEnv>()
     validate("param", projectParam),
     validate("query", pageQuery),
     async (c) => {
-      const { key, projectId } = await keyOnProject(c, "read");
-      const accounts = (await listAccounts(c.get("db"), key.userId, projectId)).map(toV1Account);
+      const { projectId } = await keyOnProject(c, "read");
+      const accounts = (await listAccounts(serviceContext(c), projectId)).map(toV1Account);
       return c.json(pageOf(accounts, (a) => ({ t: sinceEpoch(a.created_at), id: a.id }), c.req.valid("query")));
     },
   )

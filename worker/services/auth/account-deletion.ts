@@ -11,6 +11,7 @@ import { media } from "../../../schema/db/posts";
 import { projectDocuments, projects } from "../../../schema/db/projects";
 import { oauthStates, socialAccounts } from "../../../schema/db/social";
 import type { Db } from "../../lib/db";
+import type { ServiceContext } from "../context";
 import { loginKeyPrefix, mailKey } from "./auth";
 
 /** R2 deletes take at most 1,000 keys per call. */
@@ -63,9 +64,13 @@ async function userObjectKeys(db: Db, bucket: R2Bucket, userId: string): Promise
   return [...keys];
 }
 
-export async function deleteAccount(db: Db, bucket: R2Bucket, userId: string): Promise<{ objects: number }> {
-  const user = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
-  if (!user) return { objects: 0 };
+/** Deletes the caller's account; answers the Clerk user id too, for the route to delete it there. */
+export async function deleteAccount(ctx: ServiceContext): Promise<{ objects: number; clerkUserId: string | null }> {
+  const { db } = ctx;
+  const bucket = ctx.env.BUCKET;
+  const userId = ctx.caller.id;
+  const user = await db.select({ email: users.email, clerkUserId: users.clerkUserId }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return { objects: 0, clerkUserId: null };
   const keys = await userObjectKeys(db, bucket, userId);
   for (let i = 0; i < keys.length; i += R2_DELETE_BATCH) await bucket.delete(keys.slice(i, i + R2_DELETE_BATCH));
   await db.batch([
@@ -82,5 +87,5 @@ export async function deleteAccount(db: Db, bucket: R2Bucket, userId: string): P
       ),
     db.delete(users).where(eq(users.id, userId)),
   ]);
-  return { objects: keys.length };
+  return { objects: keys.length, clerkUserId: user.clerkUserId };
 }

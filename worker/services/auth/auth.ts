@@ -31,6 +31,11 @@ const MAIL_PER_EMAIL = 5;
 const LOGIN_PER_IP = 50;
 const MAIL_PER_IP = 30;
 
+/**
+ * What the public sign-in routes run with. These run before a caller exists (sign-up, sign-in,
+ * magic and reset links, logout by cookie), so they take this narrower context, not the service
+ * context (docs/decisions/315-one-service-context.md); signed-in account deletion takes it.
+ */
 export type AuthCtx = { db: Db; mail: MailAdapter; origin: string; ip: string | null };
 export type SignedIn = { user: { id: string; email: string }; token: string };
 

@@ -6,6 +6,7 @@ import { createVectorIndex } from "../../adapters/vectors";
 import type { VectorIndex, VectorSpace } from "../../adapters/vectors/types";
 import type { Env } from "../../env";
 import { getDb, type Db } from "../../lib/db";
+import type { ServiceContext } from "../context";
 
 export type BrainDeps = { env: Env; db: Db; engine: AiEngine; vectors: VectorIndex };
 
@@ -17,6 +18,15 @@ export function brainDeps(env: Env, overrides: Partial<Omit<BrainDeps, "env">> =
     vectors: overrides.vectors ?? createVectorIndex(env),
   };
 }
+
+/** The engine and index a call may bring instead of the configured ones (tests, the bench). */
+export type BrainTools = Partial<Pick<BrainDeps, "engine" | "vectors">>;
+
+/**
+ * A route-facing brain service takes the service context like every area (decision 315) and adds
+ * the brain's two adapters from its bindings here; only jobs (no caller) take `BrainDeps` directly.
+ */
+export const brainDepsFor = (ctx: ServiceContext, tools: BrainTools = {}): BrainDeps => brainDeps(ctx.env, { db: ctx.db, ...tools });
 
 export const spaceOf = (engine: AiEngine): VectorSpace => ({ engine: engine.engine, dim: engine.embeddingDim });
 

@@ -11,8 +11,9 @@ import { newId } from "../../lib/ids";
 import type { Action } from "../../../schema/api/permissions";
 import { ownedProject } from "../../lib/ownership";
 import { htmlToText, safeFetchText, SafeFetchError, scrapeOptions } from "../../lib/safe-fetch";
-import type { BrainDeps } from "./deps";
-import { sourceKeyOf } from "./deps";
+import type { Db } from "../../lib/db";
+import type { ServiceContext } from "../context";
+import { brainDepsFor, sourceKeyOf, type BrainDeps } from "./deps";
 import { EXTRACT_MESSAGES, ExtractError, extractText, MAX_BRAIN_FILE_BYTES, MAX_BRAIN_TEXT_CHARS, normalizeText } from "./extract";
 import { removeUnitData, unitIdsOf } from "./pipeline";
 import { clearSummary } from "./summary";
@@ -88,12 +89,16 @@ async function storeDocument(
   return toDto(row);
 }
 
-export async function addTextDocument(deps: BrainDeps, userId: string, projectId: string, input: BrainTextDocumentInput) {
+export async function addTextDocument(ctx: ServiceContext, projectId: string, input: BrainTextDocumentInput) {
+  const deps = brainDepsFor(ctx);
+  const userId = ctx.caller.id;
   await ownedProject(deps.db, userId, projectId);
   return storeDocument(deps, projectId, { title: input.title, text: input.content, type: "document", sourceName: null });
 }
 
-export async function addUrlDocument(deps: BrainDeps, userId: string, projectId: string, url: string, fetcher?: typeof fetch, requestUrl?: string) {
+export async function addUrlDocument(ctx: ServiceContext, projectId: string, url: string, fetcher?: typeof fetch, requestUrl?: string) {
+  const deps = brainDepsFor(ctx);
+  const userId = ctx.caller.id;
   await ownedProject(deps.db, userId, projectId);
   let page;
   try {
@@ -107,7 +112,9 @@ export async function addUrlDocument(deps: BrainDeps, userId: string, projectId:
   return storeDocument(deps, projectId, { title: title || new URL(page.url).hostname, text, type: "scrape", sourceName: page.url });
 }
 
-export async function addFileDocument(deps: BrainDeps, userId: string, projectId: string, file: { name: string; bytes: Uint8Array }, title?: string) {
+export async function addFileDocument(ctx: ServiceContext, projectId: string, file: { name: string; bytes: Uint8Array }, title?: string) {
+  const deps = brainDepsFor(ctx);
+  const userId = ctx.caller.id;
   await ownedProject(deps.db, userId, projectId);
   if (file.bytes.byteLength > MAX_BRAIN_FILE_BYTES) throw payloadTooLarge(EXTRACT_MESSAGES.tooLarge);
   let extracted;
@@ -122,9 +129,9 @@ export async function addFileDocument(deps: BrainDeps, userId: string, projectId
   return storeDocument(deps, projectId, { title: title?.trim() || fallbackTitle, text: extracted.text, type: "document", sourceName: name });
 }
 
-export async function listDocuments(deps: BrainDeps, userId: string, projectId: string): Promise<BrainDocumentDto[]> {
-  await ownedProject(deps.db, userId, projectId, "read");
-  const rows = await deps.db
+export async function listDocuments(ctx: ServiceContext, projectId: string): Promise<BrainDocumentDto[]> {
+  await ownedProject(ctx.db, ctx.caller.id, projectId, "read");
+  const rows = await ctx.db
     .select()
     .from(brainDocuments)
     .where(and(eq(brainDocuments.projectId, projectId), isSource()))
@@ -133,9 +140,9 @@ export async function listDocuments(deps: BrainDeps, userId: string, projectId: 
   return rows.map((r) => toDto(r));
 }
 
-async function ownedDocument(deps: BrainDeps, userId: string, projectId: string, documentId: string, action: Action = "edit"): Promise<Row> {
-  await ownedProject(deps.db, userId, projectId, action);
-  const row = await deps.db
+async function ownedDocument(db: Db, userId: string, projectId: string, documentId: string, action: Action = "edit"): Promise<Row> {
+  await ownedProject(db, userId, projectId, action);
+  const row = await db
     .select()
     .from(brainDocuments)
     .where(and(eq(brainDocuments.projectId, projectId), eq(brainDocuments.id, documentId), isSource()))
@@ -144,13 +151,14 @@ async function ownedDocument(deps: BrainDeps, userId: string, projectId: string,
   return row;
 }
 
-export async function getDocument(deps: BrainDeps, userId: string, projectId: string, documentId: string) {
-  return toDto(await ownedDocument(deps, userId, projectId, documentId, "read"), true);
+export async function getDocument(ctx: ServiceContext, projectId: string, documentId: string) {
+  return toDto(await ownedDocument(ctx.db, ctx.caller.id, projectId, documentId, "read"), true);
 }
 
 /** Removes the document, its parts, segments, vectors, connections and R2 source; clears the summary. */
-export async function deleteDocument(deps: BrainDeps, userId: string, projectId: string, documentId: string): Promise<void> {
-  const row = await ownedDocument(deps, userId, projectId, documentId);
+export async function deleteDocument(ctx: ServiceContext, projectId: string, documentId: string): Promise<void> {
+  const deps = brainDepsFor(ctx);
+  const row = await ownedDocument(deps.db, ctx.caller.id, projectId, documentId);
   const units = await unitIdsOf(deps, projectId, row.id);
   await removeUnitData(deps, projectId, units);
   for (const id of units.filter((u) => u !== row.id)) {

@@ -11,6 +11,7 @@ import { Bm25Index, lexicalTerms, rankHybrid, type Ranked } from "../../brain/ra
 import { judgeAnswer, type Confidence } from "../../brain/rank/confidence";
 import { sentenceTexts } from "../../text/nlp";
 import { PASSAGE_ROLES, type PassageRole } from "../../../schema/api/passage-roles";
+import type { BrainQueryMatch } from "../../../schema/api/brain";
 
 /** Each role's position in one string: a checksum of a project's roles changes with any edit. */
 const ROLE_POSITIONS = `|${PASSAGE_ROLES.join("|")}|`;
@@ -20,24 +21,12 @@ import type { AiEngine, Insight } from "../../adapters/ai/types";
 import type { Env } from "../../env";
 import type { Db } from "../../lib/db";
 import { ownedProject } from "../../lib/ownership";
-import { brainDeps, spaceOf, type BrainDeps } from "./deps";
+import type { ServiceContext } from "../context";
+import { brainDeps, brainDepsFor, spaceOf, type BrainDeps } from "./deps";
 import { BRAIN } from "./text";
 
-export type BrainMatch = {
-  content: string;
-  /** Fused relevance, 0-1. */
-  similarity: number;
-  segment_id: string;
-  document_id: string;
-  document_title: string;
-  /** Position of the segment in its document (0-based). */
-  position: number;
-  /** The segments just before and after it in the same document ("" at either end). */
-  context_before: string;
-  context_after: string;
-  /** What the passage is for (null until the re-index classifies an older passage); the writer leaves internal roles out of post text. */
-  role: PassageRole | null;
-};
+/** One matching passage: the API's shape (schema/api/brain.ts), which the writer reads too. */
+export type BrainMatch = BrainQueryMatch;
 
 /** POST /brain/query's answer: the answering sentence with its source, then the matching passages. */
 export type BrainAnswer = {
@@ -236,8 +225,9 @@ export async function topInsights(db: Db, projectId: string, n = 2): Promise<Ins
 }
 
 /** POST /brain/query: the caller must own the project. A clear answer leads with its answering sentence and source. */
-export async function queryBrain(deps: BrainDeps, userId: string, projectId: string, question: string): Promise<BrainAnswer> {
-  await ownedProject(deps.db, userId, projectId, "read");
+export async function queryBrain(ctx: ServiceContext, projectId: string, question: string): Promise<BrainAnswer> {
+  const deps = brainDepsFor(ctx);
+  await ownedProject(deps.db, ctx.caller.id, projectId, "read");
   const { confidence, matches } = await rankBrain(deps, projectId, question, BRAIN.queryResults, {});
   const top = matches[0];
   if (confidence !== "clear" || !top) return { confidence, answer: null, matches };

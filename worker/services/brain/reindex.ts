@@ -9,7 +9,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { brainDocuments, brainSegments } from "../../../schema/db/brain";
 import type { BrainIndexStatus } from "../../../schema/api/brain";
 import { ownedProject } from "../../lib/ownership";
-import { documentVectorIdOf, spaceOf, type BrainDeps } from "./deps";
+import type { ServiceContext } from "../context";
+import { brainDepsFor, documentVectorIdOf, spaceOf, type BrainDeps, type BrainTools } from "./deps";
 import { BRAIN } from "./text";
 import { passagesOf } from "./passages";
 import { resegmentDocument } from "./pipeline";
@@ -42,8 +43,9 @@ async function indexStatus(deps: BrainDeps, projectId: string): Promise<BrainInd
 }
 
 /** GET .../brain/index: the status, and a re-index job queued when the brain is stale. */
-export async function indexStatusFor(deps: BrainDeps, userId: string, projectId: string): Promise<BrainIndexStatus> {
-  await ownedProject(deps.db, userId, projectId, "read");
+export async function indexStatusFor(ctx: ServiceContext, projectId: string, tools: BrainTools = {}): Promise<BrainIndexStatus> {
+  const deps = brainDepsFor(ctx, tools);
+  await ownedProject(deps.db, ctx.caller.id, projectId, "read");
   const status = await indexStatus(deps, projectId);
   // Documents still processing write their own vectors; only a finished brain is re-indexed.
   const busy = await deps.db

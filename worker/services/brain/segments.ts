@@ -7,12 +7,13 @@ import type { BrainSegmentDto } from "../../../schema/api/brain";
 import type { PassageRole } from "../../../schema/api/passage-roles";
 import { ApiError } from "../../lib/errors";
 import { ownedProject } from "../../lib/ownership";
-import type { BrainDeps } from "./deps";
+import type { ServiceContext } from "../context";
 import { clearSummary } from "./summary";
 
-export async function setSegmentRole(deps: BrainDeps, userId: string, projectId: string, segmentId: string, role: PassageRole): Promise<BrainSegmentDto> {
-  await ownedProject(deps.db, userId, projectId);
-  const row = await deps.db
+export async function setSegmentRole(ctx: ServiceContext, projectId: string, segmentId: string, role: PassageRole): Promise<BrainSegmentDto> {
+  const { db } = ctx;
+  await ownedProject(db, ctx.caller.id, projectId);
+  const row = await db
     .update(brainSegments)
     .set({ role, roleSource: "user" })
     .where(and(eq(brainSegments.id, segmentId), eq(brainSegments.projectId, projectId)))
@@ -25,6 +26,6 @@ export async function setSegmentRole(deps: BrainDeps, userId: string, projectId:
     })
     .get();
   if (!row) throw new ApiError(404, "not_found", "Passage not found");
-  await clearSummary(deps.db, projectId);
+  await clearSummary(db, projectId);
   return { id: row.id, document_id: row.documentId, content: row.content, role: row.role, role_source: row.roleSource };
 }

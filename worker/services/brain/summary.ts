@@ -10,7 +10,9 @@ import type { BrainSummary, BrainTopicDto, InsightsByType } from "../../../schem
 import type { Insight, Topic } from "../../adapters/ai/types";
 import type { Db } from "../../lib/db";
 import { newId } from "../../lib/ids";
-import type { BrainDeps } from "./deps";
+import { ownedProject } from "../../lib/ownership";
+import type { ServiceContext } from "../context";
+import { brainDepsFor, type BrainDeps } from "./deps";
 import { BRAIN, BRAIN_MESSAGES, clamp01 } from "./text";
 import { isTopicName, overviewHints, pillarsOf, type RolePassage } from "../../brain/overview";
 import { loadTagger } from "../../text/pos";
@@ -222,8 +224,10 @@ export async function rebuildSummary(deps: BrainDeps, projectId: string, docs?: 
   return summary;
 }
 
-/** The cached summary, or a rebuilt one on a miss (or when the engine changed). Project must be owned. */
-export async function projectSummary(deps: BrainDeps, projectId: string): Promise<BrainSummary> {
+/** The cached summary, or a rebuilt one on a miss (or when the engine changed). */
+export async function projectSummary(ctx: ServiceContext, projectId: string): Promise<BrainSummary> {
+  const deps = brainDepsFor(ctx);
+  await ownedProject(deps.db, ctx.caller.id, projectId, "read");
   const docs = await readyDocuments(deps.db, projectId);
   if (docs.length === 0) return rebuildSummary(deps, projectId, docs);
   const cached = await deps.db.select().from(brainSummaries).where(eq(brainSummaries.projectId, projectId)).get();

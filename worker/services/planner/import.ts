@@ -23,6 +23,7 @@ import {
 import type { MediaInfo } from "../../../schema/api/posts";
 import type { Db } from "../../lib/db";
 import type { Env } from "../../env";
+import type { ServiceContext } from "../context";
 import { ApiError } from "../../lib/errors";
 import { checkUrl, safeFetchBytes, SafeFetchError, scrapeOptions } from "../../lib/safe-fetch";
 import { ownedProject } from "../../lib/ownership";
@@ -168,13 +169,13 @@ const strip = (c: CheckedRow): ImportRowResult => ({
 
 /** The preview: every row's validation result, nothing stored. */
 export async function checkImport(
-  db: Db,
-  env: Env,
-  userId: string,
+  ctx: ServiceContext,
   projectId: string,
   input: z.output<typeof importCheckSchema>,
   nowMs = Date.now(),
 ): Promise<ImportResponse> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId);
   const connected = await connectedNetworks(db, projectId);
   const allow = scrapeOptions(env).allowHosts;
@@ -195,13 +196,13 @@ async function fetchImage(db: Db, env: Env, projectId: string, url: string, fetc
  * batch; invalid rows and rows whose image cannot be fetched are reported and skipped.
  */
 export async function importPosts(
-  db: Db,
-  env: Env,
-  userId: string,
+  ctx: ServiceContext,
   projectId: string,
   input: z.output<typeof importSchema>,
   opts: { origin?: string; nowMs?: number; fetcher?: typeof fetch } = {},
 ): Promise<ImportResponse> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   // Imported posts of an Editor wait In review when the project needs approvals (decision 235).
   const writer = await postWriter(db, userId, projectId);
   const nowMs = opts.nowMs ?? Date.now();
@@ -264,8 +265,9 @@ export async function importPosts(
 }
 
 /** CSV of a calendar range, in the import's columns (plus status), times in the given zone. */
-export async function exportPostsCsv(db: Db, userId: string, projectId: string, q: z.output<typeof exportQuery>, origin?: string): Promise<string> {
-  await ownedProject(db, userId, projectId, "read");
+export async function exportPostsCsv(ctx: ServiceContext, projectId: string, q: z.output<typeof exportQuery>, origin?: string): Promise<string> {
+  const { db } = ctx;
+  await ownedProject(db, ctx.caller.id, projectId, "read");
   const rows = await db
     .select()
     .from(posts)

@@ -25,7 +25,7 @@ import type {
   SlotsResponse,
   updateSeriesSchema,
 } from "../../../schema/api/planner";
-import type { Env } from "../../env";
+import type { ServiceContext } from "../context";
 import type { Db } from "../../lib/db";
 import { badRequest, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -70,13 +70,17 @@ async function slotRows(db: Db, projectId: string): Promise<SlotRow[]> {
     .all();
 }
 
-export async function getSlots(db: Db, userId: string, projectId: string): Promise<SlotsResponse> {
+export async function getSlots(ctx: ServiceContext, projectId: string): Promise<SlotsResponse> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId, "read");
   return toSlotsResponse(await slotRows(db, projectId));
 }
 
 /** Replaces the whole weekly schedule in one batch (duplicates collapse to one slot). */
-export async function putSlots(db: Db, userId: string, projectId: string, input: z.output<typeof putSlotsSchema>): Promise<SlotsResponse> {
+export async function putSlots(ctx: ServiceContext, projectId: string, input: z.output<typeof putSlotsSchema>): Promise<SlotsResponse> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId);
   const at = Date.now();
   const seen = new Set<string>();
@@ -113,7 +117,9 @@ async function freeSlotsFor(db: Db, projectId: string, platform: Platform, count
 }
 
 /** Next free slots for a list of posts' networks, in order (the campaign creator's "use slots"). */
-export async function queueSlots(db: Db, userId: string, projectId: string, platforms: Platform[], nowMs = Date.now()): Promise<(string | null)[]> {
+export async function queueSlots(ctx: ServiceContext, projectId: string, platforms: Platform[], nowMs = Date.now()): Promise<(string | null)[]> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId);
   const need = new Map<Platform, number>();
   for (const p of platforms) need.set(p, (need.get(p) ?? 0) + 1);
@@ -130,14 +136,14 @@ const QUEUE_CANDIDATES = 10;
 
 /** "Add to queue": the post goes into its network's next free slot. */
 export async function queuePost(
-  db: Db,
-  env: Env,
-  userId: string,
+  ctx: ServiceContext,
   projectId: string,
   input: z.output<typeof queuePostSchema>,
   origin?: string,
   nowMs = Date.now(),
 ): Promise<Post> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   // Approvals apply to queued posts too (decision 235).
   const writer = await postWriter(db, userId, projectId);
   const { mediaInfo, mediaUrl } = await resolveProjectMedia(db, projectId, input.media_info, origin);
@@ -163,14 +169,14 @@ export async function queuePost(
 
 /** A recurring post: the series row and every occurrence as its own scheduled post, in one batch. */
 export async function createSeries(
-  db: Db,
-  env: Env,
-  userId: string,
+  ctx: ServiceContext,
   projectId: string,
   input: z.output<typeof createSeriesSchema>,
   origin?: string,
   nowMs = Date.now(),
 ): Promise<SeriesResponse> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const writer = await postWriter(db, userId, projectId);
   const r = input.recurrence;
   const instants = recurrenceInstants({
@@ -242,13 +248,13 @@ export async function createSeries(
  * the new content, hashtags, image and/or local time of day (each keeps its own date).
  */
 export async function updateSeriesFrom(
-  db: Db,
-  env: Env,
-  userId: string,
+  ctx: ServiceContext,
   postId: string,
   input: z.output<typeof updateSeriesSchema>,
   origin?: string,
 ): Promise<SeriesUpdateResponse> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const post = await readPost(db, userId, postId);
   // readPost lets any member read; changing the series needs the edit role (decision 200), and an
   // edit by a writer whose posts need approval sends the occurrences back to review (decision 235).
@@ -333,7 +339,9 @@ function asRulesDraft(r: typeof posts.$inferSelect) {
  * the network (posts it would refuse are skipped), or delete. Moves that would break the daily cap are skipped too. Posts being published or already
  * published are skipped for moves and network changes; a post being published is never deleted.
  */
-export async function bulkPosts(db: Db, env: Env, userId: string, projectId: string, input: z.output<typeof bulkPostsSchema>): Promise<BulkResponse> {
+export async function bulkPosts(ctx: ServiceContext, projectId: string, input: z.output<typeof bulkPostsSchema>): Promise<BulkResponse> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   // Moves and network changes by a writer whose posts need approval send them to review (decision 235).
   const writer = await postWriter(db, userId, projectId);
   const ids = [...new Set(input.ids)];

@@ -150,6 +150,19 @@ export async function storeImage(
   };
 }
 
+/** This project's upload behind a `/media/<key>` URL (absolute or not), or null: how post code finds one. */
+export async function projectUpload(db: Db, projectId: string, url: string) {
+  const key = url.match(/^(?:https?:\/\/[^/]+)?\/media\/([A-Za-z0-9_-]{16,64})$/)?.[1];
+  if (!key) return null;
+  return (
+    (await db
+      .select()
+      .from(media)
+      .where(and(eq(media.publicKey, key), eq(media.projectId, projectId)))
+      .get()) ?? null
+  );
+}
+
 /** The public read behind /media/:publicKey (no auth: the key itself is the capability). */
 export async function readPublicMedia(db: Db, env: Env, publicKey: string) {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(publicKey)) return null;

@@ -6,7 +6,7 @@ import { emitEvent } from "../api/webhooks";
 import type { PostSource } from "../../../schema/api/post-sources";
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { media, posts } from "../../../schema/db/posts";
+import { posts } from "../../../schema/db/posts";
 import { projectMembers } from "../../../schema/db/projects";
 import type { Action } from "../../../schema/api/permissions";
 import { socialAccounts } from "../../../schema/db/social";
@@ -16,6 +16,7 @@ import { networkName, platformMeta } from "../../../platforms/registry";
 import { plainBatch, reusedStatement, type Db } from "../../lib/db";
 import type { Env } from "../../env";
 import { assertPostRules } from "./rules";
+import { projectUpload } from "./media";
 import { ApiError, badRequest, conflict, notFound } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { assertCan } from "../../lib/ownership";
@@ -135,14 +136,7 @@ export function noAccountMessage(platform: Platform): string {
  */
 export async function resolveMedia(db: Db, projectId: string, info: MediaInfo | null | undefined, origin?: string) {
   if (!info) return { mediaInfo: null, mediaUrl: null };
-  const key = info.url.match(/^(?:https?:\/\/[^/]+)?\/media\/([A-Za-z0-9_-]{16,64})$/)?.[1];
-  const row = key
-    ? await db
-        .select()
-        .from(media)
-        .where(and(eq(media.publicKey, key), eq(media.projectId, projectId)))
-        .get()
-    : null;
+  const row = await projectUpload(db, projectId, info.url);
   if (!row) throw badRequest("Failed to attach image", { media_info: "Please upload the image again" });
   const url = `/media/${row.publicKey}`;
   // Alt text: the post's own when it sends one, else the library image's (decision 287).

@@ -11,9 +11,10 @@ import { isPlatformId, networkName, platformMeta, type PlatformId } from "../../
 import { socialAccounts } from "../../../schema/db/social";
 import { checkPostRules, type DraftImage } from "../../../platforms/validation";
 import type { MediaInfo } from "../../../schema/api/posts";
-import { media, posts } from "../../../schema/db/posts";
+import { posts } from "../../../schema/db/posts";
 import type { Env } from "../../env";
 import type { Db } from "../../lib/db";
+import { projectUpload } from "./media";
 import { badRequest } from "../../lib/errors";
 import { imageSize } from "../../../platforms/shared/image-size";
 import { copyOutOfReach } from "../../../platforms/shared/image-copy";
@@ -40,14 +41,7 @@ export type RulesInput = Omit<RulesDraft, "scheduledFor"> & { projectId: string;
 
 /** The facts of an attached upload: type and size from our media row, width/height from its header. */
 async function imageFacts(env: Env, db: Db, projectId: string, info: MediaInfo): Promise<DraftImage> {
-  const key = info.url.match(/\/media\/([A-Za-z0-9_-]+)$/)?.[1];
-  const row = key
-    ? await db
-        .select()
-        .from(media)
-        .where(and(eq(media.publicKey, key), eq(media.projectId, projectId)))
-        .get()
-    : undefined;
+  const row = await projectUpload(db, projectId, info.url);
   if (!row) return { type: info.file_type, size: info.file_size };
   const head = await env.BUCKET.get(row.r2Key, { range: { offset: 0, length: 65_536 } });
   const size = head ? imageSize(new Uint8Array(await head.arrayBuffer())) : null;

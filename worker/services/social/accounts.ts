@@ -8,7 +8,7 @@ import { socialAccounts } from "../../../schema/db/social";
 import { posts } from "../../../schema/db/posts";
 import { projectMembers } from "../../../schema/db/projects";
 import type { SocialAccount } from "../../../schema/api/social";
-import type { Db } from "../../lib/db";
+import type { ServiceContext } from "../context";
 import { notFound } from "../../lib/errors";
 import { assertCan, ownedProject } from "../../lib/ownership";
 import { canRenew, RECONNECT_REMINDER_MS } from "./credentials";
@@ -45,14 +45,17 @@ export function toAccountView(row: AccountRow): SocialAccount {
   };
 }
 
-export async function listAccounts(db: Db, userId: string, projectId: string): Promise<SocialAccount[]> {
-  await ownedProject(db, userId, projectId, "read");
+export async function listAccounts(ctx: ServiceContext, projectId: string): Promise<SocialAccount[]> {
+  const { db } = ctx;
+  await ownedProject(db, ctx.caller.id, projectId, "read");
   const rows = await db.select().from(socialAccounts).where(eq(socialAccounts.projectId, projectId)).orderBy(desc(socialAccounts.createdAt)).all();
   return rows.map(toAccountView);
 }
 
 /** Disconnect: deletes the project's scheduled posts of that platform, then the account. */
-export async function disconnectAccount(db: Db, userId: string, accountId: string): Promise<void> {
+export async function disconnectAccount(ctx: ServiceContext, accountId: string): Promise<void> {
+  const { db } = ctx;
+  const userId = ctx.caller.id;
   const row = await db
     .select({ id: socialAccounts.id, projectId: socialAccounts.projectId, platform: socialAccounts.platform, role: projectMembers.role })
     .from(socialAccounts)

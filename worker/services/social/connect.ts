@@ -13,6 +13,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { instanceApps, oauthStates, pendingAccountChoices, socialAccounts } from "../../../schema/db/social";
 import { SOCIAL_TEXTS, type AccountChoice, type OAuthCallbackInput, type SocialAccount } from "../../../schema/api/social";
 import type { Db } from "../../lib/db";
+import type { ServiceContext } from "../context";
 import type { Env } from "../../env";
 import { apiError, badRequest, notFound } from "../../lib/errors";
 import { base64url, newId, randomToken } from "../../lib/ids";
@@ -239,14 +240,16 @@ async function completeWithChoice(
 }
 
 /** The user's pick among the options of a pending choice (one-time). */
-export async function chooseAccount(db: Db, env: Env, input: { userId: string; platform: string; choice: string; optionId: string }): Promise<SocialAccount> {
+export async function chooseAccount(ctx: ServiceContext, input: { platform: string; choice: string; optionId: string }): Promise<SocialAccount> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const found = connectOf(input.platform);
   const choose = found?.connect.kind === "oauth2" ? found.connect.choose : undefined;
-  const mine = and(eq(pendingAccountChoices.id, input.choice), eq(pendingAccountChoices.userId, input.userId));
+  const mine = and(eq(pendingAccountChoices.id, input.choice), eq(pendingAccountChoices.userId, userId));
   const row = await db.select().from(pendingAccountChoices).where(mine).get();
   if (!found || !choose || !row || row.platform !== input.platform) throw notFound(CONNECT_TEXTS.choiceExpired);
   if (row.expiresAt < Date.now()) throw badRequest(CONNECT_TEXTS.choiceExpired);
-  await ownedProject(db, input.userId, row.projectId, "networks");
+  await ownedProject(db, userId, row.projectId, "networks");
   const options = JSON.parse(await decryptToken(env, row.payloadEnc)) as ChoiceOption[];
   const picked = options.find((o) => o.id === input.optionId && o.account);
   // A wrong pick changes nothing: the choice stays open for a right one.
@@ -261,38 +264,37 @@ export async function chooseAccount(db: Db, env: Env, input: { userId: string; p
 
 /** Starts the flows above; null for a network that takes the plain OAuth start (social-oauth.ts). */
 export async function startConnect(
-  db: Db,
-  env: Env,
-  input: { userId: string; platform: string; projectId: string; origin: string; instance?: string },
+  ctx: ServiceContext,
+  input: { platform: string; projectId: string; origin: string; instance?: string },
 ): Promise<{ url: string } | null> {
   const found = connectOf(input.platform);
   if (found?.connect.kind === "app-password") throw badRequest(found.connect.notOAuthMessage);
-  if (found?.connect.kind === "instance") return startInstance(db, env, found.platform, found.connect, input);
+  if (found?.connect.kind === "instance") return startInstance(ctx.db, ctx.env, found.platform, found.connect, { ...input, userId: ctx.caller.id });
   return null;
 }
 
 /** Finishes the flows above; null for a network that takes the plain OAuth callback. */
 export async function completeConnect(
-  db: Db,
-  env: Env,
-  input: { userId: string; platform: string; callback: OAuthCallbackInput },
+  ctx: ServiceContext,
+  input: { platform: string; callback: OAuthCallbackInput },
 ): Promise<SocialAccount | AccountChoice | null> {
+  const { db, env } = ctx;
+  const mine = { userId: ctx.caller.id, callback: input.callback };
   const found = connectOf(input.platform);
   if (!found) return null;
   const { platform, connect } = found;
   if (connect.kind === "app-password") throw badRequest(connect.notOAuthMessage);
-  if (connect.kind === "instance") return completeInstance(db, env, platform, connect, input);
-  if (connect.choose) return completeWithChoice(db, env, platform, connect.choose, input);
+  if (connect.kind === "instance") return completeInstance(db, env, platform, connect, mine);
+  if (connect.choose) return completeWithChoice(db, env, platform, connect.choose, mine);
   return null;
 }
 
 /** Handle + app password sign-in; a network that does not connect this way answers like an unknown one. */
 export async function connectWithAppPassword(
-  db: Db,
-  env: Env,
-  input: { userId: string; projectId: string; platform: string; identifier: string; password: string },
+  ctx: ServiceContext,
+  input: { projectId: string; platform: string; identifier: string; password: string },
 ): Promise<SocialAccount> {
   const found = connectOf(input.platform);
   if (found?.connect.kind !== "app-password") throw notFound("Unknown platform");
-  return connectAppPassword(db, env, found.platform, found.connect, input);
+  return connectAppPassword(ctx.db, ctx.env, found.platform, found.connect, { ...input, userId: ctx.caller.id });
 }

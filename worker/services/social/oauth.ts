@@ -6,7 +6,7 @@
 import { and, eq, lt } from "drizzle-orm";
 import { oauthStates, socialAccounts } from "../../../schema/db/social";
 import { SOCIAL_TEXTS, type OAuthCallbackInput, type SocialAccount } from "../../../schema/api/social";
-import type { Db } from "../../lib/db";
+import type { ServiceContext } from "../context";
 import type { Env } from "../../env";
 import { apiError, badRequest, notFound } from "../../lib/errors";
 import { base64url, newId, randomToken } from "../../lib/ids";
@@ -48,9 +48,11 @@ async function pkceChallenge(verifier: string): Promise<string> {
   return base64url(new Uint8Array(digest));
 }
 
-export async function startOAuth(db: Db, env: Env, input: { userId: string; platform: string; projectId: string; origin: string }): Promise<{ url: string }> {
+export async function startOAuth(ctx: ServiceContext, input: { platform: string; projectId: string; origin: string }): Promise<{ url: string }> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const platform = oauthPlatform(input.platform);
-  await ownedProject(db, input.userId, input.projectId, "networks");
+  await ownedProject(db, userId, input.projectId, "networks");
   if (!isPlatformConfigured(env, platform)) throw badRequest(`${networkName(platform)} is not configured on this server`);
   const adapter = platformFor(env, platform);
   const redirectUri = `${input.origin.replace(/\/+$/, "")}${callbackPath(platform)}`;
@@ -62,7 +64,7 @@ export async function startOAuth(db: Db, env: Env, input: { userId: string; plat
     db.delete(oauthStates).where(lt(oauthStates.expiresAt, now)),
     db.insert(oauthStates).values({
       state,
-      userId: input.userId,
+      userId,
       projectId: input.projectId,
       platform,
       codeVerifier,
@@ -74,14 +76,16 @@ export async function startOAuth(db: Db, env: Env, input: { userId: string; plat
   return { url };
 }
 
-export async function completeOAuth(db: Db, env: Env, input: { userId: string; platform: string; callback: OAuthCallbackInput }): Promise<SocialAccount> {
+export async function completeOAuth(ctx: ServiceContext, input: { platform: string; callback: OAuthCallbackInput }): Promise<SocialAccount> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   const platform = oauthPlatform(input.platform);
   const { code, state, error } = input.callback;
   // Consume the state first (one-time, even when the provider reports an error).
   const row = state
     ? await db
         .delete(oauthStates)
-        .where(and(eq(oauthStates.state, state), eq(oauthStates.userId, input.userId)))
+        .where(and(eq(oauthStates.state, state), eq(oauthStates.userId, userId)))
         .returning()
         .get()
     : undefined;
@@ -90,7 +94,7 @@ export async function completeOAuth(db: Db, env: Env, input: { userId: string; p
   if (usesPkce(platform) && (!row.codeVerifier || !row.state.startsWith(`${platform}_`))) throw badRequest(SOCIAL_TEXTS.missingAuthState);
   if (!row.projectId) throw badRequest(SOCIAL_TEXTS.missingProject);
   if (!code) throw badRequest(SOCIAL_TEXTS.authFailed);
-  await ownedProject(db, input.userId, row.projectId, "networks");
+  await ownedProject(db, userId, row.projectId, "networks");
 
   let result;
   try {

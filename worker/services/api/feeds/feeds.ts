@@ -6,12 +6,11 @@ import { feedItems, feeds } from "../../../../schema/db/platform-api";
 import { FEED_TEXTS, MAX_FEEDS, type createFeedSchema, type FeedDto } from "../../../../schema/api/feeds";
 import type { Platform } from "../../../../schema/api/common";
 import type { z } from "zod";
-import type { Env } from "../../../env";
-import type { Db } from "../../../lib/db";
 import { badRequest, conflict, notFound } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
 import { ownedProject } from "../../../lib/ownership";
 import { checkUrl, SafeFetchError, scrapeOptions } from "../../../lib/safe-fetch";
+import type { ServiceContext } from "../../context";
 
 export type FeedRow = typeof feeds.$inferSelect;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -29,8 +28,9 @@ const toDto = (r: FeedRow, posts: number): FeedDto => ({
   created_at: new Date(r.createdAt).toISOString(),
 });
 
-export async function listFeeds(db: Db, userId: string, projectId: string): Promise<FeedDto[]> {
-  await ownedProject(db, userId, projectId, "read");
+export async function listFeeds(ctx: ServiceContext, projectId: string): Promise<FeedDto[]> {
+  const { db } = ctx;
+  await ownedProject(db, ctx.caller.id, projectId, "read");
   const [rows, counts] = await Promise.all([
     db.select().from(feeds).where(eq(feeds.projectId, projectId)).orderBy(desc(feeds.createdAt), feeds.id).all(),
     db
@@ -45,14 +45,9 @@ export async function listFeeds(db: Db, userId: string, projectId: string): Prom
   return rows.map((r) => toDto(r, byFeed.get(r.id) ?? 0));
 }
 
-export async function createFeed(
-  db: Db,
-  env: Env,
-  userId: string,
-  projectId: string,
-  input: z.output<typeof createFeedSchema>,
-  requestUrl?: string,
-): Promise<FeedDto> {
+export async function createFeed(ctx: ServiceContext, projectId: string, input: z.output<typeof createFeedSchema>, requestUrl?: string): Promise<FeedDto> {
+  const { db, env } = ctx;
+  const userId = ctx.caller.id;
   await ownedProject(db, userId, projectId, "edit");
   const { allowHosts, selfHosts } = scrapeOptions(env, requestUrl);
   let url: string;
@@ -82,10 +77,11 @@ export async function createFeed(
   return toDto(row, 0);
 }
 
-export async function deleteFeed(db: Db, userId: string, feedId: string): Promise<void> {
+export async function deleteFeed(ctx: ServiceContext, feedId: string): Promise<void> {
+  const { db } = ctx;
   const feed = await db.select({ projectId: feeds.projectId }).from(feeds).where(eq(feeds.id, feedId)).get();
   if (!feed) throw notFound("Feed not found");
-  await ownedProject(db, userId, feed.projectId, "edit");
+  await ownedProject(db, ctx.caller.id, feed.projectId, "edit");
   // feed_items go with it (on delete cascade); the posts written from it stay.
   await db.delete(feeds).where(and(eq(feeds.id, feedId), eq(feeds.projectId, feed.projectId)));
 }

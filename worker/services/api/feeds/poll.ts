@@ -45,7 +45,7 @@ async function writeItem(ctx: ServiceContext, engine: AiEngine, feed: FeedRow, b
   const { content, hashtags } = await writeFeedPost(engine, brand, item, platform);
   if (feed.mode === "queue") {
     try {
-      return { post: await queuePost(ctx.db, ctx.env, feed.createdBy, feed.projectId, { content, platform, hashtags }), note: null };
+      return { post: await queuePost(ctx, feed.projectId, { content, platform, hashtags }), note: null };
     } catch (err) {
       if (!(err instanceof ApiError) || err.code !== "invalid_input") throw err;
       const post = await createPost(ctx, feed.projectId, { content, platform, hashtags, mode: "draft" });

@@ -18,7 +18,6 @@ import { enforceKeyGenerationLimit } from "../keys";
 import { getAnalytics, getPostMetrics } from "../../analytics";
 import { toV1Project } from "../v1";
 import { createNetworkPosts, listPostPage } from "../v1";
-import { brainDeps } from "../../brain";
 import { queryBrain } from "../../brain";
 import { generateContent } from "../../posts";
 import { updatePost } from "../../posts";
@@ -65,7 +64,7 @@ const run = (fn: () => Promise<unknown>) => fn().then(ok, refusal);
 
 /** A fresh server per request: the Worker is stateless, the key decides what each tool may do. */
 export function createMcpServer(ctx: ServiceContext, origin: string): McpServer {
-  const { db, env } = ctx;
+  const { db } = ctx;
   const key = ctx.caller.key;
   if (!key) throw unauthorized();
   const server = new McpServer({ name: "brandpilot", version: "1.0.0" });
@@ -97,7 +96,7 @@ export function createMcpServer(ctx: ServiceContext, origin: string): McpServer 
     (args) =>
       run(async () => {
         await keyProject(db, key, args.project_id, "read");
-        return queryBrain(brainDeps(env, { db }), key.userId, args.project_id, args.question);
+        return queryBrain(ctx, args.project_id, args.question);
       }),
   );
 
