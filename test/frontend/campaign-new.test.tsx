@@ -2,31 +2,17 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defaultStart, todayIn, browserTimeZone } from "../../schema/api/campaigns";
+import { fakeApi } from "./fake-api";
 import { makeProject } from "./test-utils";
 import { renderCampaignNew } from "./campaign-utils";
 
 const project = makeProject();
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[];
-let responders: ((call: Call) => Response | undefined)[];
+let api: ReturnType<typeof fakeApi>;
 
-function jsonResponse(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
-
+// No standing routes: each test queues the generation's and the save's answers it needs.
 beforeEach(() => {
-  calls = [];
-  responders = [];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    for (const r of responders) {
-      const res = r(call);
-      if (res) return res;
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+  api = fakeApi({});
 });
 afterEach(() => vi.unstubAllGlobals());
 // Interaction-heavy tests on a shared 2-core machine can exceed the 5 s default.
@@ -84,23 +70,18 @@ describe("campaign creator", () => {
     expect(screen.getByText("Please select a start time")).toBeInTheDocument();
     expect(screen.getByText("Number of posts must be between 1 and 30")).toBeInTheDocument();
     expect(screen.getByText("Duration must be between 1 and 90")).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 
   it("generates, shows Generating..., lists posts, edits and removes one, then schedules all and goes to the calendar", async () => {
     const user = userEvent.setup();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (call.url.endsWith("/generate")) {
-        await gate;
-        return jsonResponse(generated(3));
-      }
-      if (call.url.endsWith("/campaigns")) return jsonResponse({ id: "c1", posts: [] }, 201);
-      return jsonResponse({}, 404);
+    api.queue("POST */generate", async () => {
+      await gate;
+      return generated(3);
     });
+    api.queue("POST */campaigns", [201, { id: "c1", posts: [] }]);
     renderPage();
     await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
     await user.click(screen.getByRole("checkbox", { name: "Instagram" }));
@@ -114,7 +95,7 @@ describe("campaign creator", () => {
     expect(screen.getAllByTestId("generated-post")).toHaveLength(3);
     expect(screen.getAllByText("#Acme #Launch")).toHaveLength(3);
 
-    const gen = calls.find((c) => c.url.endsWith("/generate"))!;
+    const gen = api.calls.find((c) => c.url.endsWith("/generate"))!;
     expect(gen.url).toBe("/api/projects/p1/generate");
     expect(gen.body).toMatchObject({
       type: "campaign",
@@ -136,7 +117,7 @@ describe("campaign creator", () => {
 
     await user.click(screen.getByRole("button", { name: "Schedule All Posts" }));
     expect(await screen.findByRole("heading", { name: "Calendar here" })).toBeInTheDocument();
-    const save = calls.find((c) => c.url.endsWith("/campaigns"))!;
+    const save = api.calls.find((c) => c.url.endsWith("/campaigns"))!;
     expect((save.body as { posts: { message_id: string }[] }).posts.map((p) => p.message_id)).toEqual(["m1", "m3"]);
     const body = save.body as { posts: { content: string }[]; post_count: number };
     expect(body.posts.map((p) => p.content)).toEqual(["Edited by hand", "Generated post 3"]);
@@ -146,26 +127,22 @@ describe("campaign creator", () => {
 
   it("groups a message's variants with a tab per network and says how many posts the messages make", async () => {
     const user = userEvent.setup();
-    responders.push((c) =>
-      c.url.endsWith("/generate")
-        ? jsonResponse({
-            engine: "local",
-            skipped_subjects: [],
-            requested_count: 2,
-            message_count: 2,
-            posts: ["m1", "m2"].flatMap((m, i) =>
-              (["twitter", "instagram"] as const).map((platform) => ({
-                content: `Message ${i + 1} on ${platform}`,
-                hashtags: [],
-                platform,
-                scheduled_for: new Date(Date.UTC(2030, 0, 1 + i, 9)).toISOString(),
-                sources: [],
-                message_id: m,
-              })),
-            ),
-          })
-        : undefined,
-    );
+    api.queue("POST */generate", {
+      engine: "local",
+      skipped_subjects: [],
+      requested_count: 2,
+      message_count: 2,
+      posts: ["m1", "m2"].flatMap((m, i) =>
+        (["twitter", "instagram"] as const).map((platform) => ({
+          content: `Message ${i + 1} on ${platform}`,
+          hashtags: [],
+          platform,
+          scheduled_for: new Date(Date.UTC(2030, 0, 1 + i, 9)).toISOString(),
+          sources: [],
+          message_id: m,
+        })),
+      ),
+    });
     renderPage();
     await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
     await user.click(screen.getByRole("checkbox", { name: "Instagram" }));
@@ -189,9 +166,8 @@ describe("campaign creator", () => {
 
   it("keeps the list when saving fails and replaces it on a new generation", async () => {
     const user = userEvent.setup();
-    let n = 0;
-    responders.push((c) => (c.url.endsWith("/generate") ? jsonResponse(generated(++n === 1 ? 2 : 4)) : undefined));
-    responders.push((c) => (c.url.endsWith("/campaigns") ? jsonResponse({ error: { code: "internal", message: "x" } }, 500) : undefined));
+    api.queue("POST */generate", generated(2), generated(4));
+    api.queue("POST */campaigns", [500, { error: { code: "internal", message: "x" } }]);
     renderPage();
     await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
     await user.click(screen.getByRole("button", { name: "Generate Posts" }));
@@ -206,7 +182,7 @@ describe("campaign creator", () => {
 
   it("toasts the generation failure and keeps the form", async () => {
     const user = userEvent.setup();
-    responders.push((c) => (c.url.endsWith("/generate") ? jsonResponse({ error: { code: "no_content", message: "No content generated" } }, 422) : undefined));
+    api.queue("POST */generate", [422, { error: { code: "no_content", message: "No content generated" } }]);
     renderPage();
     await user.type(screen.getByLabelText("Campaign prompt"), "A week of launch posts for our product");
     await user.click(screen.getByRole("button", { name: "Generate Posts" }));

@@ -71,24 +71,44 @@ async function toResponse(answer: Answer): Promise<Response> {
  * Replaces fetch until vi.restoreAllMocks / vi.unstubAllGlobals. `routes` maps "METHOD /path/:param"
  * (or a path alone, for any method; `*` matches the rest) to an answer or a handler; the first
  * route that matches answers; routes a test adds to `routes` later answer too. Returns the recorded
- * calls and the calls no route answered.
+ * calls, the calls no route answered, and `queue(key, ...answers)`: one-call answers for a route
+ * key, used in order (one per matching call) before the table, for a test that walks a screen
+ * through a failure then a success, or holds a call open with a handler returning a pending promise.
  */
 export function fakeApi(routes: Record<string, FakeRoute>) {
   const calls: FakeRequest[] = [];
   const unmatched: string[] = [];
+  const queued: { key: string; answer: FakeRoute }[] = [];
+  const answerOnce = (method: string, path: string): { route: FakeRoute; params: Record<string, string> } | null => {
+    for (const [i, { key, answer }] of queued.entries()) {
+      const { method: m, match } = compile(key);
+      const params = m && m !== method ? null : match(path);
+      if (!params) continue;
+      queued.splice(i, 1);
+      return { route: answer, params };
+    }
+    return null;
+  };
   const fetchFake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const parsed = new URL(raw, "http://app.test");
     const url = raw.startsWith("http") ? raw : `${parsed.pathname}${parsed.search}`;
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     const base = { method, url, path: parsed.pathname, query: parsed.searchParams, body: readBody(init?.body) };
-    for (const [key, route] of Object.entries(routes)) {
-      const { method: m, match } = compile(key);
-      if (m && m !== method) continue;
-      const params = match(parsed.pathname);
-      if (!params) continue;
-      const req = { ...base, params };
+    const once = answerOnce(method, parsed.pathname);
+    const found =
+      once ??
+      Object.entries(routes)
+        .map(([key, route]) => {
+          const { method: m, match } = compile(key);
+          const params = m && m !== method ? null : match(parsed.pathname);
+          return params ? { route, params } : null;
+        })
+        .find((hit) => hit !== null);
+    if (found) {
+      const req = { ...base, params: found.params };
       calls.push(req);
+      const { route } = found;
       return toResponse(typeof route === "function" ? await (route as (r: FakeRequest) => Answer)(req) : route);
     }
     calls.push({ ...base, params: {} });
@@ -96,5 +116,8 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     return jsonResponse(NOT_FOUND, 404);
   });
   vi.stubGlobal("fetch", fetchFake);
-  return { calls, unmatched, fetch: fetchFake };
+  const queue = (key: string, ...answers: FakeRoute[]) => {
+    for (const answer of answers) queued.push({ key, answer });
+  };
+  return { calls, unmatched, fetch: fetchFake, queue };
 }

@@ -4,14 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toaster } from "../../frontend/components/ui/toaster";
 import { localDate, parseHashtags } from "../../frontend/features/posts/create-post-dialog";
 import type { Post } from "../../schema/api/posts";
-import { makePost, makeProject, jsonResponse } from "./test-utils";
+import { fakeApi, type FakeRoute } from "./fake-api";
+import { makePost, makeProject } from "./test-utils";
 import { renderCreatePost } from "./create-post-utils";
 
 const project = makeProject({ name: "Acme Coffee" });
 
-type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
-let calls: Call[];
-let responders: ((call: Call) => Response | Promise<Response | undefined> | undefined)[];
+let routes: Record<string, FakeRoute>;
+let api: ReturnType<typeof fakeApi>;
 
 const post = (over: Partial<Post> = {}) => makePost(over);
 
@@ -19,33 +19,22 @@ const post = (over: Partial<Post> = {}) => makePost(over);
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
-  calls = [];
-  responders = [
-    (c) =>
-      c.url === "/api/projects/p1/social-accounts"
-        ? jsonResponse([
-            {
-              id: "acc1",
-              platform: "twitter",
-              account_name: "acme",
-              username: "acmecoffee",
-              created_at: 0,
-              token_status: "active",
-              expires_at: null,
-              last_refresh: null,
-            },
-          ])
-        : undefined,
-  ];
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const call: Call = { url: String(input), method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    for (const r of responders) {
-      const res = await r(call);
-      if (res) return res;
-    }
-    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
-  });
+  // Tests add the routes they need to `routes` (a later key answers too) or queue one-call answers.
+  routes = {
+    "/api/projects/p1/social-accounts": [
+      {
+        id: "acc1",
+        platform: "twitter",
+        account_name: "acme",
+        username: "acmecoffee",
+        created_at: 0,
+        token_status: "active",
+        expires_at: null,
+        last_refresh: null,
+      },
+    ],
+  };
+  api = fakeApi(routes);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -89,13 +78,10 @@ describe("CreatePostDialog", () => {
     const user = userEvent.setup({ delay: null });
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    responders.push(async (c) => {
-      if (c.url === "/api/projects/p1/posts" && c.method === "POST") {
-        await gate;
-        return jsonResponse(post({ status: "scheduled" }), 201);
-      }
-      return undefined;
-    });
+    routes["POST /api/projects/p1/posts"] = async () => {
+      await gate;
+      return [201, post({ status: "scheduled" })];
+    };
     const { dialog, onOpenChange } = renderDialog({ defaultMode: "schedule" });
     const date = within(dialog).getByLabelText("Date") as HTMLInputElement;
     const time = within(dialog).getByLabelText("Time") as HTMLInputElement;
@@ -112,12 +98,12 @@ describe("CreatePostDialog", () => {
     expect(busy).toBeDisabled();
     await act(async () => release());
     expect(await screen.findByText("Post scheduled successfully!")).toBeInTheDocument();
-    const sent = calls.find((c) => c.url === "/api/projects/p1/posts")!;
+    const sent = api.calls.find((c) => c.url === "/api/projects/p1/posts")!;
     expect(sent.body).toMatchObject({ content: "Scheduled hello", mode: "schedule", platform: "twitter", hashtags: ["a", "b"] });
-    expect(sent.body!.scheduled_for).toBe(new Date("2031-03-04T09:30").toISOString());
+    expect((sent.body as { scheduled_for: string }).scheduled_for).toBe(new Date("2031-03-04T09:30").toISOString());
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     // Every SWR key of the project is revalidated (calendar, dashboard, accounts).
-    await waitFor(() => expect(calls.filter((c) => c.url === "/api/projects/p1/social-accounts").length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(api.calls.filter((c) => c.url === "/api/projects/p1/social-accounts").length).toBeGreaterThanOrEqual(2));
   });
 
   it("defaults the schedule to the next full hour, tomorrow's midnight late in the evening (fake clock)", () => {
@@ -140,38 +126,33 @@ describe("CreatePostDialog", () => {
 
   it("publish now waits for the queue's outcome and toasts the success", async () => {
     const user = userEvent.setup({ delay: null });
-    let polls = 0;
-    responders.push((c) => {
-      if (c.url === "/api/projects/p1/posts" && c.method === "POST") return jsonResponse(post({ status: "publishing" }), 201);
-      if (c.url === "/api/posts/post1") return jsonResponse(post({ status: ++polls > 1 ? "published" : "publishing" }));
-      return undefined;
-    });
+    routes["POST /api/projects/p1/posts"] = [201, post({ status: "publishing" })];
+    // The first poll still sees it publishing, later ones published.
+    api.queue("/api/posts/post1", post({ status: "publishing" }));
+    routes["/api/posts/post1"] = post({ status: "published" });
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Now!");
     await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
     expect(await within(dialog).findByRole("button", { name: "Publishing..." })).toBeDisabled();
     expect(await screen.findByText("Post published successfully!", {}, { timeout: 4000 })).toBeInTheDocument();
-    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ mode: "now", content: "Now!" });
+    expect(api.calls.find((c) => c.method === "POST")!.body).toMatchObject({ mode: "now", content: "Now!" });
   });
 
   it("an Editor's Post Now that goes In review (approvals on) says so, and never waits for a publish", async () => {
     const user = userEvent.setup({ delay: null });
-    responders.push((c) => (c.url === "/api/projects/p1/posts" && c.method === "POST" ? jsonResponse(post({ status: "in_review" }), 201) : undefined));
+    routes["POST /api/projects/p1/posts"] = [201, post({ status: "in_review" })];
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Needs a look");
     await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
     expect(await screen.findByText("Post sent for review: it publishes once an Owner or a Reviewer approves it")).toBeInTheDocument();
     expect(screen.queryByText("Your post is being published")).not.toBeInTheDocument();
-    expect(calls.some((c) => c.url === "/api/posts/post1")).toBe(false);
+    expect(api.calls.some((c) => c.url === "/api/posts/post1")).toBe(false);
   });
 
   it("a failed publish toasts the failure", async () => {
     const user = userEvent.setup({ delay: null });
-    responders.push((c) => {
-      if (c.url === "/api/projects/p1/posts" && c.method === "POST") return jsonResponse(post({ status: "publishing" }), 201);
-      if (c.url === "/api/posts/post1") return jsonResponse(post({ status: "failed", error_message: "X (Twitter) rejected the post" }));
-      return undefined;
-    });
+    routes["POST /api/projects/p1/posts"] = [201, post({ status: "publishing" })];
+    routes["/api/posts/post1"] = post({ status: "failed", error_message: "X (Twitter) rejected the post" });
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Doomed");
     await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
@@ -199,11 +180,7 @@ describe("CreatePostDialog", () => {
 
   it("shows the server's account message when Twitter is not connected", async () => {
     const user = userEvent.setup({ delay: null });
-    responders.push((c) =>
-      c.url === "/api/projects/p1/posts"
-        ? jsonResponse({ error: { code: "invalid_input", message: "Please connect an X (Twitter) account first" } }, 400)
-        : undefined,
-    );
+    routes["/api/projects/p1/posts"] = [400, { error: { code: "invalid_input", message: "Please connect an X (Twitter) account first" } }];
     const { dialog, onOpenChange } = renderDialog();
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
     await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
@@ -214,7 +191,7 @@ describe("CreatePostDialog", () => {
 
   it("other schedule failures use the generic toast", async () => {
     const user = userEvent.setup({ delay: null });
-    responders.push((c) => (c.url === "/api/projects/p1/posts" ? jsonResponse({ error: { code: "internal", message: "x" } }, 500) : undefined));
+    routes["/api/projects/p1/posts"] = [500, { error: { code: "internal", message: "x" } }];
     const { dialog } = renderDialog({ defaultMode: "schedule" });
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
     await user.click(within(dialog).getByRole("button", { name: "Schedule Post" }));
@@ -226,7 +203,7 @@ describe("CreatePostDialog", () => {
     const { dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText("Hashtags"), "coffee{Enter}");
     expect(await screen.findByText("Please enter some content")).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    expect(api.calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 
   it("says No project selected without a project and sends nothing", async () => {
@@ -235,19 +212,15 @@ describe("CreatePostDialog", () => {
     await user.type(within(dialog).getByPlaceholderText("What's on your mind?"), "Hi");
     await user.click(within(dialog).getByRole("button", { name: "Post Now" }));
     expect(await screen.findByText("No project selected")).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    expect(api.calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 
   it("generates content with AI: Generate disabled on a blank prompt, then fills content and hashtags", async () => {
     const user = userEvent.setup({ delay: null });
-    responders.push((c) =>
-      c.url === "/api/projects/p1/generate"
-        ? jsonResponse({
-            posts: [{ content: "Our autumn roast is here", hashtags: ["autumn", "coffee"], platform: "twitter", scheduled_for: "" }],
-            engine: "local",
-          })
-        : undefined,
-    );
+    routes["/api/projects/p1/generate"] = {
+      posts: [{ content: "Our autumn roast is here", hashtags: ["autumn", "coffee"], platform: "twitter", scheduled_for: "" }],
+      engine: "local",
+    };
     const { dialog } = renderDialog();
     await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
     const generate = within(dialog).getByRole("button", { name: "Generate" });
@@ -258,21 +231,19 @@ describe("CreatePostDialog", () => {
     expect(await screen.findByText("Content generated successfully!")).toBeInTheDocument();
     expect(within(dialog).getByPlaceholderText("What's on your mind?")).toHaveValue("Our autumn roast is here");
     expect(within(dialog).getByLabelText("Hashtags")).toHaveValue("#autumn #coffee");
-    expect(calls.find((c) => c.url === "/api/projects/p1/generate")!.body).toMatchObject({ prompt: "autumn launch", type: "social_post" });
+    expect(api.calls.find((c) => c.url === "/api/projects/p1/generate")!.body).toMatchObject({ prompt: "autumn launch", type: "social_post" });
     // The local engine wrote it: the dialog says so (decision 260).
     expect(within(dialog).getByTestId("local-draft")).toHaveTextContent("Drafted from your brand brain's sentences");
   });
 
   it("generation with nothing back or an error toasts the spec's messages", async () => {
     const user = userEvent.setup({ delay: null });
-    let answer: Response = jsonResponse({ posts: [], engine: "local" });
-    responders.push((c) => (c.url === "/api/projects/p1/generate" ? answer : undefined));
+    api.queue("/api/projects/p1/generate", { posts: [], engine: "local" }, [500, { error: { code: "internal", message: "boom" } }]);
     const { dialog } = renderDialog();
     await user.click(within(dialog).getByRole("button", { name: "Generate with AI" }));
     await user.type(within(dialog).getByPlaceholderText("What would you like to post about?"), "x");
     await user.click(within(dialog).getByRole("button", { name: "Generate" }));
     expect(await screen.findByText("No content generated")).toBeInTheDocument();
-    answer = jsonResponse({ error: { code: "internal", message: "boom" } }, 500);
     await user.click(within(dialog).getByRole("button", { name: "Generate" }));
     expect(await screen.findByText("Failed to generate content. Please try again.")).toBeInTheDocument();
   });

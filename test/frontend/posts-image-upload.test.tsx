@@ -7,9 +7,11 @@ import { system } from "../../frontend/app/theme";
 import { Toaster, toaster } from "../../frontend/components/ui/toaster";
 import ImageUploadDialog, { checkImageFile } from "../../frontend/components/posts/image-upload-dialog";
 import { PostPreviewCard } from "../../frontend/features/posts/post-preview-card";
+import { fakeApi } from "./fake-api";
 import { FakeXhr, makeProject } from "./test-utils";
 
 const project = makeProject({ brand_voice: "x", description: "x" });
+let api: ReturnType<typeof fakeApi>;
 
 // jsdom + Chakra on a busy machine: these interaction tests need more than the 5 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -17,7 +19,8 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   FakeXhr.last = null;
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  vi.stubGlobal("fetch", async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }));
+  // The image itself goes up through XHR; fetch only attaches it to a post.
+  api = fakeApi({ "PATCH /api/posts/:id": {} });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -123,18 +126,14 @@ describe("ImageUploadDialog", () => {
 
   it("attaches the image to a post when a post id is given", async () => {
     const user = userEvent.setup({ delay: null });
-    const fetchMock = vi.fn(async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } }));
-    vi.stubGlobal("fetch", fetchMock);
     const { dialog, onComplete, choose } = renderDialog({ postId: "post9" });
     choose(png());
     await user.click(await within(dialog).findByRole("button", { name: "Upload Image" }));
     const media = { url: "/media/k", file_name: "logo.png", file_type: "image/png", file_size: 10 };
     act(() => FakeXhr.last!.respond(201, media));
     await waitFor(() => expect(onComplete).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/posts/post9");
-    expect(init.method).toBe("PATCH");
-    expect(JSON.parse(String(init.body))).toEqual({ media_info: media });
+    const writes = api.calls.filter((c) => c.method !== "GET");
+    expect(writes.map(({ method, url, body }) => ({ method, url, body }))).toEqual([{ method: "PATCH", url: "/api/posts/post9", body: { media_info: media } }]);
   });
 });
 

@@ -9,6 +9,7 @@ import { system } from "../../frontend/app/theme";
 import { Toaster, notify, toaster } from "../../frontend/components/ui/toaster";
 import ProjectWizardPage from "../../frontend/features/projects/project-wizard-page";
 import { addDocuments } from "../../frontend/features/projects/document-picker";
+import { fakeApi } from "./fake-api";
 
 const created: Project = {
   id: "p-new",
@@ -26,7 +27,7 @@ const created: Project = {
   brand_color: null,
 };
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let api: ReturnType<typeof fakeApi>;
 let reloadProjects: Mock<() => Promise<void>>;
 let setProject: Mock<(p: Project) => void>;
 
@@ -66,8 +67,7 @@ async function createWithDocument(user: ReturnType<typeof userEvent.setup>, doc:
 }
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => new Response(JSON.stringify(created), { status: 201, headers: { "content-type": "application/json" } }));
-  vi.stubGlobal("fetch", fetchMock);
+  api = fakeApi({ "POST /api/projects": [201, created] });
   reloadProjects = vi.fn(async () => {});
   setProject = vi.fn<(p: Project) => void>();
   vi.spyOn(notify, "success");
@@ -165,7 +165,7 @@ describe("project wizard", () => {
     expect(stepHeading()).toHaveTextContent("Project Details");
     expect(screen.getByRole("button", { name: "Back" })).toBeDisabled();
     expect(screen.getByLabelText(/Project Name/)).toHaveValue("Acme Coffee");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it("adds documents by click and drag-and-drop, refuses other types, and removes before submit", async () => {
@@ -197,11 +197,11 @@ describe("project wizard", () => {
     renderWizard();
     await createWithDocument(user, file("deck.pdf", "%PDF-1.4"));
     expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(api.calls).toHaveLength(1);
+    const [{ url, method, body: sent }] = api.calls as [(typeof api.calls)[number]];
     expect(url).toBe("/api/projects");
-    expect(init.method).toBe("POST");
-    const body = init.body as FormData;
+    expect(method).toBe("POST");
+    const body = sent as FormData;
     expect(Object.fromEntries([...body.entries()].filter(([k]) => k !== "documents"))).toEqual({
       name: "Acme Coffee",
       industry: "ecommerce",
@@ -218,18 +218,18 @@ describe("project wizard", () => {
   it("first run: describes the untouched default project instead of creating a second one", async () => {
     const user = userEvent.setup();
     const defaultProject: Project = { ...created, id: "p-default", ...DEFAULT_PROJECT, user_email: "a@example.com" };
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ ...defaultProject, name: "Acme Coffee" }), { status: 200 }));
+    api.queue("PATCH /api/projects/:id", { ...defaultProject, name: "Acme Coffee" });
     renderWizard(defaultProject);
     await fillDetails(user);
     await user.click(screen.getByRole("button", { name: "Next" }));
     await user.click(screen.getByRole("button", { name: "Next" }));
     await user.click(screen.getByRole("button", { name: "Create Project" }));
     expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(api.calls).toHaveLength(1);
+    const [{ url, method, body }] = api.calls as [(typeof api.calls)[number]];
     expect(url).toBe("/api/projects/p-default");
-    expect(init.method).toBe("PATCH");
-    expect(JSON.parse(init.body as string)).toEqual({
+    expect(method).toBe("PATCH");
+    expect(body).toEqual({
       name: "Acme Coffee",
       industry: "ecommerce",
       brand_voice: "playful",
@@ -242,13 +242,13 @@ describe("project wizard", () => {
     renderWizard({ ...created, id: "p-default", ...DEFAULT_PROJECT, user_email: "a@example.com" }, "/onboarding?new=1");
     await createWithDocument(user, file("deck.pdf", "%PDF-1.4"));
     expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [{ url, method }] = api.calls as [(typeof api.calls)[number]];
     expect(url).toBe("/api/projects");
-    expect(init.method).toBe("POST");
+    expect(method).toBe("POST");
   });
 
   it("on failure shows the spec's toast and loses nothing", async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { code: "internal", message: "boom" } }), { status: 500 }));
+    api.queue("POST /api/projects", [500, { error: { code: "internal", message: "boom" } }]);
     const user = userEvent.setup();
     renderWizard();
     await createWithDocument(user, file("deck.pdf"));
@@ -260,17 +260,13 @@ describe("project wizard", () => {
     // Retrying sends the same details and documents again.
     await user.click(screen.getByRole("button", { name: "Create Project" }));
     expect(await screen.findByRole("heading", { name: "Social connect screen" })).toBeInTheDocument();
-    const body = (fetchMock.mock.calls[1] as [string, RequestInit])[1].body as FormData;
+    const body = api.calls[1]!.body as FormData;
     expect(body.get("name")).toBe("Acme Coffee");
     expect((body.getAll("documents") as File[]).map((f) => f.name)).toEqual(["deck.pdf"]);
   });
 
   it("shows a document the server refused", async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ error: { code: "invalid_input", message: "x", fields: { "documents.0": "deck.pdf is not a valid PDF file" } } }), {
-        status: 400,
-      }),
-    );
+    api.queue("POST /api/projects", [400, { error: { code: "invalid_input", message: "x", fields: { "documents.0": "deck.pdf is not a valid PDF file" } } }]);
     const user = userEvent.setup();
     renderWizard();
     await createWithDocument(user, file("deck.pdf"));

@@ -11,12 +11,14 @@ import { RequireAuth } from "../../frontend/app/guards";
 import { system } from "../../frontend/app/theme";
 import { notify } from "../../frontend/components/ui/toaster";
 import ProjectSettingsDialog from "../../frontend/features/settings/project-settings-dialog";
-import { makeProject, jsonResponse as ok } from "./test-utils";
+import { fakeApi } from "./fake-api";
+import { makeProject } from "./test-utils";
 
 const project = makeProject({ ...DEFAULT_PROJECT, user_email: "owner@example.com", created_at: 1 });
 
-let fetchMock: ReturnType<typeof vi.fn>;
-let apiAnswers: Response[];
+let api: ReturnType<typeof fakeApi>;
+/** /api/health's answer: the AI engine section's read. */
+let health: object;
 let setProject: Mock<(p: Project) => void>;
 let refresh: Mock<() => Promise<void>>;
 let endSession: Mock<(to: string) => void>;
@@ -70,14 +72,18 @@ function renderDialog() {
 
 const nameInput = () => screen.getByLabelText("Project Name");
 /** The dialog's own requests, beside the AI engine section's read of /api/health. */
-const apiCalls = () => fetchMock.mock.calls.filter(([u]) => u !== "/api/health");
+const apiCalls = () => api.calls.filter((c) => c.path !== "/api/health");
+const serverError: [number, unknown] = [500, { error: { code: "internal", message: "boom" } }];
 const saveButton = () => screen.getByRole("button", { name: /^(Save|Saving\.\.\.)$/ });
 
 beforeEach(() => {
-  apiAnswers = [];
-  // /api/health is the AI engine section's read; the dialog's own requests take the queued answers.
-  fetchMock = vi.fn(async (url: string) => (url === "/api/health" ? ok({ ok: true }) : (apiAnswers.shift() ?? ok({ ...project, name: "Acme Coffee" }))));
-  vi.stubGlobal("fetch", fetchMock);
+  health = { ok: true };
+  // The dialog's own requests answer success unless a test queues another answer (api.queue).
+  api = fakeApi({
+    "GET /api/health": () => health,
+    "PATCH /api/projects/:id": { ...project, name: "Acme Coffee" },
+    "DELETE /api/account": () => undefined,
+  });
   setProject = vi.fn<(p: Project) => void>();
   refresh = vi.fn(async () => {});
   endSession = vi.fn<(to: string) => void>();
@@ -138,8 +144,8 @@ describe("project settings dialog", () => {
   });
 
   it("saves a new name, showing Saving... while busy", async () => {
-    let resolve: (r: Response) => void = () => {};
-    fetchMock.mockImplementation((url: string) => (url === "/api/health" ? Promise.resolve(ok({ ok: true })) : new Promise<Response>((r) => (resolve = r))));
+    let resolve: (r: object) => void = () => {};
+    api.queue("PATCH /api/projects/:id", () => new Promise<object>((r) => (resolve = r)));
     const user = userEvent.setup();
     renderDialog();
     await user.clear(nameInput());
@@ -147,11 +153,11 @@ describe("project settings dialog", () => {
     await user.click(saveButton());
     expect(saveButton()).toHaveTextContent("Saving...");
     expect(saveButton()).toBeDisabled();
-    const [url, init] = fetchMock.mock.calls.find(([u]) => u !== "/api/health") as [string, RequestInit];
-    expect(url).toBe("/api/projects/p1");
-    expect(init.method).toBe("PATCH");
-    expect(JSON.parse(init.body as string)).toEqual({ name: "Acme Coffee" });
-    resolve(ok({ ...project, name: "Acme Coffee" }));
+    const [call] = apiCalls();
+    expect(call!.url).toBe("/api/projects/p1");
+    expect(call!.method).toBe("PATCH");
+    expect(call!.body).toEqual({ name: "Acme Coffee" });
+    resolve({ ...project, name: "Acme Coffee" });
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith("Project settings updated successfully"));
     expect(setProject).toHaveBeenCalledWith({ ...project, name: "Acme Coffee" });
     expect(onOpenChange).toHaveBeenCalledWith(false);
@@ -161,7 +167,7 @@ describe("project settings dialog", () => {
     ["id", { ...project, id: "p2", name: "Acme Coffee" }],
     ["user_id", { ...project, user_id: "u2", name: "Acme Coffee" }],
   ])("refuses a result whose %s changed", async (_field, body) => {
-    apiAnswers.push(ok(body));
+    api.queue("PATCH /api/projects/:id", body);
     const user = userEvent.setup();
     renderDialog();
     await user.clear(nameInput());
@@ -173,7 +179,7 @@ describe("project settings dialog", () => {
   });
 
   it("reports a failed update and keeps the dialog open", async () => {
-    apiAnswers.push(ok({ error: { code: "internal", message: "boom" } }, 500));
+    api.queue("PATCH /api/projects/:id", serverError);
     const user = userEvent.setup();
     renderDialog();
     await user.clear(nameInput());
@@ -186,18 +192,13 @@ describe("project settings dialog", () => {
   });
 
   it("shows the AI engine and the model in use per task, from /api/health (decision 191)", async () => {
-    fetchMock.mockImplementation(async (url: string) =>
-      url === "/api/health"
-        ? ok({ ok: true, ai: { provider: "workers-ai", chat: "@cf/zai-org/glm-4.7-flash", embeddings: "@cf/baai/bge-base-en-v1.5", image: null } })
-        : ok(project),
-    );
+    health = { ok: true, ai: { provider: "workers-ai", chat: "@cf/zai-org/glm-4.7-flash", embeddings: "@cf/baai/bge-base-en-v1.5", image: null } };
     renderDialog();
     expect(await screen.findByText("Cloudflare Workers AI")).toBeInTheDocument();
     expect(screen.getByText(/Writing: @cf\/zai-org\/glm-4.7-flash · Embeddings: @cf\/baai\/bge-base-en-v1.5 · Images: brand card/)).toBeInTheDocument();
   });
 
   it("says so when the engine cannot be read", async () => {
-    fetchMock.mockImplementation(async (url: string) => (url === "/api/health" ? ok({ ok: true }) : ok(project)));
     renderDialog();
     expect(await screen.findByText("The AI engine could not be read right now.")).toBeInTheDocument();
   });
@@ -211,7 +212,6 @@ describe("project settings dialog", () => {
   });
 
   it("deletes the account only after typing DELETE, then ends the session and goes home (not to /login)", async () => {
-    apiAnswers.push(new Response(null, { status: 204 }));
     const user = userEvent.setup();
     renderDialog();
     await user.click(screen.getByRole("button", { name: "Delete Account" }));
@@ -223,15 +223,15 @@ describe("project settings dialog", () => {
     await user.type(screen.getByLabelText("Type DELETE to confirm"), "DELETE");
     await user.click(screen.getByRole("button", { name: "Delete my account" }));
     expect(await screen.findByRole("heading", { name: "Landing screen" })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls.find(([u]) => u !== "/api/health") as [string, RequestInit];
-    expect(url).toBe("/api/account");
-    expect(init.method).toBe("DELETE");
+    const [call] = apiCalls();
+    expect(call!.url).toBe("/api/account");
+    expect(call!.method).toBe("DELETE");
     expect(endSession).toHaveBeenCalledWith("/");
     expect(screen.queryByRole("heading", { name: "Login screen" })).not.toBeInTheDocument();
   });
 
   it("keeps the user signed in when the deletion fails", async () => {
-    apiAnswers.push(ok({ error: { code: "internal", message: "boom" } }, 500));
+    api.queue("DELETE /api/account", serverError);
     const user = userEvent.setup();
     renderDialog();
     await user.click(screen.getByRole("button", { name: "Delete Account" }));
