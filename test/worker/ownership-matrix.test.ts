@@ -126,43 +126,44 @@ const PROJECT_TABLES = [
   "activity_log",
 ];
 
-async function rows(sql: string, ...binds: unknown[]): Promise<string> {
-  const { results } = await env.DB.prepare(sql)
-    .bind(...binds)
-    .all();
-  return JSON.stringify(results);
-}
-
-/** Every D1 row and R2 object of the owner (all their projects), serialized for comparison. */
+/**
+ * Every D1 row and R2 object of the owner (all their projects), serialized for comparison. The
+ * queries go as one D1 batch beside the R2 listing: one round trip instead of one per table, the
+ * bulk of this file's time when they ran one by one (docs/decisions/324).
+ */
 async function ownerSnapshot(userId: string): Promise<Snapshot> {
-  const snap: Snapshot = {};
-  snap.users = await rows("select * from users where id = ?", userId);
-  snap.sessions = await rows("select * from sessions where user_id = ? order by id", userId);
-  snap.projects = await rows("select * from projects where user_id = ? order by id", userId);
-  snap.oauth_states = await rows("select * from oauth_states where user_id = ? order by state", userId);
-  // API keys: last_used_at moves with the owner's own requests only (a stranger's key is theirs).
-  snap.api_keys = await rows("select id, name, project_id, scopes, expires_at, revoked_at from api_keys where user_id = ? order by id", userId);
   const projectIds = ((await env.DB.prepare("select id from projects where user_id = ?").bind(userId).all<{ id: string }>()).results ?? []).map((r) => r.id);
   const inList = projectIds.map(() => "?").join(",") || "''";
-  for (const table of PROJECT_TABLES) {
-    snap[table] = await rows(`select * from ${table} where project_id in (${inList}) order by rowid`, ...projectIds);
-  }
-  const accountIds = (
-    (
-      await env.DB.prepare(`select id from social_accounts where project_id in (${inList})`)
-        .bind(...projectIds)
-        .all<{ id: string }>()
-    ).results ?? []
-  ).map((r) => r.id);
+  const queries: [string, string, unknown[]][] = [
+    ["users", "select * from users where id = ?", [userId]],
+    ["sessions", "select * from sessions where user_id = ? order by id", [userId]],
+    ["projects", "select * from projects where user_id = ? order by id", [userId]],
+    ["oauth_states", "select * from oauth_states where user_id = ? order by state", [userId]],
+    // API keys: last_used_at moves with the owner's own requests only (a stranger's key is theirs).
+    ["api_keys", "select id, name, project_id, scopes, expires_at, revoked_at from api_keys where user_id = ? order by id", [userId]],
+    ...PROJECT_TABLES.map((table): [string, string, unknown[]] => [table, `select * from ${table} where project_id in (${inList}) order by rowid`, projectIds]),
+  ];
+  const listR2 = async () => {
+    const keys: { key: string; line: string }[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await env.BUCKET.list({ cursor });
+      for (const o of page.objects) keys.push({ key: o.key, line: `${o.key} ${o.etag} ${o.size}` });
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    return keys;
+  };
+  const [results, objects] = await Promise.all([env.DB.batch(queries.map(([, sql, binds]) => env.DB.prepare(sql).bind(...binds))), listR2()]);
+  const snap: Snapshot = {};
+  queries.forEach(([name], i) => (snap[name] = JSON.stringify(results[i]!.results)));
+  const accountIds = (JSON.parse(snap.social_accounts!) as { id: string }[]).map((r) => r.id);
   const owned = [...projectIds, ...accountIds];
-  const objects: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.BUCKET.list({ cursor });
-    for (const o of page.objects) if (owned.some((id) => o.key.includes(id))) objects.push(`${o.key} ${o.etag} ${o.size}`);
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
-  snap.r2 = JSON.stringify(objects.sort());
+  snap.r2 = JSON.stringify(
+    objects
+      .filter((o) => owned.some((id) => o.key.includes(id)))
+      .map((o) => o.line)
+      .sort(),
+  );
   return snap;
 }
 
