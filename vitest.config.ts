@@ -68,6 +68,10 @@ export default defineConfig(async () => {
             // and its own fakes server, whose sandbox resets, fault switches and contract-violation
             // log are then no other running file's. Its own group: it runs before the others.
             maxWorkers: 2,
+            // A failure deadline, not a timing check (as in the other projects; tests that set their
+            // own keep theirs): projects-create's upload test missed vitest's default 5 s beside a
+            // second file at load 9, passing alone.
+            testTimeout: 60_000,
             sequence: { groupOrder: 1 },
           },
         },
