@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { chakraAppRecipes } from "./scripts/vite/chakra-app-recipes.ts";
+import { fakesPerPoolWorker } from "./test/fakes/per-pool-worker.ts";
 
 /** The chaos and fuzz runs' settings where the command line sets them (bindings must be strings). */
 function commandLineRunSettings(): Record<string, string> {
@@ -55,17 +56,22 @@ export default defineConfig(async () => {
                 d1Databases: ["MIGRATION_DB"],
               },
             })),
+            // Each running file's inject("fakesUrl") is a fakes server of its own (docs/decisions/324).
+            fakesPerPoolWorker(),
           ],
           resolve: { alias: aliases },
           test: {
             name: "worker",
             include: ["test/worker/**/*.test.ts"],
             setupFiles: ["test/worker/setup.ts"],
-            globalSetup: ["test/fakes/global-setup.ts"],
-            // One file at a time (docs/decisions/310): every file talks to the one fakes server,
-            // whose sandbox resets, fault switches and contract-violation log are shared state.
-            // Its own group, so the other two projects can run two files at once.
-            maxWorkers: 1,
+            // Two files at a time (docs/decisions/324): each has its own Miniflare (D1, R2, queues)
+            // and its own fakes server, whose sandbox resets, fault switches and contract-violation
+            // log are then no other running file's. Its own group: it runs before the others.
+            maxWorkers: 2,
+            // A failure deadline, not a timing check (as in the other projects; tests that set their
+            // own keep theirs): projects-create's upload test missed vitest's default 5 s beside a
+            // second file at load 9, passing alone.
+            testTimeout: 60_000,
             sequence: { groupOrder: 1 },
           },
         },

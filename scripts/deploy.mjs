@@ -33,13 +33,15 @@
 //     size follows the plan's CPU per invocation (decision 263)
 // `wrangler` and `vite` are taken from PATH (npm puts node_modules/.bin first), so a test can
 // stand a fake wrangler in front. Options (env): APP_ORIGIN (your custom domain), SKIP_BUILD=1,
-// DEPLOY_DIR (where the generated config and state go).
+// DEPLOY_DIR (where the generated config and state go); for tests, BRANDPILOT_RAW_CONFIG
+// (scripts/lib/wrangler-config.mjs).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { readWranglerConfig } from "./lib/wrangler-config.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(root, ".wrangler", "deploy-config"));
@@ -155,11 +157,6 @@ const wrangler = (args, opts) => exec("wrangler", args, opts);
 function must(result, what) {
   if (!result.ok) fail(`${what} failed (wrangler's message is above)`);
   return result;
-}
-
-async function readCommittedConfig() {
-  const { experimental_readRawConfig } = await import("wrangler");
-  return experimental_readRawConfig({ config: path.join(root, "wrangler.toml") }).rawConfig;
 }
 
 function ensureD1(name) {
@@ -381,7 +378,7 @@ async function main() {
   } catch {
     whoami = null;
   }
-  const raw = await readCommittedConfig();
+  const raw = await readWranglerConfig(root);
   const lists = await workerLists();
   const state = readState();
   const { plan, error: planError } = workersPlan(process.env.WORKERS_PLAN, state.plan);

@@ -17,6 +17,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { readWranglerConfig } from "./lib/wrangler-config.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CF_API = process.env.CLOUDFLARE_API_BASE_URL || "https://api.cloudflare.com/client/v4";
@@ -456,8 +457,7 @@ export async function diagnose({ vars, remote = false, state = {}, url = null })
     ...(await import(pathToFileURL(path.join(root, "worker/adapters/ai/models.ts")).href)),
     ...(await import(pathToFileURL(path.join(root, "worker/adapters/vectors/vectorize-metadata.ts")).href)),
   };
-  const { experimental_readRawConfig } = await import("wrangler");
-  const raw = experimental_readRawConfig({ config: path.join(root, "wrangler.toml") }).rawConfig;
+  const raw = await readWranglerConfig(root);
   const production = remote || (vars.APP_ENV ?? "development") === "production";
   const rows = [
     ...checkAuth(vars, production, frontendApiHost, state),

@@ -4,12 +4,13 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Env } from "../../worker/env";
 import { missingProductionConfig } from "../../worker/lib/app-config";
 import { VECTORIZE_METADATA_INDEXES } from "../../worker/adapters/vectors/vectorize-metadata";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { frontendApiHost, PUBLISH_BATCH_BY_PLAN, withClerkCsp } from "../../scripts/deploy.mjs";
+import { wranglerConfigFile } from "./wrangler-config";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const fake = path.join(root, "test/fakes/fake-wrangler.mjs");
@@ -52,6 +53,8 @@ type Account = {
 
 let dir: string;
 let stateFile: string;
+let configDir: string;
+let rawConfig: { file: string; raw: unknown };
 let api: ChildProcess;
 let apiUrl: string;
 
@@ -84,6 +87,8 @@ function deploy(extraEnv: Record<string, string> = {}) {
     DEPLOY_DIR: path.join(dir, "deploy-config"),
     VITE_CALLS: path.join(dir, "vite-calls"),
     CLOUDFLARE_API_BASE_URL: apiUrl,
+    // wrangler.toml read once for the file, not once per run (the first test reads it for real).
+    BRANDPILOT_RAW_CONFIG: rawConfig.file,
     ...extraEnv,
   };
   // Only what the test gives: none of the caller's own settings leak in.
@@ -98,6 +103,12 @@ const words = (c: string[]) => {
   return (i < 0 ? c : c.slice(0, i)).slice(0, 3).join(" ");
 };
 const names = (calls: string[][]) => calls.map(words);
+
+beforeAll(async () => {
+  configDir = mkdtempSync(path.join(os.tmpdir(), "deploy-test-config-"));
+  rawConfig = await wranglerConfigFile(configDir);
+});
+afterAll(() => rmSync(configDir, { recursive: true, force: true }));
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "deploy-test-"));
@@ -124,8 +135,11 @@ afterEach(() => {
 describe("npm run deploy", () => {
   it("provisions a fresh account, migrates before the code goes live, and deploys production with a generated key", () => {
     account();
-    const r = deploy(MAIL);
+    // The real path: deploy.mjs reads wrangler.toml through wrangler itself.
+    const r = deploy({ ...MAIL, BRANDPILOT_RAW_CONFIG: "" });
     expect(r.code, r.out).toBe(0);
+    // What the other runs are given instead is that same reading.
+    expect(JSON.parse(readFileSync(rawConfig.file, "utf8"))).toEqual(rawConfig.raw);
     const a = read();
     const db = a.d1.find((d) => d.name === "brandpilot");
     expect(db).toBeDefined();

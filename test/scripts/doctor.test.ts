@@ -16,14 +16,17 @@ import "../fakes/contract-log.ts";
 import { FACEBOOK_SANDBOX_CLIENT } from "../../platforms/facebook/meta";
 import { LINKEDIN_SANDBOX_CLIENT } from "../../platforms/linkedin/meta";
 import { THREADS_SANDBOX_CLIENT } from "../../platforms/threads/meta";
+import { wranglerConfigFile } from "./wrangler-config";
 
 const root = path.resolve(import.meta.dirname, "../..");
 let fakes: { url: string; close: () => Promise<void> };
 let dir: string;
+let rawConfigFile: string;
 
 beforeAll(async () => {
   fakes = await startFakes();
   dir = mkdtempSync(path.join(os.tmpdir(), "doctor-test-"));
+  rawConfigFile = (await wranglerConfigFile(dir)).file;
 });
 afterAll(async () => {
   await fakes.close();
@@ -44,6 +47,8 @@ function doctor(
   );
   const env: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(env)) if (/^(APP_|CLERK_|MAIL_|OPENAI_|TOKEN_ENCRYPTION_KEY$|WORKERS_AI_|[A-Z]+_CLIENT_(ID|SECRET)$)/.test(k)) delete env[k];
+  // wrangler.toml read once for the file, not once per run (the first test reads it for real).
+  env.BRANDPILOT_RAW_CONFIG = rawConfigFile;
   Object.assign(env, extra);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, "scripts/doctor.mjs"), "--vars", file, ...args], { cwd: root, env });
@@ -57,7 +62,8 @@ const line = (out: string, service: string) => out.split("\n").find((l) => l.sta
 
 describe("npm run doctor", () => {
   it("offline with no keys: every service reports its embedded default, exit 0", async () => {
-    const r = await doctor({});
+    // The real path: the doctor reads wrangler.toml through wrangler itself.
+    const r = await doctor({}, { env: { BRANDPILOT_RAW_CONFIG: "" } });
     expect(r.code, r.out).toBe(0);
     expect(line(r.out, "AI")).toMatch(/default\s+local engine/);
     expect(line(r.out, "auth (mail)")).toMatch(/default\s+dev outbox/);
