@@ -64,8 +64,14 @@ describe("main.tsx on the pre-rendered landing page (decision 325: the app start
 
   it("paints without the app: nothing is downloaded or started until the visitor does something", async () => {
     landing();
-    await import("../../frontend/main");
-    await new Promise((resolve) => setTimeout(resolve, 150)); // past the other pre-rendered pages' start timer
+    // The other pre-rendered pages start from a frame or a 100 ms timer: run every timer and frame.
+    vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
+    try {
+      await import("../../frontend/main");
+      vi.advanceTimersByTime(1000);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(document.head.querySelectorAll("link")).toHaveLength(0);
     await startedAfterPreloads();
     expect(started).not.toHaveBeenCalled();
