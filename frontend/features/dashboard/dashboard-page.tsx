@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { Pencil, Send, Trash2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import type { Post } from "../../../schema/api/posts";
-import { browserTimeZone, dateInZone } from "../../../schema/api/campaign-schedule";
+import { dateInZone } from "../../../schema/api/campaign-schedule";
 import { useAuth } from "../../lib/auth-context";
 import { formatDay, formatTime } from "../../lib/calendar-dates";
 import { PlatformIcon } from "../../components/posts/platform-icon";
@@ -10,7 +10,7 @@ import { formatHashtags } from "../../lib/api/calendar";
 import { cardAllows, STATUS_COLORS } from "../../components/posts/post-card";
 import { usePostActions } from "../../components/posts/use-post-actions";
 import { DashboardContentFrame, DashboardHeading, DashboardLayout, DashboardStats, QuickActions, UpcomingCard, UpcomingLoading } from "./dashboard-frame";
-import { useDashboard } from "./use-dashboard";
+import { dashboardTimeZone, useDashboard } from "./use-dashboard";
 import { ReconnectNotices } from "../../components/social/reconnect-notices";
 
 // The edit dialog (with the post schemas it validates against) loads when it is first wanted, not
@@ -20,14 +20,6 @@ import { ReconnectNotices } from "../../components/social/reconnect-notices";
 const loadEditDialog = () => import("../../components/posts/edit-post-dialog");
 const EditPostDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditPostDialog })));
 const preloadEditDialog = () => void loadEditDialog();
-
-// A page's first Intl.DateTimeFormat loads the runtime's locale data: ~15 ms, ~60 ms on a phone,
-// measured inside the screen's first render (decision 168). It is asked for in a task of its own
-// as soon as this module is here, and read only where a post's time is shown, once the figures
-// have come (after the timer).
-let zone: string | undefined;
-const timeZoneOnce = () => (zone ??= browserTimeZone());
-setTimeout(timeZoneOnce, 0);
 
 export default function DashboardPage() {
   const { project } = useAuth();
@@ -47,7 +39,7 @@ export default function DashboardPage() {
   // that was not read from the data).
   const failed = !data && !!error;
   const d = data ?? EMPTY;
-  const timeZone = d.upcoming.length > 0 ? timeZoneOnce() : "UTC";
+  const timeZone = d.upcoming.length > 0 ? dashboardTimeZone() : "UTC";
 
   return (
     <DashboardLayout>
@@ -137,7 +129,12 @@ export default function DashboardPage() {
       {actions.deleteConfirm}
       {editing && (
         <Suspense fallback={null}>
-          <EditPostDialog post={editing} timeZone={timeZoneOnce()} onClose={() => setEditing(null)} onSave={(post, changes) => actions.update(post, changes)} />
+          <EditPostDialog
+            post={editing}
+            timeZone={dashboardTimeZone()}
+            onClose={() => setEditing(null)}
+            onSave={(post, changes) => actions.update(post, changes)}
+          />
         </Suspense>
       )}
     </DashboardLayout>
