@@ -217,6 +217,24 @@ describe("Desktop side navigation", () => {
     expect(within(nav).getByText("Brain Studio")).toBeInTheDocument();
   });
 
+  it("names a collapsed item in a tooltip, and an expanded one has none", async () => {
+    const user = userEvent.setup();
+    localStorage.setItem("brandpilot.sidenav.collapsed", "1");
+    mockFetch({ [progressUrl]: () => json({ brain: false, social: false, posts: false }) });
+    renderShell();
+    const nav = screen.getByRole("navigation", { name: "Main navigation" });
+    const item = () => within(nav).getByRole("link", { name: "Brain Studio" });
+    expect(item()).toHaveAttribute("data-state", "closed");
+    fireEvent.pointerMove(item(), { pointerType: "mouse" });
+    await waitFor(() => expect(item()).toHaveAttribute("data-state", "open"));
+    expect(screen.getByRole("tooltip")).toHaveTextContent("Brain Studio");
+
+    fireEvent.pointerLeave(item(), { pointerType: "mouse" });
+    await user.click(within(nav).getByRole("button", { name: "Expand navigation" }));
+    expect(item()).not.toHaveAttribute("data-state");
+    expect(screen.queryByRole("tooltip")).toBeNull();
+  });
+
   it("remembers the collapsed state", () => {
     localStorage.setItem("brandpilot.sidenav.collapsed", "1");
     mockFetch({ [progressUrl]: () => json({ brain: false, social: false, posts: false }) });

@@ -1,6 +1,6 @@
 import { Box, chakra, IconButton, Portal, Stack, Text, Tooltip } from "@chakra-ui/react";
 import { BookOpen, ChartColumn, CirclePlus, LogOut, PanelLeftClose, PanelLeftOpen, Settings, type LucideIcon } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { NavLink } from "react-router-dom";
 import { NAV_ITEMS } from "./nav-items";
 import { useShellActions } from "./shell-context";
@@ -28,10 +28,15 @@ const itemStyles = {
 
 const StyledNavLink = chakra(NavLink);
 
-/** Wraps an item in a tooltip that only shows while the navigation is collapsed. */
+/**
+ * Wraps an item in a tooltip while the navigation is collapsed. Expanded, the item shows its own
+ * label and gets no tooltip at all: each tooltip starts a state machine that tracks focus, start-up
+ * work on every page, even on a phone, where this navigation is not shown.
+ */
 function WithTip({ label, collapsed, children }: { label: string; collapsed: boolean; children: ReactNode }) {
+  if (!collapsed) return children;
   return (
-    <Tooltip.Root disabled={!collapsed} positioning={{ placement: "right" }} openDelay={150}>
+    <Tooltip.Root positioning={{ placement: "right" }} openDelay={150}>
       <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
       {/* In a portal: the navigation clips its overflow while it animates its width. */}
       <Portal>
@@ -58,10 +63,16 @@ function ItemLabel({ collapsed, icon: Icon, children }: { collapsed: boolean; ic
   );
 }
 
-/** One link of the navigation; collapsed, only its icon shows and the label names it. */
-function NavItemLink({ to, end, label, icon, collapsed }: { to: string; end?: boolean; label: string; icon: LucideIcon; collapsed: boolean }) {
+type NavItemLinkProps = { to: string; end?: boolean; label: string; icon: LucideIcon; collapsed: boolean } & Omit<ComponentProps<"a">, "children">;
+
+/**
+ * One link of the navigation; collapsed, only its icon shows and the label names it. The other
+ * props (a tooltip trigger's ref, handlers and data-state) reach the link element.
+ */
+function NavItemLink({ to, end, label, icon, collapsed, ...trigger }: NavItemLinkProps) {
   return (
     <StyledNavLink
+      {...trigger}
       to={to}
       end={end}
       aria-label={collapsed ? label : undefined}
