@@ -8,7 +8,11 @@ let holding = false;
 
 const remember = (event: Event) => {
   const button = event.target instanceof Element ? event.target.closest("button") : null;
-  if (button) held = button;
+  if (!button) return;
+  // The submit button of a form that posts without the app (the pre-rendered /login, decision 326)
+  // submits it natively: pressing it again after hydration would sign in twice.
+  if (button.type === "submit" && button.form?.hasAttribute("action")) held = null;
+  else held = button;
 };
 
 export function holdEarlyClicks(): void {
