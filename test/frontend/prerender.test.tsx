@@ -14,6 +14,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { App } from "../../frontend/app/app";
 import { mountApp } from "../../frontend/app/mount";
 import { AppRoutes } from "../../frontend/app/router";
+import { holdEarlyClicks } from "../../frontend/lib/early-clicks";
 import { project } from "./shell-helpers";
 import { jsonResponse } from "./test-utils";
 
@@ -191,6 +192,22 @@ describe("pre-rendered public pages", () => {
     expect(submit.defaultPrevented).toBe(true);
     const login = fetchMock.mock.calls.find(([url]) => String(url) === "/api/auth/login") as unknown as [string, RequestInit] | undefined;
     expect(JSON.parse(String(login?.[1].body))).toEqual({ email: "ann@example.com", password: "secret123" });
+  });
+
+  it("/login: an address typed before hydration goes with a 'Use magic link' pressed before it (held, pressed again)", async () => {
+    const container = load("/login");
+    holdEarlyClicks(); // as main.tsx's startOnDemand
+    container.querySelector<HTMLInputElement>('input[name="email"]')!.value = "ann@example.com";
+    [...container.querySelectorAll("button")].find((b) => b.textContent === "Use magic link")!.click();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })),
+    );
+    const { errors, settle } = await hydrate(container, "/login");
+    for (let i = 0; i < 20 && !screen.queryByRole("button", { name: "Send magic link" }); i++) await settle();
+    expect(errors).toEqual([]);
+    expect(screen.getByLabelText("Email")).toHaveValue("ann@example.com");
+    expect(screen.getByRole("button", { name: "Send magic link" })).toBeEnabled();
   });
 
   describe("/dashboard's frame (served to a visitor with a session cookie)", () => {

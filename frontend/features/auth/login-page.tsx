@@ -1,5 +1,5 @@
 import { Alert, Button, Link, Spinner, Stack, Text, HStack, Field, Input } from "@chakra-ui/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { loginErrors, NOT_VERIFIED_MESSAGE, type LoginErrors } from "../../../schema/api/auth-rules";
 import { remembered, useAuth } from "../../lib/auth-context";
@@ -100,15 +100,16 @@ function PasswordForm({
   onEmail,
   onSignedIn,
   notVerified,
+  formRef: form,
 }: {
   defaultEmail: string;
   onEmail: (e: string) => void;
   onSignedIn: () => Promise<void>;
   /** The form post came back with email_not_verified (/login?error=...): no address in the URL. */
   notVerified: boolean;
+  formRef: RefObject<HTMLFormElement | null>;
 }) {
   const actions = useAuthActions();
-  const form = useRef<HTMLFormElement>(null);
   const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
   const [email, setEmail] = useState(defaultEmail);
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -244,6 +245,7 @@ export default function LoginPage() {
   const magicToken = params.get("magic");
   const [verifying, setVerifying] = useState(Boolean(magicToken));
   const hydrated = useHydrated();
+  const passwordForm = useRef<HTMLFormElement>(null);
   // The form post's failure, read once: the query is dropped once it has been said.
   const [formError] = useState(() => params.get("error"));
   const formErrorShown = useRef(false);
@@ -308,6 +310,14 @@ export default function LoginPage() {
     }
   }, [actions, params]);
 
+  const toggleMode = () => {
+    // An address typed before hydration reached no handler (and this press may be the held one,
+    // lib/early-clicks.ts, before the form's own effects): take it from the field itself.
+    const typed = mode === "password" ? formValues(passwordForm.current).email : "";
+    if (typed) setEmail(typed);
+    setMode(mode === "password" ? "magic" : "password");
+  };
+
   // The pre-rendered /login is the sign-in form: hydration renders exactly that whatever the query
   // says (decision 205: React error #418 on /login?magic=...), then the verification view takes over.
   if (verifying && hydrated) {
@@ -324,11 +334,11 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to manage your brand's social media">
       {mode === "password" ? (
-        <PasswordForm defaultEmail={email} onEmail={setEmail} onSignedIn={onSignedIn} notVerified={formError === "email_not_verified"} />
+        <PasswordForm defaultEmail={email} onEmail={setEmail} onSignedIn={onSignedIn} notVerified={formError === "email_not_verified"} formRef={passwordForm} />
       ) : (
         <MagicLinkForm defaultEmail={email} onEmail={setEmail} />
       )}
-      <Button variant="ghost" size="sm" onClick={() => setMode(mode === "password" ? "magic" : "password")}>
+      <Button variant="ghost" size="sm" onClick={toggleMode}>
         {mode === "password" ? "Use magic link" : "Use password instead"}
       </Button>
       <OrDivider />
