@@ -194,11 +194,13 @@ describe("pre-rendered public pages", () => {
     expect(JSON.parse(String(login?.[1].body))).toEqual({ email: "ann@example.com", password: "secret123" });
   });
 
-  it("/login: an address typed before hydration goes with a 'Use magic link' pressed before it (held, pressed again)", async () => {
+  it("/login: an address typed before hydration goes with a 'Use magic link' pressed before it (held, pressed again), focus included", async () => {
     const container = load("/login");
     holdEarlyClicks(); // as main.tsx's startOnDemand
-    container.querySelector<HTMLInputElement>('input[name="email"]')!.value = "ann@example.com";
     [...container.querySelectorAll("button")].find((b) => b.textContent === "Use magic link")!.click();
+    const typedInto = container.querySelector<HTMLInputElement>('input[name="email"]')!;
+    typedInto.focus(); // then the visitor types the address
+    typedInto.value = "ann@example.com";
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })),
@@ -207,6 +209,7 @@ describe("pre-rendered public pages", () => {
     for (let i = 0; i < 20 && !screen.queryByRole("button", { name: "Send magic link" }); i++) await settle();
     expect(errors).toEqual([]);
     expect(screen.getByLabelText("Email")).toHaveValue("ann@example.com");
+    expect(screen.getByLabelText("Email")).toHaveFocus(); // still typing there
     expect(screen.getByRole("button", { name: "Send magic link" })).toBeEnabled();
   });
 

@@ -185,7 +185,7 @@ function PasswordForm({
   );
 }
 
-function MagicLinkForm({ defaultEmail, onEmail }: { defaultEmail: string; onEmail: (e: string) => void }) {
+function MagicLinkForm({ defaultEmail, onEmail, focus }: { defaultEmail: string; onEmail: (e: string) => void; focus: boolean }) {
   const actions = useAuthActions();
   const { authConfig } = useAuth();
   const [email, setEmail] = useState(defaultEmail);
@@ -213,6 +213,7 @@ function MagicLinkForm({ defaultEmail, onEmail }: { defaultEmail: string; onEmai
         <Field.Label>Email</Field.Label>
         <Input
           type="email"
+          autoFocus={focus}
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
@@ -246,6 +247,7 @@ export default function LoginPage() {
   const [verifying, setVerifying] = useState(Boolean(magicToken));
   const hydrated = useHydrated();
   const passwordForm = useRef<HTMLFormElement>(null);
+  const [focusEmail, setFocusEmail] = useState(false);
   // The form post's failure, read once: the query is dropped once it has been said.
   const [formError] = useState(() => params.get("error"));
   const formErrorShown = useRef(false);
@@ -315,6 +317,8 @@ export default function LoginPage() {
     // lib/early-clicks.ts, before the form's own effects): take it from the field itself.
     const typed = mode === "password" ? formValues(passwordForm.current).email : "";
     if (typed) setEmail(typed);
+    // Someone typing into the address while the held press switches the form keeps typing there.
+    setFocusEmail(mode === "password" && Boolean(passwordForm.current?.contains(document.activeElement)));
     setMode(mode === "password" ? "magic" : "password");
   };
 
@@ -336,7 +340,7 @@ export default function LoginPage() {
       {mode === "password" ? (
         <PasswordForm defaultEmail={email} onEmail={setEmail} onSignedIn={onSignedIn} notVerified={formError === "email_not_verified"} formRef={passwordForm} />
       ) : (
-        <MagicLinkForm defaultEmail={email} onEmail={setEmail} />
+        <MagicLinkForm defaultEmail={email} onEmail={setEmail} focus={focusEmail} />
       )}
       <Button variant="ghost" size="sm" onClick={toggleMode}>
         {mode === "password" ? "Use magic link" : "Use password instead"}
