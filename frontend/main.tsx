@@ -12,8 +12,13 @@
 // 325), so a phone that only reads it never spends its CPU on React; a button pressed before the
 // app is ready is pressed again once it is (lib/early-clicks.ts). A signed-in visitor's app starts
 // as soon as the session answers, to send them on.
+// /login starts on demand too (decision 326): its pre-rendered form signs in without the app (it
+// posts to /api/auth/login/form), its other buttons are held like the landing's, its links are
+// links. It starts at once when the app has something to do there: any query (an error to show,
+// a mailed link's token, Clerk's return), a signed-in visitor (sent on), or Clerk configured
+// (Clerk signs in, not the form's built-in endpoint).
 import { holdEarlyClicks } from "./lib/early-clicks";
-import { earlySessionHasUser, requestSessionEarly } from "./lib/early-session";
+import { earlySession, requestSessionEarly, type EarlySession } from "./lib/early-session";
 
 requestSessionEarly();
 let started = false;
@@ -33,7 +38,8 @@ const start = () => {
   // downloads (decision 172).
   void Promise.all(loaded).then(() => import("./app/start"));
 };
-function startOnDemand() {
+/** Starts the app on the visitor's first input, or as soon as the session answer says it must. */
+function startOnDemand(needsAppNow: (session: EarlySession) => boolean) {
   const events = ["pointerdown", "touchstart", "keydown", "wheel", "scroll", "focusin"] as const;
   const demo = document.querySelector('[data-testid="demo-slot"]');
   const inView =
@@ -46,12 +52,14 @@ function startOnDemand() {
   holdEarlyClicks();
   for (const name of events) addEventListener(name, now, { capture: true, passive: true });
   if (demo) inView?.observe(demo);
-  // A signed-in visitor is sent on to the app (the landing's guard): no need to wait for a touch.
-  void earlySessionHasUser().then((signedIn) => signedIn && now());
+  void earlySession().then((session) => needsAppNow(session) && now());
 }
 
+// A signed-in visitor is sent on to the app (the pages' guards): no need to wait for a touch.
+const signedIn = (session: EarlySession) => Boolean(session?.user);
 const prerendered = document.getElementById("root")?.dataset.prerendered;
-if (prerendered === "/") startOnDemand();
+if (prerendered === "/") startOnDemand(signedIn);
+else if (prerendered === "/login" && !location.search) startOnDemand((session) => signedIn(session) || session?.auth?.provider === "clerk");
 else if (prerendered) {
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 100);

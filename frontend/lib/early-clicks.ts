@@ -1,5 +1,5 @@
-// A page started on demand (main.tsx: the landing page's HTML is complete without the app, so the
-// app starts on the visitor's first touch, key or scroll, decision 325) has no click handlers until
+// A page started on demand (main.tsx: the HTML of / and /login works without the app, so the app
+// starts on the visitor's first touch, key or scroll, decisions 325 and 326) has no click handlers until
 // React has hydrated it. The tap that started the app would be lost: a button pressed in that gap
 // is remembered here and pressed again by the pre-rendered page once it is hydrated (router.tsx).
 // Clicks after hydrateRoot() are React's own (it replays those itself), so holding stops there.
@@ -8,7 +8,11 @@ let holding = false;
 
 const remember = (event: Event) => {
   const button = event.target instanceof Element ? event.target.closest("button") : null;
-  if (button) held = button;
+  if (!button) return;
+  // The submit button of a form that posts without the app (the pre-rendered /login, decision 326)
+  // submits it natively: pressing it again after hydration would sign in twice.
+  if (button.type === "submit" && button.form?.hasAttribute("action")) held = null;
+  else held = button;
 };
 
 export function holdEarlyClicks(): void {

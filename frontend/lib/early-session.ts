@@ -15,16 +15,14 @@ export function takeEarlySession(): Promise<Response> | null {
   return taken;
 }
 
+/** What main.tsx reads of the early answer (schema/api/auth.ts SessionResponse, loosely). */
+export type EarlySession = { user?: unknown; auth?: { provider?: string } } | null;
+
 /**
- * Whether the early answer names a signed-in user (false without one, or on any failure). It reads
- * a copy, so the answer stays for AuthProvider; main.tsx asks at once, before the app can take it.
+ * The early answer's body (null without one, or on any failure). It reads a copy, so the answer
+ * stays for AuthProvider; main.tsx asks at once, before the app can take it.
  */
-export function earlySessionHasUser(): Promise<boolean> {
-  if (!pending) return Promise.resolve(false);
-  return pending
-    .then((response) => (response.ok ? (response.clone().json() as Promise<{ user?: unknown }>) : null))
-    .then(
-      (body) => Boolean(body?.user),
-      () => false,
-    );
+export function earlySession(): Promise<EarlySession> {
+  if (!pending) return Promise.resolve(null);
+  return pending.then((response) => (response.ok ? (response.clone().json() as Promise<EarlySession>) : null)).catch(() => null);
 }

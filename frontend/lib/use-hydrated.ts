@@ -4,8 +4,8 @@ const subscribe = () => () => {};
 
 /**
  * False in pre-rendered HTML and during hydration (decision 163), true once React owns the page.
- * Forms use it so nothing can be typed or submitted into the static HTML before its handlers exist:
- * typed values would be reset by hydration, and a native submit would put the fields in the URL.
+ * Forms without a native action use it so nothing can be submitted into the static HTML before its
+ * handlers exist (features/auth/text-field.tsx; /login's form posts natively instead, decision 326).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -8,6 +8,9 @@ export const MSG = {
   passwordsMatch: "Passwords don't match",
 } as const;
 
+/** A right password for an address not verified yet (the Worker's 403, and /login?error=email_not_verified). */
+export const NOT_VERIFIED_MESSAGE = "Please verify your email before signing in. Check your inbox for the verification link, or send it again.";
+
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;

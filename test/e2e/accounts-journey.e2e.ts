@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Page, Request, Route } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { openBrowser, type BrowserSession } from "./browser";
 import {
@@ -335,6 +335,100 @@ describe("accounts journey (decision 130)", () => {
       await page.getByRole("button", { name: "Show navigation" }).click();
       await nav.waitFor({ state: "visible" });
       await noSideways("/dashboard");
+    });
+  });
+
+  // Decision 326: /login's app starts on the visitor's first input, and its pre-rendered form signs in
+  // without it (a native POST to /api/auth/login/form). The app's files are held back here, so what
+  // happens before the app starts is certain, not a race.
+  it("signs in on /login before its app starts (a native post) and after (typed before, sent by the app), and says a failed post's error", async () => {
+    session = await openBrowser({ width: 1280, height: 800 });
+    const { page } = session;
+    const step = steps(page, "login-on-demand");
+    const email = uniqueEmail("native");
+    const password = "native-secret-1";
+    const entry = (await (await fetch(`${baseUrl}/login`)).text()).match(/<script\b[^>]*\bsrc="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(entry, "the page's one script").toBeTruthy();
+    const signIns: string[] = [];
+    page.on("request", (r: Request) => {
+      const url = new URL(r.url());
+      if (r.method() === "POST" && url.pathname.startsWith("/api/auth/login")) signIns.push(url.pathname);
+    });
+
+    /** Holds every script of the app but main.tsx's entry until `release()`. */
+    async function holdTheApp() {
+      const scripts = /\/assets\/.+\.js$/;
+      const held: Route[] = [];
+      let holding = true;
+      await page.route(scripts, (route) => {
+        if (holding && new URL(route.request().url()).pathname !== entry) held.push(route);
+        else void route.continue();
+      });
+      return {
+        held,
+        release: async () => {
+          holding = false;
+          for (const route of held.splice(0)) await route.continue().catch(() => {}); // a page left behind aborted them
+          await page.unroute(scripts);
+        },
+      };
+    }
+    const fillForm = async (pass: string) => {
+      await expectTitle(page, "Welcome back"); // the pre-rendered page
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Password", { exact: true }).fill(pass);
+    };
+
+    await step("a verified account, signed out, on /login", async () => {
+      await signUp(page, baseUrl, email, password);
+    });
+
+    await step("typed and sent before the app starts: the form posts natively, once, and lands signed in on /dashboard", async () => {
+      const app = await holdTheApp();
+      await page.goto(`${baseUrl}/login`);
+      await fillForm(password);
+      expect(app.held.length, "the first input asked for the app").toBeGreaterThan(0);
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/login/form");
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      const res = await answer;
+      expect(res.status()).toBe(303);
+      expect(res.headers()["location"]).toBe("/dashboard");
+      await app.release();
+      await waitForPath(page, "/dashboard");
+      await expectTitle(page, "Welcome Back");
+      expect(signIns).toEqual(["/api/auth/login/form"]); // not pressed again by the app
+      await signOut(page);
+    });
+
+    await step("typed before the app starts, sent after: the hydrated form keeps the text and signs in through the app", async () => {
+      signIns.length = 0;
+      const app = await holdTheApp();
+      await page.goto(`${baseUrl}/login`);
+      await fillForm(password);
+      await app.release();
+      // Hydrated: React's props are on the form.
+      await page.waitForFunction(() => Object.keys(document.querySelector("form") ?? {}).some((k) => k.startsWith("__reactProps")));
+      expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+      expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await waitForPath(page, "/dashboard");
+      await expectTitle(page, "Welcome Back");
+      expect(signIns).toEqual(["/api/auth/login"]);
+      await signOut(page);
+    });
+
+    await step("a wrong password sent before the app starts comes back as /login?error=..., whose message the app shows", async () => {
+      const app = await holdTheApp();
+      await page.goto(`${baseUrl}/login`);
+      await fillForm("wrong-password-1");
+      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/login/form");
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      const location = (await answer).headers()["location"];
+      expect(location).toBe("/login?error=invalid_credentials"); // neither the password nor the address
+      await app.release();
+      await expectToast(page, "Invalid email or password");
+      await expect.poll(() => new URL(page.url()).search).toBe(""); // said once: a reload does not repeat it
+      expect(pathOf(page)).toBe("/login");
     });
   });
 });

@@ -162,4 +162,53 @@ describe("LoginPage", () => {
     expect(screen.getByRole("link", { name: "Data Deletion" })).toHaveAttribute("href", "/privacy#data-deletion");
     expect(screen.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
   });
+
+  // Decision 326: the pre-rendered form posts natively before the app starts; a failure comes back
+  // as /login?error=<code> (never the password or the address), said once the app has started.
+  describe("after the HTML form's post came back (/login?error=...)", () => {
+    for (const [code, text] of [
+      ["invalid_credentials", "Invalid email or password"],
+      ["invalid_input", "Invalid email or password"],
+      ["rate_limited", "Too many requests. Please try again later."],
+    ] as const) {
+      it(`${code}: toasts "${text}" once`, async () => {
+        mockFetch({});
+        renderAt(`/login?error=${code}`, <LoginPage />);
+        await waitFor(() => expect(notify.error).toHaveBeenCalledWith(text));
+        expect(notify.error).toHaveBeenCalledTimes(1);
+        expect(screen.getByRole("button", { name: "Sign in" })).toBeEnabled();
+      });
+    }
+
+    it("email_not_verified: the verification notice; its resend uses the address typed into the form", async () => {
+      const calls = mockFetch({ "/api/auth/verify-email": [200, { ok: true, message: "Check your email for the verification link" }] });
+      renderAt("/login?error=email_not_verified", <LoginPage />);
+      expect(await screen.findByText(/Please verify your email before signing in/)).toBeInTheDocument();
+      expect(notify.error).not.toHaveBeenCalled();
+      // No address in the URL: nothing to resend to until one is typed.
+      expect(screen.queryByRole("button", { name: "Send verification email again" })).toBeNull();
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText("Email"), "ann@example.com");
+      await user.click(screen.getByRole("button", { name: "Send verification email again" }));
+      await waitFor(() => expect(calls.at(-1)).toMatchObject({ url: "/api/auth/verify-email", method: "POST", body: { email: "ann@example.com" } }));
+    });
+
+    it("an unknown code says nothing", async () => {
+      mockFetch({});
+      renderAt("/login?error=something_else", <LoginPage />);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(notify.error).not.toHaveBeenCalled();
+      expect(screen.getByRole("heading", { name: "Welcome back" })).toBeInTheDocument();
+    });
+  });
+
+  it("the form posts to the Worker's form endpoint with named fields (it works before the app starts)", () => {
+    mockFetch({});
+    const { container } = renderAt("/login", <LoginPage />);
+    const form = container.querySelector("form")!;
+    expect(form.getAttribute("action")).toBe("/api/auth/login/form");
+    expect(form.getAttribute("method")).toBe("post");
+    expect(screen.getByLabelText("Email")).toHaveAttribute("name", "email");
+    expect(screen.getByLabelText("Password")).toHaveAttribute("name", "password");
+  });
 });

@@ -88,4 +88,19 @@ describe("early clicks", () => {
     pressHeldClick();
     expect(pressed).toEqual(["two"]);
   });
+
+  it("a submit button of a form that posts natively (/login, decision 326) is never held: it submits itself", () => {
+    document.body.innerHTML =
+      '<button type="button" id="mode">Use magic link</button><form action="/api/auth/login/form" method="post"><button type="submit" id="go">Sign in</button></form>';
+    const form = document.querySelector("form")!;
+    form.addEventListener("submit", (e) => e.preventDefault()); // jsdom cannot navigate
+    const pressed: string[] = [];
+    holdEarlyClicks();
+    document.getElementById("mode")!.click();
+    document.getElementById("go")!.click(); // the native submit happens now
+    stopHoldingEarlyClicks();
+    for (const b of document.querySelectorAll("button")) b.addEventListener("click", () => pressed.push(b.id));
+    pressHeldClick();
+    expect(pressed).toEqual([]);
+  });
 });

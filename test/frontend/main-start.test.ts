@@ -130,3 +130,67 @@ describe("main.tsx on the pre-rendered landing page (decision 325: the app start
     expect(started).toHaveBeenCalledTimes(1);
   });
 });
+
+// Decision 326: /login's pre-rendered form signs in without the app (a native post), so its app
+// starts on demand too, except when the query, the session or Clerk needs the app at once.
+describe("main.tsx on the pre-rendered /login", () => {
+  const loginPage = (search = "") => {
+    window.history.replaceState(null, "", `/login${search}`);
+    document.body.innerHTML =
+      '<div id="root" data-prerendered="/login"><form action="/api/auth/login/form" method="post"><input name="email"><button type="submit">Sign in</button></form></div>';
+  };
+  const allPreloadsLoaded = async () => {
+    for (const link of document.head.querySelectorAll("link")) link.dispatchEvent(new Event("load"));
+    for (let i = 0; i < 20 && !started.mock.calls.length; i++) await settle();
+  };
+  afterEach(() => window.history.replaceState(null, "", "/"));
+
+  it("signed out, no query: nothing is started (every timer and frame run) until the visitor does something", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ user: null, auth: { provider: "builtin" } }))),
+    );
+    loginPage();
+    vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
+    try {
+      await import("../../frontend/main");
+      vi.advanceTimersByTime(1000);
+    } finally {
+      vi.useRealTimers();
+    }
+    for (let i = 0; i < 10; i++) await settle(); // the session answers
+    expect(document.head.querySelectorAll("link")).toHaveLength(0);
+    await allPreloadsLoaded();
+    expect(started).not.toHaveBeenCalled();
+    document.querySelector("input")!.dispatchEvent(new Event("focusin", { bubbles: true })); // the visitor taps the email field
+    await allPreloadsLoaded();
+    expect(started).toHaveBeenCalledTimes(1);
+  });
+
+  for (const search of ["?error=invalid_credentials", "?magic=abc123def456", "?sso=1"]) {
+    it(`${search}: starts at once (the app has something to say or do)`, async () => {
+      loginPage(search);
+      await import("../../frontend/main");
+      for (let i = 0; i < 20 && !document.head.querySelector("link"); i++) await settle(); // a frame or the 100 ms timer
+      await allPreloadsLoaded();
+      expect(started).toHaveBeenCalledTimes(1);
+    });
+  }
+
+  for (const [who, session] of [
+    ["a signed-in visitor (sent on)", { user: { id: "u1" }, auth: { provider: "builtin" } }],
+    ["Clerk configured (Clerk signs in, not the form)", { user: null, auth: { provider: "clerk", clerkPublishableKey: "pk_test" } }],
+  ] as const) {
+    it(`starts as soon as the session answers for ${who}`, async () => {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => new Response(JSON.stringify(session))),
+      );
+      loginPage();
+      await import("../../frontend/main");
+      for (let i = 0; i < 20 && !document.head.querySelector("link"); i++) await settle();
+      await allPreloadsLoaded();
+      expect(started).toHaveBeenCalledTimes(1);
+    });
+  }
+});

@@ -14,6 +14,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { App } from "../../frontend/app/app";
 import { mountApp } from "../../frontend/app/mount";
 import { AppRoutes } from "../../frontend/app/router";
+import { holdEarlyClicks } from "../../frontend/lib/early-clicks";
 import { project } from "./shell-helpers";
 import { jsonResponse } from "./test-utils";
 
@@ -112,7 +113,14 @@ describe("pre-rendered public pages", () => {
   // must hydrate to exactly its pre-rendered HTML whatever the query string says; what the query
   // changes comes after hydration. Every pre-rendered page, with and without parameters.
   for (const path of PAGES) {
-    for (const query of ["", "?magic=abc123def456", "?utm_source=newsletter&x=%3Cb%3E", "?sso=1&error=access_denied"]) {
+    for (const query of [
+      "",
+      "?magic=abc123def456",
+      "?utm_source=newsletter&x=%3Cb%3E",
+      "?sso=1&error=access_denied",
+      "?error=invalid_credentials",
+      "?error=email_not_verified",
+    ]) {
       it(`${path}${query}: hydrates with no mismatch and no console error`, async () => {
         const container = load(path);
         const consoleErrors: unknown[] = [];
@@ -152,24 +160,57 @@ describe("pre-rendered public pages", () => {
     expect(container.textContent).not.toContain("Social Media on Autopilot");
   });
 
-  it("/login: the static HTML's form cannot be typed into or submitted until hydration, then it can", async () => {
+  it("/login: the static HTML's form signs in without the app; what was typed before hydration is kept and sent by the app", async () => {
     const container = load("/login");
     const form = container.querySelector("form")!;
-    // Before hydration: a native submit would be a POST (never credentials in the URL), and the
-    // disabled fieldset keeps the inputs and the button inert.
+    // Before hydration (decision 326): a native POST to the Worker's form endpoint (never
+    // credentials in the URL), every field enabled and named.
     expect(form.getAttribute("method")).toBe("post");
-    expect(form.querySelector("fieldset")?.disabled).toBe(true);
-    expect(container.querySelector<HTMLInputElement>('input[type="password"]')?.matches(":disabled")).toBe(true);
+    expect(form.getAttribute("action")).toBe("/api/auth/login/form");
+    expect(form.querySelector("fieldset")?.disabled).toBe(false);
+    const email = container.querySelector<HTMLInputElement>('input[name="email"]')!;
+    const password = container.querySelector<HTMLInputElement>('input[name="password"]')!;
+    expect(password.type).toBe("password");
+    expect(password.matches(":disabled")).toBe(false);
+    email.value = "ann@example.com"; // typed while the app was still loading
+    password.value = "secret123";
 
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === "/api/auth/login"
+        ? jsonResponse({ user: { id: "u1", email: "ann@example.com" } })
+        : jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const { errors, settle } = await hydrate(container, "/login");
+    await settle();
+    expect(errors).toEqual([]);
+    expect(email.value).toBe("ann@example.com");
+    expect(password.value).toBe("secret123");
+    // Hydrated: the app's handler submits (no native post), with what was typed.
+    const submit = new Event("submit", { bubbles: true, cancelable: true });
+    await act(async () => void form.dispatchEvent(submit));
+    expect(submit.defaultPrevented).toBe(true);
+    const login = fetchMock.mock.calls.find(([url]) => String(url) === "/api/auth/login") as unknown as [string, RequestInit] | undefined;
+    expect(JSON.parse(String(login?.[1].body))).toEqual({ email: "ann@example.com", password: "secret123" });
+  });
+
+  it("/login: an address typed before hydration goes with a 'Use magic link' pressed before it (held, pressed again), focus included", async () => {
+    const container = load("/login");
+    holdEarlyClicks(); // as main.tsx's startOnDemand
+    [...container.querySelectorAll("button")].find((b) => b.textContent === "Use magic link")!.click();
+    const typedInto = container.querySelector<HTMLInputElement>('input[name="email"]')!;
+    typedInto.focus(); // then the visitor types the address
+    typedInto.value = "ann@example.com";
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => jsonResponse({ user: null, auth: { provider: "builtin", devOutbox: true } })),
     );
     const { errors, settle } = await hydrate(container, "/login");
-    for (let i = 0; i < 20 && container.querySelector("form fieldset")?.hasAttribute("disabled"); i++) await settle();
+    for (let i = 0; i < 20 && !screen.queryByRole("button", { name: "Send magic link" }); i++) await settle();
     expect(errors).toEqual([]);
-    expect(container.querySelector<HTMLFieldSetElement>("form fieldset")?.disabled).toBe(false);
-    expect(container.querySelector<HTMLInputElement>('input[type="password"]')?.matches(":disabled")).toBe(false);
+    expect(screen.getByLabelText("Email")).toHaveValue("ann@example.com");
+    expect(screen.getByLabelText("Email")).toHaveFocus(); // still typing there
+    expect(screen.getByRole("button", { name: "Send magic link" })).toBeEnabled();
   });
 
   describe("/dashboard's frame (served to a visitor with a session cookie)", () => {

@@ -420,3 +420,80 @@ describe("helper user", () => {
     expect((await sessionOf(user.cookie)).user).toBeNull();
   });
 });
+
+// The pre-rendered /login form before the app has started (decision 326): a browser form post.
+describe("POST /api/auth/login/form", () => {
+  const formPost = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    call("/api/auth/login/form", {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": randomIp(), ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const sessionCount = async (email: string) =>
+    (await env.DB.prepare("select count(*) as n from sessions s join users u on u.id = s.user_id where u.email = ?").bind(email).first<{ n: number }>())!.n;
+
+  it("signs in: 303 to /dashboard with the same session cookie as the JSON route", async () => {
+    const { email, password } = await signUpVerified();
+    const res = await formPost({ email, password });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    expect(res.headers.get("set-cookie")).toMatch(/bp_session=[^;]+;.*HttpOnly/i);
+    const session = (await sessionOf(sessionCookieOf(res))) as { user: { email: string } | null };
+    expect(session.user?.email).toBe(email);
+  });
+
+  it("honours a same-origin next and ignores any other", async () => {
+    const { email, password } = await signUpVerified();
+    expect((await formPost({ email, password, next: "/calendar?view=list" })).headers.get("location")).toBe("/calendar?view=list");
+    for (const next of ["https://evil.example/x", "//evil.example/x", "/\\evil.example", "/api/account", "/login", "javascript:alert(1)", "calendar"]) {
+      const res = await formPost({ email, password, next });
+      expect(res.status, next).toBe(303);
+      expect(res.headers.get("location"), next).toBe("/dashboard");
+    }
+  });
+
+  it("a wrong password goes back to /login?error=invalid_credentials: no cookie, no session, nothing of the form in the URL", async () => {
+    const { email } = await signUpVerified();
+    const before = await sessionCount(email);
+    const res = await formPost({ email, password: "wrong-pass" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/login?error=invalid_credentials");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(await sessionCount(email)).toBe(before);
+  });
+
+  it("bad input and an unverified address go back with their codes", async () => {
+    expect((await formPost({ email: "not-an-email", password: "secret123" })).headers.get("location")).toBe("/login?error=invalid_input");
+    expect((await formPost({})).headers.get("location")).toBe("/login?error=invalid_input");
+    const email = randomEmail("unv");
+    expect((await post("/api/auth/signup", { email, password: "secret123" })).status).toBe(201);
+    const res = await formPost({ email, password: "secret123" });
+    expect(res.headers.get("location")).toBe("/login?error=email_not_verified");
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("refuses a cross-origin post (403, no session)", async () => {
+    const { email, password } = await signUpVerified();
+    const before = await sessionCount(email);
+    const res = await formPost({ email, password }, { origin: "https://evil.example" });
+    const err = await expectError(res, 403);
+    expect(err.code).toBe("forbidden");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(await sessionCount(email)).toBe(before);
+  });
+
+  it("shares the JSON route's rate limit for an address and source", async () => {
+    const { email, password } = await signUpVerified();
+    const attacker = { "cf-connecting-ip": randomIp() };
+    for (let i = 0; i < 10; i++) expect((await post("/api/auth/login", { email, password: "wrong-pass" }, attacker)).status).toBe(401);
+    const res = await formPost({ email, password }, attacker);
+    expect(res.headers.get("location")).toBe("/login?error=rate_limited");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    // ... and the other way round: form failures count for the JSON route.
+    const other = { "cf-connecting-ip": randomIp() };
+    for (let i = 0; i < 10; i++)
+      expect((await formPost({ email, password: "wrong-pass" }, other)).headers.get("location")).toBe("/login?error=invalid_credentials");
+    await expectError(await post("/api/auth/login", { email, password }, other), 429);
+  }, 30_000);
+});

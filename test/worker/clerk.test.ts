@@ -130,6 +130,15 @@ describe("auth routes with Clerk configured", () => {
       const err = await expectError(await post(path, { email: "a@example.com", password: "secret123", confirmPassword: "secret123" }), 404);
       expect(err.code).toBe("clerk_enabled");
     }
+    // The pre-rendered /login form (decision 326) is sent back to the page, whose app signs in through Clerk.
+    const form = await req("/api/auth/login/form", {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: ORIGIN },
+      body: new URLSearchParams({ email: "a@example.com", password: "secret123" }),
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe("/login?error=clerk_enabled");
     const out = await post("/api/auth/logout", {});
     expect(out.status).toBe(200);
     expect(out.headers.get("set-cookie")).toMatch(/__session=;.*Max-Age=0/);

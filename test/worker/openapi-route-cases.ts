@@ -115,6 +115,13 @@ function projectForm(name: string): FormData {
   return fd;
 }
 
+function loginForm(email: string, password: string): FormData {
+  const fd = new FormData();
+  fd.append("email", email);
+  fd.append("password", password);
+  return fd;
+}
+
 function imageForm(): FormData {
   const fd = new FormData();
   fd.set("file", new File([PNG as BlobPart], "logo.png", { type: "image/png" }));
@@ -252,6 +259,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     rule: "public",
     status: 200,
     prepare: async () => ({ body: await verifiedSignUp(), headers: freshIp(), as: null }),
+  },
+  "POST /api/auth/login/form": {
+    rule: "public",
+    status: 303,
+    prepare: async () => {
+      const { email, password } = await verifiedSignUp();
+      return { form: () => loginForm(email, password), headers: freshIp(), as: null };
+    },
   },
   "POST /api/auth/verify-email": { rule: "public", status: 200, request: () => ({ body: { email: randomEmail("ve") }, headers: freshIp(), as: null }) },
   "POST /api/auth/magic-link": { rule: "public", status: 200, request: () => ({ body: { email: randomEmail("ml") }, headers: freshIp(), as: null }) },
@@ -791,7 +806,8 @@ export async function send(routeKey: string, req: Req, who: TestUser | { cookie:
     headers["content-type"] = "application/json";
     body = JSON.stringify(req.body);
   }
-  return call(url, { method, headers, body });
+  // A redirect (the /login form's 303, decision 326) is the route's answer, not something to follow.
+  return call(url, { method, headers, body, redirect: "manual" });
 }
 
 /**

@@ -28,6 +28,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/auth/session",
   "POST /api/auth/signup",
   "POST /api/auth/login",
+  "POST /api/auth/login/form",
   "POST /api/auth/magic-link",
   "POST /api/auth/magic-link/verify",
   "POST /api/auth/reset-password",

@@ -26,7 +26,7 @@ export function undescribedRoutes(routes: RouteEntry[] = app.routes, prefix = "/
   return apiRoutes(routes, prefix)
     .filter((r) => {
       const d = routeDescription(routes, r.method, r.path);
-      return !d || !d.summary.trim() || !Object.keys(d.responses).some((s) => /^2\d\d$/.test(s));
+      return !d || !d.summary.trim() || !Object.keys(d.responses).some((s) => /^[23]\d\d$/.test(s));
     })
     .map((r) => r.key);
 }

@@ -12,7 +12,7 @@ import type { ApiScope } from "../../schema/api/api-keys";
 
 type RouteEntry = { path: string; method: string; handler: unknown };
 
-/** A response body: a zod schema of the JSON (or text) body, or null for an empty body (204). */
+/** A response body: a zod schema of the JSON (or text) body, or null for an empty body (204, a 303). */
 type ResponseSpec = z.ZodType | null;
 export type RouteDescription = {
   summary: string;
@@ -89,7 +89,7 @@ export function buildOpenApi(routes: RouteEntry[], prefix = "/api") {
       for (const [status, spec] of Object.entries(described.responses)) {
         responses[status] =
           spec === null
-            ? { description: "Success, no content" }
+            ? { description: status.startsWith("3") ? "Redirect (see Location)" : "Success, no content" }
             : { description: "Success", content: { [described.contentType ?? "application/json"]: { schema: jsonSchema(spec, "output") } } };
       }
       if (described.public) {

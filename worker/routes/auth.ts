@@ -15,6 +15,7 @@ import { mailAdapter, mailConfigured } from "../adapters/mail";
 import { isProduction, publicOrigin } from "../lib/app-config";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
+import type { ErrorCode } from "../../schema/api/errors";
 import { sha256Hex } from "../lib/ids";
 import { clientIp } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
@@ -31,6 +32,19 @@ const builtinOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 function ctx(c: Context<AppEnv>): auth.AuthCtx {
   return { db: c.get("db"), mail: mailAdapter(c.env, c.get("db")), origin: publicOrigin(c.env, c.req.url), ip: clientIp(c.req, c.env) };
+}
+
+// What the HTML form of /login can be sent back with (/login?error=<code>; login-page.tsx shows
+// docs/product-spec.md's message for it). Never the password, nor the address (decision 326).
+const FORM_ERRORS = new Set<ErrorCode>(["invalid_input", "invalid_credentials", "email_not_verified", "rate_limited", "clerk_enabled"]);
+const backToLogin = (code: ErrorCode) => `/login?error=${code}`;
+
+/** A same-origin path of the app to land on after the form's sign-in; anything else is ignored. */
+function landingPath(next: unknown, origin: string): string {
+  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || /[\\\s]/.test(next)) return "/dashboard";
+  const url = new URL(next, origin);
+  if (url.origin !== origin || url.pathname.startsWith("/api/") || url.pathname === "/login") return "/dashboard";
+  return url.pathname + url.search + url.hash;
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -70,6 +84,32 @@ export const authRoutes = new Hono<AppEnv>()
       const { user, token } = await auth.login(ctx(c), c.req.valid("json"));
       c.header("Set-Cookie", sessionCookie(c.env, token));
       return c.json({ user });
+    },
+  )
+  // The pre-rendered /login form posts here when the app has not started yet (decision 326): the
+  // same sign-in service (and so the same rate limits) as /login above, the same Origin check
+  // (middleware/session.ts), the same cookie; it answers the browser with a 303, never JSON.
+  .post(
+    "/login/form",
+    describeRoute({
+      summary: "Sign in from /login's HTML form (no JavaScript): 303 to the app with the session cookie, or back to /login?error=<code>",
+      public: true,
+      responses: { 303: null },
+    }),
+    async (c) => {
+      if (clerkConfigured(c.env)) return c.redirect(backToLogin("clerk_enabled"), 303);
+      // A body that is not a form (or a broken one) is bad input like an empty form.
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const input = loginSchema.safeParse({ email: form.email, password: form.password });
+      if (!input.success) return c.redirect(backToLogin("invalid_input"), 303);
+      try {
+        const { token } = await auth.login(ctx(c), input.data);
+        c.header("Set-Cookie", sessionCookie(c.env, token));
+      } catch (err) {
+        if (err instanceof ApiError && FORM_ERRORS.has(err.code)) return c.redirect(backToLogin(err.code), 303);
+        throw err;
+      }
+      return c.redirect(landingPath(form.next, publicOrigin(c.env, c.req.url)), 303);
     },
   )
   .post(

@@ -1,9 +1,10 @@
 import { Alert, Button, Link, Spinner, Stack, Text, HStack, Field, Input } from "@chakra-ui/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { loginErrors, type LoginErrors } from "../../../schema/api/auth-rules";
+import { loginErrors, NOT_VERIFIED_MESSAGE, type LoginErrors } from "../../../schema/api/auth-rules";
 import { remembered, useAuth } from "../../lib/auth-context";
 import { notify } from "../../components/ui/toaster";
+import type { ErrorCode } from "../../../schema/api/errors";
 import { ApiRequestError } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useAuthActions } from "./auth-actions";
@@ -14,6 +15,16 @@ import { GoogleButton } from "./google-button";
 import { EmailField, FormStack, TextField } from "./text-field";
 
 type FromState = { from?: string } | null;
+
+// What a form post that came back says (/login?error=<code>, worker/routes/auth.ts, decision 326):
+// the same texts the app shows for the same failure of its own sign-in (docs/product-spec.md).
+// email_not_verified shows the verification notice instead.
+const FORM_ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
+  invalid_credentials: "Invalid email or password",
+  invalid_input: "Invalid email or password",
+  rate_limited: "Too many requests. Please try again later.",
+  clerk_enabled: "Something went wrong. Please try again.",
+};
 
 /** Whether the project this browser opens on (the remembered one, else the first) has not seen the tour yet. */
 async function needsTour(): Promise<boolean> {
@@ -64,7 +75,7 @@ function VerifyEmailNotice({ email, message }: { email: string; message: string 
             </>
           )}
         </Alert.Description>
-        {actions.resendVerification && (
+        {actions.resendVerification && email && (
           <Button mt="2" size="sm" variant="outline" loading={busy} loadingText="Sending..." onClick={() => void resend()}>
             Send verification email again
           </Button>
@@ -74,24 +85,65 @@ function VerifyEmailNotice({ email, message }: { email: string; message: string 
   );
 }
 
-function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: string; onEmail: (e: string) => void; onSignedIn: () => Promise<void> }) {
+// Where the pre-rendered form posts before the app has started (decision 326); once hydrated the
+// form signs in through `actions` instead (onSubmit prevents the native post).
+const FORM_ACTION = "/api/auth/login/form";
+
+/** The form's fields as typed: they are uncontrolled, so text typed before hydration is kept. */
+function formValues(form: HTMLFormElement | null): { email: string; password: string } {
+  const data = form ? new FormData(form) : null;
+  return { email: String(data?.get("email") ?? ""), password: String(data?.get("password") ?? "") };
+}
+
+function PasswordForm({
+  defaultEmail,
+  onEmail,
+  onSignedIn,
+  notVerified,
+  formRef: form,
+}: {
+  defaultEmail: string;
+  onEmail: (e: string) => void;
+  onSignedIn: () => Promise<void>;
+  /** The form post came back with email_not_verified (/login?error=...): no address in the URL. */
+  notVerified: boolean;
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
   const actions = useAuthActions();
   const [unverified, setUnverified] = useState<{ email: string; message: string } | null>(null);
-  const [values, setValues] = useState({ email: defaultEmail, password: "" });
+  const [email, setEmail] = useState(defaultEmail);
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  // After hydration, not in it: the pre-rendered form has no notice (decision 205).
+  useEffect(() => {
+    if (notVerified) setUnverified({ email: "", message: NOT_VERIFIED_MESSAGE });
+  }, [notVerified]);
+
+  // An address typed before hydration is the address (the magic-link mode and the notice use it).
+  useEffect(() => {
+    const typed = formValues(form.current).email;
+    if (typed) {
+      setEmail(typed);
+      onEmail(typed);
+    }
+    // Once, on mount: later typing arrives through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const change = (field: "email" | "password") => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (field === "email") onEmail(value);
+    if (field === "email") {
+      setEmail(value);
+      onEmail(value);
+    }
     // Like react-hook-form's default: validate on submit, then re-validate as the user types.
-    if (submitted) setErrors(loginErrors(next));
+    if (submitted) setErrors(loginErrors(formValues(form.current)));
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const values = formValues(e.currentTarget);
     setSubmitted(true);
     const found = loginErrors(values);
     setErrors(found);
@@ -114,14 +166,15 @@ function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: str
   };
 
   return (
-    <FormStack onSubmit={(e) => void onSubmit(e)}>
-      {unverified && <VerifyEmailNotice email={unverified.email} message={unverified.message} />}
-      <EmailField value={values.email} onChange={change("email")} error={errors.email} />
+    <FormStack onSubmit={(e) => void onSubmit(e)} action={actions.provider === "builtin" ? FORM_ACTION : undefined} formRef={form}>
+      {unverified && <VerifyEmailNotice email={unverified.email || email.trim()} message={unverified.message} />}
+      <EmailField name="email" defaultValue={defaultEmail} onChange={change("email")} error={errors.email} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={values.password}
+        name="password"
+        defaultValue=""
         onChange={change("password")}
         error={errors.password}
       />
@@ -132,7 +185,7 @@ function PasswordForm({ defaultEmail, onEmail, onSignedIn }: { defaultEmail: str
   );
 }
 
-function MagicLinkForm({ defaultEmail, onEmail }: { defaultEmail: string; onEmail: (e: string) => void }) {
+function MagicLinkForm({ defaultEmail, onEmail, focus }: { defaultEmail: string; onEmail: (e: string) => void; focus: boolean }) {
   const actions = useAuthActions();
   const { authConfig } = useAuth();
   const [email, setEmail] = useState(defaultEmail);
@@ -160,6 +213,7 @@ function MagicLinkForm({ defaultEmail, onEmail }: { defaultEmail: string; onEmai
         <Field.Label>Email</Field.Label>
         <Input
           type="email"
+          autoFocus={focus}
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
@@ -192,6 +246,11 @@ export default function LoginPage() {
   const magicToken = params.get("magic");
   const [verifying, setVerifying] = useState(Boolean(magicToken));
   const hydrated = useHydrated();
+  const passwordForm = useRef<HTMLFormElement>(null);
+  const [focusEmail, setFocusEmail] = useState(false);
+  // The form post's failure, read once: the query is dropped once it has been said.
+  const [formError] = useState(() => params.get("error"));
+  const formErrorShown = useRef(false);
 
   const here = useRef({ mounted: true, path: location.pathname });
   useEffect(() => {
@@ -240,10 +299,28 @@ export default function LoginPage() {
   }, [magicToken, actions, onSignedIn, navigate]);
 
   useEffect(() => {
+    if (!formError || formErrorShown.current) return;
+    formErrorShown.current = true; // StrictMode runs effects twice
+    const text = FORM_ERROR_TEXT[formError as ErrorCode];
+    if (text) notify.error(text);
+    navigate("/login", { replace: true }); // a reload does not say it again
+  }, [formError, navigate]);
+
+  useEffect(() => {
     if (actions.completeRedirect && params.has("sso")) {
       actions.completeRedirect().catch(() => notify.error("Failed to sign in with Google"));
     }
   }, [actions, params]);
+
+  const toggleMode = () => {
+    // An address typed before hydration reached no handler (and this press may be the held one,
+    // lib/early-clicks.ts, before the form's own effects): take it from the field itself.
+    const typed = mode === "password" ? formValues(passwordForm.current).email : "";
+    if (typed) setEmail(typed);
+    // Someone typing into the address while the held press switches the form keeps typing there.
+    setFocusEmail(mode === "password" && Boolean(passwordForm.current?.contains(document.activeElement)));
+    setMode(mode === "password" ? "magic" : "password");
+  };
 
   // The pre-rendered /login is the sign-in form: hydration renders exactly that whatever the query
   // says (decision 205: React error #418 on /login?magic=...), then the verification view takes over.
@@ -261,11 +338,11 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to manage your brand's social media">
       {mode === "password" ? (
-        <PasswordForm defaultEmail={email} onEmail={setEmail} onSignedIn={onSignedIn} />
+        <PasswordForm defaultEmail={email} onEmail={setEmail} onSignedIn={onSignedIn} notVerified={formError === "email_not_verified"} formRef={passwordForm} />
       ) : (
-        <MagicLinkForm defaultEmail={email} onEmail={setEmail} />
+        <MagicLinkForm defaultEmail={email} onEmail={setEmail} focus={focusEmail} />
       )}
-      <Button variant="ghost" size="sm" onClick={() => setMode(mode === "password" ? "magic" : "password")}>
+      <Button variant="ghost" size="sm" onClick={toggleMode}>
         {mode === "password" ? "Use magic link" : "Use password instead"}
       </Button>
       <OrDivider />

@@ -9,6 +9,7 @@
 // owner out; mail-sending calls are rate limited per address and per IP.
 import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { authTokens, sessions, users } from "../../../schema/db/auth";
+import { NOT_VERIFIED_MESSAGE } from "../../../schema/api/auth-rules";
 import { SESSION_TTL_MS } from "../../adapters/auth/session-cookie";
 import type { MailAdapter, MailMessage } from "../../adapters/mail/types";
 import { MailError } from "../../adapters/mail/types";
@@ -42,7 +43,6 @@ export type SignedIn = { user: { id: string; email: string }; token: string };
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const invalidCredentials = () => new ApiError(401, "invalid_credentials", "Invalid email or password");
-const NOT_VERIFIED_MESSAGE = "Please verify your email before signing in. Check your inbox for the verification link, or send it again.";
 const CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
 
 /** Rate-limit keys that name an address (account deletion removes them with the account). */
