@@ -58,7 +58,8 @@ describe("second-stage confidence, measured (decision 293)", { timeout: 120_000 
     console.log(
       `BRAIN_CONFIDENCE tuning ${JSON.stringify({ questions: questions.length, generalPairs: general.length * 6, customerPairs: customer.unanswerable.length * 6, ...figures })}`,
     );
-    // Measured: floor 41 unanswered, 145 right answers, 23 + 31 off-topic answered; agreement 36, 147, 22 + 30.
+    // Measured: floor 41 unanswered, 145 right answers, 23 + 31 off-topic answered; agreement 36, 147, 22 + 30;
+    // with decision 330's runner-up (one of the next two agreeing with a stronger vector) 34, 149, 22 + 30.
     expect(figures.agreement!.unanswered).toBeLessThan(figures.floor!.unanswered);
     expect(figures.agreement!.answeredRight).toBeGreaterThanOrEqual(figures.floor!.answeredRight);
     expect(figures.agreement!.offGeneral + figures.agreement!.offCustomer).toBeLessThanOrEqual(figures.floor!.offGeneral + figures.floor!.offCustomer);

@@ -27,6 +27,21 @@ describe("second-stage confidence (decision 293)", () => {
     expect(clear.matches.map((m) => m.index)).toEqual([0, 1]);
   });
 
+  it("when the best match does not answer, one of the next two answers with a stronger vector, as a possible match (decision 330)", () => {
+    const withRunnerUp: RelevanceCalibration = { ...cal, agreement: { ...cal.agreement!, runnerUpVector: 0.55 } };
+    // The best (0.31, vector 0.33 on the 0-1 scale) does not agree; the second (0.22, cosine 0.3 = 0.56) does.
+    const r = judgeAnswer(ranked([0.31, 0.2], [0.22, 0.3], [0.1, 0.1]), cal.floor, 3, withRunnerUp);
+    expect(r.confidence).toBe("possible");
+    expect(r.matches.map((m) => m.index)).toEqual([0, 1]);
+    // Without the rule, the same list answers nothing (decision 293).
+    expect(judgeAnswer(ranked([0.31, 0.2], [0.22, 0.3], [0.1, 0.1]), cal.floor, 3, cal).confidence).toBe("none");
+    // The runner-up's vector must be the stronger one: 0.48 on the 0-1 scale (cosine 0.265) is not enough.
+    expect(judgeAnswer(ranked([0.31, 0.2], [0.22, 0.265]), cal.floor, 3, withRunnerUp).confidence).toBe("none");
+    // Under `low`, or fourth in the list, it does not answer.
+    expect(judgeAnswer(ranked([0.31, 0.2], [0.19, 0.4]), cal.floor, 3, withRunnerUp).confidence).toBe("none");
+    expect(judgeAnswer(ranked([0.31, 0.2], [0.25, 0.1], [0.24, 0.1], [0.23, 0.4]), cal.floor, 3, withRunnerUp).confidence).toBe("none");
+  });
+
   it("leaves the floor alone without the engine's agreement rule or with a caller's own floor", () => {
     const noRule = { ...cal, agreement: undefined };
     expect(judgeAnswer(ranked([0.31, 0.2]), noRule.floor, 3, noRule).matches).toHaveLength(1);

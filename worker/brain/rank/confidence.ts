@@ -23,21 +23,34 @@ export function standout(ranked: readonly Ranked[]): number {
   return ranked[0]!.relevance - mean;
 }
 
-/** Whether the best match answers by the second stage (decision 293), or undefined to leave it to the floor alone. */
-function agreed(best: Ranked | undefined, floor: number, cal: RelevanceCalibration | undefined): boolean | undefined {
+/** How many matches after the best may answer for it when they agree more strongly (decision 330). */
+const RUNNERS_UP = 2;
+
+/**
+ * Whether the list answers by the second stage (decision 293): "best" when its best match does,
+ * "runner-up" when only one of the next RUNNERS_UP does with a stronger vector (decision 330),
+ * false when none does, undefined to leave it to the floor alone.
+ */
+function agreed(ranked: readonly Ranked[], floor: number, cal: RelevanceCalibration | undefined): "best" | "runner-up" | false | undefined {
   const rule = cal?.agreement;
+  const best = ranked[0];
   // Only at the engine's own floor: a caller with its own floor (a campaign ranks everything) keeps it.
   if (!best || !rule || floor !== cal.floor) return undefined;
-  if (best.relevance >= rule.high) return true;
-  return best.relevance >= rule.low && vectorScore(best.cosine, cal) >= rule.vector;
+  if (best.relevance >= rule.high) return "best";
+  if (best.relevance >= rule.low && vectorScore(best.cosine, cal) >= rule.vector) return "best";
+  const runnerUp = rule.runnerUpVector;
+  if (runnerUp === undefined) return false;
+  return ranked.slice(1, 1 + RUNNERS_UP).some((r) => r.relevance >= rule.low && vectorScore(r.cosine, cal) >= runnerUp) && "runner-up";
 }
 
 /** The answer a ranked list (best first) gives: its confidence and the matches to show. */
 export function judgeAnswer(ranked: readonly Ranked[], floor: number, k: number, cal?: RelevanceCalibration): { confidence: Confidence; matches: Ranked[] } {
-  const matches = answerOf(ranked, floor, k, agreed(ranked[0], floor, cal));
+  const agreement = agreed(ranked, floor, cal);
+  const matches = answerOf(ranked, floor, k, agreement === undefined ? undefined : agreement !== false);
   if (!matches.length) return { confidence: "none", matches };
   const second = ranked[1];
-  // An answer under the floor, admitted because both signals agree, is a candidate, not a clear answer.
-  const ambiguous = ranked[0]!.relevance < floor || (second && ranked[0]!.relevance - second.relevance < AMBIGUOUS_GAP);
+  // An answer under the floor, admitted because both signals agree, is a candidate, not a clear
+  // answer; so is one that a match after the best agreed for (decision 330).
+  const ambiguous = agreement === "runner-up" || ranked[0]!.relevance < floor || (second && ranked[0]!.relevance - second.relevance < AMBIGUOUS_GAP);
   return { confidence: ambiguous ? "possible" : "clear", matches };
 }

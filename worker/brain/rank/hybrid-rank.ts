@@ -32,8 +32,10 @@ export type RelevanceCalibration = {
    * Second-stage confidence (decision 293): near the floor, the best match answers only when its
    * two independent signals agree. Under `high` it needs a vector score (the cosine on this 0-1
    * scale) of at least `vector`, and with that it answers from `low` up, under the floor too.
+   * `runnerUpVector` (decision 330): when the best match does not answer, one of the next two
+   * answers from `low` up with a vector score of at least this (stronger than the best's `vector`).
    */
-  agreement?: { low: number; high: number; vector: number };
+  agreement?: { low: number; high: number; vector: number; runnerUpVector?: number };
 };
 
 const K1 = 1.2;
