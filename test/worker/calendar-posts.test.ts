@@ -4,16 +4,16 @@
 // byte, and each row read back (`fromCalendarRow`) must equal the full post's fields it carries.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { asc, eq, sql } from "drizzle-orm";
-import { getDb, plainBatch } from "../../worker/lib/db";
+import { sql } from "drizzle-orm";
+import { getDb } from "../../worker/lib/db";
 import { posts } from "../../schema/db/posts";
-import { listCalendarPosts, newPostRow, toPostDto } from "../../worker/services/posts/posts";
+import { listCalendarPosts, newPostRow } from "../../worker/services/posts/posts";
 import { calendarPageText, postListJsonQuery } from "../../worker/services/posts/json";
 import { CALENDAR_ROW_FIELDS, calendarPosts, toCalendarRow, type CalendarPage, type CalendarPost } from "../../schema/api/calendar";
 import { calendarPageResponse } from "../../schema/api/calendar-responses";
 import type { Post } from "../../schema/api/posts";
 import { expectError, json, readCtx, signIn, type TestUser } from "./helpers";
-import { insertPost, insertPostWithEveryColumn } from "./posts-fixtures";
+import { insertPost, insertPostWithEveryColumn, readPostsBothWays } from "./posts-fixtures";
 
 let owner: TestUser;
 const db = () => getDb(env.DB);
@@ -26,14 +26,8 @@ const carried = (p: Post): CalendarPost => {
 
 /** The project's posts through toPostDto, and SQLite's calendar text of the same posts. */
 async function readBoth(projectId: string) {
-  const where = eq(posts.projectId, projectId);
-  const rows = await db()
-    .select()
-    .from(posts)
-    .where(where)
-    .orderBy(asc(posts.scheduledFor), sql`rowid`);
-  const [jsonRows] = await plainBatch(db(), [postListJsonQuery(db(), where, 5000, "calendar")]);
-  return { dto: rows.map(toPostDto), text: calendarPageText(jsonRows!) };
+  const { dto, jsonRows } = await readPostsBothWays(projectId, "calendar");
+  return { dto, text: calendarPageText(jsonRows) };
 }
 
 const expectedText = (dto: Post[]) => JSON.stringify({ fields: CALENDAR_ROW_FIELDS, posts: dto.map(toCalendarRow) });

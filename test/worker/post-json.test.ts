@@ -5,14 +5,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
-import { getDb, plainBatch } from "../../worker/lib/db";
+import { getDb } from "../../worker/lib/db";
 import { posts } from "../../schema/db/posts";
 import { listPosts, newPostRow, toPostDto, type ListPostsFilter } from "../../worker/services/posts/posts";
 import { postListJsonQuery, postListText } from "../../worker/services/posts/json";
 import { getDashboard } from "../../worker/services/analytics/dashboard";
 import { postListResponse } from "../../schema/api/posts-responses";
 import { readCtx, signIn, type TestUser } from "./helpers";
-import { insertPostWithEveryColumn } from "./posts-fixtures";
+import { insertPostWithEveryColumn, readPostsBothWays } from "./posts-fixtures";
 
 let owner: TestUser;
 const db = () => getDb(env.DB);
@@ -34,15 +34,8 @@ const INSTANTS = [
 ];
 
 async function readBoth(projectId: string) {
-  const where = eq(posts.projectId, projectId);
-  // The calendar's order: scheduled_for, ties in insertion (rowid) order.
-  const rows = await db()
-    .select()
-    .from(posts)
-    .where(where)
-    .orderBy(asc(posts.scheduledFor), sql`rowid`);
-  const [jsonRows] = await plainBatch(db(), [postListJsonQuery(db(), where, 5000)]);
-  return { dto: rows.map(toPostDto), text: postListText(jsonRows!) };
+  const { dto, jsonRows } = await readPostsBothWays(projectId, "post");
+  return { dto, text: postListText(jsonRows) };
 }
 
 beforeAll(async () => {

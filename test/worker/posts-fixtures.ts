@@ -3,9 +3,11 @@
 import { env } from "cloudflare:workers";
 import type { PublishJob } from "../../worker/env";
 import { encryptToken } from "../../worker/lib/token-crypto";
-import { getDb } from "../../worker/lib/db";
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb, plainBatch } from "../../worker/lib/db";
 import { campaigns, posts } from "../../schema/db/posts";
-import { newPostRow } from "../../worker/services/posts/posts";
+import { newPostRow, toPostDto } from "../../worker/services/posts/posts";
+import { postListJsonQuery } from "../../worker/services/posts/json";
 
 /** Stores an active connected account the way the social area does (tokens encrypted). */
 async function insertAccount(
@@ -255,4 +257,18 @@ export async function insertPostWithEveryColumn(projectId: string): Promise<void
     errorMessage: 'Refused: "duplicate"\n',
     platformPostId: "1234567890",
   });
+}
+
+/** A project's posts read both ways, in the calendar's order (scheduled_for, ties in insertion
+ * (rowid) order): through toPostDto, and as SQLite's JSON rows of the same posts. */
+export async function readPostsBothWays(projectId: string, item: "post" | "calendar") {
+  const db = getDb(env.DB);
+  const where = eq(posts.projectId, projectId);
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(where)
+    .orderBy(asc(posts.scheduledFor), sql`rowid`);
+  const [jsonRows] = await plainBatch(db, [postListJsonQuery(db, where, 5000, item)]);
+  return { dto: rows.map(toPostDto), jsonRows: jsonRows! };
 }
