@@ -7,6 +7,23 @@ const started = vi.fn();
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Imports main.tsx with every timer and frame it sets run (the other pages' 100 ms timer path). */
+async function importMainRunningEveryTimer() {
+  vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
+  try {
+    await import("../../frontend/main");
+    vi.advanceTimersByTime(1000);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Every preload link added so far loads; then waits up to `rounds` tasks for the app to start. */
+async function preloadsLoad(rounds: number) {
+  for (const link of document.head.querySelectorAll("link")) link.dispatchEvent(new Event("load"));
+  for (let i = 0; i < rounds && !started.mock.calls.length; i++) await settle();
+}
+
 beforeEach(() => {
   vi.resetModules();
   started.mockClear();
@@ -57,21 +74,12 @@ describe("main.tsx on the pre-rendered landing page (decision 325: the app start
   const landing = () => {
     document.body.innerHTML = '<div id="root" data-prerendered="/"><button type="button">Open menu</button><div data-testid="demo-slot"></div></div>';
   };
-  const startedAfterPreloads = async () => {
-    for (const link of document.head.querySelectorAll("link")) link.dispatchEvent(new Event("load"));
-    for (let i = 0; i < 5 && !started.mock.calls.length; i++) await settle();
-  };
+  const startedAfterPreloads = () => preloadsLoad(5);
 
   it("paints without the app: nothing is downloaded or started until the visitor does something", async () => {
     landing();
     // The other pre-rendered pages start from a frame or a 100 ms timer: run every timer and frame.
-    vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
-    try {
-      await import("../../frontend/main");
-      vi.advanceTimersByTime(1000);
-    } finally {
-      vi.useRealTimers();
-    }
+    await importMainRunningEveryTimer();
     expect(document.head.querySelectorAll("link")).toHaveLength(0);
     await startedAfterPreloads();
     expect(started).not.toHaveBeenCalled();
@@ -139,10 +147,7 @@ describe("main.tsx on the pre-rendered /login", () => {
     document.body.innerHTML =
       '<div id="root" data-prerendered="/login"><form action="/api/auth/login/form" method="post"><input name="email"><button type="submit">Sign in</button></form></div>';
   };
-  const allPreloadsLoaded = async () => {
-    for (const link of document.head.querySelectorAll("link")) link.dispatchEvent(new Event("load"));
-    for (let i = 0; i < 20 && !started.mock.calls.length; i++) await settle();
-  };
+  const allPreloadsLoaded = () => preloadsLoad(20);
   afterEach(() => window.history.replaceState(null, "", "/"));
 
   it("signed out, no query: nothing is started (every timer and frame run) until the visitor does something", async () => {
@@ -151,13 +156,7 @@ describe("main.tsx on the pre-rendered /login", () => {
       vi.fn(async () => new Response(JSON.stringify({ user: null, auth: { provider: "builtin" } }))),
     );
     loginPage();
-    vi.useFakeTimers({ toFake: ["setTimeout", "requestAnimationFrame"] });
-    try {
-      await import("../../frontend/main");
-      vi.advanceTimersByTime(1000);
-    } finally {
-      vi.useRealTimers();
-    }
+    await importMainRunningEveryTimer();
     for (let i = 0; i < 10; i++) await settle(); // the session answers
     expect(document.head.querySelectorAll("link")).toHaveLength(0);
     await allPreloadsLoaded();
