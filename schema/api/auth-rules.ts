@@ -11,6 +11,14 @@ export const MSG = {
 /** A right password for an address not verified yet (the Worker's 403, and /login?error=email_not_verified). */
 export const NOT_VERIFIED_MESSAGE = "Please verify your email before signing in. Check your inbox for the verification link, or send it again.";
 
+/**
+ * The failures /login's HTML form is sent back with, as /login?error=<code> (decision 326): the
+ * Worker's form route answers only these, the page says only these.
+ */
+const LOGIN_FORM_ERRORS = ["invalid_input", "invalid_credentials", "email_not_verified", "rate_limited", "clerk_enabled"] as const;
+export type LoginFormError = (typeof LOGIN_FORM_ERRORS)[number];
+export const isLoginFormError = (code: unknown): code is LoginFormError => (LOGIN_FORM_ERRORS as readonly unknown[]).includes(code);
+
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;

@@ -170,6 +170,7 @@ describe("LoginPage", () => {
       ["invalid_credentials", "Invalid email or password"],
       ["invalid_input", "Invalid email or password"],
       ["rate_limited", "Too many requests. Please try again later."],
+      ["clerk_enabled", "Something went wrong. Please try again."],
     ] as const) {
       it(`${code}: toasts "${text}" once`, async () => {
         mockFetch({});

@@ -9,13 +9,13 @@ import {
   updatePasswordSchema,
   type SessionResponse,
 } from "../../schema/api/auth";
+import { isLoginFormError, type LoginFormError } from "../../schema/api/auth-rules";
 import { clerkConfigured } from "../adapters/auth";
 import { CLERK_SESSION_COOKIE, clearCookie, readCookie, SESSION_COOKIE, sessionCookie } from "../adapters/auth/session-cookie";
 import { mailAdapter, mailConfigured } from "../adapters/mail";
 import { isProduction, publicOrigin } from "../lib/app-config";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
-import type { ErrorCode } from "../../schema/api/errors";
 import { sha256Hex } from "../lib/ids";
 import { clientIp } from "../lib/rate-limit";
 import { validate } from "../lib/validate";
@@ -36,8 +36,7 @@ function ctx(c: Context<AppEnv>): auth.AuthCtx {
 
 // What the HTML form of /login can be sent back with (/login?error=<code>; login-page.tsx shows
 // docs/product-spec.md's message for it). Never the password, nor the address (decision 326).
-const FORM_ERRORS = new Set<ErrorCode>(["invalid_input", "invalid_credentials", "email_not_verified", "rate_limited", "clerk_enabled"]);
-const backToLogin = (code: ErrorCode) => `/login?error=${code}`;
+const backToLogin = (code: LoginFormError) => `/login?error=${code}`;
 
 /** A same-origin path of the app to land on after the form's sign-in; anything else is ignored. */
 function landingPath(next: unknown, origin: string): string {
@@ -106,7 +105,7 @@ export const authRoutes = new Hono<AppEnv>()
         const { token } = await auth.login(ctx(c), input.data);
         c.header("Set-Cookie", sessionCookie(c.env, token));
       } catch (err) {
-        if (err instanceof ApiError && FORM_ERRORS.has(err.code)) return c.redirect(backToLogin(err.code), 303);
+        if (err instanceof ApiError && isLoginFormError(err.code)) return c.redirect(backToLogin(err.code), 303);
         throw err;
       }
       return c.redirect(landingPath(form.next, publicOrigin(c.env, c.req.url)), 303);

@@ -1,10 +1,10 @@
 import { Alert, Button, Link, Spinner, Stack, Text, HStack, Field, Input } from "@chakra-ui/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { loginErrors, NOT_VERIFIED_MESSAGE, type LoginErrors } from "../../../schema/api/auth-rules";
+import { isLoginFormError, loginErrors, NOT_VERIFIED_MESSAGE, type LoginErrors, type LoginFormError } from "../../../schema/api/auth-rules";
 import { remembered, useAuth } from "../../lib/auth-context";
 import { notify } from "../../components/ui/toaster";
-import type { ErrorCode } from "../../../schema/api/errors";
+import { ERRORS } from "../../../schema/api/errors";
 import { ApiRequestError } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { useAuthActions } from "./auth-actions";
@@ -17,14 +17,16 @@ import { EmailField, FormStack, TextField } from "./text-field";
 type FromState = { from?: string } | null;
 
 // What a form post that came back says (/login?error=<code>, worker/routes/auth.ts, decision 326):
-// the same texts the app shows for the same failure of its own sign-in (docs/product-spec.md).
-// email_not_verified shows the verification notice instead.
-const FORM_ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
-  invalid_credentials: "Invalid email or password",
-  invalid_input: "Invalid email or password",
-  rate_limited: "Too many requests. Please try again later.",
-  clerk_enabled: "Something went wrong. Please try again.",
-};
+// the toast the app's own sign-in shows for the same failure (PasswordForm's onSubmit), and for
+// email_not_verified the verification notice instead (no toast).
+const SIGN_IN_FAILED = "Invalid email or password";
+function formErrorText(code: LoginFormError): string | null {
+  if (code === "email_not_verified") return null;
+  if (code === "rate_limited") return ERRORS.rate_limited.message;
+  // Clerk signs in here, not the built-in form: nothing the visitor typed was wrong.
+  if (code === "clerk_enabled") return ERRORS.internal.message;
+  return SIGN_IN_FAILED;
+}
 
 /** Whether the project this browser opens on (the remembered one, else the first) has not seen the tour yet. */
 async function needsTour(): Promise<boolean> {
@@ -158,7 +160,7 @@ function PasswordForm({
         setBusy(false);
         return;
       }
-      notify.error(authErrorText(err, "Invalid email or password"));
+      notify.error(authErrorText(err, SIGN_IN_FAILED));
       setBusy(false);
       return;
     }
@@ -301,7 +303,7 @@ export default function LoginPage() {
   useEffect(() => {
     if (!formError || formErrorShown.current) return;
     formErrorShown.current = true; // StrictMode runs effects twice
-    const text = FORM_ERROR_TEXT[formError as ErrorCode];
+    const text = isLoginFormError(formError) ? formErrorText(formError) : null;
     if (text) notify.error(text);
     navigate("/login", { replace: true }); // a reload does not say it again
   }, [formError, navigate]);
